@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (conventions.md). Every value has a default that gives a
+ * working local service with no configuration at all: the embedded PGlite database under
+ * ./data, the generated sample registry, and the local stand-ins in dev/ (PAY.JP emulator,
+ * OpenID provider, SMTP catcher). `APP_ENV=production` turns the defaults that are only safe
+ * locally (secrets, test keys, stand-in URLs) into required values.
+ *
+ * APP_ENV and not NODE_ENV decides: `next build` always sets NODE_ENV=production.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(1).max(65535);
+const url = z.url({ protocol: /^https?$/ });
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** `HH:MM`, 24-hour, Asia/Tokyo. */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM の形式で指定してください');
+
+const DEV_SECRET = 'hojin-local-development-secret-change-me-in-production';
+
+export const EnvSchema = z
+  .object({
+    APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: port.default(3000),
+    /** Public origin of the site; links in mail and the CSRF origin check use it, never the Host header. */
+    APP_BASE_URL: url.default('http://localhost:3000'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+    /** Where local state lives: the PGlite database, the registry file, stored files. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR/pglite. */
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'postgres:// で始まる接続文字列を指定してください')),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    /** The read-only SQLite registry built by `npm run registry:import`. */
+    REGISTRY_PATH: optional(z.string().min(1)),
+
+    /** HMAC key for CSRF tokens and other server-side signatures; ≥ 32 characters. */
+    SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),
+    /** Header carrying the client IP, set only when a trusted proxy overwrites it (e.g. x-forwarded-for). */
+    TRUSTED_PROXY_HEADER: optional(z.string().regex(/^[a-z0-9-]+$/i)),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+
+    // Mail (SMTP). Default: the catcher in dev/mail.
+    SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    SMTP_PORT: port.default(1025),
+    SMTP_SECURE: bool.default(false),
+    SMTP_USER: optional(z.string()),
+    SMTP_PASSWORD: optional(z.string()),
+    MAIL_FROM: z.string().min(3).default('hojin <no-reply@hojin.example>'),
+    /** Web page of the local mail catcher, linked from the UI only when set. */
+    MAIL_CATCHER_URL: optional(url),
+
+    // PAY.JP. Default: the emulator in dev/payjp.
+    PAYJP_API_BASE: url.default('http://127.0.0.1:4010/v1'),
+    PAYJP_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/).default('sk_test_hojinlocal0000000000000000'),
+    PAYJP_PUBLIC_KEY: optional(z.string().regex(/^pk_(test|live)_\w+$/)).default('pk_test_hojinlocal0000000000000000'),
+    PAYJP_JS_URL: url.default('http://127.0.0.1:4010/js/v2/pay.js'),
+    PAYJP_WEBHOOK_TOKEN: z.string().min(16).default('whook_hojinlocal_0000000000000000'),
+    PAYJP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+
+    // Google sign-in (OpenID Connect). Default: the local provider in dev/oidc.
+    OIDC_ISSUER: url.default('http://127.0.0.1:4020'),
+    OIDC_CLIENT_ID: z.string().min(1).default('hojin-local'),
+    OIDC_CLIENT_SECRET: z.string().min(1).default('hojin-local-oidc-secret'),
+
+    // File storage: a local folder, or S3-compatible object storage.
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    STORAGE_DIR: optional(z.string().min(1)),
+    S3_ENDPOINT: optional(url),
+    S3_REGION: z.string().min(1).default('ap-northeast-1'),
+    S3_BUCKET: optional(z.string().min(3)),
+    S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+    S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+
+    // The operator, shown in the footer, help pages, mail and receipts (domain.md §5).
+    OPERATOR_NAME: z.string().min(1).default('株式会社ホウジン（サンプル）'),
+    OPERATOR_REPRESENTATIVE: z.string().min(1).default('代表取締役 山田 太郎'),
+    OPERATOR_POSTCODE: z.string().regex(/^\d{3}-\d{4}$/).default('100-0005'),
+    OPERATOR_ADDRESS: z.string().min(1).default('東京都千代田区丸の内一丁目1番1号 サンプルビル10階'),
+    OPERATOR_PHONE: z.string().min(1).default('03-0000-0000'),
+    OPERATOR_SUPPORT_EMAIL: z.email().default('support@hojin.example'),
+    OPERATOR_SUPPORT_HOURS: z.string().min(1).default('平日 10:00〜17:00（土日祝日・年末年始を除く）'),
+    /** 適格請求書発行事業者登録番号: T + 13 digits. */
+    OPERATOR_INVOICE_NUMBER: z.string().regex(/^T\d{13}$/, 'T に続く13桁の数字で指定してください').default('T8040001999013'),
+    SERVICE_NAME: z.string().min(1).default('hojin'),
+
+    /** Orders received after this time (Asia/Tokyo) count from the next business day. */
+    ORDER_CUTOFF_TIME: clock.default('15:00'),
+
+    /** Google Tag Manager container; the tag is loaded only when this is set. */
+    GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV !== 'production') return;
+    const need = (key: keyof typeof env, ok: boolean, message: string) => {
+      if (!ok) ctx.addIssue({ code: 'custom', path: [key], message });
+    };
+    need('SESSION_SECRET', env.SESSION_SECRET !== DEV_SECRET, '本番環境では独自の値を設定してください');
+    need('APP_BASE_URL', env.APP_BASE_URL.startsWith('https://'), '本番環境では https:// の URL を設定してください');
+    need('PAYJP_WEBHOOK_TOKEN', !env.PAYJP_WEBHOOK_TOKEN.includes('hojinlocal'), '本番環境では PAY.JP 管理画面の値を設定してください');
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        need(key, Boolean(env[key]), 'STORAGE_DRIVER=s3 のときは必須です');
+      }
+    }
+  });
+
+export type RawEnv = z.infer<typeof EnvSchema>;
+export type Env = RawEnv & {
+  /** Absolute paths derived from DATA_DIR. */
+  paths: { dataDir: string; pglite: string; registry: string; storage: string };
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      '設定（環境変数）が正しくありません / invalid configuration:\n' +
+        problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses a set of variables; throws ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '(全体)'), message: issue.message })),
+    );
+  }
+  const raw = result.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  return {
+    ...raw,
+    isProduction: raw.APP_ENV === 'production',
+    paths: {
+      dataDir,
+      pglite: path.join(dataDir, 'pglite'),
+      registry: path.resolve(raw.REGISTRY_PATH ?? path.join(dataDir, 'registry', 'registry.sqlite')),
+      storage: path.resolve(raw.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    },
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process, parsed once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
