@@ -28,6 +28,8 @@ const DEV_SECRET = 'hojin-local-development-secret-change-me-in-production';
 export const EnvSchema = z
   .object({
     APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** Set by Next itself (development under `next dev`); only the CSP reads it. */
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: port.default(3000),
     /** Public origin of the site; links in mail and the CSRF origin check use it, never the Host header. */
     APP_BASE_URL: url.default('http://localhost:3000'),
@@ -91,6 +93,16 @@ export const EnvSchema = z
     /** 適格請求書発行事業者登録番号: T + 13 digits. */
     OPERATOR_INVOICE_NUMBER: z.string().regex(/^T\d{13}$/, 'T に続く13桁の数字で指定してください').default('T8040001999013'),
     SERVICE_NAME: z.string().min(1).default('hojin'),
+
+    // Prices shown on the home and help pages; the purchase catalogue is seeded from these.
+    /** 法務省の証明書手数料（非課税、オンライン請求・送付の額） */
+    FEE_MINISTRY_YEN: z.coerce.number().int().min(0).max(100_000).default(500),
+    /** 当社手数料（税込、送料を含む） */
+    FEE_SERVICE_YEN: z.coerce.number().int().min(0).max(1_000_000).default(1_100),
+    /** 初回ご利用時の当社手数料（税込） */
+    FEE_SERVICE_FIRST_YEN: z.coerce.number().int().min(0).max(1_000_000).default(550),
+    /** 速達の追加料金（税込、1注文あたり） */
+    FEE_EXPRESS_YEN: z.coerce.number().int().min(0).max(1_000_000).default(880),
 
     /** Orders received after this time (Asia/Tokyo) count from the next business day. */
     ORDER_CUTOFF_TIME: clock.default('15:00'),

@@ -1,0 +1,4 @@
+// The application database schema, one file per capability. Migrations in db/migrations are
+// generated from these with `npm run db:generate` and never edited after they land.
+export * from './accounts';
+export * from './site';

@@ -1,0 +1,26 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Native and WebAssembly server packages load from node_modules at run time, unbundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'better-sqlite3', 'pg', 'pino', '@node-rs/argon2', 'pdfkit', 'nodemailer', 'rate-limiter-flexible'],
+  // spec §9: image widths 640 to 3840.
+  images: { deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840], formats: ['image/webp'] },
+  typescript: { ignoreBuildErrors: false },
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(self)' },
+        ],
+      },
+    ];
+  },
+};
+
+export default nextConfig;

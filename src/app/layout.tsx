@@ -1,0 +1,63 @@
+import './globals.css';
+
+import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
+import Script from 'next/script';
+import type { ReactNode } from 'react';
+
+import { getSiteInfo } from '@/config/site';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { Providers } from '@/components/providers';
+import { MaintenanceBanner } from '@/features/site/components/maintenance-banner';
+import { getCurrentNotice, type CurrentNotice } from '@/features/site/server/notices';
+import { logger } from '@/server/logger';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const site = getSiteInfo();
+  return {
+    metadataBase: new URL(site.siteUrl),
+    title: { default: `${site.serviceName}｜会社検索と登記簿（登記事項証明書）の取り寄せ`, template: `%s｜${site.serviceName}` },
+    description:
+      '国税庁法人番号公表サイトのデータから全国の法人を商号・フリガナ・法人番号で検索し、登記事項証明書をオンラインで取り寄せられるサービスです。',
+    formatDetection: { telephone: false, address: false, email: false },
+  };
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4f91' };
+
+async function currentNoticeSafely(): Promise<CurrentNotice | null> {
+  try {
+    return await getCurrentNotice();
+  } catch (error) {
+    // The banner is informative; a database problem must not take every page down with it.
+    logger.error({ err: error }, 'could not load the maintenance notice');
+    return null;
+  }
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const site = getSiteInfo();
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  const notice = await currentNoticeSafely();
+  return (
+    <html lang="ja">
+      <body>
+        {site.gtmId ? (
+          <Script id="gtm" nonce={nonce} strategy="afterInteractive">
+            {`(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;var n=d.querySelector('[nonce]');n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'));f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${JSON.stringify(site.gtmId)});`}
+          </Script>
+        ) : null}
+        <a className="skip-link" href="#main">
+          本文へ移動
+        </a>
+        <Providers>
+          {notice ? <MaintenanceBanner notice={notice} /> : null}
+          <SiteHeader serviceName={site.serviceName} />
+          <main id="main">{children}</main>
+          <SiteFooter site={site} />
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,31 @@
+import Link from 'next/link';
+
+import { AccountLinks } from './account-links';
+import styles from './site-header.module.css';
+
+export function SiteHeader({ serviceName }: { serviceName: string }) {
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.inner}`}>
+        <Link href="/" className={styles.logo} aria-label={`${serviceName} トップページ`}>
+          <span className={styles.mark} aria-hidden="true">
+            法
+          </span>
+          <span className={styles.name}>{serviceName}</span>
+          <span className={styles.tagline}>会社検索・登記簿取得</span>
+        </Link>
+        <nav aria-label="メインメニュー" className={styles.nav}>
+          <ul className={styles.menu}>
+            <li>
+              <Link href="/search">会社を探す</Link>
+            </li>
+            <li>
+              <Link href="/search-service">法人情報照会</Link>
+            </li>
+            <AccountLinks />
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from '@/lib/zod-ja';
+
+export const FileIdParamsSchema = z.strictObject({
+  id: z.uuid({ message: 'ファイルが見つかりません。' }),
+});
+
+export const CurrentNoticeSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  maintenanceStart: z.string().nullable(),
+  maintenanceEnd: z.string().nullable(),
+  fileUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+});
+
+/** GET /api/maintenance/now */
+export const MaintenanceNowResponseSchema = z.object({ notice: CurrentNoticeSchema.nullable() });
+export type MaintenanceNowResponse = z.infer<typeof MaintenanceNowResponseSchema>;
+
+/** Input of `npm run notice:publish`. */
+export const PublishNoticeArgsSchema = z
+  .strictObject({
+    title: z.string().trim().min(1, 'タイトルを指定してください').max(200),
+    body: z.string().trim().min(1, '本文を指定してください').max(4000),
+    from: z.coerce.date().optional(),
+    until: z.coerce.date().optional(),
+    start: z.coerce.date().optional(),
+    end: z.coerce.date().optional(),
+    pdf: z.string().optional(),
+    name: z.string().max(200).optional(),
+  })
+  .refine((a) => !a.from || !a.until || a.from < a.until, { message: '掲載終了は掲載開始より後にしてください', path: ['until'] })
+  .refine((a) => !a.start || !a.end || a.start < a.end, { message: 'メンテナンス終了は開始より後にしてください', path: ['end'] });

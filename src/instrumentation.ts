@@ -1,0 +1,20 @@
+/**
+ * Runs once when a server instance starts: validates the configuration (a bad value stops
+ * start-up with a message naming the variable) and opens and migrates the application database,
+ * so the first request does not pay for it and a broken database fails fast.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { getEnv, ConfigError } = await import('@/config/env');
+  try {
+    getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { getDb } = await import('@/server/db/client');
+  await getDb();
+}

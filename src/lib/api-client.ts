@@ -1,0 +1,120 @@
+import { ApiErrorBodySchema } from './api-error';
+import { LOGIN_REDIRECT, clearAuthExpireTime, setAuthExpireTime } from './auth-state';
+import { STORAGE_KEYS, safeStorage } from './storage-keys';
+
+/**
+ * The browser's API client (spec §7): same-origin paths, JSON in UTF-8, the CSRF header from
+ * storage `csrf_token`, the XMLHttpRequest marker, credentials included, and no default timeout.
+ * A 401 on a protected page clears `auth_expire_time` and goes to /login (spec §8). Any other
+ * error is passed on to the caller as an ApiError carrying the server's Japanese message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const CSRF_HEADER = 'X-CSRF-Token';
+const NETWORK_MESSAGE = '通信できませんでした。インターネット接続を確認して、もう一度お試しください。';
+
+/** Set by the protected-page guard while such a page is shown. */
+let onProtectedPage = false;
+export function setProtectedPage(value: boolean): void {
+  onProtectedPage = value;
+}
+
+let csrfPromise: Promise<string> | null = null;
+
+/** The stored CSRF token, fetched from /api/session/csrf when the browser has none yet. */
+export async function ensureCsrfToken(force = false): Promise<string> {
+  const stored = safeStorage.get(STORAGE_KEYS.csrfToken);
+  if (stored && !force) return stored;
+  csrfPromise ??= (async () => {
+    const res = await fetch('/api/session/csrf', {
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    if (!res.ok) throw new ApiError(res.status, 'csrf_unavailable', NETWORK_MESSAGE);
+    const data = (await res.json()) as { csrf_token: string };
+    safeStorage.set(STORAGE_KEYS.csrfToken, data.csrf_token);
+    return data.csrf_token;
+  })().finally(() => {
+    csrfPromise = null;
+  });
+  return csrfPromise;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(path, options, false);
+  return (await res.json()) as T;
+}
+
+/** Like apiFetch but returns the Response (downloads). */
+export async function apiRaw(path: string, options: RequestOptions = {}): Promise<Response> {
+  return send(path, options, false);
+}
+
+async function send(path: string, options: RequestOptions, retried: boolean): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json; charset=utf-8';
+    headers[CSRF_HEADER] = await ensureCsrfToken();
+  }
+  let url = path;
+  if (options.query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+    const qs = params.toString();
+    if (qs) url += (url.includes('?') ? '&' : '?') + qs;
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
+  }
+  const expires = res.headers.get('X-Auth-Expire-Time');
+  if (expires) setAuthExpireTime(expires);
+  if (res.ok) return res;
+
+  const parsed = ApiErrorBodySchema.safeParse(await res.json().catch(() => null));
+  const err = parsed.success
+    ? new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+    : new ApiError(res.status, 'http_error', `エラーが発生しました（${res.status}）。時間をおいてもう一度お試しください。`);
+
+  // A stale CSRF token (new session, cleared storage): refresh once and resend. Safe, because
+  // the server refused the request before doing anything.
+  if (err.code === 'csrf_invalid' && method !== 'GET' && !retried && res.status === 403) {
+    await ensureCsrfToken(true);
+    return send(path, options, true);
+  }
+  if (res.status === 401) {
+    clearAuthExpireTime();
+    if (onProtectedPage && typeof window !== 'undefined') window.location.assign(LOGIN_REDIRECT);
+  }
+  throw err;
+}
+
+/** SWR fetcher: the key is the path. */
+export const swrFetcher = <T,>(path: string) => apiFetch<T>(path);

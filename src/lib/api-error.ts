@@ -1,0 +1,34 @@
+/**
+ * The one error shape of every /api/* response (conventions.md §2):
+ * `{"error": {"code": "...", "message": "日本語の説明", "fields": {"field": "…"}}}`.
+ * Isomorphic: the API client parses it too.
+ */
+import { z } from 'zod';
+
+export const ApiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+export const ERROR_CODES = {
+  bad_request: { status: 400, message: 'リクエストの形式が正しくありません。' },
+  invalid_json: { status: 400, message: '送信内容を読み取れませんでした。ページを再読み込みしてもう一度お試しください。' },
+  validation_failed: { status: 422, message: '入力内容に誤りがあります。各項目をご確認ください。' },
+  unauthorized: { status: 401, message: 'ログインの有効期限が切れました。もう一度ログインしてください。' },
+  csrf_invalid: { status: 403, message: 'ページの有効期限が切れたため、処理を受け付けられませんでした。ページを再読み込みしてもう一度お試しください。' },
+  forbidden: { status: 403, message: 'この操作は許可されていません。' },
+  not_found: { status: 404, message: 'お探しの情報は見つかりませんでした。' },
+  method_not_allowed: { status: 405, message: 'この操作には対応していません。' },
+  conflict: { status: 409, message: '他の操作と重なったため処理できませんでした。画面を更新してご確認ください。' },
+  payload_too_large: { status: 413, message: '送信内容が大きすぎます。' },
+  unsupported_media_type: { status: 415, message: 'JSON 形式（UTF-8）で送信してください。' },
+  rate_limited: { status: 429, message: '短時間にリクエストが集中しました。しばらく待ってからもう一度お試しください。' },
+  internal_error: { status: 500, message: '申し訳ありません。システムでエラーが発生しました。時間をおいてもう一度お試しください。' },
+  service_unavailable: { status: 503, message: 'ただいまサービスを利用できません。時間をおいてもう一度お試しください。' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES | (string & {});

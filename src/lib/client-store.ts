@@ -1,0 +1,177 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The client state of the spec (§3), with the spec's field names, each piece resettable to its
+ * initial value (§4). Kept in sessionStorage so a reload or the back button in the middle of the
+ * purchase flow keeps what the member entered; a card token is never persisted (it is single-use
+ * and short-lived), so after a reload the card is entered again.
+ */
+export interface PurchaseItemInput {
+  itemId: string;
+  quantity: number;
+}
+
+export interface ScheduledDateMaster {
+  normalStartDate: string;
+  normalEndDate: string;
+  expressStartDate: string;
+  expressEndDate: string;
+}
+
+export interface PurchaseItemData {
+  userInput: PurchaseItemInput[];
+  scheduledDateMaster: ScheduledDateMaster;
+  isFirstPayPrice: boolean;
+  /** 'normal' | 'express' — the chosen delivery speed (not named by the spec). */
+  deliverySpeed: 'normal' | 'express';
+}
+
+export interface Destination {
+  recipient: string;
+  destinationZipCode: string;
+  destinationPrefecture: string;
+  destinationCity: string;
+  destinationStreet: string;
+  destinationApartmentEtc: string;
+  receiptRecipient: string;
+}
+
+export interface ExpDate {
+  year: number | null;
+  month: number | null;
+}
+
+export interface NewCard {
+  expDate: ExpDate;
+  isSelected: boolean;
+  last4: string;
+  brand: string;
+  token: string;
+  cardName: string;
+}
+
+export interface RegisteredCard {
+  id: string;
+  brand: string;
+  expDate: ExpDate;
+  last4: string;
+  isSelected: boolean;
+  cardName: string;
+}
+
+export interface NewPaymentHistory {
+  paymentId: string;
+}
+
+export interface Flags {
+  isDemoUser: boolean;
+  isGoogleUser: boolean;
+  isAgreement: boolean;
+}
+
+export interface ClientState {
+  purchaseItemData: PurchaseItemData;
+  destination: Destination;
+  newCard: NewCard;
+  registeredCard: RegisteredCard;
+  newPaymentHistory: NewPaymentHistory;
+  flags: Flags;
+}
+
+export const INITIAL_STATE: ClientState = {
+  purchaseItemData: {
+    userInput: [],
+    scheduledDateMaster: { normalStartDate: '', normalEndDate: '', expressStartDate: '', expressEndDate: '' },
+    isFirstPayPrice: false,
+    deliverySpeed: 'normal',
+  },
+  destination: {
+    recipient: '',
+    destinationZipCode: '',
+    destinationPrefecture: '',
+    destinationCity: '',
+    destinationStreet: '',
+    destinationApartmentEtc: '',
+    receiptRecipient: '',
+  },
+  newCard: { expDate: { year: null, month: null }, isSelected: false, last4: '', brand: '', token: '', cardName: '' },
+  registeredCard: { id: '', brand: '', expDate: { year: null, month: null }, last4: '', isSelected: false, cardName: '' },
+  newPaymentHistory: { paymentId: '' },
+  // spec §3: all false by default
+  flags: { isDemoUser: false, isGoogleUser: false, isAgreement: false },
+};
+
+export type StatePiece = keyof ClientState;
+
+const SESSION_KEY = 'hojin_client_state';
+let state: ClientState = INITIAL_STATE;
+let loaded = false;
+const listeners = new Set<() => void>();
+
+function load(): void {
+  if (loaded || typeof window === 'undefined') return;
+  loaded = true;
+  try {
+    const raw = window.sessionStorage.getItem(SESSION_KEY);
+    if (raw) {
+      const saved = JSON.parse(raw) as Partial<ClientState>;
+      state = { ...INITIAL_STATE };
+      for (const key of Object.keys(INITIAL_STATE) as StatePiece[]) {
+        if (saved[key] && typeof saved[key] === 'object') {
+          state = { ...state, [key]: { ...INITIAL_STATE[key], ...saved[key] } };
+        }
+      }
+    }
+  } catch {
+    state = INITIAL_STATE;
+  }
+}
+
+function persist(): void {
+  try {
+    const { newCard, ...rest } = state;
+    window.sessionStorage.setItem(SESSION_KEY, JSON.stringify({ ...rest, newCard: { ...newCard, token: '' } }));
+  } catch {
+    /* storage unavailable: state lives for this page view only */
+  }
+  for (const l of listeners) l();
+}
+
+export function getClientState(): ClientState {
+  load();
+  return state;
+}
+
+export function setPiece<K extends StatePiece>(key: K, value: ClientState[K] | ((prev: ClientState[K]) => ClientState[K])): void {
+  load();
+  const next = typeof value === 'function' ? (value as (p: ClientState[K]) => ClientState[K])(state[key]) : value;
+  state = { ...state, [key]: next };
+  persist();
+}
+
+/** Resets one piece to its initial value (spec §4). */
+export function resetPiece(key: StatePiece): void {
+  setPiece(key, INITIAL_STATE[key]);
+}
+
+export function resetAll(): void {
+  load();
+  state = INITIAL_STATE;
+  persist();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Reads one piece and re-renders when it changes. */
+export function useClientState<K extends StatePiece>(key: K): ClientState[K] {
+  return useSyncExternalStore(
+    subscribe,
+    () => getClientState()[key],
+    () => INITIAL_STATE[key],
+  );
+}

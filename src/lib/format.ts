@@ -1,0 +1,45 @@
+/** Yen and date formatting for Japanese pages (domain.md §5, §6). Always Asia/Tokyo. */
+const yen = new Intl.NumberFormat('ja-JP');
+
+/** 1,100円 */
+export function formatYen(amount: number): string {
+  return `${yen.format(amount)}円`;
+}
+
+/** 1,100円（税込） — 総額表示 */
+export function formatYenTaxIncluded(amount: number): string {
+  return `${formatYen(amount)}（税込）`;
+}
+
+const TZ = 'Asia/Tokyo';
+
+function parts(date: Date) {
+  const f = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
+  return { y: p.year ?? '', m: p.month ?? '', d: p.day ?? '', hh: p.hour ?? '', mm: p.minute ?? '' };
+}
+
+/** 2026年4月1日 (prose, receipts) */
+export function formatDateJa(date: Date): string {
+  const { y, m, d } = parts(date);
+  return `${Number(y)}年${Number(m)}月${Number(d)}日`;
+}
+
+/** 2026/04/01 (tables) */
+export function formatDateSlash(date: Date): string {
+  const { y, m, d } = parts(date);
+  return `${y}/${m}/${d}`;
+}
+
+/** 2026年4月1日 9:00 */
+export function formatDateTimeJa(date: Date): string {
+  const { hh, mm } = parts(date);
+  return `${formatDateJa(date)} ${Number(hh)}:${mm}`;
+}
+
+/** A YYYY-MM-DD calendar date (NTA data) as 2026年4月1日, without time-zone shifts. */
+export function formatIsoDateJa(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  return `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日`;
+}

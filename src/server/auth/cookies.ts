@@ -1,0 +1,30 @@
+import 'server-only';
+
+import { getEnv } from '@/config/env';
+
+/**
+ * Cookie names and attributes (security.md "Sessions"): `__Host-` prefix in production (which
+ * forces Secure, Path=/ and no Domain), HttpOnly, SameSite=Lax so the Google sign-in callback —
+ * a cross-site top-level GET — still carries them (domain.md §4).
+ */
+export function cookieName(base: 'session' | 'pre' | 'oidc'): string {
+  return getEnv().isProduction ? `__Host-hojin_${base}` : `hojin_${base}`;
+}
+
+export interface CookieOptions {
+  httpOnly: true;
+  secure: boolean;
+  sameSite: 'lax';
+  path: '/';
+  maxAge?: number;
+}
+
+export function cookieOptions(maxAgeSeconds?: number): CookieOptions {
+  return {
+    httpOnly: true,
+    secure: getEnv().isProduction,
+    sameSite: 'lax',
+    path: '/',
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
+}

@@ -1,0 +1,95 @@
+import 'server-only';
+
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+import * as schema from '@db/schema';
+import { getEnv } from '@/config/env';
+import { logger } from '@/server/logger';
+
+/**
+ * The application database (DEVELOPERS.md): PostgreSQL through Drizzle. Without DATABASE_URL
+ * the embedded PGlite (real Postgres compiled to WebAssembly, in-process) keeps its data under
+ * DATA_DIR/pglite; with DATABASE_URL a node-postgres pool talks to a server. Both run the same
+ * migrations and the same queries, so features never branch on the driver.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+interface Handle {
+  db: Db;
+  driver: DbDriver;
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
+
+// One handle per process, kept on globalThis so Next's module re-evaluation in development does
+// not open a second PGlite on the same data directory (PGlite allows a single opener).
+const globalKey = Symbol.for('hojin.db');
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
+
+async function open(): Promise<Handle> {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
+    pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL pool error'));
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  fs.mkdirSync(env.paths.pglite, { recursive: true });
+  const client = await PGlite.create(env.paths.pglite);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+async function openAndMigrate(): Promise<Handle> {
+  const handle = await open();
+  await migrate(handle);
+  return handle;
+}
+
+/** Applies the committed migrations (idempotent: applied ones are recorded by Drizzle). */
+async function migrate(handle: Handle): Promise<void> {
+  if (handle.driver === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    await run(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+function handlePromise(): Promise<Handle> {
+  const g = globalThis as GlobalWithDb;
+  if (!g[globalKey]) {
+    g[globalKey] = openAndMigrate().catch((error: unknown) => {
+      delete g[globalKey];
+      throw error;
+    });
+  }
+  return g[globalKey];
+}
+
+/** The database, opened (and migrated) on first use. */
+export async function getDb(): Promise<Db> {
+  return (await handlePromise()).db;
+}
+
+export async function getDbDriver(): Promise<DbDriver> {
+  return (await handlePromise()).driver;
+}
+
+/** Closes the process's database (CLI commands and tests). */
+export async function closeDb(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const pending = g[globalKey];
+  delete g[globalKey];
+  if (pending) await (await pending).close();
+}
