@@ -1,8 +1,8 @@
 import { z } from '@/lib/zod-ja';
 
-export const FileIdParamsSchema = z.strictObject({
-  id: z.uuid({ message: 'ファイルが見つかりません。' }),
-});
+/** Route params of /api/s3/download/{id}; a malformed id is answered like an unknown one (404). */
+export const FileIdParamsSchema = z.strictObject({ id: z.string() });
+export const FileIdSchema = z.uuid();
 
 export const CurrentNoticeSchema = z.object({
   id: z.string(),

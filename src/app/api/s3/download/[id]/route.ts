@@ -1,4 +1,4 @@
-import { FileIdParamsSchema } from '@/features/site/schemas';
+import { FileIdParamsSchema, FileIdSchema } from '@/features/site/schemas';
 import { openStoredFile } from '@/features/site/server/notices';
 import { AppError } from '@/server/http/app-error';
 import { contentDisposition } from '@/server/http/content-disposition';
@@ -11,7 +11,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     personal: false,
     params: FileIdParamsSchema,
     handler: async ({ params }) => {
-      const found = await openStoredFile(params.id);
+      const found = FileIdSchema.safeParse(params.id).success ? await openStoredFile(params.id) : null;
       if (!found) throw new AppError('not_found', { message: 'ファイルが見つかりませんでした。' });
       const headers: Record<string, string> = {
         'Content-Type': found.file.contentType,

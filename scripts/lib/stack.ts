@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { parseEnv, type Env } from '../../src/config/env';
+
+import { ProcessGroup, portInUse, run, waitForPort } from './processes';
+
+/**
+ * The whole local service for `npm start` and the end-to-end tests: the stand-ins of dev/ as
+ * separate processes (only those the configuration points at this machine), the application
+ * database migrated and seeded, a sample registry when none exists, a production build when the
+ * sources changed, and `next start`.
+ */
+export interface StackOptions {
+  /** variables layered over process.env for every process of the stack */
+  env?: Record<string, string>;
+  /** e2e runs keep quieter logs */
+  quiet?: boolean;
+  /** rows of the generated sample registry */
+  sampleRows?: number;
+}
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const NEXT = path.join(ROOT, 'node_modules', '.bin', 'next');
+
+function isLocal(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1';
+}
+
+function portOf(url: string): number {
+  const u = new URL(url);
+  return Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+}
+
+interface StandIn {
+  name: string;
+  script: string;
+  args: string[];
+  port: number;
+}
+
+function standIns(env: Env): StandIn[] {
+  const list: StandIn[] = [];
+  if (isLocal(env.PAYJP_API_BASE)) {
+    const port = portOf(env.PAYJP_API_BASE);
+    list.push({
+      name: 'payjp',
+      script: 'dev/payjp/server.ts',
+      port,
+      args: [
+        '--port', String(port),
+        '--secret-key', env.PAYJP_SECRET_KEY,
+        '--public-key', env.PAYJP_PUBLIC_KEY ?? '',
+        '--webhook-url', `${env.APP_BASE_URL}/api/payments/webhook`,
+        '--webhook-token', env.PAYJP_WEBHOOK_TOKEN,
+        '--state-file', path.join(env.paths.dataDir, 'payjp-emulator.json'),
+      ],
+    });
+  }
+  if (isLocal(env.OIDC_ISSUER)) {
+    const port = portOf(env.OIDC_ISSUER);
+    list.push({
+      name: 'oidc',
+      script: 'dev/oidc/server.ts',
+      port,
+      args: ['--port', String(port), '--issuer', env.OIDC_ISSUER, '--client-id', env.OIDC_CLIENT_ID, '--client-secret', env.OIDC_CLIENT_SECRET, '--app-url', env.APP_BASE_URL],
+    });
+  }
+  if (env.SMTP_HOST === '127.0.0.1' || env.SMTP_HOST === 'localhost') {
+    const httpPort = env.MAIL_CATCHER_URL ? portOf(env.MAIL_CATCHER_URL) : 1080;
+    list.push({
+      name: 'mail',
+      script: 'dev/mail/server.ts',
+      port: env.SMTP_PORT,
+      args: ['--smtp-port', String(env.SMTP_PORT), '--http-port', String(httpPort), '--dir', path.join(env.paths.dataDir, 'mail')],
+    });
+  }
+  return list.filter((s) => fs.existsSync(path.join(ROOT, s.script)));
+}
+
+/** Variables every process of the stack sees: the mail catcher's page is linked in the UI. */
+export function stackEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  const merged: Record<string, string> = { ...(process.env as Record<string, string>), ...overrides };
+  if (!merged.MAIL_CATCHER_URL && (!merged.SMTP_HOST || merged.SMTP_HOST === '127.0.0.1' || merged.SMTP_HOST === 'localhost')) {
+    merged.MAIL_CATCHER_URL = 'http://127.0.0.1:1080';
+  }
+  return merged;
+}
+
+/** A cheap fingerprint of everything the build depends on (paths, sizes, mtimes). */
+function sourceFingerprint(): string {
+  const hash = createHash('sha1');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test.tsx')) {
+        const st = fs.statSync(full);
+        hash.update(`${path.relative(ROOT, full)}:${st.size}:${st.mtimeMs}\n`);
+      }
+    }
+  };
+  for (const dir of ['src', 'db', 'public']) if (fs.existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
+  for (const file of ['next.config.ts', 'package-lock.json', 'tsconfig.json']) {
+    const full = path.join(ROOT, file);
+    if (fs.existsSync(full)) hash.update(`${file}:${fs.statSync(full).mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `next build` unless the existing build was made from the same sources. */
+export async function ensureBuild(env: Record<string, string>): Promise<void> {
+  const marker = path.join(ROOT, '.next', 'hojin-source-fingerprint');
+  const fingerprint = sourceFingerprint();
+  if (fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === fingerprint) return;
+  console.log('[hojin] アプリをビルドしています（next build、初回は1〜2分かかります）…');
+  await run(NEXT, ['build'], { env: { ...env, NEXT_TELEMETRY_DISABLED: '1' }, cwd: ROOT });
+  fs.writeFileSync(marker, fingerprint);
+}
+
+/** Migrates and seeds the application database, in a child process that then exits (PGlite allows one opener). */
+export async function prepareDatabase(env: Record<string, string>): Promise<void> {
+  await run(TSX, ['--conditions=react-server', path.join(ROOT, 'scripts', 'db-setup.ts')], { env, cwd: ROOT });
+}
+
+/** Generates and imports a sample registry when the configured registry file does not exist. */
+export async function ensureRegistry(env: Record<string, string>, rows: number): Promise<void> {
+  const config = parseEnv(env);
+  if (fs.existsSync(config.paths.registry)) return;
+  const generator = path.join(ROOT, 'scripts', 'registry-generate.ts');
+  const importer = path.join(ROOT, 'scripts', 'registry-import.ts');
+  if (!fs.existsSync(generator) || !fs.existsSync(importer)) {
+    console.warn('[hojin] 登記データの生成スクリプトがないため、会社検索は利用できません。');
+    return;
+  }
+  const dir = path.join(config.paths.dataDir, 'registry', 'sample-source');
+  console.log(`[hojin] サンプルの法人データ（${rows.toLocaleString('ja-JP')}件）を生成して取り込みます…`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  await run(TSX, ['--conditions=react-server', generator, '--rows', String(rows), '--out', dir], { env, cwd: ROOT });
+  await run(TSX, ['--conditions=react-server', importer, dir, '--out', config.paths.registry, '--sample'], { env, cwd: ROOT });
+}
+
+export interface RunningStack {
+  url: string;
+  env: Env;
+  stop: () => Promise<void>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  const vars = stackEnv(options.env);
+  const env = parseEnv(vars); // a bad value stops here, naming the variable
+  fs.mkdirSync(env.paths.dataDir, { recursive: true });
+  const group = new ProcessGroup();
+
+  const appPort = env.PORT;
+  if (await portInUse(appPort)) throw new Error(`ポート ${appPort} は使用中です。別の hojin が起動していないか確認するか、PORT を変更してください。`);
+
+  for (const s of standIns(env)) {
+    if (await portInUse(s.port)) throw new Error(`ポート ${s.port}（${s.name}）は使用中です。`);
+    group.spawn(s.name, TSX, [path.join(ROOT, s.script), ...s.args], { env: vars, quiet: options.quiet });
+  }
+  try {
+    await Promise.all([
+      prepareDatabase(vars),
+      ensureRegistry(vars, options.sampleRows ?? 20_000),
+    ]);
+    await ensureBuild(vars);
+    await Promise.all(standIns(env).map((s) => waitForPort(s.port)));
+    group.spawn('next', NEXT, ['start', '-p', String(appPort), '-H', '127.0.0.1'], { env: { ...vars, NEXT_TELEMETRY_DISABLED: '1' }, quiet: options.quiet });
+    await waitForPort(appPort, '127.0.0.1', 120_000);
+  } catch (error) {
+    await group.stopAll();
+    throw error;
+  }
+  return { url: `http://localhost:${appPort}`, env, stop: () => group.stopAll() };
+}
