@@ -1,0 +1,35 @@
+import type { Env } from '@/config/env';
+import { OperatorInfoSchema, type OperatorInfo } from './types';
+
+/**
+ * Maps the validated configuration to what the legal pages print. Takes the values as an
+ * argument (rather than calling getEnv) so it stays pure and usable in tests and in any route.
+ */
+export function operatorInfoFromEnv(
+  env: Pick<
+    Env,
+    | 'OPERATOR_NAME'
+    | 'OPERATOR_REPRESENTATIVE'
+    | 'OPERATOR_POSTCODE'
+    | 'OPERATOR_ADDRESS'
+    | 'OPERATOR_PHONE'
+    | 'OPERATOR_SUPPORT_EMAIL'
+    | 'OPERATOR_SUPPORT_HOURS'
+    | 'OPERATOR_INVOICE_NUMBER'
+    | 'SERVICE_NAME'
+    | 'APP_BASE_URL'
+  >,
+): OperatorInfo {
+  return OperatorInfoSchema.parse({
+    name: env.OPERATOR_NAME,
+    representative: env.OPERATOR_REPRESENTATIVE,
+    postcode: env.OPERATOR_POSTCODE,
+    address: env.OPERATOR_ADDRESS,
+    phone: env.OPERATOR_PHONE,
+    supportEmail: env.OPERATOR_SUPPORT_EMAIL,
+    supportHours: env.OPERATOR_SUPPORT_HOURS,
+    invoiceNumber: env.OPERATOR_INVOICE_NUMBER,
+    serviceName: env.SERVICE_NAME,
+    siteUrl: env.APP_BASE_URL,
+  });
+}
