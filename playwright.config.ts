@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+import { E2E_BASE_URL } from './tests/e2e/support/e2e-env';
+
+/**
+ * Journeys in Debian's Chromium (Playwright cannot download its own browser here). The global
+ * setup starts the whole stack — app, stand-ins, a fresh database and sample registry — on ports
+ * of its own, so a running `npm start` is not disturbed.
+ */
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+});

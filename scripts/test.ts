@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { findPostgresBin, startTempPostgres } from './lib/postgres';
+
+/**
+ * `npm test`: every tier, in order — unit, integration on PGlite, the same integration suite on a
+ * real PostgreSQL server, and the Playwright journeys in Chromium. Prints how many tests each
+ * tier ran and fails when one failed or when a tier that should run ran none.
+ *
+ *   npm test                       all tiers
+ *   npm test -- unit integration   only those tiers (unit, integration, postgres, e2e)
+ */
+const ROOT = path.resolve(__dirname, '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const RESULTS = path.join(ROOT, 'test-results');
+
+interface TierResult {
+  tier: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  exitCode: number;
+  note?: string;
+}
+
+function runVitest(tier: string, project: string, env: Record<string, string> = {}): TierResult {
+  const out = path.join(RESULTS, `${tier}.json`);
+  fs.rmSync(out, { force: true });
+  const res = spawnSync(path.join(BIN, 'vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env },
+  });
+  const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }) : null;
+  return {
+    tier,
+    passed: report?.numPassedTests ?? 0,
+    failed: report?.numFailedTests ?? 0,
+    skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+    exitCode: res.status ?? 1,
+  };
+}
+
+function runPlaywright(): TierResult {
+  const out = path.join(RESULTS, 'e2e.json');
+  fs.rmSync(out, { force: true });
+  const res = spawnSync(path.join(BIN, 'playwright'), ['test'], { cwd: ROOT, stdio: 'inherit', env: process.env });
+  type Stats = { expected: number; unexpected: number; skipped: number; flaky: number };
+  const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: Stats }) : null;
+  return {
+    tier: 'e2e',
+    passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
+    failed: report?.stats.unexpected ?? 0,
+    skipped: report?.stats.skipped ?? 0,
+    exitCode: res.status ?? 1,
+  };
+}
+
+async function main() {
+  const wanted = new Set(process.argv.slice(2).filter((a) => !a.startsWith('-')));
+  const all = wanted.size === 0;
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const results: TierResult[] = [];
+
+  if (all || wanted.has('unit')) results.push(runVitest('unit', 'unit'));
+  if (all || wanted.has('integration')) results.push(runVitest('integration-pglite', 'integration'));
+  if (all || wanted.has('postgres')) {
+    if (process.env.TEST_DATABASE_URL) {
+      results.push(runVitest('integration-postgres', 'integration', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }));
+    } else {
+      const bin = findPostgresBin();
+      if (!bin) {
+        results.push({ tier: 'integration-postgres', passed: 0, failed: 0, skipped: 0, exitCode: process.env.CI ? 1 : 0, note: 'PostgreSQL が見つかりません（apt-get install postgresql または TEST_DATABASE_URL）' });
+      } else {
+        const pg = await startTempPostgres(bin);
+        try {
+          results.push(runVitest('integration-postgres', 'integration', { TEST_DATABASE_URL: pg.url }));
+        } finally {
+          pg.stop();
+        }
+      }
+    }
+  }
+  if (all || wanted.has('e2e')) results.push(runPlaywright());
+
+  console.log('\n== hojin test tiers ==');
+  let failed = false;
+  for (const r of results) {
+    const ranNone = r.passed + r.failed === 0 && !r.note;
+    const bad = r.exitCode !== 0 || r.failed > 0 || ranNone || (r.note !== undefined && r.exitCode !== 0);
+    failed ||= bad;
+    console.log(`${r.tier.padEnd(22)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${ranNone ? '  ← ran no test' : ''}${r.note ? `  (${r.note})` : ''}${bad ? '  ✗' : '  ✓'}`);
+  }
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failures = results.reduce((n, r) => n + r.failed, 0) + (failed && results.every((r) => r.failed === 0) ? 1 : 0);
+  console.log(`\ntotal: ${passed} passed, ${failures} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
