@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes } from 'node:crypto';
 
 export type MailAddress = { address: string; name: string };
 
@@ -30,7 +30,7 @@ export type StoredMail = {
   size: number;
 };
 
-export type NewMail = Omit<StoredMail, "id" | "seq"> & { id?: string };
+export type NewMail = Omit<StoredMail, 'id' | 'seq'> & { id?: string };
 
 type Waiter = {
   matches: (mail: StoredMail) => boolean;
@@ -69,10 +69,7 @@ export class MailStore {
       seq: this.nextSeq++,
     };
     this.mails.push(stored);
-    const evicted =
-      this.mails.length > this.capacity
-        ? this.mails.splice(0, this.mails.length - this.capacity)
-        : [];
+    const evicted = this.mails.length > this.capacity ? this.mails.splice(0, this.mails.length - this.capacity) : [];
     for (const waiter of [...this.waiters]) {
       if (waiter.matches(stored)) {
         this.waiters.delete(waiter);
@@ -114,21 +111,18 @@ export class MailStore {
     matches: (mail: StoredMail) => boolean,
     options: {
       timeoutMs: number;
-      pick: "oldest" | "newest";
+      pick: 'oldest' | 'newest';
       signal?: AbortSignal;
     },
   ): Promise<StoredMail | null> {
     const { timeoutMs, pick, signal } = options;
-    const existing =
-      pick === "oldest"
-        ? this.mails.find(matches)
-        : this.mails.findLast(matches);
+    const existing = pick === 'oldest' ? this.mails.find(matches) : this.mails.findLast(matches);
     if (existing) return Promise.resolve(existing);
     if (signal?.aborted) return Promise.resolve(null);
     return new Promise((resolve) => {
       const finish = (mail: StoredMail | null) => {
         clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
+        signal?.removeEventListener('abort', onAbort);
         this.waiters.delete(waiter);
         resolve(mail);
       };
@@ -136,7 +130,7 @@ export class MailStore {
       const waiter: Waiter = { matches, resolve: finish };
       const timer = setTimeout(() => finish(null), timeoutMs);
       this.waiters.add(waiter);
-      signal?.addEventListener("abort", onAbort, { once: true });
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
@@ -153,5 +147,5 @@ export class MailStore {
 
 /** Unguessable enough that one test cannot accidentally address another test's mail. */
 export function newMailId(): string {
-  return randomBytes(9).toString("base64url");
+  return randomBytes(9).toString('base64url');
 }

@@ -1,47 +1,38 @@
-import type { MailAddress, StoredMail } from "./mail-store";
+import type { MailAddress, StoredMail } from './mail-store';
 
 const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[
-        c
-      ] ?? c,
-  );
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const dateFormat = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
+const dateFormat = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 const formatAddresses = (list: MailAddress[]) =>
-  list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(", ");
+  list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');
 
 /** Recipients as a person reads them: the To header, else the envelope (Bcc-only mails). */
-const recipients = (mail: StoredMail) =>
-  mail.to.length > 0 ? formatAddresses(mail.to) : mail.envelope.to.join(", ");
+const recipients = (mail: StoredMail) => (mail.to.length > 0 ? formatAddresses(mail.to) : mail.envelope.to.join(', '));
 
 /** Escapes plain text and turns http(s) URLs into links, so a reset link can be opened in one click. */
 export function linkifyText(text: string): string {
   const parts: string[] = [];
   let last = 0;
   for (const match of text.matchAll(/https?:\/\/[^\s<>"'「」（）]+/g)) {
-    const url = match[0].replace(/[.,、。)]+$/, "");
+    const url = match[0].replace(/[.,、。)]+$/, '');
     const start = match.index;
     parts.push(escapeHtml(text.slice(last, start)));
-    parts.push(
-      `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(url)}</a>`,
-    );
+    parts.push(`<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(url)}</a>`);
     last = start + url.length;
   }
   parts.push(escapeHtml(text.slice(last)));
-  return parts.join("");
+  return parts.join('');
 }
 
 const STYLE = `
@@ -69,15 +60,8 @@ const STYLE = `
   button { font: inherit; padding: 4px 12px; cursor: pointer; }
 `;
 
-function layout(
-  title: string,
-  body: string,
-  nonce: string,
-  options: { refreshSeconds?: number } = {},
-): string {
-  const refresh = options.refreshSeconds
-    ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">`
-    : "";
+function layout(title: string, body: string, nonce: string, options: { refreshSeconds?: number } = {}): string {
+  const refresh = options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : '';
   return `<!doctype html>
 <html lang="ja">
 <head>
@@ -102,24 +86,21 @@ ${body}
 export function renderListPage(mails: StoredMail[], nonce: string): string {
   const intro = `<p class="note">開発環境で送信されたメールはすべてここに届き、外部には配送されません。新しいものが上に表示され、5秒ごとに自動で更新されます。</p>`;
   if (mails.length === 0) {
-    return layout(
-      "受信メール一覧",
-      `${intro}<div class="empty">まだメールは届いていません。</div>`,
-      nonce,
-      { refreshSeconds: 5 },
-    );
+    return layout('受信メール一覧', `${intro}<div class="empty">まだメールは届いていません。</div>`, nonce, {
+      refreshSeconds: 5,
+    });
   }
   const rows = mails
     .map(
       (mail) => `<tr>
 <td class="date">${escapeHtml(formatDate(mail.receivedAt))}</td>
 <td>${escapeHtml(recipients(mail))}</td>
-<td><a href="/messages/${encodeURIComponent(mail.id)}">${escapeHtml(mail.subject || "（件名なし）")}</a></td>
+<td><a href="/messages/${encodeURIComponent(mail.id)}">${escapeHtml(mail.subject || '（件名なし）')}</a></td>
 </tr>`,
     )
-    .join("\n");
+    .join('\n');
   return layout(
-    "受信メール一覧",
+    '受信メール一覧',
     `${intro}<p class="note">${mails.length} 件</p><table>
 <thead><tr><th scope="col">受信日時</th><th scope="col">宛先</th><th scope="col">件名</th></tr></thead>
 <tbody>
@@ -141,26 +122,23 @@ export function renderMessagePage(mail: StoredMail, nonce: string): string {
   const attachments =
     mail.attachments.length > 0
       ? `<dt>添付ファイル</dt><dd>${mail.attachments
-          .map(
-            (a) =>
-              `${escapeHtml(a.filename ?? "（名前なし）")}（${escapeHtml(a.contentType)}、${a.size} バイト）`,
-          )
-          .join("<br>")}</dd>`
-      : "";
+          .map((a) => `${escapeHtml(a.filename ?? '（名前なし）')}（${escapeHtml(a.contentType)}、${a.size} バイト）`)
+          .join('<br>')}</dd>`
+      : '';
   return layout(
-    mail.subject || "（件名なし）",
+    mail.subject || '（件名なし）',
     `<p><a href="/">← 受信メール一覧に戻る</a></p>
 <dl>
-<dt>件名</dt><dd>${escapeHtml(mail.subject || "（件名なし）")}</dd>
+<dt>件名</dt><dd>${escapeHtml(mail.subject || '（件名なし）')}</dd>
 <dt>差出人</dt><dd>${escapeHtml(formatAddresses(mail.from))}</dd>
 <dt>宛先</dt><dd>${escapeHtml(recipients(mail))}</dd>
-${mail.cc.length > 0 ? `<dt>Cc</dt><dd>${escapeHtml(formatAddresses(mail.cc))}</dd>` : ""}
+${mail.cc.length > 0 ? `<dt>Cc</dt><dd>${escapeHtml(formatAddresses(mail.cc))}</dd>` : ''}
 <dt>受信日時</dt><dd>${escapeHtml(formatDate(mail.receivedAt))}</dd>
 ${attachments}
 <dt>元のメール</dt><dd><a href="/messages/${id}/raw">ソースを表示</a></dd>
 </dl>
 <h2>テキスト版</h2>
-<pre>${mail.text ? linkifyText(mail.text) : "（テキスト版はありません）"}</pre>
+<pre>${mail.text ? linkifyText(mail.text) : '（テキスト版はありません）'}</pre>
 ${htmlPart}`,
     nonce,
   );
@@ -168,7 +146,7 @@ ${htmlPart}`,
 
 export function renderNotFoundPage(nonce: string): string {
   return layout(
-    "メールが見つかりません",
+    'メールが見つかりません',
     `<p>お探しのメールは見つかりませんでした。削除されたか、保存件数の上限を超えて古いものから消えた可能性があります。</p><p><a href="/">受信メール一覧に戻る</a></p>`,
     nonce,
   );
