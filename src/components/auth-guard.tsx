@@ -1,10 +1,10 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 import { setProtectedPage } from '@/lib/api-client';
-import { LOGIN_RECHECKS, LOGIN_REDIRECT, isLoggedIn } from '@/lib/auth-state';
+import { LOGIN_RECHECKS, LOGIN_REDIRECT, isLoggedIn, subscribeAuth } from '@/lib/auth-state';
 
 import { LoadingOverlay } from './loading-overlay';
 
@@ -20,32 +20,31 @@ const RECHECK_INTERVAL_MS = 100;
 export function AuthGuard({ children }: { children: ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
-  const [allowed, setAllowed] = useState(false);
+  const [, rerender] = useState(0);
+  // Re-read on every render, so every route change re-checks (spec §4).
+  const loggedIn = useSyncExternalStore(subscribeAuth, () => isLoggedIn(), () => false);
 
   useEffect(() => {
     setProtectedPage(true);
-    let attempts = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      if (isLoggedIn()) {
-        setAllowed(true);
-        return;
-      }
-      attempts += 1;
-      if (attempts >= LOGIN_RECHECKS) {
-        router.replace(LOGIN_REDIRECT);
-        return;
-      }
-      timer = setTimeout(check, RECHECK_INTERVAL_MS);
-    };
-    setAllowed(false);
-    check();
-    return () => {
-      if (timer) clearTimeout(timer);
-      setProtectedPage(false);
-    };
-  }, [pathname, router]);
+    return () => setProtectedPage(false);
+  }, []);
 
-  if (!allowed) return <LoadingOverlay />;
+  useEffect(() => {
+    if (loggedIn) return;
+    let attempts = 0;
+    const timer = setInterval(() => {
+      attempts += 1;
+      if (isLoggedIn()) {
+        clearInterval(timer);
+        rerender((n) => n + 1);
+      } else if (attempts >= LOGIN_RECHECKS) {
+        clearInterval(timer);
+        router.replace(LOGIN_REDIRECT);
+      }
+    }, RECHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [loggedIn, pathname, router]);
+
+  if (!loggedIn) return <LoadingOverlay />;
   return <>{children}</>;
 }

@@ -2,25 +2,20 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
 
 import styles from './site-header.module.css';
 
 /**
- * ログイン/会員登録 or マイページ. The state is re-checked on every route change (spec §4) and
- * whenever storage changes; until the browser has told us, nothing account-specific is shown so
- * the server render and the first client render agree.
+ * ログイン/会員登録 or マイページ. The state is re-read on every route change (spec §4: the
+ * pathname changes, the component re-renders, the snapshot is read again) and whenever storage
+ * changes. The server render shows nothing account-specific, so both renders agree.
  */
 export function AccountLinks() {
-  const pathname = usePathname();
-  const [loggedIn, setLoggedIn] = useState<boolean | null>(null);
-
-  useEffect(() => {
-    setLoggedIn(isLoggedIn());
-    return subscribeAuth(() => setLoggedIn(isLoggedIn()));
-  }, [pathname]);
+  usePathname();
+  const loggedIn = useSyncExternalStore<boolean | null>(subscribeAuth, () => isLoggedIn(), () => null);
 
   if (loggedIn === null) return <li className={styles.placeholder} aria-hidden="true" />;
   if (loggedIn) {

@@ -1,0 +1,45 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+const FEATURES = ['accounts', 'payments', 'purchase', 'receipts', 'reference', 'registry', 'site'];
+
+/**
+ * Import boundaries of docs/conventions.md: app → features → (components, lib, server, config).
+ * Shared folders never import features, features never import app, and a feature reaches another
+ * only through its index.ts. dev/ stand-ins are separate processes: src/ never imports them.
+ */
+const boundaryZones = [
+  { target: './src/components', from: ['./src/features', './src/app'], message: 'Shared UI must not depend on features or routes.' },
+  { target: './src/lib', from: ['./src/features', './src/app', './src/server'], message: 'src/lib is isomorphic and shared: no features, routes or server code.' },
+  { target: './src/server', from: ['./src/features', './src/app'], message: 'App-wide infrastructure must not depend on features or routes.' },
+  { target: './src/config', from: ['./src/features', './src/app', './src/server'], message: 'Configuration depends on nothing of the app.' },
+  { target: './src/features', from: './src/app', message: 'Features never import routes.' },
+  { target: './src', from: ['./dev', './scripts', './bench', './tests'], message: 'src/ never imports stand-ins, scripts, benchmarks or tests.' },
+  ...FEATURES.map((name) => ({
+    target: `./src/features/!(${name})/**/*`,
+    from: `./src/features/${name}`,
+    except: ['./index.ts'],
+    message: `Other features use the ${name} feature only through src/features/${name}/index.ts.`,
+  })),
+];
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: boundaryZones }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts.' }],
+    },
+  },
+  {
+    // The configuration module, the framework's runtime switch, and everything outside the app.
+    files: ['src/config/env.ts', 'src/instrumentation.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  globalIgnores(['.next/**', 'node_modules/**', 'data/**', 'tmp/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'dev/payjp/public/**']),
+]);
