@@ -8,7 +8,6 @@ import Provider, {
   type ClientMetadata,
   type FindAccount,
   type Interaction,
-  type JWK,
 } from 'oidc-provider';
 import { z } from 'zod';
 import {
@@ -175,7 +174,7 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
     kid: randomBytes(8).toString('hex'),
     alg: 'RS256',
     use: 'sig',
-  } as JWK;
+  };
 
   const profilesByGrant = new Map<string, Profile>();
   const latestBySub = new Map<string, Profile>();
