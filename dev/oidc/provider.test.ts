@@ -254,6 +254,15 @@ describe('authorization code flow through the account chooser', () => {
     expect(await again.res.text()).toContain('別のアカウントを使用');
   });
 
+  it('pre-fills the e-mail field from login_hint without signing in', async () => {
+    const page = await new Browser().follow(
+      authorizeUrl({ extra: { login_hint: 'hint@example.jp' } }).url,
+      provider.issuer,
+    );
+    expect(page.res.status).toBe(200);
+    expect(await page.res.text()).toContain('value="hint@example.jp"');
+  });
+
   it('re-shows the chooser with a Japanese message for a malformed e-mail', async () => {
     const browser = new Browser();
     const page = await browser.follow(authorizeUrl().url, provider.issuer);
@@ -404,7 +413,9 @@ describe('a web client without any-port loopback redirects', () => {
   beforeAll(async () => {
     strict = await startOidcProvider({
       port: 0,
-      clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [REDIRECT_URI], allowAnyLoopbackPort: false }],
+      clients: [
+        { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [REDIRECT_URI], allowAnyLoopbackPort: false },
+      ],
     });
   });
   afterAll(async () => {
