@@ -56,7 +56,11 @@
     return 16;
   }
 
+  /** PAY.JP test numbers that fail the Luhn check but must reach the API (which reports their error). */
+  var TEST_NUMBERS = ['4000000000001110', '4000000000001111'];
+
   function luhn(n) {
+    if (TEST_NUMBERS.indexOf(n) >= 0) return true;
     var sum = 0;
     for (var i = 0; i < n.length; i++) {
       var d = Number(n.charAt(n.length - 1 - i));
