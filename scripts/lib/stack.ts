@@ -19,6 +19,8 @@ export interface StackOptions {
   quiet?: boolean;
   /** rows of the generated sample registry */
   sampleRows?: number;
+  /** runs after the database is ready and before the server opens it (PGlite has one opener) */
+  afterDatabase?: (vars: Record<string, string>) => Promise<void>;
 }
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -122,6 +124,8 @@ export async function ensureBuild(env: Record<string, string>): Promise<void> {
 }
 
 /** Migrates and seeds the application database, in a child process that then exits (PGlite allows one opener). */
+export { run, TSX, ROOT };
+
 export async function prepareDatabase(env: Record<string, string>): Promise<void> {
   await run(TSX, ['--conditions=react-server', path.join(ROOT, 'scripts', 'db-setup.ts')], { env, cwd: ROOT });
 }
@@ -164,7 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   }
   try {
     await Promise.all([
-      prepareDatabase(vars),
+      prepareDatabase(vars).then(() => options.afterDatabase?.(vars)),
       ensureRegistry(vars, options.sampleRows ?? 20_000),
     ]);
     await ensureBuild(vars);

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+
+import { E2E_NOTICE_TITLE } from './support/global-setup';
+
+test.describe('site shell and public pages', () => {
+  test('the home page explains the service in Japanese and its search box leads to /search', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await expect(page).toHaveTitle(/hojin/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('全国の法人を検索して');
+    await expect(page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '会社を探す' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();
+    await expect(page.getByText('出典：国税庁法人番号公表サイト（国税庁）')).toBeVisible();
+    await expect(page.getByText(/円（税込）/).first()).toBeVisible();
+
+    await page.getByLabel('会社名・フリガナ・法人番号').fill('トヨタ');
+    await page.getByRole('button', { name: '検索する' }).click();
+    await expect(page).toHaveURL(/\/search\?q=%E3%83%88%E3%83%A8%E3%82%BF/);
+  });
+
+  test('the maintenance banner links to the notice PDF', async ({ page, request }) => {
+    await page.goto('/');
+    const banner = page.getByTestId('maintenance-banner');
+    await expect(banner).toContainText(E2E_NOTICE_TITLE);
+    const link = banner.getByRole('link', { name: /詳細（PDF/ });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/api\/s3\/download\/[0-9a-f-]{36}$/);
+    const pdf = await request.get(href ?? '');
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const now = await request.get('/api/maintenance/now');
+    expect((await now.json()).notice.title).toBe(E2E_NOTICE_TITLE);
+  });
+
+  test('an unknown page answers 404 with a Japanese page, an unknown API path with JSON', async ({ page, request }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('お探しのページが見つかりませんでした');
+    await expect(page.getByRole('link', { name: 'トップページへ戻る' })).toBeVisible();
+
+    const api = await request.get('/api/no-such-endpoint');
+    expect(api.status()).toBe(404);
+    expect((await api.json()).error.code).toBe('not_found');
+  });
+
+  test('the header stays usable at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'メインメニュー' });
+    for (const name of ['会社を探す', '法人情報照会', 'ログイン', '会員登録']) await expect(nav.getByRole('link', { name })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('the health endpoint reports the database and the registry ready', async ({ request }) => {
+    const res = await request.get('/api/health');
+    const body = await res.json();
+    expect(body.database.ok).toBe(true);
+    expect(res.status()).toBe(body.registry.ok ? 200 : 503);
+  });
+});
