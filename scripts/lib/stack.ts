@@ -68,7 +68,14 @@ function standIns(env: Env): StandIn[] {
       name: 'oidc',
       script: 'dev/oidc/server.ts',
       port,
-      args: ['--port', String(port), '--issuer', env.OIDC_ISSUER, '--client-id', env.OIDC_CLIENT_ID, '--client-secret', env.OIDC_CLIENT_SECRET, '--app-url', env.APP_BASE_URL],
+      args: [
+        '--port', String(port),
+        '--issuer', env.OIDC_ISSUER,
+        '--client-id', env.OIDC_CLIENT_ID,
+        '--client-secret', env.OIDC_CLIENT_SECRET,
+        '--redirect-uri', `${env.APP_BASE_URL}/api/users/login-social/callback`,
+        '--redirect-uri', `${env.APP_BASE_URL}/api/users/register-social/callback`,
+      ],
     });
   }
   if (env.SMTP_HOST === '127.0.0.1' || env.SMTP_HOST === 'localhost') {
