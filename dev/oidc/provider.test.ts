@@ -318,10 +318,16 @@ describe('token endpoint', () => {
   it('rejects a code used a second time', async () => {
     const flow = await scriptedLogin({ email: 'reuse@example.jp' });
     const code = flow.callback.searchParams.get('code') ?? '';
-    expect((await exchange(code, flow.verifier)).status).toBe(200);
+    const first = await exchange(code, flow.verifier);
+    expect(first.status).toBe(200);
+    const { access_token } = TokenSchema.parse(await first.json());
+    const userinfo = () => fetch(discovery.userinfo_endpoint, { headers: { authorization: `Bearer ${access_token}` } });
+    expect((await userinfo()).status).toBe(200);
     const again = await exchange(code, flow.verifier);
     expect(again.status).toBe(400);
     expect(TokenErrorSchema.parse(await again.json()).error).toBe('invalid_grant');
+    // A replayed code means it leaked: what was issued from it is revoked as well (RFC 6749 §4.1.2).
+    expect((await userinfo()).status).toBe(401);
   });
 
   it('rejects a wrong client secret', async () => {
