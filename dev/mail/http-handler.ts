@@ -87,7 +87,7 @@ export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.
 export function createMailHttpHandler(deps: MailHttpDeps) {
   const { store } = deps;
 
-  async function handleWait(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function handleWait(res: ServerResponse, url: URL): Promise<void> {
     const parsed = WaitQuerySchema.safeParse(queryObject(url));
     if (!parsed.success) {
       sendError(res, 400, 'invalid_query', '問い合わせのパラメーターが正しくありません。', fieldsOf(parsed.error));
@@ -140,7 +140,12 @@ export function createMailHttpHandler(deps: MailHttpDeps) {
     const url = new URL(req.url ?? '/', 'http://catcher.invalid');
     const method = req.method ?? 'GET';
     const path = url.pathname;
-    const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+    let segments: string[];
+    try {
+      segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      return sendError(res, 400, 'invalid_path', 'URL の形式が正しくありません。');
+    }
 
     if (path === '/healthz' && method === 'GET') return sendJson(res, 200, { ok: true });
 
@@ -166,7 +171,7 @@ export function createMailHttpHandler(deps: MailHttpDeps) {
       }
       if (segments.length === 3 && segments[2] === 'wait') {
         if (method !== 'GET') return sendError(res, 405, 'method_not_allowed', 'この操作には対応していません。');
-        return handleWait(req, res, url);
+        return handleWait(res, url);
       }
       if (segments.length === 3) {
         const id = segments[2] ?? '';
