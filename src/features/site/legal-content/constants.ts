@@ -129,7 +129,7 @@ export const BROWSER_STORAGE: readonly BrowserStorageEntry[] = [
     name: 'searched_corporate',
     kind: 'ブラウザのストレージ',
     purpose: '検索結果から選択した法人（法人番号、商号、所在地）を保存し、証明書のご注文画面に引き継ぐために使用します。',
-    lifetime: 'ご注文の完了、ブラウザの設定又は画面上の操作で削除するまで',
+    lifetime: 'ご注文の完了等により不要となるまで、又はブラウザの設定で削除するまで',
     searchService: true,
   },
 ];
