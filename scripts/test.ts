@@ -10,7 +10,7 @@ import { findPostgresBin, startTempPostgres } from './lib/postgres';
  * tier ran and fails when one failed or when a tier that should run ran none.
  *
  *   npm test                       all tiers
- *   npm test -- unit integration   only those tiers (unit, integration, postgres, e2e)
+ *   npm test -- unit integration   only those tiers (static, unit, integration, postgres, e2e)
  */
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -64,6 +64,17 @@ async function main() {
   fs.mkdirSync(RESULTS, { recursive: true });
   const results: TierResult[] = [];
 
+  const checks: { name: string; ok: boolean }[] = [];
+  if (all || wanted.has('static')) {
+    for (const [name, bin, args] of [
+      ['typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
+      ['lint', 'eslint', ['src', 'scripts', 'tests', 'dev', 'bench', 'db']],
+    ] as const) {
+      console.log(`\n[hojin] ${name} …`);
+      const res = spawnSync(path.join(BIN, bin), [...args], { cwd: ROOT, stdio: 'inherit' });
+      checks.push({ name, ok: res.status === 0 });
+    }
+  }
   if (all || wanted.has('unit')) results.push(runVitest('unit', 'unit'));
   if (all || wanted.has('integration')) results.push(runVitest('integration-pglite', 'integration'));
   if (all || wanted.has('postgres')) {
@@ -92,6 +103,10 @@ async function main() {
     const bad = r.exitCode !== 0 || r.failed > 0 || ranNone || (r.note !== undefined && r.exitCode !== 0);
     failed ||= bad;
     console.log(`${r.tier.padEnd(22)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${ranNone ? '  ← ran no test' : ''}${r.note ? `  (${r.note})` : ''}${bad ? '  ✗' : '  ✓'}`);
+  }
+  for (const c of checks) {
+    failed ||= !c.ok;
+    console.log(`${c.name.padEnd(22)} ${c.ok ? 'ok  ✓' : 'FAILED  ✗'}`);
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failures = results.reduce((n, r) => n + r.failed, 0) + (failed && results.every((r) => r.failed === 0) ? 1 : 0);
