@@ -129,12 +129,7 @@ export function createMailHttpHandler(deps: MailHttpDeps) {
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (deps.allowedHosts && !deps.allowedHosts.has(hostName(req.headers.host))) {
-      sendError(
-        res,
-        421,
-        'misdirected',
-        'このホスト名では受け付けていません。localhost か 127.0.0.1 でアクセスしてください。',
-      );
+      sendError(res, 421, 'misdirected', 'このホスト名では受け付けていません。localhost か 127.0.0.1 でアクセスしてください。');
       return;
     }
     const url = new URL(req.url ?? '/', 'http://catcher.invalid');
@@ -154,13 +149,7 @@ export function createMailHttpHandler(deps: MailHttpDeps) {
         if (method === 'GET') {
           const parsed = ListQuerySchema.safeParse(queryObject(url));
           if (!parsed.success) {
-            return sendError(
-              res,
-              400,
-              'invalid_query',
-              '問い合わせのパラメーターが正しくありません。',
-              fieldsOf(parsed.error),
-            );
+            return sendError(res, 400, 'invalid_query', '問い合わせのパラメーターが正しくありません。', fieldsOf(parsed.error));
           }
           return sendJson(res, 200, {
             messages: store.list({ to: parsed.data.to }),
@@ -177,14 +166,10 @@ export function createMailHttpHandler(deps: MailHttpDeps) {
         const id = segments[2] ?? '';
         if (method === 'GET') {
           const mail = store.get(id);
-          return mail
-            ? sendJson(res, 200, { message: mail })
-            : sendError(res, 404, 'not_found', 'メールが見つかりません。');
+          return mail ? sendJson(res, 200, { message: mail }) : sendError(res, 404, 'not_found', 'メールが見つかりません。');
         }
         if (method === 'DELETE') {
-          return deps.remove(id)
-            ? sendJson(res, 200, { deleted: 1 })
-            : sendError(res, 404, 'not_found', 'メールが見つかりません。');
+          return deps.remove(id) ? sendJson(res, 200, { deleted: 1 }) : sendError(res, 404, 'not_found', 'メールが見つかりません。');
         }
         return sendError(res, 405, 'method_not_allowed', 'この操作には対応していません。');
       }
@@ -252,9 +237,7 @@ export function createMailHttpHandler(deps: MailHttpDeps) {
     route(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendError(res, 500, 'internal', 'メール受信箱で予期しないエラーが発生しました。');
       else res.destroy();
-      process.stderr.write(
-        `[mail-catcher] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
+      process.stderr.write(`[mail-catcher] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     });
   };
 }

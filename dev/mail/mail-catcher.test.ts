@@ -239,9 +239,7 @@ describe('wait endpoint', () => {
       text: '111111',
     });
     const first = await getJson(OneSchema, '/api/messages/wait?to=seq@example.jp');
-    const waiting = fetch(
-      `${catcher.httpUrl}/api/messages/wait?to=seq@example.jp&timeoutMs=15000&after=${first.message.id}`,
-    );
+    const waiting = fetch(`${catcher.httpUrl}/api/messages/wait?to=seq@example.jp&timeoutMs=15000&after=${first.message.id}`);
     await t.sendMail({
       from: 'a@hojin.example',
       to: 'seq@example.jp',

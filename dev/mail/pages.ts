@@ -14,8 +14,7 @@ const dateFormat = new Intl.DateTimeFormat('ja-JP', {
 });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
-const formatAddresses = (list: MailAddress[]) =>
-  list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');
+const formatAddresses = (list: MailAddress[]) => list.map((a) => (a.name ? `${a.name} <${a.address}>` : a.address)).join(', ');
 
 /** Recipients as a person reads them: the To header, else the envelope (Bcc-only mails). */
 const recipients = (mail: StoredMail) => (mail.to.length > 0 ? formatAddresses(mail.to) : mail.envelope.to.join(', '));

@@ -68,8 +68,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `開発用メール受信箱を起動できませんでした: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`開発用メール受信箱を起動できませんでした: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

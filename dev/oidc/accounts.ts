@@ -68,8 +68,7 @@ export const LoginFormSchema = z.strictObject({
 });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
-export type LoginFormResult =
-  { ok: true; profile: Profile } | { ok: false; errors: { email?: string; name?: string; account?: string } };
+export type LoginFormResult = { ok: true; profile: Profile } | { ok: false; errors: { email?: string; name?: string; account?: string } };
 
 /** Turns a submitted chooser form into a profile, or Japanese field errors to show again. */
 export function readLoginForm(form: LoginForm): LoginFormResult {
@@ -89,8 +88,7 @@ export function readLoginForm(form: LoginForm): LoginFormResult {
   const typedEmail = normaliseEmail(form.email ?? '');
   const errors: { email?: string; name?: string } = {};
   if (!typedEmail) errors.email = 'メールアドレスを入力してください';
-  else if (!email.safeParse(typedEmail).success)
-    errors.email = 'メールアドレスの形式が正しくありません（例: user@example.com）';
+  else if (!email.safeParse(typedEmail).success) errors.email = 'メールアドレスの形式が正しくありません（例: user@example.com）';
   const name = (form.name ?? '').trim();
   if (name.length > 100) errors.name = '名前は100文字以内で入力してください';
   if (errors.email || errors.name) return { ok: false, errors };

@@ -72,8 +72,7 @@ export function renderLoginPage(model: LoginPageModel, nonce: string): string {
 <span class="who"><span>${escapeHtml(a.name)}</span><small>${escapeHtml(a.email)}</small></span>
 </button></li>`,
   ).join('\n');
-  const err = (message: string | undefined, id: string) =>
-    message ? `<p class="error" id="${id}">${escapeHtml(message)}</p>` : '';
+  const err = (message: string | undefined, id: string) => (message ? `<p class="error" id="${id}">${escapeHtml(message)}</p>` : '');
   return layout(
     'Google アカウントでログイン（開発用）',
     `<h1>Google アカウントでログイン（開発用）</h1>

@@ -174,10 +174,7 @@ describe('discovery', () => {
     expect(discovery.response_types_supported).toEqual(['code']);
     expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
     expect(discovery.id_token_signing_alg_values_supported).toEqual(['RS256']);
-    expect(discovery.token_endpoint_auth_methods_supported.sort()).toEqual([
-      'client_secret_basic',
-      'client_secret_post',
-    ]);
+    expect(discovery.token_endpoint_auth_methods_supported.sort()).toEqual(['client_secret_basic', 'client_secret_post']);
   });
 
   it('serves an RS256 public key without private parts', async () => {
@@ -255,10 +252,7 @@ describe('authorization code flow through the account chooser', () => {
   });
 
   it('pre-fills the e-mail field from login_hint without signing in', async () => {
-    const page = await new Browser().follow(
-      authorizeUrl({ extra: { login_hint: 'hint@example.jp' } }).url,
-      provider.issuer,
-    );
+    const page = await new Browser().follow(authorizeUrl({ extra: { login_hint: 'hint@example.jp' } }).url, provider.issuer);
     expect(page.res.status).toBe(200);
     expect(await page.res.text()).toContain('value="hint@example.jp"');
   });
@@ -360,10 +354,7 @@ describe('authorization request checks', () => {
   });
 
   it('shows a Japanese error page, and does not redirect, for an unregistered redirect URI', async () => {
-    for (const redirectUri of [
-      'http://localhost:3000/evil',
-      'https://attacker.example/api/users/login-social/callback',
-    ]) {
+    for (const redirectUri of ['http://localhost:3000/evil', 'https://attacker.example/api/users/login-social/callback']) {
       const res = await new Browser().request(authorizeUrl({ redirectUri }).url);
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
@@ -419,9 +410,7 @@ describe('a web client without any-port loopback redirects', () => {
   beforeAll(async () => {
     strict = await startOidcProvider({
       port: 0,
-      clients: [
-        { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [REDIRECT_URI], allowAnyLoopbackPort: false },
-      ],
+      clients: [{ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [REDIRECT_URI], allowAnyLoopbackPort: false }],
     });
   });
   afterAll(async () => {

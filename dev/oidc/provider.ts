@@ -2,23 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, {
-  interactionPolicy,
-  type Account,
-  type ClientMetadata,
-  type FindAccount,
-  type Interaction,
-} from 'oidc-provider';
+import Provider, { interactionPolicy, type Account, type ClientMetadata, type FindAccount, type Interaction } from 'oidc-provider';
 import { z } from 'zod';
-import {
-  LoginFormSchema,
-  NextLoginSchema,
-  normaliseEmail,
-  profileFor,
-  readLoginForm,
-  type NextLogin,
-  type Profile,
-} from './accounts';
+import { LoginFormSchema, NextLoginSchema, normaliseEmail, profileFor, readLoginForm, type NextLogin, type Profile } from './accounts';
 import { renderErrorPage, renderIndexPage, renderLoginPage, type LoginPageModel } from './pages';
 
 export type OidcClientConfig = {
@@ -203,11 +189,8 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
   policy
     .get('login')
     ?.checks.add(
-      new interactionPolicy.Check(
-        'account_choice',
-        'the account chooser is shown on every authorization request',
-        (ctx) =>
-          ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      new interactionPolicy.Check('account_choice', 'the account chooser is shown on every authorization request', (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
       ),
       0,
     );
@@ -266,12 +249,7 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
   });
   const oidcCallback = provider.callback();
 
-  async function finishWith(
-    req: IncomingMessage,
-    res: ServerResponse,
-    details: Interaction,
-    choice: NextLogin | Profile,
-  ) {
+  async function finishWith(req: IncomingMessage, res: ServerResponse, details: Interaction, choice: NextLogin | Profile) {
     if ('deny' in choice) {
       await provider.interactionFinished(
         req,
@@ -336,18 +314,10 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
-      throw new HttpError(
-        400,
-        'interaction_expired',
-        'ログイン画面の有効期限が切れました。ログインを始めたページからやり直してください。',
-      );
+      throw new HttpError(400, 'interaction_expired', 'ログイン画面の有効期限が切れました。ログインを始めたページからやり直してください。');
     }
     if (details.uid !== uid) {
-      throw new HttpError(
-        400,
-        'interaction_mismatch',
-        'ログイン画面の情報が一致しません。ログインを始めたページからやり直してください。',
-      );
+      throw new HttpError(400, 'interaction_mismatch', 'ログイン画面の情報が一致しません。ログインを始めたページからやり直してください。');
     }
 
     if (req.method === 'GET' && action === undefined) {
@@ -450,11 +420,9 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', issuer);
     const segments = url.pathname.split('/').filter(Boolean);
-    if (segments[0] === 'interaction' && segments.length >= 2 && segments.length <= 3)
-      return interaction(req, res, segments);
+    if (segments[0] === 'interaction' && segments.length >= 2 && segments.length <= 3) return interaction(req, res, segments);
     if (segments[0] === '__control') return control(req, res, url.pathname);
-    if (url.pathname === '/' && req.method === 'GET')
-      return sendPage(res, 200, (nonce) => renderIndexPage(issuer, nonce));
+    if (url.pathname === '/' && req.method === 'GET') return sendPage(res, 200, (nonce) => renderIndexPage(issuer, nonce));
     oidcCallback(req, res);
   }
 
@@ -465,9 +433,7 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
         return;
       }
       if (error instanceof HttpError) {
-        sendPage(res, error.status, (nonce) =>
-          renderErrorPage({ error: error.code, description: error.message }, nonce),
-        );
+        sendPage(res, error.status, (nonce) => renderErrorPage({ error: error.code, description: error.message }, nonce));
         return;
       }
       process.stderr.write(`[oidc] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -76,8 +76,6 @@ async function main(): Promise<void> {
 
 // A function rather than top-level await: without "type": "module" tsx runs this file as CommonJS.
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `開発用 OpenID プロバイダーを起動できませんでした: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`開発用 OpenID プロバイダーを起動できませんでした: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
