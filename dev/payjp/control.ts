@@ -64,6 +64,8 @@ export interface ControlDeps {
   publicKey: string;
   advanceClock: (seconds: number) => number;
   resetClock: () => void;
+  /** The emulator's own origin as it listens (e.g. http://127.0.0.1:4010). */
+  selfUrl: () => string;
 }
 
 /** A held response is given up on after this long, whatever the client's timeout. */
@@ -181,7 +183,15 @@ export class ControlPlane {
       return true;
     }
     if (method === 'GET' && path === '/__control/demo') {
-      this.html(res, 200, this.demoPage());
+      // pay.js always comes from the listening origin. Open the page as http://localhost:PORT and the
+      // card iframe (127.0.0.1:PORT) is cross-origin to it, as PAY.JP's iframe is to the site.
+      const self = this.deps.selfUrl();
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': `default-src 'self'; script-src 'self' 'unsafe-inline' ${self}; frame-src 'self' ${self}; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'`,
+      });
+      res.end(this.demoPage(self));
       return true;
     }
     if (method === 'POST' && path === '/__control/demo/charges') {
@@ -219,12 +229,12 @@ export class ControlPlane {
     res.writeHead(status, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; frame-src 'self'",
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
     });
     res.end(html);
   }
 
-  private demoPage(): string {
+  private demoPage(self: string): string {
     const pk = JSON.stringify(this.deps.publicKey);
     return page(
       'PAY.JP エミュレーター デモ',
@@ -242,7 +252,7 @@ export class ControlPlane {
   <p id="error" class="error" role="alert" data-testid="demo-error"></p>
   <div class="actions"><button class="primary" id="pay" type="submit" data-testid="demo-pay">支払う</button></div>
 </form>
-<script src="/js/v2/pay.js"></script>
+<script src="${escapeHtml(self)}/js/v2/pay.js"></script>
 <script>
   const payjp = Payjp(${pk}, { threeDSecureWorkflow: 'redirect' });
   const elements = payjp.elements();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { PayjpApi } from './api';
 import { ControlPlane } from './control';
 import { authError, methodNotAllowed, notFound, overCapacity, PayjpApiError, serverError } from './errors';
@@ -58,7 +58,9 @@ export interface PayjpEmulator {
   close(): Promise<void>;
 }
 
-const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+// __dirname rather than import.meta.url: the file is loaded as CommonJS by tsx and Playwright and
+// Node would take any module mentioning import.meta for ESM.
+const PUBLIC_DIR = path.join(__dirname, 'public');
 const MAX_BODY = 1024 * 1024;
 
 const STATIC_FILES: Record<string, { file: string; type: string }> = {
@@ -82,6 +84,8 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
   let clockOffset = 0;
   const now = () => Math.floor(Date.now() / 1000) + clockOffset;
 
+  /** Set once the server listens. */
+  let url = '';
   const state = new State(options.stateFile);
   const webhooks = new WebhookDispatcher({
     url: options.webhookUrl === undefined ? DEFAULT_WEBHOOK_URL : options.webhookUrl,
@@ -141,6 +145,7 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     resetClock: () => {
       clockOffset = 0;
     },
+    selfUrl: () => url,
   });
 
   /** Who may call this path with this key (PAY.JP: public keys only create tokens). */
@@ -217,7 +222,7 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     if (url.pathname.startsWith('/v1/') || url.pathname === '/v1') return handleApi(req, res, url);
     const file = STATIC_FILES[url.pathname];
     if (file && method === 'GET') {
-      const content = await readFile(PUBLIC_DIR + file.file);
+      const content = await readFile(path.join(PUBLIC_DIR, file.file));
       res.writeHead(200, {
         'Content-Type': file.type,
         'Cache-Control': 'no-store',
@@ -269,7 +274,7 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  url = `http://${host}:${address.port}`;
   log(`PAY.JP emulator listening on ${url} (API ${url}/v1, payjp.js ${url}/js/v2/pay.js)`);
 
   return {
