@@ -1,0 +1,102 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { applicationValidityLines, cancellationPolicyLines, deliveryTimingLines } from '../../legal-content/order-policies';
+import { TermsOfUse } from './terms-of-use';
+import { brokenAnchors, countH1, placeholderLeaks, sampleDelivery, sampleOperator, textOf } from './legal-test-fixtures';
+
+const render = (delivery = sampleDelivery) => renderToStaticMarkup(<TermsOfUse operator={sampleOperator} delivery={delivery} />);
+
+function articleText(html: string, n: number): string {
+  const start = html.indexOf(`<section id="article-${n}"`);
+  if (start < 0) throw new Error(`article ${n} not found`);
+  const end = html.indexOf('<section', start + 1);
+  return textOf(html.slice(start, end < 0 ? undefined : end));
+}
+
+describe('TermsOfUse', () => {
+  it('has one h1, working table-of-contents anchors and no placeholder text', () => {
+    const html = render();
+    expect(countH1(html)).toBe(1);
+    expect(html).toContain('>利用規約</h1>');
+    expect(brokenAnchors(html)).toEqual([]);
+    expect(placeholderLeaks(html)).toEqual([]);
+  });
+
+  it('numbers its articles 第1条 to 第25条 in order, each linked from the table of contents', () => {
+    const html = render();
+    const headings = [...html.matchAll(/<h2 id="article-(\d+)-heading"[^>]*>第(\d+)条（/g)];
+    expect(headings.map((m) => Number(m[2]))).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    for (const m of headings) expect(m[1]).toBe(m[2]);
+    expect(html).toContain('href="#article-25"');
+    expect(textOf(html)).toContain('附則');
+  });
+
+  it('covers definitions, membership, account, the 代行取得 service, prices, delivery, cancellation and jurisdiction', () => {
+    const text = textOf(render());
+    for (const title of [
+      '第2条（定義）',
+      '第3条（会員登録）',
+      '第4条（アカウントの管理）',
+      '第7条（退会）',
+      '第8条（本サービスの内容）',
+      '第9条（ご注文及び個別契約の成立）',
+      '第10条（料金及び支払方法）',
+      '第11条（証明書のお届け）',
+      '第12条（キャンセル、返品及び返金）',
+      '第14条（法人情報の出典及び性質）',
+      '第15条（禁止事項）',
+      '第20条（免責及び損害賠償）',
+      '第22条（本規約の変更）',
+      '第25条（準拠法及び管轄裁判所）',
+    ]) {
+      expect(text, title).toContain(title);
+    }
+    expect(articleText(render(), 2)).toContain('「取得代行」とは');
+    expect(articleText(render(), 25)).toContain('日本法に準拠');
+  });
+
+  it('names the operator and service from props', () => {
+    const text = textOf(render());
+    expect(text).toContain(`${sampleOperator.name}（以下「当社」といいます。）`);
+    expect(text).toContain(`「${sampleOperator.serviceName}」（以下「本サービス」といいます。）`);
+    expect(articleText(render(), 21)).toContain(sampleOperator.supportEmail);
+  });
+
+  it('forbids scraping and bulk collection of the search', () => {
+    const prohibited = articleText(render(), 15);
+    expect(prohibited).toContain('スクレイピング');
+    expect(prohibited).toContain('大量に又は網羅的に取得');
+    expect(prohibited).toContain('アクセスの制限を回避');
+  });
+
+  it('carries the NTA attribution and the processed-data statement', () => {
+    const source = articleText(render(), 14);
+    expect(source).toContain('出典：国税庁法人番号公表サイト（国税庁）');
+    expect(source).toContain('加工して');
+    expect(source).toContain('国税庁によって保証されたものではありません');
+    expect(source).toContain('公共データ利用規約（第1.0版）');
+  });
+
+  it('limits liability only for slight negligence and never for intent or gross negligence (消費者契約法8条)', () => {
+    const liability = articleText(render(), 20);
+    expect(liability).toContain('当社の過失（重大な過失を除きます。）による場合に限り');
+    expect(liability).toContain('故意又は重大な過失によって損害が生じた場合には適用しません');
+    expect(textOf(render())).not.toMatch(/一切(の)?責任を負いません|いかなる場合も責任を負いません/);
+  });
+
+  it('states the same delivery, cancellation and validity sentences as the 特商法 page', () => {
+    const text = textOf(render());
+    for (const line of [...deliveryTimingLines(sampleDelivery), ...cancellationPolicyLines(sampleDelivery), ...applicationValidityLines()]) {
+      expect(text, line).toContain(line);
+    }
+    expect(articleText(render(), 11)).toContain('通常配送では3〜5営業日、速達配送では1〜2営業日');
+    expect(articleText(render(), 12)).toContain('14:30までに確定したご注文');
+    expect(articleText(render(), 12)).toContain('交付請求を行った後は証明書の取得を取り消すことができないため、キャンセルはお受けできません');
+  });
+
+  it('mentions an express surcharge only when there is one', () => {
+    expect(articleText(render(), 10)).toContain('速達配送を選択した場合も、追加の料金はかかりません');
+    const priced = articleText(render({ ...sampleDelivery, expressSurchargeYenTaxIncluded: 330 }), 10);
+    expect(priced).toContain('速達料金330円（税込）');
+  });
+});
