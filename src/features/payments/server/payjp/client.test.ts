@@ -1,0 +1,243 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { parseEnv } from '@/config/env';
+
+// The local PAY.JP emulator is the counterpart in these tests (never imported by app code).
+import { startPayjpEmulator, type PayjpEmulator } from '../../../../../dev/payjp/emulator';
+import { tokenId } from '../../../../../dev/payjp/test-helpers';
+
+import { createPayjpClient, encodeForm, type PayjpClient } from './client';
+import { payjpConfigFrom, publicPayjpSettings, type PayjpConfig } from './config';
+import { describePayjpFailure, PayjpApiError, PayjpInvalidResponseError, PayjpNetworkError, PayjpTimeoutError } from './errors';
+import { isThreeDSecurePassed } from './schemas';
+import { buildThreeDSecureStartUrl } from './three-d-secure';
+
+let emu: PayjpEmulator;
+let config: PayjpConfig;
+let payjp: PayjpClient;
+
+beforeAll(async () => {
+  emu = await startPayjpEmulator({ port: 0, webhookUrl: null });
+  config = {
+    apiBase: emu.apiBase,
+    secretKey: emu.secretKey,
+    publicKey: emu.publicKey,
+    jsUrl: emu.jsUrl,
+    webhookToken: emu.webhookToken,
+    timeoutMs: 5000,
+  };
+  payjp = createPayjpClient(config);
+});
+afterAll(async () => {
+  await emu.close();
+});
+beforeEach(() => {
+  emu.reset();
+});
+
+async function control(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${emu.url}/__control/${path}`, { method: 'POST', body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** Plays the buyer's browser on the start URL the adapter built: open it, press a button. */
+async function answerChallenge(startUrl: string, result: 'verified' | 'failed'): Promise<string | null> {
+  const start = await fetch(startUrl);
+  expect(start.status).toBe(200);
+  const url = new URL(startUrl);
+  const form = new URLSearchParams({ publickey: url.searchParams.get('publickey') ?? '', back_url: url.searchParams.get('back_url') ?? '', result });
+  const submit = await fetch(startUrl.replace(/\/start\?.*$/, '/challenge'), { method: 'POST', body: form, redirect: 'manual' });
+  return submit.headers.get('location');
+}
+
+describe('configuration', () => {
+  it('reads PAYJP_* with defaults that point at the local emulator', () => {
+    const c = payjpConfigFrom(parseEnv({}));
+    expect(c).toEqual({
+      apiBase: 'http://127.0.0.1:4010/v1',
+      secretKey: 'sk_test_hojinlocal0000000000000000',
+      publicKey: 'pk_test_hojinlocal0000000000000000',
+      jsUrl: 'http://127.0.0.1:4010/js/v2/pay.js',
+      webhookToken: 'whook_hojinlocal_0000000000000000',
+      timeoutMs: 15_000,
+    });
+    expect(publicPayjpSettings(c)).toEqual({ publicKey: c.publicKey, jsUrl: c.jsUrl });
+  });
+
+  it('encodes nested parameters the way PAY.JP reads them', () => {
+    expect(encodeForm({ amount: 1100, capture: false, card: undefined, metadata: { order_id: 'o 1', n: 2 } }).toString()).toBe(
+      'amount=1100&capture=false&metadata%5Border_id%5D=o+1&metadata%5Bn%5D=2',
+    );
+  });
+});
+
+describe('charges', () => {
+  it('creates, retrieves and lists a charge; the list finds it by metadata.order_id for reconciliation', async () => {
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(emu), metadata: { order_id: 'ord_42' }, description: '現在事項全部証明書' });
+    expect(charge).toMatchObject({ object: 'charge', amount: 1100, currency: 'jpy', paid: true, captured: true, metadata: { order_id: 'ord_42' } });
+    expect(await payjp.charges.retrieve(charge.id)).toEqual(charge);
+    const list = await payjp.charges.list({ since, limit: 100 });
+    expect(list.data.filter((c) => c.metadata?.order_id === 'ord_42').map((c) => c.id)).toEqual([charge.id]);
+  });
+
+  it('authorises, captures and refunds', async () => {
+    const charge = await payjp.charges.create({ amount: 2000, card: await tokenId(emu), capture: false, expiry_days: 7 });
+    expect(charge.captured).toBe(false);
+    expect((await payjp.charges.capture(charge.id)).captured).toBe(true);
+    expect(await payjp.charges.refund(charge.id, { refund_reason: '注文取消' })).toMatchObject({ refunded: true, amount_refunded: 2000 });
+  });
+
+  it('runs the 3-D Secure redirect flow with a start URL whose back_url the emulator accepts', async () => {
+    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(emu), three_d_secure: true, metadata: { order_id: 'o3' } });
+    expect(charge).toMatchObject({ paid: false, three_d_secure_status: 'unverified' });
+    const startUrl = await buildThreeDSecureStartUrl({ resourceId: charge.id, returnUrl: 'http://localhost:3000/purchase/complete' }, config);
+    expect(startUrl.startsWith(`${emu.apiBase}/tds/${charge.id}/start?publickey=${emu.publicKey}&back_url=`)).toBe(true);
+    expect(await answerChallenge(startUrl, 'verified')).toBe('http://localhost:3000/purchase/complete');
+    const verified = await payjp.charges.retrieve(charge.id);
+    expect(isThreeDSecurePassed(verified.three_d_secure_status)).toBe(true);
+    expect(await payjp.charges.finishThreeDSecure(charge.id)).toMatchObject({ paid: true, three_d_secure_status: 'verified' });
+  });
+
+  it('reports a failed challenge as three_d_secure_failed with the buyer told to use another card', async () => {
+    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(emu), three_d_secure: true });
+    await answerChallenge(await buildThreeDSecureStartUrl({ resourceId: charge.id, returnUrl: 'http://localhost:3000/r' }, config), 'failed');
+    const retrieved = await payjp.charges.retrieve(charge.id);
+    expect(isThreeDSecurePassed(retrieved.three_d_secure_status)).toBe(false);
+    const error = await rejection(payjp.charges.finishThreeDSecure(charge.id));
+    expect(error).toBeInstanceOf(PayjpApiError);
+    expect(error).toMatchObject({ status: 400, code: 'three_d_secure_failed', outcomeUnknown: false });
+    expect(describePayjpFailure(error).action).toBe('use_another_card');
+  });
+
+  it('turns a card decline into a PayjpApiError carrying the failed charge id and a Japanese message', async () => {
+    const error = await rejection(payjp.charges.create({ amount: 1100, card: await tokenId(emu, '4000000000080319') }));
+    expect(error).toBeInstanceOf(PayjpApiError);
+    const e = error as PayjpApiError;
+    expect(e).toMatchObject({ kind: 'api', status: 402, type: 'card_error', code: 'card_declined', isCardError: true, outcomeUnknown: false });
+    expect(e.chargeId).toMatch(/^ch_/);
+    expect(describePayjpFailure(e)).toEqual({
+      code: 'card_declined',
+      message: 'このカードではお支払いできませんでした。別のカードをお使いいただくか、カード会社にお問い合わせください。',
+      action: 'use_another_card',
+    });
+  });
+
+  it('refuses a malformed id before sending anything', async () => {
+    await expect(payjp.charges.retrieve('../customers')).rejects.toThrow(TypeError);
+  });
+});
+
+describe('failures whose outcome is unknown', () => {
+  it('surfaces a timeout as PayjpTimeoutError (outcome unknown) while the charge did get created', async () => {
+    await control('next-request', { fail: 'timeout', method: 'POST', path: '/v1/charges' });
+    const impatient = createPayjpClient({ ...config, timeoutMs: 300 });
+    const error = await rejection(impatient.charges.create({ amount: 900, card: await tokenId(emu), metadata: { order_id: 'ord_t' } }));
+    expect(error).toBeInstanceOf(PayjpTimeoutError);
+    expect(error).toMatchObject({ kind: 'timeout', outcomeUnknown: true, timeoutMs: 300 });
+    expect(describePayjpFailure(error).action).toBe('wait_for_confirmation');
+    const found = (await payjp.charges.list({ limit: 100 })).data.filter((c) => c.metadata?.order_id === 'ord_t');
+    expect(found).toHaveLength(1);
+  });
+
+  it('treats a 500 on a write as outcome unknown, and on a read as known', async () => {
+    await control('next-request', { fail: 500, count: 2 });
+    const write = await rejection(payjp.charges.create({ amount: 900, card: 'tok_whatever' }));
+    expect(write).toMatchObject({ kind: 'api', status: 500, outcomeUnknown: true });
+    const read = await rejection(payjp.charges.list());
+    expect(read).toMatchObject({ kind: 'api', status: 500, outcomeUnknown: false });
+    expect(describePayjpFailure(read).action).toBe('retry_later');
+  });
+
+  it('knows nothing was sent when the connection is refused', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const offline = createPayjpClient({ ...config, apiBase: `http://127.0.0.1:${port}/v1` });
+    const error = await rejection(offline.charges.create({ amount: 900, card: 'tok_x' }));
+    expect(error).toBeInstanceOf(PayjpNetworkError);
+    expect(error).toMatchObject({ neverSent: true, outcomeUnknown: false, reason: 'ECONNREFUSED' });
+    expect(describePayjpFailure(error).action).toBe('retry_later');
+  });
+
+  it('rejects a 2xx answer that is not the expected object (outcome unknown for a write)', async () => {
+    const garbled: typeof fetch = async () => new Response(JSON.stringify({ object: 'charge', id: 'ch_x' }), { status: 200 });
+    const client = createPayjpClient(config, garbled);
+    const error = await rejection(client.charges.create({ amount: 900, card: 'tok_x' }));
+    expect(error).toBeInstanceOf(PayjpInvalidResponseError);
+    expect(error).toMatchObject({ outcomeUnknown: true });
+  });
+
+  it('maps a wrong secret key to 401 and a message that payment is unavailable', async () => {
+    const wrong = createPayjpClient({ ...config, secretKey: 'sk_test_wrong000000000000000000000' });
+    const error = await rejection(wrong.charges.list());
+    expect(error).toMatchObject({ status: 401, type: 'auth_error', code: 'invalid_api_key' });
+    expect(describePayjpFailure(error).action).toBe('contact_support');
+  });
+});
+
+describe('customers, cards, tokens, 3-D Secure requests and events', () => {
+  it('registers cards for a customer and charges them', async () => {
+    const customer = await payjp.customers.create({ email: 'taro@example.com', card: await tokenId(emu), metadata: { user_id: 'u1' } });
+    expect(customer.cards.data).toHaveLength(1);
+    const second = await payjp.cards.create(customer.id, { card: await tokenId(emu, '3530111333300000'), default: true });
+    expect(second.brand).toBe('JCB');
+    expect((await payjp.customers.retrieve(customer.id)).default_card).toBe(second.id);
+    expect((await payjp.cards.list(customer.id)).count).toBe(2);
+    expect((await payjp.cards.retrieve(customer.id, second.id)).last4).toBe('0000');
+    const charge = await payjp.charges.create({ amount: 1500, customer: customer.id, card: second.id });
+    expect(charge.customer).toBe(customer.id);
+    expect(await payjp.cards.delete(customer.id, second.id)).toEqual({ deleted: true, id: second.id, livemode: false });
+    expect((await payjp.customers.update(customer.id, { email: 'new@example.com' })).email).toBe('new@example.com');
+    expect((await payjp.customers.delete(customer.id)).deleted).toBe(true);
+  });
+
+  it('explains a duplicate card registration', async () => {
+    const customer = await payjp.customers.create({ card: await tokenId(emu) });
+    const error = await rejection(payjp.cards.create(customer.id, { card: await tokenId(emu) }));
+    expect(describePayjpFailure(error)).toMatchObject({ code: 'already_have_the_same_card', action: 'none' });
+  });
+
+  it('retrieves tokens and finishes token 3-D Secure', async () => {
+    const id = await tokenId(emu, '4242424242424242', { three_d_secure: 'true' });
+    expect((await payjp.tokens.retrieve(id)).card.three_d_secure_status).toBe('unverified');
+    await answerChallenge(await buildThreeDSecureStartUrl({ resourceId: id, returnUrl: 'http://localhost:3000/cards/return' }, config), 'verified');
+    expect((await payjp.tokens.finishThreeDSecure(id)).card.three_d_secure_status).toBe('verified');
+  });
+
+  it('creates and reads a three_d_secure_request for a registered card', async () => {
+    const customer = await payjp.customers.create({ card: await tokenId(emu) });
+    const request = await payjp.threeDSecureRequests.create({ resource_id: customer.default_card ?? '' });
+    expect(request.state).toBe('created');
+    await answerChallenge(await buildThreeDSecureStartUrl({ resourceId: request.id, returnUrl: 'http://localhost:3000/cards/return' }, config), 'verified');
+    expect(await payjp.threeDSecureRequests.retrieve(request.id)).toMatchObject({ state: 'finished', three_d_secure_status: 'verified' });
+  });
+
+  it('lists and retrieves events', async () => {
+    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(emu) });
+    const events = await payjp.events.list({ resource_id: charge.id });
+    expect(events.data.map((e) => e.type)).toEqual(['charge.succeeded']);
+    const event = await payjp.events.retrieve(events.data[0]?.id ?? '');
+    expect(event.data).toMatchObject({ object: 'charge', id: charge.id });
+  });
+});
+
+describe('buildThreeDSecureStartUrl', () => {
+  it('refuses ids that are not 3-D Secure resources and non-http return URLs', async () => {
+    await expect(buildThreeDSecureStartUrl({ resourceId: 'cus_1', returnUrl: 'http://localhost:3000/' }, config)).rejects.toThrow(TypeError);
+    await expect(buildThreeDSecureStartUrl({ resourceId: 'ch_1', returnUrl: 'javascript:alert(1)' }, config)).rejects.toThrow(TypeError);
+  });
+});
