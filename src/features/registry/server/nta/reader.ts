@@ -12,13 +12,13 @@ import { openZipMember } from './zip';
 /**
  * Streaming readers for NTA CSV files. Memory stays flat whatever the file size: bytes are read
  * in chunks of about `chunkBytes`, each chunk is decoded, split and validated, and handed on as
- * one batch; nothing else is kept (the 1.2 GB national file reads in a few tens of MB).
+ * one batch; nothing else is kept (a 1M-row file reads in ~120 MB RSS, whatever its size).
  */
 
 export interface ReadNtaOptions {
   /** Skip encoding detection. */
   encoding?: NtaEncoding;
-  /** Bytes per batch (default 1 MiB). Small values exist for tests of chunk boundaries. */
+  /** Bytes per batch (default 64 KiB). Small values exist for tests of chunk boundaries. */
   chunkBytes?: number;
 }
 
@@ -33,10 +33,14 @@ export interface NtaChunk {
   encoding: NtaEncoding | null;
 }
 
-const DEFAULT_CHUNK = 1 << 20;
+/**
+ * 64 KiB (~300 rows) per batch: measured faster than 1 MiB (bench/nta-parse.ts), because a
+ * smaller batch's rows die young and the scavenger never has to promote them to the old space.
+ */
+const DEFAULT_CHUNK = 64 << 10;
 
 async function openSource(source: NtaSource, chunkBytes: number): Promise<Readable> {
-  if (source.member === null) return createReadStream(source.path, { highWaterMark: Math.min(chunkBytes, DEFAULT_CHUNK) });
+  if (source.member === null) return createReadStream(source.path, { highWaterMark: chunkBytes });
   return openZipMember(source.path, source.member);
 }
 

@@ -64,6 +64,73 @@ function corporateNumberIssue(s: string): 'ok' | 'format' | 'check' {
 
 const show = (v: string) => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
 
+/** Empty field → null. A top-level function (not a per-row closure) so V8 inlines it. */
+const nz = (v: string): string | null => (v === '' ? null : v);
+
+/** Why the fields of a 28–30 column record are invalid, or null when they are fine. */
+function problemOf(f: readonly string[], count: number): string | null {
+  // 1 一連番号
+  const seq = f[0] as string;
+  if (seq.length === 0 || seq.length > 15 || !allDigits(seq, seq.length)) {
+    return `一連番号が数字ではありません (sequence number is not a number): ${show(seq)}`;
+  }
+  // 2 法人番号
+  const corporateNumber = f[1] as string;
+  const issue = corporateNumberIssue(corporateNumber);
+  if (issue === 'format') return `法人番号が13桁の数字ではありません (corporate number is not 13 digits): ${show(corporateNumber)}`;
+  if (issue === 'check') return `法人番号のチェックデジットが正しくありません (bad check digit in corporate number): ${corporateNumber}`;
+  // 3 処理区分, 4 訂正区分
+  const process = f[2] as string;
+  if (!PROCESS.has(process)) return `処理区分が不明です (unknown process code): ${show(process)}`;
+  const correct = f[3] as string;
+  if (correct !== '0' && correct !== '1') return `訂正区分が0・1以外です (correct flag is not 0 or 1): ${show(correct)}`;
+  // 5 更新年月日, 6 変更年月日
+  const updateDate = f[4] as string;
+  if (!isCalendarDate(updateDate)) return `更新年月日が正しい日付ではありません (update date is not a valid YYYY-MM-DD date): ${show(updateDate)}`;
+  const changeDate = f[5] as string;
+  if (!isCalendarDate(changeDate)) return `変更年月日が正しい日付ではありません (change date is not a valid YYYY-MM-DD date): ${show(changeDate)}`;
+  // 7 商号又は名称, 9 法人種別
+  if (f[6] === '') return '商号又は名称が空です (name is empty)';
+  const kind = f[8] as string;
+  if (!KIND.has(kind)) return `法人種別が不明です (unknown kind code): ${show(kind)}`;
+  // 14 都道府県コード, 15 市区町村コード, 16 郵便番号
+  const prefectureCode = f[13] as string;
+  if (prefectureCode !== '') {
+    const pc = allDigits(prefectureCode, 2) ? digitsAt(prefectureCode, 0, 2) : -1;
+    if (pc < 1 || pc > 47) return `都道府県コードが01〜47ではありません (prefecture code is not 01–47): ${show(prefectureCode)}`;
+  }
+  const cityCode = f[14] as string;
+  if (cityCode !== '' && !allDigits(cityCode, 3)) return `市区町村コードが3桁の数字ではありません (city code is not 3 digits): ${show(cityCode)}`;
+  const postCode = f[15] as string;
+  if (postCode !== '' && !allDigits(postCode, 7)) return `郵便番号が7桁の数字ではありません (post code is not 7 digits): ${show(postCode)}`;
+  // 19 閉鎖等年月日, 20 閉鎖等の事由, 21 承継先法人番号
+  const closeDate = f[18] as string;
+  if (closeDate !== '' && !isCalendarDate(closeDate)) {
+    return `登記記録の閉鎖等年月日が正しい日付ではありません (close date is not a valid YYYY-MM-DD date): ${show(closeDate)}`;
+  }
+  const closeCause = f[19] as string;
+  if (closeCause !== '' && !CLOSE_CAUSE.has(closeCause)) return `登記記録の閉鎖等の事由が不明です (unknown close cause): ${show(closeCause)}`;
+  const successor = f[20] as string;
+  if (successor !== '') {
+    const s = corporateNumberIssue(successor);
+    if (s === 'format') return `承継先法人番号が13桁の数字ではありません (successor corporate number is not 13 digits): ${show(successor)}`;
+    if (s === 'check') return `承継先法人番号のチェックデジットが正しくありません (bad check digit in successor corporate number): ${successor}`;
+  }
+  // 23 法人番号指定年月日, 24 最新履歴
+  const assignmentDate = f[22] as string;
+  if (!isCalendarDate(assignmentDate)) {
+    return `法人番号指定年月日が正しい日付ではありません (assignment date is not a valid YYYY-MM-DD date): ${show(assignmentDate)}`;
+  }
+  const latest = f[23] as string;
+  if (latest !== '0' && latest !== '1') return `最新履歴が0・1以外です (latest flag is not 0 or 1): ${show(latest)}`;
+  // 30 検索対象除外 (30-column files only). Empty is read as 0: the column is a flag, not data.
+  if (count === 30) {
+    const h = f[29] as string;
+    if (h !== '0' && h !== '1' && h !== '') return `検索対象除外が0・1以外です (hihyoji flag is not 0 or 1): ${show(h)}`;
+  }
+  return null;
+}
+
 /**
  * Validate one record. `fields[0..count)` are the raw fields (the array is reused by the caller,
  * nothing is kept from it except the strings). `problem` is a CSV-level problem from the splitter.
@@ -75,132 +142,44 @@ export function toNtaRow(
   line: number,
   problem: string | null,
 ): NtaRow | NtaRowError {
-  const fail = (reason: string): NtaRowError => ({ file, line, reason });
-  if (problem !== null) return fail(problem);
+  if (problem !== null) return { file, line, reason: problem };
   if (count !== 30 && count !== 29 && count !== 28) {
-    return fail(`列数が${count}列です。30・29・28列のいずれかである必要があります (wrong column count: ${count}; expected 30, 29 or 28)`);
+    return { file, line, reason: `列数が${count}列です。30・29・28列のいずれかである必要があります (wrong column count: ${count}; expected 30, 29 or 28)` };
   }
+  const reason = problemOf(fields, count);
+  if (reason !== null) return { file, line, reason };
   const f = fields as string[];
-  const opt = (i: number): string | null => {
-    const v = f[i] as string;
-    return v === '' ? null : v;
-  };
-
-  // 1 一連番号
-  const seq = f[0] as string;
-  if (seq.length === 0 || seq.length > 15 || !allDigits(seq, seq.length)) {
-    return fail(`一連番号が数字ではありません (sequence number is not a number): ${show(seq)}`);
-  }
-  // 2 法人番号
-  const corporateNumber = f[1] as string;
-  const issue = corporateNumberIssue(corporateNumber);
-  if (issue === 'format') {
-    return fail(`法人番号が13桁の数字ではありません (corporate number is not 13 digits): ${show(corporateNumber)}`);
-  }
-  if (issue === 'check') {
-    return fail(`法人番号のチェックデジットが正しくありません (bad check digit in corporate number): ${corporateNumber}`);
-  }
-  // 3 処理区分, 4 訂正区分
-  const process = f[2] as string;
-  if (!PROCESS.has(process)) return fail(`処理区分が不明です (unknown process code): ${show(process)}`);
-  const correct = f[3] as string;
-  if (correct !== '0' && correct !== '1') return fail(`訂正区分が0・1以外です (correct flag is not 0 or 1): ${show(correct)}`);
-  // 5 更新年月日, 6 変更年月日
-  const updateDate = f[4] as string;
-  if (!isCalendarDate(updateDate)) {
-    return fail(`更新年月日が正しい日付ではありません (update date is not a valid YYYY-MM-DD date): ${show(updateDate)}`);
-  }
-  const changeDate = f[5] as string;
-  if (!isCalendarDate(changeDate)) {
-    return fail(`変更年月日が正しい日付ではありません (change date is not a valid YYYY-MM-DD date): ${show(changeDate)}`);
-  }
-  // 7 商号又は名称
-  const name = f[6] as string;
-  if (name === '') return fail('商号又は名称が空です (name is empty)');
-  // 9 法人種別
-  const kind = f[8] as string;
-  if (!KIND.has(kind)) return fail(`法人種別が不明です (unknown kind code): ${show(kind)}`);
-  // 14 都道府県コード, 15 市区町村コード, 16 郵便番号
-  const prefectureCode = opt(13);
-  if (prefectureCode !== null) {
-    const pc = allDigits(prefectureCode, 2) ? digitsAt(prefectureCode, 0, 2) : -1;
-    if (pc < 1 || pc > 47) {
-      return fail(`都道府県コードが01〜47ではありません (prefecture code is not 01–47): ${show(prefectureCode)}`);
-    }
-  }
-  const cityCode = opt(14);
-  if (cityCode !== null && !allDigits(cityCode, 3)) {
-    return fail(`市区町村コードが3桁の数字ではありません (city code is not 3 digits): ${show(cityCode)}`);
-  }
-  const postCode = opt(15);
-  if (postCode !== null && !allDigits(postCode, 7)) {
-    return fail(`郵便番号が7桁の数字ではありません (post code is not 7 digits): ${show(postCode)}`);
-  }
-  // 19 閉鎖等年月日, 20 閉鎖等の事由, 21 承継先法人番号
-  const closeDate = opt(18);
-  if (closeDate !== null && !isCalendarDate(closeDate)) {
-    return fail(`登記記録の閉鎖等年月日が正しい日付ではありません (close date is not a valid YYYY-MM-DD date): ${show(closeDate)}`);
-  }
-  const closeCause = opt(19);
-  if (closeCause !== null && !CLOSE_CAUSE.has(closeCause)) {
-    return fail(`登記記録の閉鎖等の事由が不明です (unknown close cause): ${show(closeCause)}`);
-  }
-  const successor = opt(20);
-  if (successor !== null) {
-    const s = corporateNumberIssue(successor);
-    if (s === 'format') {
-      return fail(`承継先法人番号が13桁の数字ではありません (successor corporate number is not 13 digits): ${show(successor)}`);
-    }
-    if (s === 'check') {
-      return fail(`承継先法人番号のチェックデジットが正しくありません (bad check digit in successor corporate number): ${successor}`);
-    }
-  }
-  // 23 法人番号指定年月日, 24 最新履歴
-  const assignmentDate = f[22] as string;
-  if (!isCalendarDate(assignmentDate)) {
-    return fail(`法人番号指定年月日が正しい日付ではありません (assignment date is not a valid YYYY-MM-DD date): ${show(assignmentDate)}`);
-  }
-  const latest = f[23] as string;
-  if (latest !== '0' && latest !== '1') return fail(`最新履歴が0・1以外です (latest flag is not 0 or 1): ${show(latest)}`);
-  // 30 検索対象除外 (30-column files only). Empty is read as 0: the column is a flag, not data.
-  let hihyoji = false;
-  if (count === 30) {
-    const h = f[29] as string;
-    if (h === '1') hihyoji = true;
-    else if (h !== '0' && h !== '') return fail(`検索対象除外が0・1以外です (hihyoji flag is not 0 or 1): ${show(h)}`);
-  }
-
   return {
-    sequenceNumber: Number(seq),
-    corporateNumber,
-    process: process as NtaProcess,
-    correct: correct as NtaCorrect,
-    updateDate,
-    changeDate,
-    name,
-    nameImageId: opt(7),
-    kind: kind as NtaKind,
-    prefectureName: opt(9),
-    cityName: opt(10),
-    streetNumber: opt(11),
-    addressImageId: opt(12),
-    prefectureCode,
-    cityCode,
-    postCode,
-    addressOutside: opt(16),
-    addressOutsideImageId: opt(17),
-    closeDate,
-    closeCause: closeCause as NtaCloseCause | null,
-    successorCorporateNumber: successor,
-    changeCause: opt(21),
-    assignmentDate,
-    latest: latest === '1',
-    enName: opt(24),
-    enPrefectureName: opt(25),
-    enCityName: opt(26),
-    enAddressOutside: opt(27),
-    furigana: count >= 29 ? opt(28) : null,
-    hihyoji,
+    sequenceNumber: +(f[0] as string),
+    corporateNumber: f[1] as string,
+    process: f[2] as NtaProcess,
+    correct: f[3] as NtaCorrect,
+    updateDate: f[4] as string,
+    changeDate: f[5] as string,
+    name: f[6] as string,
+    nameImageId: nz(f[7] as string),
+    kind: f[8] as NtaKind,
+    prefectureName: nz(f[9] as string),
+    cityName: nz(f[10] as string),
+    streetNumber: nz(f[11] as string),
+    addressImageId: nz(f[12] as string),
+    prefectureCode: nz(f[13] as string),
+    cityCode: nz(f[14] as string),
+    postCode: nz(f[15] as string),
+    addressOutside: nz(f[16] as string),
+    addressOutsideImageId: nz(f[17] as string),
+    closeDate: nz(f[18] as string),
+    closeCause: nz(f[19] as string) as NtaCloseCause | null,
+    successorCorporateNumber: nz(f[20] as string),
+    changeCause: nz(f[21] as string),
+    assignmentDate: f[22] as string,
+    latest: f[23] === '1',
+    enName: nz(f[24] as string),
+    enPrefectureName: nz(f[25] as string),
+    enCityName: nz(f[26] as string),
+    enAddressOutside: nz(f[27] as string),
+    furigana: count >= 29 ? nz(f[28] as string) : null,
+    hihyoji: count === 30 && f[29] === '1',
     file,
     line,
   };
