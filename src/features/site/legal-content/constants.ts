@@ -94,7 +94,7 @@ export const BROWSER_STORAGE: readonly BrowserStorageEntry[] = [
     name: 'Googleアカウント連携用の一時Cookie',
     kind: 'Cookie（必須）',
     purpose: 'Googleアカウントでのログイン時に、Googleの認証画面から戻ってきたリクエストが正当なものであることを確認するために使用します。',
-    lifetime: 'ログイン手続の完了まで（最長でも数分間）',
+    lifetime: 'ログイン手続の完了まで（短時間で失効します。）',
     searchService: false,
   },
   {

@@ -61,7 +61,7 @@ export function externalTransmissions(options: ExternalTransmissionOptions): Ext
           '障害や表示の不具合の発生状況を把握するため',
         ],
         optOut:
-          'Google が提供する「Google アナリティクス オプトアウト アドオン」をブラウザに導入するか、ブラウザの設定でCookieを無効にすることにより、送信を停止できます。',
+          'Google が提供する「Google アナリティクス オプトアウト アドオン」をブラウザに導入することにより、送信を停止できます。また、ブラウザの設定でCookieを削除すると、ブラウザを識別するための符号がリセットされます。',
         links: [
           { label: 'Google によるデータの使用について', href: GOOGLE.partnerSitesUrl },
           { label: 'Google アナリティクス オプトアウト アドオン', href: GOOGLE.analyticsOptOutUrl },
