@@ -34,9 +34,7 @@ export interface ApiContext {
 
 /** The resource behind a 3-D Secure start page. */
 export type TdsTarget =
-  | { kind: 'charge'; record: ChargeRecord }
-  | { kind: 'token'; record: TokenRecord }
-  | { kind: 'tdsr'; record: TdsRequestRecord };
+  { kind: 'charge'; record: ChargeRecord } | { kind: 'token'; record: TokenRecord } | { kind: 'tdsr'; record: TdsRequestRecord };
 
 export type TdsOutcome = 'verified' | 'attempted' | 'failed' | 'abandoned';
 
@@ -83,7 +81,8 @@ export class PayjpApi {
     if (!card) throw invalidParam('missing_param', 'card', 'Missing required param: card');
     const allowedCardKeys = ['number', 'exp_month', 'exp_year', 'cvc', ...CARD_DETAIL_KEYS];
     for (const key of Object.keys(card)) {
-      if (!allowedCardKeys.includes(key)) throw invalidParam('no_allowed_param', `card[${key}]`, `Invalid param key to this API: card[${key}]`);
+      if (!allowedCardKeys.includes(key))
+        throw invalidParam('no_allowed_param', `card[${key}]`, `Invalid param key to this API: card[${key}]`);
     }
     const number = (card.number ?? '').replace(/[\s-]/g, '');
     // PAY.JP's test numbers are recognised as such even where they fail the Luhn check (…1110, …1111).
@@ -378,7 +377,8 @@ export class PayjpApi {
   private email(params: Params): string | null {
     const email = str(params, 'email');
     if (email === undefined || email === '') return null;
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 255) throw invalidParam('invalid_email', 'email', 'Invalid email address.');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 255)
+      throw invalidParam('invalid_email', 'email', 'Invalid email address.');
     return email;
   }
 
@@ -405,7 +405,8 @@ export class PayjpApi {
     const expiryDays = int(params, 'expiry_days', 'invalid_expiry_days');
     if (expiryDays !== undefined) {
       if (capture) throw invalidParam('unnecessary_expiry_days', 'expiry_days', 'expiry_days is only for capture=false.');
-      if (expiryDays < 1 || expiryDays > 60) throw invalidParam('invalid_expiry_days', 'expiry_days', 'expiry_days must be between 1 and 60.');
+      if (expiryDays < 1 || expiryDays > 60)
+        throw invalidParam('invalid_expiry_days', 'expiry_days', 'expiry_days must be between 1 and 60.');
     }
     const threeDSecure = bool(params, 'three_d_secure') ?? false;
     const description = this.description(params);
@@ -516,13 +517,15 @@ export class PayjpApi {
     allowOnly(params, ['amount', 'refund_reason']);
     const amount = int(params, 'amount', 'invalid_refund_amount');
     const reason = str(params, 'refund_reason');
-    if (reason !== undefined && reason.length > 255) throw invalidParam('invalid_refund_reason', 'refund_reason', 'refund_reason is too long.');
+    if (reason !== undefined && reason.length > 255)
+      throw invalidParam('invalid_refund_reason', 'refund_reason', 'refund_reason is too long.');
     if (!charge.paid) throw invalidState('failed_payment', `Charge ${id} was not paid.`, { charge: id });
     if (charge.refunded) throw invalidState('already_refunded', `Charge ${id} has already been refunded.`, { charge: id });
     const remaining = charge.amount - charge.amount_refunded;
     if (!charge.captured) {
       // Refunding an authorisation cancels it; it cannot be partial.
-      if (amount !== undefined) throw invalidParam('invalid_amount_to_not_captured', 'amount', 'Cannot partially refund an uncaptured charge.');
+      if (amount !== undefined)
+        throw invalidParam('invalid_amount_to_not_captured', 'amount', 'Cannot partially refund an uncaptured charge.');
       charge.amount_refunded = charge.amount;
     } else {
       const refund = amount ?? remaining;

@@ -41,7 +41,13 @@ const NextRequestBody = z.strictObject({
   count: z.number().int().min(1).max(100).default(1),
 });
 
-const ClockBody = z.strictObject({ advance_seconds: z.number().int().min(0).max(366 * 86_400) });
+const ClockBody = z.strictObject({
+  advance_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 86_400),
+});
 
 const DemoChargeBody = z.strictObject({
   token: z.string().startsWith('tok_'),

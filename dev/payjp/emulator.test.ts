@@ -42,14 +42,54 @@ async function failure(promise: Promise<unknown>): Promise<SdkFailure> {
 }
 
 const CHARGE_KEYS = [
-  'amount', 'amount_refunded', 'captured', 'captured_at', 'card', 'created', 'currency', 'customer', 'description',
-  'expired_at', 'failure_code', 'failure_message', 'fee_rate', 'id', 'livemode', 'metadata', 'object', 'paid',
-  'refund_reason', 'refunded', 'subscription', 'term_id', 'three_d_secure_status',
+  'amount',
+  'amount_refunded',
+  'captured',
+  'captured_at',
+  'card',
+  'created',
+  'currency',
+  'customer',
+  'description',
+  'expired_at',
+  'failure_code',
+  'failure_message',
+  'fee_rate',
+  'id',
+  'livemode',
+  'metadata',
+  'object',
+  'paid',
+  'refund_reason',
+  'refunded',
+  'subscription',
+  'term_id',
+  'three_d_secure_status',
 ].sort();
 const CARD_KEYS = [
-  'address_city', 'address_line1', 'address_line2', 'address_state', 'address_zip', 'address_zip_check', 'brand',
-  'country', 'created', 'customer', 'cvc_check', 'email', 'exp_month', 'exp_year', 'fingerprint', 'id', 'last4',
-  'livemode', 'metadata', 'name', 'object', 'phone', 'three_d_secure_status',
+  'address_city',
+  'address_line1',
+  'address_line2',
+  'address_state',
+  'address_zip',
+  'address_zip_check',
+  'brand',
+  'country',
+  'created',
+  'customer',
+  'cvc_check',
+  'email',
+  'exp_month',
+  'exp_year',
+  'fingerprint',
+  'id',
+  'last4',
+  'livemode',
+  'metadata',
+  'name',
+  'object',
+  'phone',
+  'three_d_secure_status',
 ].sort();
 
 describe('authentication', () => {
@@ -386,12 +426,24 @@ describe('customers and cards', () => {
 
 describe('3-D Secure on charges (redirect workflow)', () => {
   async function tdsCharge(number = '4242424242424242', amount = 1100): Promise<Payjp.Charge> {
-    return payjp.charges.create({ amount, currency: 'jpy', card: await tokenId(emu, number), three_d_secure: true, metadata: { order_id: 'o1' } });
+    return payjp.charges.create({
+      amount,
+      currency: 'jpy',
+      card: await tokenId(emu, number),
+      three_d_secure: true,
+      metadata: { order_id: 'o1' },
+    });
   }
 
   it('creates the charge unpaid and unverified, and tds_finish before the challenge is three_d_secure_incompleted', async () => {
     const charge = await tdsCharge();
-    expect(charge).toMatchObject({ paid: false, captured: false, captured_at: null, expired_at: null, three_d_secure_status: 'unverified' });
+    expect(charge).toMatchObject({
+      paid: false,
+      captured: false,
+      captured_at: null,
+      expired_at: null,
+      three_d_secure_status: 'unverified',
+    });
     const f = await failure(payjp.charges.tds_finish(charge.id));
     expect(f.status).toBe(400);
     expect(f.error.code).toBe('three_d_secure_incompleted');
@@ -497,7 +549,12 @@ describe('3-D Secure on tokens and registered cards', () => {
     const cardId = customer.default_card ?? '';
     const request = await payjp.three_d_secure_requests.create({ resource_id: cardId });
     expect(request.id).toMatch(/^tdsr_[0-9a-f]{27}$/);
-    expect(request).toMatchObject({ object: 'three_d_secure_request', resource_id: cardId, state: 'created', three_d_secure_status: 'unverified' });
+    expect(request).toMatchObject({
+      object: 'three_d_secure_request',
+      resource_id: cardId,
+      state: 'created',
+      three_d_secure_status: 'unverified',
+    });
     const page = await passChallenge(emu, request.id, 'verified');
     expect(page.startHtml).toContain('お支払いは発生しません');
     const done = await payjp.three_d_secure_requests.retrieve(request.id);
@@ -560,7 +617,9 @@ describe('control API', () => {
     await control('next-request', { fail: 'timeout', method: 'POST', path: '/v1/charges' });
     const impatient = Payjp(emu.secretKey, { apibase: emu.apiBase, timeout: 300 });
     const token = await tokenId(emu);
-    await expect(impatient.charges.create({ amount: 900, currency: 'jpy', card: token, metadata: { order_id: 'ord_9' } })).rejects.toMatchObject({
+    await expect(
+      impatient.charges.create({ amount: 900, currency: 'jpy', card: token, metadata: { order_id: 'ord_9' } }),
+    ).rejects.toMatchObject({
       timeout: 300,
     });
     const found = (await payjp.charges.list({ limit: 100 })).data.filter((c) => c.metadata?.order_id === 'ord_9');

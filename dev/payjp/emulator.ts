@@ -116,7 +116,11 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     { method: 'POST', pattern: new RegExp(`^/v1/customers/${id}/cards$`), handler: (m, p) => api.createCard(m[1] ?? '', p) },
     { method: 'GET', pattern: new RegExp(`^/v1/customers/${id}/cards$`), handler: (m, p) => api.listCards(m[1] ?? '', p) },
     { method: 'GET', pattern: new RegExp(`^/v1/customers/${id}/cards/${id}$`), handler: (m) => api.retrieveCard(m[1] ?? '', m[2] ?? '') },
-    { method: 'POST', pattern: new RegExp(`^/v1/customers/${id}/cards/${id}$`), handler: (m, p) => api.updateCard(m[1] ?? '', m[2] ?? '', p) },
+    {
+      method: 'POST',
+      pattern: new RegExp(`^/v1/customers/${id}/cards/${id}$`),
+      handler: (m, p) => api.updateCard(m[1] ?? '', m[2] ?? '', p),
+    },
     { method: 'DELETE', pattern: new RegExp(`^/v1/customers/${id}/cards/${id}$`), handler: (m) => api.deleteCard(m[1] ?? '', m[2] ?? '') },
     { method: 'POST', pattern: /^\/v1\/charges$/, handler: (_m, p) => api.createCharge(p) },
     { method: 'GET', pattern: /^\/v1\/charges$/, handler: (_m, p) => api.listCharges(p) },
@@ -158,7 +162,10 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     if (key === secretKey) {
       // Creating a token from raw card data with the secret key is a test-mode-only escape hatch.
       if (tokenCreation && req.headers['x-payjp-direct-token-generate'] !== 'true') {
-        throw authError('invalid_api_key', 'Tokens are created with the public key (payjp.js), or in test mode with the secret key and X-Payjp-Direct-Token-Generate: true.');
+        throw authError(
+          'invalid_api_key',
+          'Tokens are created with the public key (payjp.js), or in test mode with the secret key and X-Payjp-Direct-Token-Generate: true.',
+        );
       }
       return;
     }

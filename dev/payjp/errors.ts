@@ -7,12 +7,7 @@
  */
 
 export type PayjpErrorType =
-  | 'client_error'
-  | 'card_error'
-  | 'server_error'
-  | 'not_allowed_method_error'
-  | 'auth_error'
-  | 'invalid_request_error';
+  'client_error' | 'card_error' | 'server_error' | 'not_allowed_method_error' | 'auth_error' | 'invalid_request_error';
 
 export interface PayjpErrorBody {
   type: PayjpErrorType;

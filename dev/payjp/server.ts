@@ -1,11 +1,5 @@
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_PUBLIC_KEY,
-  DEFAULT_SECRET_KEY,
-  DEFAULT_WEBHOOK_TOKEN,
-  DEFAULT_WEBHOOK_URL,
-  startPayjpEmulator,
-} from './emulator';
+import { DEFAULT_PUBLIC_KEY, DEFAULT_SECRET_KEY, DEFAULT_WEBHOOK_TOKEN, DEFAULT_WEBHOOK_URL, startPayjpEmulator } from './emulator';
 
 /**
  * `tsx dev/payjp/server.ts [--port 4010] [--host 127.0.0.1] [--secret-key sk_test_…]

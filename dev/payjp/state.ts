@@ -127,7 +127,12 @@ export interface Snapshot {
 /** PAY.JP ids are a prefix plus hex, 32 characters in all (e.g. ch_fa990a4c10672a93053a774730b0a). */
 export function newId(prefix: 'tok_' | 'car_' | 'cus_' | 'ch_' | 'evnt_' | 'tdsr_'): string {
   const hexLength = 32 - prefix.length;
-  return prefix + randomBytes(Math.ceil(hexLength / 2)).toString('hex').slice(0, hexLength);
+  return (
+    prefix +
+    randomBytes(Math.ceil(hexLength / 2))
+      .toString('hex')
+      .slice(0, hexLength)
+  );
 }
 
 export class State {

@@ -39,7 +39,11 @@ export async function createTokenLikePayjpJs(
   return { status: response.status, body: (await response.json()) as TokenResponse['body'] };
 }
 
-export async function tokenId(emulator: Pick<PayjpEmulator, 'apiBase' | 'publicKey'>, number = '4242424242424242', extra: Record<string, string> = {}): Promise<string> {
+export async function tokenId(
+  emulator: Pick<PayjpEmulator, 'apiBase' | 'publicKey'>,
+  number = '4242424242424242',
+  extra: Record<string, string> = {},
+): Promise<string> {
   const { status, body } = await createTokenLikePayjpJs(emulator, number, extra);
   if (status !== 200 || typeof body.id !== 'string') throw new Error(`token creation failed: ${JSON.stringify(body)}`);
   return body.id;

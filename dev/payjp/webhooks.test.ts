@@ -80,7 +80,12 @@ describe('webhook delivery', () => {
     const [delivery] = chargeEvents();
     expect(delivery?.token).toBe('whook_test_receiver_token_0001');
     expect(delivery?.contentType).toContain('application/json');
-    expect(delivery?.body).toMatchObject({ object: 'event', type: 'charge.succeeded', livemode: false, data: { object: 'charge', id: charge.id } });
+    expect(delivery?.body).toMatchObject({
+      object: 'event',
+      type: 'charge.succeeded',
+      livemode: false,
+      data: { object: 'charge', id: charge.id },
+    });
     const stored = await payjp.events.retrieve(delivery?.body.id ?? '');
     expect(stored.data).toEqual(delivery?.body.data);
     expect(stored.pending_webhooks).toBe(0);
@@ -177,7 +182,11 @@ describe('webhook control rules', () => {
     const eventId = chargeEvents()[0]?.body.id ?? '';
     await control(`events/${eventId}/resend`, {});
     await emu.webhooks.idle(10_000);
-    expect(chargeEvents().filter((r) => r.body.data.id === charge.id).map((r) => r.body.id)).toEqual([eventId, eventId]);
+    expect(
+      chargeEvents()
+        .filter((r) => r.body.data.id === charge.id)
+        .map((r) => r.body.id),
+    ).toEqual([eventId, eventId]);
   });
 
   it('reports deliveries through GET /__control/events-delivered and forgets them on reset', async () => {

@@ -173,7 +173,13 @@ export class WebhookDispatcher {
       status = response.status;
       await response.arrayBuffer().catch(() => undefined);
     } catch (e) {
-      error = controller.signal.aborted ? 'timeout' : e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+      error = controller.signal.aborted
+        ? 'timeout'
+        : e instanceof Error
+          ? e.cause instanceof Error
+            ? e.cause.message
+            : e.message
+          : String(e);
     } finally {
       clearTimeout(timer);
       this.controllers.delete(controller);

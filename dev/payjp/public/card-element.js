@@ -34,7 +34,9 @@
 
   /** Full-width digits typed through a Japanese IME count as digits. */
   function digits(value) {
-    return String(value || '').normalize('NFKC').replace(/\D/g, '');
+    return String(value || '')
+      .normalize('NFKC')
+      .replace(/\D/g, '');
   }
 
   function brandOf(n) {
@@ -200,10 +202,20 @@
 
   var SAFE_VALUE = /^[^;{}<>\\]*$/;
   var PROPERTIES = {
-    backgroundColor: 'background-color', color: 'color', caretColor: 'caret-color', fontFamily: 'font-family',
-    fontSize: 'font-size', fontStyle: 'font-style', fontVariant: 'font-variant', fontWeight: 'font-weight',
-    lineHeight: 'line-height', letterSpacing: 'letter-spacing', textAlign: 'text-align',
-    textDecoration: 'text-decoration', textShadow: 'text-shadow', textTransform: 'text-transform',
+    backgroundColor: 'background-color',
+    color: 'color',
+    caretColor: 'caret-color',
+    fontFamily: 'font-family',
+    fontSize: 'font-size',
+    fontStyle: 'font-style',
+    fontVariant: 'font-variant',
+    fontWeight: 'font-weight',
+    lineHeight: 'line-height',
+    letterSpacing: 'letter-spacing',
+    textAlign: 'text-align',
+    textDecoration: 'text-decoration',
+    textShadow: 'text-shadow',
+    textTransform: 'text-transform',
   };
   function declarations(body) {
     var out = [];
@@ -256,9 +268,11 @@
     body.set('card[exp_year]', '20' + e.slice(2, 4));
     body.set('card[cvc]', digits(cvc.value));
     var extra = (data && data.card) || {};
-    ['name', 'email', 'phone', 'address_state', 'address_city', 'address_line1', 'address_line2', 'address_zip', 'country'].forEach(function (key) {
-      if (typeof extra[key] === 'string' && extra[key] !== '') body.set('card[' + key + ']', extra[key]);
-    });
+    ['name', 'email', 'phone', 'address_state', 'address_city', 'address_line1', 'address_line2', 'address_zip', 'country'].forEach(
+      function (key) {
+        if (typeof extra[key] === 'string' && extra[key] !== '') body.set('card[' + key + ']', extra[key]);
+      },
+    );
     if (data && data.three_d_secure === true) body.set('three_d_secure', 'true');
     return fetch('/v1/tokens', {
       method: 'POST',

@@ -96,12 +96,21 @@
   };
   CardElement.prototype.addEventListener = CardElement.prototype.on;
 
-  CardElement.prototype.focus = function () { this._send({ type: 'focus' }); };
-  CardElement.prototype.blur = function () { this._send({ type: 'blur' }); };
-  CardElement.prototype.clear = function () { this._send({ type: 'clear' }); };
+  CardElement.prototype.focus = function () {
+    this._send({ type: 'focus' });
+  };
+  CardElement.prototype.blur = function () {
+    this._send({ type: 'blur' });
+  };
+  CardElement.prototype.clear = function () {
+    this._send({ type: 'clear' });
+  };
   CardElement.prototype.update = function (options) {
     this._options = Object.assign({}, this._options, options || {});
-    this._send({ type: 'update', options: { style: this._options.style || {}, placeholder: this._options.placeholder, disabled: !!this._options.disabled } });
+    this._send({
+      type: 'update',
+      options: { style: this._options.style || {}, placeholder: this._options.placeholder, disabled: !!this._options.disabled },
+    });
   };
 
   CardElement.prototype._send = function (message) {
@@ -120,7 +129,9 @@
       try {
         handler(payload);
       } catch (e) {
-        setTimeout(function () { throw e; });
+        setTimeout(function () {
+          throw e;
+        });
       }
     });
   };
@@ -215,7 +226,10 @@
         return element._createToken(data);
       },
       retrieveAvailability: function () {
-        return Promise.resolve({ card_types_supported: ['Visa', 'MasterCard', 'JCB', 'American Express', 'Diners Club', 'Discover'], livemode: false });
+        return Promise.resolve({
+          card_types_supported: ['Visa', 'MasterCard', 'JCB', 'American Express', 'Diners Club', 'Discover'],
+          livemode: false,
+        });
       },
       openThreeDSecureDialog: function () {
         // The emulator implements the redirect workflow only (what the site uses).

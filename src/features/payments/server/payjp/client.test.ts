@@ -1,46 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { parseEnv } from '@/config/env';
-
-// The local PAY.JP emulator is the counterpart in these tests (never imported by app code).
-import { startPayjpEmulator, type PayjpEmulator } from '../../../../../dev/payjp/emulator';
-import { tokenId } from '../../../../../dev/payjp/test-helpers';
 
 import { createPayjpClient, encodeForm, type PayjpClient } from './client';
 import { payjpConfigFrom, publicPayjpSettings, type PayjpConfig } from './config';
 import { describePayjpFailure, PayjpApiError, PayjpInvalidResponseError, PayjpNetworkError, PayjpTimeoutError } from './errors';
 import { isThreeDSecurePassed } from './schemas';
 import { buildThreeDSecureStartUrl } from './three-d-secure';
+import { parseWebhookEvent } from './webhook';
 
-let emu: PayjpEmulator;
+// The counterpart is the local PAY.JP emulator (dev/payjp), run as its own process as in
+// development: src/ never imports the stand-ins.
+
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
+const SECRET_KEY = 'sk_test_adaptertest000000000000000';
+const PUBLIC_KEY = 'pk_test_adaptertest000000000000000';
+
+let emulator: ChildProcess;
+let origin: string;
 let config: PayjpConfig;
 let payjp: PayjpClient;
 
+function startEmulatorProcess(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    ['dev/payjp/server.ts', '--port', '0', '--webhook-url', 'none', '--secret-key', SECRET_KEY, '--public-key', PUBLIC_KEY],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the emulator did not start:\n${output}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the emulator exited (${String(code)}):\n${output}`)));
+  });
+}
+
 beforeAll(async () => {
-  emu = await startPayjpEmulator({ port: 0, webhookUrl: null });
+  const started = await startEmulatorProcess();
+  emulator = started.child;
+  origin = started.url;
   config = {
-    apiBase: emu.apiBase,
-    secretKey: emu.secretKey,
-    publicKey: emu.publicKey,
-    jsUrl: emu.jsUrl,
-    webhookToken: emu.webhookToken,
+    apiBase: `${origin}/v1`,
+    secretKey: SECRET_KEY,
+    publicKey: PUBLIC_KEY,
+    jsUrl: `${origin}/js/v2/pay.js`,
+    webhookToken: 'whook_unused_0000000000',
     timeoutMs: 5000,
   };
   payjp = createPayjpClient(config);
 });
-afterAll(async () => {
-  await emu.close();
+afterAll(() => {
+  emulator.kill('SIGTERM');
 });
-beforeEach(() => {
-  emu.reset();
+beforeEach(async () => {
+  await control('reset', {});
 });
 
-async function control(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${emu.url}/__control/${path}`, { method: 'POST', body: JSON.stringify(body) });
+async function control(name: string, body: unknown): Promise<void> {
+  const response = await fetch(`${origin}/__control/${name}`, { method: 'POST', body: JSON.stringify(body) });
   expect(response.status).toBe(200);
+}
+
+/** A token made the way the payjp.js card iframe makes one: POST /v1/tokens with the public key. */
+async function tokenId(number = '4242424242424242', extra: Record<string, string> = {}): Promise<string> {
+  const response = await fetch(`${origin}/v1/tokens`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${PUBLIC_KEY}:`).toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      'card[number]': number,
+      'card[exp_month]': '12',
+      'card[exp_year]': String(new Date().getFullYear() + 2),
+      'card[cvc]': '123',
+      'card[name]': 'TARO YAMADA',
+      'card[email]': 'taro@example.com',
+      ...extra,
+    }),
+  });
+  const body = (await response.json()) as { id?: string };
+  if (!body.id) throw new Error(`token creation failed: ${JSON.stringify(body)}`);
+  return body.id;
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -57,7 +112,11 @@ async function answerChallenge(startUrl: string, result: 'verified' | 'failed'):
   const start = await fetch(startUrl);
   expect(start.status).toBe(200);
   const url = new URL(startUrl);
-  const form = new URLSearchParams({ publickey: url.searchParams.get('publickey') ?? '', back_url: url.searchParams.get('back_url') ?? '', result });
+  const form = new URLSearchParams({
+    publickey: url.searchParams.get('publickey') ?? '',
+    back_url: url.searchParams.get('back_url') ?? '',
+    result,
+  });
   const submit = await fetch(startUrl.replace(/\/start\?.*$/, '/challenge'), { method: 'POST', body: form, redirect: 'manual' });
   return submit.headers.get('location');
 }
@@ -86,25 +145,45 @@ describe('configuration', () => {
 describe('charges', () => {
   it('creates, retrieves and lists a charge; the list finds it by metadata.order_id for reconciliation', async () => {
     const since = Math.floor(Date.now() / 1000) - 1;
-    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(emu), metadata: { order_id: 'ord_42' }, description: '現在事項全部証明書' });
-    expect(charge).toMatchObject({ object: 'charge', amount: 1100, currency: 'jpy', paid: true, captured: true, metadata: { order_id: 'ord_42' } });
+    const charge = await payjp.charges.create({
+      amount: 1100,
+      card: await tokenId(),
+      metadata: { order_id: 'ord_42' },
+      description: '現在事項全部証明書',
+    });
+    expect(charge).toMatchObject({
+      object: 'charge',
+      amount: 1100,
+      currency: 'jpy',
+      paid: true,
+      captured: true,
+      metadata: { order_id: 'ord_42' },
+    });
     expect(await payjp.charges.retrieve(charge.id)).toEqual(charge);
     const list = await payjp.charges.list({ since, limit: 100 });
     expect(list.data.filter((c) => c.metadata?.order_id === 'ord_42').map((c) => c.id)).toEqual([charge.id]);
   });
 
   it('authorises, captures and refunds', async () => {
-    const charge = await payjp.charges.create({ amount: 2000, card: await tokenId(emu), capture: false, expiry_days: 7 });
+    const charge = await payjp.charges.create({ amount: 2000, card: await tokenId(), capture: false, expiry_days: 7 });
     expect(charge.captured).toBe(false);
     expect((await payjp.charges.capture(charge.id)).captured).toBe(true);
     expect(await payjp.charges.refund(charge.id, { refund_reason: '注文取消' })).toMatchObject({ refunded: true, amount_refunded: 2000 });
   });
 
   it('runs the 3-D Secure redirect flow with a start URL whose back_url the emulator accepts', async () => {
-    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(emu), three_d_secure: true, metadata: { order_id: 'o3' } });
+    const charge = await payjp.charges.create({
+      amount: 1100,
+      card: await tokenId(),
+      three_d_secure: true,
+      metadata: { order_id: 'o3' },
+    });
     expect(charge).toMatchObject({ paid: false, three_d_secure_status: 'unverified' });
-    const startUrl = await buildThreeDSecureStartUrl({ resourceId: charge.id, returnUrl: 'http://localhost:3000/purchase/complete' }, config);
-    expect(startUrl.startsWith(`${emu.apiBase}/tds/${charge.id}/start?publickey=${emu.publicKey}&back_url=`)).toBe(true);
+    const startUrl = await buildThreeDSecureStartUrl(
+      { resourceId: charge.id, returnUrl: 'http://localhost:3000/purchase/complete' },
+      config,
+    );
+    expect(startUrl.startsWith(`${config.apiBase}/tds/${charge.id}/start?publickey=${PUBLIC_KEY}&back_url=`)).toBe(true);
     expect(await answerChallenge(startUrl, 'verified')).toBe('http://localhost:3000/purchase/complete');
     const verified = await payjp.charges.retrieve(charge.id);
     expect(isThreeDSecurePassed(verified.three_d_secure_status)).toBe(true);
@@ -112,8 +191,11 @@ describe('charges', () => {
   });
 
   it('reports a failed challenge as three_d_secure_failed with the buyer told to use another card', async () => {
-    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(emu), three_d_secure: true });
-    await answerChallenge(await buildThreeDSecureStartUrl({ resourceId: charge.id, returnUrl: 'http://localhost:3000/r' }, config), 'failed');
+    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(), three_d_secure: true });
+    await answerChallenge(
+      await buildThreeDSecureStartUrl({ resourceId: charge.id, returnUrl: 'http://localhost:3000/r' }, config),
+      'failed',
+    );
     const retrieved = await payjp.charges.retrieve(charge.id);
     expect(isThreeDSecurePassed(retrieved.three_d_secure_status)).toBe(false);
     const error = await rejection(payjp.charges.finishThreeDSecure(charge.id));
@@ -123,10 +205,17 @@ describe('charges', () => {
   });
 
   it('turns a card decline into a PayjpApiError carrying the failed charge id and a Japanese message', async () => {
-    const error = await rejection(payjp.charges.create({ amount: 1100, card: await tokenId(emu, '4000000000080319') }));
+    const error = await rejection(payjp.charges.create({ amount: 1100, card: await tokenId('4000000000080319') }));
     expect(error).toBeInstanceOf(PayjpApiError);
     const e = error as PayjpApiError;
-    expect(e).toMatchObject({ kind: 'api', status: 402, type: 'card_error', code: 'card_declined', isCardError: true, outcomeUnknown: false });
+    expect(e).toMatchObject({
+      kind: 'api',
+      status: 402,
+      type: 'card_error',
+      code: 'card_declined',
+      isCardError: true,
+      outcomeUnknown: false,
+    });
     expect(e.chargeId).toMatch(/^ch_/);
     expect(describePayjpFailure(e)).toEqual({
       code: 'card_declined',
@@ -144,7 +233,7 @@ describe('failures whose outcome is unknown', () => {
   it('surfaces a timeout as PayjpTimeoutError (outcome unknown) while the charge did get created', async () => {
     await control('next-request', { fail: 'timeout', method: 'POST', path: '/v1/charges' });
     const impatient = createPayjpClient({ ...config, timeoutMs: 300 });
-    const error = await rejection(impatient.charges.create({ amount: 900, card: await tokenId(emu), metadata: { order_id: 'ord_t' } }));
+    const error = await rejection(impatient.charges.create({ amount: 900, card: await tokenId(), metadata: { order_id: 'ord_t' } }));
     expect(error).toBeInstanceOf(PayjpTimeoutError);
     expect(error).toMatchObject({ kind: 'timeout', outcomeUnknown: true, timeoutMs: 300 });
     expect(describePayjpFailure(error).action).toBe('wait_for_confirmation');
@@ -191,9 +280,9 @@ describe('failures whose outcome is unknown', () => {
 
 describe('customers, cards, tokens, 3-D Secure requests and events', () => {
   it('registers cards for a customer and charges them', async () => {
-    const customer = await payjp.customers.create({ email: 'taro@example.com', card: await tokenId(emu), metadata: { user_id: 'u1' } });
+    const customer = await payjp.customers.create({ email: 'taro@example.com', card: await tokenId(), metadata: { user_id: 'u1' } });
     expect(customer.cards.data).toHaveLength(1);
-    const second = await payjp.cards.create(customer.id, { card: await tokenId(emu, '3530111333300000'), default: true });
+    const second = await payjp.cards.create(customer.id, { card: await tokenId('3530111333300000'), default: true });
     expect(second.brand).toBe('JCB');
     expect((await payjp.customers.retrieve(customer.id)).default_card).toBe(second.id);
     expect((await payjp.cards.list(customer.id)).count).toBe(2);
@@ -206,28 +295,34 @@ describe('customers, cards, tokens, 3-D Secure requests and events', () => {
   });
 
   it('explains a duplicate card registration', async () => {
-    const customer = await payjp.customers.create({ card: await tokenId(emu) });
-    const error = await rejection(payjp.cards.create(customer.id, { card: await tokenId(emu) }));
+    const customer = await payjp.customers.create({ card: await tokenId() });
+    const error = await rejection(payjp.cards.create(customer.id, { card: await tokenId() }));
     expect(describePayjpFailure(error)).toMatchObject({ code: 'already_have_the_same_card', action: 'none' });
   });
 
   it('retrieves tokens and finishes token 3-D Secure', async () => {
-    const id = await tokenId(emu, '4242424242424242', { three_d_secure: 'true' });
+    const id = await tokenId('4242424242424242', { three_d_secure: 'true' });
     expect((await payjp.tokens.retrieve(id)).card.three_d_secure_status).toBe('unverified');
-    await answerChallenge(await buildThreeDSecureStartUrl({ resourceId: id, returnUrl: 'http://localhost:3000/cards/return' }, config), 'verified');
+    await answerChallenge(
+      await buildThreeDSecureStartUrl({ resourceId: id, returnUrl: 'http://localhost:3000/cards/return' }, config),
+      'verified',
+    );
     expect((await payjp.tokens.finishThreeDSecure(id)).card.three_d_secure_status).toBe('verified');
   });
 
   it('creates and reads a three_d_secure_request for a registered card', async () => {
-    const customer = await payjp.customers.create({ card: await tokenId(emu) });
+    const customer = await payjp.customers.create({ card: await tokenId() });
     const request = await payjp.threeDSecureRequests.create({ resource_id: customer.default_card ?? '' });
     expect(request.state).toBe('created');
-    await answerChallenge(await buildThreeDSecureStartUrl({ resourceId: request.id, returnUrl: 'http://localhost:3000/cards/return' }, config), 'verified');
+    await answerChallenge(
+      await buildThreeDSecureStartUrl({ resourceId: request.id, returnUrl: 'http://localhost:3000/cards/return' }, config),
+      'verified',
+    );
     expect(await payjp.threeDSecureRequests.retrieve(request.id)).toMatchObject({ state: 'finished', three_d_secure_status: 'verified' });
   });
 
   it('lists and retrieves events', async () => {
-    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId(emu) });
+    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId() });
     const events = await payjp.events.list({ resource_id: charge.id });
     expect(events.data.map((e) => e.type)).toEqual(['charge.succeeded']);
     const event = await payjp.events.retrieve(events.data[0]?.id ?? '');
@@ -237,7 +332,24 @@ describe('customers, cards, tokens, 3-D Secure requests and events', () => {
 
 describe('buildThreeDSecureStartUrl', () => {
   it('refuses ids that are not 3-D Secure resources and non-http return URLs', async () => {
-    await expect(buildThreeDSecureStartUrl({ resourceId: 'cus_1', returnUrl: 'http://localhost:3000/' }, config)).rejects.toThrow(TypeError);
+    await expect(buildThreeDSecureStartUrl({ resourceId: 'cus_1', returnUrl: 'http://localhost:3000/' }, config)).rejects.toThrow(
+      TypeError,
+    );
     await expect(buildThreeDSecureStartUrl({ resourceId: 'ch_1', returnUrl: 'javascript:alert(1)' }, config)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('webhook events', () => {
+  it('parses an event exactly as PAY.JP (the emulator) serves and sends it', async () => {
+    const charge = await payjp.charges.create({ amount: 1100, card: await tokenId() });
+    const [listed] = (await payjp.events.list({ resource_id: charge.id })).data;
+    const raw = (await (
+      await fetch(`${config.apiBase}/events/${listed?.id ?? ''}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}` },
+      })
+    ).json()) as unknown;
+    const parsed = parseWebhookEvent(raw);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(parsed.event).toMatchObject({ type: 'charge.succeeded', data: { object: 'charge', id: charge.id } });
   });
 });

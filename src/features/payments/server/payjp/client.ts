@@ -151,13 +151,21 @@ function causeCode(error: unknown): string | undefined {
 }
 
 function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || (error.name === 'AbortError' && error.cause instanceof Error && error.cause.name === 'TimeoutError'));
+  return (
+    error instanceof Error &&
+    (error.name === 'TimeoutError' || (error.name === 'AbortError' && error.cause instanceof Error && error.cause.name === 'TimeoutError'))
+  );
 }
 
 export function createPayjpClient(config: PayjpConfig, fetchImpl: typeof fetch = fetch): PayjpClient {
   const authorization = `Basic ${Buffer.from(`${config.secretKey}:`).toString('base64')}`;
 
-  async function request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: S, params: FormParams = {}): Promise<z.infer<S>> {
+  async function request<S extends z.ZodType>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    schema: S,
+    params: FormParams = {},
+  ): Promise<z.infer<S>> {
     const form = encodeForm(params);
     const query = method === 'POST' ? '' : form.toString();
     const url = `${config.apiBase}${path}${query ? `?${query}` : ''}`;
@@ -181,9 +189,15 @@ export function createPayjpClient(config: PayjpConfig, fetchImpl: typeof fetch =
     } catch (error) {
       if (isTimeout(error)) throw new PayjpTimeoutError(method, path, config.timeoutMs, { cause: error });
       const code = causeCode(error);
-      throw new PayjpNetworkError(method, path, code ?? (error instanceof Error ? error.message : String(error)), code !== undefined && NEVER_SENT.has(code), {
-        cause: error,
-      });
+      throw new PayjpNetworkError(
+        method,
+        path,
+        code ?? (error instanceof Error ? error.message : String(error)),
+        code !== undefined && NEVER_SENT.has(code),
+        {
+          cause: error,
+        },
+      );
     }
 
     let json: unknown;
@@ -206,7 +220,12 @@ export function createPayjpClient(config: PayjpConfig, fetchImpl: typeof fetch =
 
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      throw new PayjpInvalidResponseError(method, path, status, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      throw new PayjpInvalidResponseError(
+        method,
+        path,
+        status,
+        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      );
     }
     return parsed.data;
   }
@@ -231,7 +250,8 @@ export function createPayjpClient(config: PayjpConfig, fetchImpl: typeof fetch =
         }),
       retrieve: async (id) => request('GET', `/charges/${idSegment(id)}`, PayjpChargeSchema),
       list: async (p = {}) => request('GET', '/charges', chargeList, { ...p }),
-      update: async (id, p) => request('POST', `/charges/${idSegment(id)}`, PayjpChargeSchema, { description: p.description, metadata: p.metadata }),
+      update: async (id, p) =>
+        request('POST', `/charges/${idSegment(id)}`, PayjpChargeSchema, { description: p.description, metadata: p.metadata }),
       capture: async (id, p = {}) => request('POST', `/charges/${idSegment(id)}/capture`, PayjpChargeSchema, { amount: p.amount }),
       refund: async (id, p = {}) =>
         request('POST', `/charges/${idSegment(id)}/refund`, PayjpChargeSchema, { amount: p.amount, refund_reason: p.refund_reason }),
@@ -246,8 +266,10 @@ export function createPayjpClient(config: PayjpConfig, fetchImpl: typeof fetch =
     cards: {
       create: async (customerId, p) => request('POST', `/customers/${idSegment(customerId)}/cards`, PayjpCardSchema, { ...p }),
       list: async (customerId, p = {}) => request('GET', `/customers/${idSegment(customerId)}/cards`, cardList, { ...p }),
-      retrieve: async (customerId, cardId) => request('GET', `/customers/${idSegment(customerId)}/cards/${idSegment(cardId)}`, PayjpCardSchema),
-      delete: async (customerId, cardId) => request('DELETE', `/customers/${idSegment(customerId)}/cards/${idSegment(cardId)}`, PayjpDeletedSchema),
+      retrieve: async (customerId, cardId) =>
+        request('GET', `/customers/${idSegment(customerId)}/cards/${idSegment(cardId)}`, PayjpCardSchema),
+      delete: async (customerId, cardId) =>
+        request('DELETE', `/customers/${idSegment(customerId)}/cards/${idSegment(cardId)}`, PayjpDeletedSchema),
     },
     tokens: {
       retrieve: async (id) => request('GET', `/tokens/${idSegment(id)}`, PayjpTokenSchema),

@@ -42,7 +42,10 @@ const unavailable: Entry = [UNAVAILABLE, 'contact_support'];
 export const PAYJP_ERROR_MESSAGES = {
   // The card itself (402 card_error, or at tokenisation)
   invalid_number: ['カード番号が正しくありません。番号をご確認のうえ、もう一度入力してください。', 'check_card_details'],
-  invalid_cvc: ['セキュリティコードが正しくありません。カード裏面（American Express は表面）の数字をご確認ください。', 'check_card_details'],
+  invalid_cvc: [
+    'セキュリティコードが正しくありません。カード裏面（American Express は表面）の数字をご確認ください。',
+    'check_card_details',
+  ],
   invalid_expiration_date: [CHECK_EXPIRY, 'check_card_details'],
   invalid_expiry_month: [CHECK_EXPIRY, 'check_card_details'],
   invalid_expiry_year: [CHECK_EXPIRY, 'check_card_details'],
@@ -56,7 +59,10 @@ export const PAYJP_ERROR_MESSAGES = {
     'このカードは一時的にご利用いただけません。別のカードをお使いいただくか、時間をおいてお試しください。',
     'use_another_card',
   ],
-  processing_error: ['カード会社との通信で問題が発生しました。料金は請求されていません。時間をおいてもう一度お試しください。', 'retry_later'],
+  processing_error: [
+    'カード会社との通信で問題が発生しました。料金は請求されていません。時間をおいてもう一度お試しください。',
+    'retry_later',
+  ],
   missing_card: ['カード情報が見つかりません。カード情報を入力してください。', 'check_card_details'],
   unacceptable_brand: ['このカードのブランドはご利用いただけません。別のカードをお使いください。', 'use_another_card'],
   invalid_card: ['カード情報が正しくありません。もう一度カード情報を入力してください。', 'check_card_details'],
@@ -83,7 +89,10 @@ export const PAYJP_ERROR_MESSAGES = {
   no_payment_method: ['お支払い方法が登録されていません。カード情報を入力してください。', 'check_card_details'],
 
   // 3-D Secure
-  three_d_secure_incompleted: ['本人認証（3Dセキュア）が完了していません。お手数ですが、もう一度お支払い手続きを行ってください。', 'retry_payment'],
+  three_d_secure_incompleted: [
+    '本人認証（3Dセキュア）が完了していません。お手数ですが、もう一度お支払い手続きを行ってください。',
+    'retry_payment',
+  ],
   three_d_secure_failed: [
     '本人認証（3Dセキュア）ができませんでした。カード会社の認証情報をご確認のうえもう一度お試しいただくか、別のカードをお使いください。',
     'use_another_card',

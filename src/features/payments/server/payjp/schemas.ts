@@ -15,7 +15,10 @@ const nullableString = z.string().nullable();
 
 /** PAY.JP stores metadata values as strings; tolerate numbers and booleans echoed back. */
 export const PayjpMetadataSchema = z
-  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v)))
+  .record(
+    z.string(),
+    z.union([z.string(), z.number(), z.boolean()]).transform((v) => String(v)),
+  )
   .nullable();
 
 /**
