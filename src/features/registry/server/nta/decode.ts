@@ -30,6 +30,8 @@ interface ChunkDecoder {
 export class NtaTextDecoder {
   private decoder: ChunkDecoder | null = null;
   private started = false;
+  /** Undecided bytes: a non-ASCII character possibly cut by the chunk boundary. */
+  private held: Buffer | null = null;
   encoding: NtaEncoding | null;
 
   /** `forced` skips detection (a caller that knows the encoding). */
@@ -48,14 +50,33 @@ export class NtaTextDecoder {
       }
     }
     if (this.decoder === null) {
-      if (isAscii(buf)) return buf.toString('latin1');
-      this.choose(looksUtf8(buf) ? 'utf-8' : 'shift_jis');
+      if (this.held !== null) {
+        buf = Buffer.concat([this.held, buf]);
+        this.held = null;
+      }
+      const first = firstNonAscii(buf);
+      if (first === -1) return buf.toString('latin1');
+      const checked = withoutIncompleteUtf8Tail(buf);
+      if (firstNonAscii(checked) === -1) {
+        // The only non-ASCII bytes are a possibly cut character at the end: too little to
+        // decide on. Hand out the ASCII part and keep the rest for the next chunk.
+        this.held = Buffer.from(buf.subarray(first));
+        return buf.toString('latin1', 0, first);
+      }
+      this.choose(isUtf8(checked) ? 'utf-8' : 'shift_jis');
     }
     return (this.decoder as ChunkDecoder).write(buf);
   }
 
   /** Flush a trailing incomplete character (decoded as a replacement character). */
   end(): string {
+    if (this.decoder === null && this.held !== null) {
+      const held = this.held;
+      this.held = null;
+      this.choose(isUtf8(held) ? 'utf-8' : 'shift_jis');
+      const decoder = this.decoder as unknown as ChunkDecoder; // set by choose()
+      return decoder.write(held) + (decoder.end() ?? '');
+    }
     return this.decoder?.end() ?? '';
   }
 
@@ -74,13 +95,9 @@ function makeDecoder(encoding: NtaEncoding): ChunkDecoder {
   return iconv.getDecoder('cp932');
 }
 
-function isAscii(buf: Buffer): boolean {
-  for (let i = 0; i < buf.length; i++) if ((buf[i] as number) >= 0x80) return false;
-  return true;
-}
-
-function looksUtf8(buf: Buffer): boolean {
-  return isUtf8(withoutIncompleteUtf8Tail(buf));
+function firstNonAscii(buf: Buffer): number {
+  for (let i = 0; i < buf.length; i++) if ((buf[i] as number) >= 0x80) return i;
+  return -1;
 }
 
 /** Drop a UTF-8 sequence cut off by the chunk boundary (at most 3 bytes) before the check. */
