@@ -86,7 +86,8 @@ export const BROWSER_STORAGE: readonly BrowserStorageEntry[] = [
   {
     name: 'セッションCookie',
     kind: 'Cookie（必須）',
-    purpose: 'ログイン状態を維持し、リクエストが会員ご本人からのものであることを確認するために使用します。JavaScriptからは読み取れない設定（HttpOnly）で、暗号化された通信（HTTPS）でのみ送信します。',
+    purpose:
+      'ログイン状態を維持し、リクエストが会員ご本人からのものであることを確認するために使用します。JavaScriptからは読み取れない設定（HttpOnly）で、暗号化された通信（HTTPS）でのみ送信します。',
     lifetime: 'ログアウト、セッションの有効期限の経過又はブラウザの設定による削除まで',
     searchService: false,
   },
@@ -100,14 +101,16 @@ export const BROWSER_STORAGE: readonly BrowserStorageEntry[] = [
   {
     name: 'csrf_token',
     kind: 'ブラウザのストレージ（必須）',
-    purpose: '第三者のウェブサイトから不正なリクエストが送信されること（クロスサイトリクエストフォージェリ）を防ぐための確認用の値を保存します。',
+    purpose:
+      '第三者のウェブサイトから不正なリクエストが送信されること（クロスサイトリクエストフォージェリ）を防ぐための確認用の値を保存します。',
     lifetime: 'ログアウト又はセッションの終了まで',
     searchService: false,
   },
   {
     name: 'auth_expire_time',
     kind: 'ブラウザのストレージ（必須）',
-    purpose: 'ログインの有効期限を保存し、期限が切れたときにログイン画面をご案内するために使用します。ログイン状態の最終的な判断は当社のサーバーで行います。',
+    purpose:
+      'ログインの有効期限を保存し、期限が切れたときにログイン画面をご案内するために使用します。ログイン状態の最終的な判断は当社のサーバーで行います。',
     lifetime: 'ログアウト又はログインの有効期限まで',
     searchService: false,
   },
@@ -121,8 +124,9 @@ export const BROWSER_STORAGE: readonly BrowserStorageEntry[] = [
   {
     name: 'searched_query',
     kind: 'ブラウザのストレージ',
-    purpose: '直近の検索条件（商号、法人番号、所在地の都道府県等）を保存し、検索画面に戻ったときや最近の検索として再表示するために使用します。',
-    lifetime: 'ブラウザの設定又は画面上の操作で削除するまで',
+    purpose:
+      '直近の検索条件（商号、法人番号、所在地の都道府県等）を保存し、検索画面に戻ったときや最近の検索として再表示するために使用します。',
+    lifetime: 'ブラウザの設定で削除するまで',
     searchService: true,
   },
   {

@@ -41,7 +41,8 @@ export function externalTransmissions(options: ExternalTransmissionOptions): Ext
           'アクセスした日時',
         ],
         purposes: ['アクセス解析等に用いる計測用のプログラム（タグ）を、当社のウェブサイトで一元的に管理し、配信するため'],
-        optOut: 'Google タグマネージャーはタグを配信するための仕組みであり、単独で停止する手段は提供されていません。下記の Google アナリティクスのオプトアウトにより、計測を停止できます。',
+        optOut:
+          'Google タグマネージャーはタグを配信するための仕組みであり、単独で停止する手段は提供されていません。下記の Google アナリティクスのオプトアウトにより、計測を停止できます。',
         links: [{ label: 'Google プライバシーポリシー', href: GOOGLE.privacyPolicyUrl }],
       },
       {
@@ -56,10 +57,7 @@ export function externalTransmissions(options: ExternalTransmissionOptions): Ext
           'IPアドレスから推定されるおおよその地域',
           'ブラウザの種類・バージョン、OS、言語設定、画面の大きさ等の端末に関する情報',
         ],
-        purposes: [
-          '本サービスの利用状況を統計的に把握し、画面や機能の改善に役立てるため',
-          '障害や表示の不具合の発生状況を把握するため',
-        ],
+        purposes: ['本サービスの利用状況を統計的に把握し、画面や機能の改善に役立てるため', '障害や表示の不具合の発生状況を把握するため'],
         optOut:
           'Google が提供する「Google アナリティクス オプトアウト アドオン」をブラウザに導入することにより、送信を停止できます。また、ブラウザの設定でCookieを削除すると、ブラウザを識別するための符号がリセットされます。',
         links: [

@@ -25,7 +25,9 @@ describe('LegalDocument', () => {
   });
 
   it('omits the table of contents when asked or when there are no sections', () => {
-    const hidden = renderToStaticMarkup(<LegalDocument title="t" dates={{ enactedOn: '2026-04-01' }} sections={sections} showToc={false} />);
+    const hidden = renderToStaticMarkup(
+      <LegalDocument title="t" dates={{ enactedOn: '2026-04-01' }} sections={sections} showToc={false} />,
+    );
     expect(hidden).not.toContain('<nav');
     const none = renderToStaticMarkup(
       <LegalDocument title="t" dates={{ enactedOn: '2026-04-01' }}>
@@ -39,9 +41,13 @@ describe('LegalDocument', () => {
 
   it('refuses duplicated or malformed section ids that would break the anchors', () => {
     const dup = [...sections, { id: 'first', title: '3', content: null }];
-    expect(() => renderToStaticMarkup(<LegalDocument title="t" dates={{ enactedOn: '2026-04-01' }} sections={dup} />)).toThrow(/duplicated/);
+    expect(() => renderToStaticMarkup(<LegalDocument title="t" dates={{ enactedOn: '2026-04-01' }} sections={dup} />)).toThrow(
+      /duplicated/,
+    );
     expect(() =>
-      renderToStaticMarkup(<LegalDocument title="t" dates={{ enactedOn: '2026-04-01' }} sections={[{ id: '第1条', title: 'x', content: null }]} />),
+      renderToStaticMarkup(
+        <LegalDocument title="t" dates={{ enactedOn: '2026-04-01' }} sections={[{ id: '第1条', title: 'x', content: null }]} />,
+      ),
     ).toThrow(/malformed/);
   });
 });

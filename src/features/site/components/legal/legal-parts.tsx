@@ -133,7 +133,8 @@ export function NtaAttribution({ operator, includeInvoice }: { operator: Operato
       <p>
         本サービスに掲載している法人情報は、{corp.siteName}
         {includeInvoice ? <>及び{invoice.siteName}</> : null}
-        で公表されている情報を加工して{operator.name}が作成したものです。本サービスは国税庁が作成し、又は提供するものではなく、その内容は国税庁によって保証されたものではありません。
+        で公表されている情報を加工して{operator.name}
+        が作成したものです。本サービスは国税庁が作成し、又は提供するものではなく、その内容は国税庁によって保証されたものではありません。
       </p>
       <p>国税庁が公表する情報は、{PUBLIC_DATA_LICENSE}に基づいて利用しています。</p>
     </div>

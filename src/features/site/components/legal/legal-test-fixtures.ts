@@ -49,5 +49,9 @@ export function placeholderLeaks(html: string): string[] {
 
 /** The visible text, tags removed, for searching sentences that span inline elements. */
 export function textOf(html: string): string {
-  return html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 }

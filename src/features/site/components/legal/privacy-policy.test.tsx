@@ -72,7 +72,9 @@ describe('PrivacyPolicy', () => {
     const withoutGtm = render({ gtmEnabled: false });
     expect(withoutGtm).not.toContain('タグマネージャー');
     expect(withoutGtm).not.toContain('アナリティクス');
-    expect(sectionText(withoutGtm, 'external')).toContain('アクセス解析や広告を目的とする外部の事業者のプログラム（タグ）を使用していません');
+    expect(sectionText(withoutGtm, 'external')).toContain(
+      'アクセス解析や広告を目的とする外部の事業者のプログラム（タグ）を使用していません',
+    );
   });
 
   it('lists the PAY.JP script on payment pages under 外部送信 whether or not GTM is enabled', () => {
@@ -86,7 +88,9 @@ describe('PrivacyPolicy', () => {
 
   it('says card numbers go only to PAY.JP and 3-D Secure data goes to card issuers, abroad included', () => {
     const html = render();
-    expect(sectionText(html, 'collected')).toContain('カード番号及びセキュリティコードは、PAY.JPの入力欄に直接入力され、当社のサーバーを経由しないため、当社は取得も保存もしません');
+    expect(sectionText(html, 'collected')).toContain(
+      'カード番号及びセキュリティコードは、PAY.JPの入力欄に直接入力され、当社のサーバーを経由しないため、当社は取得も保存もしません',
+    );
     expect(sectionText(html, 'third-parties')).toContain('お客様がご利用のクレジットカードの発行会社に提供します');
     const abroad = sectionText(html, 'abroad');
     expect(abroad).toContain('発行会社の所在国に移転されることがあります');

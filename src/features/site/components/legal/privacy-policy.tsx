@@ -26,7 +26,7 @@ export type PrivacyPolicyProps = {
   dates?: LegalDates;
 };
 
-const UNKNOWN_COUNTRY = '運用環境により定まります（お問い合わせ窓口にご請求いただければお知らせします。）';
+const UNKNOWN_COUNTRY = '運用環境により定まります（※）';
 
 type Processor = {
   name: string;
@@ -81,7 +81,12 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
             ['名称', operator.name],
             ['住所', <PostalAddress key="a" operator={operator} />],
             ['代表者', operator.representative],
-            ['お問い合わせ', <a key="c" href="#contact">14. お問い合わせ窓口</a>],
+            [
+              'お問い合わせ',
+              <a key="c" href="#contact">
+                14. お問い合わせ窓口
+              </a>,
+            ],
           ]}
         />
       ),
@@ -168,12 +173,11 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
       title: '4. 取得の方法及び同意',
       content: (
         <Clauses>
-          <li>当社は、個人情報を、ご本人が本サービスの画面に入力する方法のほか、次号以下の方法で取得します。</li>
+          <li>当社は、個人情報を、ご本人が本サービスの画面に入力する方法のほか、次項及び第3項に定める方法で取得します。</li>
+          <li>Googleアカウントでのログインを選択した場合、当社は、ご本人がGoogleの画面で許可した範囲の情報をGoogleから受け取ります。</li>
           <li>
-            Googleアカウントでのログインを選択した場合、当社は、ご本人がGoogleの画面で許可した範囲の情報をGoogleから受け取ります。
-          </li>
-          <li>
-            クレジットカードの名義、ブランド、下4桁及び有効期限は、ご本人が{PAYJP.service}の入力欄に入力した情報のうち、当社が表示及び管理のために必要なものを
+            クレジットカードの名義、ブランド、下4桁及び有効期限は、ご本人が{PAYJP.service}
+            の入力欄に入力した情報のうち、当社が表示及び管理のために必要なものを
             {PAYJP.company}から受け取ります。
           </li>
           <li>
@@ -197,13 +201,17 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
             個人データの適正な取扱いの確保のため、関係法令及びガイドラインの遵守、安全管理措置、質問及び苦情の窓口等について本ポリシーを定めています。
           </p>
           <Subheading>（2）個人データの取扱いに係る規律の整備</Subheading>
-          <p>取得、利用、保存、提供、削除及び廃棄の各段階における取扱方法、責任者及び担当者並びにその任務について、社内規程を定めています。</p>
+          <p>
+            取得、利用、保存、提供、削除及び廃棄の各段階における取扱方法、責任者及び担当者並びにその任務について、社内規程を定めています。
+          </p>
           <Subheading>（3）組織的安全管理措置</Subheading>
           <p>
             個人データの取扱いに関する責任者を定め、個人データを取り扱う従業者及びその取り扱う範囲を明確にしています。法令又は社内規程に違反している事実又はその兆候を把握した場合の報告及び連絡の体制を整備し、取扱状況を定期的に点検しています。
           </p>
           <Subheading>（4）人的安全管理措置</Subheading>
-          <p>従業者に対し、個人データの取扱いに関する留意事項について定期的に研修を行い、秘密保持に関する事項を就業規則等に定めています。</p>
+          <p>
+            従業者に対し、個人データの取扱いに関する留意事項について定期的に研修を行い、秘密保持に関する事項を就業規則等に定めています。
+          </p>
           <Subheading>（5）物理的安全管理措置</Subheading>
           <p>
             個人データを取り扱う端末及び電子媒体の盗難又は紛失を防止する措置を講じ、持ち運ぶ場合は暗号化等により容易に個人データが判明しないようにしています。サーバーは、入退室管理等の物理的な安全対策が講じられたクラウドサービス事業者のデータセンターで運用しています。
@@ -214,7 +222,8 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
             <li>本サービスとの通信は、TLSにより暗号化しています。</li>
             <li>パスワードは、復元が困難な方式（Argon2id）でハッシュ化して保存しています。</li>
             <li>
-              クレジットカード番号は{PAYJP.service}の入力欄に直接入力される方式（カード情報の非保持化）を採用しており、当社のシステムでは取得、保存及び処理をしません。
+              クレジットカード番号は{PAYJP.service}
+              の入力欄に直接入力される方式（カード情報の非保持化）を採用しており、当社のシステムでは取得、保存及び処理をしません。
             </li>
             <li>不正なログインや機械的な大量のアクセスを検知して制限する仕組みを設け、システムの記録（ログ）を保存し、監視しています。</li>
             <li>利用するソフトウェアの脆弱性に関する情報を収集し、速やかに更新しています。</li>
@@ -291,6 +300,7 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
           </div>
           {hasUnknownCountry ? (
             <Note>
+              ※
               所在国を「運用環境により定まります」としている委託先については、お問い合わせ窓口にご請求いただければ、現在の委託先の名称及び所在国を遅滞なくお知らせします。
             </Note>
           ) : null}
@@ -355,7 +365,9 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
       title: '9. 保存期間及び退会時の取扱い',
       content: (
         <>
-          <p>当社は、個人データを利用目的の達成に必要な期間に限って保存し、不要となった個人データは遅滞なく消去します。主な保存期間は次のとおりです。</p>
+          <p>
+            当社は、個人データを利用目的の達成に必要な期間に限って保存し、不要となった個人データは遅滞なく消去します。主な保存期間は次のとおりです。
+          </p>
           <Facts
             entries={[
               ['会員情報（メールアドレス、認証情報、Googleアカウントとの連携等）', '退会まで'],
@@ -417,9 +429,7 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
           <p>
             電気通信事業法第27条の12の規定に基づき、本サービスのページを表示した際にお客様の端末から外部の事業者へ送信される情報の内容、送信先及び利用目的を、次のとおり公表します。
           </p>
-          {gtmEnabled ? null : (
-            <p>本サービスでは、アクセス解析や広告を目的とする外部の事業者のプログラム（タグ）を使用していません。</p>
-          )}
+          {gtmEnabled ? null : <p>本サービスでは、アクセス解析や広告を目的とする外部の事業者のプログラム（タグ）を使用していません。</p>}
           <ExternalTransmissionList entries={transmissions} />
           <p>外部送信の内容を変更する場合は、本ポリシーを改定し、本サービス上でお知らせします。</p>
         </>
@@ -457,7 +467,8 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
           </Clauses>
           <Subheading>マイページでできること</Subheading>
           <p>
-            会員の方は、メールアドレス及びパスワードをマイページの「<a href={LEGAL_PATHS.basicInfo}>基本情報</a>
+            会員の方は、メールアドレス及びパスワード（パスワードを設定している場合）をマイページの「
+            <a href={LEGAL_PATHS.basicInfo}>基本情報</a>
             」からいつでも変更できます。退会はマイページの「<a href={LEGAL_PATHS.unregister}>退会</a>」から行えます。
           </p>
         </>

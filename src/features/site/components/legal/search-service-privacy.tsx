@@ -37,7 +37,9 @@ export function SearchServicePrivacy({ operator, gtmEnabled, dates = LEGAL_DATES
       title: '2. 取得する情報',
       content: (
         <>
-          <p>照会サービスは、会員登録をせずに利用でき、氏名やメールアドレスの入力は求めません。照会サービスの利用に伴い、次の情報を取得します。</p>
+          <p>
+            照会サービスは、会員登録をせずに利用でき、氏名やメールアドレスの入力は求めません。照会サービスの利用に伴い、次の情報を取得します。
+          </p>
           <Items>
             <li>
               アクセスログ：IPアドレス、ブラウザの種類及びバージョン、OS、アクセスの日時、閲覧したページのURL（検索の条件を含みます。）、直前に閲覧していたページのURL（リファラー）
@@ -95,7 +97,8 @@ export function SearchServicePrivacy({ operator, gtmEnabled, dates = LEGAL_DATES
       content: (
         <p>
           当社は、法令に基づく場合その他{mainPolicy}
-          に定める場合を除き、照会サービスで取得した情報を第三者に提供しません。サーバーの運用等を外部の事業者に委託する場合の取扱い及び委託先については、{mainPolicy}
+          に定める場合を除き、照会サービスで取得した情報を第三者に提供しません。サーバーの運用等を外部の事業者に委託する場合の取扱い及び委託先については、
+          {mainPolicy}
           の「業務の委託」をご覧ください。
         </p>
       ),
@@ -145,11 +148,7 @@ export function SearchServicePrivacy({ operator, gtmEnabled, dates = LEGAL_DATES
     <LegalDocument
       title="法人情報照会サービス プライバシーポリシー"
       dates={dates}
-      lead={
-        <p>
-          法人情報照会サービスをご利用いただく際に当社が取得する情報と、その取扱いについてご説明します。
-        </p>
-      }
+      lead={<p>法人情報照会サービスをご利用いただく際に当社が取得する情報と、その取扱いについてご説明します。</p>}
       sections={sections}
       closing="以上"
     />

@@ -135,7 +135,8 @@ export function SpecifiedCommercialTransactionLaw({
       value: (
         <Bullets>
           <li>
-            推奨ブラウザ（いずれも最新版）：Google Chrome、Microsoft Edge、Mozilla Firefox、Safari（macOS、iOS、iPadOS）、Android版 Google Chrome
+            推奨ブラウザ（いずれも最新版）：Google Chrome、Microsoft Edge、Mozilla Firefox、Safari（macOS、iOS、iPadOS）、Android版 Google
+            Chrome
           </li>
           <li>JavaScript及びCookieを有効にしてご利用ください。</li>
           <li>領収書の表示及び印刷には、PDFファイルを表示できるソフトウェア（ブラウザに内蔵のものを含みます。）が必要です。</li>
@@ -153,7 +154,8 @@ export function SpecifiedCommercialTransactionLaw({
       dates={dates}
       lead={
         <p>
-          「{operator.serviceName}」における登記事項証明書の取得代行について、特定商取引に関する法律第11条に基づき、次のとおり表示します。ご利用の条件は、「
+          「{operator.serviceName}
+          」における登記事項証明書の取得代行について、特定商取引に関する法律第11条に基づき、次のとおり表示します。ご利用の条件は、「
           <a href={LEGAL_PATHS.termsOfUse}>利用規約</a>」もあわせてご覧ください。
         </p>
       }

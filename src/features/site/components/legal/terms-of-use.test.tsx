@@ -86,12 +86,18 @@ describe('TermsOfUse', () => {
 
   it('states the same delivery, cancellation and validity sentences as the 特商法 page', () => {
     const text = textOf(render());
-    for (const line of [...deliveryTimingLines(sampleDelivery), ...cancellationPolicyLines(sampleDelivery), ...applicationValidityLines()]) {
+    for (const line of [
+      ...deliveryTimingLines(sampleDelivery),
+      ...cancellationPolicyLines(sampleDelivery),
+      ...applicationValidityLines(),
+    ]) {
       expect(text, line).toContain(line);
     }
     expect(articleText(render(), 11)).toContain('通常配送では3〜5営業日、速達配送では1〜2営業日');
     expect(articleText(render(), 12)).toContain('14:30までに確定したご注文');
-    expect(articleText(render(), 12)).toContain('交付請求を行った後は証明書の取得を取り消すことができないため、キャンセルはお受けできません');
+    expect(articleText(render(), 12)).toContain(
+      '交付請求を行った後は証明書の取得を取り消すことができないため、キャンセルはお受けできません',
+    );
   });
 
   it('mentions an express surcharge only when there is one', () => {
