@@ -143,7 +143,7 @@ async function main(): Promise<void> {
     console.error('--date が正しい日付ではありません');
     process.exit(2);
   }
-  const dir = args.out ?? path.join(getEnv().DATA_DIR, 'nta-sample');
+  const dir = args.out ?? path.join(getEnv().paths.dataDir, 'nta-sample');
   await mkdir(dir, { recursive: true });
   const modified = new Date(`${date}T00:00:00Z`);
   const registry = new SyntheticRegistry({ seed: args.seed, date });
