@@ -73,6 +73,9 @@ export const EnvSchema = z
     OIDC_CLIENT_ID: z.string().min(1).default('hojin-local'),
     OIDC_CLIENT_SECRET: z.string().min(1).default('hojin-local-oidc-secret'),
 
+    /** The public demo account (docs/decisions/0006-accounts.md). Unset: on, except in production. */
+    DEMO_USER_ENABLED: optional(bool),
+
     // File storage: a local folder, or S3-compatible object storage.
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_DIR: optional(z.string().min(1)),

@@ -1,0 +1,23 @@
+import { UnregisterBodySchema } from '@/features/accounts/schemas';
+import { unregister, type UnregisterCleanup } from '@/features/accounts/server/unregister';
+import { defineRoute, method } from '@/server/http/route';
+
+/**
+ * Work of other features when a member leaves, run before the account is closed (each
+ * idempotent). The payments feature adds the deletion of stored cards (also at PAY.JP) here.
+ */
+const cleanups: UnregisterCleanup[] = [];
+
+/**
+ * POST /api/users/unregister — body `{ confirm: true, currentPassword? }` (password required when
+ * the account has one; a Google-only member must have signed in within 10 minutes, else 403
+ * `reauth_required`). Revokes every session, deletes credentials and the Google link, keeps
+ * orders and receipts, mails a completion notice → `{ csrf_token }` of the logged-out browser.
+ */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  POST: method({
+    auth: 'required',
+    body: UnregisterBodySchema,
+    handler: async (ctx) => unregister(ctx.session, ctx.body, ctx, cleanups),
+  }),
+});

@@ -1,0 +1,103 @@
+import 'server-only';
+
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+
+import { passwordResetTokens, sessions, users } from '@db/schema';
+import { randomToken, sha256Hex } from '@/server/auth/tokens';
+import { getDb } from '@/server/db/client';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mail';
+import { consumeOrThrow, limitKey } from '@/server/rate-limit';
+
+import { accountErrors } from './errors';
+import { limits } from './limits';
+import { accountMails, maskEmail, siteUrl } from './mails';
+import { assertAcceptablePassword, hashPassword } from './passwords';
+import { findAccountByEmail } from './users';
+
+/**
+ * Password reset (security.md "Reset links"): a 256-bit token, only its SHA-256 stored, single
+ * use, valid 1 hour, a new link invalidates older ones, the URL built from APP_BASE_URL. After
+ * the reset every session ends, a notice is mailed, and nobody is logged in automatically.
+ */
+export const RESET_TTL_MS = 60 * 60_000;
+
+/**
+ * Same answer, and nearly the same time, whether the address has an account or not: the mail is
+ * handed to SMTP after the answer in both cases (there is simply no mail for an unknown
+ * address). The price is that an SMTP failure cannot be reported here without telling who has
+ * an account; it is logged, and the page tells the visitor what to do if no mail arrives.
+ */
+export async function requestPasswordReset(email: string, ip: string): Promise<void> {
+  await consumeOrThrow(limits.resetPerAddress(), limitKey('reset', email), () => 'パスワード再設定のお申し込みが上限（1時間に5回）に達しました。1時間ほどたってからもう一度お試しください。');
+  await consumeOrThrow(limits.mailPerIp(), limitKey(ip), (s) => `メールの送信が集中しているため、一時的に受け付けを停止しています。${s < 60 ? `${s}秒` : `約${Math.ceil(s / 60)}分`}たってからもう一度お試しください。`);
+  const account = await findAccountByEmail(email);
+  // The demo account's address receives no mail; it cannot change its password either.
+  if (!account || account.isDemo || !account.email) {
+    logger.info({ event: 'auth.reset.requested', known: false, ip }, 'password reset requested');
+    return;
+  }
+  const token = randomToken(32);
+  const now = new Date();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, account.id));
+    await tx.insert(passwordResetTokens).values({ userId: account.id, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
+  });
+  // The token travels in the fragment: browsers never send it to a server, not even in Referer.
+  const url = `${siteUrl('/password-reset/new-password')}#token=${token}`;
+  void sendMail(account.email, accountMails.passwordResetLink(url)).catch(() => undefined);
+  logger.info({ event: 'auth.reset.requested', known: true, userId: account.id, ip }, 'password reset requested');
+}
+
+async function liveToken(token: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: passwordResetTokens.id, userId: users.id, email: users.email, isDemo: users.isDemo })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256Hex(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row && row.email && !row.isDemo ? { ...row, email: row.email } : null;
+}
+
+/** Checks a link without using it up (the new-password page opens with this). */
+export async function verifyResetToken(token: string): Promise<{ email: string }> {
+  const row = await liveToken(token);
+  if (!row) throw accountErrors.resetLinkInvalid();
+  return { email: maskEmail(row.email) };
+}
+
+export async function resetPassword(token: string, password: string, ip: string): Promise<void> {
+  const row = await liveToken(token);
+  if (!row) throw accountErrors.resetLinkInvalid();
+  assertAcceptablePassword(password, { email: row.email });
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    // Single use even under a double submit: only one UPDATE can flip used_at.
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .returning({ id: passwordResetTokens.id });
+    if (!used) throw accountErrors.resetLinkInvalid();
+    await tx
+      .update(users)
+      // the link proved the mailbox, so the address counts as verified from now on
+      .set({ passwordHash, emailVerifiedAt: sql`COALESCE(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
+      .where(eq(users.id, row.userId));
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), ne(passwordResetTokens.id, row.id)));
+    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+  });
+  await limits.loginFailuresPerAccountIp().delete(limitKey(row.email, ip)).catch(() => undefined);
+  logger.info({ event: 'auth.reset.completed', userId: row.userId, ip }, 'password reset; all sessions revoked');
+  void sendMail(row.email, accountMails.passwordResetDone()).catch(() => undefined);
+}

@@ -1,0 +1,65 @@
+import 'server-only';
+
+import { and, eq, isNull } from 'drizzle-orm';
+
+import { userIdentities, users } from '@db/schema';
+import { getDb, type Db } from '@/server/db/client';
+
+/** What the accounts feature needs to know about a member. */
+export interface Account {
+  id: string;
+  email: string | null;
+  passwordHash: string | null;
+  isDemo: boolean;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+  isGoogleUser: boolean;
+}
+
+type Executor = Pick<Db, 'select'>;
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  isDemo: users.isDemo,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+  identityId: userIdentities.id,
+};
+
+/** A live (not unregistered) member by normalised e-mail. */
+export async function findAccountByEmail(email: string, db?: Executor): Promise<Account | null> {
+  const exec = db ?? (await getDb());
+  const [row] = await exec
+    .select(columns)
+    .from(users)
+    .leftJoin(userIdentities, eq(userIdentities.userId, users.id))
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return row ? toAccount(row) : null;
+}
+
+export async function getAccount(userId: string, db?: Executor): Promise<Account | null> {
+  const exec = db ?? (await getDb());
+  const [row] = await exec
+    .select(columns)
+    .from(users)
+    .leftJoin(userIdentities, eq(userIdentities.userId, users.id))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row ? toAccount(row) : null;
+}
+
+function toAccount(row: { id: string; email: string | null; passwordHash: string | null; isDemo: boolean; emailVerifiedAt: Date | null; createdAt: Date; identityId: string | null }): Account {
+  const { identityId, ...rest } = row;
+  return { ...rest, isGoogleUser: identityId !== null };
+}
+
+/** PostgreSQL unique_violation, from node-postgres or PGlite (possibly wrapped by Drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    if (typeof e === 'object' && (e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
