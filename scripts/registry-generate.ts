@@ -94,7 +94,8 @@ class CsvSink {
     return new CsvSink(`${base}.zip`, args, zip, member, null);
   }
 
-  async add(r: NtaRecord): Promise<void> {
+  /** Synchronous unless a flush is due (an await per row would cost more than the row). */
+  add(r: NtaRecord): Promise<void> | null {
     let rec = r;
     if (this.args.encoding === 'sjis' && /[髙﨑德濵𠮷麴]/u.test(rec.name)) {
       // The Shift_JIS variant holds JIS level 1–2 only: the NTA degenerates other characters to
@@ -109,7 +110,7 @@ class CsvSink {
     this.parts.push(line);
     this.chars += line.length;
     this.rows++;
-    if (this.chars >= FLUSH_CHARS) await this.flush();
+    return this.chars >= FLUSH_CHARS ? this.flush() : null;
   }
 
   private async flush(): Promise<void> {
@@ -166,7 +167,9 @@ async function main(): Promise<void> {
   let n = 0;
   while (!step.done) {
     const r = step.value;
-    await (national ?? (await sinkFor(r.prefectureCode ?? '99'))).add(r);
+    const key = r.prefectureCode ?? '99';
+    const flushing = (national ?? sinks.get(key)?.sink ?? (await sinkFor(key))).add(r);
+    if (flushing !== null) await flushing;
     if (++n % 500_000 === 0) process.stderr.write(`\r${n.toLocaleString('en-US')} rows…`);
     step = rows.next();
   }

@@ -241,23 +241,43 @@ interface Named {
 }
 
 function core(rng: Rng): [string, string] {
+  // No helper closures here: tsx/esbuild wrap every closure creation in __name(), which cost
+  // more than the rest of this function at 5.5M calls.
   const r = rng.next();
-  const w = (x: Weighted<Word>): Word => x.pick(rng);
   let a: Word;
   let b: Word;
-  if (r < 0.28) [a, b] = [w(W.surname), w(W.industry)];
-  else if (r < 0.42) [a, b] = [w(W.place), w(W.industry)];
-  else if (r < 0.52) {
-    a = w(W.katakana);
-    do b = w(W.katakana);
+  if (r < 0.28) {
+    a = W.surname.pick(rng);
+    b = W.industry.pick(rng);
+  } else if (r < 0.42) {
+    a = W.place.pick(rng);
+    b = W.industry.pick(rng);
+  } else if (r < 0.52) {
+    a = W.katakana.pick(rng);
+    do b = W.katakana.pick(rng);
     while (b === a);
-  } else if (r < 0.59) [a, b] = [w(W.latin), rng.chance(0.6) ? w(W.katakana) : w(W.industry)];
-  else if (r < 0.69) [a, b] = [w(W.word), w(W.industry)];
-  else if (r < 0.77) [a, b] = [w(W.place), w(W.katakana)];
-  else if (r < 0.83) [a, b] = [w(W.surname), w(W.katakana)];
-  else if (r < 0.9) [a, b] = [w(W.hiragana), rng.chance(0.5) ? w(W.industry) : w(W.katakana)];
-  else if (r < 0.96) [a, b] = [w(W.katakana), w(W.industry)];
-  else [a, b] = [w(W.word), w(W.katakana)];
+  } else if (r < 0.59) {
+    a = W.latin.pick(rng);
+    b = rng.chance(0.6) ? W.katakana.pick(rng) : W.industry.pick(rng);
+  } else if (r < 0.69) {
+    a = W.word.pick(rng);
+    b = W.industry.pick(rng);
+  } else if (r < 0.77) {
+    a = W.place.pick(rng);
+    b = W.katakana.pick(rng);
+  } else if (r < 0.83) {
+    a = W.surname.pick(rng);
+    b = W.katakana.pick(rng);
+  } else if (r < 0.9) {
+    a = W.hiragana.pick(rng);
+    b = rng.chance(0.5) ? W.industry.pick(rng) : W.katakana.pick(rng);
+  } else if (r < 0.96) {
+    a = W.katakana.pick(rng);
+    b = W.industry.pick(rng);
+  } else {
+    a = W.word.pick(rng);
+    b = W.katakana.pick(rng);
+  }
   let left = a[0];
   let right = b[0];
   // A few registered names separate their words (中点, full-width space) or use half-width kana.
@@ -448,6 +468,42 @@ function numberFor(i: number, prefCode: string, kind: NtaKind): string {
   return withCheckDigit(`${pp}${office}${KIND_REGISTRY_CODE[kind]}${String(permuteSerial(i % 1_000_000)).padStart(6, '0')}`);
 }
 
+function englishName(rng: Rng, kind: NtaKind, n: Named): string {
+  const roman = katakanaToRomaji(n.reading || 'カブシキガイシャ').toUpperCase();
+  const suffix = EN_SUFFIX[kind] ?? 'CORPORATION';
+  // Some English names quote a brand: the CSV writes them with "" escapes.
+  return rng.chance(0.15) ? `"${roman}" ${suffix}` : `${roman} ${suffix}`;
+}
+
+/** An entity's rows while its history is drawn (a plain object, not closures: see core()). */
+interface HistoryState {
+  rows: NtaRecord[];
+  current: NtaRecord;
+  lastDay: number;
+  span: number;
+  base: number;
+  rng: Rng;
+}
+
+/** Add a change after the current row (false when the entity is too young for one). */
+function advance(h: HistoryState, process: NtaProcess, patch: Partial<NtaRecord>): boolean {
+  if (h.base - h.lastDay < 10) return false;
+  const day = h.lastDay + 1 + h.rng.int(Math.max(1, Math.min(h.base - h.lastDay - 5, h.span)));
+  h.current.latest = false;
+  h.current = {
+    ...h.current,
+    ...patch,
+    process,
+    correct: '0',
+    changeDate: dayToDate(day),
+    updateDate: dayToDate(Math.min(h.base, day + 1 + h.rng.int(10))),
+    latest: true,
+  };
+  h.rows.push(h.current);
+  h.lastDay = day;
+  return true;
+}
+
 export class SyntheticRegistry {
   readonly seed: number;
   readonly baseDay: number;
@@ -494,14 +550,6 @@ export class SyntheticRegistry {
     const hihyoji = rng.chance(0.003);
     const english = rng.chance(0.04);
 
-    const makeEn = (n: Named): string | null => {
-      if (!english) return null;
-      const roman = katakanaToRomaji(n.reading || 'カブシキガイシャ').toUpperCase();
-      const suffix = EN_SUFFIX[kind] ?? 'CORPORATION';
-      // Some English names quote a brand: the CSV writes them with "" escapes.
-      return rng.chance(0.15) ? `"${roman}" ${suffix}` : `${roman} ${suffix}`;
-    };
-
     const first: NtaRecord = {
       corporateNumber,
       process: '01',
@@ -532,7 +580,7 @@ export class SyntheticRegistry {
       changeCause: null,
       assignmentDate,
       latest: true,
-      enName: makeEn(named),
+      enName: english ? englishName(rng, kind, named) : null,
       enAddressOutside: null,
       furigana: hasReading ? named.reading : null,
       hihyoji,
@@ -541,24 +589,16 @@ export class SyntheticRegistry {
       first.enPrefectureName = null;
       first.enCityName = null;
     }
-    const rows: NtaRecord[] = [first];
-    let current = first;
-    let lastDay = assignedDay;
-    const span = base - lastDay;
-
-    const change = (process: NtaProcess, patch: Partial<NtaRecord>) => {
-      if (base - lastDay < 10) return;
-      const day = lastDay + 1 + rng.int(Math.max(1, Math.min(base - lastDay - 5, span)));
-      current.latest = false;
-      current = { ...current, ...patch, process, correct: '0', changeDate: dayToDate(day), updateDate: dayToDate(Math.min(base, day + 1 + rng.int(10))), latest: true };
-      rows.push(current);
-      lastDay = day;
-    };
+    const h: HistoryState = { rows: [first], current: first, lastDay: assignedDay, span: base - assignedDay, base, rng };
 
     // History: name changes keep the legal form; moves go to another city, sometimes another prefecture.
     if (kind !== '101' && kind !== '201' && rng.chance(0.1)) {
       const renamed = nameFor(rng, kind, pref);
-      change('11', { name: renamed.name, furigana: hasReading && renamed.reading !== '' ? renamed.reading : null, enName: makeEn(renamed) });
+      advance(h, '11', {
+        name: renamed.name,
+        furigana: hasReading && renamed.reading !== '' ? renamed.reading : null,
+        enName: english ? englishName(rng, kind, renamed) : null,
+      });
     }
     if (!foreign && rng.chance(0.07)) {
       const target = rng.chance(0.2) ? PREF.pick(rng) : pref;
@@ -567,7 +607,7 @@ export class SyntheticRegistry {
         moved.enPrefectureName = null;
         moved.enCityName = null;
       }
-      change('12', moved);
+      advance(h, '12', moved);
     }
     // Closures: liquidation, merger (with the successor's number), closure by the registrar.
     if (kind !== '101' && kind !== '201' && rng.chance(0.08)) {
@@ -575,14 +615,15 @@ export class SyntheticRegistry {
       const cause: NtaCloseCause = r < 0.6 ? '01' : r < 0.8 ? '11' : r < 0.92 ? '21' : '31';
       const successor = cause === '11' && i > 0 ? this.numberAt(rng.int(i)) : null;
       const process: NtaProcess = successor !== null ? '71' : '21';
-      const before = rows.length;
-      change(process, { closeCause: cause, successorCorporateNumber: successor });
-      if (rows.length > before) {
-        current.closeDate = current.changeDate;
-        if (successor !== null) current.changeCause = `${current.changeDate.replace(/^(\d+)-0?(\d+)-0?(\d+)$/, '$1年$2月$3日')}法人番号${successor}に合併し解散`;
+      if (advance(h, process, { closeCause: cause, successorCorporateNumber: successor })) {
+        const closed = h.current;
+        closed.closeDate = closed.changeDate;
+        if (successor !== null) {
+          closed.changeCause = `${closed.changeDate.replace(/^(\d+)-0?(\d+)-0?(\d+)$/, '$1年$2月$3日')}法人番号${successor}に合併し解散`;
+        }
       }
     }
-    return { rows };
+    return { rows: h.rows };
   }
 
   /**
