@@ -80,14 +80,16 @@ class ProgressBar {
   private readonly tty = process.stderr.isTTY === true;
   private readonly started = performance.now();
   private lastDraw = 0;
+  private lastPhase: ImportProgress['phase'] | null = null;
   private line = '';
   peakRss = process.memoryUsage.rss();
 
   update(p: ImportProgress): void {
     this.peakRss = Math.max(this.peakRss, process.memoryUsage.rss());
     const now = performance.now();
-    if (now - this.lastDraw < (this.tty ? 200 : 10_000) && p.phase === 'read') return;
+    if (p.phase === this.lastPhase && now - this.lastDraw < (this.tty ? 200 : 10_000)) return;
     this.lastDraw = now;
+    this.lastPhase = p.phase;
     const elapsed = (now - this.started) / 1000;
     let text: string;
     if (p.phase === 'read') {

@@ -105,10 +105,12 @@ const isCsv = (name: string) => /\.csv$/i.test(name);
 const isZip = (name: string) => /\.zip$/i.test(name);
 
 function describe(err: unknown): string {
-  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') {
-    return `${err.code}${'message' in err && typeof err.message === 'string' ? `: ${err.message}` : ''}`;
+  const message = err instanceof Error ? err.message : String(err);
+  // Node's fs errors already start with their code ("ENOENT: no such file…"); others may not.
+  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string' && !message.startsWith(err.code)) {
+    return `${err.code}: ${message}`;
   }
-  return err instanceof Error ? err.message : String(err);
+  return message;
 }
 
 const problem = (file: string, ja: string, en: string): NtaRowError => ({ file, line: 0, reason: `${ja} (${en})` });
