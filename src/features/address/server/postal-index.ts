@@ -17,7 +17,7 @@ import { cleanTown, cleanTownKana, joinSplitRows, toFullWidthKana } from './ken-
  * The package splits the data by the first three digits (json/100.json holds 100xxxx, about 150
  * rows, 2–20 ms to read and index). A file is read and indexed on the first lookup of its
  * prefix and kept in an LRU of `maxPrefixes` files: everything indexed would take about 53 MB of
- * heap and 1.8 s (bench/address-load.ts), the default 200 of the 1,000 files at most about a fifth
+ * heap and about 2 s (bench/address-load.ts), the default 200 of the 1,000 files at most about a fifth
  * of that, and a lookup in an evicted prefix costs one more read.
  *
  * Row format of the files (a JSONP call `jQuery_jpostal_callback([...])`):
