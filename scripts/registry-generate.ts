@@ -26,7 +26,10 @@ const ArgsSchema = z.strictObject({
   out: z.string().min(1).optional(),
   seed: z.coerce.number().int().min(0).max(0xffffffff).default(1),
   encoding: z.enum(['utf8', 'sjis']).default('utf8'),
-  columns: z.enum(['30', '29', '28']).default('30').transform((v) => Number(v) as 28 | 29 | 30),
+  columns: z
+    .enum(['30', '29', '28'])
+    .default('30')
+    .transform((v) => Number(v) as 28 | 29 | 30),
   diffs: z.coerce.number().int().min(0).max(400).default(0),
   'diff-rows': z.coerce.number().int().min(1).max(1_000_000).optional(),
   format: z.enum(['zip', 'csv']).default('zip'),
@@ -59,7 +62,9 @@ function parse(): Args {
   const result = ArgsSchema.safeParse(values);
   if (!result.success) {
     for (const issue of result.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
-    console.error('使い方: npm run registry:generate -- --rows N [--out dir] [--seed S] [--encoding utf8|sjis] [--columns 30|29|28] [--diffs K] [--format zip|csv]');
+    console.error(
+      '使い方: npm run registry:generate -- --rows N [--out dir] [--seed S] [--encoding utf8|sjis] [--columns 30|29|28] [--diffs K] [--format zip|csv]',
+    );
     process.exit(2);
   }
   return result.data;
@@ -155,7 +160,8 @@ async function main(): Promise<void> {
     let s = sinks.get(key);
     if (!s) {
       const pref = PREFECTURES.find((p) => p.code === key);
-      const base = key === '00' ? `00_zenkoku_all_${args.date}` : pref ? `${pref.code}_${pref.slug}_all_${args.date}` : `99_kokugai_all_${args.date}`;
+      const base =
+        key === '00' ? `00_zenkoku_all_${args.date}` : pref ? `${pref.code}_${pref.slug}_all_${args.date}` : `99_kokugai_all_${args.date}`;
       s = { sink: await CsvSink.create(dir, base, args, modified), base };
       sinks.set(key, s);
     }

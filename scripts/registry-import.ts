@@ -180,7 +180,8 @@ async function main(): Promise<void> {
     ];
     if (summary.errors > SHOWN_ERRORS) {
       lines.push(
-        `  不正な行が多いため最初の ${SHOWN_ERRORS} 行だけ表示しました` + (args.errors ? `（全件: ${args.errors}）` : '（全件を見るには --errors ファイル名 を指定してください）'),
+        `  不正な行が多いため最初の ${SHOWN_ERRORS} 行だけ表示しました` +
+          (args.errors ? `（全件: ${args.errors}）` : '（全件を見るには --errors ファイル名 を指定してください）'),
       );
     }
     console.log(lines.join('\n'));

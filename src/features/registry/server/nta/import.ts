@@ -103,11 +103,16 @@ export async function importNtaFiles(options: NtaImportOptions): Promise<NtaImpo
     onNotice?.(`全件データより古い差分データのため読み飛ばします (diff older than the full file, skipped): ${s.file}`);
   }
   for (const s of sources) {
-    if (s.kind === null) onNotice?.(`ファイル名から種類が分からないため全件データとして扱います (unrecognised name, treated as a full file): ${s.file}`);
+    if (s.kind === null)
+      onNotice?.(`ファイル名から種類が分からないため全件データとして扱います (unrecognised name, treated as a full file): ${s.file}`);
   }
   const mode = sources.some((s) => s.kind !== 'diff') ? 'new' : 'update';
   // Throws RegistryWriterError when there is nothing to update: the caller reports it.
-  const writer = RegistryWriter.open({ targetPath: options.targetPath, mode, ...(options.isSample !== undefined ? { isSample: options.isSample } : {}) });
+  const writer = RegistryWriter.open({
+    targetPath: options.targetPath,
+    mode,
+    ...(options.isSample !== undefined ? { isSample: options.isSample } : {}),
+  });
 
   try {
     const bytesTotal = sources.reduce((a, s) => a + s.bytes, 0);

@@ -111,7 +111,11 @@ describe('readNtaFiles: other encodings and layouts', () => {
       ['13_tokyo_all_20260130.zip!13_tokyo_all_20260130.csv', 9],
     ]);
     expect(rows).toHaveLength(9);
-    expect(rows.at(-1)).toMatchObject({ process: '21', closeDate: '2026-02-01', file: expect.stringMatching(/hojin-download\.zip!diff_20260203\.csv$/) });
+    expect(rows.at(-1)).toMatchObject({
+      process: '21',
+      closeDate: '2026-02-01',
+      file: expect.stringMatching(/hojin-download\.zip!diff_20260203\.csv$/),
+    });
   });
 
   it('orders files given in any order: full files first, then diffs by date', async () => {

@@ -115,10 +115,7 @@ export async function* readNtaSource(source: NtaSource, options: ReadNtaOptions 
  * diffs by date; see sources.ts). Bad rows and unreadable files come through as NtaRowError
  * values (tell them apart with isNtaRowError); nothing here throws for bad input.
  */
-export async function* readNtaFiles(
-  paths: readonly string[],
-  options: ReadNtaOptions = {},
-): AsyncGenerator<NtaRow | NtaRowError> {
+export async function* readNtaFiles(paths: readonly string[], options: ReadNtaOptions = {}): AsyncGenerator<NtaRow | NtaRowError> {
   const { sources, problems } = await listNtaSources(paths);
   yield* problems;
   for (const source of sources) {

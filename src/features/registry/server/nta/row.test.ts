@@ -4,9 +4,36 @@ import type { NtaRow, NtaRowError } from './types';
 
 // A valid 30-column record (the NTA specification's name-change example), as split fields.
 const BASE = [
-  '3', '8040001999013', '11', '0', '2017-05-12', '2017-05-09', '株式会社商号変更後', '', '301', '東京都', '千代田区',
-  '霞が関３丁目１－１', '', '13', '101', '1008978', '', '', '', '', '', '', '2015-10-05', '1', 'A "B" Co.', 'Tokyo',
-  '3-1-1 Kasumigaseki, Chiyoda ku', '', 'ショウゴウヘンコウアト', '0',
+  '3',
+  '8040001999013',
+  '11',
+  '0',
+  '2017-05-12',
+  '2017-05-09',
+  '株式会社商号変更後',
+  '',
+  '301',
+  '東京都',
+  '千代田区',
+  '霞が関３丁目１－１',
+  '',
+  '13',
+  '101',
+  '1008978',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '2015-10-05',
+  '1',
+  'A "B" Co.',
+  'Tokyo',
+  '3-1-1 Kasumigaseki, Chiyoda ku',
+  '',
+  'ショウゴウヘンコウアト',
+  '0',
 ];
 
 const parse = (fields: string[], line = 7): NtaRow | NtaRowError => toNtaRow(fields, fields.length, 'f.csv', line, null);
@@ -123,7 +150,18 @@ describe('isCalendarDate', () => {
     for (const d of ['2015-10-05', '2024-02-29', '2000-02-29', '1999-12-31']) expect(isCalendarDate(d), d).toBe(true);
   });
   it('rejects impossible or malformed dates', () => {
-    for (const d of ['2023-02-29', '1900-02-29', '2024-04-31', '2024-00-10', '2024-13-01', '2024-01-00', '20240101', '2024-1-01', '2024-01-0１', ''])
+    for (const d of [
+      '2023-02-29',
+      '1900-02-29',
+      '2024-04-31',
+      '2024-00-10',
+      '2024-13-01',
+      '2024-01-00',
+      '20240101',
+      '2024-1-01',
+      '2024-01-0１',
+      '',
+    ])
       expect(isCalendarDate(d), d).toBe(false);
   });
 });

@@ -86,9 +86,11 @@ function problemOf(f: readonly string[], count: number): string | null {
   if (correct !== '0' && correct !== '1') return `訂正区分が0・1以外です (correct flag is not 0 or 1): ${show(correct)}`;
   // 5 更新年月日, 6 変更年月日
   const updateDate = f[4] as string;
-  if (!isCalendarDate(updateDate)) return `更新年月日が正しい日付ではありません (update date is not a valid YYYY-MM-DD date): ${show(updateDate)}`;
+  if (!isCalendarDate(updateDate))
+    return `更新年月日が正しい日付ではありません (update date is not a valid YYYY-MM-DD date): ${show(updateDate)}`;
   const changeDate = f[5] as string;
-  if (!isCalendarDate(changeDate)) return `変更年月日が正しい日付ではありません (change date is not a valid YYYY-MM-DD date): ${show(changeDate)}`;
+  if (!isCalendarDate(changeDate))
+    return `変更年月日が正しい日付ではありません (change date is not a valid YYYY-MM-DD date): ${show(changeDate)}`;
   // 7 商号又は名称, 9 法人種別
   if (f[6] === '') return '商号又は名称が空です (name is empty)';
   const kind = f[8] as string;
@@ -100,7 +102,8 @@ function problemOf(f: readonly string[], count: number): string | null {
     if (pc < 1 || pc > 47) return `都道府県コードが01〜47ではありません (prefecture code is not 01–47): ${show(prefectureCode)}`;
   }
   const cityCode = f[14] as string;
-  if (cityCode !== '' && !allDigits(cityCode, 3)) return `市区町村コードが3桁の数字ではありません (city code is not 3 digits): ${show(cityCode)}`;
+  if (cityCode !== '' && !allDigits(cityCode, 3))
+    return `市区町村コードが3桁の数字ではありません (city code is not 3 digits): ${show(cityCode)}`;
   const postCode = f[15] as string;
   if (postCode !== '' && !allDigits(postCode, 7)) return `郵便番号が7桁の数字ではありません (post code is not 7 digits): ${show(postCode)}`;
   // 19 閉鎖等年月日, 20 閉鎖等の事由, 21 承継先法人番号
@@ -109,12 +112,14 @@ function problemOf(f: readonly string[], count: number): string | null {
     return `登記記録の閉鎖等年月日が正しい日付ではありません (close date is not a valid YYYY-MM-DD date): ${show(closeDate)}`;
   }
   const closeCause = f[19] as string;
-  if (closeCause !== '' && !CLOSE_CAUSE.has(closeCause)) return `登記記録の閉鎖等の事由が不明です (unknown close cause): ${show(closeCause)}`;
+  if (closeCause !== '' && !CLOSE_CAUSE.has(closeCause))
+    return `登記記録の閉鎖等の事由が不明です (unknown close cause): ${show(closeCause)}`;
   const successor = f[20] as string;
   if (successor !== '') {
     const s = corporateNumberIssue(successor);
     if (s === 'format') return `承継先法人番号が13桁の数字ではありません (successor corporate number is not 13 digits): ${show(successor)}`;
-    if (s === 'check') return `承継先法人番号のチェックデジットが正しくありません (bad check digit in successor corporate number): ${successor}`;
+    if (s === 'check')
+      return `承継先法人番号のチェックデジットが正しくありません (bad check digit in successor corporate number): ${successor}`;
   }
   // 23 法人番号指定年月日, 24 最新履歴
   const assignmentDate = f[22] as string;
@@ -144,7 +149,11 @@ export function toNtaRow(
 ): NtaRow | NtaRowError {
   if (problem !== null) return { file, line, reason: problem };
   if (count !== 30 && count !== 29 && count !== 28) {
-    return { file, line, reason: `列数が${count}列です。30・29・28列のいずれかである必要があります (wrong column count: ${count}; expected 30, 29 or 28)` };
+    return {
+      file,
+      line,
+      reason: `列数が${count}列です。30・29・28列のいずれかである必要があります (wrong column count: ${count}; expected 30, 29 or 28)`,
+    };
   }
   const reason = problemOf(fields, count);
   if (reason !== null) return { file, line, reason };

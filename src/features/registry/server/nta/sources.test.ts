@@ -73,7 +73,11 @@ describe('listNtaSources', () => {
     expect(sources).toEqual([]);
     expect(problems).toEqual([
       { file: path.join(FIXTURES, 'missing.zip'), line: 0, reason: expect.stringMatching(/^ファイルを開けません \(cannot open: ENOENT/) },
-      { file: path.join(FIXTURES, 'make-fixtures.ts'), line: 0, reason: '.zip または .csv ファイルではありません (not a .zip or .csv file)' },
+      {
+        file: path.join(FIXTURES, 'make-fixtures.ts'),
+        line: 0,
+        reason: '.zip または .csv ファイルではありません (not a .zip or .csv file)',
+      },
     ]);
   });
 

@@ -71,11 +71,7 @@ const rank = (kind: NtaFileKind | null) => (kind === 'full' ? 0 : kind === null 
  * full files), then diffs in date order, so each diff applies on top of the state before it.
  */
 export function compareNtaFiles(a: Orderable, b: Orderable): number {
-  return (
-    rank(a.kind) - rank(b.kind) ||
-    (a.date ?? '').localeCompare(b.date ?? '') ||
-    (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)
-  );
+  return rank(a.kind) - rank(b.kind) || (a.date ?? '').localeCompare(b.date ?? '') || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
 }
 
 export function orderNtaFiles<T extends Orderable>(files: readonly T[]): T[] {

@@ -71,7 +71,10 @@ describe('SyntheticRegistry', () => {
     expect(some((r) => r.name.startsWith('株式会社'))).toBe(true);
     expect(some((r) => r.name.endsWith('株式会社'))).toBe(true);
     for (const form of ['有限会社', '合同会社', '一般社団法人', '特定非営利活動法人', '医療法人', '合資会社']) {
-      expect(some((r) => r.name.includes(form)), form).toBe(true);
+      expect(
+        some((r) => r.name.includes(form)),
+        form,
+      ).toBe(true);
     }
     expect(some((r) => /[Ａ-Ｚ]/.test(r.name))).toBe(true); // full-width Latin
     expect(some((r) => /[髙﨑德濵]|𠮷/u.test(r.name))).toBe(true); // old forms

@@ -123,7 +123,16 @@ const KINDS = new Weighted<[NtaKind, number]>(
   (k) => k[1],
 );
 const KIND_REGISTRY_CODE: Record<NtaKind, string> = {
-  '101': '00', '201': '00', '301': '01', '302': '02', '303': '03', '304': '03', '305': '03', '399': '05', '401': '06', '499': '07',
+  '101': '00',
+  '201': '00',
+  '301': '01',
+  '302': '02',
+  '303': '03',
+  '304': '03',
+  '305': '03',
+  '399': '05',
+  '401': '06',
+  '499': '07',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -197,12 +206,59 @@ const ROMAJI: Record<string, string> = {};
   ];
   for (const [kana, roma] of rows) for (let i = 0; i < kana.length; i++) ROMAJI[kana[i] as string] = roma[i] as string;
   const digraphs: Record<string, string> = {
-    キャ: 'kya', キュ: 'kyu', キョ: 'kyo', シャ: 'sha', シュ: 'shu', ショ: 'sho', シェ: 'she', チャ: 'cha', チュ: 'chu',
-    チョ: 'cho', チェ: 'che', ニャ: 'nya', ニュ: 'nyu', ニョ: 'nyo', ヒャ: 'hya', ヒュ: 'hyu', ヒョ: 'hyo', ミャ: 'mya',
-    ミュ: 'myu', ミョ: 'myo', リャ: 'rya', リュ: 'ryu', リョ: 'ryo', ギャ: 'gya', ギュ: 'gyu', ギョ: 'gyo', ジャ: 'ja',
-    ジュ: 'ju', ジョ: 'jo', ジェ: 'je', ビャ: 'bya', ビュ: 'byu', ビョ: 'byo', ピャ: 'pya', ピュ: 'pyu', ピョ: 'pyo',
-    ファ: 'fa', フィ: 'fi', フェ: 'fe', フォ: 'fo', フュ: 'fyu', ティ: 'ti', ディ: 'di', デュ: 'dyu', ウィ: 'wi', ウェ: 'we',
-    ウォ: 'wo', ヴィ: 'vi', ヴァ: 'va', ヴェ: 've', ヴォ: 'vo', ツァ: 'tsa', トゥ: 'tu',
+    キャ: 'kya',
+    キュ: 'kyu',
+    キョ: 'kyo',
+    シャ: 'sha',
+    シュ: 'shu',
+    ショ: 'sho',
+    シェ: 'she',
+    チャ: 'cha',
+    チュ: 'chu',
+    チョ: 'cho',
+    チェ: 'che',
+    ニャ: 'nya',
+    ニュ: 'nyu',
+    ニョ: 'nyo',
+    ヒャ: 'hya',
+    ヒュ: 'hyu',
+    ヒョ: 'hyo',
+    ミャ: 'mya',
+    ミュ: 'myu',
+    ミョ: 'myo',
+    リャ: 'rya',
+    リュ: 'ryu',
+    リョ: 'ryo',
+    ギャ: 'gya',
+    ギュ: 'gyu',
+    ギョ: 'gyo',
+    ジャ: 'ja',
+    ジュ: 'ju',
+    ジョ: 'jo',
+    ジェ: 'je',
+    ビャ: 'bya',
+    ビュ: 'byu',
+    ビョ: 'byo',
+    ピャ: 'pya',
+    ピュ: 'pyu',
+    ピョ: 'pyo',
+    ファ: 'fa',
+    フィ: 'fi',
+    フェ: 'fe',
+    フォ: 'fo',
+    フュ: 'fyu',
+    ティ: 'ti',
+    ディ: 'di',
+    デュ: 'dyu',
+    ウィ: 'wi',
+    ウェ: 'we',
+    ウォ: 'wo',
+    ヴィ: 'vi',
+    ヴァ: 'va',
+    ヴェ: 've',
+    ヴォ: 'vo',
+    ツァ: 'tsa',
+    トゥ: 'tu',
   };
   Object.assign(ROMAJI, digraphs);
 }
@@ -296,17 +352,31 @@ const prefixOrSuffix = (rng: Rng, form: string, c: [string, string], before: num
 const ORG_399: ((rng: Rng, pref: Prefecture) => Named)[] = [
   (rng) => {
     const [n, r] = core(rng);
-    const [s, sr] = rng.pick([['協会', 'キョウカイ'], ['機構', 'キコウ'], ['推進協議会', 'スイシンキョウギカイ'], ['研究会', 'ケンキュウカイ']] as const);
+    const [s, sr] = rng.pick([
+      ['協会', 'キョウカイ'],
+      ['機構', 'キコウ'],
+      ['推進協議会', 'スイシンキョウギカイ'],
+      ['研究会', 'ケンキュウカイ'],
+    ] as const);
     return { name: `一般社団法人${n}${s}`, reading: r + sr };
   },
   (rng) => {
     const p = W.place.pick(rng);
-    const [s, sr] = rng.pick([['振興財団', 'シンコウザイダン'], ['文化財団', 'ブンカザイダン'], ['育英会', 'イクエイカイ']] as const);
+    const [s, sr] = rng.pick([
+      ['振興財団', 'シンコウザイダン'],
+      ['文化財団', 'ブンカザイダン'],
+      ['育英会', 'イクエイカイ'],
+    ] as const);
     return { name: `${rng.chance(0.7) ? '一般' : '公益'}財団法人${p[0]}${s}`, reading: p[1] + sr };
   },
   (rng) => {
     const h = W.hiragana.pick(rng);
-    const [s, sr] = rng.pick([['の会', 'ノカイ'], ['ネットワーク', 'ネットワーク'], ['支援センター', 'シエンセンター'], ['クラブ', 'クラブ']] as const);
+    const [s, sr] = rng.pick([
+      ['の会', 'ノカイ'],
+      ['ネットワーク', 'ネットワーク'],
+      ['支援センター', 'シエンセンター'],
+      ['クラブ', 'クラブ'],
+    ] as const);
     return { name: `特定非営利活動法人${h[0]}${s}`, reading: h[1] + sr };
   },
   (rng) => {
@@ -323,7 +393,11 @@ const ORG_399: ((rng: Rng, pref: Prefecture) => Named)[] = [
   },
   (rng) => {
     const p = W.place.pick(rng);
-    const [s, sr] = rng.pick([['神社', 'ジンジャ'], ['寺', 'ジ'], ['教会', 'キョウカイ']] as const);
+    const [s, sr] = rng.pick([
+      ['神社', 'ジンジャ'],
+      ['寺', 'ジ'],
+      ['教会', 'キョウカイ'],
+    ] as const);
     return { name: `宗教法人${p[0]}${s}`, reading: p[1] + sr };
   },
   (rng) => {
@@ -333,7 +407,12 @@ const ORG_399: ((rng: Rng, pref: Prefecture) => Named)[] = [
   },
   (rng) => {
     const s = W.surname.pick(rng);
-    const [f, fr] = rng.pick([['税理士法人', 'カイケイ'], ['弁護士法人', 'ホウリツジムショ'], ['司法書士法人', 'ジムショ'], ['社会保険労務士法人', 'ジムショ']] as const);
+    const [f, fr] = rng.pick([
+      ['税理士法人', 'カイケイ'],
+      ['弁護士法人', 'ホウリツジムショ'],
+      ['司法書士法人', 'ジムショ'],
+      ['社会保険労務士法人', 'ジムショ'],
+    ] as const);
     const [tail] = rng.pick([['会計'], ['法律事務所'], ['事務所'], ['事務所']] as const);
     return { name: `${f}${s[0]}${f === '税理士法人' ? '会計' : tail}`, reading: s[1] + fr };
   },
@@ -413,7 +492,10 @@ export interface SyntheticOptions {
   date: string;
 }
 
-function addressFields(a: Address, post4: number): Pick<
+function addressFields(
+  a: Address,
+  post4: number,
+): Pick<
   NtaRecord,
   'prefectureName' | 'cityName' | 'streetNumber' | 'prefectureCode' | 'cityCode' | 'postCode' | 'enPrefectureName' | 'enCityName'
 > {
@@ -572,7 +654,14 @@ export class SyntheticRegistry {
           }
         : addressFields(address, post4)),
       addressImageId: null,
-      addressOutside: foreign ? rng.pick(['アメリカ合衆国カリフォルニア州サンフランシスコ市', '大韓民国ソウル特別市', 'シンガポール共和国', 'ドイツ連邦共和国ミュンヘン市']) : null,
+      addressOutside: foreign
+        ? rng.pick([
+            'アメリカ合衆国カリフォルニア州サンフランシスコ市',
+            '大韓民国ソウル特別市',
+            'シンガポール共和国',
+            'ドイツ連邦共和国ミュンヘン市',
+          ])
+        : null,
       addressOutsideImageId: null,
       closeDate: null,
       closeCause: null,
@@ -711,7 +800,13 @@ export class SyntheticRegistry {
           if (i === null) continue;
           const prev = latest(i);
           const renamed = nameFor(rng, prev.kind, PREF_BY_CODE.get(prev.prefectureCode ?? '13') as Prefecture);
-          emit(i, changed(prev, '11', { name: renamed.name, furigana: prev.furigana === null || renamed.reading === '' ? null : renamed.reading }));
+          emit(
+            i,
+            changed(prev, '11', {
+              name: renamed.name,
+              furigana: prev.furigana === null || renamed.reading === '' ? null : renamed.reading,
+            }),
+          );
         } else if (r < 0.78) {
           const i = target((x) => open(x) && x.prefectureCode !== null);
           if (i === null) continue;
@@ -752,7 +847,10 @@ export class SyntheticRegistry {
           const i = target((x) => x.prefectureCode !== null);
           if (i === null) continue;
           const prev = latest(i);
-          const fixedStreet = prev.streetNumber === null ? null : prev.streetNumber.replace(/[０-９]+$/, (d) => fullWidthDigits(Number(d.normalize('NFKC')) + 1));
+          const fixedStreet =
+            prev.streetNumber === null
+              ? null
+              : prev.streetNumber.replace(/[０-９]+$/, (d) => fullWidthDigits(Number(d.normalize('NFKC')) + 1));
           emit(i, { ...prev, correct: '1', updateDate: date, streetNumber: fixedStreet, latest: true });
         }
       }
@@ -854,7 +952,16 @@ export function fixedEntities(): Entity[] {
     {
       rows: [
         sonyBefore,
-        { ...sonyBefore, process: '11', name: 'ソニーグループ株式会社', furigana: 'ソニーグループ', enName: 'Sony Group Corporation', changeDate: '2021-04-01', updateDate: '2021-04-05', latest: true },
+        {
+          ...sonyBefore,
+          process: '11',
+          name: 'ソニーグループ株式会社',
+          furigana: 'ソニーグループ',
+          enName: 'Sony Group Corporation',
+          changeDate: '2021-04-01',
+          updateDate: '2021-04-05',
+          latest: true,
+        },
       ],
     },
     {
@@ -891,7 +998,15 @@ export function fixedEntities(): Entity[] {
     {
       rows: [
         renameBefore,
-        { ...renameBefore, process: '11', name: '株式会社商号変更後', furigana: 'ショウゴウヘンコウアト', changeDate: '2017-05-09', updateDate: '2017-05-12', latest: true },
+        {
+          ...renameBefore,
+          process: '11',
+          name: '株式会社商号変更後',
+          furigana: 'ショウゴウヘンコウアト',
+          changeDate: '2017-05-09',
+          updateDate: '2017-05-12',
+          latest: true,
+        },
       ],
     },
     {

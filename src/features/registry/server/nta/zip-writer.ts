@@ -54,7 +54,15 @@ export class ZipWriter {
     if (this.busy) throw new Error('a zip member is still open');
     this.busy = true;
     const nameBuf = Buffer.from(name, 'utf8');
-    const entry: CentralEntry = { name: nameBuf, crc: 0, compressed: 0, size: 0, offset: this.offset, dosTime: this.dosTime, dosDate: this.dosDate };
+    const entry: CentralEntry = {
+      name: nameBuf,
+      crc: 0,
+      compressed: 0,
+      size: 0,
+      offset: this.offset,
+      dosTime: this.dosTime,
+      dosDate: this.dosDate,
+    };
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
     header.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
