@@ -171,14 +171,28 @@ async function main(): Promise<void> {
   const rows = registry.fullRows(args.rows);
   let step = rows.next();
   let n = 0;
+  // History rows come right before their entity's current row. Per-prefecture files hold an
+  // entity where it is now, so with --by-prefecture its history waits for the current row.
+  let entityRows: NtaRecord[] = [];
   while (!step.done) {
     const r = step.value;
-    const key = r.prefectureCode ?? '99';
-    const flushing = (national ?? sinks.get(key)?.sink ?? (await sinkFor(key))).add(r);
-    if (flushing !== null) await flushing;
+    if (national !== null) {
+      const flushing = national.add(r);
+      if (flushing !== null) await flushing;
+    } else {
+      entityRows.push(r);
+      if (r.latest) {
+        const key = r.prefectureCode ?? '99';
+        const sink = sinks.get(key)?.sink ?? (await sinkFor(key));
+        for (const e of entityRows) await sink.add(e);
+        entityRows = [];
+      }
+    }
     if (++n % 500_000 === 0) process.stderr.write(`\r${n.toLocaleString('en-US')} rows…`);
     step = rows.next();
   }
+  // --rows can cut an entity after its history rows: file them where they were.
+  for (const e of entityRows) await (await sinkFor(e.prefectureCode ?? '99')).add(e);
   const entities = step.value;
   for (const { sink, base } of sinks.values()) await sink.close(base);
   if (n >= 500_000) process.stderr.write('\n');
