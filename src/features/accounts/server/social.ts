@@ -29,7 +29,9 @@ function redirect(pathOrUrl: string): Response {
 }
 
 function errorPage(mode: SocialMode, code: SocialErrorCode): Response {
-  return redirect(`${mode === 'login' ? '/login' : '/register'}?error=${code}`);
+  // A Google account with no membership yet is sent to registration, where the terms are accepted.
+  const page = mode === 'register' || code === 'social_not_registered' ? '/register' : '/login';
+  return redirect(`${page}?error=${code}`);
 }
 
 export async function startSocial(mode: SocialMode, query: { nextPage?: string | undefined; agreement?: 'true' | undefined }, io: SessionIo): Promise<Response> {

@@ -1,0 +1,204 @@
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+
+import { APP, Browser, authorizeAtProvider, startAccountsStack, uniqueEmail, waitForMail } from './accounts-support';
+
+const stack = await startAccountsStack();
+const { eq } = await import('drizzle-orm');
+const { userIdentities, users } = await import('@db/schema');
+const { getDb } = await import('@/server/db/client');
+const { hashPassword } = await import('@/features/accounts/server/passwords');
+const { openFlowState, sealFlowState } = await import('@/features/accounts/server/oidc');
+const { randomToken } = await import('@/server/auth/tokens');
+const { createUser } = await import('../factories/users');
+const csrfRoute = await import('@/app/api/session/csrf/route');
+const loginSocial = await import('@/app/api/users/login-social/route');
+const loginCallback = await import('@/app/api/users/login-social/callback/route');
+const registerSocial = await import('@/app/api/users/register-social/route');
+const registerCallback = await import('@/app/api/users/register-social/callback/route');
+const meRoute = await import('@/app/api/users/me/route');
+const unregisterRoute = await import('@/app/api/users/unregister/route');
+
+afterAll(() => stack.close());
+afterEach(() => vi.useRealTimers());
+
+type Mode = 'login' | 'register';
+const routes = { login: [loginSocial, loginCallback], register: [registerSocial, registerCallback] } as const;
+
+/** Starts the flow in the app; returns the provider URL it redirects to. */
+async function start(b: Browser, mode: Mode, query = '') {
+  const res = await b.get(routes[mode][0], `/api/users/${mode}-social${query}`);
+  expect(res.status).toBe(302);
+  return res.headers.get('location') ?? '';
+}
+
+async function callback(b: Browser, mode: Mode, url: URL) {
+  const res = await b.get(routes[mode][1], url.pathname + url.search);
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location') ?? '');
+}
+
+async function signIn(mode: Mode, profile: { email: string; email_verified?: boolean }, query = mode === 'register' ? '?agreement=true' : '') {
+  const b = await new Browser().init(csrfRoute);
+  const authorize = await start(b, mode, query);
+  const back = await authorizeAtProvider(stack, authorize, profile);
+  return { b, landing: await callback(b, mode, back) };
+}
+
+describe('Google sign-in (OpenID Connect against the local provider)', () => {
+  it('sends the browser to the provider with PKCE, state, nonce and the right scopes', async () => {
+    const b = await new Browser().init(csrfRoute);
+    const res = await b.get(loginSocial, '/api/users/login-social?nextPage=/my-page/basic-info');
+    expect(res.status).toBe(302);
+    const url = new URL(res.headers.get('location') ?? '');
+    expect(url.origin).toBe(stack.oidc.issuer);
+    expect(url.searchParams.get('scope')).toBe('openid profile email');
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${APP}/api/users/login-social/callback`);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('hojin_oidc='));
+    expect(cookie).toMatch(/HttpOnly; SameSite=Lax; Max-Age=600/);
+  });
+
+  it('registers with Google end to end, then logs in with the same Google account', async () => {
+    const email = uniqueEmail('google');
+    const { b, landing } = await signIn('register', { email, email_verified: true });
+    expect(landing.pathname).toBe('/login/complete');
+    expect(landing.searchParams.get('nextPage')).toBe('/register/completion');
+    const me = await b.get(meRoute, '/api/users/me');
+    expect(me.status).toBe(200);
+    expect(me.json).toMatchObject({ user_email: email, isGoogleUser: true, hasPassword: false, signInMethods: ['google'] });
+    expect(typeof me.json.csrf_token).toBe('string');
+    expect(b.jar.has('hojin_oidc')).toBe(false);
+
+    const again = await signIn('login', { email });
+    expect(again.landing.pathname).toBe('/login/complete');
+    expect(again.landing.searchParams.get('nextPage')).toBe('/search');
+    expect((await again.b.get(meRoute, '/api/users/me')).json).toMatchObject({ user_email: email, isGoogleUser: true });
+  });
+
+  it('continues to a same-site nextPage only', async () => {
+    const email = uniqueEmail('next');
+    await signIn('register', { email });
+    const good = await signIn('login', { email }, '?nextPage=%2Fpurchase%2Fselect');
+    expect(good.landing.searchParams.get('nextPage')).toBe('/purchase/select');
+    const evil = await signIn('login', { email }, '?nextPage=%2F%2Fevil.example');
+    expect(evil.landing.searchParams.get('nextPage')).toBe('/search');
+  });
+
+  it('sends a Google account without an account from login to registration', async () => {
+    const { landing } = await signIn('login', { email: uniqueEmail('stranger') });
+    expect(landing.pathname).toBe('/register');
+    expect(landing.searchParams.get('error')).toBe('social_not_registered');
+  });
+
+  it('requires the agreement before registering with Google', async () => {
+    const b = await new Browser().init(csrfRoute);
+    const res = await b.get(registerSocial, '/api/users/register-social');
+    expect(new URL(res.headers.get('location') ?? '').search).toBe('?error=agreement_required');
+  });
+
+  it('rejects a callback whose state does not match the cookie', async () => {
+    const email = uniqueEmail('state');
+    const b = await new Browser().init(csrfRoute);
+    const back = await authorizeAtProvider(stack, await start(b, 'register', '?agreement=true'), { email });
+    back.searchParams.set('state', randomToken(32));
+    const landing = await callback(b, 'register', back);
+    expect(landing.pathname).toBe('/register');
+    expect(landing.searchParams.get('error')).toBe('social_state');
+    expect(b.jar.has('hojin_session')).toBe(false);
+    // and one without the flow cookie at all (another browser), e.g. a forged link
+    const other = await new Browser().init(csrfRoute);
+    const b2 = await new Browser().init(csrfRoute);
+    const back2 = await authorizeAtProvider(stack, await start(b2, 'register', '?agreement=true'), { email });
+    expect((await callback(other, 'register', back2)).searchParams.get('error')).toBe('social_state');
+    const db = await getDb();
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('rejects an ID token whose nonce is not the one of the flow', async () => {
+    const email = uniqueEmail('nonce');
+    const b = await new Browser().init(csrfRoute);
+    const back = await authorizeAtProvider(stack, await start(b, 'register', '?agreement=true'), { email });
+    // Same state and PKCE verifier, another nonce: only the nonce check can refuse this.
+    const flow = openFlowState(b.jar.get('hojin_oidc'));
+    expect(flow).not.toBeNull();
+    if (flow) b.jar.set('hojin_oidc', sealFlowState({ ...flow, nonce: randomToken(32) }));
+    const landing = await callback(b, 'register', back);
+    expect(landing.searchParams.get('error')).toBe('social_failed');
+    expect(b.jar.has('hojin_session')).toBe(false);
+  });
+
+  it('rejects a tampered flow cookie', async () => {
+    const b = await new Browser().init(csrfRoute);
+    const back = await authorizeAtProvider(stack, await start(b, 'register', '?agreement=true'), { email: uniqueEmail('tamper') });
+    const [payload = '', signature = ''] = (b.jar.get('hojin_oidc') ?? '').split('.');
+    const forged = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    forged.nextPage = '/elsewhere';
+    b.jar.set('hojin_oidc', `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`);
+    expect((await callback(b, 'register', back)).searchParams.get('error')).toBe('social_state');
+  });
+
+  it('reports a cancelled sign-in', async () => {
+    const b = await new Browser().init(csrfRoute);
+    const back = await authorizeAtProvider(stack, await start(b, 'login'), { deny: true });
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect((await callback(b, 'login', back)).searchParams.get('error')).toBe('social_cancelled');
+  });
+
+  it('links a verified Google e-mail to a verified password account, and tells the member', async () => {
+    const email = uniqueEmail('link');
+    const user = await createUser({ email, passwordHash: await hashPassword('sakura-fuji-umi-2026'), emailVerifiedAt: new Date() });
+    const { b, landing } = await signIn('login', { email, email_verified: true });
+    expect(landing.pathname).toBe('/login/complete');
+    expect((await b.get(meRoute, '/api/users/me')).json).toMatchObject({ user_email: email, isGoogleUser: true, signInMethods: ['password', 'google'] });
+    const db = await getDb();
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, user.id))).toHaveLength(1);
+    expect((await waitForMail(stack, email)).subject).toBe('【hojin】Google アカウントとの連携のお知らせ');
+  });
+
+  it('never links an unverified Google e-mail, nor to an account whose e-mail was never verified', async () => {
+    const db = await getDb();
+    const email = uniqueEmail('unverified');
+    const user = await createUser({ email, passwordHash: await hashPassword('sakura-fuji-umi-2026'), emailVerifiedAt: new Date() });
+    for (const mode of ['login', 'register'] as const) {
+      const { b, landing } = await signIn(mode, { email, email_verified: false });
+      expect(landing.searchParams.get('error')).toBe('social_link_refused');
+      expect(b.jar.has('hojin_session')).toBe(false);
+    }
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, user.id))).toHaveLength(0);
+
+    const unproven = await createUser({ email: uniqueEmail('unproven'), passwordHash: await hashPassword('sakura-fuji-umi-2026'), emailVerifiedAt: null });
+    const { landing } = await signIn('login', { email: unproven.email ?? '', email_verified: true });
+    expect(landing.searchParams.get('error')).toBe('social_link_refused');
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, unproven.id))).toHaveLength(0);
+
+    const fresh = await signIn('register', { email: uniqueEmail('fresh-unverified'), email_verified: false });
+    expect(fresh.landing.searchParams.get('error')).toBe('social_email_unverified');
+  });
+
+  it('asks a Google-only member to sign in again before unregistering after 10 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date());
+    const email = uniqueEmail('leaving');
+    const { b } = await signIn('register', { email });
+    b.csrf = String((await b.get(meRoute, '/api/users/me')).json.csrf_token);
+    vi.setSystemTime(new Date(Date.now() + 11 * 60_000));
+    const stale = await b.post(unregisterRoute, '/api/users/unregister', { confirm: true });
+    expect(stale.status).toBe(403);
+    expect(stale.json.error?.code).toBe('reauth_required');
+
+    const fresh = await signIn('login', { email });
+    fresh.b.csrf = String((await fresh.b.get(meRoute, '/api/users/me')).json.csrf_token);
+    const done = await fresh.b.post(unregisterRoute, '/api/users/unregister', { confirm: true });
+    expect(done.status).toBe(200);
+    const db = await getDb();
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    expect(row).toBeUndefined();
+    // the Google link is gone: signing in again does not find the closed account
+    expect((await signIn('login', { email })).landing.searchParams.get('error')).toBe('social_not_registered');
+  });
+});
+
