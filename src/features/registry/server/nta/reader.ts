@@ -81,8 +81,25 @@ export async function* readNtaSource(source: NtaSource, options: ReadNtaOptions 
   // costs (string concatenation of a split record, one yield) small per row.
   let pending: Buffer[] = [];
   let pendingBytes = 0;
+  const pieces = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   try {
-    for await (const piece of stream as AsyncIterable<Buffer>) {
+    for (;;) {
+      // Only the stream's own failures (I/O, a corrupt zip member) are caught and reported;
+      // a failure in parsing code is a bug and propagates.
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await pieces.next();
+      } catch (err) {
+        errors.push({
+          file,
+          line: splitter.currentLine,
+          reason: `読み込み中にエラーが発生したため、このファイルの残りを読み飛ばしました (read error, rest of file skipped: ${describe(err)})`,
+        });
+        yield take(pendingBytes);
+        return;
+      }
+      if (next.done) break;
+      const piece = next.value;
       pending.push(piece);
       pendingBytes += piece.length;
       if (pendingBytes >= chunkBytes) {
@@ -94,14 +111,6 @@ export async function* readNtaSource(source: NtaSource, options: ReadNtaOptions 
         yield take(bytes);
       }
     }
-  } catch (err) {
-    errors.push({
-      file,
-      line: splitter.currentLine,
-      reason: `読み込み中にエラーが発生したため、このファイルの残りを読み飛ばしました (read error, rest of file skipped: ${describe(err)})`,
-    });
-    yield take(pendingBytes);
-    return;
   } finally {
     stream.destroy();
   }
