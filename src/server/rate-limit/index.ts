@@ -3,7 +3,7 @@ import 'server-only';
 import { sha256Hex } from '@/server/auth/tokens';
 import { AppError } from '@/server/http/app-error';
 
-import { DbRateLimiter, isRateLimited } from './db-rate-limiter';
+import { type DbRateLimiter, isRateLimited } from './db-rate-limiter';
 
 export { DbRateLimiter, isRateLimited, type DbRateLimiterOptions } from './db-rate-limiter';
 

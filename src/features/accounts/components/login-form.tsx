@@ -1,0 +1,112 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { LoginBodySchema, safeNextPage, socialErrorMessage, type LoginResponse } from '../schemas';
+
+import styles from './accounts.module.css';
+import { applyLogin } from './client-session';
+import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { GoogleButton } from './google-button';
+
+const FIELDS = {
+  email: { label: 'メールアドレス', id: 'email' },
+  password: { label: 'パスワード', id: 'password' },
+};
+
+export function LoginForm({ demo }: { demo: { email: string; password: string } | null }) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const nextPage = safeNextPage(params.get('nextPage'));
+  const expired = params.get('expired') === 'true';
+  const notice = params.get('loggedOut') === 'true' ? 'ログアウトしました。' : params.get('unregistered') === 'true' ? '退会手続きが完了しました。ご利用ありがとうございました。' : null;
+  const socialError = socialErrorMessage(params.get('error'));
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const form = useFormState(FIELDS);
+  const [demoBusy, setDemoBusy] = useState(false);
+
+  const login = async (body: { email: string; password: string }) => {
+    const data = await apiFetch<LoginResponse>('/api/users/login', { method: 'POST', body });
+    applyLogin(data);
+    router.replace(nextPage);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(LoginBodySchema, { email, password }, login);
+  };
+
+  const onDemo = async () => {
+    if (!demo) return;
+    setDemoBusy(true);
+    await form.submit(LoginBodySchema, demo, login);
+    setDemoBusy(false);
+  };
+
+  const google = `/api/users/login-social?nextPage=${encodeURIComponent(nextPage)}`;
+
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>ログイン</h1>
+      {expired ? (
+        <p className={`notice-box ${styles.status}`} role="status">
+          ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。
+        </p>
+      ) : null}
+      {notice ? (
+        <p className={`${styles.success} ${styles.status}`} role="status">
+          {notice}
+        </p>
+      ) : null}
+      {socialError ? (
+        <p className={`error-box ${styles.status}`} role="alert">
+          {socialError}
+        </p>
+      ) : null}
+      <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
+
+      <form onSubmit={onSubmit} noValidate>
+        <TextField id="email" name="email" label="メールアドレス" type="email" autoComplete="username" inputMode="email" required support="例：taro@example.jp" value={email} onValue={setEmail} error={form.errors.email} />
+        <PasswordField id="password" name="password" label="パスワード" autoComplete="current-password" required value={password} onValue={setPassword} error={form.errors.password} />
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy && !demoBusy ? 'ログインしています…' : 'ログインする'}
+          </button>
+        </div>
+      </form>
+      <ul className={styles.links}>
+        <li>
+          <Link href="/password-reset">パスワードをお忘れの方</Link>
+        </li>
+        <li>
+          はじめての方は <Link href="/register">会員登録（無料）</Link>
+        </li>
+      </ul>
+
+      <div className={styles.divider}>または</div>
+      <GoogleButton href={google} label="Google でログイン" />
+
+      {demo ? (
+        <section className={styles.demo} aria-labelledby="demo-title">
+          <h2 id="demo-title">デモアカウントで試す</h2>
+          <p>会員登録をせずに、マイページや証明書の注文（テスト用カード）をお試しいただけます。メールアドレス・パスワードの変更と退会はできません。</p>
+          <dl>
+            <dt>メールアドレス</dt>
+            <dd>{demo.email}</dd>
+            <dt>パスワード</dt>
+            <dd>{demo.password}</dd>
+          </dl>
+          <button type="button" className="button button-secondary" onClick={() => void onDemo()} disabled={form.busy}>
+            {demoBusy ? 'ログインしています…' : 'デモアカウントでログインする'}
+          </button>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+
+import { apiFetch } from '@/lib/api-client';
+import { setPiece, useClientState } from '@/lib/client-store';
+
+import { PASSWORD_MIN, RegisterFormSchema, socialErrorMessage, type CodeRequestResponse } from '../schemas';
+
+import styles from './accounts.module.css';
+import { RegisterSteps } from './auth-page';
+import { savePendingRegistration } from './client-session';
+import { CheckboxField, ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { GoogleButton } from './google-button';
+
+const FIELDS = {
+  email: { label: 'メールアドレス', id: 'email' },
+  password: { label: 'パスワード', id: 'password' },
+  passwordConfirmation: { label: 'パスワード（確認）', id: 'passwordConfirmation' },
+  agreement: { label: '利用規約とプライバシーポリシーへの同意', id: 'agreement' },
+};
+
+export function RegisterForm({ serviceName }: { serviceName: string }) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const socialError = socialErrorMessage(params.get('error'));
+  // The agreement is the spec's isAgreement flag; Google registration also needs it.
+  const { isAgreement } = useClientState('flags');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordConfirmation, setPasswordConfirmation] = useState('');
+  const form = useFormState(FIELDS);
+
+  const setAgreement = (value: boolean) => {
+    setPiece('flags', (prev) => ({ ...prev, isAgreement: value }));
+    if (value && form.errors.agreement) form.setErrors(({ agreement: _, ...rest }) => rest);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(RegisterFormSchema, { email, password, passwordConfirmation, agreement: isAgreement }, async (data) => {
+      const res = await apiFetch<CodeRequestResponse>('/api/users/register', { method: 'POST', body: { email: data.email, password: data.password, agreement: true } });
+      savePendingRegistration(res);
+      router.push('/temporary-auth');
+    });
+  };
+
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>会員登録（無料）</h1>
+      <RegisterSteps current={1} />
+      <p className={styles.lead}>メールアドレスとパスワードを入力してください。入力したメールアドレスに確認コードをお送りします。</p>
+      {socialError ? (
+        <p className={`error-box ${styles.status}`} role="alert">
+          {socialError}
+        </p>
+      ) : null}
+      <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
+      <form onSubmit={onSubmit} noValidate>
+        <TextField id="email" name="email" label="メールアドレス" type="email" autoComplete="email" inputMode="email" required support="例：taro@example.jp" value={email} onValue={setEmail} error={form.errors.email} />
+        <PasswordField
+          id="password"
+          name="password"
+          label="パスワード"
+          autoComplete="new-password"
+          required
+          support={`${PASSWORD_MIN}文字以上。記号や文字の種類の決まりはありません。長いほど安全です（例：好きな言葉をいくつかつなげたもの）。`}
+          value={password}
+          onValue={setPassword}
+          error={form.errors.password}
+          meter={{ email, serviceName }}
+        />
+        <PasswordField id="passwordConfirmation" name="passwordConfirmation" label="パスワード（確認）" autoComplete="new-password" required support="確認のため、同じパスワードをもう一度入力してください。" value={passwordConfirmation} onValue={setPasswordConfirmation} error={form.errors.passwordConfirmation} />
+        <CheckboxField id="agreement" checked={isAgreement} onChecked={setAgreement} error={form.errors.agreement}>
+          <Link href="/help/terms-of-use" target="_blank" rel="noopener">
+            利用規約
+          </Link>
+          と
+          <Link href="/help/privacy-policy" target="_blank" rel="noopener">
+            プライバシーポリシー
+          </Link>
+          に同意します（リンクは新しいタブで開きます）
+        </CheckboxField>
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? '送信しています…' : '確認コードを送信する'}
+          </button>
+        </div>
+      </form>
+
+      <div className={styles.divider}>または</div>
+      <GoogleButton
+        href="/api/users/register-social?agreement=true"
+        label="Google で登録する"
+        disabled={!isAgreement}
+        onBlocked={() => {
+          form.setErrors({ agreement: 'Google で登録する場合も、利用規約とプライバシーポリシーへの同意が必要です。' });
+          document.getElementById('agreement')?.focus();
+        }}
+      />
+      <ul className={styles.links}>
+        <li>
+          すでに会員の方は <Link href="/login">ログイン</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { apiFetch, ApiError } from '@/lib/api-client';
+
+import { safeNextPage, type MeResponse } from '../schemas';
+
+import styles from './accounts.module.css';
+import { applyLogin } from './client-session';
+
+/**
+ * Where the Google callback lands. The session cookie is HttpOnly, so this page asks
+ * GET /api/users/me for what the client keeps (auth_expire_time, csrf_token, user_email and the
+ * flags), stores it, and continues to nextPage (same-site paths only).
+ */
+export function SocialComplete() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const nextPage = safeNextPage(params.get('nextPage'));
+  const [failed, setFailed] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    apiFetch<MeResponse>('/api/users/me')
+      .then((me) => {
+        applyLogin(me);
+        router.replace(nextPage);
+      })
+      .catch((error: unknown) => setFailed(error instanceof ApiError ? error.message : 'ログインを完了できませんでした。'));
+  }, [nextPage, router]);
+
+  if (!failed) return <LoadingOverlay message="ログインしています" />;
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>ログインを完了できませんでした</h1>
+      <p className="error-box" role="alert">
+        {failed}
+      </p>
+      <ul className={styles.links}>
+        <li>
+          <Link href="/login">ログイン画面へ戻る</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState, type FormEvent } from 'react';
+
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ApiError, apiFetch } from '@/lib/api-client';
+
+import { TempAuthBodySchema, type CodeRequestResponse, type LoginResponse } from '../schemas';
+
+import styles from './accounts.module.css';
+import { RegisterSteps } from './auth-page';
+import { applyLogin, clearPendingRegistration, loadPendingRegistration, savePendingRegistration, type PendingCode } from './client-session';
+import { ErrorSummary, TextField, useFormState } from './form-kit';
+
+const FIELDS = { code: { label: '確認コード', id: 'code' } };
+
+/** Seconds until the resend button works again, ticking once a second. */
+function useCountdown(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
+}
+
+export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string | null }) {
+  const router = useRouter();
+  const [pending, setPending] = useState<PendingCode | null | undefined>(undefined);
+  const [code, setCode] = useState('');
+  const [resent, setResent] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const form = useFormState(FIELDS);
+  const wait = useCountdown(pending ? pending.sentAt + pending.resendAfterSeconds * 1000 : null);
+
+  useEffect(() => {
+    // sessionStorage exists only in the browser, after hydration
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPending(loadPendingRegistration());
+  }, []);
+
+  if (pending === undefined) return <LoadingOverlay />;
+  if (pending === null) {
+    return (
+      <div className={styles.card}>
+        <h1 className={styles.title}>確認コードの入力</h1>
+        <p className="notice-box">お申し込みの情報が見つかりませんでした。お手数ですが、会員登録の最初からやり直してください。</p>
+        <div className={styles.actions}>
+          <Link className="button" href="/register">
+            会員登録へ
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setResent(null);
+    void form.submit(TempAuthBodySchema, { requestId: pending.requestId, code }, async (body) => {
+      const data = await apiFetch<LoginResponse>('/api/users/temp-auth', { method: 'POST', body });
+      applyLogin(data);
+      clearPendingRegistration();
+      router.replace('/register/completion');
+    });
+  };
+
+  const onResend = async () => {
+    setResending(true);
+    setResent(null);
+    form.setMessage(null);
+    try {
+      const res = await apiFetch<CodeRequestResponse>('/api/users/temp-auth/resend', { method: 'POST', body: { requestId: pending.requestId } });
+      savePendingRegistration(res);
+      setPending({ ...res, sentAt: Date.now() });
+      setCode('');
+      form.setErrors({});
+      setResent('確認コードを再送しました。新しいメールに記載されたコードを入力してください（以前のコードは使えなくなりました）。');
+    } catch (error) {
+      form.setMessage(error instanceof ApiError ? error.message : '再送できませんでした。時間をおいてもう一度お試しください。');
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>確認コードの入力</h1>
+      <RegisterSteps current={2} />
+      <p className={styles.lead}>
+        <strong>{pending.email}</strong> 宛てに確認コード（6桁の数字）をお送りしました。メールに記載されたコードを入力してください。コードの有効期限は10分です。
+      </p>
+      {resent ? (
+        <p className={`${styles.success} ${styles.status}`} role="status">
+          {resent}
+        </p>
+      ) : null}
+      <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
+      <form onSubmit={onSubmit} noValidate>
+        <TextField id="code" name="code" label="確認コード" required support="例：012345（半角・全角どちらでも入力できます）" inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName={styles.code} value={code} onValue={setCode} error={form.errors.code} />
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? '確認しています…' : '登録を完了する'}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => void onResend()} disabled={wait > 0 || resending} aria-describedby="resend-wait">
+            {resending ? '再送しています…' : '確認コードを再送する'}
+          </button>
+          <p id="resend-wait" className={styles.support} aria-live="polite">
+            {wait > 0 ? `あと${wait}秒で再送できます。` : '再送は1時間に5回までです。'}
+          </p>
+        </div>
+      </form>
+      <h2 className={styles.sectionTitle}>メールが届かない場合</h2>
+      <ul className={styles.list}>
+        <li>迷惑メールフォルダに振り分けられていないかご確認ください。</li>
+        <li>
+          メールアドレスに誤りがある場合は、<Link href="/register">会員登録の画面</Link>から入力し直してください。
+        </li>
+        {mailCatcherUrl ? (
+          <li>
+            開発・お試し環境のため、メールは実際には送信されません。
+            <a href={mailCatcherUrl} target="_blank" rel="noopener noreferrer">
+              開発用メール受信箱（新しいタブで開きます）
+            </a>
+            で確認コードをご覧ください。
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
