@@ -35,6 +35,8 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('Content-Security-Policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
+  // security.md "Reset links": the page a reset link opens never leaks its URL in a Referer.
+  if (request.nextUrl.pathname.startsWith('/password-reset/new-password')) response.headers.set('Referrer-Policy', 'no-referrer');
   if (env.isProduction) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   return response;
 }

@@ -1,0 +1,248 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { formatIsoDateJa } from '@/lib/format';
+import { z } from '@/lib/zod-ja';
+
+import { CodeSchema, CurrentPasswordSchema, EmailSchema, NewPasswordSchema, type CodeRequestResponse, type LoginResponse, type MeResponse } from '../schemas';
+
+import styles from './accounts.module.css';
+import { applyLogin, applyLogout } from './client-session';
+import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+
+const METHOD_LABELS = { password: 'メールアドレスとパスワード', google: 'Google アカウント' } as const;
+
+/** /my-page/basic-info: what we hold about the member, password and e-mail changes, logout. */
+export function BasicInfo({ serviceName }: { serviceName: string }) {
+  const { data: me, error, mutate } = useSWR<MeResponse>('/api/users/me');
+  const router = useRouter();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const logout = async () => {
+    setLoggingOut(true);
+    try {
+      const res = await apiFetch<{ csrf_token: string }>('/api/users/logout', { method: 'POST' });
+      applyLogout(res.csrf_token);
+    } catch {
+      applyLogout(); // the server session is gone or unreachable; this browser forgets it either way
+    }
+    router.replace('/login?loggedOut=true');
+  };
+
+  if (error && !me) {
+    return (
+      <p className="error-box" role="alert">
+        {error instanceof ApiError ? error.message : '会員情報を読み込めませんでした。ページを再読み込みしてください。'}
+      </p>
+    );
+  }
+  if (!me) return <LoadingOverlay />;
+
+  return (
+    <div className={styles.stack}>
+      <section className={styles.card} aria-labelledby="info-title">
+        <h2 id="info-title" className={styles.sectionTitle}>
+          基本情報
+        </h2>
+        {me.isDemoUser ? (
+          <p className={`notice-box ${styles.status}`}>デモアカウントでログインしています。メールアドレス・パスワードの変更と退会はできません。</p>
+        ) : null}
+        <dl className={styles.info}>
+          <div>
+            <dt>メールアドレス</dt>
+            <dd>{me.user_email}</dd>
+          </div>
+          <div>
+            <dt>会員登録日</dt>
+            <dd>{formatIsoDateJa(me.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>ログイン方法</dt>
+            <dd>{me.signInMethods.map((m) => METHOD_LABELS[m]).join('、') || '—'}</dd>
+          </div>
+        </dl>
+        <div className={`${styles.actions} ${styles.actionsRow}`}>
+          <button type="button" className="button button-secondary" onClick={() => void logout()} disabled={loggingOut}>
+            {loggingOut ? 'ログアウトしています…' : 'ログアウトする'}
+          </button>
+        </div>
+      </section>
+
+      {me.isDemoUser ? null : (
+        <>
+          <ChangePassword me={me} serviceName={serviceName} />
+          <ChangeEmail me={me} onChanged={() => void mutate()} />
+        </>
+      )}
+    </div>
+  );
+}
+
+const PASSWORD_FIELDS = {
+  currentPassword: { label: '現在のパスワード', id: 'cp-current' },
+  newPassword: { label: '新しいパスワード', id: 'cp-new' },
+  newPasswordConfirmation: { label: '新しいパスワード（確認）', id: 'cp-confirm' },
+};
+
+const ChangePasswordFormSchema = z
+  .strictObject({
+    currentPassword: CurrentPasswordSchema,
+    newPassword: NewPasswordSchema,
+    newPasswordConfirmation: z.string().min(1, '確認のため、新しいパスワードをもう一度入力してください。'),
+  })
+  .refine((v) => v.newPassword === v.newPasswordConfirmation.normalize('NFKC'), { path: ['newPasswordConfirmation'], error: 'パスワードが一致しません。同じパスワードをもう一度入力してください。' });
+
+function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: string }) {
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
+  const [done, setDone] = useState(false);
+  const form = useFormState(PASSWORD_FIELDS);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  if (!me.hasPassword) {
+    return (
+      <section className={styles.card} aria-labelledby="cp-title">
+        <h2 id="cp-title" className={styles.sectionTitle}>
+          パスワード
+        </h2>
+        <p>Google アカウントでログインしているため、パスワードは設定されていません。パスワードでもログインしたい場合は、<Link href="/password-reset">パスワードの再設定</Link>から設定できます。</p>
+      </section>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(false);
+    void form.submit(ChangePasswordFormSchema, values, async (data) => {
+      const res = await apiFetch<LoginResponse>('/api/users/change-password', { method: 'POST', body: { currentPassword: data.currentPassword, newPassword: data.newPassword } });
+      applyLogin(res);
+      setValues({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
+      setDone(true);
+    });
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="cp-title">
+      <h2 id="cp-title" className={styles.sectionTitle}>
+        パスワードの変更
+      </h2>
+      <p className={styles.lead}>変更すると、この端末以外ではログアウトします。確認のメールをお送りします。</p>
+      {done ? (
+        <p className={`${styles.success} ${styles.status}`} role="status">
+          パスワードを変更しました。
+        </p>
+      ) : null}
+      <ErrorSummary message={form.message} errors={form.errors} fields={PASSWORD_FIELDS} summaryRef={form.summaryRef} />
+      <form onSubmit={onSubmit} noValidate>
+        <PasswordField id="cp-current" name="currentPassword" label="現在のパスワード" autoComplete="current-password" required value={values.currentPassword} onValue={set('currentPassword')} error={form.errors.currentPassword} />
+        <PasswordField id="cp-new" name="newPassword" label="新しいパスワード" autoComplete="new-password" required support="8文字以上。長いほど安全です。" value={values.newPassword} onValue={set('newPassword')} error={form.errors.newPassword} meter={{ email: me.user_email ?? undefined, serviceName }} />
+        <PasswordField id="cp-confirm" name="newPasswordConfirmation" label="新しいパスワード（確認）" autoComplete="new-password" required value={values.newPasswordConfirmation} onValue={set('newPasswordConfirmation')} error={form.errors.newPasswordConfirmation} />
+        <div className={`${styles.actions} ${styles.actionsRow}`}>
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? '変更しています…' : 'パスワードを変更する'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const EMAIL_FIELDS = {
+  newEmail: { label: '新しいメールアドレス', id: 'ce-email' },
+  currentPassword: { label: '現在のパスワード', id: 'ce-password' },
+  code: { label: '確認コード', id: 'ce-code' },
+};
+
+function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void }) {
+  const [newEmail, setNewEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [request, setRequest] = useState<CodeRequestResponse | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [reauth, setReauth] = useState(false);
+  const form = useFormState(EMAIL_FIELDS);
+
+  const StartSchema = me.hasPassword ? z.strictObject({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema }) : z.strictObject({ newEmail: EmailSchema });
+
+  const onStart = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    setReauth(false);
+    void form.submit(StartSchema, me.hasPassword ? { newEmail, currentPassword } : { newEmail }, async (body) => {
+      try {
+        setRequest(await apiFetch<CodeRequestResponse>('/api/users/change-email', { method: 'POST', body }));
+        setCurrentPassword('');
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'reauth_required') setReauth(true);
+        throw error;
+      }
+    });
+  };
+
+  const onVerify = (event: FormEvent) => {
+    event.preventDefault();
+    if (!request) return;
+    void form.submit(z.strictObject({ code: CodeSchema }), { code }, async ({ code: value }) => {
+      const res = await apiFetch<{ user_email: string }>('/api/users/change-email/verify', { method: 'POST', body: { requestId: request.requestId, code: value } });
+      setRequest(null);
+      setNewEmail('');
+      setCode('');
+      setDone(`メールアドレスを ${res.user_email} に変更しました。`);
+      onChanged();
+    });
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="ce-title">
+      <h2 id="ce-title" className={styles.sectionTitle}>
+        メールアドレスの変更
+      </h2>
+      {done ? (
+        <p className={`${styles.success} ${styles.status}`} role="status">
+          {done}
+        </p>
+      ) : null}
+      <ErrorSummary message={form.message} errors={form.errors} fields={EMAIL_FIELDS} summaryRef={form.summaryRef} />
+      {reauth ? (
+        <p className={`notice-box ${styles.status}`}>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route that redirects to the provider, not a page */}
+          <a href="/api/users/login-social?nextPage=%2Fmy-page%2Fbasic-info">Google でもう一度ログインする</a>と、10分間メールアドレスを変更できます。
+        </p>
+      ) : null}
+      {request ? (
+        <form onSubmit={onVerify} noValidate>
+          <p className={styles.lead}>
+            <strong>{request.email}</strong> 宛てに確認コード（6桁）をお送りしました。有効期限は10分です。
+          </p>
+          <TextField id="ce-code" name="code" label="確認コード" required support="例：012345" inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName={styles.code} value={code} onValue={setCode} error={form.errors.code} />
+          <div className={`${styles.actions} ${styles.actionsRow}`}>
+            <button type="submit" className="button" disabled={form.busy}>
+              {form.busy ? '確認しています…' : '変更を確定する'}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setRequest(null)}>
+              やり直す
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={onStart} noValidate>
+          <p className={styles.lead}>新しいメールアドレスに確認コードをお送りします。変更すると、これまでのメールアドレスにお知らせが届きます。</p>
+          <TextField id="ce-email" name="newEmail" label="新しいメールアドレス" type="email" autoComplete="email" inputMode="email" required support="例：hanako@example.jp" value={newEmail} onValue={setNewEmail} error={form.errors.newEmail} />
+          {me.hasPassword ? (
+            <PasswordField id="ce-password" name="currentPassword" label="現在のパスワード" autoComplete="current-password" required support="本人確認のため入力してください。" value={currentPassword} onValue={setCurrentPassword} error={form.errors.currentPassword} />
+          ) : null}
+          <div className={`${styles.actions} ${styles.actionsRow}`}>
+            <button type="submit" className="button" disabled={form.busy}>
+              {form.busy ? '送信しています…' : '確認コードを送信する'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

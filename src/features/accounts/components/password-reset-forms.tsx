@@ -1,0 +1,169 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ApiError, apiFetch } from '@/lib/api-client';
+
+import { NewPasswordFormSchema, PASSWORD_MIN, ResetRequestBodySchema, ResetTokenSchema } from '../schemas';
+
+import styles from './accounts.module.css';
+import { loadResetEmail, saveResetEmail } from './client-session';
+import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+
+const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };
+
+/** /password-reset: the address to send the link to. */
+export function PasswordResetRequestForm() {
+  const router = useRouter();
+  const [email, setEmail] = useState('');
+  const form = useFormState(REQUEST_FIELDS);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(ResetRequestBodySchema, { email }, async (body) => {
+      await apiFetch('/api/users/reset-password-request', { method: 'POST', body });
+      saveResetEmail(body.email);
+      router.push('/password-reset/sending');
+    });
+  };
+
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>パスワードの再設定</h1>
+      <p className={styles.lead}>ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
+      <ErrorSummary message={form.message} errors={form.errors} fields={REQUEST_FIELDS} summaryRef={form.summaryRef} />
+      <form onSubmit={onSubmit} noValidate>
+        <TextField id="email" name="email" label="メールアドレス" type="email" autoComplete="email" inputMode="email" required support="例：taro@example.jp" value={email} onValue={setEmail} error={form.errors.email} />
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? '送信しています…' : '再設定用のメールを送信する'}
+          </button>
+        </div>
+      </form>
+      <ul className={styles.links}>
+        <li>
+          <Link href="/login">ログイン画面へ戻る</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** /password-reset/sending */
+export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: string | null }) {
+  const [email, setEmail] = useState<string | null>(null);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setEmail(loadResetEmail());
+  }, []);
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>メールを送信しました</h1>
+      <p>
+        {email ? <strong>{email}</strong> : '入力されたメールアドレス'}
+        が会員登録されている場合は、パスワード再設定用のリンクをお送りしました。メールに記載されたリンクを開き、新しいパスワードを設定してください。
+      </p>
+      <ul className={styles.list}>
+        <li>リンクの有効期限は1時間で、一度だけ使えます。</li>
+        <li>数分たってもメールが届かない場合は、迷惑メールフォルダをご確認のうえ、メールアドレスに誤りがないか確かめて、もう一度お申し込みください。</li>
+        <li>Google でログインしている方も、ここからパスワードを設定できます。</li>
+        {mailCatcherUrl ? (
+          <li>
+            開発・お試し環境のため、メールは実際には送信されません。
+            <a href={mailCatcherUrl} target="_blank" rel="noopener noreferrer">
+              開発用メール受信箱（新しいタブで開きます）
+            </a>
+            をご覧ください。
+          </li>
+        ) : null}
+      </ul>
+      <div className={`${styles.actions} ${styles.actionsRow}`}>
+        <Link className="button button-secondary" href="/password-reset">
+          もう一度申し込む
+        </Link>
+        <Link className="button" href="/login">
+          ログイン画面へ
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const NEW_FIELDS = {
+  password: { label: '新しいパスワード', id: 'password' },
+  passwordConfirmation: { label: '新しいパスワード（確認）', id: 'passwordConfirmation' },
+};
+
+/**
+ * /password-reset/new-password#token=… — the token comes in the fragment (never sent to a server,
+ * never in a Referer) and is removed from the address bar as soon as it is read.
+ */
+export function NewPasswordForm({ serviceName }: { serviceName: string }) {
+  const router = useRouter();
+  const token = useRef<string | null>(null);
+  const [state, setState] = useState<{ kind: 'checking' } | { kind: 'invalid'; message: string } | { kind: 'ready'; email: string }>({ kind: 'checking' });
+  const [password, setPassword] = useState('');
+  const [passwordConfirmation, setPasswordConfirmation] = useState('');
+  const form = useFormState(NEW_FIELDS);
+
+  useEffect(() => {
+    const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    const fromQuery = new URLSearchParams(window.location.search).get('token');
+    const value = token.current ?? fromHash ?? fromQuery;
+    token.current = value;
+    if (fromHash || fromQuery) window.history.replaceState(null, '', window.location.pathname);
+    if (!value || !ResetTokenSchema.safeParse(value).success) {
+       
+      setState({ kind: 'invalid', message: 'リンクが正しくありません。メールに記載された URL をもう一度開くか、再設定をもう一度お申し込みください。' });
+      return;
+    }
+    apiFetch<{ valid: true; email: string }>('/api/users/reset-password-verify', { method: 'POST', body: { token: value } })
+      .then((res) => setState({ kind: 'ready', email: res.email }))
+      .catch((error: unknown) => setState({ kind: 'invalid', message: error instanceof ApiError ? error.message : 'リンクを確認できませんでした。' }));
+  }, []);
+
+  if (state.kind === 'checking') return <LoadingOverlay message="リンクを確認しています" />;
+  if (state.kind === 'invalid') {
+    return (
+      <div className={styles.card}>
+        <h1 className={styles.title}>新しいパスワードの設定</h1>
+        <p className="error-box" role="alert">
+          {state.message}
+        </p>
+        <div className={styles.actions}>
+          <Link className="button" href="/password-reset">
+            再設定をもう一度申し込む
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(NewPasswordFormSchema, { password, passwordConfirmation }, async (data) => {
+      await apiFetch('/api/users/reset-password', { method: 'POST', body: { token: token.current, password: data.password } });
+      router.replace('/password-reset/completion');
+    });
+  };
+
+  return (
+    <div className={styles.card}>
+      <h1 className={styles.title}>新しいパスワードの設定</h1>
+      <p className={styles.lead}>{state.email} のアカウントの新しいパスワードを入力してください。設定すると、すべての端末でログアウトします。</p>
+      <ErrorSummary message={form.message} errors={form.errors} fields={NEW_FIELDS} summaryRef={form.summaryRef} />
+      <form onSubmit={onSubmit} noValidate>
+        <PasswordField id="password" name="password" label="新しいパスワード" autoComplete="new-password" required support={`${PASSWORD_MIN}文字以上。長いほど安全です。`} value={password} onValue={setPassword} error={form.errors.password} meter={{ serviceName }} />
+        <PasswordField id="passwordConfirmation" name="passwordConfirmation" label="新しいパスワード（確認）" autoComplete="new-password" required support="確認のため、同じパスワードをもう一度入力してください。" value={passwordConfirmation} onValue={setPasswordConfirmation} error={form.errors.passwordConfirmation} />
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={form.busy}>
+            {form.busy ? '設定しています…' : 'パスワードを設定する'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { z } from '@/lib/zod-ja';
+
+import { CurrentPasswordSchema, type MeResponse } from '../schemas';
+
+import styles from './accounts.module.css';
+import { applyLogout } from './client-session';
+import { CheckboxField, ErrorSummary, PasswordField, useFormState } from './form-kit';
+
+const FIELDS = {
+  confirm: { label: '確認', id: 'confirm' },
+  currentPassword: { label: '現在のパスワード', id: 'currentPassword' },
+};
+
+/** /my-page/unregister: what is deleted, what is kept, re-authentication, then the account is closed. */
+export function UnregisterForm() {
+  const { data: me, error } = useSWR<MeResponse>('/api/users/me');
+  const router = useRouter();
+  const [confirm, setConfirm] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [reauth, setReauth] = useState(false);
+  const form = useFormState(FIELDS);
+
+  if (error && !me) {
+    return (
+      <p className="error-box" role="alert">
+        {error instanceof ApiError ? error.message : '会員情報を読み込めませんでした。ページを再読み込みしてください。'}
+      </p>
+    );
+  }
+  if (!me) return <LoadingOverlay />;
+
+  const schema = z.strictObject({
+    confirm: z.literal(true, { error: '注意事項を確認し、チェックを入れてください。' }),
+    ...(me.hasPassword ? { currentPassword: CurrentPasswordSchema } : {}),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setReauth(false);
+    void form.submit(schema, me.hasPassword ? { confirm, currentPassword } : { confirm }, async (body) => {
+      try {
+        const res = await apiFetch<{ csrf_token: string }>('/api/users/unregister', { method: 'POST', body });
+        applyLogout(res.csrf_token);
+        router.replace('/login?unregistered=true');
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'reauth_required') setReauth(true);
+        throw err;
+      }
+    });
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="unregister-title">
+      <h2 id="unregister-title" className={styles.sectionTitle}>
+        退会の手続き
+      </h2>
+      {me.isDemoUser ? <p className={`notice-box ${styles.status}`}>デモアカウントは退会できません。</p> : null}
+      <p>退会すると、次のとおり情報を削除します。退会後に元に戻すことはできません。</p>
+      <div className={styles.columns}>
+        <div className={styles.boxDeleted}>
+          <h3>削除する情報</h3>
+          <ul className={styles.list}>
+            <li>ログイン情報（メールアドレス・パスワード）</li>
+            <li>Google アカウントとの連携</li>
+            <li>登録済みのクレジットカード</li>
+            <li>すべての端末のログイン状態</li>
+          </ul>
+        </div>
+        <div className={styles.boxKept}>
+          <h3>保存する情報</h3>
+          <ul className={styles.list}>
+            <li>ご注文の記録と領収書（法令に基づき7年間保存します）</li>
+          </ul>
+          <p className={styles.support}>
+            詳しくは<Link href="/help/privacy-policy">プライバシーポリシー</Link>をご覧ください。
+          </p>
+        </div>
+      </div>
+      <p className="notice-box">
+        退会後はマイページにログインできないため、領収書をダウンロードできなくなります。必要な領収書は、退会の前に
+        <Link href="/my-page/payment-history">ご購入履歴</Link>からダウンロードしてください。
+      </p>
+
+      <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
+      {reauth || (!me.hasPassword && !me.isDemoUser) ? (
+        <p className={`notice-box ${styles.status}`}>
+          Google でログインしている方は、本人確認のため、ログインから10分以内に手続きしてください。時間がたっている場合は
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route that redirects to the provider, not a page */}
+          <a href="/api/users/login-social?nextPage=%2Fmy-page%2Funregister">Google でもう一度ログイン</a>してください。
+        </p>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate>
+        <CheckboxField id="confirm" checked={confirm} onChecked={setConfirm} error={form.errors.confirm}>
+          上記の内容を確認し、退会に同意します
+        </CheckboxField>
+        {me.hasPassword ? (
+          <PasswordField id="currentPassword" name="currentPassword" label="現在のパスワード" autoComplete="current-password" required support="本人確認のため入力してください。" value={currentPassword} onValue={setCurrentPassword} error={form.errors.currentPassword} />
+        ) : null}
+        <div className={`${styles.actions} ${styles.actionsRow}`}>
+          <button type="submit" className={`button ${styles.danger}`} disabled={form.busy || me.isDemoUser}>
+            {form.busy ? '手続きしています…' : '退会する'}
+          </button>
+          <Link className="button button-secondary" href="/my-page/basic-info">
+            マイページへ戻る
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}
