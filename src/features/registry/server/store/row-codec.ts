@@ -1,0 +1,121 @@
+import type { NtaCloseCause, NtaCorrect, NtaKind, NtaProcess, NtaRow } from '../nta/types';
+
+/**
+ * The NTA fields of one row (columns 3–29 of domain.md §1 except 24 最新履歴), packed into one
+ * text value for the registry's `company.data` and `history.data`: fields joined by U+001F,
+ * empty field = null (the NTA reader never yields empty strings, it yields null).
+ */
+
+/** One stored NTA row: NtaRow without where it came from (file, line, 一連番号). */
+export interface RegistryRecord {
+  corporateNumber: string;
+  process: NtaProcess;
+  correct: NtaCorrect;
+  updateDate: string;
+  changeDate: string;
+  name: string;
+  nameImageId: string | null;
+  kind: NtaKind;
+  prefectureName: string | null;
+  cityName: string | null;
+  streetNumber: string | null;
+  addressImageId: string | null;
+  prefectureCode: string | null;
+  cityCode: string | null;
+  postCode: string | null;
+  addressOutside: string | null;
+  addressOutsideImageId: string | null;
+  closeDate: string | null;
+  closeCause: NtaCloseCause | null;
+  successorCorporateNumber: string | null;
+  changeCause: string | null;
+  assignmentDate: string;
+  enName: string | null;
+  enPrefectureName: string | null;
+  enCityName: string | null;
+  enAddressOutside: string | null;
+  furigana: string | null;
+  hihyoji: boolean;
+}
+
+const SEP = '\u001f';
+const SEP_ANYWHERE = /\u001f/g;
+
+const clean = (v: string | null): string => (v === null ? '' : v.includes(SEP) ? v.replace(SEP_ANYWHERE, ' ') : v);
+
+/** Packs the NTA fields of a row (order is part of the file format; append, never reorder). */
+export function packRow(row: NtaRow | RegistryRecord): string {
+  return [
+    row.process,
+    row.correct,
+    row.updateDate,
+    row.changeDate,
+    clean(row.name),
+    clean(row.nameImageId),
+    row.kind,
+    clean(row.prefectureName),
+    clean(row.cityName),
+    clean(row.streetNumber),
+    clean(row.addressImageId),
+    clean(row.prefectureCode),
+    clean(row.cityCode),
+    clean(row.postCode),
+    clean(row.addressOutside),
+    clean(row.addressOutsideImageId),
+    clean(row.closeDate),
+    clean(row.closeCause),
+    clean(row.successorCorporateNumber),
+    clean(row.changeCause),
+    row.assignmentDate,
+    clean(row.enName),
+    clean(row.enPrefectureName),
+    clean(row.enCityName),
+    clean(row.enAddressOutside),
+    clean(row.furigana),
+  ].join(SEP);
+}
+
+/** Fields 2 and 3 of packed data (更新年月日, 変更年月日) without unpacking everything. */
+export function packedDates(data: string): { updateDate: string; changeDate: string } {
+  const f = data.split(SEP, 4);
+  return { updateDate: f[2] ?? '', changeDate: f[3] ?? '' };
+}
+
+export function unpackRow(corporateNumber: number | string, hihyoji: number | boolean, data: string): RegistryRecord {
+  const f = data.split(SEP);
+  const v = (i: number): string | null => {
+    const s = f[i];
+    return s === undefined || s === '' ? null : s;
+  };
+  const s = (i: number): string => f[i] ?? '';
+  return {
+    corporateNumber: String(corporateNumber),
+    process: s(0) as NtaProcess,
+    correct: s(1) as NtaCorrect,
+    updateDate: s(2),
+    changeDate: s(3),
+    name: s(4),
+    nameImageId: v(5),
+    kind: s(6) as NtaKind,
+    prefectureName: v(7),
+    cityName: v(8),
+    streetNumber: v(9),
+    addressImageId: v(10),
+    prefectureCode: v(11),
+    cityCode: v(12),
+    postCode: v(13),
+    addressOutside: v(14),
+    addressOutsideImageId: v(15),
+    closeDate: v(16),
+    closeCause: v(17) as NtaCloseCause | null,
+    successorCorporateNumber: v(18),
+    changeCause: v(19),
+    assignmentDate: s(20),
+    enName: v(21),
+    enPrefectureName: v(22),
+    enCityName: v(23),
+    enAddressOutside: v(24),
+    furigana: v(25),
+    hihyoji: hihyoji === true || hihyoji === 1,
+  };
+}

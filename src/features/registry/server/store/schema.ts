@@ -1,0 +1,107 @@
+/**
+ * The registry file (a read-only SQLite database at run time, built by RegistryWriter).
+ *
+ * Source tables, kept across imports (a diff import starts from a copy of the file):
+ *  - `company`: the current row of each 法人番号 (NTA columns 2–30, latest = 1), plus the
+ *    normalised name and reading that indexing needs, so that a diff import does not normalise
+ *    six million names again.
+ *  - `history`: every other row seen for a 法人番号 — rows with latest = 0 and rows a newer row
+ *    replaced (the 旧商号 and old addresses of the reference page). Never holds the current row.
+ *  - `deleted`: 法人番号 removed by process 99 and the date, so replaying older files cannot bring
+ *    them back.
+ *  - `meta`: key → JSON value (build id and time, sample flag, source files, counts).
+ *
+ * Derived tables, rebuilt from scratch at the end of every import (so the index is always
+ * compact and its row order can encode the ranking, see `doc`):
+ *  - `doc`: one row per searchable company (hihyoji = 0, not deleted), numbered in the order the
+ *    search lists results within one match class: active before closed, then prefecture in JIS
+ *    order (no prefecture last), then the normalised reading (五十音順; the name when there is no
+ *    reading), then 法人番号. A prefecture filter is therefore a docid range, which the full-text
+ *    index applies while it reads, instead of a join that would visit every match.
+ *  - `doc_segment`: the docid range of each (closed, prefecture) pair.
+ *  - `doc_fts`: FTS5 over tokens that our code splits (see index-tokens.ts); contentless,
+ *    detail=none (no positions: substring checks of long queries are done on `doc`).
+ */
+
+export const SCHEMA_VERSION = 1;
+
+export const SOURCE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- One row per 法人番号. The NTA fields live packed in "data" (row-codec.ts); the columns beside
+-- it are the ones the import and the index build sort or filter on. Rows are appended in import
+-- order under their own id, and the 法人番号 has a separate index: the files are not in 法人番号
+-- order (its first digit is the check digit), and random inserts into a 1.5 GB table cost about
+-- twice as much as appends plus inserts into a small index.
+CREATE TABLE IF NOT EXISTS company (
+  id INTEGER PRIMARY KEY,
+  corporate_number INTEGER NOT NULL UNIQUE,
+  hihyoji INTEGER NOT NULL,
+  closed INTEGER NOT NULL,
+  prefecture_code TEXT,
+  kind TEXT NOT NULL,
+  name_norm TEXT NOT NULL,
+  reading_norm TEXT NOT NULL,
+  data TEXT NOT NULL,
+  -- Derived at the end of each import from history (see doc.former_norm / former_names).
+  former_norm TEXT,
+  former_names TEXT
+);
+-- Serves: clearing the derived former names before they are recomputed (few rows have them).
+CREATE INDEX IF NOT EXISTS company_with_former ON company (id) WHERE former_norm IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS history (
+  id INTEGER PRIMARY KEY,
+  corporate_number INTEGER NOT NULL,
+  -- Identity of the row's content (file, line and 一連番号 excluded): imports are idempotent.
+  row_key TEXT NOT NULL,
+  -- 1 when the row was once the current row (replaced by a newer one), 0 for latest = 0 rows.
+  was_latest INTEGER NOT NULL,
+  hihyoji INTEGER NOT NULL,
+  data TEXT NOT NULL
+);
+-- Serves: de-duplication of history rows (idempotent imports) and the reference page's
+-- "history of one 法人番号" lookup.
+CREATE UNIQUE INDEX IF NOT EXISTS history_by_company ON history (corporate_number, row_key);
+
+CREATE TABLE IF NOT EXISTS deleted (
+  corporate_number INTEGER PRIMARY KEY,
+  update_date TEXT NOT NULL
+);
+`;
+
+export const DERIVED_DROP = `
+DROP TABLE IF EXISTS doc_fts;
+DROP TABLE IF EXISTS doc_segment;
+DROP TABLE IF EXISTS doc;
+`;
+
+export const DERIVED_SCHEMA = `
+CREATE TABLE doc (
+  docid INTEGER PRIMARY KEY,
+  company_id INTEGER NOT NULL,
+  closed INTEGER NOT NULL,
+  prefecture_code TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  name_norm TEXT NOT NULL,
+  reading_norm TEXT NOT NULL,
+  -- Normalised former names joined by U+0001 (never part of a normalised name), or NULL.
+  former_norm TEXT,
+  -- Former names as registered, newest first (JSON array), or NULL.
+  former_names TEXT
+);
+CREATE TABLE doc_segment (
+  closed INTEGER NOT NULL,
+  prefecture_code TEXT NOT NULL,
+  first_docid INTEGER NOT NULL,
+  last_docid INTEGER NOT NULL,
+  PRIMARY KEY (closed, prefecture_code)
+) WITHOUT ROWID;
+CREATE VIRTUAL TABLE doc_fts USING fts5(t, content='', detail=none, columnsize=0, tokenize='ascii');
+`;
+
+/** doc_segment.prefecture_code for companies with no domestic address (国外所在地 only). */
+export const NO_PREFECTURE = '99';

@@ -1,0 +1,174 @@
+import 'server-only';
+
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { getEnv } from '@/config/env';
+import { SCHEMA_VERSION } from './schema';
+import { type RegistryMeta, readMeta } from './writer';
+
+/**
+ * Read-only access to the registry file for the running server.
+ *
+ * The file is replaced by a rename (RegistryWriter.finish), never modified in place, so a
+ * connection stays valid on the old file until we notice the swap: at most once per
+ * `checkIntervalMs` (default 1 s) an `acquire()` compares the path's inode, size and mtime with
+ * the open file's and reopens when they differ. A missing or unreadable file is a value
+ * ("registry unavailable"), never a crash, and is retried at the same interval.
+ */
+
+export interface DocSegment {
+  closed: 0 | 1;
+  prefectureCode: string;
+  first: number;
+  last: number;
+}
+
+/** One open registry file. Statements are prepared once per file and cached. */
+export class OpenRegistry {
+  readonly meta: RegistryMeta;
+  readonly segments: readonly DocSegment[];
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(
+    readonly db: Database.Database,
+    meta: RegistryMeta,
+  ) {
+    this.meta = meta;
+    this.segments = (
+      db.prepare('SELECT closed, prefecture_code, first_docid, last_docid FROM doc_segment ORDER BY closed, prefecture_code').all() as {
+        closed: 0 | 1;
+        prefecture_code: string;
+        first_docid: number;
+        last_docid: number;
+      }[]
+    ).map((s) => ({ closed: s.closed, prefectureCode: s.prefecture_code, first: s.first_docid, last: s.last_docid }));
+  }
+
+  /** A cached prepared statement (the SQL text is the key). */
+  statement(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (s === undefined) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Docid range of the active (closed = 0) or closed documents, optionally of one prefecture. */
+  range(closed: 0 | 1, prefectureCode?: string): { first: number; last: number } | null {
+    let first = Infinity;
+    let last = -Infinity;
+    for (const s of this.segments) {
+      if (s.closed !== closed || (prefectureCode !== undefined && s.prefectureCode !== prefectureCode)) continue;
+      first = Math.min(first, s.first);
+      last = Math.max(last, s.last);
+    }
+    return first <= last ? { first, last } : null;
+  }
+}
+
+export interface RegistryStoreOptions {
+  /** Minimum time between two checks of the file for a swap (default 1000; 0 checks on every call). */
+  checkIntervalMs?: number;
+  /** Memory-mapped bytes of the file (default 2 GiB, the most this SQLite build allows). */
+  mmapBytes?: number;
+}
+
+interface FileIdentity {
+  ino: number;
+  dev: number;
+  size: number;
+  mtimeMs: number;
+}
+
+export type RegistryState =
+  | { ok: true; registry: OpenRegistry }
+  | { ok: false; code: 'registry_unavailable'; reason: 'missing' | 'unreadable' };
+
+export class RegistryStore {
+  private current: { registry: OpenRegistry; identity: FileIdentity } | null = null;
+  private lastCheck = -Infinity;
+  private lastProblem: 'missing' | 'unreadable' = 'missing';
+  private readonly checkIntervalMs: number;
+  private readonly mmapBytes: number;
+
+  constructor(
+    readonly path: string,
+    options: RegistryStoreOptions = {},
+  ) {
+    this.checkIntervalMs = options.checkIntervalMs ?? 1000;
+    this.mmapBytes = options.mmapBytes ?? 0x7fff0000;
+  }
+
+  /** The current registry, reopened if the file was swapped since the last check. */
+  acquire(): RegistryState {
+    const now = performance.now();
+    if (now - this.lastCheck >= this.checkIntervalMs) {
+      this.lastCheck = now;
+      this.refresh();
+    }
+    if (this.current === null) return { ok: false, code: 'registry_unavailable', reason: this.lastProblem };
+    return { ok: true, registry: this.current.registry };
+  }
+
+  private refresh(): void {
+    let identity: FileIdentity;
+    try {
+      const st = fs.statSync(this.path);
+      identity = { ino: st.ino, dev: st.dev, size: st.size, mtimeMs: st.mtimeMs };
+    } catch {
+      this.closeCurrent();
+      this.lastProblem = 'missing';
+      return;
+    }
+    const open = this.current?.identity;
+    if (
+      open !== undefined &&
+      open.ino === identity.ino &&
+      open.dev === identity.dev &&
+      open.size === identity.size &&
+      open.mtimeMs === identity.mtimeMs
+    ) {
+      return;
+    }
+    let db: Database.Database | null = null;
+    try {
+      db = new Database(this.path, { readonly: true, fileMustExist: true });
+      db.pragma(`mmap_size = ${this.mmapBytes}`);
+      db.pragma('cache_size = -65536');
+      const meta = readMeta(db);
+      if (meta === null || meta.schemaVersion !== SCHEMA_VERSION) throw new Error('not a registry of this version');
+      const registry = new OpenRegistry(db, meta);
+      this.closeCurrent();
+      this.current = { registry, identity };
+    } catch {
+      db?.close();
+      // Keep serving the previous file if there is one (the new one may still be in transit
+      // on a file system without atomic rename); otherwise report the registry unavailable.
+      if (this.current === null) this.lastProblem = 'unreadable';
+    }
+  }
+
+  private closeCurrent(): void {
+    if (this.current === null) return;
+    try {
+      this.current.registry.db.close();
+    } catch {
+      // A close failure leaves nothing to clean up for us.
+    }
+    this.current = null;
+  }
+
+  close(): void {
+    this.closeCurrent();
+    this.lastCheck = -Infinity;
+  }
+}
+
+let shared: RegistryStore | null = null;
+
+/** The process-wide store on `getEnv().paths.registry`. */
+export function getRegistryStore(): RegistryStore {
+  shared ??= new RegistryStore(getEnv().paths.registry);
+  return shared;
+}

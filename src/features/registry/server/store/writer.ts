@@ -1,0 +1,528 @@
+import 'server-only';
+
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { normalizeJapanese } from '@/lib/normalize-japanese';
+import type { NtaFileKind, NtaRow } from '../nta/types';
+import { documentText } from './index-tokens';
+import { packRow, packedDates } from './row-codec';
+import { DERIVED_DROP, DERIVED_SCHEMA, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
+
+/**
+ * Builds a registry file. Everything happens in a temporary file next to the target; `finish()`
+ * builds the search index, then renames the file over the target in one step, so a running
+ * server (RegistryStore) never sees a half-built registry and picks up the new one by itself.
+ *
+ * How rows apply (the same rules for full and diff files, which is what makes re-applying a file
+ * a no-op — every rule is "keep the newest, file the rest as history, never twice"):
+ *  - process 99 (削除): the 法人番号 is removed with its history and remembered in `deleted`;
+ *    rows for it dated on or before the deletion are ignored from then on.
+ *  - latest = 0: a history row (kept once; never a copy of the current row).
+ *  - latest = 1: becomes the current row unless the current row is newer (by 更新年月日, then
+ *    変更年月日; on a tie the row applied later wins, as within one NTA file). The row it replaces
+ *    moves to history — that is how 商号変更 (11), 所在地変更 (12, 13), 閉鎖 (21, 71, with 事由
+ *    and 承継先), 復活 (22, 72) and 訂正 keep their old values. An older latest row goes to history.
+ *  - hihyoji = 1 rows are stored like any other (a later row may lift the flag) but a company
+ *    whose current row has it is never indexed and never returned.
+ */
+
+export interface RegistryWriterOptions {
+  /** The registry file the server reads (`getEnv().paths.registry`). */
+  targetPath: string;
+  /**
+   * 'new': start from an empty registry (an import that includes full files).
+   * 'update': start from a copy of the current registry at targetPath (diff files only).
+   */
+  mode: 'new' | 'update';
+  /** Marks the registry as generated sample data (the UI says so). Default: false for 'new',
+   * unchanged for 'update'. */
+  isSample?: boolean;
+  /** SQLite page cache during the build, in MiB (default 256). */
+  cacheMiB?: number;
+}
+
+export interface ApplyStats {
+  /** New 法人番号. */
+  inserted: number;
+  /** Current row replaced by a newer one (the old one went to history). */
+  replaced: number;
+  /** Rows filed as history (latest = 0, or older than the current row). */
+  history: number;
+  /** Rows already present (re-applied files). */
+  unchanged: number;
+  /** Process 99 rows applied. */
+  deleted: number;
+  /** Rows for a deleted 法人番号, dated on or before the deletion. */
+  ignored: number;
+}
+
+export interface SourceRecord {
+  /** As NtaRow.file. */
+  file: string;
+  kind: NtaFileKind | null;
+  /** Date in the file name, YYYY-MM-DD, when known. */
+  date: string | null;
+  rows: number;
+  errors: number;
+}
+
+export interface FinishProgress {
+  phase: 'former-names' | 'order' | 'index' | 'optimize' | 'analyze' | 'vacuum' | 'swap';
+  done: number;
+  total: number;
+}
+
+export interface FinishResult {
+  path: string;
+  buildId: string;
+  builtAt: string;
+  isSample: boolean;
+  /** Rows in `company` (current rows, hidden included). */
+  companies: number;
+  /** Companies in the search index. */
+  searchable: number;
+  /** Companies whose current row has hihyoji = 1. */
+  hidden: number;
+  historyRows: number;
+  fileBytes: number;
+  /** Milliseconds per phase of finish(). */
+  timings: Record<FinishProgress['phase'], number>;
+}
+
+/** The registry meta table, as RegistryStore reads it. */
+export interface RegistryMeta {
+  schemaVersion: number;
+  buildId: string;
+  builtAt: string;
+  isSample: boolean;
+  sources: SourceRecord[];
+  counts: { companies: number; searchable: number; hidden: number; historyRows: number };
+}
+
+const DERIVED_BATCH = 20_000;
+
+/** Identity of a history row: its content and flag, not where it came from (file, line, 一連番号). */
+function rowKey(data: string, hihyoji: number): string {
+  return createHash('sha1').update(data).update(hihyoji ? '\u00011' : '\u00010').digest('base64url').slice(0, 22);
+}
+
+/** Newer-or-equal by 更新年月日, then 変更年月日 (ISO dates compare as strings). */
+function notOlder(row: NtaRow, currentData: string): boolean {
+  const current = packedDates(currentData);
+  if (row.updateDate !== current.updateDate) return row.updateDate > current.updateDate;
+  return row.changeDate >= current.changeDate;
+}
+
+export class RegistryWriterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RegistryWriterError';
+  }
+}
+
+export class RegistryWriter {
+  readonly targetPath: string;
+  readonly tempPath: string;
+  private db: Database.Database | null;
+  private readonly isSample: boolean;
+  private readonly sources: SourceRecord[];
+  private readonly tombstones = new Map<number, string>();
+  private readonly stmts: ReturnType<RegistryWriter['prepare']>;
+  private readonly applyBatch: (rows: readonly NtaRow[], stats: ApplyStats) => void;
+
+  private constructor(options: RegistryWriterOptions) {
+    this.targetPath = path.resolve(options.targetPath);
+    const dir = path.dirname(this.targetPath);
+    fs.mkdirSync(dir, { recursive: true });
+    // Same directory as the target: rename() is atomic only within one file system.
+    this.tempPath = path.join(dir, `.${path.basename(this.targetPath)}.building-${process.pid}-${randomUUID().slice(0, 8)}`);
+    let previous: RegistryMeta | null = null;
+    if (options.mode === 'update') {
+      if (!fs.existsSync(this.targetPath)) {
+        throw new RegistryWriterError(
+          `差分を適用する登記データベースがありません。先に全件データを取り込んでください (no registry to update at ${this.targetPath}; import a full file first)`,
+        );
+      }
+      fs.copyFileSync(this.targetPath, this.tempPath);
+    }
+    const db = new Database(this.tempPath);
+    this.db = db;
+    const cacheKiB = (options.cacheMiB ?? 256) * 1024;
+    // A temporary file that is thrown away on any failure: no journal, no fsync until the end.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma(`cache_size = -${cacheKiB}`);
+    db.pragma('temp_store = FILE');
+    db.pragma('threads = 2');
+    if (options.mode === 'update') {
+      previous = readMeta(db);
+      if (previous === null || previous.schemaVersion !== SCHEMA_VERSION) {
+        this.discard();
+        throw new RegistryWriterError(
+          `登記データベースの形式が古いため差分を適用できません。全件データから作り直してください (registry schema ${previous?.schemaVersion ?? 'unknown'} ≠ ${SCHEMA_VERSION}; rebuild from full files)`,
+        );
+      }
+      db.exec(DERIVED_DROP);
+    }
+    db.exec(SOURCE_SCHEMA);
+    this.isSample = options.isSample ?? previous?.isSample ?? false;
+    this.sources = previous?.sources ?? [];
+    for (const t of db.prepare('SELECT corporate_number, update_date FROM deleted').all() as {
+      corporate_number: number;
+      update_date: string;
+    }[]) {
+      this.tombstones.set(t.corporate_number, t.update_date);
+    }
+    this.stmts = this.prepare(db);
+    this.applyBatch = db.transaction((rows: readonly NtaRow[], stats: ApplyStats) => {
+      for (const row of rows) this.applyOne(row, stats);
+    });
+  }
+
+  /** Opens a writer on a new temporary file (see RegistryWriterOptions.mode). */
+  static open(options: RegistryWriterOptions): RegistryWriter {
+    return new RegistryWriter(options);
+  }
+
+  private prepare(db: Database.Database) {
+    const companyColumns = 'corporate_number, hihyoji, closed, prefecture_code, kind, name_norm, reading_norm, data';
+    return {
+      insertCompany: db.prepare(
+        `INSERT INTO company (${companyColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (corporate_number) DO NOTHING`,
+      ),
+      replaceCompany: db.prepare(
+        `UPDATE company SET hihyoji = ?, closed = ?, prefecture_code = ?, kind = ?, name_norm = ?, reading_norm = ?, data = ?
+          WHERE corporate_number = ?`,
+      ),
+      getCompany: db.prepare('SELECT hihyoji, data FROM company WHERE corporate_number = ?'),
+      insertHistory: db.prepare(
+        `INSERT INTO history (corporate_number, row_key, was_latest, hihyoji, data) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (corporate_number, row_key) DO NOTHING`,
+      ),
+      deleteHistoryKey: db.prepare('DELETE FROM history WHERE corporate_number = ? AND row_key = ?'),
+      deleteCompany: db.prepare('DELETE FROM company WHERE corporate_number = ?'),
+      deleteHistory: db.prepare('DELETE FROM history WHERE corporate_number = ?'),
+      tombstone: db.prepare(
+        `INSERT INTO deleted (corporate_number, update_date) VALUES (?, ?)
+         ON CONFLICT (corporate_number) DO UPDATE SET update_date = max(update_date, excluded.update_date)`,
+      ),
+    };
+  }
+
+  private get open(): Database.Database {
+    if (this.db === null) throw new RegistryWriterError('RegistryWriter is closed');
+    return this.db;
+  }
+
+  /** Applies rows in one transaction (give it a reader batch, e.g. NtaChunk.rows). */
+  applyRows(rows: readonly NtaRow[]): ApplyStats {
+    this.open;
+    const stats: ApplyStats = { inserted: 0, replaced: 0, history: 0, unchanged: 0, deleted: 0, ignored: 0 };
+    this.applyBatch(rows, stats);
+    return stats;
+  }
+
+  private applyOne(row: NtaRow, stats: ApplyStats): void {
+    const s = this.stmts;
+    const cn = Number(row.corporateNumber);
+    const deletedOn = this.tombstones.get(cn);
+    if (deletedOn !== undefined && row.updateDate <= deletedOn) {
+      stats.ignored++;
+      return;
+    }
+    if (row.process === '99') {
+      s.deleteCompany.run(cn);
+      s.deleteHistory.run(cn);
+      s.tombstone.run(cn, row.updateDate);
+      this.tombstones.set(cn, deletedOn !== undefined && deletedOn > row.updateDate ? deletedOn : row.updateDate);
+      stats.deleted++;
+      return;
+    }
+    const data = packRow(row);
+    const hihyoji = row.hihyoji ? 1 : 0;
+    if (!row.latest) {
+      const current = s.getCompany.get(cn) as { hihyoji: number; data: string } | undefined;
+      if (current !== undefined && current.data === data && current.hihyoji === hihyoji) {
+        stats.unchanged++;
+        return;
+      }
+      const inserted = s.insertHistory.run(cn, rowKey(data, hihyoji), 0, hihyoji, data).changes > 0;
+      if (inserted) stats.history++;
+      else stats.unchanged++;
+      return;
+    }
+    const nameNorm = normalizeJapanese(row.name);
+    const readingNorm = row.furigana === null ? '' : normalizeJapanese(row.furigana);
+    const closed = row.closeDate === null ? 0 : 1;
+    if (s.insertCompany.run(cn, hihyoji, closed, row.prefectureCode, row.kind, nameNorm, readingNorm, data).changes > 0) {
+      stats.inserted++;
+      return;
+    }
+    const current = s.getCompany.get(cn) as { hihyoji: number; data: string };
+    if (current.data === data && current.hihyoji === hihyoji) {
+      stats.unchanged++;
+      return;
+    }
+    if (notOlder(row, current.data)) {
+      // The replaced row becomes history; the new current row must not also be history.
+      s.insertHistory.run(cn, rowKey(current.data, current.hihyoji), 1, current.hihyoji, current.data);
+      s.replaceCompany.run(hihyoji, closed, row.prefectureCode, row.kind, nameNorm, readingNorm, data, cn);
+      s.deleteHistoryKey.run(cn, rowKey(data, hihyoji));
+      stats.replaced++;
+    } else {
+      const inserted = s.insertHistory.run(cn, rowKey(data, hihyoji), 1, hihyoji, data).changes > 0;
+      if (inserted) stats.history++;
+      else stats.unchanged++;
+    }
+  }
+
+  /** Records a source file in the registry's meta (shown by the admin/status tooling). */
+  addSource(source: SourceRecord): void {
+    const i = this.sources.findIndex((s) => s.file === source.file);
+    if (i >= 0) this.sources.splice(i, 1);
+    this.sources.push(source);
+  }
+
+  /**
+   * Builds the search index, writes meta, and atomically replaces the target file. The writer is
+   * closed afterwards. Throws (and removes the temporary file) on failure; the target is then
+   * untouched.
+   */
+  finish(onProgress?: (p: FinishProgress) => void): FinishResult {
+    const db = this.open;
+    const timings = {} as FinishResult['timings'];
+    let phaseStart = performance.now();
+    const phase = (name: FinishProgress['phase']) => {
+      const now = performance.now();
+      timings[name] = Math.round(now - phaseStart);
+      phaseStart = now;
+    };
+    try {
+      const counts = this.buildDerived(db, onProgress, phase);
+      const buildId = randomUUID();
+      const builtAt = new Date().toISOString();
+      const meta: RegistryMeta = {
+        schemaVersion: SCHEMA_VERSION,
+        buildId,
+        builtAt,
+        isSample: this.isSample,
+        sources: this.sources,
+        counts,
+      };
+      const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+      db.transaction(() => {
+        for (const [key, value] of Object.entries(meta)) put.run(key, JSON.stringify(value));
+      })();
+      onProgress?.({ phase: 'analyze', done: 0, total: 1 });
+      // Hand-written queries do not need full statistics; a bounded ANALYZE keeps this quick.
+      db.pragma('analysis_limit = 1000');
+      db.exec('ANALYZE');
+      db.pragma('optimize');
+      phase('analyze');
+      const pageCount = db.pragma('page_count', { simple: true }) as number;
+      const freePages = db.pragma('freelist_count', { simple: true }) as number;
+      if (freePages > pageCount * 0.2) {
+        // An update that replaced a large index leaves free pages; readers would skip over them.
+        onProgress?.({ phase: 'vacuum', done: 0, total: 1 });
+        db.exec('VACUUM');
+      }
+      phase('vacuum');
+      onProgress?.({ phase: 'swap', done: 0, total: 1 });
+      db.pragma('journal_mode = DELETE');
+      db.close();
+      this.db = null;
+      const fd = fs.openSync(this.tempPath, 'r');
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      fs.renameSync(this.tempPath, this.targetPath);
+      try {
+        const dirFd = fs.openSync(path.dirname(this.targetPath), 'r');
+        fs.fsyncSync(dirFd);
+        fs.closeSync(dirFd);
+      } catch {
+        // Directory fsync is not supported everywhere; the rename itself is already atomic.
+      }
+      phase('swap');
+      return {
+        path: this.targetPath,
+        buildId,
+        builtAt,
+        isSample: this.isSample,
+        ...counts,
+        fileBytes: fs.statSync(this.targetPath).size,
+        timings,
+      };
+    } catch (err) {
+      this.discard();
+      throw err;
+    }
+  }
+
+  private buildDerived(
+    db: Database.Database,
+    onProgress: ((p: FinishProgress) => void) | undefined,
+    phase: (name: FinishProgress['phase']) => void,
+  ): RegistryMeta['counts'] {
+    db.exec(DERIVED_DROP);
+    db.exec(DERIVED_SCHEMA);
+
+    // 1. Former names: distinct names from history that differ from the current one, newest
+    // first, onto the company rows (a join with six million rows at step 2 cost more).
+    onProgress?.({ phase: 'former-names', done: 0, total: 1 });
+    db.exec('UPDATE company SET former_norm = NULL, former_names = NULL WHERE former_norm IS NOT NULL');
+    const historyNames = db.prepare(
+      `SELECT h.corporate_number AS cn, c.id AS companyId, h.data AS data, c.name_norm AS current
+         FROM history h JOIN company c ON c.corporate_number = h.corporate_number
+        WHERE h.corporate_number > ?
+        ORDER BY h.corporate_number
+        LIMIT ${DERIVED_BATCH}`,
+    );
+    const putFormer = db.prepare('UPDATE company SET former_norm = @norm, former_names = @names WHERE id = @id');
+    type HistoryName = { cn: number; companyId: number; data: string; current: string };
+    const writeFormer = (group: HistoryName[]) => {
+      // Newest first: the 旧商号 listed first is the one used last.
+      const named = group.map((r) => unpackName(r.data)).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+      const current = (group[0] as HistoryName).current;
+      const norms: string[] = [];
+      const names: string[] = [];
+      for (const { name } of named) {
+        const norm = normalizeJapanese(name);
+        if (norm !== '' && norm !== current && !norms.includes(norm)) {
+          norms.push(norm);
+          names.push(name);
+        }
+      }
+      if (norms.length > 0) putFormer.run({ id: (group[0] as HistoryName).companyId, norm: norms.join('\u0001'), names: JSON.stringify(names) });
+    };
+    db.transaction(() => {
+      let after = 0;
+      for (;;) {
+        const rows = historyNames.all(after) as HistoryName[];
+        if (rows.length === 0) break;
+        const full = rows.length === DERIVED_BATCH;
+        // A full batch may stop in the middle of one company's rows: leave that company for the
+        // next batch so that each company is seen whole (unless it alone fills the batch).
+        const lastCn = (rows[rows.length - 1] as HistoryName).cn;
+        const complete = full && (rows[0] as HistoryName).cn !== lastCn ? rows.filter((r) => r.cn !== lastCn) : rows;
+        let group: HistoryName[] = [];
+        for (const r of complete) {
+          if (group.length > 0 && (group[0] as HistoryName).cn !== r.cn) {
+            writeFormer(group);
+            group = [];
+          }
+          group.push(r);
+        }
+        if (group.length > 0) writeFormer(group);
+        if (!full) break;
+        after = (complete[complete.length - 1] as HistoryName).cn;
+      }
+    })();
+    phase('former-names');
+
+    // 2. Search order (see schema.ts): INSERT … ORDER BY numbers the rows in that order.
+    onProgress?.({ phase: 'order', done: 0, total: 1 });
+    db.exec(`
+      INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, former_norm, former_names)
+      SELECT c.id, c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'), c.kind,
+             c.name_norm, c.reading_norm, c.former_norm, c.former_names
+        FROM company c
+       WHERE c.hihyoji = 0
+       ORDER BY c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'),
+                CASE WHEN c.reading_norm <> '' THEN c.reading_norm ELSE c.name_norm END, c.corporate_number`);
+    db.exec(`
+      INSERT INTO doc_segment (closed, prefecture_code, first_docid, last_docid)
+      SELECT closed, prefecture_code, min(docid), max(docid) FROM doc GROUP BY closed, prefecture_code`);
+    phase('order');
+
+    // 3. Full-text index, written in docid order in one transaction with a large in-memory
+    // buffer, so FTS5 writes few segments and the final merge is short.
+    const total = (db.prepare('SELECT count(*) AS n FROM doc').get() as { n: number }).n;
+    onProgress?.({ phase: 'index', done: 0, total });
+    db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('hashsize', ${128 * 1024 * 1024})`);
+    db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('automerge', 0)`);
+    const docs = db.prepare(
+      `SELECT docid, kind, name_norm, reading_norm, former_norm FROM doc WHERE docid > ? ORDER BY docid LIMIT ${DERIVED_BATCH}`,
+    );
+    const putFts = db.prepare('INSERT INTO doc_fts (rowid, t) VALUES (?, ?)');
+    let done = 0;
+    db.transaction(() => {
+      let last = 0;
+      for (;;) {
+        const rows = docs.all(last) as {
+          docid: number;
+          kind: string;
+          name_norm: string;
+          reading_norm: string;
+          former_norm: string | null;
+        }[];
+        if (rows.length === 0) break;
+        for (const r of rows) {
+          putFts.run(
+            r.docid,
+            documentText({
+              nameNorm: r.name_norm,
+              readingNorm: r.reading_norm,
+              formerNorms: r.former_norm === null ? [] : r.former_norm.split('\u0001'),
+              kind: r.kind,
+            }),
+          );
+        }
+        last = (rows[rows.length - 1] as { docid: number }).docid;
+        done += rows.length;
+        onProgress?.({ phase: 'index', done, total });
+      }
+    })();
+    phase('index');
+    onProgress?.({ phase: 'optimize', done: 0, total: 1 });
+    db.exec(`INSERT INTO doc_fts (doc_fts) VALUES ('optimize')`);
+    phase('optimize');
+
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    return {
+      companies: count('SELECT count(*) AS n FROM company'),
+      searchable: total,
+      hidden: count('SELECT count(*) AS n FROM company WHERE hihyoji = 1'),
+      historyRows: count('SELECT count(*) AS n FROM history'),
+    };
+  }
+
+  /** Closes the writer and removes the temporary file; the target is untouched. */
+  abort(): void {
+    this.discard();
+  }
+
+  private discard(): void {
+    try {
+      this.db?.close();
+    } catch {
+      // Already closed or broken: the file is removed below either way.
+    }
+    this.db = null;
+    for (const suffix of ['', '-journal', '-wal', '-shm']) fs.rmSync(this.tempPath + suffix, { force: true });
+  }
+}
+
+function unpackName(data: string): { name: string; date: string } {
+  const f = data.split('\u001f', 5);
+  return { name: f[4] ?? '', date: `${f[2] ?? ''} ${f[3] ?? ''}` };
+}
+
+/** Reads the meta table of an open registry; null when it has none (not a registry). */
+export function readMeta(db: Database.Database): RegistryMeta | null {
+  const hasMeta = db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'meta'`).get();
+  if (hasMeta === undefined) return null;
+  const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
+  const m = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+  if (typeof m.get('schemaVersion') !== 'number') return null;
+  return {
+    schemaVersion: m.get('schemaVersion') as number,
+    buildId: String(m.get('buildId') ?? ''),
+    builtAt: String(m.get('builtAt') ?? ''),
+    isSample: m.get('isSample') === true,
+    sources: (m.get('sources') as SourceRecord[] | undefined) ?? [],
+    counts: (m.get('counts') as RegistryMeta['counts'] | undefined) ?? { companies: 0, searchable: 0, hidden: 0, historyRows: 0 },
+  };
+}
