@@ -82,10 +82,8 @@ class ProgressBar {
   private lastDraw = 0;
   private lastPhase: ImportProgress['phase'] | null = null;
   private line = '';
-  peakRss = process.memoryUsage.rss();
 
   update(p: ImportProgress): void {
-    this.peakRss = Math.max(this.peakRss, process.memoryUsage.rss());
     const now = performance.now();
     if (p.phase === this.lastPhase && now - this.lastDraw < (this.tty ? 200 : 10_000)) return;
     this.lastDraw = now;
@@ -176,7 +174,7 @@ async function main(): Promise<void> {
       `  法人 ${fmt(r.companies)}（検索対象 ${fmt(r.searchable)}・検索対象除外 ${fmt(r.hidden)}）、履歴 ${fmt(r.historyRows)} 行、` +
         `${(r.fileBytes / 1e6).toFixed(1)} MB`,
       `  ${seconds.toFixed(1)} 秒（読み込みと書き込み ${(summary.readMs / 1000).toFixed(1)} 秒うち書き込み ${(summary.applyMs / 1000).toFixed(1)} 秒、` +
-        `索引 ${(summary.finishMs / 1000).toFixed(1)} 秒）、${fmt(summary.rows / seconds)} 行/秒、最大メモリ ${(bar.peakRss / 1e6).toFixed(0)} MB`,
+        `索引 ${(summary.finishMs / 1000).toFixed(1)} 秒）、${fmt(summary.rows / seconds)} 行/秒、最大メモリ ${((process.resourceUsage().maxRSS * 1024) / 1e6).toFixed(0)} MB`,
     ];
     if (summary.errors > SHOWN_ERRORS) {
       lines.push(
