@@ -40,8 +40,9 @@ describe('importNtaFiles', () => {
     expect(summary.sources.map((s) => [path.basename(s.file), s.kind, s.rows, s.errors])).toEqual([
       ['01_hokkaido_all_20171031.csv', 'full', 2, 0],
       ['01_hokkaido_all_20190131.csv', 'full', 2, 0],
-      ['13_tokyo_all_20260130.csv', 'full', 8, 3],
+      // Same kind and date: by path (…/sjis/ before …/utf8/).
       ['27_osaka_all_20260130.csv', 'full', 3, 0],
+      ['13_tokyo_all_20260130.csv', 'full', 8, 3],
     ]);
     expect(phases.has('read')).toBe(true);
     expect(phases.has('index')).toBe(true);
@@ -59,8 +60,21 @@ describe('importNtaFiles', () => {
       onNotice: (m) => notices.push(m),
     });
     expect(summary.sources.map((s) => s.kind)).toEqual(['full', 'diff', 'diff']);
-    expect(summary.stats.deleted).toBe(1);
+    // Full: 7 companies + 1 former-name row. Diffs: 1 new; rename, revival, move, correction and
+    // closure replace the current row; 1 deletion.
+    expect(summary.stats).toEqual({ inserted: 8, replaced: 5, history: 1, unchanged: 0, deleted: 1, ignored: 0 });
     expect(notices).toEqual([]);
+  });
+
+  it('applies diffs alone to the existing registry, and re-applying them changes nothing', async () => {
+    await importNtaFiles({ paths: [fx('utf8')], targetPath: target });
+    const first = await importNtaFiles({ paths: [fx('diff'), fx('zip/hojin-download.zip')], targetPath: target });
+    expect(first.mode).toBe('update');
+    expect(first.stats).toEqual({ inserted: 1, replaced: 5, history: 0, unchanged: 0, deleted: 1, ignored: 0 });
+    const again = await importNtaFiles({ paths: [fx('diff'), fx('zip/hojin-download.zip')], targetPath: target });
+    expect(again.stats.inserted + again.stats.replaced + again.stats.history + again.stats.deleted).toBe(0);
+    expect(again.result.companies).toBe(first.result.companies);
+    expect(again.result.historyRows).toBe(first.result.historyRows);
   });
 
   it('skips diffs older than the full file in the same import, and says so', async () => {
