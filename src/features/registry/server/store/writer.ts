@@ -130,7 +130,6 @@ export class RegistryWriter {
   private readonly sources: SourceRecord[];
   private readonly tombstones = new Map<number, string>();
   private readonly stmts: ReturnType<RegistryWriter['prepare']>;
-  private readonly applyBatch: (rows: readonly NtaRow[], stats: ApplyStats) => void;
 
   private constructor(options: RegistryWriterOptions) {
     this.targetPath = path.resolve(options.targetPath);
@@ -177,9 +176,6 @@ export class RegistryWriter {
       this.tombstones.set(t.corporate_number, t.update_date);
     }
     this.stmts = this.prepare(db);
-    this.applyBatch = db.transaction((rows: readonly NtaRow[], stats: ApplyStats) => {
-      for (const row of rows) this.applyOne(row, stats);
-    });
   }
 
   /** Opens a writer on a new temporary file (see RegistryWriterOptions.mode). */
@@ -217,11 +213,17 @@ export class RegistryWriter {
     return this.db;
   }
 
-  /** Applies rows in one transaction (give it a reader batch, e.g. NtaChunk.rows). */
+  /**
+   * Applies rows in order (give it a reader batch, e.g. NtaChunk.rows). All batches of an import
+   * share one transaction, committed by finish(): the file is temporary and thrown away on any
+   * failure, and per-batch commits rewrote the same B-tree pages thousands of times (measured:
+   * 2.5 µs of a 12 µs row).
+   */
   applyRows(rows: readonly NtaRow[]): ApplyStats {
-    this.open;
+    const db = this.open;
+    if (!db.inTransaction) db.exec('BEGIN');
     const stats: ApplyStats = { inserted: 0, replaced: 0, history: 0, unchanged: 0, deleted: 0, ignored: 0 };
-    this.applyBatch(rows, stats);
+    for (const row of rows) this.applyOne(row, stats);
     return stats;
   }
 
@@ -301,6 +303,7 @@ export class RegistryWriter {
       phaseStart = now;
     };
     try {
+      if (db.inTransaction) db.exec('COMMIT');
       const counts = this.buildDerived(db, onProgress, phase);
       const buildId = randomUUID();
       const builtAt = new Date().toISOString();

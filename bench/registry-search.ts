@@ -1,0 +1,342 @@
+/**
+ * Registry benchmark (issue 3 §7): import time and memory, then latency of the search function
+ * per query class, on a registry of N rows (default 5.5 million).
+ *
+ *   npm run bench:registry -- [--rows 5500000] [--reuse] [--source generator|synthetic]
+ *     [--queries 200] [--repeat 5] [--out bench/out]
+ *
+ * --source generator (default): NTA-format CSV from scripts/registry-generate.ts, imported with
+ *   the real importer (src/features/registry/server/nta/import.ts → RegistryWriter), so the import
+ *   figures include reading and parsing CSV.
+ * --source synthetic: rows built in-process (bench/registry-synthetic.ts) straight into the
+ *   RegistryWriter (no CSV).
+ * --reuse: keep the generated files and the registry of an earlier run when they exist.
+ *
+ * The import runs in a child process so that its peak RSS is its own. Latencies are of
+ * searchCompanies() in this process (first page of 20 plus the count, or a later page through
+ * its cursor), after one warm-up run of every query. Results: a table on stdout and
+ * bench/out/registry-search-<rows>.json. The HTTP benchmark of the route is separate.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+
+const ArgsSchema = z.strictObject({
+  rows: z.coerce.number().int().min(1000).max(20_000_000).default(5_500_000),
+  reuse: z.boolean().default(false),
+  source: z.enum(['generator', 'synthetic']).default('generator'),
+  queries: z.coerce.number().int().min(10).max(10_000).default(200),
+  repeat: z.coerce.number().int().min(1).max(100).default(5),
+  out: z.string().default('bench/out'),
+  // Internal: the child process that builds the registry.
+  'import-only': z.string().optional(),
+  target: z.string().optional(),
+});
+type Args = z.infer<typeof ArgsSchema>;
+
+function parse(): Args {
+  const { values } = parseArgs({
+    options: {
+      rows: { type: 'string' },
+      reuse: { type: 'boolean' },
+      source: { type: 'string' },
+      queries: { type: 'string' },
+      repeat: { type: 'string' },
+      out: { type: 'string' },
+      'import-only': { type: 'string' },
+      target: { type: 'string' },
+    },
+    strict: true,
+  });
+  const parsed = ArgsSchema.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
+    process.exit(2);
+  }
+  return parsed.data;
+}
+
+interface ImportMetrics {
+  source: 'generator' | 'synthetic';
+  rows: number;
+  companies: number;
+  searchable: number;
+  historyRows: number;
+  wallMs: number;
+  cpuMs: number;
+  maxRssMB: number;
+  fileMB: number;
+  phasesMs: Record<string, number>;
+}
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+
+/** Child process: builds the registry and prints its metrics as the last line (JSON). */
+async function importOnly(args: Args): Promise<void> {
+  const target = args.target as string;
+  const start = performance.now();
+  const cpu0 = process.cpuUsage();
+  let metrics: Omit<ImportMetrics, 'wallMs' | 'cpuMs' | 'maxRssMB'>;
+  if (args.source === 'generator') {
+    const { importNtaFiles } = await import('../src/features/registry/server/nta/import');
+    const summary = await importNtaFiles({ paths: [args['import-only'] as string], targetPath: target, isSample: true });
+    metrics = {
+      source: 'generator',
+      rows: summary.rows,
+      companies: summary.result.companies,
+      searchable: summary.result.searchable,
+      historyRows: summary.result.historyRows,
+      fileMB: summary.result.fileBytes / 1048576,
+      phasesMs: { 'read+apply': Math.round(summary.readMs), apply: Math.round(summary.applyMs), ...summary.result.timings },
+    };
+  } else {
+    const { RegistryWriter } = await import('../src/features/registry/server/store/writer');
+    const { syntheticRows } = await import('./registry-synthetic');
+    const writer = RegistryWriter.open({ targetPath: target, mode: 'new', isSample: true });
+    let rows = 0;
+    const t = performance.now();
+    for (const batch of syntheticRows({ rows: args.rows })) {
+      writer.applyRows(batch);
+      rows += batch.length;
+    }
+    const applyMs = performance.now() - t;
+    const result = writer.finish();
+    metrics = {
+      source: 'synthetic',
+      rows,
+      companies: result.companies,
+      searchable: result.searchable,
+      historyRows: result.historyRows,
+      fileMB: result.fileBytes / 1048576,
+      phasesMs: { 'generate+apply': Math.round(applyMs), ...result.timings },
+    };
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const full: ImportMetrics = {
+    ...metrics,
+    wallMs: Math.round(performance.now() - start),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+  console.log(JSON.stringify(full));
+}
+
+function run(command: string, argv: string[]): string {
+  const r = spawnSync(command, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed (${r.status ?? r.signal})`);
+  return r.stdout;
+}
+
+/** Deterministic PRNG for query sampling. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Query {
+  q: string;
+  prefecture?: string;
+  kind?: ('301' | '302' | '303' | '304' | '305')[];
+  includeClosed?: boolean;
+  /** Measure the second page (through the cursor of the first). */
+  page2?: boolean;
+}
+
+const toHiragana = (s: string) => s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+
+function sampleQueries(file: string, perClass: number): Record<string, Query[]> {
+  const db = new Database(file, { readonly: true });
+  const rand = rng(20260130);
+  const maxDoc = (db.prepare('SELECT max(docid) AS n FROM doc').get() as { n: number }).n;
+  const docAt = db.prepare('SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?');
+  const countOf = db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM doc_fts WHERE doc_fts MATCH ? LIMIT 101)');
+  const randomDoc = () => docAt.get(1 + Math.floor(rand() * maxDoc)) as { name_norm: string; reading_norm: string; corporate_number: number };
+  const substring = (s: string, min: number, max: number): string | null => {
+    const chars = Array.from(s);
+    if (chars.length < min) return null;
+    const len = Math.min(chars.length, min + Math.floor(rand() * (max - min + 1)));
+    const at = Math.floor(rand() * (chars.length - len + 1));
+    return chars.slice(at, at + len).join('');
+  };
+  const collect = (make: () => Query | null, n = perClass): Query[] => {
+    const out: Query[] = [];
+    for (let tries = 0; out.length < n && tries < n * 200; tries++) {
+      const q = make();
+      if (q !== null) out.push(q);
+    }
+    return out;
+  };
+  const cycle = (list: Query[], n = perClass) => Array.from({ length: n }, (_, i) => list[i % list.length] as Query);
+
+  const classes: Record<string, Query[]> = {
+    '1 char': collect(() => {
+      const s = substring(randomDoc().name_norm, 1, 1);
+      return s === null ? null : { q: s };
+    }),
+    'common 2 chars (日本, 建設, …)': cycle(['日本', '建設', '工業', '産業', '商事', '東京', '不動', 'サー', 'ービ', '企画'].map((q) => ({ q }))),
+    'rare 2 chars': collect(() => {
+      const s = substring(randomDoc().name_norm, 2, 2);
+      if (s === null) return null;
+      const n = (countOf.get(`"${s}"`) as { n: number }).n;
+      return n <= 50 ? { q: s } : null;
+    }),
+    '3–4 chars': collect(() => {
+      const s = substring(randomDoc().name_norm, 3, 4);
+      return s === null ? null : { q: s };
+    }),
+    '6+ chars': collect(() => {
+      const s = substring(randomDoc().name_norm, 6, 12);
+      return s === null || Array.from(s).length < 6 ? null : { q: s };
+    }),
+    'reading prefix (hiragana)': collect(() => {
+      const r = randomDoc().reading_norm;
+      if (Array.from(r).length < 3) return null;
+      return { q: toHiragana(Array.from(r).slice(0, 2 + Math.floor(rand() * 7)).join('')) };
+    }),
+    '法人番号': collect(() => {
+      const n = String(randomDoc().corporate_number);
+      return { q: rand() < 0.5 ? n : `${n.slice(0, 1)}-${n.slice(1, 5)}-${n.slice(5, 9)}-${n.slice(9)}` };
+    }),
+    'common word + small prefecture': cycle(
+      ['日本', '建設', '工業', '商事', '不動産'].flatMap((q) => ['31', '32', '36', '39', '18'].map((prefecture) => ({ q, prefecture }))),
+    ),
+    'common word + kind (合資/合同)': cycle(['日本', '建設', '工業', '商事'].flatMap((q) => [{ q, kind: ['304' as const] }, { q, kind: ['305' as const] }])),
+    '3–4 chars, closed included': collect(() => {
+      const s = substring(randomDoc().name_norm, 3, 4);
+      return s === null ? null : { q: s, includeClosed: true };
+    }),
+    'page 2 (cursor)': cycle(['日本', '建設', '工業', '株', 'サービス', '東京'].map((q) => ({ q, page2: true }))),
+  };
+  db.close();
+  return classes;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+async function main(): Promise<void> {
+  const args = parse();
+  if (args['import-only'] !== undefined) return importOnly(args);
+
+  const out = path.resolve(args.out);
+  fs.mkdirSync(out, { recursive: true });
+  const registry = path.join(out, `registry-${args.rows}-${args.source}.sqlite`);
+  let imported: ImportMetrics | null = null;
+  if (!(args.reuse && fs.existsSync(registry))) {
+    let sourceDir = '';
+    if (args.source === 'generator') {
+      sourceDir = path.join(out, `nta-${args.rows}`);
+      const hasFiles = fs.existsSync(sourceDir) && fs.readdirSync(sourceDir).some((f) => f.endsWith('.csv'));
+      if (!(args.reuse && hasFiles)) {
+        fs.rmSync(sourceDir, { recursive: true, force: true });
+        console.log(`generating ${args.rows.toLocaleString('en-US')} rows of NTA CSV in ${sourceDir} …`);
+        run(TSX, ['--conditions=react-server', 'scripts/registry-generate.ts', '--rows', String(args.rows), '--out', sourceDir, '--format', 'csv']);
+      }
+    }
+    console.log(`importing into ${registry} …`);
+    fs.rmSync(registry, { force: true });
+    const stdout = run(TSX, [
+      '--conditions=react-server',
+      'bench/registry-search.ts',
+      '--import-only',
+      sourceDir || '-',
+      '--target',
+      registry,
+      '--source',
+      args.source,
+      '--rows',
+      String(args.rows),
+    ]);
+    imported = JSON.parse(stdout.trim().split('\n').pop() as string) as ImportMetrics;
+  }
+
+  const { RegistryStore } = await import('../src/features/registry/server/store/store');
+  const { searchCompanies } = await import('../src/features/registry/server/search/search');
+  const store = new RegistryStore(registry);
+  const classes = sampleQueries(registry, args.queries);
+
+  const results: { class: string; queries: number; samples: number; p50: number; p95: number; p99: number; max: number; medianCount: number }[] = [];
+  for (const [name, queries] of Object.entries(classes)) {
+    const prepared = queries.map((query) => {
+      const { page2, ...params } = query;
+      if (!page2) return params;
+      const first = searchCompanies(params, store);
+      return { ...params, cursor: first.ok ? (first.result.nextCursor ?? undefined) : undefined };
+    });
+    const counts: number[] = [];
+    for (const p of prepared) {
+      const r = searchCompanies(p, store); // warm-up
+      counts.push(r.ok ? r.result.count : -1);
+    }
+    const times: number[] = [];
+    for (let rep = 0; rep < args.repeat; rep++) {
+      for (const p of prepared) {
+        const t = process.hrtime.bigint();
+        const r = searchCompanies(p, store);
+        times.push(Number(process.hrtime.bigint() - t) / 1e6);
+        if (!r.ok && r.code !== 'invalid_check_digit') throw new Error(`${name}: ${JSON.stringify(p)} → ${r.code}`);
+      }
+    }
+    times.sort((a, b) => a - b);
+    counts.sort((a, b) => a - b);
+    results.push({
+      class: name,
+      queries: prepared.length,
+      samples: times.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      max: times[times.length - 1] as number,
+      medianCount: counts[Math.floor(counts.length / 2)] ?? 0,
+    });
+  }
+  store.close();
+
+  const env = {
+    date: new Date().toISOString(),
+    node: process.version,
+    sqlite: (new Database(':memory:').prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`,
+    loadavg: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    registryMB: Math.round(fs.statSync(registry).size / 1048576),
+  };
+  const f = (n: number) => n.toFixed(3);
+  console.log('');
+  console.log(`registry: ${registry} (${env.registryMB} MB), node ${env.node}, SQLite ${env.sqlite}, ${env.cpus}, load ${env.loadavg}`);
+  if (imported !== null) {
+    const s = imported.wallMs / 1000;
+    console.log(
+      `import (${imported.source}): ${imported.rows.toLocaleString('en-US')} rows (${imported.companies.toLocaleString('en-US')} companies, ` +
+        `${imported.historyRows.toLocaleString('en-US')} history rows) in ${s.toFixed(1)} s = ${Math.round(imported.rows / s).toLocaleString('en-US')} rows/s, ` +
+        `CPU ${(imported.cpuMs / 1000).toFixed(1)} s, peak RSS ${imported.maxRssMB} MB, file ${Math.round(imported.fileMB)} MB`,
+    );
+    console.log(`  phases (ms): ${Object.entries(imported.phasesMs).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  }
+  console.log('');
+  console.log('| query class | queries × runs | p50 ms | p95 ms | p99 ms | max ms | median count |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(`| ${r.class} | ${r.queries} × ${args.repeat} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.medianCount} |`);
+  }
+  const report = path.join(out, `registry-search-${args.rows}-${args.source}.json`);
+  fs.writeFileSync(report, JSON.stringify({ env, import: imported, classes: results, queries: classes }, null, 2));
+  console.log(`\nwritten: ${report}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
