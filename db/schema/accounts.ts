@@ -10,7 +10,9 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } 
  * marks the tombstone.
  */
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   /** Lower-cased, NFKC-normalised address; unique among live accounts (null once unregistered). */
   email: text('email').unique(),
   /** argon2id PHC string; null for accounts that only sign in with Google, and after unregistering. */
@@ -58,7 +60,9 @@ export const sessions = pgTable(
 export const userIdentities = pgTable(
   'user_identities',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -87,7 +91,9 @@ export const emailCodes = pgTable(
   'email_codes',
   {
     /** the request id the browser keeps between the form and the code screen */
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** 'register' | 'change_email' */
     purpose: text('purpose').notNull(),
     email: text('email').notNull(),
@@ -115,7 +121,9 @@ export const emailCodes = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

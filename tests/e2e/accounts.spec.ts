@@ -62,7 +62,11 @@ async function login(page: Page, email: string, password = PASSWORD, nextPage = 
 }
 
 async function queueGoogleLogin(profile: { email: string; email_verified?: boolean }): Promise<void> {
-  const res = await fetch(`${E2E_OIDC_URL}/__control/next-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(profile) });
+  const res = await fetch(`${E2E_OIDC_URL}/__control/next-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(profile),
+  });
   expect(res.status).toBe(200);
 }
 

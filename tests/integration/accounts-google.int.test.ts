@@ -37,7 +37,11 @@ async function callback(b: Browser, mode: Mode, url: URL) {
   return new URL(res.headers.get('location') ?? '');
 }
 
-async function signIn(mode: Mode, profile: { email: string; email_verified?: boolean }, query = mode === 'register' ? '?agreement=true' : '') {
+async function signIn(
+  mode: Mode,
+  profile: { email: string; email_verified?: boolean },
+  query = mode === 'register' ? '?agreement=true' : '',
+) {
   const b = await new Browser().init(csrfRoute);
   const authorize = await start(b, mode, query);
   const back = await authorizeAtProvider(stack, authorize, profile);
@@ -118,6 +122,14 @@ describe('Google sign-in (OpenID Connect against the local provider)', () => {
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
+  it('rejects an authorization response that names another issuer (RFC 9207)', async () => {
+    const b = await new Browser().init(csrfRoute);
+    const back = await authorizeAtProvider(stack, await start(b, 'register', '?agreement=true'), { email: uniqueEmail('mixup') });
+    expect(back.searchParams.get('iss')).toBe(stack.oidc.issuer);
+    back.searchParams.set('iss', 'https://evil.example');
+    expect((await callback(b, 'register', back)).searchParams.get('error')).toBe('social_state');
+  });
+
   it('rejects an ID token whose nonce is not the one of the flow', async () => {
     const email = uniqueEmail('nonce');
     const b = await new Browser().init(csrfRoute);
@@ -153,7 +165,11 @@ describe('Google sign-in (OpenID Connect against the local provider)', () => {
     const user = await createUser({ email, passwordHash: await hashPassword('sakura-fuji-umi-2026'), emailVerifiedAt: new Date() });
     const { b, landing } = await signIn('login', { email, email_verified: true });
     expect(landing.pathname).toBe('/login/complete');
-    expect((await b.get(meRoute, '/api/users/me')).json).toMatchObject({ user_email: email, isGoogleUser: true, signInMethods: ['password', 'google'] });
+    expect((await b.get(meRoute, '/api/users/me')).json).toMatchObject({
+      user_email: email,
+      isGoogleUser: true,
+      signInMethods: ['password', 'google'],
+    });
     const db = await getDb();
     expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, user.id))).toHaveLength(1);
     expect((await waitForMail(stack, email)).subject).toBe('【hojin】Google アカウントとの連携のお知らせ');
@@ -170,7 +186,11 @@ describe('Google sign-in (OpenID Connect against the local provider)', () => {
     }
     expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, user.id))).toHaveLength(0);
 
-    const unproven = await createUser({ email: uniqueEmail('unproven'), passwordHash: await hashPassword('sakura-fuji-umi-2026'), emailVerifiedAt: null });
+    const unproven = await createUser({
+      email: uniqueEmail('unproven'),
+      passwordHash: await hashPassword('sakura-fuji-umi-2026'),
+      emailVerifiedAt: null,
+    });
     const { landing } = await signIn('login', { email: unproven.email ?? '', email_verified: true });
     expect(landing.searchParams.get('error')).toBe('social_link_refused');
     expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, unproven.id))).toHaveLength(0);
@@ -201,4 +221,3 @@ describe('Google sign-in (OpenID Connect against the local provider)', () => {
     expect((await signIn('login', { email })).landing.searchParams.get('error')).toBe('social_not_registered');
   });
 });
-

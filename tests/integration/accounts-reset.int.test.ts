@@ -53,7 +53,12 @@ describe('password reset', () => {
   it('builds the link from configuration, never from the Host header', async () => {
     const email = await member();
     const b = await browser();
-    const res = await b.post(requestRoute, '/api/users/reset-password-request', { email }, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    const res = await b.post(
+      requestRoute,
+      '/api/users/reset-password-request',
+      { email },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    );
     expect(res.status).toBe(200);
     const mail = await waitForMail(stack, email);
     expect(tokenIn(mail).url.startsWith(`${APP}/`)).toBe(true);

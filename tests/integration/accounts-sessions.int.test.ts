@@ -79,7 +79,9 @@ describe('login and logout', () => {
     const noPassword = await b.post(loginRoute, '/api/users/login', { email: googleOnly.email ?? '', password: 'not-the-password' });
     for (const res of [wrong, unknown, noPassword]) {
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ error: { code: 'invalid_credentials', message: 'メールアドレスまたはパスワードが正しくありません。入力内容をご確認ください。' } });
+      expect(res.json).toEqual({
+        error: { code: 'invalid_credentials', message: 'メールアドレスまたはパスワードが正しくありません。入力内容をご確認ください。' },
+      });
       expect(res.headers.getSetCookie().some((c) => c.startsWith('hojin_session='))).toBe(false);
     }
   });
@@ -123,7 +125,8 @@ describe('login and logout', () => {
   it('locks an account+IP after 10 failures while another IP can still log in', async () => {
     const { email } = await member();
     const attacker = await new Browser().init(csrfRoute);
-    for (let i = 0; i < 10; i++) expect((await attacker.post(loginRoute, '/api/users/login', { email, password: `wrong-${i}-password` })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await attacker.post(loginRoute, '/api/users/login', { email, password: `wrong-${i}-password` })).status).toBe(401);
     const locked = await attacker.post(loginRoute, '/api/users/login', { email, password: PASSWORD });
     expect(locked.status).toBe(429);
     expect(locked.json.error?.message).toContain('一時的にログインを制限');
@@ -158,14 +161,20 @@ describe('my page', () => {
     const { email } = await member();
     const other = await loggedIn(email);
     const b = await loggedIn(email);
-    const wrong = await b.post(changePasswordRoute, '/api/users/change-password', { currentPassword: 'nope-nope-nope', newPassword: 'kawa-yama-sora-2027' });
+    const wrong = await b.post(changePasswordRoute, '/api/users/change-password', {
+      currentPassword: 'nope-nope-nope',
+      newPassword: 'kawa-yama-sora-2027',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.json.error?.fields?.currentPassword).toBeTruthy();
     const common = await b.post(changePasswordRoute, '/api/users/change-password', { currentPassword: PASSWORD, newPassword: 'iloveyou1' });
     expect(common.json.error?.fields?.newPassword).toContain('よく使われて');
 
     const before = b.jar.get('hojin_session');
-    const ok = await b.post(changePasswordRoute, '/api/users/change-password', { currentPassword: PASSWORD, newPassword: 'kawa-yama-sora-2027' });
+    const ok = await b.post(changePasswordRoute, '/api/users/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'kawa-yama-sora-2027',
+    });
     expect(ok.status).toBe(200);
     expect(b.jar.get('hojin_session')).not.toBe(before);
     expect((await b.get(meRoute, '/api/users/me')).status).toBe(200);
@@ -212,7 +221,9 @@ describe('unregister', () => {
     const { user, email } = await member();
     const db = await getDb();
     // An order row pointing at the member, deleted with the member if the row were deleted.
-    await db.execute(sql`CREATE TABLE IF NOT EXISTS test_orders (id serial PRIMARY KEY, user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE)`);
+    await db.execute(
+      sql`CREATE TABLE IF NOT EXISTS test_orders (id serial PRIMARY KEY, user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE)`,
+    );
     await db.execute(sql`INSERT INTO test_orders (user_id) VALUES (${user.id})`);
 
     const other = await loggedIn(email);
@@ -241,7 +252,9 @@ describe('unregister', () => {
     const relogin = await (await new Browser().init(csrfRoute)).post(loginRoute, '/api/users/login', { email, password: PASSWORD });
     expect(relogin.status).toBe(401);
     // the address is free for a new registration
-    const again = await (await new Browser().init(csrfRoute)).post(registerRoute, '/api/users/register', { email, password: PASSWORD, agreement: true });
+    const again = await (
+      await new Browser().init(csrfRoute)
+    ).post(registerRoute, '/api/users/register', { email, password: PASSWORD, agreement: true });
     expect(again.status).toBe(200);
   });
 });

@@ -147,7 +147,11 @@ export class Browser {
  * then follows the provider's redirects (with its own cookies) until it sends the browser back to
  * the app. Returns the app URL (the callback with code and state).
  */
-export async function authorizeAtProvider(stack: AccountsStack, authorizeUrl: string, profile: { email: string; email_verified?: boolean; name?: string } | { deny: true }): Promise<URL> {
+export async function authorizeAtProvider(
+  stack: AccountsStack,
+  authorizeUrl: string,
+  profile: { email: string; email_verified?: boolean; name?: string } | { deny: true },
+): Promise<URL> {
   const queued = await fetch(`${stack.oidc.issuer}/__control/next-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -22,12 +22,15 @@ describe('accounts schemas', () => {
 
   it('requires agreement and rejects unknown keys', () => {
     expect(RegisterBodySchema.safeParse({ email: 'a@example.jp', password: 'x'.repeat(10), agreement: false }).success).toBe(false);
-    expect(RegisterBodySchema.safeParse({ email: 'a@example.jp', password: 'x'.repeat(10), agreement: true, admin: true }).success).toBe(false);
+    expect(RegisterBodySchema.safeParse({ email: 'a@example.jp', password: 'x'.repeat(10), agreement: true, admin: true }).success).toBe(
+      false,
+    );
   });
 
   it('honours nextPage only for same-site paths', () => {
     for (const ok of ['/search', '/my-page/basic-info?x=1', '/purchase/select#a']) expect(isSafeNextPage(ok)).toBe(true);
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'search', '', '/a\nb', '\\\\evil']) expect(isSafeNextPage(bad)).toBe(false);
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'search', '', '/a\nb', '\\\\evil'])
+      expect(isSafeNextPage(bad)).toBe(false);
     expect(safeNextPage('//evil.example')).toBe('/search');
   });
 

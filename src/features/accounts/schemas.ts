@@ -130,7 +130,9 @@ export const SocialCallbackQuerySchema = z.object({
   state: z.string().max(512).optional(),
   error: z.string().max(200).optional(),
   error_description: z.string().max(1000).optional(),
-  // the provider may add iss, scope, authuser, prompt, …; they are not used
+  /** RFC 9207: when the provider names itself, it must be our issuer (mix-up defence) */
+  iss: z.string().max(512).optional(),
+  // the provider may add scope, authuser, prompt, …; they are not used
 });
 
 // ---- responses ----
@@ -171,7 +173,6 @@ export function isSafeNextPage(value: unknown): value is string {
     value.startsWith('/') &&
     !value.startsWith('//') &&
     !value.includes('\\') &&
-     
     !/[\u0000-\u001f\u007f]/.test(value)
   );
 }
@@ -187,7 +188,20 @@ export interface PasswordHint {
   message: string;
 }
 
-const OBVIOUS = ['password', 'passw0rd', 'qwerty', 'abcdef', '123456', '111111', 'iloveyou', 'admin', 'letmein', 'welcome', 'monkey', 'dragon'];
+const OBVIOUS = [
+  'password',
+  'passw0rd',
+  'qwerty',
+  'abcdef',
+  '123456',
+  '111111',
+  'iloveyou',
+  'admin',
+  'letmein',
+  'welcome',
+  'monkey',
+  'dragon',
+];
 
 /**
  * The strength hint under the password field. Only a hint: the server decides (length, the
@@ -207,7 +221,11 @@ export function passwordHint(password: string, context: { email?: string; servic
     /^(.)\1+$/.test(pw) ||
     /^\d+$/.test(pw)
   ) {
-    return { level: 1, label: '弱い', message: 'よく使われる語や数字の並び、メールアドレスやサービス名を含まない、推測されにくいものにしてください。' };
+    return {
+      level: 1,
+      label: '弱い',
+      message: 'よく使われる語や数字の並び、メールアドレスやサービス名を含まない、推測されにくいものにしてください。',
+    };
   }
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(pw)).length;
   if (pw.length >= 16 || (pw.length >= 12 && kinds >= 3)) {
@@ -225,11 +243,14 @@ export const SOCIAL_ERRORS = {
   social_cancelled: 'Google でのログインが中止されました。もう一度お試しください。',
   social_state: 'ログインの手続きの有効期限が切れたか、別の画面で手続きが始まっています。お手数ですが、もう一度お試しください。',
   social_failed: 'Google でのログインを完了できませんでした。お手数ですが、もう一度お試しください。',
-  social_unavailable: 'ただいま Google でのログインを利用できません。時間をおいてもう一度お試しいただくか、メールアドレスとパスワードでログインしてください。',
-  social_not_registered: 'この Google アカウントはまだ会員登録されていません。利用規約とプライバシーポリシーに同意のうえ、「Google で登録する」から会員登録してください。',
+  social_unavailable:
+    'ただいま Google でのログインを利用できません。時間をおいてもう一度お試しいただくか、メールアドレスとパスワードでログインしてください。',
+  social_not_registered:
+    'この Google アカウントはまだ会員登録されていません。利用規約とプライバシーポリシーに同意のうえ、「Google で登録する」から会員登録してください。',
   social_link_refused:
     'この Google アカウントではログインできませんでした。このメールアドレスの会員の方は、メールアドレスとパスワードでログインしてください（Google アカウントのメールアドレスが確認済みの場合に限り、自動で連携されます）。',
-  social_email_unverified: 'この Google アカウントのメールアドレスは確認されていないため、登録できません。メールアドレスで会員登録してください。',
+  social_email_unverified:
+    'この Google アカウントのメールアドレスは確認されていないため、登録できません。メールアドレスで会員登録してください。',
 } as const;
 export type SocialErrorCode = keyof typeof SOCIAL_ERRORS;
 

@@ -45,7 +45,8 @@ export function renderMail(content: MailContent): RenderedMail {
     `電話：${operator.phone}（${operator.supportHours}）`,
     `〒${operator.postcode} ${operator.address}`,
   ];
-  const sendOnly = 'このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできませんので、ご不明な点は上記のお問い合わせ先までご連絡ください。';
+  const sendOnly =
+    'このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできませんので、ご不明な点は上記のお問い合わせ先までご連絡ください。';
 
   const text = [
     ...content.lead.flatMap((p) => [p, '']),

@@ -8,7 +8,8 @@ import { DbRateLimiter, isRateLimited } from './db-rate-limiter';
 import { consumeOrThrow, limitKey } from './index';
 
 let n = 0;
-const limiter = (points: number, duration: number, blockDuration = 0) => new DbRateLimiter({ keyPrefix: `t${++n}`, points, duration, blockDuration });
+const limiter = (points: number, duration: number, blockDuration = 0) =>
+  new DbRateLimiter({ keyPrefix: `t${++n}`, points, duration, blockDuration });
 
 async function outcome(p: Promise<unknown>): Promise<'ok' | 'limited'> {
   try {
@@ -41,7 +42,10 @@ describe('DbRateLimiter (rate-limiter-flexible store in the application database
     const results = await Promise.all(Array.from({ length: 20 }, () => outcome(rl.consume('same'))));
     expect(results.filter((r) => r === 'ok')).toHaveLength(5);
     const db = await getDb();
-    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `t${n}:same`));
+    const [row] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `t${n}:same`));
     expect(row?.points).toBe(20);
   });
 

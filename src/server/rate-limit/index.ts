@@ -19,7 +19,8 @@ export function limitKey(...parts: string[]): string {
 export function rateLimitedError(msBeforeNext: number, message?: string): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new AppError('rate_limited', {
-    message: message ?? `短時間に操作が集中したため、一時的に受け付けを停止しています。${waitText(seconds)}たってからもう一度お試しください。`,
+    message:
+      message ?? `短時間に操作が集中したため、一時的に受け付けを停止しています。${waitText(seconds)}たってからもう一度お試しください。`,
     headers: { 'Retry-After': String(seconds) },
   });
 }
@@ -32,7 +33,12 @@ export function waitText(seconds: number): string {
 }
 
 /** Takes one point (or more) or throws the 429 AppError. */
-export async function consumeOrThrow(limiter: DbRateLimiter, key: string, message?: (seconds: number) => string, points = 1): Promise<void> {
+export async function consumeOrThrow(
+  limiter: DbRateLimiter,
+  key: string,
+  message?: (seconds: number) => string,
+  points = 1,
+): Promise<void> {
   try {
     await limiter.consume(key, points);
   } catch (error) {

@@ -12,7 +12,9 @@ export default function RegisterCompletionPage() {
       <div className={styles.card}>
         <h1 className={styles.title}>会員登録が完了しました</h1>
         <RegisterSteps current={3} />
-        <p>ご登録ありがとうございます。会社を検索して、登記事項証明書をお取り寄せいただけます。ご登録内容はマイページで確認・変更できます。</p>
+        <p>
+          ご登録ありがとうございます。会社を検索して、登記事項証明書をお取り寄せいただけます。ご登録内容はマイページで確認・変更できます。
+        </p>
         <div className={`${styles.actions} ${styles.actionsRow}`}>
           <Link className="button" href="/search">
             会社を検索する

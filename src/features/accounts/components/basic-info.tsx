@@ -7,10 +7,18 @@ import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { formatIsoDateJa } from '@/lib/format';
+import { formatDateJa } from '@/lib/format';
 import { z } from '@/lib/zod-ja';
 
-import { CodeSchema, CurrentPasswordSchema, EmailSchema, NewPasswordSchema, type CodeRequestResponse, type LoginResponse, type MeResponse } from '../schemas';
+import {
+  CodeSchema,
+  CurrentPasswordSchema,
+  EmailSchema,
+  NewPasswordSchema,
+  type CodeRequestResponse,
+  type LoginResponse,
+  type MeResponse,
+} from '../schemas';
 
 import styles from './accounts.module.css';
 import { applyLogin, applyLogout } from './client-session';
@@ -51,7 +59,9 @@ export function BasicInfo({ serviceName }: { serviceName: string }) {
           基本情報
         </h2>
         {me.isDemoUser ? (
-          <p className={`notice-box ${styles.status}`}>デモアカウントでログインしています。メールアドレス・パスワードの変更と退会はできません。</p>
+          <p className={`notice-box ${styles.status}`}>
+            デモアカウントでログインしています。メールアドレス・パスワードの変更と退会はできません。
+          </p>
         ) : null}
         <dl className={styles.info}>
           <div>
@@ -60,7 +70,7 @@ export function BasicInfo({ serviceName }: { serviceName: string }) {
           </div>
           <div>
             <dt>会員登録日</dt>
-            <dd>{formatIsoDateJa(me.createdAt)}</dd>
+            <dd>{formatDateJa(new Date(me.createdAt))}</dd>
           </div>
           <div>
             <dt>ログイン方法</dt>
@@ -96,7 +106,10 @@ const ChangePasswordFormSchema = z
     newPassword: NewPasswordSchema,
     newPasswordConfirmation: z.string().min(1, '確認のため、新しいパスワードをもう一度入力してください。'),
   })
-  .refine((v) => v.newPassword === v.newPasswordConfirmation.normalize('NFKC'), { path: ['newPasswordConfirmation'], error: 'パスワードが一致しません。同じパスワードをもう一度入力してください。' });
+  .refine((v) => v.newPassword === v.newPasswordConfirmation.normalize('NFKC'), {
+    path: ['newPasswordConfirmation'],
+    error: 'パスワードが一致しません。同じパスワードをもう一度入力してください。',
+  });
 
 function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: string }) {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
@@ -110,7 +123,10 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
         <h2 id="cp-title" className={styles.sectionTitle}>
           パスワード
         </h2>
-        <p>Google アカウントでログインしているため、パスワードは設定されていません。パスワードでもログインしたい場合は、<Link href="/password-reset">パスワードの再設定</Link>から設定できます。</p>
+        <p>
+          Google アカウントでログインしているため、パスワードは設定されていません。パスワードでもログインしたい場合は、
+          <Link href="/password-reset">パスワードの再設定</Link>から設定できます。
+        </p>
       </section>
     );
   }
@@ -119,7 +135,10 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
     event.preventDefault();
     setDone(false);
     void form.submit(ChangePasswordFormSchema, values, async (data) => {
-      const res = await apiFetch<LoginResponse>('/api/users/change-password', { method: 'POST', body: { currentPassword: data.currentPassword, newPassword: data.newPassword } });
+      const res = await apiFetch<LoginResponse>('/api/users/change-password', {
+        method: 'POST',
+        body: { currentPassword: data.currentPassword, newPassword: data.newPassword },
+      });
       applyLogin(res);
       setValues({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
       setDone(true);
@@ -139,9 +158,38 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
       ) : null}
       <ErrorSummary message={form.message} errors={form.errors} fields={PASSWORD_FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
-        <PasswordField id="cp-current" name="currentPassword" label="現在のパスワード" autoComplete="current-password" required value={values.currentPassword} onValue={set('currentPassword')} error={form.errors.currentPassword} />
-        <PasswordField id="cp-new" name="newPassword" label="新しいパスワード" autoComplete="new-password" required support="8文字以上。長いほど安全です。" value={values.newPassword} onValue={set('newPassword')} error={form.errors.newPassword} meter={{ email: me.user_email ?? undefined, serviceName }} />
-        <PasswordField id="cp-confirm" name="newPasswordConfirmation" label="新しいパスワード（確認）" autoComplete="new-password" required value={values.newPasswordConfirmation} onValue={set('newPasswordConfirmation')} error={form.errors.newPasswordConfirmation} />
+        <PasswordField
+          id="cp-current"
+          name="currentPassword"
+          label="現在のパスワード"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          onValue={set('currentPassword')}
+          error={form.errors.currentPassword}
+        />
+        <PasswordField
+          id="cp-new"
+          name="newPassword"
+          label="新しいパスワード"
+          autoComplete="new-password"
+          required
+          support="8文字以上。長いほど安全です。"
+          value={values.newPassword}
+          onValue={set('newPassword')}
+          error={form.errors.newPassword}
+          meter={{ email: me.user_email ?? undefined, serviceName }}
+        />
+        <PasswordField
+          id="cp-confirm"
+          name="newPasswordConfirmation"
+          label="新しいパスワード（確認）"
+          autoComplete="new-password"
+          required
+          value={values.newPasswordConfirmation}
+          onValue={set('newPasswordConfirmation')}
+          error={form.errors.newPasswordConfirmation}
+        />
         <div className={`${styles.actions} ${styles.actionsRow}`}>
           <button type="submit" className="button" disabled={form.busy}>
             {form.busy ? '変更しています…' : 'パスワードを変更する'}
@@ -167,7 +215,9 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
   const [reauth, setReauth] = useState(false);
   const form = useFormState(EMAIL_FIELDS);
 
-  const StartSchema = me.hasPassword ? z.strictObject({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema }) : z.strictObject({ newEmail: EmailSchema });
+  const StartSchema = me.hasPassword
+    ? z.strictObject({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema })
+    : z.strictObject({ newEmail: EmailSchema });
 
   const onStart = (event: FormEvent) => {
     event.preventDefault();
@@ -188,7 +238,10 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
     event.preventDefault();
     if (!request) return;
     void form.submit(z.strictObject({ code: CodeSchema }), { code }, async ({ code: value }) => {
-      const res = await apiFetch<{ user_email: string }>('/api/users/change-email/verify', { method: 'POST', body: { requestId: request.requestId, code: value } });
+      const res = await apiFetch<{ user_email: string }>('/api/users/change-email/verify', {
+        method: 'POST',
+        body: { requestId: request.requestId, code: value },
+      });
       setRequest(null);
       setNewEmail('');
       setCode('');
@@ -211,7 +264,8 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
       {reauth ? (
         <p className={`notice-box ${styles.status}`}>
           {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route that redirects to the provider, not a page */}
-          <a href="/api/users/login-social?nextPage=%2Fmy-page%2Fbasic-info">Google でもう一度ログインする</a>と、10分間メールアドレスを変更できます。
+          <a href="/api/users/login-social?nextPage=%2Fmy-page%2Fbasic-info">Google でもう一度ログインする</a>
+          と、10分間メールアドレスを変更できます。
         </p>
       ) : null}
       {request ? (
@@ -219,7 +273,20 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
           <p className={styles.lead}>
             <strong>{request.email}</strong> 宛てに確認コード（6桁）をお送りしました。有効期限は10分です。
           </p>
-          <TextField id="ce-code" name="code" label="確認コード" required support="例：012345" inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName={styles.code} value={code} onValue={setCode} error={form.errors.code} />
+          <TextField
+            id="ce-code"
+            name="code"
+            label="確認コード"
+            required
+            support="例：012345"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            inputClassName={styles.code}
+            value={code}
+            onValue={setCode}
+            error={form.errors.code}
+          />
           <div className={`${styles.actions} ${styles.actionsRow}`}>
             <button type="submit" className="button" disabled={form.busy}>
               {form.busy ? '確認しています…' : '変更を確定する'}
@@ -231,10 +298,34 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
         </form>
       ) : (
         <form onSubmit={onStart} noValidate>
-          <p className={styles.lead}>新しいメールアドレスに確認コードをお送りします。変更すると、これまでのメールアドレスにお知らせが届きます。</p>
-          <TextField id="ce-email" name="newEmail" label="新しいメールアドレス" type="email" autoComplete="email" inputMode="email" required support="例：hanako@example.jp" value={newEmail} onValue={setNewEmail} error={form.errors.newEmail} />
+          <p className={styles.lead}>
+            新しいメールアドレスに確認コードをお送りします。変更すると、これまでのメールアドレスにお知らせが届きます。
+          </p>
+          <TextField
+            id="ce-email"
+            name="newEmail"
+            label="新しいメールアドレス"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            support="例：hanako@example.jp"
+            value={newEmail}
+            onValue={setNewEmail}
+            error={form.errors.newEmail}
+          />
           {me.hasPassword ? (
-            <PasswordField id="ce-password" name="currentPassword" label="現在のパスワード" autoComplete="current-password" required support="本人確認のため入力してください。" value={currentPassword} onValue={setCurrentPassword} error={form.errors.currentPassword} />
+            <PasswordField
+              id="ce-password"
+              name="currentPassword"
+              label="現在のパスワード"
+              autoComplete="current-password"
+              required
+              support="本人確認のため入力してください。"
+              value={currentPassword}
+              onValue={setCurrentPassword}
+              error={form.errors.currentPassword}
+            />
           ) : null}
           <div className={`${styles.actions} ${styles.actionsRow}`}>
             <button type="submit" className="button" disabled={form.busy}>

@@ -42,7 +42,9 @@ export function loadPendingRegistration(): PendingCode | null {
     const raw = window.sessionStorage.getItem(PENDING_KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<PendingCode>;
-    return typeof value.requestId === 'string' && typeof value.email === 'string' && typeof value.sentAt === 'number' ? (value as PendingCode) : null;
+    return typeof value.requestId === 'string' && typeof value.email === 'string' && typeof value.sentAt === 'number'
+      ? (value as PendingCode)
+      : null;
   } catch {
     return null;
   }

@@ -23,7 +23,13 @@ interface FieldShellProps {
   required?: boolean;
   support?: ReactNode;
   error?: string | undefined;
-  children: (a11y: { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean; 'aria-required': boolean; className: string }) => ReactNode;
+  children: (a11y: {
+    id: string;
+    'aria-describedby': string | undefined;
+    'aria-invalid': boolean;
+    'aria-required': boolean;
+    className: string;
+  }) => ReactNode;
   after?: ReactNode;
 }
 
@@ -42,7 +48,13 @@ export function FieldShell({ id, label, required = false, support, error, childr
           {support}
         </p>
       ) : null}
-      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': Boolean(error), 'aria-required': required, className: `input${error ? ` ${styles.invalid}` : ''}` })}
+      {children({
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': Boolean(error),
+        'aria-required': required,
+        className: `input${error ? ` ${styles.invalid}` : ''}`,
+      })}
       {after}
       {error ? (
         <p id={errorId} className={styles.fieldError}>
@@ -66,7 +78,15 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'
 export function TextField({ id, label, support, error, value, onValue, required, inputClassName, ...rest }: InputProps) {
   return (
     <FieldShell id={id} label={label} required={required} support={support} error={error}>
-      {(a11y) => <input {...rest} {...a11y} className={`${a11y.className}${inputClassName ? ` ${inputClassName}` : ''}`} value={value} onChange={(e) => onValue(e.target.value)} />}
+      {(a11y) => (
+        <input
+          {...rest}
+          {...a11y}
+          className={`${a11y.className}${inputClassName ? ` ${inputClassName}` : ''}`}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+        />
+      )}
     </FieldShell>
   );
 }
@@ -97,7 +117,15 @@ export function PasswordField({ meter, ...props }: InputProps & { meter?: { emai
     >
       {(a11y) => (
         <div className={styles.passwordWrap}>
-          <input {...rest} {...a11y} type={shown ? 'text' : 'password'} value={value} onChange={(e) => onValue(e.target.value)} autoCapitalize="none" spellCheck={false} />
+          <input
+            {...rest}
+            {...a11y}
+            type={shown ? 'text' : 'password'}
+            value={value}
+            onChange={(e) => onValue(e.target.value)}
+            autoCapitalize="none"
+            spellCheck={false}
+          />
           <button type="button" className={styles.reveal} aria-pressed={shown} aria-controls={id} onClick={() => setShown((s) => !s)}>
             {shown ? '隠す' : '表示する'}
           </button>
@@ -107,12 +135,34 @@ export function PasswordField({ meter, ...props }: InputProps & { meter?: { emai
   );
 }
 
-export function CheckboxField({ id, checked, onChecked, error, required = true, children }: { id: string; checked: boolean; onChecked: (v: boolean) => void; error?: string | undefined; required?: boolean; children: ReactNode }) {
+export function CheckboxField({
+  id,
+  checked,
+  onChecked,
+  error,
+  required = true,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChecked: (v: boolean) => void;
+  error?: string | undefined;
+  required?: boolean;
+  children: ReactNode;
+}) {
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={styles.field}>
       <label className={styles.checkbox} htmlFor={id}>
-        <input id={id} type="checkbox" checked={checked} onChange={(e) => onChecked(e.target.checked)} aria-invalid={Boolean(error)} aria-describedby={errorId} aria-required={required} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChecked(e.target.checked)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={errorId}
+          aria-required={required}
+        />
         <span>
           {children} {required ? <span className={styles.required}>必須</span> : null}
         </span>
@@ -130,7 +180,17 @@ export function CheckboxField({ id, checked, onChecked, error, required = true, 
 export type FieldMap = Record<string, { label: string; id: string }>;
 
 /** The summary at the top: the general message and one link per field error. Focused after a failed submit. */
-export function ErrorSummary({ message, errors, fields, summaryRef }: { message: string | null; errors: FieldErrors; fields: FieldMap; summaryRef: RefObject<HTMLDivElement | null> }) {
+export function ErrorSummary({
+  message,
+  errors,
+  fields,
+  summaryRef,
+}: {
+  message: string | null;
+  errors: FieldErrors;
+  fields: FieldMap;
+  summaryRef: RefObject<HTMLDivElement | null>;
+}) {
   const entries = Object.entries(errors).filter(([key]) => key in fields);
   if (!message && entries.length === 0) return null;
   return (

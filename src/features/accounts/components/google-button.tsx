@@ -6,7 +6,17 @@ import styles from './accounts.module.css';
  * A link (not a form): the start of Google sign-in is a top-level GET navigation to our own
  * /api/users/*-social, which redirects to the provider.
  */
-export function GoogleButton({ href, label, disabled = false, onBlocked }: { href: string; label: string; disabled?: boolean; onBlocked?: () => void }) {
+export function GoogleButton({
+  href,
+  label,
+  disabled = false,
+  onBlocked,
+}: {
+  href: string;
+  label: string;
+  disabled?: boolean;
+  onBlocked?: () => void;
+}) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (disabled) {
       event.preventDefault();

@@ -23,7 +23,12 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
   const params = useSearchParams();
   const nextPage = safeNextPage(params.get('nextPage'));
   const expired = params.get('expired') === 'true';
-  const notice = params.get('loggedOut') === 'true' ? 'ログアウトしました。' : params.get('unregistered') === 'true' ? '退会手続きが完了しました。ご利用ありがとうございました。' : null;
+  const notice =
+    params.get('loggedOut') === 'true'
+      ? 'ログアウトしました。'
+      : params.get('unregistered') === 'true'
+        ? '退会手続きが完了しました。ご利用ありがとうございました。'
+        : null;
   const socialError = socialErrorMessage(params.get('error'));
 
   const [email, setEmail] = useState('');
@@ -72,8 +77,29 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
 
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="email" name="email" label="メールアドレス" type="email" autoComplete="username" inputMode="email" required support="例：taro@example.jp" value={email} onValue={setEmail} error={form.errors.email} />
-        <PasswordField id="password" name="password" label="パスワード" autoComplete="current-password" required value={password} onValue={setPassword} error={form.errors.password} />
+        <TextField
+          id="email"
+          name="email"
+          label="メールアドレス"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          support="例：taro@example.jp"
+          value={email}
+          onValue={setEmail}
+          error={form.errors.email}
+        />
+        <PasswordField
+          id="password"
+          name="password"
+          label="パスワード"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+          error={form.errors.password}
+        />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={form.busy}>
             {form.busy && !demoBusy ? 'ログインしています…' : 'ログインする'}
@@ -95,7 +121,9 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
       {demo ? (
         <section className={styles.demo} aria-labelledby="demo-title">
           <h2 id="demo-title">デモアカウントで試す</h2>
-          <p>会員登録をせずに、マイページや証明書の注文（テスト用カード）をお試しいただけます。メールアドレス・パスワードの変更と退会はできません。</p>
+          <p>
+            会員登録をせずに、マイページや証明書の注文（テスト用カード）をお試しいただけます。メールアドレス・パスワードの変更と退会はできません。
+          </p>
           <dl>
             <dt>メールアドレス</dt>
             <dd>{demo.email}</dd>

@@ -36,7 +36,19 @@ export function PasswordResetRequestForm() {
       <p className={styles.lead}>ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
       <ErrorSummary message={form.message} errors={form.errors} fields={REQUEST_FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="email" name="email" label="メールアドレス" type="email" autoComplete="email" inputMode="email" required support="例：taro@example.jp" value={email} onValue={setEmail} error={form.errors.email} />
+        <TextField
+          id="email"
+          name="email"
+          label="メールアドレス"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          support="例：taro@example.jp"
+          value={email}
+          onValue={setEmail}
+          error={form.errors.email}
+        />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={form.busy}>
             {form.busy ? '送信しています…' : '再設定用のメールを送信する'}
@@ -68,7 +80,9 @@ export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: strin
       </p>
       <ul className={styles.list}>
         <li>リンクの有効期限は1時間で、一度だけ使えます。</li>
-        <li>数分たってもメールが届かない場合は、迷惑メールフォルダをご確認のうえ、メールアドレスに誤りがないか確かめて、もう一度お申し込みください。</li>
+        <li>
+          数分たってもメールが届かない場合は、迷惑メールフォルダをご確認のうえ、メールアドレスに誤りがないか確かめて、もう一度お申し込みください。
+        </li>
         <li>Google でログインしている方も、ここからパスワードを設定できます。</li>
         {mailCatcherUrl ? (
           <li>
@@ -104,7 +118,9 @@ const NEW_FIELDS = {
 export function NewPasswordForm({ serviceName }: { serviceName: string }) {
   const router = useRouter();
   const token = useRef<string | null>(null);
-  const [state, setState] = useState<{ kind: 'checking' } | { kind: 'invalid'; message: string } | { kind: 'ready'; email: string }>({ kind: 'checking' });
+  const [state, setState] = useState<{ kind: 'checking' } | { kind: 'invalid'; message: string } | { kind: 'ready'; email: string }>({
+    kind: 'checking',
+  });
   const [password, setPassword] = useState('');
   const [passwordConfirmation, setPasswordConfirmation] = useState('');
   const form = useFormState(NEW_FIELDS);
@@ -116,13 +132,17 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
     token.current = value;
     if (fromHash || fromQuery) window.history.replaceState(null, '', window.location.pathname);
     if (!value || !ResetTokenSchema.safeParse(value).success) {
-       
-      setState({ kind: 'invalid', message: 'リンクが正しくありません。メールに記載された URL をもう一度開くか、再設定をもう一度お申し込みください。' });
+      setState({
+        kind: 'invalid',
+        message: 'リンクが正しくありません。メールに記載された URL をもう一度開くか、再設定をもう一度お申し込みください。',
+      });
       return;
     }
     apiFetch<{ valid: true; email: string }>('/api/users/reset-password-verify', { method: 'POST', body: { token: value } })
       .then((res) => setState({ kind: 'ready', email: res.email }))
-      .catch((error: unknown) => setState({ kind: 'invalid', message: error instanceof ApiError ? error.message : 'リンクを確認できませんでした。' }));
+      .catch((error: unknown) =>
+        setState({ kind: 'invalid', message: error instanceof ApiError ? error.message : 'リンクを確認できませんでした。' }),
+      );
   }, []);
 
   if (state.kind === 'checking') return <LoadingOverlay message="リンクを確認しています" />;
@@ -153,11 +173,34 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
   return (
     <div className={styles.card}>
       <h1 className={styles.title}>新しいパスワードの設定</h1>
-      <p className={styles.lead}>{state.email} のアカウントの新しいパスワードを入力してください。設定すると、すべての端末でログアウトします。</p>
+      <p className={styles.lead}>
+        {state.email} のアカウントの新しいパスワードを入力してください。設定すると、すべての端末でログアウトします。
+      </p>
       <ErrorSummary message={form.message} errors={form.errors} fields={NEW_FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
-        <PasswordField id="password" name="password" label="新しいパスワード" autoComplete="new-password" required support={`${PASSWORD_MIN}文字以上。長いほど安全です。`} value={password} onValue={setPassword} error={form.errors.password} meter={{ serviceName }} />
-        <PasswordField id="passwordConfirmation" name="passwordConfirmation" label="新しいパスワード（確認）" autoComplete="new-password" required support="確認のため、同じパスワードをもう一度入力してください。" value={passwordConfirmation} onValue={setPasswordConfirmation} error={form.errors.passwordConfirmation} />
+        <PasswordField
+          id="password"
+          name="password"
+          label="新しいパスワード"
+          autoComplete="new-password"
+          required
+          support={`${PASSWORD_MIN}文字以上。長いほど安全です。`}
+          value={password}
+          onValue={setPassword}
+          error={form.errors.password}
+          meter={{ serviceName }}
+        />
+        <PasswordField
+          id="passwordConfirmation"
+          name="passwordConfirmation"
+          label="新しいパスワード（確認）"
+          autoComplete="new-password"
+          required
+          support="確認のため、同じパスワードをもう一度入力してください。"
+          value={passwordConfirmation}
+          onValue={setPasswordConfirmation}
+          error={form.errors.passwordConfirmation}
+        />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={form.busy}>
             {form.busy ? '設定しています…' : 'パスワードを設定する'}

@@ -41,7 +41,10 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void form.submit(RegisterFormSchema, { email, password, passwordConfirmation, agreement: isAgreement }, async (data) => {
-      const res = await apiFetch<CodeRequestResponse>('/api/users/register', { method: 'POST', body: { email: data.email, password: data.password, agreement: true } });
+      const res = await apiFetch<CodeRequestResponse>('/api/users/register', {
+        method: 'POST',
+        body: { email: data.email, password: data.password, agreement: true },
+      });
       savePendingRegistration(res);
       router.push('/temporary-auth');
     });
@@ -59,7 +62,19 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
       ) : null}
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="email" name="email" label="メールアドレス" type="email" autoComplete="email" inputMode="email" required support="例：taro@example.jp" value={email} onValue={setEmail} error={form.errors.email} />
+        <TextField
+          id="email"
+          name="email"
+          label="メールアドレス"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          support="例：taro@example.jp"
+          value={email}
+          onValue={setEmail}
+          error={form.errors.email}
+        />
         <PasswordField
           id="password"
           name="password"
@@ -72,7 +87,17 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
           error={form.errors.password}
           meter={{ email, serviceName }}
         />
-        <PasswordField id="passwordConfirmation" name="passwordConfirmation" label="パスワード（確認）" autoComplete="new-password" required support="確認のため、同じパスワードをもう一度入力してください。" value={passwordConfirmation} onValue={setPasswordConfirmation} error={form.errors.passwordConfirmation} />
+        <PasswordField
+          id="passwordConfirmation"
+          name="passwordConfirmation"
+          label="パスワード（確認）"
+          autoComplete="new-password"
+          required
+          support="確認のため、同じパスワードをもう一度入力してください。"
+          value={passwordConfirmation}
+          onValue={setPasswordConfirmation}
+          error={form.errors.passwordConfirmation}
+        />
         <CheckboxField id="agreement" checked={isAgreement} onChecked={setAgreement} error={form.errors.agreement}>
           <Link href="/help/terms-of-use" target="_blank" rel="noopener">
             利用規約

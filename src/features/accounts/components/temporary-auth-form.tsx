@@ -73,7 +73,10 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
     setResent(null);
     form.setMessage(null);
     try {
-      const res = await apiFetch<CodeRequestResponse>('/api/users/temp-auth/resend', { method: 'POST', body: { requestId: pending.requestId } });
+      const res = await apiFetch<CodeRequestResponse>('/api/users/temp-auth/resend', {
+        method: 'POST',
+        body: { requestId: pending.requestId },
+      });
       savePendingRegistration(res);
       setPending({ ...res, sentAt: Date.now() });
       setCode('');
@@ -91,7 +94,8 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
       <h1 className={styles.title}>確認コードの入力</h1>
       <RegisterSteps current={2} />
       <p className={styles.lead}>
-        <strong>{pending.email}</strong> 宛てに確認コード（6桁の数字）をお送りしました。メールに記載されたコードを入力してください。コードの有効期限は10分です。
+        <strong>{pending.email}</strong>{' '}
+        宛てに確認コード（6桁の数字）をお送りしました。メールに記載されたコードを入力してください。コードの有効期限は10分です。
       </p>
       {resent ? (
         <p className={`${styles.success} ${styles.status}`} role="status">
@@ -100,12 +104,31 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
       ) : null}
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="code" name="code" label="確認コード" required support="例：012345（半角・全角どちらでも入力できます）" inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName={styles.code} value={code} onValue={setCode} error={form.errors.code} />
+        <TextField
+          id="code"
+          name="code"
+          label="確認コード"
+          required
+          support="例：012345（半角・全角どちらでも入力できます）"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          inputClassName={styles.code}
+          value={code}
+          onValue={setCode}
+          error={form.errors.code}
+        />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={form.busy}>
             {form.busy ? '確認しています…' : '登録を完了する'}
           </button>
-          <button type="button" className="button button-secondary" onClick={() => void onResend()} disabled={wait > 0 || resending} aria-describedby="resend-wait">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void onResend()}
+            disabled={wait > 0 || resending}
+            aria-describedby="resend-wait"
+          >
             {resending ? '再送しています…' : '確認コードを再送する'}
           </button>
           <p id="resend-wait" className={styles.support} aria-live="polite">

@@ -103,7 +103,17 @@ export function UnregisterForm() {
           上記の内容を確認し、退会に同意します
         </CheckboxField>
         {me.hasPassword ? (
-          <PasswordField id="currentPassword" name="currentPassword" label="現在のパスワード" autoComplete="current-password" required support="本人確認のため入力してください。" value={currentPassword} onValue={setCurrentPassword} error={form.errors.currentPassword} />
+          <PasswordField
+            id="currentPassword"
+            name="currentPassword"
+            label="現在のパスワード"
+            autoComplete="current-password"
+            required
+            support="本人確認のため入力してください。"
+            value={currentPassword}
+            onValue={setCurrentPassword}
+            error={form.errors.currentPassword}
+          />
         ) : null}
         <div className={`${styles.actions} ${styles.actionsRow}`}>
           <button type="submit" className={`button ${styles.danger}`} disabled={form.busy || me.isDemoUser}>

@@ -26,7 +26,11 @@ export interface SessionIo {
  * with a new token replaces it (security.md: new token on every login, no session fixation).
  * Returns what the client keeps.
  */
-export async function beginSession(io: SessionIo, userId: string, how: 'password' | 'code' | 'google' | 'password_change'): Promise<LoginResponse> {
+export async function beginSession(
+  io: SessionIo,
+  userId: string,
+  how: 'password' | 'code' | 'google' | 'password_change',
+): Promise<LoginResponse> {
   const previous = io.request.cookies.get(cookieName('session'))?.value;
   if (previous) await revokeSession(sha256Hex(previous));
   const { token, session } = await createSession(userId, { userAgent: io.request.headers.get('user-agent'), ip: io.ip });

@@ -49,7 +49,10 @@ export async function seedDemoUser(): Promise<'created' | 'updated' | 'unchanged
     throw new Error(`${DEMO_EMAIL} は通常の会員として登録されているため、デモアカウントにできません。`);
   }
   if (!existing.passwordHash || !(await verifyPassword(existing.passwordHash, DEMO_PASSWORD))) {
-    await db.update(users).set({ passwordHash: await hashPassword(DEMO_PASSWORD), updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(DEMO_PASSWORD), updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
     return 'updated';
   }
   return 'unchanged';

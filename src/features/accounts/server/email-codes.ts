@@ -119,9 +119,22 @@ export async function refreshCode(row: EmailCodeRow): Promise<string> {
  * hour per address, and a per-IP cap. Throws 429 with the time to wait.
  */
 export async function takeCodeSendAllowance(purpose: CodePurpose, email: string, ip: string): Promise<void> {
-  await consumeOrThrow(limits.codeCooldown(), limitKey(purpose, email), (s) => `確認コードは${RESEND_COOLDOWN_SECONDS}秒に1回まで送信できます。あと${s}秒お待ちください。`);
-  await consumeOrThrow(limits.codeSendsPerAddress(), limitKey(email), () => '確認コードの送信回数が上限（1時間に5回）に達しました。1時間ほどたってからもう一度お試しください。');
-  await consumeOrThrow(limits.mailPerIp(), limitKey(ip), (s) => `メールの送信が集中しているため、一時的に受け付けを停止しています。${s < 60 ? `${s}秒` : `約${Math.ceil(s / 60)}分`}たってからもう一度お試しください。`);
+  await consumeOrThrow(
+    limits.codeCooldown(),
+    limitKey(purpose, email),
+    (s) => `確認コードは${RESEND_COOLDOWN_SECONDS}秒に1回まで送信できます。あと${s}秒お待ちください。`,
+  );
+  await consumeOrThrow(
+    limits.codeSendsPerAddress(),
+    limitKey(email),
+    () => '確認コードの送信回数が上限（1時間に5回）に達しました。1時間ほどたってからもう一度お試しください。',
+  );
+  await consumeOrThrow(
+    limits.mailPerIp(),
+    limitKey(ip),
+    (s) =>
+      `メールの送信が集中しているため、一時的に受け付けを停止しています。${s < 60 ? `${s}秒` : `約${Math.ceil(s / 60)}分`}たってからもう一度お試しください。`,
+  );
 }
 
 /**
@@ -130,15 +143,15 @@ export async function takeCodeSendAllowance(purpose: CodePurpose, email: string,
  * transaction, so the follow-up write (creating the account, changing the address) and the
  * consumption land together or not at all.
  */
-export async function verifyCode<T>(
-  row: EmailCodeRow,
-  code: string,
-  onSuccess: (tx: Tx, row: EmailCodeRow) => Promise<T>,
-): Promise<T> {
+export async function verifyCode<T>(row: EmailCodeRow, code: string, onSuccess: (tx: Tx, row: EmailCodeRow) => Promise<T>): Promise<T> {
   const db = await getDb();
   const failures = limits.codeFailuresPerAccount();
   const failureKey = limitKey(row.purpose, row.email);
-  await assertNotLimited(failures, failureKey, () => '確認コードの誤りが続いたため、一時的に受け付けを停止しています。1時間ほどたってから、もう一度最初からお試しください。');
+  await assertNotLimited(
+    failures,
+    failureKey,
+    () => '確認コードの誤りが続いたため、一時的に受け付けを停止しています。1時間ほどたってから、もう一度最初からお試しください。',
+  );
 
   if (row.expiresAt.getTime() <= Date.now()) throw accountErrors.codeExpired();
 

@@ -20,7 +20,8 @@ export const accountErrors = {
     }),
   codeLocked: () =>
     new AppError('code_locked', {
-      message: '確認コードを5回続けて間違えたため、このコードは使えなくなりました。「確認コードを再送する」から新しいコードを受け取ってください。',
+      message:
+        '確認コードを5回続けて間違えたため、このコードは使えなくなりました。「確認コードを再送する」から新しいコードを受け取ってください。',
       fields: { code: 'このコードは使えなくなりました。新しいコードを受け取ってください。' },
     }),
   codeExpired: () =>
@@ -35,7 +36,8 @@ export const accountErrors = {
   codeMailFailed: () =>
     new AppError('mail_failed', {
       status: 503,
-      message: '確認コードのメールを送信できませんでした。お手数ですが、時間をおいてもう一度お試しください。（アカウントはまだ作成されていません）',
+      message:
+        '確認コードのメールを送信できませんでした。お手数ですが、時間をおいてもう一度お試しください。（アカウントはまだ作成されていません）',
     }),
   mailFailed: () =>
     new AppError('mail_failed', {
@@ -53,7 +55,8 @@ export const accountErrors = {
   demoForbidden: () =>
     new AppError('demo_forbidden', {
       status: 403,
-      message: 'デモアカウントでは、メールアドレス・パスワードの変更と退会はご利用いただけません。ご自身のアカウントを会員登録してお試しください。',
+      message:
+        'デモアカウントでは、メールアドレス・パスワードの変更と退会はご利用いただけません。ご自身のアカウントを会員登録してお試しください。',
     }),
   wrongCurrentPassword: () =>
     new AppError('validation_failed', {
@@ -72,6 +75,7 @@ export const accountErrors = {
     }),
   noPassword: () =>
     new AppError('no_password', {
-      message: 'このアカウントにはパスワードが設定されていません（Google でログインしています）。パスワードを設定するには、ログイン画面の「パスワードをお忘れの方」から設定してください。',
+      message:
+        'このアカウントにはパスワードが設定されていません（Google でログインしています）。パスワードを設定するには、ログイン画面の「パスワードをお忘れの方」から設定してください。',
     }),
 };

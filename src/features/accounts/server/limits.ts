@@ -27,7 +27,9 @@ export const limits = {
   /** reset links: 5 per hour per address */
   resetPerAddress: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_reset_addr', points: 5, duration: HOUR })),
   /** failed logins per account and IP: 10 in 15 minutes, then 15 minutes of refusal */
-  loginFailuresPerAccountIp: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_login_acct_ip', points: 10, duration: 15 * 60, blockDuration: 15 * 60 })),
+  loginFailuresPerAccountIp: lazy(
+    () => new DbRateLimiter({ keyPrefix: 'acc_login_acct_ip', points: 10, duration: 15 * 60, blockDuration: 15 * 60 }),
+  ),
   /** failed logins per IP: 100 a day */
   loginFailuresPerIpDay: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_login_ip', points: 100, duration: DAY, blockDuration: DAY })),
   /** wrong current password on my page (password change, e-mail change, unregister), per member */

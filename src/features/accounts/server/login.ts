@@ -30,10 +30,11 @@ export async function loginWithPassword(body: LoginBody, io: SessionIo): Promise
   const account = await findAccountByEmail(body.email);
   const ok = await verifyPassword(account?.passwordHash, body.password);
   if (!ok || !account?.passwordHash) {
-    await Promise.all([
-      limits.loginFailuresPerAccountIp().consume(accountIpKey),
-      limits.loginFailuresPerIpDay().consume(ipKey),
-    ].map((p) => p.catch((error: unknown) => (isRateLimited(error) ? undefined : Promise.reject(error)))));
+    await Promise.all(
+      [limits.loginFailuresPerAccountIp().consume(accountIpKey), limits.loginFailuresPerIpDay().consume(ipKey)].map((p) =>
+        p.catch((error: unknown) => (isRateLimited(error) ? undefined : Promise.reject(error))),
+      ),
+    );
     logger.info({ event: 'auth.login.failed', userId: account?.id ?? null, ip: io.ip }, 'login failed');
     throw accountErrors.invalidCredentials();
   }
@@ -41,7 +42,10 @@ export async function loginWithPassword(body: LoginBody, io: SessionIo): Promise
   await limits.loginFailuresPerAccountIp().delete(accountIpKey);
   if (needsRehash(account.passwordHash)) {
     const db = await getDb();
-    await db.update(users).set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() }).where(eq(users.id, account.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date() })
+      .where(eq(users.id, account.id));
     logger.info({ event: 'auth.password.rehashed', userId: account.id }, 'password rehashed with current parameters');
   }
   return beginSession(io, account.id, 'password');

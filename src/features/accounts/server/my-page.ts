@@ -41,7 +41,11 @@ export async function getMe(session: Session, csrfToken: string): Promise<MeResp
  * Change of password from my page: the current password again, the policy for the new one; then
  * every session of the member ends (security.md), this browser gets a new one, and a notice goes out.
  */
-export async function changePassword(session: Session, body: { currentPassword: string; newPassword: string }, io: SessionIo): Promise<LoginResponse> {
+export async function changePassword(
+  session: Session,
+  body: { currentPassword: string; newPassword: string },
+  io: SessionIo,
+): Promise<LoginResponse> {
   const account = await accountOf(session);
   if (account.isDemo) throw accountErrors.demoForbidden();
   if (!account.passwordHash) throw accountErrors.noPassword();
@@ -59,12 +63,18 @@ export async function changePassword(session: Session, body: { currentPassword: 
 }
 
 /** Change of e-mail, step 1: a code to the new address (or, if it is taken, a notice and a decoy request). */
-export async function startEmailChange(session: Session, body: { newEmail: string; currentPassword?: string | undefined }, ip: string): Promise<CodeRequestResponse> {
+export async function startEmailChange(
+  session: Session,
+  body: { newEmail: string; currentPassword?: string | undefined },
+  ip: string,
+): Promise<CodeRequestResponse> {
   const account = await accountOf(session);
   if (account.isDemo) throw accountErrors.demoForbidden();
   await requireReauthentication(account, session, body.currentPassword);
   if (body.newEmail === account.email) {
-    throw new AppError('validation_failed', { fields: { newEmail: '現在と同じメールアドレスです。新しいメールアドレスを入力してください。' } });
+    throw new AppError('validation_failed', {
+      fields: { newEmail: '現在と同じメールアドレスです。新しいメールアドレスを入力してください。' },
+    });
   }
   await takeCodeSendAllowance('change_email', body.newEmail, ip);
   const taken = await findAccountByEmail(body.newEmail);

@@ -66,7 +66,10 @@ async function discover(): Promise<Discovery> {
   if (discoveryCache && discoveryCache.issuer === issuer && Date.now() - discoveryCache.at < DISCOVERY_TTL_MS) return discoveryCache.value;
   let value: Discovery;
   try {
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     value = DiscoverySchema.parse(await res.json());
   } catch (error) {
@@ -136,7 +139,14 @@ export function openFlowState(value: string | undefined, now = Date.now()): Flow
 /** A new flow: where to send the browser, and the state to keep in the cookie. */
 export async function beginFlow(mode: SocialMode, nextPage: string): Promise<{ url: string; flow: FlowState }> {
   const discovery = await discover();
-  const flow: FlowState = { mode, state: randomToken(32), nonce: randomToken(32), verifier: randomToken(32), nextPage, createdAt: Date.now() };
+  const flow: FlowState = {
+    mode,
+    state: randomToken(32),
+    nonce: randomToken(32),
+    verifier: randomToken(32),
+    nextPage,
+    createdAt: Date.now(),
+  };
   const url = new URL(discovery.authorization_endpoint);
   url.search = new URLSearchParams({
     client_id: getEnv().OIDC_CLIENT_ID,
@@ -156,9 +166,14 @@ export async function beginFlow(mode: SocialMode, nextPage: string): Promise<{ u
  * exchange (with the PKCE verifier and the client secret), the ID token's signature and claims,
  * and `nonce` against the cookie.
  */
-export async function finishFlow(flow: FlowState | null, query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }): Promise<{ issuer: string; claims: IdTokenClaims }> {
+export async function finishFlow(
+  flow: FlowState | null,
+  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined; iss?: string | undefined },
+): Promise<{ issuer: string; claims: IdTokenClaims }> {
   if (query.error) throw new OidcError('cancelled', `provider answered ${query.error}`);
   if (!flow || !query.state || !safeEqual(flow.state, query.state)) throw new OidcError('state', 'state mismatch or missing flow cookie');
+  if (query.iss !== undefined && query.iss.replace(/\/+$/, '') !== configuredIssuer())
+    throw new OidcError('state', `authorization response from ${query.iss}`);
   if (!query.code) throw new OidcError('token', 'no code in the callback');
   const discovery = await discover();
   const env = getEnv();
@@ -172,7 +187,12 @@ export async function finishFlow(flow: FlowState | null, query: { code?: string 
         'Content-Type': 'application/x-www-form-urlencoded',
         Accept: 'application/json',
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: query.code, redirect_uri: redirectUri(flow.mode), code_verifier: flow.verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: query.code,
+        redirect_uri: redirectUri(flow.mode),
+        code_verifier: flow.verifier,
+      }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (!res.ok) throw new Error(`token endpoint answered ${res.status}`);

@@ -29,8 +29,17 @@ export const RESET_TTL_MS = 60 * 60_000;
  * an account; it is logged, and the page tells the visitor what to do if no mail arrives.
  */
 export async function requestPasswordReset(email: string, ip: string): Promise<void> {
-  await consumeOrThrow(limits.resetPerAddress(), limitKey('reset', email), () => 'パスワード再設定のお申し込みが上限（1時間に5回）に達しました。1時間ほどたってからもう一度お試しください。');
-  await consumeOrThrow(limits.mailPerIp(), limitKey(ip), (s) => `メールの送信が集中しているため、一時的に受け付けを停止しています。${s < 60 ? `${s}秒` : `約${Math.ceil(s / 60)}分`}たってからもう一度お試しください。`);
+  await consumeOrThrow(
+    limits.resetPerAddress(),
+    limitKey('reset', email),
+    () => 'パスワード再設定のお申し込みが上限（1時間に5回）に達しました。1時間ほどたってからもう一度お試しください。',
+  );
+  await consumeOrThrow(
+    limits.mailPerIp(),
+    limitKey(ip),
+    (s) =>
+      `メールの送信が集中しているため、一時的に受け付けを停止しています。${s < 60 ? `${s}秒` : `約${Math.ceil(s / 60)}分`}たってからもう一度お試しください。`,
+  );
   const account = await findAccountByEmail(email);
   // The demo account's address receives no mail; it cannot change its password either.
   if (!account || account.isDemo || !account.email) {
@@ -42,7 +51,9 @@ export async function requestPasswordReset(email: string, ip: string): Promise<v
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, account.id));
-    await tx.insert(passwordResetTokens).values({ userId: account.id, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
+    await tx
+      .insert(passwordResetTokens)
+      .values({ userId: account.id, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
   });
   // The token travels in the fragment: browsers never send it to a server, not even in Referer.
   const url = `${siteUrl('/password-reset/new-password')}#token=${token}`;
@@ -97,7 +108,10 @@ export async function resetPassword(token: string, password: string, ip: string)
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), ne(passwordResetTokens.id, row.id)));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
   });
-  await limits.loginFailuresPerAccountIp().delete(limitKey(row.email, ip)).catch(() => undefined);
+  await limits
+    .loginFailuresPerAccountIp()
+    .delete(limitKey(row.email, ip))
+    .catch(() => undefined);
   logger.info({ event: 'auth.reset.completed', userId: row.userId, ip }, 'password reset; all sessions revoked');
   void sendMail(row.email, accountMails.passwordResetDone()).catch(() => undefined);
 }

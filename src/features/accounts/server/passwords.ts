@@ -81,5 +81,9 @@ export function assertAcceptablePassword(password: string, context: { email?: st
   } else if (context.email && (lower === context.email.toLowerCase() || lower === context.email.split('@')[0]?.toLowerCase())) {
     message = 'メールアドレスと同じパスワードは使用できません。';
   }
-  if (message) throw new AppError('validation_failed', { message: '入力内容に誤りがあります。各項目をご確認ください。', fields: { [field]: message } });
+  if (message)
+    throw new AppError('validation_failed', {
+      message: '入力内容に誤りがあります。各項目をご確認ください。',
+      fields: { [field]: message },
+    });
 }

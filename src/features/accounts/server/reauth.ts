@@ -27,9 +27,16 @@ export async function requireReauthentication(account: Account, session: Session
   if (account.passwordHash) {
     if (!currentPassword) throw accountErrors.currentPasswordRequired();
     const key = limitKey(account.id);
-    await assertNotLimited(limits.reauthFailuresPerUser(), key, (s) => `パスワードの誤りが続いたため、一時的に操作を制限しています。${waitText(s)}たってからもう一度お試しください。`);
+    await assertNotLimited(
+      limits.reauthFailuresPerUser(),
+      key,
+      (s) => `パスワードの誤りが続いたため、一時的に操作を制限しています。${waitText(s)}たってからもう一度お試しください。`,
+    );
     if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-      await limits.reauthFailuresPerUser().consume(key).catch(() => undefined);
+      await limits
+        .reauthFailuresPerUser()
+        .consume(key)
+        .catch(() => undefined);
       logger.info({ event: 'auth.reauth.failed', userId: account.id }, 're-authentication failed');
       throw accountErrors.wrongCurrentPassword();
     }

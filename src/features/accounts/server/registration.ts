@@ -11,7 +11,17 @@ import { limitKey } from '@/server/rate-limit';
 import type { CodeRequestResponse, LoginResponse, RegisterBody, TempAuthBody } from '../schemas';
 
 import { beginSession, type SessionIo } from './auth-session';
-import { CODE_TTL_MS, RESEND_COOLDOWN_SECONDS, createCodeRequest, findOpenRequest, refreshCode, takeCodeSendAllowance, verifyCode, type CodePurpose, type EmailCodeRow } from './email-codes';
+import {
+  CODE_TTL_MS,
+  RESEND_COOLDOWN_SECONDS,
+  createCodeRequest,
+  findOpenRequest,
+  refreshCode,
+  takeCodeSendAllowance,
+  verifyCode,
+  type CodePurpose,
+  type EmailCodeRow,
+} from './email-codes';
 import { accountErrors } from './errors';
 import { limits } from './limits';
 import { accountMails } from './mails';
@@ -85,7 +95,10 @@ export async function mailOrUndo(row: EmailCodeRow, mail: Parameters<typeof send
       const db = await getDb();
       await db.delete(emailCodes).where(eq(emailCodes.id, row.id));
     }
-    await limits.codeCooldown().delete(limitKey(row.purpose as CodePurpose, row.email)).catch(() => undefined);
+    await limits
+      .codeCooldown()
+      .delete(limitKey(row.purpose as CodePurpose, row.email))
+      .catch(() => undefined);
     throw deleteOnFailure && row.purpose === 'register' ? accountErrors.codeMailFailed() : accountErrors.mailFailed();
   }
 }

@@ -13,7 +13,16 @@ import { normalizeEmail, safeNextPage, type SocialErrorCode } from '../schemas';
 
 import { beginSession, type SessionIo } from './auth-session';
 import { accountMails } from './mails';
-import { OidcError, STATE_TTL_SECONDS, beginFlow, finishFlow, openFlowState, sealFlowState, type IdTokenClaims, type SocialMode } from './oidc';
+import {
+  OidcError,
+  STATE_TTL_SECONDS,
+  beginFlow,
+  finishFlow,
+  openFlowState,
+  sealFlowState,
+  type IdTokenClaims,
+  type SocialMode,
+} from './oidc';
 import { findAccountByEmail, isUniqueViolation } from './users';
 
 /**
@@ -34,7 +43,11 @@ function errorPage(mode: SocialMode, code: SocialErrorCode): Response {
   return redirect(`${page}?error=${code}`);
 }
 
-export async function startSocial(mode: SocialMode, query: { nextPage?: string | undefined; agreement?: 'true' | undefined }, io: SessionIo): Promise<Response> {
+export async function startSocial(
+  mode: SocialMode,
+  query: { nextPage?: string | undefined; agreement?: 'true' | undefined },
+  io: SessionIo,
+): Promise<Response> {
   // Registration needs the terms accepted on /register first (the isAgreement flag).
   if (mode === 'register' && query.agreement !== 'true') return errorPage(mode, 'agreement_required');
   const nextPage = safeNextPage(query.nextPage, mode === 'register' ? '/register/completion' : '/search');
@@ -101,7 +114,11 @@ export async function resolveSocialUser(mode: SocialMode, issuer: string, claims
   }
 }
 
-export async function finishSocial(mode: SocialMode, query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }, io: SessionIo): Promise<Response> {
+export async function finishSocial(
+  mode: SocialMode,
+  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined; iss?: string | undefined },
+  io: SessionIo,
+): Promise<Response> {
   const flow = openFlowState(io.request.cookies.get(cookieName('oidc'))?.value);
   io.deleteCookie(cookieName('oidc')); // single use, whatever happens next
   let result: Awaited<ReturnType<typeof finishFlow>>;
@@ -110,15 +127,25 @@ export async function finishSocial(mode: SocialMode, query: { code?: string | un
     result = await finishFlow(flow, query);
   } catch (error) {
     if (!(error instanceof OidcError)) throw error;
-    logger.warn({ event: 'auth.social.failed', reason: error.reason, err: error.cause ?? error.message, ip: io.ip }, 'Google sign-in refused');
+    logger.warn(
+      { event: 'auth.social.failed', reason: error.reason, err: error.cause ?? error.message, ip: io.ip },
+      'Google sign-in refused',
+    );
     const code: SocialErrorCode =
-      error.reason === 'cancelled' ? 'social_cancelled' : error.reason === 'state' ? 'social_state' : error.reason === 'unavailable' ? 'social_unavailable' : 'social_failed';
+      error.reason === 'cancelled'
+        ? 'social_cancelled'
+        : error.reason === 'state'
+          ? 'social_state'
+          : error.reason === 'unavailable'
+            ? 'social_unavailable'
+            : 'social_failed';
     return errorPage(mode, code);
   }
   const resolution = await resolveSocialUser(mode, result.issuer, result.claims);
   if (!resolution.ok) return errorPage(mode, resolution.code);
   await beginSession(io, resolution.userId, 'google');
-  if (resolution.linked && result.claims.email) void sendMail(normalizeEmail(result.claims.email), accountMails.googleLinked()).catch(() => undefined);
+  if (resolution.linked && result.claims.email)
+    void sendMail(normalizeEmail(result.claims.email), accountMails.googleLinked()).catch(() => undefined);
   const nextPage = resolution.created ? '/register/completion' : (flow?.nextPage ?? '/search');
   return redirect(`/login/complete?nextPage=${encodeURIComponent(nextPage)}`);
 }

@@ -51,7 +51,15 @@ export async function getAccount(userId: string, db?: Executor): Promise<Account
   return row ? toAccount(row) : null;
 }
 
-function toAccount(row: { id: string; email: string | null; passwordHash: string | null; isDemo: boolean; emailVerifiedAt: Date | null; createdAt: Date; identityId: string | null }): Account {
+function toAccount(row: {
+  id: string;
+  email: string | null;
+  passwordHash: string | null;
+  isDemo: boolean;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+  identityId: string | null;
+}): Account {
   const { identityId, ...rest } = row;
   return { ...rest, isGoogleUser: identityId !== null };
 }
