@@ -2,7 +2,7 @@
  * Registry benchmark (issue 3 §7): import time and memory, then latency of the search function
  * per query class, on a registry of N rows (default 5.5 million).
  *
- *   npm run bench:registry -- [--rows 5500000] [--reuse] [--source generator|synthetic]
+ *   npm run bench:registry -- [--rows 5500000] [--reuse [--rebuild]] [--source generator|synthetic]
  *     [--queries 200] [--repeat 5] [--out bench/out]
  *
  * --source generator (default): NTA-format CSV from scripts/registry-generate.ts, imported with
@@ -10,7 +10,8 @@
  *   figures include reading and parsing CSV.
  * --source synthetic: rows built in-process (bench/registry-synthetic.ts) straight into the
  *   RegistryWriter (no CSV).
- * --reuse: keep the generated files and the registry of an earlier run when they exist.
+ * --reuse: keep the generated files and the registry of an earlier run when they exist;
+ *   with --rebuild, keep the generated files but import them again.
  *
  * The import runs in a child process so that its peak RSS is its own. Latencies are of
  * searchCompanies() in this process (first page of 20 plus the count, or a later page through
@@ -24,10 +25,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
+import { normalizeJapanese } from '../src/lib/normalize-japanese';
 
 const ArgsSchema = z.strictObject({
   rows: z.coerce.number().int().min(1000).max(20_000_000).default(5_500_000),
   reuse: z.boolean().default(false),
+  rebuild: z.boolean().default(false),
   source: z.enum(['generator', 'synthetic']).default('generator'),
   queries: z.coerce.number().int().min(10).max(10_000).default(200),
   repeat: z.coerce.number().int().min(1).max(100).default(5),
@@ -43,6 +46,7 @@ function parse(): Args {
     options: {
       rows: { type: 'string' },
       reuse: { type: 'boolean' },
+      rebuild: { type: 'boolean' },
       source: { type: 'string' },
       queries: { type: 'string' },
       repeat: { type: 'string' },
@@ -172,7 +176,8 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
     const out: Query[] = [];
     for (let tries = 0; out.length < n && tries < n * 200; tries++) {
       const q = make();
-      if (q !== null) out.push(q);
+      // A sampled substring can normalise to nothing (a lone ー): not a query anyone types.
+      if (q !== null && normalizeJapanese(q.q) !== '') out.push(q);
     }
     return out;
   };
@@ -235,7 +240,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(out, { recursive: true });
   const registry = path.join(out, `registry-${args.rows}-${args.source}.sqlite`);
   let imported: ImportMetrics | null = null;
-  if (!(args.reuse && fs.existsSync(registry))) {
+  if (!(args.reuse && !args.rebuild && fs.existsSync(registry))) {
     let sourceDir = '';
     if (args.source === 'generator') {
       sourceDir = path.join(out, `nta-${args.rows}`);
@@ -268,7 +273,17 @@ async function main(): Promise<void> {
   const store = new RegistryStore(registry);
   const classes = sampleQueries(registry, args.queries);
 
-  const results: { class: string; queries: number; samples: number; p50: number; p95: number; p99: number; max: number; medianCount: number }[] = [];
+  const results: {
+    class: string;
+    queries: number;
+    samples: number;
+    p50: number;
+    p95: number;
+    p99: number;
+    max: number;
+    medianCount: number;
+    slowest: { q: string; median: number }[];
+  }[] = [];
   for (const [name, queries] of Object.entries(classes)) {
     const prepared = queries.map((query) => {
       const { page2, ...params } = query;
@@ -282,15 +297,23 @@ async function main(): Promise<void> {
       counts.push(r.ok ? r.result.count : -1);
     }
     const times: number[] = [];
+    const perQuery = prepared.map(() => [] as number[]);
     for (let rep = 0; rep < args.repeat; rep++) {
-      for (const p of prepared) {
+      prepared.forEach((p, i) => {
         const t = process.hrtime.bigint();
         const r = searchCompanies(p, store);
-        times.push(Number(process.hrtime.bigint() - t) / 1e6);
+        const ms = Number(process.hrtime.bigint() - t) / 1e6;
+        times.push(ms);
+        perQuery[i]?.push(ms);
         if (!r.ok && r.code !== 'invalid_check_digit') throw new Error(`${name}: ${JSON.stringify(p)} → ${r.code}`);
-      }
+      });
     }
     times.sort((a, b) => a - b);
+    // The queries that are slow every time (median of their runs), to say what is slow and why.
+    const slowest = prepared
+      .map((p, i) => ({ q: p.q, prefecture: p.prefecture, kind: p.kind, median: [...(perQuery[i] ?? [])].sort((a, b) => a - b)[Math.floor(args.repeat / 2)] ?? 0 }))
+      .sort((a, b) => b.median - a.median)
+      .slice(0, 5);
     counts.sort((a, b) => a - b);
     results.push({
       class: name,
@@ -301,6 +324,7 @@ async function main(): Promise<void> {
       p99: percentile(times, 99),
       max: times[times.length - 1] as number,
       medianCount: counts[Math.floor(counts.length / 2)] ?? 0,
+      slowest,
     });
   }
   store.close();
@@ -331,6 +355,9 @@ async function main(): Promise<void> {
   for (const r of results) {
     console.log(`| ${r.class} | ${r.queries} × ${args.repeat} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.medianCount} |`);
   }
+  console.log('');
+  console.log('slowest queries (median of their runs, ms):');
+  for (const r of results) console.log(`  ${r.class}: ${r.slowest.map((q) => `${q.q} ${q.median.toFixed(2)}`).join(', ')}`);
   const report = path.join(out, `registry-search-${args.rows}-${args.source}.json`);
   fs.writeFileSync(report, JSON.stringify({ env, import: imported, classes: results, queries: classes }, null, 2));
   console.log(`\nwritten: ${report}`);

@@ -14,11 +14,12 @@
  *                           (The 1-grams are what a 1-character prefix index would hold.)
  *   \uE001 + name[0..k)     k = 1..3: "the current name starts with q" for |q| ≤ 3.
  *   \uE002 + name           the whole current name: exact match, any length.
- *   \uE003 + reading[0..k)  k = 1..6: "the reading starts with q" for |q| ≤ 6; longer q uses
- *                           the 6-character prefix and is confirmed on `doc`. (FTS5 prefix
- *                           queries on a whole-reading token were tried: FTS5 materialises every
- *                           match of a prefix query whatever the rowid range, 5–30 ms for common
- *                           prefixes on 5.5 million rows.)
+ *   \uE003 + reading[0..k)  k = 1..8: "the reading starts with q" for |q| ≤ 8; longer q uses
+ *                           the 8-character prefix and is confirmed on `doc`. (Measured on 5.5
+ *                           million rows: with prefixes only up to 6, a query like きゅうしゅういく
+ *                           confirmed every 九州… reading, 20 ms; FTS5 prefix queries on a
+ *                           whole-reading token materialise every match whatever the rowid
+ *                           range, 5–30 ms for common prefixes.)
  *   \uE004 + kind           法人種別 filter.
  *
  * Each token costs about 0.3 µs of FTS5 time per company at import, so the set is the smallest
@@ -33,7 +34,7 @@ export const KIND = '\uE004';
 /** Longest name prefix indexed as a token. */
 export const NAME_PREFIX_MAX = 3;
 /** Longest reading prefix indexed as a token. */
-export const READING_PREFIX_MAX = 6;
+export const READING_PREFIX_MAX = 8;
 /** Longest query substring answered by one token (1-, 2- and 3-grams are indexed). */
 export const GRAM_MAX = 3;
 
@@ -128,27 +129,29 @@ export function term(token: string): string {
   return `"${token}"`;
 }
 
-/** Most 3-grams ANDed for a long query: enough to be selective, few enough to stay cheap. */
-const MAX_QUERY_TRIGRAMS = 6;
+/** The distinct 3-grams of q, in order. */
+export function trigramsOf(q: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= q.length; i++) {
+    const g = q.slice(i, i + 3).join('');
+    if (!out.includes(g)) out.push(g);
+  }
+  return out;
+}
 
 /**
- * "Some name contains q": one token when |q| ≤ 3 (`exact`), otherwise the AND of q's 3-grams —
- * every one when there are few, else an even spread that always includes the first and last.
+ * "Some name contains q": one token when |q| ≤ 3 (`exact`); for longer q, the AND of the given
+ * 3-grams of q (the search chooses the most selective ones), confirmed on `doc` afterwards.
  */
-export function containsExpression(q: readonly string[]): { expr: string; exact: boolean } {
+export function containsExpression(q: readonly string[], trigrams: readonly string[] = trigramsOf(q)): { expr: string; exact: boolean } {
   if (q.length <= GRAM_MAX) return { expr: term(q.join('')), exact: true };
-  const count = q.length - 2;
-  const picks = new Set<number>();
-  if (count <= MAX_QUERY_TRIGRAMS) for (let i = 0; i < count; i++) picks.add(i);
-  else for (let j = 0; j < MAX_QUERY_TRIGRAMS; j++) picks.add(Math.round((j * (count - 1)) / (MAX_QUERY_TRIGRAMS - 1)));
-  const grams = [...picks].map((i) => term(q.slice(i, i + 3).join('')));
+  const grams = trigrams.map(term);
   return { expr: grams.length === 1 ? (grams[0] as string) : `(${grams.join(' AND ')})`, exact: false };
 }
 
-/** "The current name starts with q". */
-export function namePrefixExpression(q: readonly string[]): { expr: string; exact: boolean } {
+/** "The current name starts with q" (for |q| > 3: its first 3 characters AND `contains`). */
+export function namePrefixExpression(q: readonly string[], contains: { expr: string; exact: boolean }): { expr: string; exact: boolean } {
   if (q.length <= NAME_PREFIX_MAX) return { expr: term(NAME_PREFIX + q.join('')), exact: true };
-  const contains = containsExpression(q);
   return { expr: `(${term(NAME_PREFIX + q.slice(0, NAME_PREFIX_MAX).join(''))} AND ${contains.expr})`, exact: false };
 }
 

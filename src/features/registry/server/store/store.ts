@@ -44,6 +44,26 @@ export class OpenRegistry {
     ).map((s) => ({ closed: s.closed, prefectureCode: s.prefecture_code, first: s.first_docid, last: s.last_docid }));
   }
 
+  private readonly termSizes = new Map<string, number>();
+
+  /**
+   * Documents whose index holds `token`, counted up to `cap` (a cheap, bounded read of the
+   * token's list). Cached: the file never changes while it is open. The cache is bounded by
+   * dropping it whole when full (queries are short-lived, the hot ones come back quickly).
+   */
+  termSize(token: string, cap: number): number {
+    const key = `${cap}\u0000${token}`;
+    let n = this.termSizes.get(key);
+    if (n === undefined) {
+      n = this.statement('SELECT count(*) FROM (SELECT 1 FROM doc_fts WHERE doc_fts MATCH ? LIMIT ?)')
+        .pluck(true)
+        .get(`"${token}"`, cap) as number;
+      if (this.termSizes.size >= 50_000) this.termSizes.clear();
+      this.termSizes.set(key, n);
+    }
+    return n;
+  }
+
   /** A cached prepared statement (the SQL text is the key). */
   statement(sql: string): Database.Statement {
     let s = this.statements.get(sql);
