@@ -45,19 +45,15 @@ CREATE TABLE IF NOT EXISTS company (
   kind TEXT NOT NULL,
   name_norm TEXT NOT NULL,
   reading_norm TEXT NOT NULL,
-  data TEXT NOT NULL,
-  -- Derived at the end of each import from history (see doc.former_norm / former_names).
-  former_norm TEXT,
-  former_names TEXT
+  data TEXT NOT NULL
 );
--- Serves: clearing the derived former names before they are recomputed (few rows have them).
-CREATE INDEX IF NOT EXISTS company_with_former ON company (id) WHERE former_norm IS NOT NULL;
 
 CREATE TABLE IF NOT EXISTS history (
   id INTEGER PRIMARY KEY,
   corporate_number INTEGER NOT NULL,
   -- Identity of the row's content (file, line and 一連番号 excluded): imports are idempotent.
-  row_key TEXT NOT NULL,
+  -- A 53-bit hash; a collision would need two rows of the same 法人番号, so never in practice.
+  row_key INTEGER NOT NULL,
   -- 1 when the row was once the current row (replaced by a newer one), 0 for latest = 0 rows.
   was_latest INTEGER NOT NULL,
   hihyoji INTEGER NOT NULL,
@@ -74,6 +70,7 @@ CREATE TABLE IF NOT EXISTS deleted (
 `;
 
 export const DERIVED_DROP = `
+DROP TABLE IF EXISTS former;
 DROP TABLE IF EXISTS doc_fts;
 DROP TABLE IF EXISTS doc_segment;
 DROP TABLE IF EXISTS doc;

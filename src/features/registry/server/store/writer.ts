@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -103,9 +103,24 @@ export interface RegistryMeta {
 
 const DERIVED_BATCH = 20_000;
 
-/** Identity of a history row: its content and flag, not where it came from (file, line, 一連番号). */
-function rowKey(data: string, hihyoji: number): string {
-  return createHash('sha1').update(data).update(hihyoji ? '\u00011' : '\u00010').digest('base64url').slice(0, 22);
+/**
+ * Identity of a history row: its content and flag, not where it came from (file, line, 一連番号).
+ * cyrb53 (public domain, bryc): a 53-bit hash that fits an SQLite integer, several times cheaper
+ * than a SHA-1 digest on the million history rows of a full import.
+ */
+function rowKey(data: string, hihyoji: number): number {
+  let h1 = 0xdeadbeef ^ hihyoji;
+  let h2 = 0x41c6ce57 ^ hihyoji;
+  for (let i = 0; i < data.length; i++) {
+    const ch = data.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 /** Newer-or-equal by 更新年月日, then 変更年月日 (ISO dates compare as strings). */
@@ -373,9 +388,10 @@ export class RegistryWriter {
     db.exec(DERIVED_SCHEMA);
 
     // 1. Former names: distinct names from history that differ from the current one, newest
-    // first, onto the company rows (a join with six million rows at step 2 cost more).
+    // first, into a small table joined at step 2. (Writing them onto the company rows instead
+    // meant random updates in a 1.3 GB table: 24 s for 440,000 companies.)
     onProgress?.({ phase: 'former-names', done: 0, total: 1 });
-    db.exec('UPDATE company SET former_norm = NULL, former_names = NULL WHERE former_norm IS NOT NULL');
+    db.exec('CREATE TABLE former (company_id INTEGER PRIMARY KEY, former_norm TEXT NOT NULL, former_names TEXT NOT NULL)');
     const historyNames = db.prepare(
       `SELECT h.corporate_number AS cn, c.id AS companyId, h.data AS data, c.name_norm AS current
          FROM history h JOIN company c ON c.corporate_number = h.corporate_number
@@ -383,7 +399,7 @@ export class RegistryWriter {
         ORDER BY h.corporate_number
         LIMIT ${DERIVED_BATCH}`,
     );
-    const putFormer = db.prepare('UPDATE company SET former_norm = @norm, former_names = @names WHERE id = @id');
+    const putFormer = db.prepare('INSERT INTO former (company_id, former_norm, former_names) VALUES (@id, @norm, @names)');
     type HistoryName = { cn: number; companyId: number; data: string; current: string };
     const writeFormer = (group: HistoryName[]) => {
       // Newest first: the 旧商号 listed first is the one used last.
@@ -430,11 +446,12 @@ export class RegistryWriter {
     db.exec(`
       INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, former_norm, former_names)
       SELECT c.id, c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'), c.kind,
-             c.name_norm, c.reading_norm, c.former_norm, c.former_names
-        FROM company c
+             c.name_norm, c.reading_norm, f.former_norm, f.former_names
+        FROM company c LEFT JOIN former f ON f.company_id = c.id
        WHERE c.hihyoji = 0
        ORDER BY c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'),
                 CASE WHEN c.reading_norm <> '' THEN c.reading_norm ELSE c.name_norm END, c.corporate_number`);
+    db.exec('DROP TABLE former');
     db.exec(`
       INSERT INTO doc_segment (closed, prefecture_code, first_docid, last_docid)
       SELECT closed, prefecture_code, min(docid), max(docid) FROM doc GROUP BY closed, prefecture_code`);
