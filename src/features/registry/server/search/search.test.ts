@@ -207,6 +207,9 @@ describe('searchCompanies — pages and counts', () => {
     for (let i = 0; i < 1030; i++) rows.push(ntaRow({ name: `株式会社ページ${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
     for (let i = 0; i < 40; i++) rows.push(ntaRow({ name: `第${i}ページ商会`, prefectureCode: prefs[i % 4] ?? '13' }));
     for (let i = 0; i < 45; i++) rows.push(ntaRow({ name: `テスト商事${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
+    // Common 3-grams (in gram_df), and the same words in the other order.
+    for (let i = 0; i < 300; i++) rows.push(ntaRow({ name: `サンプル記録${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
+    for (let i = 0; i < 10; i++) rows.push(ntaRow({ name: `記録サンプル${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
     buildRegistry(pagesFile, rows);
     pagesStore = new RegistryStore(pagesFile, { checkIntervalMs: 0 });
   });
@@ -253,6 +256,15 @@ describe('searchCompanies — pages and counts', () => {
     // Within a class: prefecture in JIS order.
     const codes = items.map((i) => i.prefectureCode ?? '');
     expect([...codes].sort()).toEqual(codes);
+  });
+
+  it('counts a long query made of common 3-grams exactly, without the same words in another order', () => {
+    const pages = all({ q: 'サンプル記録' });
+    expect(pages[0]?.count).toBe(300);
+    const items = pages.flatMap((p) => p.items);
+    expect(items).toHaveLength(300);
+    expect(items.every((i) => i.name.startsWith('サンプル記録'))).toBe(true);
+    expect(all({ q: '記録サンプル' })[0]?.count).toBe(10);
   });
 
   it('rejects a cursor used with another query', () => {

@@ -19,8 +19,8 @@ import {
   nameExactExpression,
   namePrefixExpression,
   readingPrefixExpression,
-  trigramsOf,
 } from '../store/index-tokens';
+import { GRAM_DF_MIN } from '../store/schema';
 import { unpackRow } from '../store/row-codec';
 import { type OpenRegistry, type RegistryStore, getRegistryStore } from '../store/store';
 import { formerNamesOf, historyOf, registryInfo, toSummary } from './company-view';
@@ -103,29 +103,36 @@ function and(a: string, b: string | null): string {
   return b === null ? a : `${a} AND ${b}`;
 }
 
-/** Documents counted per 3-gram when choosing the selective ones (see selectiveTrigrams). */
-const PROBE_CAP = 256;
+/** Documents counted per rare 3-gram when choosing the selective ones (= GRAM_DF_MIN). */
+const PROBE_CAP = GRAM_DF_MIN;
 
 /**
- * The 3-grams to AND for a query of four or more characters. FTS5 answers an AND by seeking into
- * every other list for each candidate, and a seek into a long list costs a page load, so fewer
- * and shorter lists are faster even though more candidates then need the confirmation on `doc`
- * (measured on 5.5 million rows, counting 861 matches of ピタルマンシヨン管理組合: all ten 3-grams
- * 4.9 ms, six 4.0 ms, first and last 1.4 ms — with the same confirmed count).
- * Each 3-gram's list is measured first (counted up to PROBE_CAP, cached per registry file): a
- * short list is used alone or with the second shortest; when every list is long, the first and
- * the last 3-gram, which together cover both ends of the query.
+ * The 3-grams to AND for a query of four or more characters — query planning with the index's
+ * statistics. FTS5 answers an AND by seeking into the other lists for each candidate, and a seek
+ * into a long list costs a page load, so two well-chosen lists beat many: measured on 5.5 million
+ * rows for デザインライフ (399 matches), デザイ AND ライフ (75,000 and 50,000 names) 2.8 ms with 942
+ * candidates to confirm, インラ AND ライフ 0.8 ms with exactly the 399; all five 3-grams 5 ms.
+ *
+ * The rarest 3-gram comes first: its size is in gram_df when it is common, otherwise counted
+ * (fewer than PROBE_CAP, cached). A rare one is used alone, or with the second rarest if that is
+ * rare too. A common one is paired with the rarest 3-gram sharing at most one character with it,
+ * which covers another part of the query. The confirmation on `doc` keeps the result exact.
  */
 function selectiveTrigrams(reg: OpenRegistry, chars: readonly string[]): string[] {
-  const all = trigramsOf(chars);
-  const sized = all.map((g) => ({ g, n: reg.termSize(g, PROBE_CAP) })).sort((a, b) => a.n - b.n);
-  const first = sized[0];
-  if (first !== undefined && first.n < PROBE_CAP) {
-    const second = sized[1];
-    return second !== undefined && second.n < PROBE_CAP ? [first.g, second.g] : [first.g];
+  const grams: { g: string; pos: number; df: number }[] = [];
+  for (let pos = 0; pos + 3 <= chars.length; pos++) {
+    const g = chars.slice(pos, pos + 3).join('');
+    if (grams.some((x) => x.g === g)) continue;
+    grams.push({ g, pos, df: reg.commonGramDf(g) ?? reg.termSize(g, PROBE_CAP) });
   }
-  const ends = [all[0] as string, all[all.length - 1] as string];
-  return ends[0] === ends[1] ? [ends[0] as string] : ends;
+  grams.sort((a, b) => a.df - b.df || a.pos - b.pos);
+  const rarest = grams[0] as { g: string; pos: number; df: number };
+  if (rarest.df < PROBE_CAP) {
+    const second = grams[1];
+    return second !== undefined && second.df < PROBE_CAP ? [rarest.g, second.g] : [rarest.g];
+  }
+  const far = grams.find((x) => Math.abs(x.pos - rarest.pos) >= 2);
+  return far === undefined ? [rarest.g] : [rarest.g, far.g];
 }
 
 /** The three class matchers and the count matcher for a normalised query. */
@@ -258,8 +265,12 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
         hihyoji: number;
         data: string;
       };
-      const formerNorms = row.former_norm === null ? [] : row.former_norm.split('\u0001');
-      const formerNames = row.former_names === null ? [] : (JSON.parse(row.former_names) as string[]);
+      // Former names as stored may include the current name (see the writer): left out here.
+      const storedNorms = row.former_norm === null ? [] : row.former_norm.split('\u0001');
+      const storedNames = row.former_names === null ? [] : (JSON.parse(row.former_names) as string[]);
+      const keep = storedNorms.map((norm) => norm !== row.name_norm);
+      const formerNorms = storedNorms.filter((_, i) => keep[i]);
+      const formerNames = storedNames.filter((_, i) => keep[i]);
       const { match, formerIndex } = matchTypeOf(tier, q, row.name_norm, formerNorms);
       return toSummary(unpackRow(row.corporate_number, row.hihyoji, row.data), {
         formerNames,

@@ -21,6 +21,7 @@
  *  - `doc_segment`: the docid range of each (closed, prefecture) pair.
  *  - `doc_fts`: FTS5 over tokens that our code splits (see index-tokens.ts); contentless,
  *    detail=none (no positions: substring checks of long queries are done on `doc`).
+ *  - `gram_df`: how many names hold each common 3-gram (the search's query planning).
  */
 
 export const SCHEMA_VERSION = 1;
@@ -71,6 +72,7 @@ CREATE TABLE IF NOT EXISTS deleted (
 
 export const DERIVED_DROP = `
 DROP TABLE IF EXISTS former;
+DROP TABLE IF EXISTS gram_df;
 DROP TABLE IF EXISTS doc_fts;
 DROP TABLE IF EXISTS doc_segment;
 DROP TABLE IF EXISTS doc;
@@ -98,7 +100,16 @@ CREATE TABLE doc_segment (
   PRIMARY KEY (closed, prefecture_code)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE doc_fts USING fts5(t, content='', detail=none, columnsize=0, tokenize='ascii');
+-- Document frequency of the name 3-grams that are in at least GRAM_DF_MIN documents (absent:
+-- rarer). Lets the search AND the most selective 3-grams of a long query (search.ts).
+CREATE TABLE gram_df (
+  gram TEXT PRIMARY KEY,
+  df INTEGER NOT NULL
+) WITHOUT ROWID;
 `;
+
+/** Smallest document frequency stored in gram_df. */
+export const GRAM_DF_MIN = 256;
 
 /** doc_segment.prefecture_code for companies with no domestic address (国外所在地 only). */
 export const NO_PREFECTURE = '99';

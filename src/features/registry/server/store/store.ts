@@ -27,6 +27,8 @@ export interface DocSegment {
 export class OpenRegistry {
   readonly meta: RegistryMeta;
   readonly segments: readonly DocSegment[];
+  /** gram_df: names holding each common 3-gram (≥ GRAM_DF_MIN); a 3-gram not here is rarer. */
+  private readonly gramDf: ReadonlyMap<string, number>;
   private readonly statements = new Map<string, Database.Statement>();
 
   constructor(
@@ -42,6 +44,14 @@ export class OpenRegistry {
         last_docid: number;
       }[]
     ).map((s) => ({ closed: s.closed, prefectureCode: s.prefecture_code, first: s.first_docid, last: s.last_docid }));
+    this.gramDf = new Map(
+      (db.prepare('SELECT gram, df FROM gram_df').raw(true).all() as [string, number][]).map(([g, n]) => [g, n]),
+    );
+  }
+
+  /** Names holding a 3-gram when it is common (≥ GRAM_DF_MIN), else undefined. */
+  commonGramDf(gram: string): number | undefined {
+    return this.gramDf.get(gram);
   }
 
   private readonly termSizes = new Map<string, number>();

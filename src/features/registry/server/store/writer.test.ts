@@ -111,6 +111,9 @@ describe('RegistryWriter', () => {
     const store = storeOf();
     expect(found(store, '商号変更前', false, '27')).toEqual(['株式会社商号変更前']);
     expect(found(store, '商号変更前', false, '13')).toEqual([]);
+    // The history row has the same name: it is not a 旧商号.
+    const moved = searchCompanies({ q: '商号変更前' }, store);
+    expect(moved.ok && moved.result.items[0]?.formerNames).toEqual([]);
     const company = getCompany(cn, store);
     expect(company.ok && company.company.history[0]?.address).toBe('東京都千代田区丸の内一丁目1番1号');
     store.close();

@@ -8,7 +8,7 @@ import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '../nta/types';
 import { documentText } from './index-tokens';
 import { packRow, packedDates } from './row-codec';
-import { DERIVED_DROP, DERIVED_SCHEMA, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
+import { DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
 
 /**
  * Builds a registry file. Everything happens in a temporary file next to the target; `finish()`
@@ -387,34 +387,31 @@ export class RegistryWriter {
     db.exec(DERIVED_DROP);
     db.exec(DERIVED_SCHEMA);
 
-    // 1. Former names: distinct names from history that differ from the current one, newest
-    // first, into a small table joined at step 2. (Writing them onto the company rows instead
-    // meant random updates in a 1.3 GB table: 24 s for 440,000 companies.)
+    // 1. Former names: distinct names from history, newest first, into a small table joined at
+    // step 2. (Writing them onto the company rows instead meant random updates in a 1.3 GB
+    // table, 24 s for 440,000 companies; joining company here to drop the current name, 16 s.)
     onProgress?.({ phase: 'former-names', done: 0, total: 1 });
-    db.exec('CREATE TABLE former (company_id INTEGER PRIMARY KEY, former_norm TEXT NOT NULL, former_names TEXT NOT NULL)');
+    // Keyed by 法人番号 and read from history alone (no company lookups): the current name is
+    // left out where the names are used (documentText's caller and the search results).
+    db.exec('CREATE TABLE former (corporate_number INTEGER PRIMARY KEY, former_norm TEXT NOT NULL, former_names TEXT NOT NULL)');
     const historyNames = db.prepare(
-      `SELECT h.corporate_number AS cn, c.id AS companyId, h.data AS data, c.name_norm AS current
-         FROM history h JOIN company c ON c.corporate_number = h.corporate_number
-        WHERE h.corporate_number > ?
-        ORDER BY h.corporate_number
-        LIMIT ${DERIVED_BATCH}`,
+      `SELECT corporate_number AS cn, data FROM history WHERE corporate_number > ? ORDER BY corporate_number LIMIT ${DERIVED_BATCH}`,
     );
-    const putFormer = db.prepare('INSERT INTO former (company_id, former_norm, former_names) VALUES (@id, @norm, @names)');
-    type HistoryName = { cn: number; companyId: number; data: string; current: string };
+    const putFormer = db.prepare('INSERT INTO former (corporate_number, former_norm, former_names) VALUES (@cn, @norm, @names)');
+    type HistoryName = { cn: number; data: string };
     const writeFormer = (group: HistoryName[]) => {
       // Newest first: the 旧商号 listed first is the one used last.
       const named = group.map((r) => unpackName(r.data)).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-      const current = (group[0] as HistoryName).current;
       const norms: string[] = [];
       const names: string[] = [];
       for (const { name } of named) {
         const norm = normalizeJapanese(name);
-        if (norm !== '' && norm !== current && !norms.includes(norm)) {
+        if (norm !== '' && !norms.includes(norm)) {
           norms.push(norm);
           names.push(name);
         }
       }
-      if (norms.length > 0) putFormer.run({ id: (group[0] as HistoryName).companyId, norm: norms.join('\u0001'), names: JSON.stringify(names) });
+      if (norms.length > 0) putFormer.run({ cn: (group[0] as HistoryName).cn, norm: norms.join('\u0001'), names: JSON.stringify(names) });
     };
     db.transaction(() => {
       let after = 0;
@@ -447,7 +444,7 @@ export class RegistryWriter {
       INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, former_norm, former_names)
       SELECT c.id, c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'), c.kind,
              c.name_norm, c.reading_norm, f.former_norm, f.former_names
-        FROM company c LEFT JOIN former f ON f.company_id = c.id
+        FROM company c LEFT JOIN former f ON f.corporate_number = c.corporate_number
        WHERE c.hihyoji = 0
        ORDER BY c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'),
                 CASE WHEN c.reading_norm <> '' THEN c.reading_norm ELSE c.name_norm END, c.corporate_number`);
@@ -467,6 +464,7 @@ export class RegistryWriter {
       `SELECT docid, kind, name_norm, reading_norm, former_norm FROM doc WHERE docid > ? ORDER BY docid LIMIT ${DERIVED_BATCH}`,
     );
     const putFts = db.prepare('INSERT INTO doc_fts (rowid, t) VALUES (?, ?)');
+    const trigramCounts = new TrigramCounter();
     let done = 0;
     db.transaction(() => {
       let last = 0;
@@ -480,20 +478,19 @@ export class RegistryWriter {
         }[];
         if (rows.length === 0) break;
         for (const r of rows) {
-          putFts.run(
-            r.docid,
-            documentText({
-              nameNorm: r.name_norm,
-              readingNorm: r.reading_norm,
-              formerNorms: r.former_norm === null ? [] : r.former_norm.split('\u0001'),
-              kind: r.kind,
-            }),
-          );
+          const formerNorms = r.former_norm === null ? [] : r.former_norm.split('\u0001').filter((f) => f !== r.name_norm);
+          trigramCounts.add(r.name_norm);
+          for (const f of formerNorms) trigramCounts.add(f);
+          putFts.run(r.docid, documentText({ nameNorm: r.name_norm, readingNorm: r.reading_norm, formerNorms, kind: r.kind }));
         }
         last = (rows[rows.length - 1] as { docid: number }).docid;
         done += rows.length;
         onProgress?.({ phase: 'index', done, total });
       }
+    })();
+    const putDf = db.prepare('INSERT INTO gram_df (gram, df) VALUES (?, ?)');
+    db.transaction(() => {
+      for (const [gram, df] of trigramCounts.atLeast(GRAM_DF_MIN)) putDf.run(gram, df);
     })();
     phase('index');
     onProgress?.({ phase: 'optimize', done: 0, total: 1 });
@@ -522,6 +519,35 @@ export class RegistryWriter {
     }
     this.db = null;
     for (const suffix of ['', '-journal', '-wal', '-shm']) fs.rmSync(this.tempPath + suffix, { force: true });
+  }
+}
+
+/**
+ * Counts 3-grams of names (BMP characters only; a 3-gram with an astral character is rare
+ * anyway), keyed by its three UTF-16 units packed in one number so that counting six million
+ * names allocates no strings.
+ */
+class TrigramCounter {
+  private readonly counts = new Map<number, number>();
+
+  add(s: string): void {
+    for (let i = 0; i + 2 < s.length; i++) {
+      const a = s.charCodeAt(i);
+      const b = s.charCodeAt(i + 1);
+      const c = s.charCodeAt(i + 2);
+      if ((a & 0xf800) === 0xd800 || (b & 0xf800) === 0xd800 || (c & 0xf800) === 0xd800) continue;
+      const key = a * 4294967296 + b * 65536 + c;
+      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    }
+  }
+
+  *atLeast(min: number): Generator<[string, number]> {
+    for (const [key, n] of this.counts) {
+      if (n < min) continue;
+      const a = Math.floor(key / 4294967296);
+      const rest = key - a * 4294967296;
+      yield [String.fromCharCode(a, rest >>> 16, rest & 0xffff), n];
+    }
   }
 }
 
