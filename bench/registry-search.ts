@@ -162,9 +162,12 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
   const db = new Database(file, { readonly: true });
   const rand = rng(20260130);
   const maxDoc = (db.prepare('SELECT max(docid) AS n FROM doc').get() as { n: number }).n;
-  const docAt = db.prepare('SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?');
+  const docAt = db.prepare(
+    'SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?',
+  );
   const countOf = db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM doc_fts WHERE doc_fts MATCH ? LIMIT 101)');
-  const randomDoc = () => docAt.get(1 + Math.floor(rand() * maxDoc)) as { name_norm: string; reading_norm: string; corporate_number: number };
+  const randomDoc = () =>
+    docAt.get(1 + Math.floor(rand() * maxDoc)) as { name_norm: string; reading_norm: string; corporate_number: number };
   const substring = (s: string, min: number, max: number): string | null => {
     const chars = Array.from(s);
     if (chars.length < min) return null;
@@ -188,7 +191,9 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
       const s = substring(randomDoc().name_norm, 1, 1);
       return s === null ? null : { q: s };
     }),
-    'common 2 chars (日本, 建設, …)': cycle(['日本', '建設', '工業', '産業', '商事', '東京', '不動', 'サー', 'ービ', '企画'].map((q) => ({ q }))),
+    'common 2 chars (日本, 建設, …)': cycle(
+      ['日本', '建設', '工業', '産業', '商事', '東京', '不動', 'サー', 'ービ', '企画'].map((q) => ({ q })),
+    ),
     'rare 2 chars': collect(() => {
       const s = substring(randomDoc().name_norm, 2, 2);
       if (s === null) return null;
@@ -206,16 +211,27 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
     'reading prefix (hiragana)': collect(() => {
       const r = randomDoc().reading_norm;
       if (Array.from(r).length < 3) return null;
-      return { q: toHiragana(Array.from(r).slice(0, 2 + Math.floor(rand() * 7)).join('')) };
+      return {
+        q: toHiragana(
+          Array.from(r)
+            .slice(0, 2 + Math.floor(rand() * 7))
+            .join(''),
+        ),
+      };
     }),
-    '法人番号': collect(() => {
+    法人番号: collect(() => {
       const n = String(randomDoc().corporate_number);
       return { q: rand() < 0.5 ? n : `${n.slice(0, 1)}-${n.slice(1, 5)}-${n.slice(5, 9)}-${n.slice(9)}` };
     }),
     'common word + small prefecture': cycle(
       ['日本', '建設', '工業', '商事', '不動産'].flatMap((q) => ['31', '32', '36', '39', '18'].map((prefecture) => ({ q, prefecture }))),
     ),
-    'common word + kind (合資/合同)': cycle(['日本', '建設', '工業', '商事'].flatMap((q) => [{ q, kind: ['304' as const] }, { q, kind: ['305' as const] }])),
+    'common word + kind (合資/合同)': cycle(
+      ['日本', '建設', '工業', '商事'].flatMap((q) => [
+        { q, kind: ['304' as const] },
+        { q, kind: ['305' as const] },
+      ]),
+    ),
     '3–4 chars, closed included': collect(() => {
       const s = substring(randomDoc().name_norm, 3, 4);
       return s === null ? null : { q: s, includeClosed: true };
@@ -248,7 +264,16 @@ async function main(): Promise<void> {
       if (!(args.reuse && hasFiles)) {
         fs.rmSync(sourceDir, { recursive: true, force: true });
         console.log(`generating ${args.rows.toLocaleString('en-US')} rows of NTA CSV in ${sourceDir} …`);
-        run(TSX, ['--conditions=react-server', 'scripts/registry-generate.ts', '--rows', String(args.rows), '--out', sourceDir, '--format', 'csv']);
+        run(TSX, [
+          '--conditions=react-server',
+          'scripts/registry-generate.ts',
+          '--rows',
+          String(args.rows),
+          '--out',
+          sourceDir,
+          '--format',
+          'csv',
+        ]);
       }
     }
     console.log(`importing into ${registry} …`);
@@ -311,7 +336,12 @@ async function main(): Promise<void> {
     times.sort((a, b) => a - b);
     // The queries that are slow every time (median of their runs), to say what is slow and why.
     const slowest = prepared
-      .map((p, i) => ({ q: p.q, prefecture: p.prefecture, kind: p.kind, median: [...(perQuery[i] ?? [])].sort((a, b) => a - b)[Math.floor(args.repeat / 2)] ?? 0 }))
+      .map((p, i) => ({
+        q: p.q,
+        prefecture: p.prefecture,
+        kind: p.kind,
+        median: [...(perQuery[i] ?? [])].sort((a, b) => a - b)[Math.floor(args.repeat / 2)] ?? 0,
+      }))
       .sort((a, b) => b.median - a.median)
       .slice(0, 5);
     counts.sort((a, b) => a - b);
@@ -334,7 +364,10 @@ async function main(): Promise<void> {
     node: process.version,
     sqlite: (new Database(':memory:').prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
     cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`,
-    loadavg: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    loadavg: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
     registryMB: Math.round(fs.statSync(registry).size / 1048576),
   };
   const f = (n: number) => n.toFixed(3);
@@ -347,13 +380,19 @@ async function main(): Promise<void> {
         `${imported.historyRows.toLocaleString('en-US')} history rows) in ${s.toFixed(1)} s = ${Math.round(imported.rows / s).toLocaleString('en-US')} rows/s, ` +
         `CPU ${(imported.cpuMs / 1000).toFixed(1)} s, peak RSS ${imported.maxRssMB} MB, file ${Math.round(imported.fileMB)} MB`,
     );
-    console.log(`  phases (ms): ${Object.entries(imported.phasesMs).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(
+      `  phases (ms): ${Object.entries(imported.phasesMs)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   }
   console.log('');
   console.log('| query class | queries × runs | p50 ms | p95 ms | p99 ms | max ms | median count |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.class} | ${r.queries} × ${args.repeat} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.medianCount} |`);
+    console.log(
+      `| ${r.class} | ${r.queries} × ${args.repeat} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.medianCount} |`,
+    );
   }
   console.log('');
   console.log('slowest queries (median of their runs, ms):');

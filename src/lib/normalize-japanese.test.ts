@@ -7,7 +7,9 @@ function outsideAlphabet(s: string): string[] {
   return Array.from(s).filter(
     (c) =>
       !/^[\p{L}\p{N}]$/u.test(c) ||
-      /[A-Z\u3041-\u309f\uff00-\uffef\u30fb\ue000-\uf8ff\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6\u30f0\u30f1]/u.test(c) ||
+      /[A-Z\u3041-\u309f\uff00-\uffef\u30fb\ue000-\uf8ff\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6\u30f0\u30f1]/u.test(
+        c,
+      ) ||
       KANJI_VARIANTS.has(c.codePointAt(0) ?? 0),
   );
 }

@@ -65,15 +65,15 @@ export const KANJI_VARIANTS: ReadonlyMap<number, number> = (() => {
 
 // Small kana → full size, and obsolete kana → their modern reading (katakana after step 3).
 const KANA_FOLD = new Map<number, number>(
-  Array.from('ァアィイゥウェエォオッツャヤュユョヨヮワヵカヶケヰイヱエ', (c) => c.codePointAt(0) ?? 0).flatMap(
-    (cp, i, all) => (i % 2 === 0 ? [[cp, all[i + 1] ?? cp] as [number, number]] : []),
+  Array.from('ァアィイゥウェエォオッツャヤュユョヨヮワヵカヶケヰイヱエ', (c) => c.codePointAt(0) ?? 0).flatMap((cp, i, all) =>
+    i % 2 === 0 ? [[cp, all[i + 1] ?? cp] as [number, number]] : [],
   ),
 );
 
 /** Hyphens, dashes, minus signs, box-drawing lines and long-vowel marks (after NFKC). */
 const DASHES = new Set<number>([
-  0x2d, 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2043, 0x2212, 0x2500, 0x2501, 0x23af, 0x2e3a, 0x2e3b,
-  0x30fc, 0xfe58, 0xfe63, 0xff0d, 0xff70, 0x02d7, 0x2796, 0x10191,
+  0x2d, 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2043, 0x2212, 0x2500, 0x2501, 0x23af, 0x2e3a, 0x2e3b, 0x30fc, 0xfe58, 0xfe63,
+  0xff0d, 0xff70, 0x02d7, 0x2796, 0x10191,
 ]);
 const CHOON = 0x30fc; // ー
 
@@ -137,8 +137,7 @@ const LEGAL_FORM_WORDS = [
 ];
 
 /** (株) (有) … after NFKC: ㈱ and （株） both become (株). */
-const PAREN_FORMS =
-  /\((?:株|有|同|名|資|合|社|財|医|学|宗|福|特非|一社|一財|公社|公財|独|税|弁|司|行|監|医社|医財|npo)\)/g;
+const PAREN_FORMS = /\((?:株|有|同|名|資|合|社|財|医|学|宗|福|特非|一社|一財|公社|公財|独|税|弁|司|行|監|医社|医財|npo)\)/g;
 
 function isKana(cp: number): boolean {
   return (cp >= 0x30a1 && cp <= 0x30fa) || cp === CHOON || cp === 0x30fd || cp === 0x30fe;
@@ -157,7 +156,8 @@ function foldCodePoint(input: number): string {
     if ((cp >= 0x61 && cp <= 0x7a) || (cp >= 0x30 && cp <= 0x39)) return String.fromCharCode(cp);
     return cp === 0x2d ? DASH_TEXT : '';
   }
-  if (cp >= 0x3041 && cp <= 0x3096) cp += 0x60; // hiragana → katakana
+  if (cp >= 0x3041 && cp <= 0x3096)
+    cp += 0x60; // hiragana → katakana
   else if (cp === 0x309d || cp === 0x309e) cp += 0x60; // ゝゞ → ヽヾ
   cp = KANA_FOLD.get(cp) ?? cp;
   if (DASHES.has(cp)) return DASH_TEXT;

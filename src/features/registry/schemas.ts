@@ -43,7 +43,11 @@ export const SearchParamsSchema = z.strictObject({
     .pipe(z.array(KindCodeSchema).max(10))
     .optional(),
   includeClosed: flag.default(false),
-  cursor: z.string().max(512, '続きの位置の指定が正しくありません。').regex(/^[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。').optional(),
+  cursor: z
+    .string()
+    .max(512, '続きの位置の指定が正しくありません。')
+    .regex(/^[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。')
+    .optional(),
 });
 export type SearchParamsInput = z.input<typeof SearchParamsSchema>;
 export type SearchParams = z.infer<typeof SearchParamsSchema>;
@@ -116,7 +120,8 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 export const SEARCH_ERROR_MESSAGES = {
   registry_unavailable: '会社データを準備しています。しばらくしてからもう一度お試しください。',
-  empty_query: '検索できる文字が含まれていません。会社名の一部か13桁の法人番号を入力してください（「株式会社」などの法人格だけでは検索できません）。',
+  empty_query:
+    '検索できる文字が含まれていません。会社名の一部か13桁の法人番号を入力してください（「株式会社」などの法人格だけでは検索できません）。',
   invalid_check_digit: '法人番号が正しくありません。13桁の番号に誤りがないか、もう一度ご確認ください（先頭の1桁が検査用の数字です）。',
   invalid_cursor: '検索結果の続きを表示できませんでした。もう一度検索してください。',
   cursor_expired: '会社データが更新されたため、検索結果の続きを表示できませんでした。もう一度検索してください。',
@@ -195,6 +200,4 @@ export const COMPANY_ERROR_MESSAGES = {
 } as const;
 export type CompanyErrorCode = keyof typeof COMPANY_ERROR_MESSAGES;
 
-export type CompanyOutcome =
-  | { ok: true; company: CompanyDetail }
-  | { ok: false; code: CompanyErrorCode; message: string };
+export type CompanyOutcome = { ok: true; company: CompanyDetail } | { ok: false; code: CompanyErrorCode; message: string };

@@ -79,9 +79,10 @@ export function registryInfo(reg: OpenRegistry): RegistryInfo {
 
 /** History rows of a company, newest first (by 更新年月日, then 変更年月日). */
 export function historyOf(reg: OpenRegistry, corporateNumber: number): RegistryRecord[] {
-  const rows = reg
-    .statement('SELECT hihyoji, data FROM history WHERE corporate_number = ? ORDER BY id')
-    .all(corporateNumber) as { hihyoji: number; data: string }[];
+  const rows = reg.statement('SELECT hihyoji, data FROM history WHERE corporate_number = ? ORDER BY id').all(corporateNumber) as {
+    hihyoji: number;
+    data: string;
+  }[];
   return rows
     .map((h) => unpackRow(corporateNumber, h.hihyoji, h.data))
     .sort((a, b) => (b.updateDate + b.changeDate).localeCompare(a.updateDate + a.changeDate));

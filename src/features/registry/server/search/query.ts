@@ -6,9 +6,7 @@ import { isValidCorporateNumber } from '../nta/corporate-number';
  * T as in a 適格請求書発行事業者登録番号 (T + 法人番号).
  */
 export type CorporateNumberQuery =
-  | { type: 'valid'; corporateNumber: string }
-  | { type: 'bad-check-digit'; corporateNumber: string }
-  | { type: 'not-a-number' };
+  { type: 'valid'; corporateNumber: string } | { type: 'bad-check-digit'; corporateNumber: string } | { type: 'not-a-number' };
 
 const SEPARATORS = /[\s\-‐‑‒–—―−ー－ｰ_.]/gu;
 

@@ -28,7 +28,14 @@ const fixture = [
   ntaRow({ name: '株式会社日本閉鎖商会', furigana: 'ニホンヘイサショウカイ', process: '21', closeDate: '2020-03-31', closeCause: '01' }),
   ntaRow({ name: '株式会社日本秘匿', furigana: 'ニホンヒトク', hihyoji: true }),
   ntaRow({ corporateNumber: CHANGED, name: '株式会社商号変更前', latest: false, updateDate: '2015-10-05', changeDate: '2015-10-05' }),
-  ntaRow({ corporateNumber: CHANGED, name: '株式会社商号変更後', process: '11', updateDate: '2017-05-09', changeDate: '2017-05-09', furigana: 'ショウゴウヘンコウゴ' }),
+  ntaRow({
+    corporateNumber: CHANGED,
+    name: '株式会社商号変更後',
+    process: '11',
+    updateDate: '2017-05-09',
+    changeDate: '2017-05-09',
+    furigana: 'ショウゴウヘンコウゴ',
+  }),
   ntaRow({ name: '合同会社日本ラボ', kind: '305', furigana: 'ニホンラボ', prefectureCode: '14', prefectureName: '神奈川県' }),
   ntaRow({ name: '株式会社ア', furigana: 'ア' }),
   ntaRow({

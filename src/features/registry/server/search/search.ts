@@ -156,14 +156,7 @@ function matchers(reg: OpenRegistry, chars: readonly string[], kinds: string | n
   };
 }
 
-function docids(
-  reg: OpenRegistry,
-  m: Matcher,
-  bind: { q: string; n: number },
-  after: number,
-  last: number,
-  limit: number,
-): number[] {
+function docids(reg: OpenRegistry, m: Matcher, bind: { q: string; n: number }, after: number, last: number, limit: number): number[] {
   const stmt = reg.statement(m.verify === null ? FTS_ONLY : withVerify(m.verify)).pluck(true);
   // Rowid bounds must be bound as integers (BigInt): FTS5 ignores a REAL bound and scans from
   // the start (measured: 30 ms instead of 0.1 ms for a common word in a small prefecture).
@@ -171,7 +164,13 @@ function docids(
   return (stmt.all(m.verify === null ? base : { ...base, ...bind }) as (number | bigint)[]).map(Number);
 }
 
-function countMatches(reg: OpenRegistry, m: Matcher, bind: { q: string; n: number }, range: { first: number; last: number }, limit: number): number {
+function countMatches(
+  reg: OpenRegistry,
+  m: Matcher,
+  bind: { q: string; n: number },
+  range: { first: number; last: number },
+  limit: number,
+): number {
   const stmt = reg.statement(countOf(m.verify === null ? FTS_ONLY : withVerify(m.verify))).pluck(true);
   const base = { expr: m.expr, after: BigInt(range.first - 1), last: BigInt(range.last), limit };
   return stmt.get(m.verify === null ? base : { ...base, ...bind }) as number;
@@ -252,7 +251,16 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     const depthLimited = hasMore && page >= SEARCH_MAX_PAGES;
     const nextCursor =
       hasMore && !depthLimited && lastRow !== undefined
-        ? encodeCursor({ v: 1, b: reg.meta.buildId.slice(0, 12), h: hash, s: lastRow.segment, a: lastRow.docid, p: page + 1, c: count, x: countCapped })
+        ? encodeCursor({
+            v: 1,
+            b: reg.meta.buildId.slice(0, 12),
+            h: hash,
+            s: lastRow.segment,
+            a: lastRow.docid,
+            p: page + 1,
+            c: count,
+            x: countCapped,
+          })
         : null;
 
     const docRow = reg.statement(DOC_ROW);

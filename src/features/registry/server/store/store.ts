@@ -44,9 +44,7 @@ export class OpenRegistry {
         last_docid: number;
       }[]
     ).map((s) => ({ closed: s.closed, prefectureCode: s.prefecture_code, first: s.first_docid, last: s.last_docid }));
-    this.gramDf = new Map(
-      (db.prepare('SELECT gram, df FROM gram_df').raw(true).all() as [string, number][]).map(([g, n]) => [g, n]),
-    );
+    this.gramDf = new Map((db.prepare('SELECT gram, df FROM gram_df').raw(true).all() as [string, number][]).map(([g, n]) => [g, n]));
   }
 
   /** Names holding a 3-gram when it is common (≥ GRAM_DF_MIN), else undefined. */
@@ -112,8 +110,7 @@ interface FileIdentity {
 }
 
 export type RegistryState =
-  | { ok: true; registry: OpenRegistry }
-  | { ok: false; code: 'registry_unavailable'; reason: 'missing' | 'unreadable' };
+  { ok: true; registry: OpenRegistry } | { ok: false; code: 'registry_unavailable'; reason: 'missing' | 'unreadable' };
 
 export class RegistryStore {
   private current: { registry: OpenRegistry; identity: FileIdentity } | null = null;

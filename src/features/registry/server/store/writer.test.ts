@@ -26,9 +26,13 @@ function dump(target = file) {
   try {
     return {
       company: db
-        .prepare('SELECT corporate_number, hihyoji, closed, prefecture_code, kind, name_norm, reading_norm, data FROM company ORDER BY corporate_number')
+        .prepare(
+          'SELECT corporate_number, hihyoji, closed, prefecture_code, kind, name_norm, reading_norm, data FROM company ORDER BY corporate_number',
+        )
         .all(),
-      history: db.prepare('SELECT corporate_number, row_key, was_latest, hihyoji, data FROM history ORDER BY corporate_number, row_key').all(),
+      history: db
+        .prepare('SELECT corporate_number, row_key, was_latest, hihyoji, data FROM history ORDER BY corporate_number, row_key')
+        .all(),
       deleted: db.prepare('SELECT * FROM deleted ORDER BY corporate_number').all(),
       docs: (db.prepare('SELECT count(*) AS n FROM doc').get() as { n: number }).n,
     };
@@ -57,7 +61,13 @@ function found(store: RegistryStore, q: string, includeClosed = false, prefectur
 describe('RegistryWriter', () => {
   const cn = '8040001999013';
   const base = () => [
-    ntaRow({ corporateNumber: cn, name: '株式会社商号変更前', furigana: 'ショウゴウヘンコウマエ', updateDate: '2015-10-05', changeDate: '2015-10-05' }),
+    ntaRow({
+      corporateNumber: cn,
+      name: '株式会社商号変更前',
+      furigana: 'ショウゴウヘンコウマエ',
+      updateDate: '2015-10-05',
+      changeDate: '2015-10-05',
+    }),
     ntaRow({ name: '株式会社ほかの会社', furigana: 'ホカノカイシャ' }),
   ];
 
@@ -86,7 +96,14 @@ describe('RegistryWriter', () => {
   it('a name change keeps the old name as history and as a searchable 旧商号; replaying the diff changes nothing', () => {
     buildRegistry(file, base());
     const diff = [
-      ntaRow({ corporateNumber: cn, process: '11', name: '株式会社商号変更後', furigana: 'ショウゴウヘンコウゴ', updateDate: '2017-05-09', changeDate: '2017-05-09' }),
+      ntaRow({
+        corporateNumber: cn,
+        process: '11',
+        name: '株式会社商号変更後',
+        furigana: 'ショウゴウヘンコウゴ',
+        updateDate: '2017-05-09',
+        changeDate: '2017-05-09',
+      }),
     ];
     expect(applyDiff(diff)).toMatchObject({ replaced: 1 });
     const after = dump();
@@ -103,9 +120,21 @@ describe('RegistryWriter', () => {
   it('a diff changes exactly the rows it names', () => {
     buildRegistry(file, base());
     const before = dump();
-    applyDiff([ntaRow({ corporateNumber: cn, process: '12', name: '株式会社商号変更前', updateDate: '2018-01-10', changeDate: '2018-01-05', prefectureCode: '27', prefectureName: '大阪府', cityName: '大阪市北区' })]);
+    applyDiff([
+      ntaRow({
+        corporateNumber: cn,
+        process: '12',
+        name: '株式会社商号変更前',
+        updateDate: '2018-01-10',
+        changeDate: '2018-01-05',
+        prefectureCode: '27',
+        prefectureName: '大阪府',
+        cityName: '大阪市北区',
+      }),
+    ]);
     const after = dump();
-    const others = (d: ReturnType<typeof dump>) => d.company.filter((c) => (c as { corporate_number: number }).corporate_number !== Number(cn));
+    const others = (d: ReturnType<typeof dump>) =>
+      d.company.filter((c) => (c as { corporate_number: number }).corporate_number !== Number(cn));
     expect(others(after)).toEqual(others(before));
     expect(after.history).toHaveLength(1);
     const store = storeOf();
@@ -123,7 +152,16 @@ describe('RegistryWriter', () => {
     const successor = nextCorporateNumber();
     buildRegistry(file, base());
     applyDiff([
-      ntaRow({ corporateNumber: cn, process: '71', name: '株式会社商号変更前', updateDate: '2019-04-01', changeDate: '2019-03-31', closeDate: '2019-03-31', closeCause: '11', successorCorporateNumber: successor }),
+      ntaRow({
+        corporateNumber: cn,
+        process: '71',
+        name: '株式会社商号変更前',
+        updateDate: '2019-04-01',
+        changeDate: '2019-03-31',
+        closeDate: '2019-03-31',
+        closeCause: '11',
+        successorCorporateNumber: successor,
+      }),
     ]);
     let store = storeOf();
     expect(found(store, '商号変更前')).toEqual([]);
@@ -135,7 +173,9 @@ describe('RegistryWriter', () => {
       successorCorporateNumber: successor,
     });
     store.close();
-    applyDiff([ntaRow({ corporateNumber: cn, process: '22', name: '株式会社商号変更前', updateDate: '2019-06-01', changeDate: '2019-05-31' })]);
+    applyDiff([
+      ntaRow({ corporateNumber: cn, process: '22', name: '株式会社商号変更前', updateDate: '2019-06-01', changeDate: '2019-05-31' }),
+    ]);
     store = storeOf();
     expect(found(store, '商号変更前')).toEqual(['株式会社商号変更前']);
     const company = getCompany(cn, store);
@@ -146,7 +186,9 @@ describe('RegistryWriter', () => {
   it('a deletion (99) removes the company, and older rows replayed later do not bring it back', () => {
     const rows = base();
     buildRegistry(file, rows);
-    const stats = applyDiff([ntaRow({ corporateNumber: cn, process: '99', name: '株式会社商号変更前', updateDate: '2020-01-06', changeDate: '2020-01-06' })]);
+    const stats = applyDiff([
+      ntaRow({ corporateNumber: cn, process: '99', name: '株式会社商号変更前', updateDate: '2020-01-06', changeDate: '2020-01-06' }),
+    ]);
     expect(stats.deleted).toBe(1);
     expect(applyDiff(rows)).toMatchObject({ ignored: 1, unchanged: 1 });
     const store = storeOf();
@@ -157,7 +199,9 @@ describe('RegistryWriter', () => {
 
   it('an older row arriving after a newer one is filed as history, not made current', () => {
     buildRegistry(file, [ntaRow({ corporateNumber: cn, name: '株式会社新しい名前', updateDate: '2021-01-01', changeDate: '2021-01-01' })]);
-    expect(applyDiff([ntaRow({ corporateNumber: cn, name: '株式会社古い名前', updateDate: '2016-01-01', changeDate: '2016-01-01' })])).toMatchObject({ history: 1 });
+    expect(
+      applyDiff([ntaRow({ corporateNumber: cn, name: '株式会社古い名前', updateDate: '2016-01-01', changeDate: '2016-01-01' })]),
+    ).toMatchObject({ history: 1 });
     const store = storeOf();
     expect(found(store, '古い名前')).toEqual(['株式会社新しい名前']);
     store.close();
