@@ -77,9 +77,11 @@ export function registryInfo(reg: OpenRegistry): RegistryInfo {
   return { builtAt: reg.meta.builtAt, isSample: reg.meta.isSample };
 }
 
-/** History rows of a company, newest first (by 更新年月日, then 変更年月日). */
+/** History rows of a company, newest first (by 更新年月日, then 変更年月日); hidden (hihyoji) rows left out. */
 export function historyOf(reg: OpenRegistry, corporateNumber: number): RegistryRecord[] {
-  const rows = reg.statement('SELECT hihyoji, data FROM history WHERE corporate_number = ? ORDER BY id').all(corporateNumber) as {
+  const rows = reg
+    .statement('SELECT hihyoji, data FROM history WHERE corporate_number = ? AND hihyoji = 0 ORDER BY id')
+    .all(corporateNumber) as {
     hihyoji: number;
     data: string;
   }[];

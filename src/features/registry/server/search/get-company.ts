@@ -28,8 +28,7 @@ export function getCompany(corporateNumber: string, store: RegistryStore = getRe
       .get(Number(parsed.corporateNumber)) as { corporate_number: number; hihyoji: number; data: string } | undefined;
     if (row === undefined || row.hihyoji === 1) return fail('not_found');
     const current = unpackRow(row.corporate_number, row.hihyoji, row.data);
-    // Hidden history rows are left out like hidden companies.
-    const history = historyOf(reg, row.corporate_number).filter((h) => !h.hihyoji);
+    const history = historyOf(reg, row.corporate_number);
     return {
       ok: true,
       company: {

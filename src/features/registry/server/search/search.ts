@@ -105,6 +105,7 @@ function and(a: string, b: string | null): string {
 
 /** Documents counted per rare 3-gram when choosing the selective ones (= GRAM_DF_MIN). */
 const PROBE_CAP = GRAM_DF_MIN;
+const MAX_WEIGHED = 16;
 
 /**
  * The 3-grams to AND for a query of four or more characters — query planning with the index's
@@ -120,7 +121,11 @@ const PROBE_CAP = GRAM_DF_MIN;
  */
 function selectiveTrigrams(reg: OpenRegistry, chars: readonly string[]): string[] {
   const grams: { g: string; pos: number; df: number }[] = [];
-  for (let pos = 0; pos + 3 <= chars.length; pos++) {
+  // A long query has more 3-grams than are worth weighing (a rare one is counted with a small
+  // query each): at most MAX_WEIGHED, spread over the query.
+  const count = chars.length - 2;
+  const step = Math.max(1, Math.ceil(count / MAX_WEIGHED));
+  for (let pos = 0; pos < count; pos += step) {
     const g = chars.slice(pos, pos + 3).join('');
     if (grams.some((x) => x.g === g)) continue;
     grams.push({ g, pos, df: reg.commonGramDf(g) ?? reg.termSize(g, PROBE_CAP) });

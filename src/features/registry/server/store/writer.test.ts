@@ -220,6 +220,27 @@ describe('RegistryWriter', () => {
     store.close();
   });
 
+  it('a hidden history row is neither a searchable 旧商号 nor part of the history shown', () => {
+    const company = nextCorporateNumber();
+    buildRegistry(file, [
+      ntaRow({
+        corporateNumber: company,
+        name: '株式会社隠れた旧名',
+        latest: false,
+        hihyoji: true,
+        updateDate: '2016-01-01',
+        changeDate: '2016-01-01',
+      }),
+      ntaRow({ corporateNumber: company, name: '株式会社今の名前', process: '11' }),
+    ]);
+    const store = storeOf();
+    expect(found(store, '隠れた旧名')).toEqual([]);
+    const detail = getCompany(company, store);
+    expect(detail.ok && detail.company.history).toEqual([]);
+    expect(detail.ok && detail.company.formerNames).toEqual([]);
+    store.close();
+  });
+
   it('records meta: sample flag (kept by updates), sources and counts', () => {
     const writer = RegistryWriter.open({ targetPath: file, mode: 'new', isSample: true, cacheMiB: 8 });
     writer.applyRows(base());

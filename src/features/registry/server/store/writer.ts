@@ -395,7 +395,9 @@ export class RegistryWriter {
     // left out where the names are used (documentText's caller and the search results).
     db.exec('CREATE TABLE former (corporate_number INTEGER PRIMARY KEY, former_norm TEXT NOT NULL, former_names TEXT NOT NULL)');
     const historyNames = db.prepare(
-      `SELECT corporate_number AS cn, data FROM history WHERE corporate_number > ? ORDER BY corporate_number LIMIT ${DERIVED_BATCH}`,
+      // Hidden (hihyoji) history rows never surface, not even as a 旧商号.
+      `SELECT corporate_number AS cn, data FROM history WHERE corporate_number > ? AND hihyoji = 0
+        ORDER BY corporate_number LIMIT ${DERIVED_BATCH}`,
     );
     const putFormer = db.prepare('INSERT INTO former (corporate_number, former_norm, former_names) VALUES (@cn, @norm, @names)');
     type HistoryName = { cn: number; data: string };
