@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { E2E_MAIL_URL, E2E_OIDC_URL } from './support/e2e-env';
+import { E2E_BASE_URL, E2E_MAIL_URL, E2E_OIDC_URL } from './support/e2e-env';
 
 /**
  * Account journeys in Chromium against the whole stack: registration with the code read from the
@@ -168,7 +168,7 @@ test.describe('accounts', () => {
 
     const mail = await nextMail(email, before);
     const link = /(http\S+\/password-reset\/new-password#token=[\w-]{43})/.exec(mail.text)?.[1] ?? '';
-    expect(link.startsWith('http://localhost:3100/')).toBe(true);
+    expect(link.startsWith(`${E2E_BASE_URL}/`)).toBe(true);
     const response = await page.goto(link);
     expect(response?.headers()['referrer-policy']).toBe('no-referrer');
     await expect(page.getByRole('heading', { name: '新しいパスワードの設定' })).toBeVisible();

@@ -1,12 +1,20 @@
 import path from 'node:path';
 
-/** The e2e stack's own ports and data, apart from a developer's `npm start`. */
-export const E2E_PORT = 3100;
+/**
+ * The e2e stack's own ports and data, apart from a developer's `npm start`. `E2E_SLOT` (0–9,
+ * default 0) shifts every port by 10 × slot and uses its own data folder, so two checkouts (or two
+ * people on one machine) can run the browser suite at the same time.
+ */
+const slot = Number.parseInt(process.env.E2E_SLOT ?? '0', 10);
+if (!Number.isInteger(slot) || slot < 0 || slot > 9) throw new Error('E2E_SLOT must be an integer from 0 to 9');
+const shift = slot * 10;
+
+export const E2E_PORT = 3100 + shift;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_MAIL_URL = 'http://127.0.0.1:1180';
-export const E2E_PAYJP_URL = 'http://127.0.0.1:4110';
-export const E2E_OIDC_URL = 'http://127.0.0.1:4120';
-export const E2E_DATA_DIR = path.resolve(__dirname, '..', '..', '..', 'tmp', 'e2e-data');
+export const E2E_MAIL_URL = `http://127.0.0.1:${1180 + shift}`;
+export const E2E_PAYJP_URL = `http://127.0.0.1:${4110 + shift}`;
+export const E2E_OIDC_URL = `http://127.0.0.1:${4120 + shift}`;
+export const E2E_DATA_DIR = path.resolve(__dirname, '..', '..', '..', 'tmp', slot === 0 ? 'e2e-data' : `e2e-data-${slot}`);
 
 export const E2E_ENV: Record<string, string> = {
   APP_ENV: 'test',
@@ -18,6 +26,6 @@ export const E2E_ENV: Record<string, string> = {
   PAYJP_JS_URL: `${E2E_PAYJP_URL}/js/v2/pay.js`,
   OIDC_ISSUER: E2E_OIDC_URL,
   SMTP_HOST: '127.0.0.1',
-  SMTP_PORT: '1125',
+  SMTP_PORT: String(1125 + shift),
   MAIL_CATCHER_URL: E2E_MAIL_URL,
 };
