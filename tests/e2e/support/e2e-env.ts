@@ -2,12 +2,12 @@ import path from 'node:path';
 
 /**
  * The e2e stack's own ports and data, apart from a developer's `npm start`. `E2E_SLOT` (0–9,
- * default 0) shifts every port by 10 × slot and uses its own data folder, so two checkouts (or two
+ * default 0) shifts every port by 100 × slot and uses its own data folder, so two checkouts (or two
  * people on one machine) can run the browser suite at the same time.
  */
 const slot = Number.parseInt(process.env.E2E_SLOT ?? '0', 10);
 if (!Number.isInteger(slot) || slot < 0 || slot > 9) throw new Error('E2E_SLOT must be an integer from 0 to 9');
-const shift = slot * 10;
+const shift = slot * 100;
 
 export const E2E_PORT = 3100 + shift;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
