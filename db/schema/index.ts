@@ -2,3 +2,4 @@
 // generated from these with `npm run db:generate` and never edited after they land.
 export * from './accounts';
 export * from './site';
+export * from './purchase';

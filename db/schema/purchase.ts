@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+import { users } from './accounts';
+
+/**
+ * The certificates on sale (issue 7 §1, domain.md §2). Names and prices are operator data: seeded
+ * by migration 0002 with the FEE_* defaults, changed in the database afterwards. Orders keep their
+ * own price snapshot, so changing a row never changes an order already placed.
+ */
+export const catalogueItems = pgTable('catalogue_items', {
+  /** stable id kept in orders and the client's `userInput` (e.g. 'history-full'); never renamed */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** 法務局手数料 (non-taxable), whole yen */
+  ministryFeeYen: integer('ministry_fee_yen').notNull(),
+  /** 当社手数料 (tax-inclusive, 10%), whole yen */
+  serviceFeeYen: integer('service_fee_yen').notNull(),
+  /** 当社手数料 on the member's first paid order (tax-inclusive) */
+  firstPurchaseServiceFeeYen: integer('first_purchase_service_fee_yen').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** false hides the item from /purchase/select without touching past orders */
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One certificate order and its one payment (security.md "Payments",
+ * docs/decisions/0007-payment-state-machine.md). `id` is the spec's `paymentId` and the receipt id
+ * (`/api/download/receipt/{id}.pdf`). Orders are never deleted (kept 7 years, domain.md §5), so the
+ * user reference does not cascade.
+ *
+ * status: pending → charging → awaiting_3ds → paid | failed | expired | unknown
+ * (unknown → awaiting_3ds | paid | failed by reconciliation).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** chosen by the confirmation page once per attempt; a repeated create answers the same order */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').notNull().default('pending'),
+    corporateNumber: text('corporate_number').notNull(),
+    companyName: text('company_name').notNull(),
+    companyKind: text('company_kind').notNull(),
+    /** 'normal' | 'express' */
+    deliverySpeed: text('delivery_speed').notNull(),
+    /** YYYY-MM-DD (Asia/Tokyo), the window promised on the confirmation screen */
+    scheduledStartDate: text('scheduled_start_date').notNull(),
+    scheduledEndDate: text('scheduled_end_date').notNull(),
+    /** [{itemId, quantity}] as selected */
+    items: jsonb('items').notNull(),
+    /** the PriceBreakdown computed on the server at creation (lines, per-rate totals) */
+    price: jsonb('price').notNull(),
+    /** what is charged; always from here, never from the client */
+    amountYen: integer('amount_yen').notNull(),
+    taxYen: integer('tax_yen').notNull(),
+    nonTaxableYen: integer('non_taxable_yen').notNull(),
+    isFirstPurchase: boolean('is_first_purchase').notNull(),
+    recipient: text('recipient').notNull(),
+    destinationZipCode: text('destination_zip_code').notNull(),
+    destinationPrefecture: text('destination_prefecture').notNull(),
+    destinationCity: text('destination_city').notNull(),
+    destinationStreet: text('destination_street').notNull(),
+    destinationApartmentEtc: text('destination_apartment_etc').notNull().default(''),
+    /** 領収書の宛名 (user-editable default for the receipt) */
+    receiptRecipient: text('receipt_recipient').notNull(),
+    /** 'new_card' | 'registered_card' — set when the charge is made */
+    paymentMethod: text('payment_method'),
+    payjpChargeId: text('payjp_charge_id').unique(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** PAY.JP error code (or our own outcome code) of a failed payment */
+    failureCode: text('failure_code'),
+    /** set when the charge request is sent: reconciliation lists charges from here */
+    chargingStartedAt: timestamp('charging_started_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** the order confirmation mail went out */
+    mailSentAt: timestamp('mail_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // one order per attempt: a double-clicked or replayed create finds the first one
+    uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    // serves "latest order", the payment history page (keyset on created_at, id) and isFirstPayPrice
+    index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // serves reconciliation sweeps over the orders whose outcome is not settled
+    index('orders_unsettled_idx')
+      .on(t.status, t.chargingStartedAt)
+      .where(sql`status in ('charging', 'awaiting_3ds', 'unknown')`),
+  ],
+);
+
+/**
+ * The PAY.JP customer of a member. Cards live only at PAY.JP (カード情報非保持化); this row only
+ * says which customer is the member's, so listing cards needs no search at PAY.JP.
+ */
+export const payjpCustomers = pgTable('payjp_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * PAY.JP webhook events seen, for deduplication by event id (domain.md §3). `processed_at` is set
+ * after the event was acted on, so an event whose handling failed is handled again on redelivery.
+ */
+export const payjpWebhookEvents = pgTable('payjp_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  resourceId: text('resource_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
