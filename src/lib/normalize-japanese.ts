@@ -252,6 +252,7 @@ const LEGAL_FORMS = new RegExp(
 
 /** Every legal-form word contains one of these: a cheap test before the regular expression. */
 const LEGAL_FORM_HINTS = ['会社', '法人', '組合', 'ガイシヤ', 'カイシヤ', 'ホウジン'];
+const CONJOINING_JAMO = /[\u1100-\u11ff]/u;
 /** A ー that no longer follows a kana once a legal form between them is gone (same rule as step 3). */
 const ORPHAN_CHOON = /(^|[^\u30a1-\u30fe])ー+/gu;
 
@@ -262,6 +263,10 @@ const ORPHAN_CHOON = /(^|[^\u30a1-\u30fe])ー+/gu;
 export function normalizeJapanese(input: string): string {
   if (typeof input !== 'string' || input.length === 0) return '';
   let s = foldCharacters(input, true);
+  // Hangul jamo that a dropped character (or, below, a removed legal form) kept apart would
+  // compose into one syllable when the result is normalised again (ﾡ＀ￂ → 가): compose them now
+  // so that the result is a fixed point.
+  if (CONJOINING_JAMO.test(s)) s = s.normalize('NFC');
   if (!LEGAL_FORM_HINTS.some((hint) => s.includes(hint))) return s;
   // Removing a legal form can join characters into another legal form (株式株式会社会社) or
   // leave a ー after a non-kana; repeat until nothing changes, so the result is a fixed point.
@@ -269,6 +274,7 @@ export function normalizeJapanese(input: string): string {
     const stripped = s.replace(LEGAL_FORMS, '');
     if (stripped === s) return s;
     s = stripped.includes('ー') ? stripped.replace(ORPHAN_CHOON, '$1') : stripped;
+    if (CONJOINING_JAMO.test(s)) s = s.normalize('NFC');
   }
 }
 

@@ -62,3 +62,44 @@ test.describe('site shell and public pages', () => {
     expect(res.status()).toBe(body.registry.ok ? 200 : 503);
   });
 });
+
+test.describe('help pages', () => {
+  const pages = [
+    { path: '/help/terms-of-use', h1: '利用規約', footer: '利用規約', text: '第1条（適用）' },
+    { path: '/help/privacy-policy', h1: 'プライバシーポリシー', footer: 'プライバシーポリシー', text: '個人情報' },
+    { path: '/help/specified-commercial-transaction-law', h1: '特定商取引法に基づく表記', footer: '特定商取引法に基づく表記', text: '販売事業者' },
+  ];
+  for (const { path, h1, footer, text } of pages) {
+    test(`${h1} is reachable from the footer and names the operator`, async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('link', { name: footer, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+      await expect(page).toHaveTitle(new RegExp(h1));
+      await expect(page.getByText(text).first()).toBeVisible();
+      await expect(page.getByRole('main').getByText('株式会社ホウジン（サンプル）').first()).toBeVisible();
+      const main = (await page.getByRole('main').textContent()) ?? '';
+      for (const leak of ['undefined', 'NaN', '[object Object]', '〇〇']) expect(main).not.toContain(leak);
+    });
+  }
+
+  test('the 特定商取引法 page lists every certificate with its prices and the delivery windows the order screens use', async ({ page }) => {
+    await page.goto('/help/specified-commercial-transaction-law');
+    const main = page.getByRole('main');
+    for (const name of ['履歴事項全部証明書', '現在事項全部証明書', '閉鎖事項全部証明書', '代表者事項証明書']) {
+      await expect(main.getByRole('cell', { name }).first()).toBeVisible();
+    }
+    await expect(main.getByText(/1,100円/).first()).toBeVisible();
+    await expect(main.getByText(/15:00/).first()).toBeVisible();
+    await expect(main.getByText('T8040001999013').first()).toBeVisible();
+  });
+
+  test('help pages fit a 375 px screen without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const { path } of pages) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
