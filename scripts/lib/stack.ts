@@ -154,6 +154,25 @@ export async function ensureRegistry(env: Record<string, string>, rows: number):
   await run(TSX, ['--conditions=react-server', importer, dir, '--out', config.paths.registry, '--sample'], { env, cwd: ROOT });
 }
 
+/**
+ * Generates and imports sample qualified-invoice data for the registry when the configured
+ * invoice file does not exist (issue 4). Runs after ensureRegistry: the sample is drawn from the
+ * registry's companies. Without a registry there is nothing to draw from, and the record pages
+ * then say 「不明」 for the invoice registration.
+ */
+export async function ensureInvoices(env: Record<string, string>): Promise<void> {
+  const config = parseEnv(env);
+  if (fs.existsSync(config.paths.invoice) || !fs.existsSync(config.paths.registry)) return;
+  const generator = path.join(ROOT, 'scripts', 'invoice-generate.ts');
+  const importer = path.join(ROOT, 'scripts', 'invoice-import.ts');
+  if (!fs.existsSync(generator) || !fs.existsSync(importer)) return;
+  const dir = path.join(config.paths.dataDir, 'registry', 'invoice-source');
+  console.log('[hojin] サンプルのインボイス登録データを生成して取り込みます…');
+  fs.rmSync(dir, { recursive: true, force: true });
+  await run(TSX, ['--conditions=react-server', generator, '--registry', config.paths.registry, '--out', dir], { env, cwd: ROOT });
+  await run(TSX, ['--conditions=react-server', importer, dir, '--out', config.paths.invoice, '--sample'], { env, cwd: ROOT });
+}
+
 export interface RunningStack {
   url: string;
   env: Env;
@@ -176,7 +195,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   try {
     await Promise.all([
       prepareDatabase(vars).then(() => options.afterDatabase?.(vars)),
-      ensureRegistry(vars, options.sampleRows ?? 20_000),
+      ensureRegistry(vars, options.sampleRows ?? 20_000).then(() => ensureInvoices(vars)),
     ]);
     await ensureBuild(vars);
     await Promise.all(standIns(env).map((s) => waitForPort(s.port)));

@@ -42,6 +42,8 @@ export const EnvSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     /** The read-only SQLite registry built by `npm run registry:import`. */
     REGISTRY_PATH: optional(z.string().min(1)),
+    /** The read-only SQLite file of qualified-invoice registrations built by `npm run invoice:import`. */
+    INVOICE_PATH: optional(z.string().min(1)),
 
     /** HMAC key for CSRF tokens and other server-side signatures; ≥ 32 characters. */
     SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),
@@ -131,7 +133,7 @@ export const EnvSchema = z
 export type RawEnv = z.infer<typeof EnvSchema>;
 export type Env = RawEnv & {
   /** Absolute paths derived from DATA_DIR. */
-  paths: { dataDir: string; pglite: string; registry: string; storage: string };
+  paths: { dataDir: string; pglite: string; registry: string; invoice: string; storage: string };
   isProduction: boolean;
 };
 
@@ -162,6 +164,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       dataDir,
       pglite: path.join(dataDir, 'pglite'),
       registry: path.resolve(raw.REGISTRY_PATH ?? path.join(dataDir, 'registry', 'registry.sqlite')),
+      invoice: path.resolve(raw.INVOICE_PATH ?? path.join(dataDir, 'registry', 'invoice.sqlite')),
       storage: path.resolve(raw.STORAGE_DIR ?? path.join(dataDir, 'files')),
     },
   };
