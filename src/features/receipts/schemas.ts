@@ -1,0 +1,102 @@
+/**
+ * Receipts (領収書) and payment history (issue 8, domain.md §5). Isomorphic zod schemas shared by
+ * the renderer, the issuing service, the route handlers and the history page.
+ */
+import { z } from '@/lib/zod-ja';
+
+/**
+ * Serial number printed as 「No.」: `R-<year of first issue, Asia/Tokyo>-<6+ digits from a
+ * database sequence>` — e.g. `R-2026-000123`. See docs/decisions/0008-receipt-numbering.md.
+ */
+export const RECEIPT_SERIAL_PATTERN = /^R-\d{4}-\d{6,}$/;
+export const ReceiptSerialSchema = z.string().regex(RECEIPT_SERIAL_PATTERN);
+
+/** 適格請求書発行事業者登録番号: T + 13 digits (domain.md §1). */
+export const InvoiceRegistrationNumberSchema = z.string().regex(/^T\d{13}$/);
+
+export const HONORIFICS = ['様', '御中'] as const;
+export const HonorificSchema = z.enum(HONORIFICS);
+export type Honorific = z.infer<typeof HonorificSchema>;
+
+const yen = z.number().int().min(0).max(100_000_000);
+const isoInstant = z.iso.datetime({ offset: true });
+
+export const ReceiptLineSchema = z.strictObject({
+  /** 品目, e.g. 「履歴事項全部証明書（当社手数料）」. */
+  name: z.string().min(1).max(100),
+  /** Tax-inclusive for taxable lines (総額表示). */
+  unitPriceYen: yen,
+  quantity: z.number().int().min(1).max(1000),
+  amountYen: yen,
+  /** The Ministry's fee is non-taxable; everything we charge is 10% (purchase pricing). */
+  taxCategory: z.enum(['standard10', 'nonTaxable']),
+});
+export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
+
+export const ReceiptTaxRateSchema = z.strictObject({
+  ratePercent: z.number().int().min(1).max(100),
+  /** 10%対象（税込） */
+  taxInclusiveTotalYen: yen,
+  /** 内消費税, rounded once for the whole receipt at this rate. */
+  taxYen: yen,
+  taxExclusiveTotalYen: yen,
+});
+export type ReceiptTaxRate = z.infer<typeof ReceiptTaxRateSchema>;
+
+/**
+ * Everything printed on a receipt, frozen at first issue and stored unchanged (jsonb) so that a
+ * re-issue years later prints the same amounts, addressee and issuer even if the member
+ * unregistered, prices changed or the operator moved (domain.md §5 retention).
+ */
+export const ReceiptSnapshotSchema = z
+  .strictObject({
+    version: z.literal(1),
+    serialNumber: ReceiptSerialSchema,
+    /** 発行日: the first issue; a re-issue keeps it and is marked 再発行. */
+    issuedAt: isoInstant,
+    /** 取引年月日 (qualified invoice): when the payment was completed. */
+    transactionAt: isoInstant,
+    /** The order's payment id, printed as ご注文番号 so support can find it. */
+    orderReference: z.string().min(1).max(64),
+    addressee: z.strictObject({ name: z.string().min(1).max(60), honorific: HonorificSchema }),
+    /** The company whose certificates were ordered; printed under the breakdown. */
+    subject: z.strictObject({ companyName: z.string().min(1).max(200), corporateNumber: z.string().regex(/^\d{13}$/) }).nullable(),
+    // 4 certificates × (Ministry fee + our fee) + express = 9; the page is laid out for up to 12.
+    lines: z.array(ReceiptLineSchema).min(1).max(12),
+    taxRates: z.array(ReceiptTaxRateSchema).max(3),
+    nonTaxableTotalYen: yen,
+    totalYen: yen,
+    /** 但し書き, e.g. 「登記事項証明書の取得費用として」. */
+    proviso: z.string().min(1).max(60),
+    paymentMethod: z.literal('クレジットカード決済'),
+    issuer: z.strictObject({
+      name: z.string().min(1).max(100),
+      postcode: z.string().regex(/^\d{3}-\d{4}$/),
+      address: z.string().min(1).max(200),
+      phone: z.string().min(1).max(30),
+      registrationNumber: InvoiceRegistrationNumberSchema,
+    }),
+  })
+  .superRefine((r, ctx) => {
+    // A receipt whose figures do not add up must never be printed: check every sum here.
+    const issue = (message: string, path: (string | number)[]) => ctx.addIssue({ code: 'custom', message, path });
+    r.lines.forEach((line, i) => {
+      if (line.unitPriceYen * line.quantity !== line.amountYen) issue('金額が単価×数量と一致しません', ['lines', i, 'amountYen']);
+    });
+    const sum = (category: ReceiptLine['taxCategory']) =>
+      r.lines.filter((l) => l.taxCategory === category).reduce((t, l) => t + l.amountYen, 0);
+    const standard = sum('standard10');
+    const standardRate = r.taxRates.find((t) => t.ratePercent === 10);
+    if (standard > 0 && !standardRate) issue('10%対象の合計がありません', ['taxRates']);
+    if (standardRate && standardRate.taxInclusiveTotalYen !== standard) issue('10%対象の合計が明細と一致しません', ['taxRates']);
+    if (r.taxRates.some((t) => t.ratePercent !== 10)) issue('この領収書が扱う税率は10%のみです', ['taxRates']);
+    r.taxRates.forEach((t, i) => {
+      if (t.taxInclusiveTotalYen - t.taxYen !== t.taxExclusiveTotalYen) issue('税抜金額が一致しません', ['taxRates', i]);
+      // Rounded once per rate: within one yen of the exact contained tax.
+      const exact = (t.taxInclusiveTotalYen * t.ratePercent) / (100 + t.ratePercent);
+      if (Math.abs(exact - t.taxYen) >= 1) issue('消費税額が税率と一致しません', ['taxRates', i, 'taxYen']);
+    });
+    if (sum('nonTaxable') !== r.nonTaxableTotalYen) issue('非課税の合計が明細と一致しません', ['nonTaxableTotalYen']);
+    if (standard + r.nonTaxableTotalYen !== r.totalYen) issue('合計金額が明細と一致しません', ['totalYen']);
+  });
+export type ReceiptSnapshot = z.infer<typeof ReceiptSnapshotSchema>;

@@ -1,0 +1,378 @@
+import 'server-only';
+
+import path from 'node:path';
+
+import PDFDocument from 'pdfkit';
+
+import { formatDateJa } from '@/lib/format';
+
+import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '../schemas';
+
+/**
+ * The receipt (領収書) as a one-page A4 PDF, laid out like the paper receipts Japanese
+ * accountants file, and carrying every item a qualified invoice (適格請求書) needs
+ * (domain.md §5; 消費税法 57条の4): issuer name and registration number, transaction date,
+ * items, the amount per tax rate with the rate and the tax (rounded once per rate), the
+ * non-taxable Ministry fee listed apart, and the addressee.
+ *
+ * Pure: the same snapshot and options give the same pages. The snapshot is validated again here
+ * because a receipt with figures that do not add up must never be printed.
+ *
+ * Fonts: Noto Sans JP (SIL OFL) from @expo-google-fonts/noto-sans-jp, read from node_modules at
+ * run time (pdfkit is a server external package) and embedded as a subset by pdfkit/fontkit, so
+ * the file carries only the glyphs it uses (~30 KB instead of 5 MB per weight).
+ */
+
+const FONT_DIR = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans-jp');
+export const RECEIPT_FONTS = {
+  regular: path.join(FONT_DIR, '400Regular', 'NotoSansJP_400Regular.ttf'),
+  bold: path.join(FONT_DIR, '700Bold', 'NotoSansJP_700Bold.ttf'),
+} as const;
+
+export interface RenderReceiptOptions {
+  /** Set when this is not the first issue: the page is marked 再発行 with the re-issue date. */
+  reissue: { at: Date } | null;
+}
+
+// A4 in points; generous margins so the page survives printing and hole-punching.
+const PAGE = { width: 595.28, height: 841.89 };
+const M = 50;
+const CW = PAGE.width - M * 2;
+
+const INK = '#1a1a1a';
+const MUTED = '#555555';
+const RULE = '#333333';
+const LIGHT_RULE = '#b8b8b8';
+const FILL = '#f1f3f5';
+const STAMP_RED = '#c0262d';
+const SUMMARY_ROW = 17;
+const NOTE_LINE = 13;
+
+/** ¥12,345 */
+function yen(amount: number): string {
+  return `¥${amount.toLocaleString('ja-JP')}`;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+export async function renderReceipt(input: ReceiptSnapshot, options: RenderReceiptOptions): Promise<Buffer> {
+  const r = ReceiptSnapshotSchema.parse(input);
+  const issuedAt = new Date(r.issuedAt);
+  const doc = new PDFDocument({
+    size: 'A4',
+    // A small bottom margin: pdfkit starts a new page when text begins below it, and the notes sit low.
+    margins: { top: M, left: M, right: M, bottom: 24 },
+    bufferPages: true,
+    font: RECEIPT_FONTS.regular,
+    lang: 'ja-JP',
+    displayTitle: true,
+    info: {
+      Title: `領収書 ${r.serialNumber}${options.reissue ? '（再発行）' : ''}`,
+      Author: r.issuer.name,
+      Subject: `${r.addressee.name} ${r.addressee.honorific} ${yen(r.totalYen)}-`,
+      // Fixed to the first issue so the bytes do not depend on the clock more than the content does.
+      CreationDate: options.reissue?.at ?? issuedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const regular = () => doc.font(RECEIPT_FONTS.regular).fillColor(INK);
+  const bold = () => doc.font(RECEIPT_FONTS.bold).fillColor(INK);
+
+  // ── Header: 再発行 stamp (left), No. and 発行日 (right) ─────────────────────────────
+  let y = 40;
+  if (options.reissue) {
+    doc
+      .save()
+      .lineWidth(1.6)
+      .strokeColor(STAMP_RED)
+      .roundedRect(M, y - 2, 78, 28, 3)
+      .stroke()
+      .restore();
+    bold()
+      .fillColor(STAMP_RED)
+      .fontSize(15)
+      .text('再発行', M, y + 2, { width: 78, align: 'center', lineBreak: false });
+  }
+  regular().fontSize(10);
+  doc.text(`No. ${r.serialNumber}`, M, y, { width: CW, align: 'right', lineBreak: false });
+  doc.text(`発行日 ${formatDateJa(issuedAt)}`, M, y + 15, { width: CW, align: 'right', lineBreak: false });
+
+  // ── Title ─────────────────────────────────────────────────────────────────────────
+  y = 74;
+  bold().fontSize(26);
+  // Wide letter spacing as on printed receipts; pdftotext reads it back as 「領 収 書」.
+  doc.text('領収書', M, y, { width: CW, align: 'center', characterSpacing: 14, lineBreak: false });
+  const titleRule = { x: PAGE.width / 2 - 95, w: 190, y: y + 40 };
+  doc.save().lineWidth(1.2).strokeColor(RULE);
+  doc
+    .moveTo(titleRule.x, titleRule.y)
+    .lineTo(titleRule.x + titleRule.w, titleRule.y)
+    .stroke();
+  doc
+    .moveTo(titleRule.x, titleRule.y + 3)
+    .lineTo(titleRule.x + titleRule.w, titleRule.y + 3)
+    .stroke();
+  doc.restore();
+
+  // ── Addressee (宛名) ───────────────────────────────────────────────────────────────
+  y = 134;
+  const addresseeWidth = 360;
+  const honorificWidth = 44;
+  const nameWidth = addresseeWidth - honorificWidth - 8;
+  const nameSize = fitFontSize(doc, RECEIPT_FONTS.bold, r.addressee.name, nameWidth, 17, 11);
+  bold().fontSize(nameSize);
+  if (doc.widthOfString(r.addressee.name) <= nameWidth) {
+    doc.text(r.addressee.name, M + 4, y + (17 - nameSize) * 0.9, { width: nameWidth, lineBreak: false });
+  } else {
+    // A long department name: two lines above the rule rather than an unreadable size.
+    bold().fontSize(10);
+    doc.text(r.addressee.name, M + 4, y - 6, { width: nameWidth, height: 30, lineGap: -1, ellipsis: true });
+  }
+  regular().fontSize(15);
+  doc.text(r.addressee.honorific, M + addresseeWidth - honorificWidth, y + 1, { width: honorificWidth, align: 'right', lineBreak: false });
+  doc
+    .save()
+    .lineWidth(1)
+    .strokeColor(RULE)
+    .moveTo(M, y + 28)
+    .lineTo(M + addresseeWidth, y + 28)
+    .stroke()
+    .restore();
+
+  // ── Amount box ─────────────────────────────────────────────────────────────────────
+  y = 178;
+  const box = { x: M + 40, w: CW - 80, h: 56 };
+  doc.save().rect(box.x, y, box.w, box.h).fillAndStroke(FILL, RULE).restore();
+  regular()
+    .fontSize(12)
+    .text('金額', box.x + 18, y + 20, { lineBreak: false });
+  bold()
+    .fontSize(28)
+    .text(`${yen(r.totalYen)}-`, box.x, y + 9, { width: box.w, align: 'center', lineBreak: false });
+  regular()
+    .fontSize(11)
+    .text('（税込）', box.x, y + 22, { width: box.w - 16, align: 'right', lineBreak: false });
+
+  // ── 但し書き and the receipt statement ─────────────────────────────────────────────
+  y = 250;
+  regular().fontSize(11.5);
+  doc.text(`但し　${r.proviso}`, box.x + 6, y, { width: box.w - 12, lineBreak: false });
+  doc
+    .save()
+    .lineWidth(0.7)
+    .strokeColor(RULE)
+    .moveTo(box.x, y + 19)
+    .lineTo(box.x + box.w, y + 19)
+    .stroke()
+    .restore();
+  doc.text('上記正に領収いたしました。', box.x + 6, y + 30, { width: box.w - 12, lineBreak: false });
+
+  // ── Transaction facts (left) and issuer (right) ────────────────────────────────────
+  y = 316;
+  const factsW = 250;
+  const facts: [string, string][] = [
+    ['取引年月日', formatDateJa(new Date(r.transactionAt))],
+    ['お支払方法', r.paymentMethod],
+    ['ご注文番号', r.orderReference],
+  ];
+  facts.forEach(([label, value], i) => {
+    const rowY = y + i * 18;
+    regular().fontSize(9).fillColor(MUTED).text(label, M, rowY, { width: 62, lineBreak: false });
+    const size = fitFontSize(doc, RECEIPT_FONTS.regular, value, factsW - 66, 9, 6.5);
+    regular()
+      .fontSize(size)
+      .text(value, M + 64, rowY + (9 - size) * 0.8, { width: factsW - 64, lineBreak: false });
+    doc
+      .save()
+      .lineWidth(0.4)
+      .strokeColor(LIGHT_RULE)
+      .moveTo(M, rowY + 14)
+      .lineTo(M + factsW, rowY + 14)
+      .stroke()
+      .restore();
+  });
+
+  const issuerX = M + CW - 230;
+  const issuerW = 230;
+  bold()
+    .fontSize(12)
+    .text(r.issuer.name, issuerX, y - 2, { width: issuerW });
+  regular().fontSize(9);
+  doc.text(`〒${r.issuer.postcode}`, issuerX, doc.y + 2, { width: issuerW });
+  doc.text(r.issuer.address, issuerX, doc.y, { width: issuerW });
+  doc.text(`TEL ${r.issuer.phone}`, issuerX, doc.y, { width: issuerW });
+  doc.text(`登録番号 ${r.issuer.registrationNumber}`, issuerX, doc.y + 2, { width: issuerW });
+  const issuerBottom = doc.y;
+
+  // ── Breakdown (内訳): 10%対象 and 非課税 in separate groups ─────────────────────────
+  y = Math.max(y + facts.length * 18 + 16, issuerBottom + 12);
+  bold().fontSize(11).text('内訳', M, y, { lineBreak: false });
+  y += 18;
+  const cols = [
+    { title: '品目', w: 231, align: 'left' as const },
+    { title: '単価（税込）', w: 78, align: 'right' as const },
+    { title: '数量', w: 42, align: 'right' as const },
+    { title: '金額（税込）', w: 84, align: 'right' as const },
+    { title: '税率', w: CW - 231 - 78 - 42 - 84, align: 'center' as const },
+  ];
+  const standard = r.lines.filter((l) => l.taxCategory === 'standard10');
+  const nonTaxable = r.lines.filter((l) => l.taxCategory === 'nonTaxable');
+  const groups = [
+    { heading: '10%対象', lines: standard },
+    { heading: '非課税（法務局手数料）', lines: nonTaxable },
+  ].filter((g) => g.lines.length > 0);
+  const rowCount = groups.reduce((n, g) => n + g.lines.length + 1, 0);
+  // Keep everything on one page: rows shrink a little for unusually long orders.
+  const notesHeight = 5 * NOTE_LINE + 14;
+  const summaryHeight = (r.taxRates.length * 3 + 2) * SUMMARY_ROW + 16;
+  const tableBottom = PAGE.height - 30 - notesHeight - summaryHeight;
+  const rowH = Math.max(12, Math.min(19, (tableBottom - y) / (rowCount + 1)));
+  const fontSize = rowH < 15 ? 8 : 9;
+
+  const drawRow = (cells: string[], rowY: number, opts: { header?: boolean; group?: boolean } = {}) => {
+    if (opts.header) doc.save().rect(M, rowY, CW, rowH).fill('#e4e7eb').restore();
+    if (opts.group) doc.save().rect(M, rowY, CW, rowH).fill(FILL).restore();
+    let x = M;
+    cells.forEach((cell, i) => {
+      const col = cols[i];
+      if (!col) return;
+      (opts.header || opts.group ? bold() : regular()).fontSize(fontSize);
+      doc.text(cell, x + 5, rowY + (rowH - fontSize * 1.45) / 2, { width: col.w - 10, align: col.align, lineBreak: false, ellipsis: true });
+      x += col.w;
+    });
+    doc
+      .save()
+      .lineWidth(0.4)
+      .strokeColor(LIGHT_RULE)
+      .moveTo(M, rowY + rowH)
+      .lineTo(M + CW, rowY + rowH)
+      .stroke()
+      .restore();
+  };
+
+  drawRow(
+    cols.map((c) => c.title),
+    y,
+    { header: true },
+  );
+  y += rowH;
+  const rateLabel = (l: ReceiptLine) => (l.taxCategory === 'standard10' ? '10%' : '非課税');
+  for (const group of groups) {
+    drawRow([`【${group.heading}】`, '', '', '', ''], y, { group: true });
+    y += rowH;
+    for (const line of group.lines) {
+      drawRow([line.name, yen(line.unitPriceYen), String(line.quantity), yen(line.amountYen), rateLabel(line)], y);
+      y += rowH;
+    }
+  }
+  doc
+    .save()
+    .lineWidth(1)
+    .strokeColor(RULE)
+    .rect(M, y - rowH * (rowCount + 1), CW, rowH * (rowCount + 1))
+    .stroke()
+    .restore();
+
+  // ── Totals per rate (qualified-invoice summary) ───────────────────────────────────
+  y += 12;
+  const sumX = M + CW - 270;
+  const sumW = 270;
+  const summary: { label: string; value: string; strong?: boolean }[] = [];
+  for (const rate of r.taxRates) {
+    summary.push({ label: `${rate.ratePercent}%対象 計（税込）`, value: yen(rate.taxInclusiveTotalYen) });
+    summary.push({ label: `　うち消費税（${rate.ratePercent}%）`, value: yen(rate.taxYen) });
+    summary.push({ label: `　${rate.ratePercent}%対象 税抜金額`, value: yen(rate.taxExclusiveTotalYen) });
+  }
+  summary.push({ label: '非課税 計', value: yen(r.nonTaxableTotalYen) });
+  summary.push({ label: '合計（税込）', value: yen(r.totalYen), strong: true });
+  const sumTop = y;
+  summary.forEach((row, i) => {
+    const rowY = y + i * SUMMARY_ROW;
+    if (row.strong)
+      doc
+        .save()
+        .rect(sumX, rowY - 1, sumW, SUMMARY_ROW + 2)
+        .fill(FILL)
+        .restore();
+    (row.strong ? bold() : regular()).fontSize(row.strong ? 10.5 : 9);
+    doc.text(row.label, sumX + 8, rowY + 3, { width: 160, lineBreak: false });
+    doc.text(row.value, sumX + 160, rowY + 3, { width: sumW - 168, align: 'right', lineBreak: false });
+    if (!row.strong)
+      doc
+        .save()
+        .lineWidth(0.4)
+        .strokeColor(LIGHT_RULE)
+        .moveTo(sumX, rowY + SUMMARY_ROW - 1)
+        .lineTo(sumX + sumW, rowY + SUMMARY_ROW - 1)
+        .stroke()
+        .restore();
+  });
+  y = sumTop + summary.length * SUMMARY_ROW + 2;
+  doc
+    .save()
+    .lineWidth(1)
+    .strokeColor(RULE)
+    .rect(sumX, sumTop - 1, sumW, y - sumTop + 1)
+    .stroke()
+    .restore();
+
+  if (r.subject) {
+    regular()
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text('対象法人', M, sumTop + 3, { lineBreak: false });
+    regular()
+      .fontSize(9)
+      .text(r.subject.companyName, M, sumTop + 17, { width: CW - sumW - 24 });
+    regular()
+      .fontSize(9)
+      .text(`法人番号 ${r.subject.corporateNumber}`, M, doc.y + 1, { width: CW - sumW - 24, lineBreak: false });
+  }
+
+  // ── Notes (bottom) ────────────────────────────────────────────────────────────────
+  const notes = [
+    '本書は適格請求書（インボイス）を兼ねています。',
+    `消費税額は税率ごとの合計金額から1回だけ計算しています（1円未満切り捨て）。`,
+    '法務局の証明書手数料は非課税です。',
+    // 印紙税法: a receipt for a credit-card payment is not a 金銭の受取書 (the card company pays
+    // us), and an electronically delivered receipt is not a taxable 文書 either.
+    'クレジットカード決済のため収入印紙は不要です。',
+  ];
+  if (options.reissue) {
+    notes.push(`本書は再発行です（再発行日 ${formatDateJa(options.reissue.at)}）。番号・金額は原本と同じです。`);
+  }
+  let noteY = Math.max(y + 20, PAGE.height - 34 - notes.length * NOTE_LINE);
+  doc
+    .save()
+    .lineWidth(0.4)
+    .strokeColor(LIGHT_RULE)
+    .moveTo(M, noteY - 8)
+    .lineTo(M + CW, noteY - 8)
+    .stroke()
+    .restore();
+  for (const note of notes) {
+    regular().fontSize(8.5).fillColor(MUTED).text(`※ ${note}`, M, noteY, { width: CW, lineBreak: false });
+    noteY += NOTE_LINE;
+  }
+
+  // The layout is budgeted for one page; a second page would be a receipt split in two.
+  if (doc.bufferedPageRange().count !== 1) throw new Error(`receipt ${r.serialNumber} does not fit one page`);
+  doc.end();
+  return done;
+}
+
+/** The largest size ≤ max (down to min) at which `text` fits `width` in `font`. */
+function fitFontSize(doc: Doc, font: string, text: string, width: number, max: number, min: number): number {
+  doc.font(font);
+  for (let size = max; size > min; size -= 0.5) {
+    doc.fontSize(size);
+    if (doc.widthOfString(text) <= width) return size;
+  }
+  return min;
+}
