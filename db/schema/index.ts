@@ -3,3 +3,4 @@
 export * from './accounts';
 export * from './site';
 export * from './purchase';
+export * from './receipts';

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import { users } from './accounts';
+import { orders } from './purchase';
+
+/**
+ * Numbers receipts: `R-<year>-<nextval, 6+ digits>` (docs/decisions/0008-receipts.md). One
+ * sequence for all years: numbers stay unique and increasing; a rolled-back issue leaves a gap,
+ * which a qualified invoice allows (only uniqueness and traceability are required).
+ */
+export const receiptSerialSeq = pgSequence('receipt_serial_seq', { startWith: 1, increment: 1 });
+
+/**
+ * Issued receipts (issue 8, domain.md §5): one per paid order, created on the first download.
+ * `snapshot` is everything printed (ReceiptSnapshot: amounts, addressee, issuer) frozen at first
+ * issue; later downloads re-print it marked 再発行. Kept 7 years: the order and user references
+ * never cascade (users are tombstoned, not deleted, on unregister), and a trigger in migration
+ * 0003 refuses any change to the printed data.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    /** one receipt per order: the order id (the spec's paymentId) */
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    serialNumber: text('serial_number').notNull().unique(),
+    /** ReceiptSnapshot (src/features/receipts/schemas.ts), never updated */
+    snapshot: jsonb('snapshot').notNull(),
+    firstIssuedAt: timestamp('first_issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** downloads after the first, each printed 再発行 */
+    reissueCount: integer('reissue_count').notNull().default(0),
+    lastIssuedAt: timestamp('last_issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // serves the payment-history page's "which of my orders have a receipt" lookups by user
+  (t) => [index('receipts_user_idx').on(t.userId)],
+);
