@@ -1,0 +1,135 @@
+import 'server-only';
+
+import type { CompanyDetail, CompanyErrorCode, CompanyRecord } from '../../schemas';
+import {
+  type InvoiceView,
+  REGISTERED_KINDS,
+  type ReferenceRecord,
+  referencePath,
+  type TimelineChange,
+  type TimelineEntry,
+} from '../../reference-schemas';
+import { type InvoiceStore, getInvoiceStore } from '../invoice/store';
+import { INVOICE_STATUS_LABELS, invoiceStatusOn, todayInJapan } from '../invoice/status';
+import { type RegistryStore, getRegistryStore } from '../store/store';
+import { getCompany } from './get-company';
+
+/**
+ * A company's full public record for the reference service (issue 4): the registry detail
+ * (getCompany), its change history as a timeline, the 会社法人等番号, the successor of a merged
+ * company, and its qualified-invoice registration with today's status.
+ */
+
+export type ReferenceOutcome = { ok: true; record: ReferenceRecord } | { ok: false; code: CompanyErrorCode; message: string };
+
+const isRegisteredKind = (kind: string) => (REGISTERED_KINDS as readonly string[]).includes(kind);
+
+/**
+ * 会社法人等番号: the last 12 digits of a 設立登記法人's 法人番号 (domain.md §1). Entities without a
+ * commercial registry entry (国の機関, 地方公共団体, その他) have none. A 外国会社等 has one only when
+ * its number comes from a registry office (the first four digits of the 12, the office code, are
+ * then not 0000: numbers the NTA assigns itself use 0000).
+ */
+export function companyLegalNumberOf(corporateNumber: string, kind: string): string | null {
+  if (!isRegisteredKind(kind)) return null;
+  const base = corporateNumber.slice(1);
+  if (kind === '401' && base.startsWith('0000')) return null;
+  return base;
+}
+
+function changesBetween(prev: CompanyRecord, next: CompanyRecord): TimelineChange[] {
+  const out: TimelineChange[] = [];
+  const diff = (field: TimelineChange['field'], label: string, a: string | null, b: string | null) => {
+    if ((a ?? '') !== (b ?? '')) out.push({ field, label, before: a, after: b });
+  };
+  diff('name', '商号又は名称', prev.name, next.name);
+  diff('furigana', 'フリガナ', prev.furigana, next.furigana);
+  diff('kind', '法人種別', prev.kindLabel, next.kindLabel);
+  const domestic = (r: CompanyRecord) => {
+    const a = [r.prefectureName, r.cityName, r.streetNumber].filter((p) => p !== null).join('');
+    return a === '' ? null : a;
+  };
+  diff('address', '本店又は主たる事務所の所在地', domestic(prev), domestic(next));
+  diff('addressOutside', '国外所在地', prev.addressOutside, next.addressOutside);
+  diff('enName', '英語表記', prev.enName, next.enName);
+  if (prev.closeDate === null && next.closeDate !== null) {
+    out.push({ field: 'closure', label: '登記記録の閉鎖等', before: null, after: next.closeCauseLabel ?? '閉鎖' });
+  } else if (prev.closeDate !== null && next.closeDate === null) {
+    out.push({ field: 'revival', label: '登記記録の閉鎖等の取消し', before: prev.closeCauseLabel ?? '閉鎖', after: null });
+  }
+  return out;
+}
+
+/** The states of a company oldest first (history, then the current row), as timeline entries. */
+export function timelineOf(company: Pick<CompanyDetail, 'current' | 'history'>): TimelineEntry[] {
+  const states = [...company.history].sort((a, b) => (a.updateDate + a.changeDate).localeCompare(b.updateDate + b.changeDate));
+  states.push(company.current);
+  const entries: TimelineEntry[] = [];
+  let prev: CompanyRecord | null = null;
+  for (const s of states) {
+    const changes = prev === null ? [] : changesBetween(prev, s);
+    // A row that repeats the previous state (a re-publication) adds nothing to the history.
+    if (prev !== null && changes.length === 0 && s.process === prev.process && s.changeDate === prev.changeDate) continue;
+    entries.push({
+      changeDate: s.changeDate,
+      updateDate: s.updateDate,
+      process: s.process,
+      processLabel: s.processLabel,
+      correction: s.correction,
+      changeCause: s.changeCause,
+      changes,
+      name: s.name,
+      address: s.address,
+    });
+    prev = s;
+  }
+  return entries;
+}
+
+export function invoiceViewOf(corporateNumber: string, store: InvoiceStore, today: string): InvoiceView {
+  const found = store.lookup(corporateNumber);
+  if (found.state === 'unavailable') return { state: 'unknown', reason: 'unavailable' };
+  if (found.state === 'absent') return { state: 'unknown', reason: 'absent' };
+  const r = found.registration;
+  const status = invoiceStatusOn(r, today);
+  return {
+    state: 'known',
+    registrationNumber: r.registrationNumber,
+    registrationDate: r.registrationDate,
+    disposalDate: r.disposalDate,
+    expireDate: r.expireDate,
+    status,
+    statusLabel: INVOICE_STATUS_LABELS[status],
+    asOf: today,
+    dataDate: found.meta.dataDate,
+    isSample: found.meta.isSample,
+  };
+}
+
+export function getReferenceRecord(
+  corporateNumber: string,
+  stores: { registry?: RegistryStore; invoice?: InvoiceStore; today?: string } = {},
+): ReferenceOutcome {
+  const registry = stores.registry ?? getRegistryStore();
+  const outcome = getCompany(corporateNumber, registry);
+  if (!outcome.ok) return outcome;
+  const company = outcome.company;
+  const current = company.current;
+  let successor: ReferenceRecord['successor'] = null;
+  if (current.successorCorporateNumber !== null) {
+    const s = getCompany(current.successorCorporateNumber, registry);
+    successor = { corporateNumber: current.successorCorporateNumber, name: s.ok ? s.company.current.name : null };
+  }
+  return {
+    ok: true,
+    record: {
+      company,
+      companyLegalNumber: companyLegalNumberOf(company.corporateNumber, current.kind),
+      orderable: isRegisteredKind(current.kind),
+      successor,
+      timeline: timelineOf(company),
+      invoice: invoiceViewOf(company.corporateNumber, stores.invoice ?? getInvoiceStore(), stores.today ?? todayInJapan()),
+      path: referencePath(company.corporateNumber),
+    },
+  };
+}
