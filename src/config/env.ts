@@ -156,16 +156,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   const raw = result.data;
-  const dataDir = path.resolve(raw.DATA_DIR);
+  // turbopackIgnore: these are run-time data paths; without it the build traces the whole project.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ raw.DATA_DIR);
   return {
     ...raw,
     isProduction: raw.APP_ENV === 'production',
     paths: {
       dataDir,
       pglite: path.join(dataDir, 'pglite'),
-      registry: path.resolve(raw.REGISTRY_PATH ?? path.join(dataDir, 'registry', 'registry.sqlite')),
-      invoice: path.resolve(raw.INVOICE_PATH ?? path.join(dataDir, 'registry', 'invoice.sqlite')),
-      storage: path.resolve(raw.STORAGE_DIR ?? path.join(dataDir, 'files')),
+      registry: path.resolve(/*turbopackIgnore: true*/ raw.REGISTRY_PATH ?? path.join(dataDir, 'registry', 'registry.sqlite')),
+      invoice: path.resolve(/*turbopackIgnore: true*/ raw.INVOICE_PATH ?? path.join(dataDir, 'registry', 'invoice.sqlite')),
+      storage: path.resolve(/*turbopackIgnore: true*/ raw.STORAGE_DIR ?? path.join(dataDir, 'files')),
     },
   };
 }
