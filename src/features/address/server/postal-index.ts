@@ -44,7 +44,7 @@ interface ParsedRow {
 
 /** Finds the package's data folder from the working directory up (the app, tests and scripts run from the repository). */
 export function findPostalDataDir(start: string = process.cwd()): string {
-  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+  for (let dir = path.resolve(/*turbopackIgnore: true*/ start); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', POSTAL_PACKAGE, 'json');
     if (existsSync(candidate)) return candidate;
     if (path.dirname(dir) === dir) {
