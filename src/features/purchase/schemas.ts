@@ -2,7 +2,10 @@
  * What a buyer selects on /purchase/select (issue 7 §1–2), shared by the page and the
  * /api/items/tax and payment handlers. Isomorphic; Japanese messages say what to do.
  */
+import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';
+
+const PREFECTURE_NAME_SET: ReadonlySet<string> = new Set(PREFECTURE_NAMES);
 
 /** Copies of one certificate per order (operator rule; the Legal Affairs Bureau has no limit). */
 export const MIN_QUANTITY_PER_ITEM = 1;
@@ -51,3 +54,93 @@ export const PurchaseSelectionSchema = z
     });
   });
 export type PurchaseSelection = z.infer<typeof PurchaseSelectionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders and payment (issue 7 §3–5). Text fields are NFKC-normalised before validation
+// (security.md "Input and output"); names keep what NFKC leaves of what the buyer typed.
+
+const nfkc = (s: unknown) => (typeof s === 'string' ? s.normalize('NFKC').trim() : s);
+
+function text(label: string, max: number, required = true) {
+  const base = z.string({ error: `${label}を入力してください。` }).max(max, { error: `${label}は${max}文字以内で入力してください。` });
+  return z.preprocess(nfkc, required ? base.min(1, { error: `${label}を入力してください。` }) : base);
+}
+
+/** 法人番号 check digit (domain.md §1): check = 9 − (Σ Pn×Qn mod 9), P1 the rightmost of the 12. */
+export function isValidCorporateNumber(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  const base = value.slice(1);
+  let sum = 0;
+  for (let n = 1; n <= 12; n++) sum += Number(base[12 - n]) * (n % 2 === 1 ? 1 : 2);
+  return Number(value[0]) === 9 - (sum % 9);
+}
+
+/** 法人種別 with a commercial registry (domain.md §1): only these can be ordered. */
+export const ORDERABLE_KINDS = ['301', '302', '303', '304', '305', '399', '401'] as const;
+
+export function isOrderableKind(kind: string): boolean {
+  return (ORDERABLE_KINDS as readonly string[]).includes(kind);
+}
+
+export const OrderCompanySchema = z.strictObject({
+  corporateNumber: z
+    .string({ error: '法人番号が指定されていません。会社を選び直してください。' })
+    .refine(isValidCorporateNumber, { error: '法人番号が正しくありません。会社を選び直してください。' }),
+  name: text('商号', 200),
+  kind: z.enum(ORDERABLE_KINDS, { error: 'この法人の登記事項証明書はお取り寄せできません。別の会社を選んでください。' }),
+});
+export type OrderCompany = z.infer<typeof OrderCompanySchema>;
+
+const ZIP = /^\d{7}$/;
+export const DestinationSchema = z.strictObject({
+  recipient: text('お届け先の宛名', 60),
+  destinationZipCode: z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[\s〒\-\u2010-\u2015\u2212\u30fc]/g, '') : v),
+    z.string({ error: '郵便番号は7桁の数字で入力してください。' }).regex(ZIP, { error: '郵便番号は7桁の数字で入力してください。' }),
+  ),
+  destinationPrefecture: z.preprocess(
+    nfkc,
+    z.string({ error: '都道府県を選択してください。' }).refine((v) => PREFECTURE_NAME_SET.has(v), { error: '都道府県を選択してください。' }),
+  ),
+  destinationCity: text('市区町村', 60),
+  destinationStreet: text('町名・番地', 100),
+  destinationApartmentEtc: text('建物名・部屋番号', 100, false).default(''),
+  receiptRecipient: text('領収書の宛名', 100),
+});
+export type DestinationInput = z.input<typeof DestinationSchema>;
+export type Destination = z.infer<typeof DestinationSchema>;
+
+/** POST /api/payments/create-payment-history */
+export const CreatePaymentHistoryBodySchema = z.strictObject({
+  /** chosen by the confirmation page once per attempt (a double click answers the same order) */
+  idempotencyKey: z.uuid({ error: '画面の有効期限が切れました。ページを再読み込みしてください。' }),
+  company: OrderCompanySchema,
+  selection: PurchaseSelectionSchema,
+  destination: DestinationSchema,
+  /**
+   * The total the buyer saw on the confirmation screen. Never charged: the server prices the order
+   * itself and refuses when the two differ, so nobody is charged a price they did not see.
+   */
+  expectedTotalYen: z.number({ error: '合計金額を確認できませんでした。' }).int().min(0),
+  /** 「上記の内容とキャンセル規定に同意して注文する」 */
+  agreed: z.literal(true, { error: 'ご注文内容とキャンセル規定をご確認のうえ、同意してください。' }),
+});
+export type CreatePaymentHistoryBody = z.infer<typeof CreatePaymentHistoryBodySchema>;
+
+const CardTokenSchema = z.string().regex(/^tok_[A-Za-z0-9]{1,100}$/, { error: 'カード情報をもう一度入力してください。' });
+const CardIdSchema = z.string().regex(/^car_[A-Za-z0-9]{1,100}$/, { error: 'お支払いに使うカードを選び直してください。' });
+
+/** POST /api/payments/purchase — no amount: the amount is the order's. */
+export const PurchaseBodySchema = z.strictObject({
+  paymentId: z.uuid({ error: 'ご注文が見つかりません。最初からやり直してください。' }),
+  card: z.union([z.strictObject({ token: CardTokenSchema }), z.strictObject({ cardId: CardIdSchema })], {
+    error: 'お支払いに使うカードを選択してください。',
+  }),
+});
+export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
+
+export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
+export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
+
+export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

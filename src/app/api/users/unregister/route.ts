@@ -1,4 +1,5 @@
 import { UnregisterBodySchema } from '@/features/accounts/schemas';
+import { deleteCustomerOf } from '@/features/payments/server/customers';
 import { unregister, type UnregisterCleanup } from '@/features/accounts/server/unregister';
 import { defineRoute, method } from '@/server/http/route';
 
@@ -6,7 +7,10 @@ import { defineRoute, method } from '@/server/http/route';
  * Work of other features when a member leaves, run before the account is closed (each
  * idempotent). The payments feature adds the deletion of stored cards (also at PAY.JP) here.
  */
-const cleanups: UnregisterCleanup[] = [];
+const cleanups: UnregisterCleanup[] = [
+  // The member's PAY.JP customer and its cards (security.md "Unregister"); orders stay.
+  (userId) => deleteCustomerOf(userId),
+];
 
 /**
  * POST /api/users/unregister — body `{ confirm: true, currentPassword? }` (password required when

@@ -1,0 +1,40 @@
+import { PurchaseSelectionSchema } from '@/features/purchase/schemas';
+import { taxForMember } from '@/features/purchase/server/items';
+import { z } from '@/lib/zod-ja';
+import { defineRoute, method } from '@/server/http/route';
+
+/**
+ * The price breakdown of a selection (docs/api.md): lines, per-rate totals with the tax rounded
+ * once per rate, the non-taxable part, the tax-inclusive total.
+ * - GET /api/items/tax?items=history-full:2,current-full:1&deliverySpeed=normal
+ * - POST /api/items/tax `{ items: [{itemId, quantity}], deliverySpeed }`
+ */
+const QuerySchema = z
+  .strictObject({
+    items: z.string().max(400),
+    deliverySpeed: z.string().optional(),
+  })
+  .transform((q) => ({
+    items: q.items
+      .split(',')
+      .filter((s) => s !== '')
+      .map((pair) => {
+        const [itemId = '', quantity = ''] = pair.split(':');
+        return { itemId, quantity: /^\d{1,3}$/.test(quantity) ? Number(quantity) : Number.NaN };
+      }),
+    deliverySpeed: q.deliverySpeed ?? 'normal',
+  }))
+  .pipe(PurchaseSelectionSchema);
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: method({
+    auth: 'required',
+    query: QuerySchema,
+    handler: async ({ session, query }) => taxForMember(session.userId, query),
+  }),
+  POST: method({
+    auth: 'required',
+    body: PurchaseSelectionSchema,
+    handler: async ({ session, body }) => taxForMember(session.userId, body),
+  }),
+});

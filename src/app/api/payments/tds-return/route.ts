@@ -1,0 +1,41 @@
+import { finishAfterThreeDSecure } from '@/features/payments/server/order-payment';
+import { getEnv } from '@/config/env';
+import { z } from '@/lib/zod-ja';
+import { AppError } from '@/server/http/app-error';
+import { defineRoute, method } from '@/server/http/route';
+
+function redirect(path: string): Response {
+  return new Response(null, { status: 303, headers: { Location: new URL(path, getEnv().APP_BASE_URL).toString(), 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * GET /api/payments/tds-return?paymentId=… — where PAY.JP's 3-D Secure page sends the buyer back
+ * (the URL is signed into `back_url`). A top-level GET that changes state, as the redirect
+ * workflow requires; it is bound to the session's member, idempotent, and trusts nothing in the
+ * URL but the order id, which must be the member's own. It re-reads the charge, calls tds_finish
+ * for verified/attempted, then redirects: paid → /purchase/completion, failed → back to
+ * /purchase/confirmation with `payment_error=<code>` (the page shows the Japanese message).
+ */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: method({
+    auth: 'optional',
+    query: z.object({ paymentId: z.string().max(64).optional() }),
+    handler: async ({ session, query }) => {
+      if (!session) return redirect('/login?nextPage=%2Fpurchase%2Fcompletion&expired=true');
+      const paymentId = query.paymentId ?? '';
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(paymentId)) {
+        return redirect('/purchase/confirmation?payment_error=not_found');
+      }
+      try {
+        const order = await finishAfterThreeDSecure(session.userId, paymentId);
+        if (order.status === 'failed' || order.status === 'expired') {
+          return redirect(`/purchase/confirmation?payment_error=${encodeURIComponent(order.failureCode ?? 'failed_payment')}`);
+        }
+        return redirect(`/purchase/completion?paymentId=${order.id}`);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) return redirect('/purchase/confirmation?payment_error=not_found');
+        throw error;
+      }
+    },
+  }),
+});

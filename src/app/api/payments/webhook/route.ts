@@ -1,0 +1,30 @@
+import { handleWebhookEvent } from '@/features/payments/server/order-payment';
+import { isValidWebhookToken, parseWebhookEvent } from '@/features/payments/server/payjp/webhook';
+import { z } from '@/lib/zod-ja';
+import { AppError } from '@/server/http/app-error';
+import { defineRoute, method } from '@/server/http/route';
+
+/**
+ * POST /api/payments/webhook — PAY.JP's webhook (not in the spec; the URL is set in PAY.JP's
+ * dashboard and in the emulator's --webhook-url). Exempt from CSRF, authenticated by the static
+ * `X-Payjp-Webhook-Token` (constant-time comparison). Events are deduplicated by id and only
+ * trigger a re-read of the charge (domain.md §3) → `{ received: true, duplicate }`.
+ */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  POST: method({
+    auth: 'none',
+    csrf: false,
+    personal: true,
+    body: z.unknown(),
+    handler: async ({ request, body, log }) => {
+      if (!isValidWebhookToken(request.headers.get('x-payjp-webhook-token'))) {
+        log.warn({ event: 'payjp.webhook.bad_token' }, 'webhook with a wrong token refused');
+        throw new AppError('unauthorized', { message: 'Webhook トークンが正しくありません。' });
+      }
+      const parsed = parseWebhookEvent(body);
+      if (!parsed.ok) throw new AppError('bad_request', { message: `イベントの形式が正しくありません: ${parsed.reason}` });
+      const { duplicate } = await handleWebhookEvent(parsed.event);
+      return { received: true, duplicate };
+    },
+  }),
+});

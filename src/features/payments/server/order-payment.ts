@@ -1,0 +1,391 @@
+import 'server-only';
+
+import { and, eq } from 'drizzle-orm';
+
+import { orders, payjpWebhookEvents, users } from '@db/schema';
+import { getEnv } from '@/config/env';
+import { getDb } from '@/server/db/client';
+import { AppError } from '@/server/http/app-error';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mail';
+
+import { findCustomerId, isDemoMember, isTestMode } from './customers';
+import { orderConfirmationMail } from './order-mail';
+import { getPayjpClient, type PayjpClient } from './payjp/client';
+import { getPayjpConfig } from './payjp/config';
+import { PayjpApiError, PayjpError, describePayjpFailure } from './payjp/errors';
+import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from './payjp/messages';
+import { isThreeDSecurePassed, type PayjpCharge, type PayjpEvent } from './payjp/schemas';
+import { buildThreeDSecureStartUrl } from './payjp/three-d-secure';
+
+/**
+ * The payment state machine of an order (security.md "Payments", docs/decisions/0007):
+ *
+ *   pending ─claim─▶ charging ─charge created─▶ awaiting_3ds ─tds_finish─▶ paid
+ *                       │  └─declined / refused─▶ failed        ├─3DS failed / given up─▶ failed
+ *                       └─timeout, 5xx, reset─▶ unknown          └─30 min window passed─▶ expired
+ *   unknown ─reconcile (GET /v1/charges, metadata.order_id)─▶ awaiting_3ds | paid | failed
+ *
+ * Every transition is a compare-and-set inside a transaction holding the row lock
+ * (SELECT … FOR UPDATE), so two requests racing for one order make at most one charge: only the
+ * request that moved the order from `pending` to `charging` sends POST /v1/charges. A request
+ * whose outcome is unknown is never re-sent; the charge is found again by its order id.
+ * Everything that learns about a charge (the 3-D Secure return, the completion page, a webhook)
+ * re-reads the charge at PAY.JP and goes through `settleOrder`, which is idempotent.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+type Status = 'pending' | 'charging' | 'awaiting_3ds' | 'paid' | 'failed' | 'expired' | 'unknown';
+
+/** How long after sending the charge request an order without a charge at PAY.JP is given up. */
+function noChargeGraceMs(): number {
+  return getPayjpConfig().timeoutMs + 60_000;
+}
+
+/** The 3-D Secure flow of a charge ends after about 30 minutes (domain.md §3). */
+const THREE_D_SECURE_WINDOW_SECONDS = 30 * 60;
+
+async function transition(
+  orderId: string,
+  from: readonly Status[],
+  patch: Partial<Omit<OrderRow, 'id' | 'userId'>> & { status: Status },
+): Promise<OrderRow | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row || !from.includes(row.status as Status)) return null;
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning();
+    logger.info({ event: 'order.transition', orderId, from: row.status, to: patch.status }, 'order status changed');
+    return updated ?? null;
+  });
+}
+
+async function reload(orderId: string): Promise<OrderRow> {
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`order ${orderId} vanished`);
+  return row;
+}
+
+async function ownOrder(userId: string, orderId: string): Promise<OrderRow> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
+  return row;
+}
+
+function cardFields(charge: PayjpCharge): { cardBrand: string | null; cardLast4: string | null } {
+  return { cardBrand: charge.card?.brand ?? null, cardLast4: charge.card?.last4 ?? null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outcomes
+
+async function markPaid(order: OrderRow, charge: PayjpCharge): Promise<OrderRow> {
+  if (charge.amount !== order.amountYen) {
+    // Never expected (the amount is ours); keep the money trail visible for the operator.
+    logger.error({ event: 'order.amount_mismatch', orderId: order.id, chargeId: charge.id, charged: charge.amount, expected: order.amountYen }, 'charge amount differs from the order');
+  }
+  const paid = await transition(order.id, ['charging', 'awaiting_3ds', 'unknown', 'failed', 'expired'], {
+    status: 'paid',
+    payjpChargeId: charge.id,
+    paidAt: new Date(),
+    failureCode: null,
+    ...cardFields(charge),
+  });
+  if (!paid) return reload(order.id);
+  logger.info({ event: 'order.paid', orderId: order.id, chargeId: charge.id, amount: charge.amount }, 'order paid');
+  await sendConfirmation(paid);
+  return reload(order.id);
+}
+
+async function markFailed(order: OrderRow, code: string, chargeId: string | null, status: 'failed' | 'expired' = 'failed'): Promise<OrderRow> {
+  const updated = await transition(order.id, ['charging', 'awaiting_3ds', 'unknown'], {
+    status,
+    failureCode: code,
+    ...(chargeId ? { payjpChargeId: chargeId } : {}),
+  });
+  return updated ?? reload(order.id);
+}
+
+/** The order confirmation mail, once: whoever marks the order paid sends it. A mail failure is logged, never undoes the payment. */
+async function sendConfirmation(order: OrderRow): Promise<void> {
+  const db = await getDb();
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (!user?.email) return;
+  try {
+    await sendMail(user.email, orderConfirmationMail(order));
+    await db.update(orders).set({ mailSentAt: new Date() }).where(eq(orders.id, order.id));
+  } catch (error) {
+    logger.warn({ err: error, orderId: order.id }, 'order confirmation mail not sent');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling: from what PAY.JP says about the charge
+
+interface SettleOptions {
+  /** The buyer came back from the 3-D Secure page: an unverified charge means they gave up. */
+  buyerReturned?: boolean;
+  client?: PayjpClient;
+  now?: Date;
+}
+
+async function settleWithCharge(order: OrderRow, charge: PayjpCharge, options: SettleOptions): Promise<OrderRow> {
+  const client = options.client ?? getPayjpClient();
+  if (charge.paid) return markPaid(order, charge);
+  if (charge.failure_code) return markFailed(order, charge.failure_code, charge.id);
+  const tds = charge.three_d_secure_status;
+  if (isThreeDSecurePassed(tds)) {
+    try {
+      const finished = await client.charges.finishThreeDSecure(charge.id);
+      return finished.paid ? markPaid(order, finished) : order;
+    } catch (error) {
+      if (error instanceof PayjpApiError && error.isCardError) return markFailed(order, error.code ?? 'card_declined', charge.id);
+      if (error instanceof PayjpError && !error.outcomeUnknown && error instanceof PayjpApiError) {
+        // Finished by a concurrent request, or the window closed: the charge tells which.
+        const again = await client.charges.retrieve(charge.id);
+        if (again.paid) return markPaid(order, again);
+        if (again.failure_code) return markFailed(order, again.failure_code, charge.id);
+        return markFailed(order, error.code ?? 'three_d_secure_incompleted', charge.id, error.code === 'not_in_three_d_secure_flow' ? 'expired' : 'failed');
+      }
+      // Timeout on tds_finish: leave awaiting_3ds; the next look (page, webhook) settles it.
+      logger.warn({ err: error, orderId: order.id }, 'tds_finish outcome unknown');
+      return order;
+    }
+  }
+  if (tds === 'failed' || tds === 'error') return markFailed(order, 'three_d_secure_failed', charge.id);
+  const now = options.now ?? new Date();
+  if (now.getTime() / 1000 > charge.created + THREE_D_SECURE_WINDOW_SECONDS) {
+    return markFailed(order, 'not_in_three_d_secure_flow', charge.id, 'expired');
+  }
+  if (options.buyerReturned) return markFailed(order, 'three_d_secure_incompleted', charge.id);
+  return order;
+}
+
+/** Finds the charge of an order whose creation we never heard back from (metadata.order_id). */
+async function findChargeOfOrder(order: OrderRow, client: PayjpClient): Promise<PayjpCharge | null> {
+  const since = Math.floor((order.chargingStartedAt ?? order.createdAt).getTime() / 1000) - 300;
+  for (let offset = 0; offset < 1000; offset += 100) {
+    const page = await client.charges.list({ since, limit: 100, offset });
+    const match = page.data.find((c) => c.metadata?.order_id === order.id);
+    if (match) return match;
+    if (!page.has_more) break;
+  }
+  return null;
+}
+
+async function reconcileUnknown(order: OrderRow, options: SettleOptions): Promise<OrderRow> {
+  const client = options.client ?? getPayjpClient();
+  const charge = await findChargeOfOrder(order, client);
+  if (charge) {
+    const adopted =
+      (await transition(order.id, ['charging', 'unknown'], { status: 'awaiting_3ds', payjpChargeId: charge.id, ...cardFields(charge) })) ??
+      (await reload(order.id));
+    logger.info({ event: 'order.reconciled', orderId: order.id, chargeId: charge.id }, 'charge found for an order with an unknown outcome');
+    return adopted.status === 'awaiting_3ds' ? settleWithCharge(adopted, charge, options) : adopted;
+  }
+  const started = (order.chargingStartedAt ?? order.createdAt).getTime();
+  const now = (options.now ?? new Date()).getTime();
+  if (now - started > noChargeGraceMs()) {
+    // No charge with this order id exists at PAY.JP: nothing was charged, the buyer may order again.
+    return markFailed(order, 'no_charge_created', null);
+  }
+  return order;
+}
+
+/**
+ * Brings an order up to date with PAY.JP. Idempotent; safe to call from the 3-D Secure return,
+ * the completion page, the webhook and a sweep. Failures to reach PAY.JP leave the order as it is.
+ */
+export async function settleOrder(order: OrderRow, options: SettleOptions = {}): Promise<OrderRow> {
+  const client = options.client ?? getPayjpClient();
+  try {
+    switch (order.status as Status) {
+      case 'unknown':
+        return await reconcileUnknown(order, options);
+      case 'charging': {
+        // A request that died between claiming and recording the outcome (crash, deploy).
+        const started = order.chargingStartedAt?.getTime() ?? 0;
+        if ((options.now ?? new Date()).getTime() - started < noChargeGraceMs()) return order;
+        return await reconcileUnknown(order, options);
+      }
+      case 'awaiting_3ds': {
+        if (!order.payjpChargeId) return await reconcileUnknown(order, options);
+        const charge = await client.charges.retrieve(order.payjpChargeId);
+        return await settleWithCharge(order, charge, options);
+      }
+      default:
+        return order;
+    }
+  } catch (error) {
+    logger.warn({ err: error, orderId: order.id }, 'could not settle the order with PAY.JP now');
+    return order;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/payments/purchase
+
+export type PurchaseResult =
+  | { paymentId: string; status: 'awaiting_3ds'; redirectUrl: string }
+  | { paymentId: string; status: 'paid' }
+  | { paymentId: string; status: 'charging' | 'unknown'; message: string }
+  | { paymentId: string; status: 'failed' | 'expired'; failure: PayjpBuyerMessage };
+
+export function threeDSecureReturnUrl(orderId: string): string {
+  return new URL(`/api/payments/tds-return?paymentId=${encodeURIComponent(orderId)}`, getEnv().APP_BASE_URL).toString();
+}
+
+export function failureMessage(code: string | null): PayjpBuyerMessage {
+  if (code === 'no_charge_created') {
+    return {
+      code,
+      message: 'お支払いは完了していません（料金は請求されていません）。お手数ですが、もう一度ご注文手続きを行ってください。',
+      action: 'retry_payment',
+    };
+  }
+  return payjpBuyerMessage(code);
+}
+
+async function resultOf(order: OrderRow): Promise<PurchaseResult> {
+  switch (order.status as Status) {
+    case 'paid':
+      return { paymentId: order.id, status: 'paid' };
+    case 'awaiting_3ds':
+      if (order.payjpChargeId) {
+        return {
+          paymentId: order.id,
+          status: 'awaiting_3ds',
+          redirectUrl: await buildThreeDSecureStartUrl({ resourceId: order.payjpChargeId, returnUrl: threeDSecureReturnUrl(order.id) }),
+        };
+      }
+      return { paymentId: order.id, status: 'unknown', message: payjpOutcomeMessage('outcome_unknown').message };
+    case 'failed':
+    case 'expired':
+      return { paymentId: order.id, status: order.status as 'failed' | 'expired', failure: failureMessage(order.failureCode) };
+    case 'charging':
+      return { paymentId: order.id, status: 'charging', message: 'お支払いを処理しています。画面を閉じずに、しばらくお待ちください。' };
+    default:
+      return { paymentId: order.id, status: 'unknown', message: payjpOutcomeMessage('outcome_unknown').message };
+  }
+}
+
+export async function purchase(
+  userId: string,
+  input: { paymentId: string; card: { token: string } | { cardId: string } },
+  client: PayjpClient = getPayjpClient(),
+): Promise<PurchaseResult> {
+  const order = await ownOrder(userId, input.paymentId);
+  if (!getPayjpConfig().publicKey) {
+    throw new AppError('payment_unavailable', { status: 503, message: payjpOutcomeMessage('unreachable').message });
+  }
+  if ((await isDemoMember(userId)) && !isTestMode()) {
+    throw new AppError('demo_forbidden', { status: 403, message: 'デモアカウントではお支払いできません。会員登録のうえご利用ください。' });
+  }
+  if (order.status !== 'pending') {
+    // A second click, a reload or a retry after an unknown outcome: never a second charge.
+    return resultOf(await settleOrder(order, { client }));
+  }
+
+  let customer: string | undefined;
+  if ('cardId' in input.card) {
+    customer = (await findCustomerId(userId)) ?? undefined;
+    if (!customer) throw new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' });
+  }
+
+  const claimed = await transition(order.id, ['pending'], {
+    status: 'charging',
+    chargingStartedAt: new Date(),
+    paymentMethod: customer ? 'registered_card' : 'new_card',
+  });
+  if (!claimed) return resultOf(await reload(order.id));
+
+  let charge: PayjpCharge;
+  try {
+    charge = await client.charges.create({
+      amount: claimed.amountYen,
+      ...('token' in input.card ? { card: input.card.token } : { customer, card: input.card.cardId }),
+      three_d_secure: true,
+      description: `hojin order ${claimed.id}`,
+      metadata: { order_id: claimed.id },
+    });
+  } catch (error) {
+    if (error instanceof PayjpError && error.outcomeUnknown) {
+      logger.warn({ err: error, orderId: claimed.id }, 'charge outcome unknown: reconciliation will find it');
+      const unknown = (await transition(claimed.id, ['charging'], { status: 'unknown' })) ?? (await reload(claimed.id));
+      return resultOf(unknown);
+    }
+    const code = error instanceof PayjpApiError ? (error.code ?? (error.status === 429 ? 'over_capacity' : 'payjp_wrong')) : 'unreachable';
+    const chargeId = error instanceof PayjpApiError ? error.chargeId : null;
+    if (!(error instanceof PayjpError)) logger.error({ err: error, orderId: claimed.id }, 'unexpected error creating the charge');
+    const failed = await markFailed(claimed, code, chargeId);
+    const result = await resultOf(failed);
+    return result.status === 'failed' && !(error instanceof PayjpApiError) ? { ...result, failure: describePayjpFailure(error) } : result;
+  }
+
+  const awaiting =
+    (await transition(claimed.id, ['charging'], { status: 'awaiting_3ds', payjpChargeId: charge.id, ...cardFields(charge) })) ??
+    (await reload(claimed.id));
+  if (charge.paid) return resultOf(await markPaid(awaiting, charge));
+  return resultOf(awaiting);
+}
+
+/**
+ * The 3-D Secure return (GET /api/payments/tds-return?paymentId=…): the order is looked up with
+ * the session's member, never from a charge id in the URL; the charge is re-read at PAY.JP and
+ * tds_finish called only for verified/attempted.
+ */
+export async function finishAfterThreeDSecure(userId: string, paymentId: string, client: PayjpClient = getPayjpClient()): Promise<OrderRow> {
+  const order = await ownOrder(userId, paymentId);
+  return settleOrder(order, { buyerReturned: true, client });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks
+
+export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient = getPayjpClient()): Promise<{ duplicate: boolean }> {
+  const db = await getDb();
+  const [inserted] = await db
+    .insert(payjpWebhookEvents)
+    .values({ id: event.id, type: event.type, resourceId: event.data.id })
+    .onConflictDoNothing()
+    .returning({ id: payjpWebhookEvents.id });
+  if (!inserted) {
+    const [seen] = await db.select().from(payjpWebhookEvents).where(eq(payjpWebhookEvents.id, event.id));
+    if (seen?.processedAt) {
+      logger.info({ event: 'payjp.webhook.duplicate', eventId: event.id, type: event.type }, 'duplicate webhook ignored');
+      return { duplicate: true };
+    }
+  }
+
+  if (event.data.object === 'charge' && event.type.startsWith('charge.')) {
+    // The payload proves nothing: re-read the charge and settle the order it belongs to.
+    const charge = await client.charges.retrieve(event.data.id);
+    const orderId = charge.metadata?.order_id;
+    const [byCharge] = await db.select().from(orders).where(eq(orders.payjpChargeId, charge.id));
+    const order = byCharge ?? (orderId && /^[0-9a-f-]{36}$/.test(orderId) ? (await db.select().from(orders).where(eq(orders.id, orderId)))[0] : undefined);
+    if (order) {
+      if (charge.paid && order.status !== 'paid') {
+        await markPaid(order, charge);
+      } else if ((order.status === 'unknown' || order.status === 'charging') && !order.payjpChargeId) {
+        await transition(order.id, ['charging', 'unknown'], { status: 'awaiting_3ds', payjpChargeId: charge.id, ...cardFields(charge) });
+        await settleWithCharge(await reload(order.id), charge, { client });
+      } else if (order.status === 'awaiting_3ds' || order.status === 'unknown') {
+        await settleWithCharge(order, charge, { client });
+      }
+    } else {
+      logger.warn({ event: 'payjp.webhook.orphan', eventId: event.id, chargeId: charge.id }, 'webhook for a charge without an order');
+    }
+  }
+  await db.update(payjpWebhookEvents).set({ processedAt: new Date() }).where(eq(payjpWebhookEvents.id, event.id));
+  logger.info({ event: 'payjp.webhook', eventId: event.id, type: event.type }, 'webhook handled');
+  return { duplicate: false };
+}
