@@ -100,3 +100,93 @@ export const ReceiptSnapshotSchema = z
     if (standard + r.nonTaxableTotalYen !== r.totalYen) issue('合計金額が明細と一致しません', ['totalYen']);
   });
 export type ReceiptSnapshot = z.infer<typeof ReceiptSnapshotSchema>;
+
+// ── Payment history (GET /api/payments/histories-per-page) ──────────────────────────────
+
+export const HISTORY_PAGE_SIZE_DEFAULT = 10;
+export const HISTORY_PAGE_SIZE_MAX = 50;
+/** A member has tens of orders, not thousands; deeper pages are a mistake or a probe. */
+export const HISTORY_PAGE_MAX = 1000;
+
+const pageNumber = (max: number, label: string) =>
+  z
+    .string({ error: `${label}は数字で指定してください。` })
+    .regex(/^[1-9]\d{0,3}$/, { error: `${label}は1以上の整数で指定してください。` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(max, { error: `${label}は${max}以下で指定してください。` }),
+    );
+
+/** Query string: `?page=2&size=10` (both optional). */
+export const PaymentHistoryQuerySchema = z.strictObject({
+  page: pageNumber(HISTORY_PAGE_MAX, 'ページ番号').default(1),
+  size: pageNumber(HISTORY_PAGE_SIZE_MAX, '表示件数').default(HISTORY_PAGE_SIZE_DEFAULT),
+});
+export type PaymentHistoryQuery = z.infer<typeof PaymentHistoryQuerySchema>;
+
+export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * 注文状況 and 決済状況 as members read them, per order state (docs/decisions/0007). The payment
+ * wording is the purchase feature's (completion page), so both pages say the same thing.
+ */
+export const STATUS_LABELS: Record<OrderStatus, { order: string; payment: string }> = {
+  pending: { order: 'お手続き中', payment: 'お支払い前' },
+  charging: { order: 'お手続き中', payment: 'お支払い処理中' },
+  awaiting_3ds: { order: 'お手続き中', payment: '本人認証待ち' },
+  unknown: { order: '確認中', payment: 'お支払い確認中' },
+  paid: { order: 'ご注文受付済み', payment: 'お支払い完了' },
+  failed: { order: 'ご注文未成立', payment: 'お支払い未完了' },
+  expired: { order: 'ご注文未成立', payment: 'お支払い期限切れ' },
+};
+
+export const DELIVERY_SPEED_LABELS: Record<string, string> = { normal: '通常', express: '速達' };
+
+export const PaymentHistoryRowSchema = z.strictObject({
+  paymentId: z.uuid(),
+  /** ISO instant the order was placed */
+  orderedAt: z.string(),
+  /** ISO instant the payment completed; null unless paid */
+  paidAt: z.string().nullable(),
+  companyName: z.string(),
+  corporateNumber: z.string(),
+  items: z.array(z.strictObject({ itemId: z.string(), name: z.string(), quantity: z.number().int() })),
+  amountYen: z.number().int(),
+  deliverySpeed: z.string(),
+  deliverySpeedLabel: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  orderStatusLabel: z.string(),
+  paymentStatusLabel: z.string(),
+  /** `/api/download/receipt/{paymentId}.pdf` when paid, else null */
+  receiptUrl: z.string().nullable(),
+  /** a receipt was issued already: downloading again prints 再発行 */
+  receiptIssued: z.boolean(),
+});
+export type PaymentHistoryRow = z.infer<typeof PaymentHistoryRowSchema>;
+
+export const PaymentHistoryPageSchema = z.strictObject({
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  histories: z.array(PaymentHistoryRowSchema),
+});
+export type PaymentHistoryPage = z.infer<typeof PaymentHistoryPageSchema>;
+
+export function receiptPath(paymentId: string): string {
+  return `/api/download/receipt/${paymentId}.pdf`;
+}
+
+/**
+ * The last path segment of `/api/download/receipt/{paymentId}.pdf`. The App Router has no
+ * `[id].pdf` segment, so the route is `[file]` and this schema takes the id out of it.
+ */
+export const ReceiptFileSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/i)
+  .transform((file) => file.slice(0, -'.pdf'.length).toLowerCase());

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+import { ReceiptFileSchema } from '@/features/receipts';
+import { contentDisposition } from '@/features/receipts/server/content-disposition';
+import { hasPaidOrder, issueReceiptPdf } from '@/features/receipts/server/issue-receipt';
+import { AppError } from '@/server/http/app-error';
+import { defineRoute, method } from '@/server/http/route';
+
+const NOT_FOUND_MESSAGE = '領収書が見つかりませんでした。決済が完了したご注文の領収書のみ発行できます。';
+
+/**
+ * GET /api/download/receipt/{paymentId}.pdf — the member's receipt (docs/api.md). Owner only and
+ * paid orders only; everything else, including another member's id, answers the same 404.
+ * The first GET issues the receipt; later ones print 再発行. HEAD never issues.
+ */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: method({
+    auth: 'required',
+    params: z.strictObject({ file: z.string() }),
+    // Set below: `private, no-store` instead of the wrapper's plain no-store.
+    personal: false,
+    handler: async ({ params, session, request }) => {
+      const file = ReceiptFileSchema.safeParse(params.file);
+      if (!file.success) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
+      const headers = { 'Cache-Control': 'private, no-store', 'Content-Type': 'application/pdf', 'X-Content-Type-Options': 'nosniff' };
+      if (request.method === 'HEAD') {
+        if (!(await hasPaidOrder(session.userId, file.data))) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
+        return new Response(null, { status: 200, headers });
+      }
+      const receipt = await issueReceiptPdf(session.userId, file.data);
+      if (!receipt) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
+      return new Response(new Uint8Array(receipt.pdf), {
+        status: 200,
+        headers: {
+          ...headers,
+          'Content-Length': String(receipt.pdf.length),
+          'Content-Disposition': contentDisposition(
+            receipt.filename,
+            `receipt-${receipt.serialNumber}${receipt.reissue ? '-reissue' : ''}.pdf`,
+          ),
+          // Lets the history page and tests tell an original from a re-issue without parsing the PDF.
+          'X-Receipt-Serial': receipt.serialNumber,
+          'X-Receipt-Reissue': receipt.reissue ? '1' : '0',
+        },
+      });
+    },
+  }),
+});

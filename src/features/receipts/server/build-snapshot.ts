@@ -1,0 +1,74 @@
+import 'server-only';
+
+import type { Env } from '@/config/env';
+
+import { splitAddressee } from '../addressee';
+import { ReceiptSnapshotSchema, type ReceiptSnapshot } from '../schemas';
+import { OrderPriceSchema } from './order-price';
+
+/** 但し書き: what the money was for, in the words accountants expect to file. */
+export const RECEIPT_PROVISO = '登記事項証明書の取得費用として';
+
+export interface PaidOrderFacts {
+  id: string;
+  amountYen: number;
+  price: unknown;
+  paidAt: Date;
+  receiptRecipient: string;
+  recipient: string;
+  companyName: string;
+  corporateNumber: string;
+}
+
+type IssuerEnv = Pick<Env, 'OPERATOR_NAME' | 'OPERATOR_POSTCODE' | 'OPERATOR_ADDRESS' | 'OPERATOR_PHONE' | 'OPERATOR_INVOICE_NUMBER'>;
+
+/**
+ * The receipt of a paid order as it will be printed for ever: amounts from the order's own price
+ * snapshot (never recomputed from today's catalogue), the addressee the member gave, and the
+ * issuer as configured today. Throws when the order's figures do not make a valid receipt —
+ * a data error to investigate, never something to print.
+ */
+export function buildReceiptSnapshot(order: PaidOrderFacts, env: IssuerEnv, serialNumber: string, issuedAt: Date): ReceiptSnapshot {
+  const price = OrderPriceSchema.parse(order.price);
+  if (price.totalYen !== order.amountYen) {
+    throw new Error(`order ${order.id}: price total ${price.totalYen} differs from the charged amount ${order.amountYen}`);
+  }
+  const addressee = splitAddressee(order.receiptRecipient.trim() || order.recipient);
+  return ReceiptSnapshotSchema.parse({
+    version: 1,
+    serialNumber,
+    issuedAt: issuedAt.toISOString(),
+    transactionAt: order.paidAt.toISOString(),
+    orderReference: order.id,
+    addressee,
+    subject:
+      /^\d{13}$/.test(order.corporateNumber) && order.companyName
+        ? { companyName: order.companyName, corporateNumber: order.corporateNumber }
+        : null,
+    lines: price.lines.map((l) => ({
+      name: l.name,
+      unitPriceYen: l.unitPriceYen,
+      quantity: l.quantity,
+      amountYen: l.amountYen,
+      taxCategory: l.taxCategory,
+    })),
+    taxRates: price.taxRates,
+    nonTaxableTotalYen: price.nonTaxableTotalYen,
+    totalYen: price.totalYen,
+    proviso: RECEIPT_PROVISO,
+    paymentMethod: 'クレジットカード決済',
+    issuer: {
+      name: env.OPERATOR_NAME,
+      postcode: env.OPERATOR_POSTCODE,
+      address: env.OPERATOR_ADDRESS,
+      phone: env.OPERATOR_PHONE,
+      registrationNumber: env.OPERATOR_INVOICE_NUMBER,
+    },
+  });
+}
+
+/** `R-2026-000123`: the year of first issue in Asia/Tokyo and the sequence value, 6+ digits. */
+export function formatReceiptSerial(issuedAt: Date, sequenceValue: number | bigint): string {
+  const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(issuedAt);
+  return `R-${year}-${String(sequenceValue).padStart(6, '0')}`;
+}

@@ -1,0 +1,218 @@
+import { NextRequest } from 'next/server';
+import { describe, expect, it } from 'vitest';
+
+import { pdfText } from '../support/pdf';
+
+const { eq, sql } = await import('drizzle-orm');
+const { receipts, orders, users } = await import('@db/schema');
+const { getDb } = await import('@/server/db/client');
+const { createSession } = await import('@/server/auth/session');
+const { cookieName } = await import('@/server/auth/cookies');
+const { createUser } = await import('../factories/users');
+const { createOrder, ROUNDING_CATALOGUE } = await import('../factories/orders');
+const route = await import('@/app/api/download/receipt/[file]/route');
+
+const BASE = 'http://localhost:3000';
+
+async function member() {
+  const user = await createUser();
+  const { token } = await createSession(user.id);
+  return { user, cookie: `${cookieName('session')}=${token}` };
+}
+
+/** GET (or HEAD) the receipt route as Next would, keeping the body as bytes. */
+async function download(file: string, cookie: string | null, method: 'GET' | 'HEAD' = 'GET') {
+  const request = new NextRequest(new URL(`/api/download/receipt/${file}`, BASE), {
+    method,
+    headers: cookie ? { cookie } : {},
+  });
+  const response = await route[method](request, { params: Promise.resolve({ file }) });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** The mixed order of issue 8: two certificates (one ×2), express, fees that round differently. */
+async function mixedPaidOrder(userId: string) {
+  return createOrder({
+    userId,
+    catalogue: ROUNDING_CATALOGUE,
+    items: [
+      { itemId: 'history-full', quantity: 2 },
+      { itemId: 'representative', quantity: 1 },
+    ],
+    deliverySpeed: 'express',
+    overrides: { paidAt: new Date('2026-11-21T23:10:00Z') },
+  });
+}
+
+async function receiptRow(orderId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(receipts).where(eq(receipts.orderId, orderId));
+  return row;
+}
+
+const squash = (text: string) => text.replace(/[ \t]+/g, ' ');
+
+describe('GET /api/download/receipt/{id}.pdf', () => {
+  it('issues a qualified-invoice PDF on the first download with every amount of a mixed order', async () => {
+    const { user, cookie } = await member();
+    const order = await mixedPaidOrder(user.id);
+    // The stored breakdown rounds once: floor(3,880 × 10 / 110) = 352, not 181 + 90 + 80 = 351.
+    expect(order.taxYen).toBe(352);
+    expect(order.amountYen).toBe(5360);
+
+    const res = await download(`${order.id}.pdf`, cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-receipt-reissue')).toBe('0');
+    const serial = res.headers.get('x-receipt-serial') ?? '';
+    expect(serial).toMatch(/^R-\d{4}-\d{6}$/);
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="receipt-${serial}.pdf"; filename*=UTF-8''${encodeURIComponent(`領収書_${serial}`)}.pdf`,
+    );
+    expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = squash(await pdfText(res.body));
+    for (const expected of [
+      '領 収 書',
+      `No. ${serial}`,
+      '株式会社サンプル商事 御中',
+      '¥5,360- （税込）',
+      '但し 登記事項証明書の取得費用として',
+      '上記正に領収いたしました。',
+      '取引年月日 2026年11月22日',
+      'お支払方法 クレジットカード決済',
+      `ご注文番号 ${order.id}`,
+      '登録番号 T8040001999013',
+      '履歴事項全部証明書（当社手数料） ¥1,000 2 ¥2,000 10%',
+      '代表者事項証明書（当社手数料） ¥1,000 1 ¥1,000 10%',
+      '速達料金 ¥880 1 ¥880 10%',
+      '履歴事項全部証明書（法務局手数料） ¥500 2 ¥1,000 非課税',
+      '代表者事項証明書（法務局手数料） ¥480 1 ¥480 非課税',
+      '10%対象 計（税込） ¥3,880',
+      'うち消費税（10%） ¥352',
+      '10%対象 税抜金額 ¥3,528',
+      '非課税 計 ¥1,480',
+      '合計（税込） ¥5,360',
+      'クレジットカード決済のため収入印紙は不要です。',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('再発行');
+
+    const row = await receiptRow(order.id);
+    expect(row).toMatchObject({ serialNumber: serial, userId: user.id, reissueCount: 0 });
+  });
+
+  it('marks the second download 再発行 with the same serial number and amounts', async () => {
+    const { user, cookie } = await member();
+    const order = await mixedPaidOrder(user.id);
+    const first = await download(`${order.id}.pdf`, cookie);
+    const second = await download(`${order.id}.pdf`, cookie);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('x-receipt-reissue')).toBe('1');
+    expect(second.headers.get('x-receipt-serial')).toBe(first.headers.get('x-receipt-serial'));
+    expect(second.headers.get('content-disposition')).toContain(encodeURIComponent('_再発行'));
+    const text = squash(await pdfText(second.body));
+    expect(text).toContain('再発行');
+    expect(text).toContain(`No. ${first.headers.get('x-receipt-serial')}`);
+    expect(text).toContain('¥5,360- （税込）');
+    expect(text).toContain('うち消費税（10%） ¥352');
+    expect(text).toMatch(/本書は再発行です（再発行日 \d{4}年\d{1,2}月\d{1,2}日）/);
+    await download(`${order.id}.pdf`, cookie);
+    expect((await receiptRow(order.id))?.reissueCount).toBe(2);
+  });
+
+  it('gives each receipt its own increasing serial number', async () => {
+    const { user, cookie } = await member();
+    const a = await createOrder({ userId: user.id });
+    const b = await createOrder({ userId: user.id });
+    const serialA = (await download(`${a.id}.pdf`, cookie)).headers.get('x-receipt-serial') ?? '';
+    const serialB = (await download(`${b.id}.pdf`, cookie)).headers.get('x-receipt-serial') ?? '';
+    expect(serialA).not.toBe(serialB);
+    expect(Number(serialB.slice(-6))).toBeGreaterThan(Number(serialA.slice(-6)));
+  });
+
+  it("answers 404 for another member's order and issues nothing (IDOR)", async () => {
+    const owner = await member();
+    const other = await member();
+    const order = await mixedPaidOrder(owner.user.id);
+    const res = await download(`${order.id}.pdf`, other.cookie);
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body.toString()).error.code).toBe('not_found');
+    expect(await receiptRow(order.id)).toBeUndefined();
+    // The owner's first download is still the original.
+    expect((await download(`${order.id}.pdf`, owner.cookie)).headers.get('x-receipt-reissue')).toBe('0');
+  });
+
+  it('answers 404 for unpaid orders, unknown ids and malformed names', async () => {
+    const { user, cookie } = await member();
+    for (const status of ['pending', 'charging', 'awaiting_3ds', 'unknown', 'failed', 'expired'] as const) {
+      const order = await createOrder({ userId: user.id, status });
+      const res = await download(`${order.id}.pdf`, cookie);
+      expect(res.status, status).toBe(404);
+      expect(await receiptRow(order.id)).toBeUndefined();
+    }
+    const paid = await createOrder({ userId: user.id });
+    expect((await download('00000000-0000-4000-8000-000000000000.pdf', cookie)).status).toBe(404);
+    expect((await download(paid.id, cookie)).status).toBe(404); // no .pdf
+    expect((await download(`${paid.id}.txt`, cookie)).status).toBe(404);
+    expect((await download('..%2F..%2Fetc%2Fpasswd.pdf', cookie)).status).toBe(404);
+    expect(await receiptRow(paid.id)).toBeUndefined();
+  });
+
+  it('answers 401 without a session', async () => {
+    const { user } = await member();
+    const order = await createOrder({ userId: user.id });
+    const res = await download(`${order.id}.pdf`, null);
+    expect(res.status).toBe(401);
+    expect(await receiptRow(order.id)).toBeUndefined();
+  });
+
+  it('answers HEAD without issuing the receipt', async () => {
+    const { user, cookie } = await member();
+    const order = await createOrder({ userId: user.id });
+    const head = await download(`${order.id}.pdf`, cookie, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/pdf');
+    expect(await receiptRow(order.id)).toBeUndefined();
+    expect((await download(`${order.id}.pdf`, cookie)).headers.get('x-receipt-reissue')).toBe('0');
+  });
+
+  it('keeps the issued receipt unchanged after the order changes and the member unregisters', async () => {
+    const { user, cookie } = await member();
+    const order = await mixedPaidOrder(user.id);
+    await download(`${order.id}.pdf`, cookie);
+    const issued = await receiptRow(order.id);
+    const db = await getDb();
+    // The addressee on the order changes (e.g. support corrects it): the issued receipt does not.
+    await db.update(orders).set({ receiptRecipient: '別の宛名' }).where(eq(orders.id, order.id));
+    const again = squash(await pdfText((await download(`${order.id}.pdf`, cookie)).body));
+    expect(again).toContain('株式会社サンプル商事 御中');
+    expect(again).not.toContain('別の宛名');
+
+    // Unregistering tombstones the member (accounts feature): the receipt stays, byte for byte.
+    const now = new Date();
+    await db.update(users).set({ email: null, passwordHash: null, deletedAt: now }).where(eq(users.id, user.id));
+    const kept = await receiptRow(order.id);
+    expect(kept?.snapshot).toEqual(issued?.snapshot);
+    expect(kept?.serialNumber).toBe(issued?.serialNumber);
+
+    // The database refuses to change printed data or to delete what a receipt points at.
+    await expect(
+      db
+        .update(receipts)
+        .set({ snapshot: { tampered: true } })
+        .where(eq(receipts.orderId, order.id)),
+    ).rejects.toThrow();
+    await expect(db.update(receipts).set({ serialNumber: 'R-2026-999999' }).where(eq(receipts.orderId, order.id))).rejects.toThrow();
+    await expect(db.delete(users).where(eq(users.id, user.id))).rejects.toThrow();
+    await expect(db.delete(orders).where(eq(orders.id, order.id))).rejects.toThrow();
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(receipts)
+      .where(eq(receipts.orderId, order.id));
+    expect(n).toBe(1);
+  });
+});
