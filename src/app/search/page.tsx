@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+
+import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/registry/client/search-url';
+import { CompanySearch, type InitialSearch } from '@/features/registry/components/company-search';
+import { RegistryNotice, type RegistryStatus } from '@/features/registry/components/registry-notice';
+import { SearchParamsSchema } from '@/features/registry/schemas';
+import { searchCompanies } from '@/features/registry/server/search/search';
+import { getRegistryStore } from '@/features/registry/server/store/store';
+
+import styles from './search-page.module.css';
+
+type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: PageProps): Promise<Metadata> {
+  const { q } = parseSearchUrl(await searchParams);
+  return { title: q.trim() !== '' ? `「${q.trim()}」の会社検索結果` : '会社検索', robots: { index: q.trim() === '', follow: true } };
+}
+
+/**
+ * /search (issue 3 §6). Server-rendered for the URL it is opened with — the first paint already
+ * has the results of `?q=…` — then the client searches as the visitor types.
+ */
+export default async function SearchPage({ searchParams }: PageProps) {
+  const state = parseSearchUrl(await searchParams);
+  const registry = registryStatus();
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1 className={styles.title}>会社検索</h1>
+      <p className={styles.lead}>
+        会社名（商号）・フリガナ・法人番号から、全国の法人を検索できます。登記事項証明書のお取り寄せは、検索結果から法人を選んでお申し込みください。
+      </p>
+      <RegistryNotice status={registry} />
+      <Suspense fallback={null}>
+        <CompanySearch initial={registry.available ? initialSearch(state) : null} />
+      </Suspense>
+    </div>
+  );
+}
+
+function registryStatus(): RegistryStatus {
+  const state = getRegistryStore().acquire();
+  if (!state.ok) return { available: false };
+  return { available: true, isSample: state.registry.meta.isSample, builtAt: state.registry.meta.builtAt };
+}
+
+function initialSearch(state: ReturnType<typeof parseSearchUrl>): InitialSearch {
+  const path = searchApiPath(state);
+  const query = searchApiQuery(state);
+  if (path === null || query === null) return null;
+  const params = SearchParamsSchema.safeParse(query);
+  if (!params.success)
+    return { path, ok: false, code: 'bad_request', message: params.error.issues[0]?.message ?? '検索条件が正しくありません。' };
+  const outcome = searchCompanies(params.data);
+  return outcome.ok ? { path, ok: true, result: outcome.result } : { path, ok: false, code: outcome.code, message: outcome.message };
+}
