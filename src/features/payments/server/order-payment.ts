@@ -298,7 +298,12 @@ export async function purchase(
   let customer: string | undefined;
   if ('cardId' in input.card) {
     customer = (await findCustomerId(userId)) ?? undefined;
-    if (!customer) throw new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' });
+    const notFound = new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' });
+    if (!customer) throw notFound;
+    // Only a card of this member's customer; anything else is refused before the order is touched.
+    await client.cards.retrieve(customer, input.card.cardId).catch((error: unknown) => {
+      throw error instanceof PayjpApiError && error.status === 404 ? notFound : error;
+    });
   }
 
   const claimed = await transition(order.id, ['pending'], {
