@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+
+import { call } from '../support/requests';
+
+const { createSession } = await import('@/server/auth/session');
+const { cookieName } = await import('@/server/auth/cookies');
+const { PaymentHistoryPageSchema } = await import('@/features/receipts');
+const { createUser } = await import('../factories/users');
+const { createOrder } = await import('../factories/orders');
+const route = await import('@/app/api/payments/histories-per-page/route');
+const receiptRoute = await import('@/app/api/download/receipt/[file]/route');
+
+async function member() {
+  const user = await createUser();
+  const { token } = await createSession(user.id);
+  return { user, cookie: `${cookieName('session')}=${token}` };
+}
+
+async function history(cookie: string, query = '') {
+  const res = await call(route, `/api/payments/histories-per-page${query}`, { headers: { cookie } });
+  return { ...res, page: res.status === 200 ? PaymentHistoryPageSchema.parse(res.json) : null };
+}
+
+const minutes = (n: number) => new Date(Date.UTC(2026, 10, 20, 3, 0) + n * 60_000);
+
+describe('GET /api/payments/histories-per-page', () => {
+  it('answers an empty first page for a member without orders', async () => {
+    const { cookie } = await member();
+    const res = await history(cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.page).toEqual({ page: 1, size: 10, total: 0, totalPages: 1, histories: [] });
+  });
+
+  it('lists the member’s orders newest first with items, amounts, statuses in Japanese and receipt links when paid', async () => {
+    const { user, cookie } = await member();
+    const older = await createOrder({
+      userId: user.id,
+      createdAt: minutes(0),
+      items: [
+        { itemId: 'history-full', quantity: 2 },
+        { itemId: 'representative', quantity: 1 },
+      ],
+      deliverySpeed: 'express',
+    });
+    const failed = await createOrder({ userId: user.id, status: 'failed', createdAt: minutes(10) });
+    await createOrder({ userId: user.id, status: 'pending', createdAt: minutes(20) }); // a draft: not listed
+    const newest = await createOrder({ userId: user.id, createdAt: minutes(30), items: [{ itemId: 'current-full', quantity: 1 }] });
+
+    const { page } = await history(cookie);
+    expect(page?.total).toBe(3);
+    expect(page?.histories.map((h) => h.paymentId)).toEqual([newest.id, failed.id, older.id]);
+    expect(page?.histories[2]).toEqual({
+      paymentId: older.id,
+      orderedAt: minutes(0).toISOString(),
+      paidAt: minutes(1).toISOString(),
+      companyName: '株式会社テスト工業',
+      corporateNumber: '1234567890123',
+      items: [
+        { itemId: 'history-full', name: '履歴事項全部証明書', quantity: 2 },
+        { itemId: 'representative', name: '代表者事項証明書', quantity: 1 },
+      ],
+      amountYen: older.amountYen,
+      deliverySpeed: 'express',
+      deliverySpeedLabel: '速達',
+      orderStatus: 'paid',
+      orderStatusLabel: 'ご注文受付済み',
+      paymentStatusLabel: 'お支払い完了',
+      receiptUrl: `/api/download/receipt/${older.id}.pdf`,
+      receiptIssued: false,
+    });
+    // 500×2 + 1,100×2 + 500 + 1,100 + 880 (express) = 5,680
+    expect(older.amountYen).toBe(5680);
+    expect(page?.histories[1]).toMatchObject({
+      orderStatusLabel: 'ご注文未成立',
+      paymentStatusLabel: 'お支払い未完了',
+      paidAt: null,
+      receiptUrl: null,
+      deliverySpeedLabel: '通常',
+    });
+
+    // After a download the row says the receipt was issued (the next one is a re-issue).
+    const file = `${older.id}.pdf`;
+    const req = new (await import('next/server')).NextRequest(`http://localhost:3000/api/download/receipt/${file}`, {
+      headers: { cookie },
+    });
+    expect((await receiptRoute.GET(req, { params: Promise.resolve({ file }) })).status).toBe(200);
+    expect((await history(cookie)).page?.histories[2]?.receiptIssued).toBe(true);
+  });
+
+  it('pages with ?page and ?size and never shows another member’s orders', async () => {
+    const { user, cookie } = await member();
+    const other = await member();
+    await createOrder({ userId: other.user.id });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.unshift((await createOrder({ userId: user.id, createdAt: minutes(i) })).id);
+
+    const first = (await history(cookie, '?page=1&size=2')).page;
+    const second = (await history(cookie, '?page=2&size=2')).page;
+    const third = (await history(cookie, '?page=3&size=2')).page;
+    const beyond = (await history(cookie, '?page=4&size=2')).page;
+    expect(first).toMatchObject({ page: 1, size: 2, total: 5, totalPages: 3 });
+    expect([...(first?.histories ?? []), ...(second?.histories ?? []), ...(third?.histories ?? [])].map((h) => h.paymentId)).toEqual(ids);
+    expect(beyond?.histories).toEqual([]);
+  });
+
+  it('rejects page and size values that are not small positive integers', async () => {
+    const { cookie } = await member();
+    for (const query of [
+      '?page=0',
+      '?page=-1',
+      '?page=abc',
+      '?page=1.5',
+      '?page=1001',
+      '?size=0',
+      '?size=51',
+      '?size=',
+      '?page=1&page=2',
+      '?sort=asc',
+    ]) {
+      const res = await history(cookie, query);
+      expect(res.status, query).toBe(400);
+      expect(res.json.error?.code, query).toBe('bad_request');
+    }
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await call(route, '/api/payments/histories-per-page');
+    expect(res.status).toBe(401);
+  });
+});
