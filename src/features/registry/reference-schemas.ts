@@ -4,7 +4,7 @@
  * the purchase flow. Isomorphic: no server-only imports; messages are Japanese.
  */
 import { z } from 'zod';
-import { CompanyDetailSchema, CompanyLookupParamsSchema, SearchParamsSchema } from './schemas';
+import { CompanyDetailSchema, CompanyLookupParamsSchema, KindCodeSchema, SearchParamsSchema } from './schemas';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from './server/invoice/status';
 
 /** GET /api/corporates-search/search: the registry search parameters (q, prefecture, kind, includeClosed, cursor). */
@@ -14,11 +14,17 @@ export const ReferenceSearchParamsSchema = SearchParamsSchema;
 export const ReferenceLookupParamsSchema = CompanyLookupParamsSchema;
 
 /**
- * 法人種別 with a commercial registry: their certificates can be ordered and the last 12 digits
- * of their 法人番号 are the 会社法人等番号 (domain.md §1). The same list as the purchase feature's
- * ORDERABLE_KINDS (src/features/purchase/schemas.ts), which checks it again on ordering.
+ * 法人種別 with a commercial registry: the last 12 digits of their 法人番号 are the 会社法人等番号
+ * (domain.md §1). 401 外国会社等 only when registered in Japan (see companyLegalNumberOf).
  */
 export const REGISTERED_KINDS = ['301', '302', '303', '304', '305', '399', '401'] as const;
+
+/**
+ * Kinds whose certificates the record page offers to order: the same list as the /search page
+ * (src/features/registry/client/orderable.ts: 401 is left out, the data does not say which
+ * foreign companies are registered in Japan).
+ */
+export const ORDERABLE_KINDS = ['301', '302', '303', '304', '305', '399'] as const;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const corporateNumber = z.string().regex(/^\d{13}$/);
@@ -93,14 +99,23 @@ export type ReferenceRecord = z.infer<typeof ReferenceRecordSchema>;
 
 /**
  * What the 「この法人の証明書を申請する」 button stores in localStorage `searched_corporate` for
- * /purchase/select: exactly the purchase feature's OrderCompanySchema fields.
+ * /purchase/select: the same shape the /search page stores
+ * (src/features/registry/client/searched-corporate.ts, SearchedCorporateSchema).
  */
-export const SearchedCorporateSchema = z.strictObject({
+export const ReferenceSearchedCorporateSchema = z.strictObject({
   corporateNumber,
   name: z.string().min(1),
-  kind: z.enum(REGISTERED_KINDS),
+  furigana: z.string().nullable(),
+  kind: KindCodeSchema,
+  kindLabel: z.string(),
+  prefectureName: z.string().nullable(),
+  postCode: z.string().nullable(),
+  address: z.string(),
+  closed: z.boolean(),
+  closeDate: z.string().nullable(),
+  selectedAt: z.string(),
 });
-export type SearchedCorporate = z.infer<typeof SearchedCorporateSchema>;
+export type ReferenceSearchedCorporate = z.infer<typeof ReferenceSearchedCorporateSchema>;
 
 /** localStorage key of the reference service's recent searches (its own; documented in docs/api.md). */
 export const RECENT_SEARCHES_KEY = 'search_service_recent';
