@@ -82,7 +82,8 @@ export function CompanySearch({ initial }: Props) {
   const serverError = initial !== null && !initial.ok && initial.path === key ? initial : null;
   const error = swr.error ?? (serverError && swr.data === undefined ? serverError : null);
   const loading = key !== null && swr.isValidating;
-  const result = key === null ? undefined : swr.data;
+  // After an error, the previous results (kept by keepPreviousData) would belong to another query.
+  const result = key === null || error !== null ? undefined : swr.data;
   const stale = result !== undefined && loading;
 
   const more = useMorePages(key, result);
@@ -150,14 +151,14 @@ export function CompanySearch({ initial }: Props) {
         <SearchFilters state={form} onChange={onFilters} />
       </form>
 
-      <div className={styles.status} id={statusId} role="status" aria-live="polite" aria-atomic="true">
+      <div className={styles.status} id={statusId} role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
         <StatusLine query={committed.q} result={result} loading={loading} error={error !== null} />
       </div>
 
       {error !== null ? (
         <div className="error-box" role="alert">
           <p className={styles.errorText}>{error.message}</p>
-          {swr.error ? (
+          {swr.error !== undefined && (swr.error.status === 0 || swr.error.status >= 500) ? (
             <button type="button" className="button button-secondary" onClick={() => void swr.mutate()}>
               もう一度検索する
             </button>
