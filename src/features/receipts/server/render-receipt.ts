@@ -23,7 +23,8 @@ import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '.
  * the file carries only the glyphs it uses (~30 KB instead of 5 MB per weight).
  */
 
-const FONT_DIR = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans-jp');
+// turbopackIgnore: a run-time path (the app runs from the repository root, like db/migrations).
+const FONT_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans-jp');
 export const RECEIPT_FONTS = {
   regular: path.join(FONT_DIR, '400Regular', 'NotoSansJP_400Regular.ttf'),
   bold: path.join(FONT_DIR, '700Bold', 'NotoSansJP_700Bold.ttf'),

@@ -1,0 +1,218 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import useSWR from 'swr';
+
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTimeJa, formatYen } from '@/lib/format';
+
+import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, type PaymentHistoryPage, type PaymentHistoryRow } from '../schemas';
+
+import { pageWindow } from './page-window';
+import styles from './payment-history.module.css';
+
+const PAGE_PATH = '/my-page/payment-history';
+
+/** `?page=N` from the address bar (survives reload and back/forward); anything else is page 1. */
+function pageFrom(value: string | null): number {
+  if (!value || !/^[1-9]\d{0,3}$/.test(value)) return 1;
+  return Math.min(Number(value), HISTORY_PAGE_MAX);
+}
+
+const hrefFor = (page: number) => (page === 1 ? PAGE_PATH : `${PAGE_PATH}?page=${page}`);
+
+/** /my-page/payment-history: the member's orders, newest first, with receipt downloads. */
+export function PaymentHistory() {
+  const page = pageFrom(useSearchParams().get('page'));
+  const { data, error, isLoading } = useSWR<PaymentHistoryPage>(
+    `/api/payments/histories-per-page?page=${page}&size=${HISTORY_PAGE_SIZE_DEFAULT}`,
+  );
+
+  if (error && !data) {
+    return (
+      <p className="error-box" role="alert">
+        {error instanceof ApiError ? error.message : 'ご購入履歴を読み込めませんでした。時間をおいてページを再読み込みしてください。'}
+      </p>
+    );
+  }
+  if (!data || (isLoading && data.page !== page)) return <LoadingOverlay message="ご購入履歴を読み込んでいます" />;
+
+  if (data.total === 0) {
+    return (
+      <section className={styles.empty} aria-labelledby="history-empty">
+        <h2 id="history-empty" className={styles.emptyTitle}>
+          ご購入履歴はまだありません
+        </h2>
+        <p>登記事項証明書をご購入いただくと、ここにご注文の内容と領収書（PDF）が表示されます。</p>
+        <p>
+          <Link href="/search" className="button">
+            会社を検索する
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  if (data.histories.length === 0) {
+    return (
+      <div className="notice-box" role="status">
+        <p>このページにはご購入履歴がありません（全{data.totalPages}ページ）。</p>
+        <p>
+          <Link href={PAGE_PATH}>最初のページへ戻る</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const from = (data.page - 1) * data.size + 1;
+  const to = from + data.histories.length - 1;
+  return (
+    <section aria-labelledby="history-title">
+      <div className={styles.head}>
+        <h2 id="history-title" className={styles.title}>
+          ご購入履歴
+        </h2>
+        <p className={styles.count} aria-live="polite">
+          全{data.total}件中 {from}〜{to}件目
+        </p>
+      </div>
+      <p className={styles.lead}>
+        決済が完了したご注文は領収書（PDF・適格請求書）をダウンロードできます。2回目以降のダウンロードは「再発行」と記載されます。
+      </p>
+      <ol className={styles.list}>
+        {data.histories.map((row) => (
+          <li key={row.paymentId}>
+            <HistoryCard row={row} />
+          </li>
+        ))}
+      </ol>
+      <Pagination page={data.page} totalPages={data.totalPages} />
+    </section>
+  );
+}
+
+function HistoryCard({ row }: { row: PaymentHistoryRow }) {
+  const paid = row.orderStatus === 'paid';
+  const failed = row.orderStatus === 'failed' || row.orderStatus === 'expired';
+  const tone = paid ? styles.ok : failed ? styles.ng : styles.wait;
+  return (
+    <article className={styles.card} aria-labelledby={`order-${row.paymentId}`}>
+      <header className={styles.cardHead}>
+        <h3 id={`order-${row.paymentId}`} className={styles.date}>
+          <span className={styles.dateLabel}>ご注文日時</span>
+          <time dateTime={row.orderedAt}>{formatDateTimeJa(new Date(row.orderedAt))}</time>
+        </h3>
+        <ul className={styles.badges} aria-label="状況">
+          <li className={`${styles.badge} ${tone}`}>
+            <span className="visually-hidden">注文状況：</span>
+            {row.orderStatusLabel}
+          </li>
+          <li className={`${styles.badge} ${tone}`}>
+            <span className="visually-hidden">決済状況：</span>
+            {row.paymentStatusLabel}
+          </li>
+        </ul>
+      </header>
+      <dl className={styles.facts}>
+        <div className={styles.company}>
+          <dt>対象法人</dt>
+          <dd>
+            <span className={styles.companyName}>{row.companyName}</span>
+            <span className={styles.corporateNumber}>法人番号 {row.corporateNumber}</span>
+          </dd>
+        </div>
+        <div className={styles.items}>
+          <dt>ご注文内容</dt>
+          <dd>
+            <ul>
+              {row.items.map((item) => (
+                <li key={item.itemId}>
+                  {item.name}
+                  <span className={styles.quantity}>× {item.quantity}通</span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        <div>
+          <dt>配送方法</dt>
+          <dd>{row.deliverySpeedLabel}</dd>
+        </div>
+        <div>
+          <dt>お支払い金額</dt>
+          <dd className={styles.amount}>{formatYen(row.amountYen)}（税込）</dd>
+        </div>
+        {row.paidAt ? (
+          <div>
+            <dt>決済日時</dt>
+            <dd>
+              <time dateTime={row.paidAt}>{formatDateTimeJa(new Date(row.paidAt))}</time>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <footer className={styles.cardFoot}>
+        {row.receiptUrl ? (
+          <>
+            {/* A plain link, not next/link: no prefetch (the first GET issues the receipt). */}
+            <a className={`button ${styles.receipt}`} href={row.receiptUrl} target="_blank" rel="noopener">
+              領収書（PDF）{row.receiptIssued ? 'を再発行' : 'を発行'}
+              <span className="visually-hidden">（{formatDateTimeJa(new Date(row.orderedAt))}のご注文、新しいタブで開きます）</span>
+            </a>
+            <p className={styles.receiptNote}>
+              {row.receiptIssued
+                ? '発行済みです。再度ダウンロードすると「再発行」と記載されます。'
+                : 'クレジットカード決済の領収書です。宛名はご注文時の指定のとおりです。'}
+            </p>
+          </>
+        ) : (
+          <p className={styles.receiptNote}>領収書は決済が完了したご注文にのみ発行できます。</p>
+        )}
+      </footer>
+    </article>
+  );
+}
+
+function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  const pages = pageWindow(page, totalPages);
+  return (
+    <nav className={styles.pagination} aria-label="ページ送り">
+      <ul>
+        <li>
+          {page > 1 ? (
+            <Link href={hrefFor(page - 1)} rel="prev">
+              前へ
+            </Link>
+          ) : (
+            <span aria-disabled="true">前へ</span>
+          )}
+        </li>
+        {pages.map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <Link href={hrefFor(p)} aria-current={p === page ? 'page' : undefined} aria-label={`${p}ページ目`}>
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {page < totalPages ? (
+            <Link href={hrefFor(page + 1)} rel="next">
+              次へ
+            </Link>
+          ) : (
+            <span aria-disabled="true">次へ</span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}
