@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
  * The free reference service (issue 4). Data: the fixed companies of the sample registry
@@ -21,7 +21,7 @@ async function searchFromEntry(page: Page, q: string, options: { includeClosed?:
   await page.getByRole('button', { name: '検索する' }).click();
 }
 
-async function numberOf(request: import('@playwright/test').APIRequestContext, q: string): Promise<string> {
+async function numberOf(request: APIRequestContext, q: string): Promise<string> {
   const res = await request.get(`/api/corporates-search/search?q=${encodeURIComponent(q)}&includeClosed=1`);
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { items: { corporateNumber: string; name: string }[] };
@@ -49,7 +49,7 @@ test.describe('法人情報照会', () => {
     await expect(invoice).toContainText(`T${TOYOTA}`);
     await expect(invoice).toContainText('2023年10月1日');
     await expect(invoice).toContainText('登録されています');
-    await expect(page.getByText('出典：国税庁法人番号公表サイト（国税庁）')).toBeVisible();
+    await expect(page.getByRole('article').getByText('出典：国税庁法人番号公表サイト（国税庁）')).toBeVisible();
     await expect(page.getByRole('button', { name: 'この法人の証明書を申請する' })).toBeVisible();
   });
 
@@ -113,9 +113,13 @@ test.describe('法人情報照会', () => {
   });
 
   test('unknown and malformed numbers: 404 page and API, 400 API with Japanese messages', async ({ page, request }) => {
-    const unknown = await page.goto('/search-service/result?corporateNumber=1000000000001');
+    // 7100000000000: a valid check digit, but no such company.
+    const unknown = await page.goto('/search-service/result?corporateNumber=7100000000000');
     expect(unknown?.status()).toBe(404);
-    const api404 = await request.get('/api/corporates-search/get-corp-info?corporateNumber=1000000000001');
+    const malformed = await page.goto('/search-service/result?corporateNumber=1000000000001');
+    await expect(page.getByRole('alert')).toContainText('法人番号が正しくありません');
+    expect(malformed?.status()).toBe(200);
+    const api404 = await request.get('/api/corporates-search/get-corp-info?corporateNumber=7100000000000');
     expect(api404.status()).toBe(404);
     expect((await api404.json()).error.message).toContain('見つかりませんでした');
     const api400 = await request.get('/api/corporates-search/get-corp-info?corporateNumber=abc');
@@ -155,7 +159,7 @@ test.describe('法人情報照会', () => {
     const merged = await numberOf(request, '合併消滅サンプル');
     const pages = {
       entry: '/search-service',
-      list: `/search-service/result?q=${encodeURIComponent('株式会社')}`,
+      list: `/search-service/result?q=${encodeURIComponent('サンプル')}&includeClosed=1`,
       record: `/search-service/result?corporateNumber=${RENAMED}`,
       closed: `/search-service/result?corporateNumber=${merged}`,
       terms: '/search-service/help/terms-of-use',

@@ -153,7 +153,7 @@ export default async function SearchServiceResultPage({ searchParams }: { search
       <ReferenceSearchForm values={values} />
       {outcome.ok ? (
         <>
-          <RememberSearch search={{ q: params.q, ...(params.prefecture ? { prefecture: params.prefecture } : {}), ...(params.includeClosed ? { includeClosed: true } : {}) }} />
+          <RememberSearch q={params.q} prefecture={params.prefecture} includeClosed={params.includeClosed} />
           <ReferenceResultList result={outcome.result} nextHref={nextHref} />
         </>
       ) : (

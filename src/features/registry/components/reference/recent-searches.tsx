@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 import { PREFECTURES } from '@/lib/prefectures';
 
@@ -109,12 +109,9 @@ export function RecentSearches() {
 }
 
 /** Placed on a result page: records the search once it has been shown. */
-export function RememberSearch({ search }: { search: RecentSearch }) {
-  const [done, setDone] = useState(false);
+export function RememberSearch({ q, prefecture, includeClosed }: { q: string; prefecture?: string; includeClosed?: boolean }) {
   useEffect(() => {
-    if (done) return;
-    rememberSearch(search);
-    setDone(true);
-  }, [done, search]);
+    rememberSearch({ q, ...(prefecture ? { prefecture } : {}), ...(includeClosed ? { includeClosed: true } : {}) });
+  }, [q, prefecture, includeClosed]);
   return null;
 }
