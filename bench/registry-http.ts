@@ -1,0 +1,325 @@
+/**
+ * HTTP benchmark of GET /api/corporates/search (issue 3 §7): 50 concurrent connections
+ * (autocannon), a mix of query classes sampled from the registry itself, then each class alone.
+ * Prints p50/p95/p99 latency and requests/s; writes bench/out/registry-http-<label>.json.
+ *
+ *   npm run bench:registry-http -- [--registry data/registry/registry.sqlite] [--url URL]
+ *     [--connections 50] [--seconds 10] [--class-seconds 3] [--per-class 40] [--port 3295]
+ *
+ * Without --url it starts `next start` (the production build in .next, which must exist and
+ * contain the route: `npx next build`) on --port with REGISTRY_PATH=--registry and
+ * TRUSTED_PROXY_HEADER=x-forwarded-for, and stops it at the end. Requests carry X-Forwarded-For
+ * from 2,048 simulated clients, so the per-client rate limit (20/s) is not what is measured;
+ * with --url, start the target with TRUSTED_PROXY_HEADER=x-forwarded-for for the same reason
+ * (otherwise every request counts as one client and most answers are 429, which the bench reports).
+ * The registry file is only read to sample queries. Run it on an otherwise idle machine.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+
+import { normalizeJapanese } from '../src/lib/normalize-japanese';
+
+const ArgsSchema = z.strictObject({
+  registry: z.string().default('data/registry/registry.sqlite'),
+  url: z.url().optional(),
+  connections: z.coerce.number().int().min(1).max(1000).default(50),
+  seconds: z.coerce.number().int().min(1).max(600).default(10),
+  'class-seconds': z.coerce.number().int().min(0).max(120).default(3),
+  'per-class': z.coerce.number().int().min(5).max(1000).default(40),
+  port: z.coerce.number().int().min(1024).max(65535).default(3295),
+  /** Offered load of the second mixed run (requests/s over all connections); 0 skips it. */
+  rate: z.coerce.number().int().min(0).max(100_000).default(1500),
+  out: z.string().default('bench/out'),
+});
+type Args = z.infer<typeof ArgsSchema>;
+
+function parse(): Args {
+  const { values } = parseArgs({
+    options: Object.fromEntries(Object.keys(ArgsSchema.shape).map((k) => [k, { type: 'string' as const }])),
+    strict: true,
+  });
+  const parsed = ArgsSchema.safeParse(values);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
+    process.exit(2);
+  }
+  return parsed.data;
+}
+
+/** Deterministic PRNG (mulberry32) so two runs send the same queries. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const toHiragana = (s: string) => s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+
+/** Query strings per class, drawn from names, readings and numbers of the registry (as bench/registry-search.ts does). */
+function sampleQueries(file: string, perClass: number): Record<string, string[]> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const rand = rng(20260130);
+  const maxDoc = (db.prepare('SELECT max(docid) AS n FROM doc').get() as { n: number }).n;
+  const docAt = db.prepare(
+    'SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?',
+  );
+  const countOf = db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM doc_fts WHERE doc_fts MATCH ? LIMIT 101)');
+  const randomDoc = () =>
+    docAt.get(1 + Math.floor(rand() * maxDoc)) as { name_norm: string; reading_norm: string; corporate_number: number } | undefined;
+  const substring = (s: string, min: number, max: number): string | null => {
+    const chars = Array.from(s);
+    if (chars.length < min) return null;
+    const len = Math.min(chars.length, min + Math.floor(rand() * (max - min + 1)));
+    const at = Math.floor(rand() * (chars.length - len + 1));
+    return chars.slice(at, at + len).join('');
+  };
+  const qs = (q: string, extra: Record<string, string> = {}) => new URLSearchParams({ q, ...extra }).toString();
+  const collect = (make: () => string | null): string[] => {
+    const out: string[] = [];
+    for (let tries = 0; out.length < perClass && tries < perClass * 200; tries++) {
+      const q = make();
+      if (q !== null) out.push(q);
+    }
+    return out;
+  };
+  const fromName = (min: number, max: number, extra: Record<string, string> = {}) =>
+    collect(() => {
+      const doc = randomDoc();
+      const s = doc === undefined ? null : substring(doc.name_norm, min, max);
+      return s === null || Array.from(s).length < min || normalizeJapanese(s) === '' ? null : qs(s, extra);
+    });
+  const classes: Record<string, string[]> = {
+    '1 char': fromName(1, 1),
+    'common 2 chars (日本, 建設, …)': ['日本', '建設', '工業', '産業', '商事', '東京', '不動', '企画'].map((q) => qs(q)),
+    'rare 2 chars': collect(() => {
+      const doc = randomDoc();
+      const s = doc === undefined ? null : substring(doc.name_norm, 2, 2);
+      if (s === null || Array.from(s).length < 2 || normalizeJapanese(s) === '') return null;
+      return (countOf.get(`"${s}"`) as { n: number }).n <= 50 ? qs(s) : null;
+    }),
+    '3–4 chars': fromName(3, 4),
+    '6+ chars': fromName(6, 12),
+    'reading prefix (hiragana)': collect(() => {
+      const r = Array.from(randomDoc()?.reading_norm ?? '');
+      return r.length < 3 ? null : qs(toHiragana(r.slice(0, 2 + Math.floor(rand() * 7)).join('')));
+    }),
+    法人番号: collect(() => {
+      const n = randomDoc()?.corporate_number;
+      return n === undefined ? null : qs(String(n));
+    }),
+    'common word + small prefecture': ['日本', '建設', '工業', '商事'].flatMap((q) =>
+      ['31', '32', '36', '39'].map((prefecture) => qs(q, { prefecture })),
+    ),
+    '3–4 chars, closed included': fromName(3, 4, { includeClosed: '1' }),
+  };
+  db.close();
+  return classes;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+interface RunFigures {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  status429: number;
+  errors: number;
+}
+
+/** One autocannon run cycling through `paths` (each connection takes the next one). */
+async function load(base: string, paths: string[], connections: number, seconds: number, overallRate?: number): Promise<RunFigures> {
+  let next = 0;
+  let ip = 0;
+  const latencies: number[] = [];
+  let status429 = 0;
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    ...(overallRate !== undefined ? { overallRate } : {}),
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          next = (next + 1) % paths.length;
+          ip = (ip + 1) % 2048;
+          return {
+            ...req,
+            path: `/api/corporates/search?${paths[next] as string}`,
+            headers: { ...req.headers, accept: 'application/json', 'x-forwarded-for': `10.${(ip >> 8) & 255}.${ip & 255}.1` },
+          };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    latencies.push(ms);
+    if (status === 429) status429 += 1;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    non2xx: result.non2xx,
+    status429,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > until) reject(new Error(`port ${port} did not open`));
+        else setTimeout(attempt, 250);
+      });
+    };
+    attempt();
+  });
+}
+
+async function startServer(args: Args, registry: string): Promise<{ base: string; child: ChildProcess }> {
+  if (!fs.existsSync('.next/server/app/api/corporates/search/route.js')) {
+    console.error('.next に /api/corporates/search を含む本番ビルドがありません。先に `npx next build` を実行してください。');
+    process.exit(2);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-bench-http-'));
+  const child = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(args.port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      REGISTRY_PATH: registry,
+      DATA_DIR: dataDir,
+      TRUSTED_PROXY_HEADER: 'x-forwarded-for',
+      APP_BASE_URL: `http://127.0.0.1:${args.port}`,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+    // The server logs one line per request (as in production); the bench does not read them.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort(args.port, 60_000);
+  return { base: `http://127.0.0.1:${args.port}`, child };
+}
+
+const fmt = (n: number) => (Number.isNaN(n) ? '–' : n.toFixed(2));
+
+async function main(): Promise<void> {
+  const args = parse();
+  const registry = path.resolve(args.registry);
+  const classes = sampleQueries(registry, args['per-class']);
+  const started = args.url === undefined ? await startServer(args, registry) : null;
+  const base = args.url ?? started?.base ?? '';
+  try {
+    const meta = await fetch(`${base}/api/health`)
+      .then((r) => r.json() as Promise<{ registry?: { companies?: number; searchable?: number } }>)
+      .catch(() => null);
+    const all = Object.values(classes).flat();
+    console.log(`target ${base}; registry ${registry} (${meta?.registry?.searchable?.toLocaleString('en') ?? '?'} searchable companies)`);
+    console.log(
+      `machine: ${os.cpus().length} cores, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; ${args.connections} connections`,
+    );
+    // Warm-up: every query once (statement caches, page cache of the file, JIT).
+    await load(base, all, 4, Math.max(2, Math.ceil(all.length / 400)));
+
+    const rows: { name: string; figures: RunFigures }[] = [];
+    // Closed loop: every connection sends its next request as soon as the last one is answered,
+    // so this measures the most the server does; by Little's law its mean latency is then
+    // connections ÷ throughput (50 connections at 2,000 req/s: 25 ms), whatever the server.
+    rows.push({
+      name: `mix, ${Object.keys(classes).length} classes, as fast as possible`,
+      figures: await load(base, shuffle(all), args.connections, args.seconds),
+    });
+    // Offered load: the same connections held to `rate` requests/s, so the latency is the
+    // service time of a server under that load rather than queueing in front of it.
+    if (args.rate > 0)
+      rows.push({
+        name: `mix at ${args.rate.toLocaleString('en')} req/s offered`,
+        figures: await load(base, shuffle(all), args.connections, args.seconds, args.rate),
+      });
+    if (args['class-seconds'] > 0) {
+      for (const [name, paths] of Object.entries(classes))
+        rows.push({ name, figures: await load(base, paths, args.connections, args['class-seconds']) });
+    }
+
+    console.log('\nrun                                 req/s   p50 ms   p95 ms   p99 ms   max ms  non-2xx');
+    for (const { name, figures: f } of rows) {
+      console.log(
+        `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(7)} ${fmt(f.p50).padStart(8)} ${fmt(f.p95).padStart(8)} ${fmt(f.p99).padStart(8)} ${fmt(f.max).padStart(8)} ${String(f.non2xx).padStart(8)}${f.status429 > 0 ? ` (429: ${f.status429})` : ''}`,
+      );
+    }
+    const mix = rows[0]?.figures;
+    const offered = args.rate > 0 ? rows[1]?.figures : undefined;
+    if (mix !== undefined) {
+      console.log(`\ntargets: ≥ 1,500 req/s → ${mix.rps >= 1500 ? 'met' : 'NOT met'} (${mix.rps.toFixed(0)}, closed loop)`);
+      console.log(
+        `         p95 ≤ 15 ms → closed loop ${mix.p95 <= 15 ? 'met' : 'NOT met'} (${fmt(mix.p95)})${offered !== undefined ? `, at ${args.rate} req/s offered ${offered.p95 <= 15 ? 'met' : 'NOT met'} (${fmt(offered.p95)})` : ''}`,
+      );
+      if (mix.status429 > 0)
+        console.log('429 answers: the target counts every request as one client; start it with TRUSTED_PROXY_HEADER=x-forwarded-for.');
+    }
+    fs.mkdirSync(args.out, { recursive: true });
+    const label = meta?.registry?.searchable ?? 'unknown';
+    const file = path.join(args.out, `registry-http-${label}.json`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        { at: new Date().toISOString(), base, registry, connections: args.connections, cores: os.cpus().length, rows },
+        null,
+        2,
+      ),
+    );
+    console.log(`written ${file}`);
+  } finally {
+    started?.child.kill('SIGTERM');
+  }
+}
+
+function shuffle<T>(list: T[]): T[] {
+  const rand = rng(7);
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
