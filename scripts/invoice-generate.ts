@@ -58,8 +58,32 @@ function main(): void {
     process.exit(1);
   }
   fs.mkdirSync(outDir, { recursive: true });
+  const base = `invoice_sample_${args.date.replaceAll('-', '')}`;
+  // Streamed: a 5.5M-row registry gives millions of invoice rows, which must not sit in memory.
+  const csv = args.format !== 'json' ? { file: path.join(outDir, `${base}.csv`), fd: 0, parts: [] as string[] } : null;
+  const json = args.format !== 'csv' ? { file: path.join(outDir, `${base}.json`), fd: 0, parts: [] as string[] } : null;
+  if (csv) csv.fd = fs.openSync(csv.file, 'w');
+  if (json) {
+    json.fd = fs.openSync(json.file, 'w');
+    // The envelope of the NTA's JSON download; `count` is written after the list, once known.
+    json.parts.push(`{"lastUpdateDate":${JSON.stringify(args.date)},"divideNumber":"1","divideSize":"1","announcement":[`);
+  }
+  const flush = (force = false) => {
+    for (const out of [csv, json]) {
+      if (out !== null && (force || out.parts.length >= 2000)) {
+        fs.writeSync(out.fd, out.parts.join(''));
+        out.parts = [];
+      }
+    }
+  };
+  let sequence = 0;
+  const emit = (r: InvoiceSourceRecord) => {
+    r.sequenceNumber = String(++sequence);
+    csv?.parts.push(formatInvoiceCsvLine(r));
+    json?.parts.push(`${sequence > 1 ? ',' : ''}${JSON.stringify(r)}`);
+    flush();
+  };
   const db = new Database(registryPath, { readonly: true, fileMustExist: true });
-  const records: InvoiceSourceRecord[] = [];
   let companies = 0;
   let individuals = 0;
   const rows = db.prepare('SELECT corporate_number, hihyoji, data FROM company ORDER BY corporate_number').iterate() as IterableIterator<{
@@ -76,29 +100,19 @@ function main(): void {
       { corporateNumber: r.corporateNumber, kind: r.kind, name: r.name, closeDate: r.closeDate, prefectureCode: r.prefectureCode, cityCode: r.cityCode, address },
       { seed: args.seed, dataDate: args.date },
     );
-    if (rec !== null) records.push(rec);
-    if (companies % 40 === 0) records.push(individualRecord(++individuals, args.seed));
+    if (rec !== null) emit(rec);
+    if (companies % 40 === 0) emit(individualRecord(++individuals, args.seed));
   }
   db.close();
-  records.forEach((r, i) => {
-    r.sequenceNumber = String(i + 1);
-  });
-  const base = `invoice_sample_${args.date.replaceAll('-', '')}`;
+  json?.parts.push(`],"count":"${sequence}"}`);
+  flush(true);
   const written: string[] = [];
-  if (args.format !== 'json') {
-    const file = path.join(outDir, `${base}.csv`);
-    fs.writeFileSync(file, records.map(formatInvoiceCsvLine).join(''));
-    written.push(file);
+  for (const out of [csv, json]) {
+    if (out === null) continue;
+    fs.closeSync(out.fd);
+    written.push(out.file);
   }
-  if (args.format !== 'csv') {
-    const file = path.join(outDir, `${base}.json`);
-    fs.writeFileSync(
-      file,
-      JSON.stringify({ lastUpdateDate: args.date, count: String(records.length), divideNumber: '1', divideSize: '1', announcement: records }),
-    );
-    written.push(file);
-  }
-  const registered = records.length - individuals;
+  const registered = sequence - individuals;
   console.log(
     `インボイス登録のサンプルを書き出しました (sample written): ${written.join(', ')}\n` +
       `  法人 ${companies.toLocaleString('ja-JP')} 社のうち登録情報あり ${registered.toLocaleString('ja-JP')} 社、個人事業者 ${individuals.toLocaleString('ja-JP')} 件（取り込み対象外）`,
