@@ -1,0 +1,151 @@
+'use client';
+
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+
+import type { PayjpBuyerMessage } from '@/features/payments';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
+import { formatDateTimeJa, formatYen } from '@/lib/format';
+
+import type { OrderView } from '../server/orders/orders';
+
+import { PurchasePage, Section, dateWindow } from './flow-parts';
+import styles from './purchase.module.css';
+
+type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
+
+const UNSETTLED = new Set(['pending', 'charging', 'awaiting_3ds', 'unknown']);
+
+/** /purchase/completion: the order's outcome from GET /api/payments/latest; resets the flow once paid. */
+export function Completion() {
+  const params = useSearchParams();
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPaymentId(params.get('paymentId') ?? getClientState().newPaymentHistory.paymentId ?? '');
+  }, [params]);
+
+  const key = paymentId === null ? null : paymentId ? `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}` : '/api/payments/latest';
+  const latest = useSWR<{ order: LatestOrder }>(key, {
+    // While the outcome is being checked, look again every few seconds.
+    refreshInterval: (data) => (data && UNSETTLED.has(data.order.status) ? 4000 : 0),
+  });
+  const order = latest.data?.order;
+
+  useEffect(() => {
+    if (order?.status !== 'paid') return;
+    // spec §4: the purchase state is reset once the order is complete.
+    resetPiece('purchaseItemData');
+    resetPiece('destination');
+    resetPiece('newCard');
+    resetPiece('registeredCard');
+    setPiece('flags', (f) => ({ ...f, isAgreement: false }));
+  }, [order?.status]);
+
+  if (!latest.data && !latest.error) return <LoadingOverlay />;
+  if (!order) {
+    return (
+      <PurchasePage title="ご注文の完了" step={3}>
+        <p className="error-box" role="alert">
+          {latest.error instanceof Error ? latest.error.message : 'ご注文が見つかりませんでした。'}
+        </p>
+        <p>
+          <Link href="/search">会社を検索する</Link>
+        </p>
+      </PurchasePage>
+    );
+  }
+
+  const paid = order.status === 'paid';
+  const failed = order.status === 'failed' || order.status === 'expired';
+  return (
+    <PurchasePage title={paid ? 'ご注文ありがとうございました' : failed ? 'お支払いが完了していません' : 'お支払いを確認しています'} step={3}>
+      <Section title="ご注文の状況" id="status">
+        <p className={`${styles.status} ${paid ? styles.success : ''}`} data-testid="order-status">
+          {order.statusLabel}
+        </p>
+        {paid ? (
+          <p>
+            ご注文を承りました。確認のメールをお送りしました。証明書は法務局で取得のうえ、お届け予定日までに郵便でお届けします。
+          </p>
+        ) : failed ? (
+          <>
+            <p className="error-box" role="alert">
+              {order.failure?.message}
+            </p>
+            <p>
+              <Link href="/purchase/confirmation">ご注文内容の確認に戻る</Link>
+            </p>
+          </>
+        ) : (
+          <p className="notice-box" role="status">
+            お支払いの結果を確認しています。二重のご請求を防ぐため、もう一度お支払いはせずに、このままお待ちください（自動で更新します）。
+          </p>
+        )}
+        <dl className={styles.dl}>
+          <dt>注文番号</dt>
+          <dd data-testid="payment-id">{order.paymentId}</dd>
+          <dt>ご注文日時</dt>
+          <dd>{formatDateTimeJa(new Date(order.createdAt))}</dd>
+          <dt>対象の会社</dt>
+          <dd>
+            {order.company.name}（法人番号 {order.company.corporateNumber}）
+          </dd>
+          <dt>お支払い金額</dt>
+          <dd data-testid="order-total">{formatYen(order.totalYen)}（税込）</dd>
+          {order.card ? (
+            <>
+              <dt>お支払い方法</dt>
+              <dd>
+                クレジットカード（{order.card.brand} 末尾 {order.card.last4}）
+              </dd>
+            </>
+          ) : null}
+          <dt>お届け予定</dt>
+          <dd>
+            {dateWindow(order.scheduledStartDate, order.scheduledEndDate)}（{order.deliverySpeed === 'express' ? '速達' : '通常'}配送）
+          </dd>
+          <dt>お届け先</dt>
+          <dd>
+            〒{order.destination.destinationZipCode.replace(/^(\d{3})(\d{4})$/, '$1-$2')} {order.destination.destinationPrefecture}
+            {order.destination.destinationCity}
+            {order.destination.destinationStreet} {order.destination.destinationApartmentEtc}
+            <br />
+            {order.destination.recipient} 様
+          </dd>
+        </dl>
+      </Section>
+      <Section title="ご注文の明細" id="lines">
+        <table className={styles.priceTable}>
+          <tbody>
+            {order.lines.map((l) => (
+              <tr key={`${l.kind}-${l.itemId ?? ''}`}>
+                <td>{l.name}</td>
+                <td className="num" style={{ textAlign: 'right' }}>
+                  {l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}
+                </td>
+                <td className="num" style={{ textAlign: 'right' }}>
+                  {formatYen(l.amountYen)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <div className={styles.actions}>
+        <Link className="button button-secondary" href="/search">
+          会社の検索に戻る
+        </Link>
+        {order.receiptUrl ? (
+          <a className="button" href={order.receiptUrl} target="_blank" rel="noopener" data-testid="receipt-link">
+            領収書（PDF）を表示する
+          </a>
+        ) : null}
+      </div>
+    </PurchasePage>
+  );
+}

@@ -1,0 +1,315 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
+
+import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
+import { formatYen } from '@/lib/format';
+
+import type { TaxView } from '../server/items';
+
+import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
+import styles from './purchase.module.css';
+
+export interface ConfirmationLegal {
+  paymentTiming: string[];
+  deliveryTiming: string[];
+  cancellation: string[];
+  validity: string[];
+  termsUrl: string;
+  lawUrl: string;
+  privacyUrl: string;
+}
+
+type PurchaseResult =
+  | { paymentId: string; status: 'awaiting_3ds'; redirectUrl: string }
+  | { paymentId: string; status: 'paid' }
+  | { paymentId: string; status: 'charging' | 'unknown'; message: string }
+  | { paymentId: string; status: 'failed' | 'expired'; failure: PayjpBuyerMessage };
+
+const EXTRA_ERRORS: Record<string, string> = {
+  not_found: 'ご注文が見つかりませんでした。お手数ですが、もう一度ご注文手続きを行ってください。',
+  no_charge_created: 'お支払いは完了していません（料金は請求されていません）。お手数ですが、もう一度ご注文手続きを行ってください。',
+};
+
+function messageFor(code: string): string {
+  return EXTRA_ERRORS[code] ?? payjpBuyerMessage(code).message;
+}
+
+/** /purchase/confirmation: the final confirmation screen of 特商法 12条の6 (domain.md §5) with the order button. */
+export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [state, setState] = useState<ClientState | null>(null);
+  const [company, setCompany] = useState<SearchedCorporate | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState('');
+  const attemptKey = useRef<string | null>(null);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    const s = getClientState();
+    const c = readSearchedCorporate();
+    if (!c || !canOrder(c) || s.purchaseItemData.userInput.length === 0) {
+      router.replace('/purchase/select');
+      return;
+    }
+    if (!s.destination.recipient) {
+      router.replace('/purchase/recipient-info');
+      return;
+    }
+    // Browser storage is read after hydration (the server render has none).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setState(s);
+    setCompany(c);
+    setAgreed(s.flags.isAgreement);
+    const code = params.get('payment_error');
+    if (code) {
+      setFailure(messageFor(code));
+      // The token of a new card is spent by the failed attempt: the card must be entered again.
+      if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
+      setState(getClientState());
+    }
+  }, [router, params]);
+
+  const selection = state?.purchaseItemData;
+  const taxKey = selection
+    ? `/api/items/tax?items=${selection.userInput.map((i) => `${i.itemId}:${i.quantity}`).join(',')}&deliverySpeed=${selection.deliverySpeed}`
+    : null;
+  const tax = useSWR<TaxView>(taxKey);
+
+  if (!state || !company || !selection) return <LoadingOverlay />;
+  const d = state.destination;
+  const dates = selection.scheduledDateMaster;
+  const express = selection.deliverySpeed === 'express';
+  const card = state.registeredCard.isSelected ? state.registeredCard : state.newCard.isSelected ? state.newCard : null;
+  const needsCard = !card || (card === state.newCard && !state.newCard.token);
+
+  async function order() {
+    if (busy.current || !state || !company || !tax.data) return;
+    if (!agreed) {
+      setFailure('ご注文内容とキャンセル規定をご確認のうえ、「同意して注文する」にチェックを入れてください。');
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    setFailure('');
+    attemptKey.current ??= crypto.randomUUID();
+    try {
+      const created = await apiFetch<{ paymentId: string }>('/api/payments/create-payment-history', {
+        method: 'POST',
+        body: {
+          idempotencyKey: attemptKey.current,
+          company: { corporateNumber: company.corporateNumber, name: company.name, kind: company.kind },
+          selection: { items: state.purchaseItemData.userInput, deliverySpeed: state.purchaseItemData.deliverySpeed },
+          destination: state.destination,
+          expectedTotalYen: tax.data.totalYen,
+          agreed: true,
+        },
+      });
+      setPiece('newPaymentHistory', { paymentId: created.paymentId });
+      const cardParam = state.registeredCard.isSelected ? { cardId: state.registeredCard.id } : { token: state.newCard.token };
+      const result = await apiFetch<PurchaseResult>('/api/payments/purchase', { method: 'POST', body: { paymentId: created.paymentId, card: cardParam } });
+      if (result.status === 'awaiting_3ds') {
+        // PAY.JP's 3-D Secure page; it returns to /api/payments/tds-return.
+        window.location.assign(result.redirectUrl);
+        return;
+      }
+      if (result.status === 'failed' || result.status === 'expired') {
+        attemptKey.current = null;
+        if (state.newCard.isSelected) setPiece('newCard', { ...state.newCard, token: '' });
+        setState(getClientState());
+        setFailure(result.failure.message);
+        busy.current = false;
+        setSubmitting(false);
+        return;
+      }
+      router.push(`/purchase/completion?paymentId=${result.paymentId}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'price_changed') {
+        attemptKey.current = null;
+        await tax.mutate();
+      }
+      setFailure(error instanceof Error ? error.message : 'ご注文を受け付けられませんでした。');
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <PurchasePage title="ご注文内容の確認" step={2} lead="内容をご確認のうえ、ページ下の「注文を確定する」を押してください。まだご注文は確定していません。">
+      {submitting ? <LoadingOverlay message="お支払い手続き中です。画面を閉じずにお待ちください。" /> : null}
+      {failure ? (
+        <div className="error-box" role="alert" data-testid="order-error" style={{ marginBottom: 20 }}>
+          <p style={{ margin: 0 }}>{failure}</p>
+          {needsCard ? (
+            <p style={{ margin: '8px 0 0' }}>
+              <Link href="/purchase/recipient-info#card-section">カード情報を入力し直す</Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を変更する' }}>
+        <p className={styles.company}>
+          <span className={styles.companyName}>{company.name}</span>
+          <br />
+          <span className={styles.muted}>法人番号 {company.corporateNumber}</span>
+        </p>
+      </Section>
+
+      <Section title="ご注文の証明書と金額" id="items" change={{ href: '/purchase/select', label: '証明書・通数を変更する' }}>
+        {tax.data ? (
+          <>
+            <table className={styles.priceTable}>
+              <thead>
+                <tr>
+                  <th scope="col">品目</th>
+                  <th scope="col" className="num">
+                    数量
+                  </th>
+                  <th scope="col" className="num">
+                    金額
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tax.data.lines.map((l) => (
+                  <tr key={`${l.kind}-${l.itemId ?? ''}`}>
+                    <td>
+                      {l.name}
+                      <br />
+                      <span className={styles.muted}>
+                        単価 {formatYen(l.unitPriceYen)}
+                        {l.taxCategory === 'nonTaxable' ? '（非課税）' : '（税込）'}
+                      </span>
+                    </td>
+                    <td className="num" style={{ textAlign: 'right' }}>
+                      {l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}
+                    </td>
+                    <td className="num" style={{ textAlign: 'right' }}>
+                      {formatYen(l.amountYen)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className={styles.orderTotal}>
+              <div className={styles.totalRow}>
+                <span>お支払い金額（税込）</span>
+                <span className={styles.totalAmount} data-testid="total">
+                  {formatYen(tax.data.totalYen)}
+                </span>
+              </div>
+              <ul className={styles.taxLines}>
+                {tax.data.summaryLines.map((l) => (
+                  <li key={l}>{l}</li>
+                ))}
+              </ul>
+            </div>
+          </>
+        ) : tax.error instanceof Error ? (
+          <p className="error-box">{tax.error.message}</p>
+        ) : (
+          <p className={styles.muted}>金額を計算しています…</p>
+        )}
+      </Section>
+
+      <Section title="お届け" id="delivery" change={{ href: '/purchase/recipient-info', label: 'お届け先を変更する' }}>
+        <dl className={styles.dl}>
+          <dt>配送方法</dt>
+          <dd>{express ? '速達配送' : '通常配送'}</dd>
+          <dt>お届け予定</dt>
+          <dd data-testid="delivery-window">
+            {express ? dateWindow(dates.expressStartDate, dates.expressEndDate) : dateWindow(dates.normalStartDate, dates.normalEndDate)}
+          </dd>
+          <dt>お届け先</dt>
+          <dd>
+            〒{d.destinationZipCode}
+            <br />
+            {d.destinationPrefecture}
+            {d.destinationCity}
+            {d.destinationStreet}
+            {d.destinationApartmentEtc ? ` ${d.destinationApartmentEtc}` : ''}
+            <br />
+            {d.recipient} 様
+          </dd>
+          <dt>領収書の宛名</dt>
+          <dd>{d.receiptRecipient}</dd>
+        </dl>
+        <ul className={styles.legalList}>
+          {legal.deliveryTiming.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="お支払い" id="payment" change={{ href: '/purchase/recipient-info#card-section', label: 'お支払い方法を変更する' }}>
+        <dl className={styles.dl}>
+          <dt>お支払い方法</dt>
+          <dd data-testid="payment-method">
+            {card && !needsCard ? `クレジットカード（${card.brand} 末尾 ${card.last4}）` : 'クレジットカード（カード情報の再入力が必要です）'}
+          </dd>
+          <dt>お支払い時期</dt>
+          <dd>注文確定時（本人認証の完了後）</dd>
+        </dl>
+        <ul className={styles.legalList}>
+          {legal.paymentTiming.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+        {needsCard ? (
+          <p className="notice-box">
+            安全のため、カード情報は画面を再読み込みすると消去されます。<Link href="/purchase/recipient-info#card-section">カード情報を入力し直してください。</Link>
+          </p>
+        ) : null}
+      </Section>
+
+      <Section title="キャンセル・返品について" id="cancellation">
+        <ul className={styles.legalList}>
+          {legal.cancellation.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="お申込みの有効期限" id="validity">
+        <ul className={styles.legalList}>
+          {legal.validity.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+        <p className={styles.muted}>
+          詳しくは<Link href={legal.termsUrl}>利用規約</Link>・<Link href={legal.lawUrl}>特定商取引法に基づく表記</Link>・
+          <Link href={legal.privacyUrl}>プライバシーポリシー</Link>をご覧ください。
+        </p>
+        <label className={styles.agree}>
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              setPiece('flags', (f) => ({ ...f, isAgreement: e.target.checked }));
+            }}
+          />
+          上記のご注文内容・キャンセル規定・利用規約に同意して注文する
+        </label>
+      </Section>
+
+      <div className={styles.actions}>
+        <Link className="button button-secondary" href="/purchase/recipient-info">
+          お届け先・お支払いに戻る
+        </Link>
+        <button type="button" className="button" disabled={submitting || needsCard || !tax.data || !agreed} aria-disabled={submitting} onClick={() => void order()}>
+          {submitting ? '処理中…' : `注文を確定する${tax.data ? `（${formatYen(tax.data.totalYen)}を支払う）` : ''}`}
+        </button>
+      </div>
+    </PurchasePage>
+  );
+}

@@ -1,0 +1,145 @@
+'use client';
+
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+
+import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+
+import { isOrderableKind } from '../schemas';
+
+import styles from './purchase.module.css';
+
+/** The four steps of the purchase flow (spec §4), in order. */
+const STEPS = [
+  { path: '/purchase/select', label: '証明書の選択' },
+  { path: '/purchase/recipient-info', label: 'お届け先・お支払い' },
+  { path: '/purchase/confirmation', label: 'ご注文内容の確認' },
+  { path: '/purchase/completion', label: '完了' },
+] as const;
+
+export function Steps({ current }: { current: 0 | 1 | 2 | 3 }) {
+  return (
+    <ol className={styles.steps} aria-label="ご注文の手順">
+      {STEPS.map((s, i) => (
+        <li key={s.path} aria-current={i === current ? 'step' : undefined} className={i < current ? styles.done : undefined}>
+          <span className="visually-hidden">{`手順${i + 1}：`}</span>
+          {s.label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function PurchasePage({ title, lead, step, children }: { title: string; lead?: ReactNode; step: 0 | 1 | 2 | 3; children: ReactNode }) {
+  return (
+    <div className={`container ${styles.page}`}>
+      <div className={styles.inner}>
+        <Steps current={step} />
+        <h1 className={styles.title}>{title}</h1>
+        {lead ? <p className={styles.lead}>{lead}</p> : null}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function Section({ title, id, change, children }: { title: string; id?: string; change?: { href: string; label: string }; children: ReactNode }) {
+  const headingId = id ? `${id}-heading` : undefined;
+  return (
+    <section className={styles.section} aria-labelledby={headingId} id={id}>
+      <div className={styles.sectionHeader}>
+        <h2 className={styles.sectionTitle} id={headingId}>
+          {title}
+        </h2>
+        {change ? (
+          <Link className={styles.changeLink} href={change.href}>
+            {change.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  support?: ReactNode;
+  error?: string | undefined;
+  children: (a11y: { id: string; 'aria-describedby'?: string; 'aria-invalid': boolean; className: string; required: boolean }) => ReactNode;
+}
+
+/** Label above, 必須/任意, 「例：」 support text, the error under the field (domain.md §6). */
+export function Field({ id, label, required = false, support, error, children }: FieldProps) {
+  const describedBy = [support ? `${id}-support` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+        <span className={required ? styles.required : styles.optional}>{required ? '必須' : '任意'}</span>
+      </label>
+      {support ? (
+        <p className={styles.support} id={`${id}-support`}>
+          {support}
+        </p>
+      ) : null}
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': Boolean(error), className: `input${error ? ` ${styles.invalid}` : ''}`, required })}
+      {error ? (
+        <p className={styles.fieldError} id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The company chosen on /search, as the search page stores it under `searched_corporate`
+ * (registry's CompanySummary). Only the fields the order needs are read, validated here because
+ * storage is input like any other.
+ */
+export const SearchedCorporateSchema = z
+  .object({
+    corporateNumber: z.string().regex(/^\d{13}$/),
+    name: z.string().min(1),
+    kind: z.string(),
+    kindLabel: z.string().optional(),
+    address: z.string().optional(),
+    closed: z.boolean().optional(),
+  })
+  .loose();
+export type SearchedCorporate = z.infer<typeof SearchedCorporateSchema>;
+
+export function readSearchedCorporate(): SearchedCorporate | null {
+  const raw = safeStorage.get(STORAGE_KEYS.searchedCorporate);
+  if (!raw) return null;
+  try {
+    const parsed = SearchedCorporateSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function canOrder(company: SearchedCorporate): boolean {
+  return isOrderableKind(company.kind);
+}
+
+/** 2026-04-01 → 2026年4月1日（水） */
+export function formatIsoDateWithDay(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  const day = '日月火水木金土'[new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay()];
+  return `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日（${day}）`;
+}
+
+export function dateWindow(start: string, end: string): string {
+  return start && end ? `${formatIsoDateWithDay(start)}〜${formatIsoDateWithDay(end)}` : '—';
+}
+
+export function formatCorporateNumber(n: string): string {
+  return n;
+}

@@ -1,0 +1,418 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import useSWR from 'swr';
+
+import { payjpBuyerMessage } from '@/features/payments';
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { INITIAL_STATE, getClientState, setPiece, type Destination } from '@/lib/client-store';
+import { PREFECTURE_NAMES } from '@/lib/prefectures';
+import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { fieldErrors } from '@/lib/zod-ja';
+
+import { DestinationSchema } from '../schemas';
+
+import { Field, PurchasePage, Section } from './flow-parts';
+import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
+import styles from './purchase.module.css';
+
+interface AddressCandidate {
+  prefecture: string;
+  city: string;
+  town: string;
+  isBusiness: boolean;
+  businessName?: string;
+  street?: string;
+}
+
+interface CardView {
+  id: string;
+  brand: string;
+  last4: string;
+  expDate: { year: number; month: number };
+  cardName: string;
+  isDefault: boolean;
+}
+
+type CardMode = 'registered' | 'new';
+
+const CARD_NAME = /^[A-Za-z0-9 .-]{1,45}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
+async function fetchPublicKey(): Promise<string> {
+  try {
+    const res = await apiFetch<{ result: string }>('/api/payjp/public-key');
+    return typeof res.result === 'string' ? res.result : '';
+  } catch {
+    return '';
+  }
+}
+
+/** /purchase/recipient-info: destination (filled from the postal code), receipt addressee and the card. */
+export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
+  const router = useRouter();
+  const [ready, setReady] = useState(false);
+  const [form, setForm] = useState<Destination>(INITIAL_STATE.destination);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [candidates, setCandidates] = useState<AddressCandidate[]>([]);
+  const [zipMessage, setZipMessage] = useState('');
+  const [publicKey, setPublicKey] = useState<string | null>(null);
+  const [mode, setMode] = useState<CardMode>('new');
+  const [selectedCard, setSelectedCard] = useState('');
+  const [cardName, setCardName] = useState('');
+  const [cardEmail, setCardEmail] = useState('');
+  const [saveCard, setSaveCard] = useState(false);
+  const [cardError, setCardError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [isDemo, setIsDemo] = useState(false);
+  const payjpRef = useRef<PayjpInstance | null>(null);
+  const elementRef = useRef<PayjpCardElement | null>(null);
+  const mountRef = useRef<HTMLDivElement | null>(null);
+
+  const cards = useSWR<{ cards: CardView[] }>(publicKey ? '/api/credit-cards/card' : null);
+
+  useEffect(() => {
+    // Browser storage is read after hydration (the server render has none); reading it is the effect.
+    const state = getClientState();
+    if (state.purchaseItemData.userInput.length === 0) {
+      router.replace('/purchase/select');
+      return;
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setForm(state.destination);
+    setCardName(state.newCard.cardName);
+    setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
+    setIsDemo(state.flags.isDemoUser);
+    if (state.registeredCard.isSelected && state.registeredCard.id) {
+      setMode('registered');
+      setSelectedCard(state.registeredCard.id);
+    }
+    setReady(true);
+    void fetchPublicKey().then(setPublicKey);
+  }, [router]);
+
+  // Prefer a registered card once the list arrives, unless the buyer already chose.
+  useEffect(() => {
+    const list = cards.data?.cards ?? [];
+    if (list.length > 0 && !selectedCard) {
+    // Browser storage is read after hydration (the server render has none); reading it is the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+      setSelectedCard((list.find((c) => c.isDefault) ?? list[0])!.id);
+      if (!getClientState().newCard.isSelected) setMode('registered');
+    }
+    if (cards.data && list.length === 0) setMode('new');
+  }, [cards.data, selectedCard]);
+
+  // Mount PAY.JP's card iframe while the new-card option is shown.
+  useEffect(() => {
+    if (!publicKey || mode !== 'new' || !mountRef.current) return;
+    let cancelled = false;
+    let element: PayjpCardElement | null = null;
+    void getPayjp(payjpJsUrl, publicKey)
+      .then((payjp) => {
+        if (cancelled || !mountRef.current) return;
+        payjpRef.current = payjp;
+        element = payjp.elements().create('card');
+        element.on('change', (e) => {
+          setCardError(e.error ? (e.error.code ? payjpBuyerMessage(e.error.code).message : e.error.message) : '');
+        });
+        element.mount(mountRef.current);
+        elementRef.current = element;
+      })
+      .catch(() => setCardError('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。'));
+    return () => {
+      cancelled = true;
+      element?.unmount();
+      elementRef.current = null;
+    };
+  }, [publicKey, mode, payjpJsUrl]);
+
+  if (!ready) return <LoadingOverlay />;
+
+  function update<K extends keyof Destination>(key: K, value: Destination[K]) {
+    setForm((f) => ({ ...f, [key]: value }));
+  }
+
+  function applyCandidate(c: AddressCandidate) {
+    setForm((f) => ({
+      ...f,
+      destinationPrefecture: c.prefecture,
+      destinationCity: c.city,
+      destinationStreet: c.isBusiness ? `${c.town}${c.street ?? ''}` : c.town,
+    }));
+    setCandidates([]);
+    setZipMessage(`${c.prefecture}${c.city}${c.town} を入力しました。続けて番地を入力してください。`);
+  }
+
+  async function lookup() {
+    await lookupWith(form.destinationZipCode);
+  }
+
+  async function deleteCard(card: CardView) {
+    if (!window.confirm(`${card.brand}（末尾 ${card.last4}）の登録を削除しますか？`)) return;
+    try {
+      await apiFetch('/api/credit-cards/card', { method: 'DELETE', body: { cardId: card.id } });
+      if (selectedCard === card.id) setSelectedCard('');
+      await cards.mutate();
+    } catch (error) {
+      setCardError(error instanceof ApiError ? error.message : 'カードを削除できませんでした。');
+    }
+  }
+
+  async function next() {
+    const parsed = DestinationSchema.safeParse(form);
+    const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+    if (mode === 'new' && publicKey) {
+      if (!CARD_NAME.test(cardName.trim())) fieldErrs.cardName = 'カード名義は半角英字（45文字以内）で、カードに記載のとおり入力してください。';
+      if (!EMAIL.test(cardEmail.trim())) fieldErrs.cardEmail = '本人認証（3Dセキュア）に使うメールアドレスを入力してください。';
+    }
+    if (mode === 'registered' && !selectedCard) fieldErrs.card = 'お支払いに使うカードを選択してください。';
+    setErrors(fieldErrs);
+    if (!parsed.success || Object.keys(fieldErrs).length > 0) {
+      requestAnimationFrame(() => document.getElementById('form-errors')?.focus());
+      return;
+    }
+    if (!publicKey) return;
+    setPiece('destination', parsed.data);
+    setSubmitting(true);
+    try {
+      if (mode === 'registered') {
+        const card = cards.data?.cards.find((c) => c.id === selectedCard);
+        if (!card) throw new Error('お支払いに使うカードを選び直してください。');
+        setPiece('registeredCard', { id: card.id, brand: card.brand, last4: card.last4, expDate: card.expDate, cardName: card.cardName, isSelected: true });
+        setPiece('newCard', INITIAL_STATE.newCard);
+      } else {
+        const payjp = payjpRef.current;
+        const element = elementRef.current;
+        if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
+        const result = await payjp.createToken(element, { card: { name: cardName.trim().toUpperCase(), email: cardEmail.trim() } });
+        if ('error' in result) throw new Error(result.error.code ? payjpBuyerMessage(result.error.code).message : result.error.message);
+        if (saveCard && !isDemo) {
+          const { card } = await apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token: result.id } });
+          setPiece('registeredCard', { id: card.id, brand: card.brand, last4: card.last4, expDate: card.expDate, cardName: card.cardName, isSelected: true });
+          setPiece('newCard', INITIAL_STATE.newCard);
+        } else {
+          setPiece('newCard', {
+            token: result.id,
+            brand: result.card.brand,
+            last4: result.card.last4,
+            expDate: { year: result.card.exp_year, month: result.card.exp_month },
+            cardName: cardName.trim().toUpperCase(),
+            isSelected: true,
+          });
+          setPiece('registeredCard', INITIAL_STATE.registeredCard);
+        }
+      }
+      router.push('/purchase/confirmation');
+    } catch (error) {
+      setCardError(error instanceof Error ? error.message : 'カード情報を確認できませんでした。');
+      setSubmitting(false);
+    }
+  }
+
+  const errorList = Object.entries(errors).filter(([, m]) => m);
+  const registered = cards.data?.cards ?? [];
+  const paymentUnavailable = publicKey === '';
+
+  return (
+    <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
+      {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
+      {errorList.length > 0 ? (
+        <div className="error-box" id="form-errors" tabIndex={-1} role="alert" style={{ marginBottom: 20 }}>
+          <p style={{ margin: '0 0 4px', fontWeight: 700 }}>入力内容を確認してください。</p>
+          <ul style={{ margin: 0, paddingLeft: '1.2em' }}>
+            {errorList.map(([key, message]) => (
+              <li key={key}>
+                <a href={`#${key === 'card' ? 'card-section' : key}`}>{message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <Section title="お届け先" id="destination">
+        <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
+          {(a) => <input {...a} autoComplete="name" value={form.recipient} onChange={(e) => update('recipient', e.target.value)} />}
+        </Field>
+        <Field id="destinationZipCode" label="郵便番号" required support="例：100-0005（入力すると住所を自動で入力します）" error={errors.destinationZipCode}>
+          {(a) => (
+            <div className={styles.zipRow}>
+              <input
+                {...a}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={10}
+                value={form.destinationZipCode}
+                onChange={(e) => {
+                  update('destinationZipCode', e.target.value);
+                  const digits = e.target.value.normalize('NFKC').replace(/\D/g, '');
+                  if (digits.length === 7 && form.destinationZipCode.normalize('NFKC').replace(/\D/g, '') !== digits) {
+                    setForm((f) => ({ ...f, destinationZipCode: e.target.value }));
+                    queueMicrotask(() => void lookupWith(e.target.value));
+                  }
+                }}
+              />
+              <button type="button" className="button button-secondary" onClick={() => void lookup()}>
+                住所を検索
+              </button>
+            </div>
+          )}
+        </Field>
+        {zipMessage ? (
+          <p className={styles.muted} role="status">
+            {zipMessage}
+          </p>
+        ) : null}
+        {candidates.length > 0 ? (
+          <fieldset className={styles.cardList}>
+            <legend className="visually-hidden">住所の候補</legend>
+            {candidates.map((c, i) => (
+              <button key={i} type="button" className="button button-secondary" onClick={() => applyCandidate(c)}>
+                {c.prefecture}
+                {c.city}
+                {c.town}
+                {c.businessName ? `（${c.businessName}）` : ''}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+        <div className={styles.grid2}>
+          <Field id="destinationPrefecture" label="都道府県" required error={errors.destinationPrefecture}>
+            {(a) => (
+              <select {...a} autoComplete="address-level1" value={form.destinationPrefecture} onChange={(e) => update('destinationPrefecture', e.target.value)}>
+                <option value="">選択してください</option>
+                {PREFECTURE_NAMES.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="destinationCity" label="市区町村" required support="例：千代田区" error={errors.destinationCity}>
+            {(a) => <input {...a} autoComplete="address-level2" value={form.destinationCity} onChange={(e) => update('destinationCity', e.target.value)} />}
+          </Field>
+        </div>
+        <Field id="destinationStreet" label="町名・番地" required support="例：丸の内1-1-1" error={errors.destinationStreet}>
+          {(a) => <input {...a} autoComplete="address-line1" value={form.destinationStreet} onChange={(e) => update('destinationStreet', e.target.value)} />}
+        </Field>
+        <Field id="destinationApartmentEtc" label="建物名・部屋番号" support="例：サンプルビル 3階" error={errors.destinationApartmentEtc}>
+          {(a) => <input {...a} autoComplete="address-line2" value={form.destinationApartmentEtc} onChange={(e) => update('destinationApartmentEtc', e.target.value)} />}
+        </Field>
+      </Section>
+
+      <Section title="領収書" id="receipt">
+        <Field id="receiptRecipient" label="領収書の宛名" required support="例：株式会社サンプル（領収書は注文完了後にダウンロードできます）" error={errors.receiptRecipient}>
+          {(a) => <input {...a} autoComplete="organization" value={form.receiptRecipient} onChange={(e) => update('receiptRecipient', e.target.value)} />}
+        </Field>
+      </Section>
+
+      <Section title="お支払い方法（クレジットカード）" id="card-section">
+        {publicKey === null ? <p className={styles.muted}>読み込み中…</p> : null}
+        {paymentUnavailable ? (
+          <p className="notice-box" role="alert" data-testid="payment-unavailable">
+            ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。
+          </p>
+        ) : null}
+        {publicKey ? (
+          <>
+            {registered.length > 0 ? (
+              <fieldset className={styles.cardList}>
+                <legend className={styles.label}>登録済みのカード</legend>
+                {registered.map((c) => (
+                  <div key={c.id} className={styles.cardRow}>
+                    <label className={styles.radioCard} style={{ flex: 1 }}>
+                      <input
+                        type="radio"
+                        name="card"
+                        checked={mode === 'registered' && selectedCard === c.id}
+                        onChange={() => {
+                          setMode('registered');
+                          setSelectedCard(c.id);
+                        }}
+                      />
+                      <span>
+                        <span className={styles.radioTitle}>
+                          {c.brand}　**** {c.last4}
+                        </span>
+                        有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
+                        {c.cardName ? `　${c.cardName}` : ''}
+                      </span>
+                    </label>
+                    <button type="button" className={styles.linkButton} onClick={() => void deleteCard(c)}>
+                      削除
+                    </button>
+                  </div>
+                ))}
+                <label className={styles.radioCard}>
+                  <input type="radio" name="card" checked={mode === 'new'} onChange={() => setMode('new')} />
+                  <span className={styles.radioTitle}>新しいカードを使う</span>
+                </label>
+              </fieldset>
+            ) : null}
+            {errors.card ? <p className={styles.fieldError}>{errors.card}</p> : null}
+            {mode === 'new' ? (
+              <div>
+                <div className={styles.field}>
+                  <span className={styles.label}>
+                    カード情報<span className={styles.required}>必須</span>
+                  </span>
+                  <p className={styles.support}>カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。</p>
+                  <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
+                </div>
+                <Field id="cardName" label="カード名義（半角英字）" required support="例：TARO YAMADA（カードに記載のとおり）" error={errors.cardName}>
+                  {(a) => <input {...a} autoComplete="cc-name" value={cardName} onChange={(e) => setCardName(e.target.value)} />}
+                </Field>
+                <Field id="cardEmail" label="メールアドレス（本人認証用）" required support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。" error={errors.cardEmail}>
+                  {(a) => <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />}
+                </Field>
+                {isDemo ? (
+                  <p className={styles.muted}>デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。</p>
+                ) : (
+                  <label className={styles.agree} style={{ fontWeight: 400 }}>
+                    <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                    このカードを登録して次回から使う
+                  </label>
+                )}
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        {cardError ? (
+          <p className="error-box" role="alert" data-testid="card-error">
+            {cardError}
+          </p>
+        ) : null}
+      </Section>
+
+      <div className={styles.actions}>
+        <Link className="button button-secondary" href="/purchase/select">
+          証明書の選択に戻る
+        </Link>
+        <button type="button" className="button" disabled={submitting || !publicKey} onClick={() => void next()}>
+          ご注文内容の確認へ進む
+        </button>
+      </div>
+    </PurchasePage>
+  );
+
+  async function lookupWith(zip: string) {
+    setZipMessage('');
+    setCandidates([]);
+    try {
+      const res = await apiFetch<{ zipcode: string; candidates: AddressCandidate[] }>('/api/address/zipcode-to-address', { query: { zipcode: zip } });
+      setErrors((e) => ({ ...e, destinationZipCode: '' }));
+      if (res.candidates.length === 1) applyCandidate(res.candidates[0]!);
+      else {
+        setCandidates(res.candidates);
+        setZipMessage(`この郵便番号には${res.candidates.length}件の住所があります。当てはまるものを選んでください。`);
+      }
+    } catch (error) {
+      setErrors((e) => ({ ...e, destinationZipCode: error instanceof ApiError ? error.message : '住所を検索できませんでした。' }));
+    }
+  }
+}

@@ -1,0 +1,213 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import useSWR from 'swr';
+
+import { LoadingOverlay } from '@/components/loading-overlay';
+import { getClientState, setPiece } from '@/lib/client-store';
+import { formatYen } from '@/lib/format';
+
+import { MAX_QUANTITY_PER_ITEM } from '../schemas';
+import type { ItemsAll, TaxView } from '../server/items';
+
+import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
+import styles from './purchase.module.css';
+
+type Speed = 'normal' | 'express';
+
+/** /purchase/select: the company from search, certificates and copies, delivery speed, live total. */
+export function SelectItems() {
+  const router = useRouter();
+  const [company, setCompany] = useState<SearchedCorporate | null | undefined>(undefined);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [speed, setSpeed] = useState<Speed>('normal');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    // Browser storage is read after hydration (the server render has none); reading it is the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setCompany(readSearchedCorporate());
+    const saved = getClientState().purchaseItemData;
+    setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
+    setSpeed(saved.deliverySpeed);
+  }, []);
+
+  const items = useSWR<ItemsAll>('/api/items/all');
+  const selection = useMemo(() => Object.entries(quantities).filter(([, q]) => q > 0), [quantities]);
+  const taxKey = selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
+  const tax = useSWR<TaxView>(taxKey);
+
+  if (company === undefined || (items.isLoading && !items.data)) return <LoadingOverlay />;
+
+  if (company === null || !canOrder(company)) {
+    return (
+      <PurchasePage title="証明書の選択" step={0}>
+        <div className="notice-box" role="status">
+          {company === null ? (
+            <p>証明書を取り寄せる会社が選ばれていません。会社を検索して、結果から「証明書を取り寄せる」を選んでください。</p>
+          ) : (
+            <p>
+              {company.name}
+              {company.kindLabel ? `（${company.kindLabel}）` : ''}
+              は商業登記の対象ではないため、登記事項証明書をお取り寄せできません。株式会社・合同会社などの会社を選んでください。
+            </p>
+          )}
+          <p>
+            <Link href="/search">会社を検索する</Link>
+          </p>
+        </div>
+      </PurchasePage>
+    );
+  }
+
+  if (items.error || !items.data) {
+    return (
+      <PurchasePage title="証明書の選択" step={0}>
+        <p className="error-box" role="alert">
+          {items.error instanceof Error ? items.error.message : '証明書の情報を読み込めませんでした。'}
+        </p>
+      </PurchasePage>
+    );
+  }
+  const data = items.data;
+  const dates = data.scheduledDateMaster;
+
+  function toggle(itemId: string, on: boolean) {
+    setQuantities((q) => ({ ...q, [itemId]: on ? Math.max(1, q[itemId] ?? 1) : 0 }));
+    setError('');
+  }
+
+  async function next() {
+    if (selection.length === 0) {
+      setError('証明書を1種類以上選択してください。');
+      document.getElementById('items-heading')?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    setPiece('purchaseItemData', {
+      userInput: selection.map(([itemId, quantity]) => ({ itemId, quantity })),
+      scheduledDateMaster: dates,
+      isFirstPayPrice: data.isFirstPayPrice,
+      deliverySpeed: speed,
+    });
+    router.push('/purchase/recipient-info');
+  }
+
+  return (
+    <PurchasePage title="証明書の選択" step={0} lead="取り寄せる証明書と通数、配送方法を選んでください。表示の金額はすべて税込です。">
+      <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を選び直す' }}>
+        <p className={styles.company}>
+          <span className={styles.companyName} data-testid="company-name">
+            {company.name}
+          </span>
+          <br />
+          <span className={styles.muted}>
+            法人番号 {company.corporateNumber}
+            {company.address ? `　${company.address}` : ''}
+          </span>
+        </p>
+        {company.closed ? <p className="notice-box">この法人は登記記録が閉鎖されています。閉鎖事項全部証明書をお選びください。</p> : null}
+      </Section>
+
+      <Section title="証明書と通数" id="items">
+        {data.isFirstPayPrice ? (
+          <p className="notice-box" data-testid="first-price">
+            初回ご注文のため、当社手数料が初回価格になります。
+          </p>
+        ) : null}
+        <ul className={styles.itemList}>
+          {data.items.map((item) => {
+            const q = quantities[item.itemId] ?? 0;
+            const checkboxId = `item-${item.itemId}`;
+            return (
+              <li key={item.itemId} className={styles.item}>
+                <input type="checkbox" id={checkboxId} checked={q > 0} onChange={(e) => toggle(item.itemId, e.target.checked)} />
+                <label htmlFor={checkboxId} className={styles.itemName}>
+                  {item.name}
+                </label>
+                <span className={styles.itemPrice}>
+                  1通 {formatYen(item.unitTotalYen)}（税込）
+                  <br />
+                  法務局手数料 {formatYen(item.ministryFeeYen)}（非課税）＋ 当社手数料 {formatYen(item.serviceFeeYen)}（税込）
+                  {item.serviceFeeYen !== item.regularServiceFeeYen ? `　通常 ${formatYen(item.regularServiceFeeYen)}` : ''}
+                </span>
+                <span className={styles.quantity}>
+                  <label htmlFor={`${checkboxId}-q`}>通数</label>
+                  <select
+                    id={`${checkboxId}-q`}
+                    className="input"
+                    value={q}
+                    disabled={q === 0}
+                    onChange={(e) => setQuantities((prev) => ({ ...prev, [item.itemId]: Number(e.target.value) }))}
+                  >
+                    {q === 0 ? <option value={0}>—</option> : null}
+                    {Array.from({ length: MAX_QUANTITY_PER_ITEM }, (_, i) => i + 1).map((n) => (
+                      <option key={n} value={n}>
+                        {n}通
+                      </option>
+                    ))}
+                  </select>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        {error ? (
+          <p className={styles.fieldError} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </Section>
+
+      <Section title="配送方法" id="delivery">
+        <fieldset className={styles.radioGroup}>
+          <legend className="visually-hidden">配送方法</legend>
+          <label className={styles.radioCard}>
+            <input type="radio" name="speed" value="normal" checked={speed === 'normal'} onChange={() => setSpeed('normal')} />
+            <span>
+              <span className={styles.radioTitle}>通常配送（追加料金なし）</span>
+              お届け予定：<span data-testid="normal-window">{dateWindow(dates.normalStartDate, dates.normalEndDate)}</span>
+            </span>
+          </label>
+          <label className={styles.radioCard}>
+            <input type="radio" name="speed" value="express" checked={speed === 'express'} onChange={() => setSpeed('express')} />
+            <span>
+              <span className={styles.radioTitle}>速達配送（＋{formatYen(data.expressFeeYen)}・税込）</span>
+              お届け予定：<span data-testid="express-window">{dateWindow(dates.expressStartDate, dates.expressEndDate)}</span>
+            </span>
+          </label>
+        </fieldset>
+        <p className={styles.muted}>お届け予定日は、ご注文が今確定した場合の目安です（土日祝日・年末年始を除く営業日で計算）。</p>
+      </Section>
+
+      <section className={`${styles.section} ${styles.summary}`} aria-live="polite" aria-label="合計金額">
+        <div className={styles.totalRow}>
+          <span>合計（税込）</span>
+          <span className={styles.totalAmount} data-testid="total">
+            {tax.data && taxKey ? formatYen(tax.data.totalYen) : '—'}
+          </span>
+        </div>
+        {tax.data && taxKey ? (
+          <ul className={styles.taxLines}>
+            {tax.data.summaryLines.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.muted}>証明書を選ぶと合計金額が表示されます。</p>
+        )}
+        {tax.error instanceof Error ? <p className={styles.fieldError}>{tax.error.message}</p> : null}
+      </section>
+
+      <div className={styles.actions}>
+        <Link className="button button-secondary" href="/search">
+          検索結果に戻る
+        </Link>
+        <button type="button" className="button" onClick={() => void next()}>
+          お届け先の入力へ進む
+        </button>
+      </div>
+    </PurchasePage>
+  );
+}
