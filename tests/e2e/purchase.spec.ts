@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { E2E_BASE_URL, E2E_MAIL_URL, E2E_PAYJP_URL } from './support/e2e-env';
+
+/**
+ * The certificate order in Chromium against the whole stack (app, PAY.JP emulator, mail catcher):
+ * a new member searches a company, selects certificates, fills the address from the postal code,
+ * pays with a new card in the emulator's iframe through the 3-D Secure challenge and sees the
+ * completion page and the mail; a registered card; 3-D Secure failure; a declined card; a double
+ * click on the order button. Screenshots of every purchase page at 375/768/1280 px go to
+ * tmp/shots/purchase (looked at by hand, not compared).
+ */
+
+const PASSWORD = 'sakura-fuji-umi-2026';
+const SECRET_KEY = 'sk_test_hojinlocal0000000000000000';
+const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'purchase');
+
+interface Mail {
+  id: string;
+  subject: string;
+  text: string;
+}
+
+async function nextMail(to: string, after?: string): Promise<Mail> {
+  const params = new URLSearchParams({ to, timeoutMs: '20000', ...(after ? { after } : {}) });
+  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
+  expect(res.status, `a mail to ${to}`).toBe(200);
+  return ((await res.json()) as { message: Mail }).message;
+}
+
+/** Registers through the API (code from the mail catcher), then logs in through the login page. */
+async function newMemberLoggedIn(page: Page): Promise<string> {
+  const email = `e2e-buyer-${randomUUID().slice(0, 8)}@example.jp`;
+  const headers = async () => {
+    const csrf = (await (await page.request.get('/api/session/csrf')).json()) as { csrf_token: string };
+    return { 'X-CSRF-Token': csrf.csrf_token, 'X-Requested-With': 'XMLHttpRequest', Origin: E2E_BASE_URL };
+  };
+  const before = new Date().toISOString();
+  const reg = await page.request.post('/api/users/register', { headers: await headers(), data: { email, password: PASSWORD, agreement: true } });
+  expect(reg.status()).toBe(200);
+  const { requestId } = (await reg.json()) as { requestId: string };
+  const code = /確認コード\s*\n\s*(\d{6})/.exec((await nextMail(email, before)).text)?.[1] ?? '';
+  const done = await page.request.post('/api/users/temp-auth', { headers: await headers(), data: { requestId, code } });
+  expect(done.status()).toBe(200);
+  await page.request.post('/api/users/logout', { headers: await headers(), data: {} });
+
+  await page.goto('/login?nextPage=%2Fsearch');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'ログインする', exact: true }).click();
+  await expect(page).toHaveURL(/\/search/);
+  return email;
+}
+
+async function shoot(page: Page, name: string, enabled: boolean): Promise<void> {
+  if (!enabled) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+async function chooseToyota(page: Page): Promise<void> {
+  await page.goto('/search');
+  await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'トヨタ自動車株式会社', exact: true }) });
+  await item.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+}
+
+async function selectItems(page: Page, shots = false): Promise<void> {
+  await page.getByLabel('履歴事項全部証明書').check();
+  await page.locator('#item-history-full-q').selectOption('2');
+  await page.getByLabel('代表者事項証明書').check();
+  // first purchase: (500 + 550) × 3 = 3,150
+  await expect(page.getByTestId('total')).toHaveText('3,150円');
+  await expect(page.getByTestId('normal-window')).toContainText('年');
+  await shoot(page, '1-select', shots);
+  await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+  await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+}
+
+async function fillAddress(page: Page): Promise<void> {
+  await page.getByLabel('宛名').fill('山田 太郎');
+  await page.getByLabel('郵便番号').fill('１００－０００５');
+  await expect(page.getByLabel('都道府県')).toHaveValue('東京都');
+  await expect(page.getByLabel('市区町村')).toHaveValue('千代田区');
+  await expect(page.getByLabel('町名・番地')).toHaveValue('丸の内');
+  await page.getByLabel('町名・番地').fill('丸の内1-1-1');
+  await page.getByLabel('領収書の宛名').fill('株式会社テスト');
+}
+
+async function enterNewCard(page: Page, number: string): Promise<void> {
+  const card = page.frameLocator('iframe[data-payjp-element="card"]');
+  await card.getByLabel('カード番号').pressSequentially(number);
+  await card.getByLabel('有効期限（月/年）').pressSequentially('1230');
+  await card.getByLabel('セキュリティコード').pressSequentially('123');
+  await page.getByLabel('カード名義（半角英字）').fill('TARO YAMADA');
+}
+
+async function toConfirmation(page: Page, shots = false): Promise<void> {
+  await shoot(page, '2-recipient-info', shots);
+  await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
+  await expect(page).toHaveURL(/\/purchase\/confirmation$/);
+  await expect(page.getByRole('heading', { name: 'キャンセル・返品について' })).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('3,150円');
+}
+
+async function orderAndAuthenticate(page: Page, answer: '認証成功' | '認証失敗', shots = false): Promise<void> {
+  await page.getByLabel(/同意して注文する/).check();
+  await shoot(page, '3-confirmation', shots);
+  await page.getByRole('button', { name: /注文を確定する/ }).click();
+  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  await expect(page.getByTestId('tds-amount')).toHaveText('3,150円');
+  await page.getByRole('button', { name: answer }).click();
+}
+
+async function chargesOf(paymentId: string): Promise<{ paid: boolean; amount: number }[]> {
+  const res = await fetch(`${E2E_PAYJP_URL}/v1/charges?limit=100`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}` },
+  });
+  const list = (await res.json()) as { data: { paid: boolean; amount: number; metadata: Record<string, string> | null }[] };
+  return list.data.filter((c) => c.metadata?.order_id === paymentId);
+}
+
+test('search → select → address from the postal code → new card → 3-D Secure → completion and mail', async ({ page }) => {
+  const email = await newMemberLoggedIn(page);
+  await chooseToyota(page);
+  await selectItems(page, true);
+  await fillAddress(page);
+  await enterNewCard(page, '4242424242424242');
+  await toConfirmation(page, true);
+  // The final screen names everything 特商法 12条の6 asks for, with links back to each step.
+  for (const heading of ['ご注文の証明書と金額', 'お届け', 'お支払い', 'キャンセル・返品について', 'お申込みの有効期限']) {
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: '証明書・通数を変更する' })).toHaveAttribute('href', '/purchase/select');
+  await expect(page.getByRole('link', { name: 'お届け先を変更する' })).toHaveAttribute('href', '/purchase/recipient-info');
+  await expect(page.getByTestId('payment-method')).toHaveText('クレジットカード（Visa 末尾 4242）');
+  await orderAndAuthenticate(page, '認証成功', true);
+
+  await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'ご注文ありがとうございました' })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+  await expect(page.getByTestId('order-total')).toHaveText('3,150円（税込）');
+  const paymentId = (await page.getByTestId('payment-id').textContent()) ?? '';
+  await expect(page.getByTestId('receipt-link')).toHaveAttribute('href', `/api/download/receipt/${paymentId}.pdf`);
+  await shoot(page, '4-completion', true);
+
+  const mail = await nextMail(email);
+  expect(mail.subject).toBe('【hojin】登記事項証明書のご注文を承りました');
+  expect(mail.text).toContain('3,150円（税込）');
+  expect(await chargesOf(paymentId)).toEqual([expect.objectContaining({ paid: true, amount: 3150 })]);
+
+  // The flow's state is reset: /purchase/select starts empty again.
+  await page.goto('/purchase/select');
+  await expect(page.getByTestId('total')).toHaveText('—');
+});
+
+test('a card registered during the first order pays the second order', async ({ page }) => {
+  await newMemberLoggedIn(page);
+  await chooseToyota(page);
+  await selectItems(page);
+  await fillAddress(page);
+  await enterNewCard(page, '5555555555554444');
+  await page.getByLabel('このカードを登録して次回から使う').check();
+  await toConfirmation(page);
+  await expect(page.getByTestId('payment-method')).toHaveText('クレジットカード（MasterCard 末尾 4444）');
+  await orderAndAuthenticate(page, '認証成功');
+  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+
+  await chooseToyota(page);
+  await page.getByLabel('現在事項全部証明書').check();
+  await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+  await fillAddress(page);
+  const registered = page.getByRole('radio', { name: /MasterCard\s+\*\*\*\* 4444/ });
+  await expect(registered).toBeChecked();
+  await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
+  await expect(page.getByTestId('total')).toHaveText('1,600円'); // no longer the first purchase: 500 + 1,100
+  await page.getByLabel(/同意して注文する/).check();
+  await page.getByRole('button', { name: /注文を確定する/ }).click();
+  await page.getByRole('button', { name: '認証成功' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+});
+
+test('a failed 3-D Secure authentication returns to the confirmation screen with a Japanese message', async ({ page }) => {
+  await newMemberLoggedIn(page);
+  await chooseToyota(page);
+  await selectItems(page);
+  await fillAddress(page);
+  await enterNewCard(page, '4242424242424242');
+  await toConfirmation(page);
+  await orderAndAuthenticate(page, '認証失敗');
+  await expect(page).toHaveURL(/\/purchase\/confirmation\?payment_error=three_d_secure_failed$/);
+  await expect(page.getByTestId('order-error')).toContainText('本人認証（3Dセキュア）ができませんでした');
+  // The spent card token is gone: the card must be entered again before another try.
+  await expect(page.getByRole('link', { name: 'カード情報を入力し直す' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /注文を確定する/ })).toBeDisabled();
+});
+
+test('a card declined at payment shows the way forward (another card)', async ({ page }) => {
+  await newMemberLoggedIn(page);
+  await chooseToyota(page);
+  await selectItems(page);
+  await fillAddress(page);
+  await enterNewCard(page, '4000000000080319');
+  await toConfirmation(page);
+  await orderAndAuthenticate(page, '認証成功');
+  await expect(page).toHaveURL(/payment_error=card_declined$/);
+  await expect(page.getByTestId('order-error')).toContainText('このカードではお支払いできませんでした。別のカードをお使いいただくか');
+});
+
+test('double-clicking the order button makes one order and one charge', async ({ page }) => {
+  await newMemberLoggedIn(page);
+  await chooseToyota(page);
+  await selectItems(page);
+  await fillAddress(page);
+  await enterNewCard(page, '4242424242424242');
+  await toConfirmation(page);
+  await page.getByLabel(/同意して注文する/).check();
+  await page.getByRole('button', { name: /注文を確定する/ }).dblclick();
+  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  const chargeId = /\/tds\/(ch_\w+)\/start/.exec(page.url())?.[1] ?? '';
+  const res = await fetch(`${E2E_PAYJP_URL}/v1/charges/${chargeId}`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}` },
+  });
+  const charge = (await res.json()) as { metadata: { order_id: string } };
+  expect(await chargesOf(charge.metadata.order_id)).toHaveLength(1);
+});
+
+test('reloading mid-flow keeps the selection and address; the card is asked for again', async ({ page }) => {
+  await newMemberLoggedIn(page);
+  await chooseToyota(page);
+  await selectItems(page);
+  await fillAddress(page);
+  await enterNewCard(page, '4242424242424242');
+  await toConfirmation(page);
+  await page.reload();
+  await expect(page.getByTestId('total')).toHaveText('3,150円');
+  await expect(page.getByTestId('payment-method')).toContainText('カード情報の再入力が必要です');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+  await expect(page.getByLabel('町名・番地')).toHaveValue('丸の内1-1-1');
+});
