@@ -27,7 +27,7 @@ export const catalogueItems = pgTable('catalogue_items', {
 
 /**
  * One certificate order and its one payment (security.md "Payments",
- * docs/decisions/0007-payment-state-machine.md). `id` is the spec's `paymentId` and the receipt id
+ * docs/decisions/0008-payment-state-machine.md). `id` is the spec's `paymentId` and the receipt id
  * (`/api/download/receipt/{id}.pdf`). Orders are never deleted (kept 7 years, domain.md §5), so the
  * user reference does not cascade.
  *

@@ -38,7 +38,7 @@ export async function isDemoMember(userId: string): Promise<boolean> {
   return row?.isDemo ?? false;
 }
 
-/** PAY.JP test mode: demo members may pay only there (docs/decisions/0007). */
+/** PAY.JP test mode: demo members may pay only there (docs/decisions/0008). */
 export function isTestMode(): boolean {
   return getPayjpConfig().secretKey.startsWith('sk_test_');
 }

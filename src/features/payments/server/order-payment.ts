@@ -19,7 +19,7 @@ import { isThreeDSecurePassed, type PayjpCharge, type PayjpEvent } from './payjp
 import { buildThreeDSecureStartUrl } from './payjp/three-d-secure';
 
 /**
- * The payment state machine of an order (security.md "Payments", docs/decisions/0007):
+ * The payment state machine of an order (security.md "Payments", docs/decisions/0008):
  *
  *   pending ─claim─▶ charging ─charge created─▶ awaiting_3ds ─tds_finish─▶ paid
  *                       │  └─declined / refused─▶ failed        ├─3DS failed / given up─▶ failed
