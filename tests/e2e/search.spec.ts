@@ -113,7 +113,8 @@ test('choosing a company stores it for the order and goes on to the purchase (lo
   const toyota = result(page, 'トヨタ自動車株式会社');
   await toyota.getByRole('button', { name: 'この法人の証明書を申請する' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/(purchase\/select|login)/);
+  // Logged out: /purchase/select's login guard replaces it with /login (spec §4).
+  await expect(page).toHaveURL(/\/login\?nextPage=/);
   const stored = await page.evaluate(() => ({
     corporate: localStorage.getItem('searched_corporate'),
     query: localStorage.getItem('searched_query'),
@@ -121,7 +122,7 @@ test('choosing a company stores it for the order and goes on to the purchase (lo
   expect(JSON.parse(stored.corporate ?? '{}')).toMatchObject({ name: 'トヨタ自動車株式会社', kind: '301', prefectureName: '愛知県' });
   expect(JSON.parse(stored.query ?? '{}')).toMatchObject({ q: 'トヨタ自動車' });
 
-  // Back on the search page, the search is restored from the URL.
+  // Back (the guard replaced /purchase/select): the search is restored from the URL.
   await page.goBack();
   await expect(page).toHaveURL(/\/search\?q=/);
   await expect(searchBox(page)).toHaveValue('トヨタ自動車');

@@ -32,7 +32,7 @@ export default async function SearchPage({ searchParams }: PageProps) {
       </p>
       <RegistryNotice status={registry} />
       <Suspense fallback={null}>
-        <CompanySearch initial={registry.available ? initialSearch(state) : null} />
+        <CompanySearch initial={registry.available ? initialSearch(state) : null} registryUnavailable={!registry.available} />
       </Suspense>
     </div>
   );

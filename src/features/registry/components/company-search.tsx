@@ -8,7 +8,7 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 
 import { storeSearchedCorporate } from '../client/searched-corporate';
 import { type SearchUrlState, parseSearchUrl, searchApiPath, searchUrlQuery } from '../client/search-url';
-import type { CompanySummary, SearchResult } from '../schemas';
+import { type CompanySummary, SEARCH_ERROR_MESSAGES, type SearchResult } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
 import styles from './company-search.module.css';
 import { SearchFilters } from './search-filters';
@@ -23,6 +23,8 @@ export type InitialSearch =
 
 interface Props {
   initial: InitialSearch;
+  /** No registry file when the page was rendered: say so before anything is searched. */
+  registryUnavailable?: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ interface Props {
  *   and the back button from another page restore the search from it.
  * - SWR keeps the previous results on screen while the next ones load (no flicker).
  */
-export function CompanySearch({ initial }: Props) {
+export function CompanySearch({ initial, registryUnavailable = false }: Props) {
   const router = useRouter();
   const searchParams = useSearchParams();
   const urlQuery = searchParams.toString();
@@ -155,6 +157,11 @@ export function CompanySearch({ initial }: Props) {
         <StatusLine query={committed.q} result={result} loading={loading} error={error !== null} />
       </div>
 
+      {error === null && registryUnavailable && result === undefined ? (
+        <div className="error-box" role="alert">
+          <p className={styles.errorText}>{SEARCH_ERROR_MESSAGES.registry_unavailable}</p>
+        </div>
+      ) : null}
       {error !== null ? (
         <div className="error-box" role="alert">
           <p className={styles.errorText}>{error.message}</p>

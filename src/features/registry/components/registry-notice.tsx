@@ -2,16 +2,12 @@ import styles from './company-search.module.css';
 
 export type RegistryStatus = { available: true; isSample: boolean; builtAt: string } | { available: false };
 
-/** Says when the data is generated sample data or not loaded yet (server-rendered with the page). */
+/**
+ * Says when the data is generated sample data (server-rendered with the page). A missing
+ * registry is said by CompanySearch itself, next to the search it prevents.
+ */
 export function RegistryNotice({ status }: { status: RegistryStatus }) {
-  if (!status.available) {
-    return (
-      <div className={`error-box ${styles.notice}`} role="alert">
-        <p>会社データを準備しています。しばらくしてからもう一度お試しください。</p>
-      </div>
-    );
-  }
-  if (!status.isSample) return null;
+  if (!status.available || !status.isSample) return null;
   return (
     <div className={`notice-box ${styles.notice}`} data-testid="sample-data-notice">
       <p>
