@@ -40,7 +40,10 @@ async function newMemberLoggedIn(page: Page): Promise<string> {
     return { 'X-CSRF-Token': csrf.csrf_token, 'X-Requested-With': 'XMLHttpRequest', Origin: E2E_BASE_URL };
   };
   const before = new Date().toISOString();
-  const reg = await page.request.post('/api/users/register', { headers: await headers(), data: { email, password: PASSWORD, agreement: true } });
+  const reg = await page.request.post('/api/users/register', {
+    headers: await headers(),
+    data: { email, password: PASSWORD, agreement: true },
+  });
   expect(reg.status()).toBe(200);
   const { requestId } = (await reg.json()) as { requestId: string };
   const code = /確認コード\s*\n\s*(\d{6})/.exec((await nextMail(email, before)).text)?.[1] ?? '';
@@ -71,7 +74,9 @@ async function shoot(page: Page, name: string, enabled: boolean): Promise<void> 
 async function chooseToyota(page: Page): Promise<void> {
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
-  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'トヨタ自動車株式会社', exact: true }) });
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'トヨタ自動車株式会社', exact: true }) });
   await item.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
   await expect(page).toHaveURL(/\/purchase\/select$/);
   await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');

@@ -1,6 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { answerChallenge, chargesOfOrder, emulatorGet, newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
+import {
+  answerChallenge,
+  chargesOfOrder,
+  emulatorGet,
+  newMember,
+  newToken,
+  orderBody,
+  startPurchaseStack,
+  type Member,
+} from './purchase-support';
 
 const stack = await startPurchaseStack();
 const { eq } = await import('drizzle-orm');
@@ -14,7 +23,14 @@ const returnRoute = await import('@/app/api/payments/tds-return/route');
 
 afterAll(() => stack.close());
 
-type CardJson = { id: string; brand: string; last4: string; expDate: { year: number; month: number }; cardName: string; isDefault: boolean };
+type CardJson = {
+  id: string;
+  brand: string;
+  last4: string;
+  expDate: { year: number; month: number };
+  cardName: string;
+  isDefault: boolean;
+};
 
 async function addCard(member: Member, number = '4242424242424242') {
   return member.send(cardRoute, '/api/credit-cards/card', { token: await newToken(stack, number) });

@@ -133,7 +133,14 @@ describe('POST /api/payments/create-payment-history', () => {
     expect(first.json).toMatchObject({ status: 'pending', totalYen: 2100 });
     expect(again.json.paymentId).toBe(first.json.paymentId);
     const row = await orderRow(String(first.json.paymentId));
-    expect(row).toMatchObject({ userId: member.userId, status: 'pending', amountYen: 2100, taxYen: 100, nonTaxableYen: 1000, isFirstPurchase: true });
+    expect(row).toMatchObject({
+      userId: member.userId,
+      status: 'pending',
+      amountYen: 2100,
+      taxYen: 100,
+      nonTaxableYen: 1000,
+      isFirstPurchase: true,
+    });
     expect(row.destinationZipCode).toBe('1000005');
   });
 
@@ -149,10 +156,18 @@ describe('POST /api/payments/create-payment-history', () => {
 
   it('refuses a company without a commercial registry, a wrong check digit and a missing agreement', async () => {
     const member = await newMember();
-    const kind = await member.send(createRoute, '/api/payments/create-payment-history', orderBody({ company: { ...COMPANY, kind: '101' } }));
+    const kind = await member.send(
+      createRoute,
+      '/api/payments/create-payment-history',
+      orderBody({ company: { ...COMPANY, kind: '101' } }),
+    );
     expect(kind.status).toBe(422);
     expect(kind.json.error?.fields?.['company.kind']).toContain('お取り寄せできません');
-    const digit = await member.send(createRoute, '/api/payments/create-payment-history', orderBody({ company: { ...COMPANY, corporateNumber: '9040001999013' } }));
+    const digit = await member.send(
+      createRoute,
+      '/api/payments/create-payment-history',
+      orderBody({ company: { ...COMPANY, corporateNumber: '9040001999013' } }),
+    );
     expect(digit.status).toBe(422);
     const agreed = await member.send(createRoute, '/api/payments/create-payment-history', orderBody({ agreed: false }));
     expect(agreed.status).toBe(422);
@@ -186,7 +201,13 @@ describe('POST /api/payments/purchase and the 3-D Secure return', () => {
 
     const latest = await member.get(latestRoute, '/api/payments/latest');
     expect(latest.status).toBe(200);
-    expect(latest.json.order).toMatchObject({ paymentId, status: 'paid', totalYen: 2100, receiptUrl: `/api/download/receipt/${paymentId}.pdf`, failure: null });
+    expect(latest.json.order).toMatchObject({
+      paymentId,
+      status: 'paid',
+      totalYen: 2100,
+      receiptUrl: `/api/download/receipt/${paymentId}.pdf`,
+      failure: null,
+    });
 
     // The return is idempotent: coming back again changes nothing and sends no second mail.
     expect((await returnFrom3ds(member, back)).pathname).toBe('/purchase/completion');
@@ -207,7 +228,11 @@ describe('POST /api/payments/purchase and the 3-D Secure return', () => {
     expect(await orderRow(paymentId)).toMatchObject({ status: 'failed', failureCode: 'three_d_secure_failed' });
     expect((await chargesOfOrder(stack, paymentId))[0]?.paid).toBe(false);
     const latest = await member.get(latestRoute, `/api/payments/latest?paymentId=${paymentId}`);
-    expect(latest.json.order).toMatchObject({ status: 'failed', receiptUrl: null, failure: { code: 'three_d_secure_failed', action: 'use_another_card' } });
+    expect(latest.json.order).toMatchObject({
+      status: 'failed',
+      receiptUrl: null,
+      failure: { code: 'three_d_secure_failed', action: 'use_another_card' },
+    });
   });
 
   it('treats giving up on the challenge as an incomplete authentication', async () => {
@@ -289,7 +314,11 @@ describe('POST /api/payments/purchase and the 3-D Secure return', () => {
   it('rejects an amount in the purchase request: the amount is always the order’s', async () => {
     const member = await newMember();
     const paymentId = await createOrder(member);
-    const res = await member.send(purchaseRoute, '/api/payments/purchase', { paymentId, card: { token: await newToken(stack) }, amount: 50 });
+    const res = await member.send(purchaseRoute, '/api/payments/purchase', {
+      paymentId,
+      card: { token: await newToken(stack) },
+      amount: 50,
+    });
     expect(res.status).toBe(422);
     expect(await orderRow(paymentId)).toMatchObject({ status: 'pending' });
   });
@@ -324,7 +353,10 @@ describe('POST /api/payments/webhook', () => {
   }
 
   it('refuses a wrong token', async () => {
-    const res = await deliver({ object: 'event', id: 'evnt_x', livemode: false, created: 1, type: 'charge.succeeded', data: { object: 'charge', id: 'ch_x' } }, 'wrong-token-wrong-token');
+    const res = await deliver(
+      { object: 'event', id: 'evnt_x', livemode: false, created: 1, type: 'charge.succeeded', data: { object: 'charge', id: 'ch_x' } },
+      'wrong-token-wrong-token',
+    );
     expect(res.status).toBe(401);
   });
 
@@ -340,7 +372,10 @@ describe('POST /api/payments/webhook', () => {
       headers: { Authorization: `Basic ${Buffer.from(`${stack.emu.secretKey}:`).toString('base64')}` },
     });
     expect(((await finish.json()) as WireCharge).paid).toBe(true);
-    const events = await emulatorGet<{ data: { id: string; type: string }[] }>(stack, `/events?resource_id=${chargeId}&type=charge.succeeded`);
+    const events = await emulatorGet<{ data: { id: string; type: string }[] }>(
+      stack,
+      `/events?resource_id=${chargeId}&type=charge.succeeded`,
+    );
     const event = await emulatorGet<unknown>(stack, `/events/${events.data[0]!.id}`);
 
     const first = await deliver(event);
@@ -359,7 +394,14 @@ describe('POST /api/payments/webhook', () => {
     const paymentId = await createOrder(member);
     await pay(member, paymentId, { token: await newToken(stack) });
     const chargeId = (await orderRow(paymentId)).payjpChargeId!;
-    const forged = { object: 'event', id: 'evnt_forged0000000000000000000', livemode: false, created: 1, type: 'charge.succeeded', data: { object: 'charge', id: chargeId, paid: true } };
+    const forged = {
+      object: 'event',
+      id: 'evnt_forged0000000000000000000',
+      livemode: false,
+      created: 1,
+      type: 'charge.succeeded',
+      data: { object: 'charge', id: chargeId, paid: true },
+    };
     expect((await deliver(forged)).status).toBe(200);
     expect(await orderRow(paymentId)).toMatchObject({ status: 'awaiting_3ds' });
   });

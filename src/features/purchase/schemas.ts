@@ -100,7 +100,9 @@ export const DestinationSchema = z.strictObject({
   ),
   destinationPrefecture: z.preprocess(
     nfkc,
-    z.string({ error: '都道府県を選択してください。' }).refine((v) => PREFECTURE_NAME_SET.has(v), { error: '都道府県を選択してください。' }),
+    z
+      .string({ error: '都道府県を選択してください。' })
+      .refine((v) => PREFECTURE_NAME_SET.has(v), { error: '都道府県を選択してください。' }),
   ),
   destinationCity: text('市区町村', 60),
   destinationStreet: text('町名・番地', 100),

@@ -41,6 +41,9 @@ export function orderConfirmationMail(order: OrderRow): RenderedMail {
       ].join('\n'),
     ],
     action: { label: '領収書（PDF）を表示する', url: new URL(`/api/download/receipt/${order.id}.pdf`, base).toString() },
-    notes: ['ご注文の内容と領収書は、マイページの「お支払い履歴」からもご確認いただけます。', '証明書は法務局で取得のうえ、郵便でお届けします。'],
+    notes: [
+      'ご注文の内容と領収書は、マイページの「お支払い履歴」からもご確認いただけます。',
+      '証明書は法務局で取得のうえ、郵便でお届けします。',
+    ],
   });
 }

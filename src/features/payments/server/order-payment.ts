@@ -91,7 +91,10 @@ function cardFields(charge: PayjpCharge): { cardBrand: string | null; cardLast4:
 async function markPaid(order: OrderRow, charge: PayjpCharge): Promise<OrderRow> {
   if (charge.amount !== order.amountYen) {
     // Never expected (the amount is ours); keep the money trail visible for the operator.
-    logger.error({ event: 'order.amount_mismatch', orderId: order.id, chargeId: charge.id, charged: charge.amount, expected: order.amountYen }, 'charge amount differs from the order');
+    logger.error(
+      { event: 'order.amount_mismatch', orderId: order.id, chargeId: charge.id, charged: charge.amount, expected: order.amountYen },
+      'charge amount differs from the order',
+    );
   }
   const paid = await transition(order.id, ['charging', 'awaiting_3ds', 'unknown', 'failed', 'expired'], {
     status: 'paid',
@@ -106,7 +109,12 @@ async function markPaid(order: OrderRow, charge: PayjpCharge): Promise<OrderRow>
   return reload(order.id);
 }
 
-async function markFailed(order: OrderRow, code: string, chargeId: string | null, status: 'failed' | 'expired' = 'failed'): Promise<OrderRow> {
+async function markFailed(
+  order: OrderRow,
+  code: string,
+  chargeId: string | null,
+  status: 'failed' | 'expired' = 'failed',
+): Promise<OrderRow> {
   const updated = await transition(order.id, ['charging', 'awaiting_3ds', 'unknown'], {
     status,
     failureCode: code,
@@ -154,7 +162,12 @@ async function settleWithCharge(order: OrderRow, charge: PayjpCharge, options: S
         const again = await client.charges.retrieve(charge.id);
         if (again.paid) return markPaid(order, again);
         if (again.failure_code) return markFailed(order, again.failure_code, charge.id);
-        return markFailed(order, error.code ?? 'three_d_secure_incompleted', charge.id, error.code === 'not_in_three_d_secure_flow' ? 'expired' : 'failed');
+        return markFailed(
+          order,
+          error.code ?? 'three_d_secure_incompleted',
+          charge.id,
+          error.code === 'not_in_three_d_secure_flow' ? 'expired' : 'failed',
+        );
       }
       // Timeout on tds_finish: leave awaiting_3ds; the next look (page, webhook) settles it.
       logger.warn({ err: error, orderId: order.id }, 'tds_finish outcome unknown');
@@ -348,7 +361,11 @@ export async function purchase(
  * the session's member, never from a charge id in the URL; the charge is re-read at PAY.JP and
  * tds_finish called only for verified/attempted.
  */
-export async function finishAfterThreeDSecure(userId: string, paymentId: string, client: PayjpClient = getPayjpClient()): Promise<OrderRow> {
+export async function finishAfterThreeDSecure(
+  userId: string,
+  paymentId: string,
+  client: PayjpClient = getPayjpClient(),
+): Promise<OrderRow> {
   const order = await ownOrder(userId, paymentId);
   return settleOrder(order, { buyerReturned: true, client });
 }
@@ -376,7 +393,9 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
     const charge = await client.charges.retrieve(event.data.id);
     const orderId = charge.metadata?.order_id;
     const [byCharge] = await db.select().from(orders).where(eq(orders.payjpChargeId, charge.id));
-    const order = byCharge ?? (orderId && /^[0-9a-f-]{36}$/.test(orderId) ? (await db.select().from(orders).where(eq(orders.id, orderId)))[0] : undefined);
+    const order =
+      byCharge ??
+      (orderId && /^[0-9a-f-]{36}$/.test(orderId) ? (await db.select().from(orders).where(eq(orders.id, orderId)))[0] : undefined);
     if (order) {
       if (charge.paid && order.status !== 'paid') {
         await markPaid(order, charge);

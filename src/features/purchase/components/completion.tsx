@@ -29,7 +29,8 @@ export function Completion() {
     setPaymentId(params.get('paymentId') ?? getClientState().newPaymentHistory.paymentId ?? '');
   }, [params]);
 
-  const key = paymentId === null ? null : paymentId ? `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}` : '/api/payments/latest';
+  const key =
+    paymentId === null ? null : paymentId ? `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}` : '/api/payments/latest';
   const latest = useSWR<{ order: LatestOrder }>(key, {
     // While the outcome is being checked, look again every few seconds.
     refreshInterval: (data) => (data && UNSETTLED.has(data.order.status) ? 4000 : 0),
@@ -63,15 +64,16 @@ export function Completion() {
   const paid = order.status === 'paid';
   const failed = order.status === 'failed' || order.status === 'expired';
   return (
-    <PurchasePage title={paid ? 'ご注文ありがとうございました' : failed ? 'お支払いが完了していません' : 'お支払いを確認しています'} step={3}>
+    <PurchasePage
+      title={paid ? 'ご注文ありがとうございました' : failed ? 'お支払いが完了していません' : 'お支払いを確認しています'}
+      step={3}
+    >
       <Section title="ご注文の状況" id="status">
         <p className={`${styles.status} ${paid ? styles.success : ''}`} data-testid="order-status">
           {order.statusLabel}
         </p>
         {paid ? (
-          <p>
-            ご注文を承りました。確認のメールをお送りしました。証明書は法務局で取得のうえ、お届け予定日までに郵便でお届けします。
-          </p>
+          <p>ご注文を承りました。確認のメールをお送りしました。証明書は法務局で取得のうえ、お届け予定日までに郵便でお届けします。</p>
         ) : failed ? (
           <>
             <p className="error-box" role="alert">

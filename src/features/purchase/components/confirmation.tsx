@@ -115,7 +115,10 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       });
       setPiece('newPaymentHistory', { paymentId: created.paymentId });
       const cardParam = state.registeredCard.isSelected ? { cardId: state.registeredCard.id } : { token: state.newCard.token };
-      const result = await apiFetch<PurchaseResult>('/api/payments/purchase', { method: 'POST', body: { paymentId: created.paymentId, card: cardParam } });
+      const result = await apiFetch<PurchaseResult>('/api/payments/purchase', {
+        method: 'POST',
+        body: { paymentId: created.paymentId, card: cardParam },
+      });
       if (result.status === 'awaiting_3ds') {
         // PAY.JP's 3-D Secure page; it returns to /api/payments/tds-return.
         window.location.assign(result.redirectUrl);
@@ -143,7 +146,11 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   }
 
   return (
-    <PurchasePage title="ご注文内容の確認" step={2} lead="内容をご確認のうえ、ページ下の「注文を確定する」を押してください。まだご注文は確定していません。">
+    <PurchasePage
+      title="ご注文内容の確認"
+      step={2}
+      lead="内容をご確認のうえ、ページ下の「注文を確定する」を押してください。まだご注文は確定していません。"
+    >
       {submitting ? <LoadingOverlay message="お支払い手続き中です。画面を閉じずにお待ちください。" /> : null}
       {failure ? (
         <div className="error-box" role="alert" data-testid="order-error" style={{ marginBottom: 20 }}>
@@ -254,7 +261,9 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         <dl className={styles.dl}>
           <dt>お支払い方法</dt>
           <dd data-testid="payment-method">
-            {card && !needsCard ? `クレジットカード（${card.brand} 末尾 ${card.last4}）` : 'クレジットカード（カード情報の再入力が必要です）'}
+            {card && !needsCard
+              ? `クレジットカード（${card.brand} 末尾 ${card.last4}）`
+              : 'クレジットカード（カード情報の再入力が必要です）'}
           </dd>
           <dt>お支払い時期</dt>
           <dd>注文確定時（本人認証の完了後）</dd>
@@ -266,7 +275,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         </ul>
         {needsCard ? (
           <p className="notice-box">
-            安全のため、カード情報は画面を再読み込みすると消去されます。<Link href="/purchase/recipient-info#card-section">カード情報を入力し直してください。</Link>
+            安全のため、カード情報は画面を再読み込みすると消去されます。
+            <Link href="/purchase/recipient-info#card-section">カード情報を入力し直してください。</Link>
           </p>
         ) : null}
       </Section>
@@ -306,7 +316,13 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         <Link className="button button-secondary" href="/purchase/recipient-info">
           お届け先・お支払いに戻る
         </Link>
-        <button type="button" className="button" disabled={submitting || needsCard || !tax.data || !agreed} aria-disabled={submitting} onClick={() => void order()}>
+        <button
+          type="button"
+          className="button"
+          disabled={submitting || needsCard || !tax.data || !agreed}
+          aria-disabled={submitting}
+          onClick={() => void order()}
+        >
           {submitting ? '処理中…' : `注文を確定する${tax.data ? `（${formatYen(tax.data.totalYen)}を支払う）` : ''}`}
         </button>
       </div>

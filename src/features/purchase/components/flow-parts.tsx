@@ -31,7 +31,17 @@ export function Steps({ current }: { current: 0 | 1 | 2 | 3 }) {
   );
 }
 
-export function PurchasePage({ title, lead, step, children }: { title: string; lead?: ReactNode; step: 0 | 1 | 2 | 3; children: ReactNode }) {
+export function PurchasePage({
+  title,
+  lead,
+  step,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  step: 0 | 1 | 2 | 3;
+  children: ReactNode;
+}) {
   return (
     <div className={`container ${styles.page}`}>
       <div className={styles.inner}>
@@ -44,7 +54,17 @@ export function PurchasePage({ title, lead, step, children }: { title: string; l
   );
 }
 
-export function Section({ title, id, change, children }: { title: string; id?: string; change?: { href: string; label: string }; children: ReactNode }) {
+export function Section({
+  title,
+  id,
+  change,
+  children,
+}: {
+  title: string;
+  id?: string;
+  change?: { href: string; label: string };
+  children: ReactNode;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
     <section className={styles.section} aria-labelledby={headingId} id={id}>
@@ -86,7 +106,13 @@ export function Field({ id, label, required = false, support, error, children }:
           {support}
         </p>
       ) : null}
-      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': Boolean(error), className: `input${error ? ` ${styles.invalid}` : ''}`, required })}
+      {children({
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': Boolean(error),
+        className: `input${error ? ` ${styles.invalid}` : ''}`,
+        required,
+      })}
       {error ? (
         <p className={styles.fieldError} id={`${id}-error`}>
           {error}

@@ -13,13 +13,19 @@ export type PayjpTokenResult = PayjpToken | { error: { code?: string; message: s
 
 export interface PayjpCardElement {
   mount(target: HTMLElement | string): void;
-  on(event: 'change' | 'ready' | 'focus' | 'blur', handler: (event: { complete?: boolean; empty?: boolean; error?: { code?: string; message: string } }) => void): void;
+  on(
+    event: 'change' | 'ready' | 'focus' | 'blur',
+    handler: (event: { complete?: boolean; empty?: boolean; error?: { code?: string; message: string } }) => void,
+  ): void;
   unmount(): void;
 }
 
 export interface PayjpInstance {
   elements(): { create(type: 'card', options?: Record<string, unknown>): PayjpCardElement };
-  createToken(element: PayjpCardElement, data: { card: { name: string; email: string }; three_d_secure?: boolean }): Promise<PayjpTokenResult>;
+  createToken(
+    element: PayjpCardElement,
+    data: { card: { name: string; email: string }; three_d_secure?: boolean },
+  ): Promise<PayjpTokenResult>;
 }
 
 type PayjpFactory = (publicKey: string, options: { threeDSecureWorkflow: 'redirect' }) => PayjpInstance;

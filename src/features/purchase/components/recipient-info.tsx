@@ -99,8 +99,8 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   useEffect(() => {
     const list = cards.data?.cards ?? [];
     if (list.length > 0 && !selectedCard) {
-    // Browser storage is read after hydration (the server render has none); reading it is the effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
+      // Browser storage is read after hydration (the server render has none); reading it is the effect.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setSelectedCard((list.find((c) => c.isDefault) ?? list[0])!.id);
       if (!getClientState().newCard.isSelected) setMode('registered');
     }
@@ -167,7 +167,8 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
     if (mode === 'new' && publicKey) {
-      if (!CARD_NAME.test(cardName.trim())) fieldErrs.cardName = 'カード名義は半角英字（45文字以内）で、カードに記載のとおり入力してください。';
+      if (!CARD_NAME.test(cardName.trim()))
+        fieldErrs.cardName = 'カード名義は半角英字（45文字以内）で、カードに記載のとおり入力してください。';
       if (!EMAIL.test(cardEmail.trim())) fieldErrs.cardEmail = '本人認証（3Dセキュア）に使うメールアドレスを入力してください。';
     }
     if (mode === 'registered' && !selectedCard) fieldErrs.card = 'お支払いに使うカードを選択してください。';
@@ -183,7 +184,14 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       if (mode === 'registered') {
         const card = cards.data?.cards.find((c) => c.id === selectedCard);
         if (!card) throw new Error('お支払いに使うカードを選び直してください。');
-        setPiece('registeredCard', { id: card.id, brand: card.brand, last4: card.last4, expDate: card.expDate, cardName: card.cardName, isSelected: true });
+        setPiece('registeredCard', {
+          id: card.id,
+          brand: card.brand,
+          last4: card.last4,
+          expDate: card.expDate,
+          cardName: card.cardName,
+          isSelected: true,
+        });
         setPiece('newCard', INITIAL_STATE.newCard);
       } else {
         const payjp = payjpRef.current;
@@ -193,7 +201,14 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         if ('error' in result) throw new Error(result.error.code ? payjpBuyerMessage(result.error.code).message : result.error.message);
         if (saveCard && !isDemo) {
           const { card } = await apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token: result.id } });
-          setPiece('registeredCard', { id: card.id, brand: card.brand, last4: card.last4, expDate: card.expDate, cardName: card.cardName, isSelected: true });
+          setPiece('registeredCard', {
+            id: card.id,
+            brand: card.brand,
+            last4: card.last4,
+            expDate: card.expDate,
+            cardName: card.cardName,
+            isSelected: true,
+          });
           setPiece('newCard', INITIAL_STATE.newCard);
         } else {
           setPiece('newCard', {
@@ -238,7 +253,13 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
           {(a) => <input {...a} autoComplete="name" value={form.recipient} onChange={(e) => update('recipient', e.target.value)} />}
         </Field>
-        <Field id="destinationZipCode" label="郵便番号" required support="例：100-0005（入力すると住所を自動で入力します）" error={errors.destinationZipCode}>
+        <Field
+          id="destinationZipCode"
+          label="郵便番号"
+          required
+          support="例：100-0005（入力すると住所を自動で入力します）"
+          error={errors.destinationZipCode}
+        >
           {(a) => (
             <div className={styles.zipRow}>
               <input
@@ -283,7 +304,12 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         <div className={styles.grid2}>
           <Field id="destinationPrefecture" label="都道府県" required error={errors.destinationPrefecture}>
             {(a) => (
-              <select {...a} autoComplete="address-level1" value={form.destinationPrefecture} onChange={(e) => update('destinationPrefecture', e.target.value)}>
+              <select
+                {...a}
+                autoComplete="address-level1"
+                value={form.destinationPrefecture}
+                onChange={(e) => update('destinationPrefecture', e.target.value)}
+              >
                 <option value="">選択してください</option>
                 {PREFECTURE_NAMES.map((p) => (
                   <option key={p} value={p}>
@@ -294,20 +320,54 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
             )}
           </Field>
           <Field id="destinationCity" label="市区町村" required support="例：千代田区" error={errors.destinationCity}>
-            {(a) => <input {...a} autoComplete="address-level2" value={form.destinationCity} onChange={(e) => update('destinationCity', e.target.value)} />}
+            {(a) => (
+              <input
+                {...a}
+                autoComplete="address-level2"
+                value={form.destinationCity}
+                onChange={(e) => update('destinationCity', e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <Field id="destinationStreet" label="町名・番地" required support="例：丸の内1-1-1" error={errors.destinationStreet}>
-          {(a) => <input {...a} autoComplete="address-line1" value={form.destinationStreet} onChange={(e) => update('destinationStreet', e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              autoComplete="address-line1"
+              value={form.destinationStreet}
+              onChange={(e) => update('destinationStreet', e.target.value)}
+            />
+          )}
         </Field>
         <Field id="destinationApartmentEtc" label="建物名・部屋番号" support="例：サンプルビル 3階" error={errors.destinationApartmentEtc}>
-          {(a) => <input {...a} autoComplete="address-line2" value={form.destinationApartmentEtc} onChange={(e) => update('destinationApartmentEtc', e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              autoComplete="address-line2"
+              value={form.destinationApartmentEtc}
+              onChange={(e) => update('destinationApartmentEtc', e.target.value)}
+            />
+          )}
         </Field>
       </Section>
 
       <Section title="領収書" id="receipt">
-        <Field id="receiptRecipient" label="領収書の宛名" required support="例：株式会社サンプル（領収書は注文完了後にダウンロードできます）" error={errors.receiptRecipient}>
-          {(a) => <input {...a} autoComplete="organization" value={form.receiptRecipient} onChange={(e) => update('receiptRecipient', e.target.value)} />}
+        <Field
+          id="receiptRecipient"
+          label="領収書の宛名"
+          required
+          support="例：株式会社サンプル（領収書は注文完了後にダウンロードできます）"
+          error={errors.receiptRecipient}
+        >
+          {(a) => (
+            <input
+              {...a}
+              autoComplete="organization"
+              value={form.receiptRecipient}
+              onChange={(e) => update('receiptRecipient', e.target.value)}
+            />
+          )}
         </Field>
       </Section>
 
@@ -361,17 +421,35 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                   <span className={styles.label}>
                     カード情報<span className={styles.required}>必須</span>
                   </span>
-                  <p className={styles.support}>カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。</p>
+                  <p className={styles.support}>
+                    カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
+                  </p>
                   <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
                 </div>
-                <Field id="cardName" label="カード名義（半角英字）" required support="例：TARO YAMADA（カードに記載のとおり）" error={errors.cardName}>
+                <Field
+                  id="cardName"
+                  label="カード名義（半角英字）"
+                  required
+                  support="例：TARO YAMADA（カードに記載のとおり）"
+                  error={errors.cardName}
+                >
                   {(a) => <input {...a} autoComplete="cc-name" value={cardName} onChange={(e) => setCardName(e.target.value)} />}
                 </Field>
-                <Field id="cardEmail" label="メールアドレス（本人認証用）" required support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。" error={errors.cardEmail}>
-                  {(a) => <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />}
+                <Field
+                  id="cardEmail"
+                  label="メールアドレス（本人認証用）"
+                  required
+                  support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。"
+                  error={errors.cardEmail}
+                >
+                  {(a) => (
+                    <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />
+                  )}
                 </Field>
                 {isDemo ? (
-                  <p className={styles.muted}>デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。</p>
+                  <p className={styles.muted}>
+                    デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
+                  </p>
                 ) : (
                   <label className={styles.agree} style={{ fontWeight: 400 }}>
                     <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
@@ -404,7 +482,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setZipMessage('');
     setCandidates([]);
     try {
-      const res = await apiFetch<{ zipcode: string; candidates: AddressCandidate[] }>('/api/address/zipcode-to-address', { query: { zipcode: zip } });
+      const res = await apiFetch<{ zipcode: string; candidates: AddressCandidate[] }>('/api/address/zipcode-to-address', {
+        query: { zipcode: zip },
+      });
       setErrors((e) => ({ ...e, destinationZipCode: '' }));
       if (res.candidates.length === 1) applyCandidate(res.candidates[0]!);
       else {

@@ -36,7 +36,8 @@ export function SelectItems() {
 
   const items = useSWR<ItemsAll>('/api/items/all');
   const selection = useMemo(() => Object.entries(quantities).filter(([, q]) => q > 0), [quantities]);
-  const taxKey = selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
+  const taxKey =
+    selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
   const tax = useSWR<TaxView>(taxKey);
 
   if (company === undefined || (items.isLoading && !items.data)) return <LoadingOverlay />;

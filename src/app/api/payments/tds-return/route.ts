@@ -5,7 +5,10 @@ import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
 
 function redirect(path: string): Response {
-  return new Response(null, { status: 303, headers: { Location: new URL(path, getEnv().APP_BASE_URL).toString(), 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: new URL(path, getEnv().APP_BASE_URL).toString(), 'Cache-Control': 'no-store' },
+  });
 }
 
 /**

@@ -96,12 +96,7 @@ export async function getOwnOrder(userId: string, orderId: string): Promise<Orde
 /** The member's newest order (any status), or undefined. */
 export async function latestOrder(userId: string): Promise<OrderRow | undefined> {
   const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(1);
+  const [row] = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
   return row;
 }
 
