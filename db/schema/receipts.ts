@@ -5,7 +5,7 @@ import { users } from './accounts';
 import { orders } from './purchase';
 
 /**
- * Numbers receipts: `R-<year>-<nextval, 6+ digits>` (docs/decisions/0008-receipts.md). One
+ * Numbers receipts: `R-<year>-<nextval, 6+ digits>` (docs/decisions/0009-receipts.md). One
  * sequence for all years: numbers stay unique and increasing; a rolled-back issue leaves a gap,
  * which a qualified invoice allows (only uniqueness and traceability are required).
  */

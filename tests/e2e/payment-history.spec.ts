@@ -19,7 +19,8 @@ import { E2E_BASE_URL, E2E_MAIL_URL, E2E_PAYJP_URL } from './support/e2e-env';
  */
 
 const PASSWORD = 'sakura-fuji-umi-2026';
-const SHOTS = path.resolve(__dirname, '..', '..', 'test-results', 'payment-history');
+// Under tmp/ (git-ignored): test-results/ is emptied by the next Playwright run of any helper.
+const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'payment-history');
 const COMPANY = { corporateNumber: '8040001999013', name: '株式会社ホウジン検証', kind: '301' } as const;
 
 async function registerAndLogin(page: Page): Promise<string> {

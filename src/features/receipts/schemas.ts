@@ -6,7 +6,7 @@ import { z } from '@/lib/zod-ja';
 
 /**
  * Serial number printed as 「No.」: `R-<year of first issue, Asia/Tokyo>-<6+ digits from a
- * database sequence>` — e.g. `R-2026-000123`. See docs/decisions/0008-receipt-numbering.md.
+ * database sequence>` — e.g. `R-2026-000123`. See docs/decisions/0009-receipts.md.
  */
 export const RECEIPT_SERIAL_PATTERN = /^R-\d{4}-\d{6,}$/;
 export const ReceiptSerialSchema = z.string().regex(RECEIPT_SERIAL_PATTERN);
@@ -132,7 +132,7 @@ export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'f
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * 注文状況 and 決済状況 as members read them, per order state (docs/decisions/0007). The payment
+ * 注文状況 and 決済状況 as members read them, per order state (docs/decisions/0008). The payment
  * wording is the purchase feature's (completion page), so both pages say the same thing.
  */
 export const STATUS_LABELS: Record<OrderStatus, { order: string; payment: string }> = {
