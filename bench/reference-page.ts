@@ -3,7 +3,7 @@
  * `/search-service/result?corporateNumber=…`, target p95 ≤ 50 ms at 5.5M registry rows.
  *
  *   npm run bench:reference -- [--registry bench/out/registry-5500000-generator.sqlite]
- *     [--invoice path] [--url URL] [--requests 300] [--concurrency 1] [--port 3296]
+ *     [--invoice path] [--url URL] [--requests 300] [--concurrency 1] [--port 3396]
  *
  * Samples companies from the registry itself (deterministic): a third plain, a third with history
  * rows (the timeline), a third closed (successor lookups). Each page is requested once to warm up
@@ -36,7 +36,7 @@ const ArgsSchema = z.strictObject({
   url: z.url().optional(),
   requests: z.coerce.number().int().min(10).max(100_000).default(300),
   concurrency: z.coerce.number().int().min(1).max(64).default(1),
-  port: z.coerce.number().int().min(1024).max(65535).default(3296),
+  port: z.coerce.number().int().min(1024).max(65535).default(3396),
   out: z.string().default('bench/out'),
 });
 type Args = z.infer<typeof ArgsSchema>;
@@ -128,6 +128,15 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 async function startServer(args: Args, registry: string, invoice: string): Promise<{ base: string; child: ChildProcess }> {
   if (!fs.existsSync('.next/server/app/search-service/result/page.js')) {
     console.error('.next に /search-service/result を含む本番ビルドがありません。先に `npx next build` を実行してください。');
+    process.exit(2);
+  }
+  const busy = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(args.port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => (socket.destroy(), resolve(false)));
+  });
+  if (busy) {
+    console.error(`ポート ${args.port} は使用中です。--port で別の番号を指定してください (port in use).`);
     process.exit(2);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-bench-reference-'));
