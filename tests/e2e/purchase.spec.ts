@@ -95,13 +95,13 @@ async function selectItems(page: Page, shots = false): Promise<void> {
 }
 
 async function fillAddress(page: Page): Promise<void> {
-  await page.getByLabel('宛名').fill('山田 太郎');
-  await page.getByLabel('郵便番号').fill('１００－０００５');
-  await expect(page.getByLabel('都道府県')).toHaveValue('東京都');
-  await expect(page.getByLabel('市区町村')).toHaveValue('千代田区');
-  await expect(page.getByLabel('町名・番地')).toHaveValue('丸の内');
-  await page.getByLabel('町名・番地').fill('丸の内1-1-1');
-  await page.getByLabel('領収書の宛名').fill('株式会社テスト');
+  await page.locator('#recipient').fill('山田 太郎');
+  await page.locator('#destinationZipCode').fill('１００－０００５');
+  await expect(page.locator('#destinationPrefecture')).toHaveValue('東京都');
+  await expect(page.locator('#destinationCity')).toHaveValue('千代田区');
+  await expect(page.locator('#destinationStreet')).toHaveValue('丸の内');
+  await page.locator('#destinationStreet').fill('丸の内1-1-1');
+  await page.locator('#receiptRecipient').fill('株式会社テスト');
 }
 
 async function enterNewCard(page: Page, number: string): Promise<void> {
@@ -109,7 +109,7 @@ async function enterNewCard(page: Page, number: string): Promise<void> {
   await card.getByLabel('カード番号').pressSequentially(number);
   await card.getByLabel('有効期限（月/年）').pressSequentially('1230');
   await card.getByLabel('セキュリティコード').pressSequentially('123');
-  await page.getByLabel('カード名義（半角英字）').fill('TARO YAMADA');
+  await page.locator('#cardName').fill('TARO YAMADA');
 }
 
 async function toConfirmation(page: Page, shots = false): Promise<void> {
@@ -254,5 +254,5 @@ test('reloading mid-flow keeps the selection and address; the card is asked for 
   await expect(page.getByTestId('payment-method')).toContainText('カード情報の再入力が必要です');
   await page.goBack();
   await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
-  await expect(page.getByLabel('町名・番地')).toHaveValue('丸の内1-1-1');
+  await expect(page.locator('#destinationStreet')).toHaveValue('丸の内1-1-1');
 });
