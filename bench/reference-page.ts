@@ -100,7 +100,9 @@ function ensureInvoice(registry: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-bench-invoice-'));
   console.log(`インボイス登録のサンプルを生成しています (generating sample invoice data) → ${file}`);
   const tsx = path.resolve('node_modules/.bin/tsx');
-  execFileSync(tsx, ['--conditions=react-server', 'scripts/invoice-generate.ts', '--registry', registry, '--out', dir], { stdio: 'inherit' });
+  execFileSync(tsx, ['--conditions=react-server', 'scripts/invoice-generate.ts', '--registry', registry, '--out', dir], {
+    stdio: 'inherit',
+  });
   execFileSync(tsx, ['--conditions=react-server', 'scripts/invoice-import.ts', dir, '--out', file, '--sample'], { stdio: 'inherit' });
   fs.rmSync(dir, { recursive: true, force: true });
   return file;
@@ -206,26 +208,49 @@ async function main(): Promise<void> {
       }
     })();
     console.log(`target ${base}; registry ${registry} (${companies.toLocaleString('en')} companies); invoice ${invoice}`);
-    console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; concurrency ${args.concurrency}`);
+    console.log(
+      `machine: ${os.cpus().length} cores, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; concurrency ${args.concurrency}`,
+    );
     // Warm-up: every sampled page once (and the first compile of the route's code paths).
     for (const n of all) await timed(`${base}/search-service/result?corporateNumber=${n}`);
 
     const rows: { name: string; n: number; p50: number; p95: number; p99: number; max: number; bad: number }[] = [];
     const add = (name: string, r: { times: number[]; bad: number }) =>
-      rows.push({ name, n: r.times.length, p50: percentile(r.times, 50), p95: percentile(r.times, 95), p99: percentile(r.times, 99), max: r.times.at(-1) ?? Number.NaN, bad: r.bad });
+      rows.push({
+        name,
+        n: r.times.length,
+        p50: percentile(r.times, 50),
+        p95: percentile(r.times, 95),
+        p99: percentile(r.times, 99),
+        max: r.times.at(-1) ?? Number.NaN,
+        bad: r.bad,
+      });
     add(`mix (${all.length} companies)`, await run(base, all, args.requests, args.concurrency));
     for (const [name, numbers] of Object.entries(classes)) {
       if (numbers.length > 0) add(name, await run(base, numbers, Math.ceil(args.requests / 3), args.concurrency));
     }
     console.log('\nclass                       requests   p50 ms   p95 ms   p99 ms   max ms   bad');
     for (const r of rows) {
-      console.log(`${r.name.padEnd(27)} ${String(r.n).padStart(8)} ${fmt(r.p50).padStart(8)} ${fmt(r.p95).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.max).padStart(8)} ${String(r.bad).padStart(5)}`);
+      console.log(
+        `${r.name.padEnd(27)} ${String(r.n).padStart(8)} ${fmt(r.p50).padStart(8)} ${fmt(r.p95).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.max).padStart(8)} ${String(r.bad).padStart(5)}`,
+      );
     }
     const mix = rows[0];
-    if (mix !== undefined) console.log(`\ntarget: p95 ≤ 50 ms → ${mix.p95 <= 50 ? 'met' : 'NOT met'} (mix, concurrency ${args.concurrency})`);
+    if (mix !== undefined)
+      console.log(`\ntarget: p95 ≤ 50 ms → ${mix.p95 <= 50 ? 'met' : 'NOT met'} (mix, concurrency ${args.concurrency})`);
     fs.mkdirSync(args.out, { recursive: true });
     const file = path.join(args.out, `reference-page-${companies}.json`);
-    fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), base, registry, invoice, companies, concurrency: args.concurrency, rows, classes }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        { at: new Date().toISOString(), base, registry, invoice, companies, concurrency: args.concurrency, rows, classes },
+        null,
+        2,
+      ),
+    );
     console.log(`written ${file}`);
   } finally {
     started?.child.kill('SIGTERM');

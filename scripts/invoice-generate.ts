@@ -36,13 +36,21 @@ const ArgsSchema = z.strictObject({
 
 function parse(): z.infer<typeof ArgsSchema> {
   const { values } = parseArgs({
-    options: { registry: { type: 'string' }, out: { type: 'string' }, format: { type: 'string' }, seed: { type: 'string' }, date: { type: 'string' } },
+    options: {
+      registry: { type: 'string' },
+      out: { type: 'string' },
+      format: { type: 'string' },
+      seed: { type: 'string' },
+      date: { type: 'string' },
+    },
     strict: true,
   });
   const result = ArgsSchema.safeParse(values);
   if (!result.success) {
     for (const issue of result.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
-    console.error('使い方: npm run invoice:generate -- [--registry path] [--out dir] [--format csv|json|both] [--seed S] [--date YYYY-MM-DD]');
+    console.error(
+      '使い方: npm run invoice:generate -- [--registry path] [--out dir] [--format csv|json|both] [--seed S] [--date YYYY-MM-DD]',
+    );
     process.exit(2);
   }
   return result.data;
@@ -97,7 +105,15 @@ function main(): void {
     companies++;
     const address = [r.prefectureName, r.cityName, r.streetNumber].filter((p) => p !== null).join('') || (r.addressOutside ?? '');
     const rec = invoiceRecordFor(
-      { corporateNumber: r.corporateNumber, kind: r.kind, name: r.name, closeDate: r.closeDate, prefectureCode: r.prefectureCode, cityCode: r.cityCode, address },
+      {
+        corporateNumber: r.corporateNumber,
+        kind: r.kind,
+        name: r.name,
+        closeDate: r.closeDate,
+        prefectureCode: r.prefectureCode,
+        cityCode: r.cityCode,
+        address,
+      },
       { seed: args.seed, dataDate: args.date },
     );
     if (rec !== null) emit(rec);

@@ -49,7 +49,8 @@ async function main(): Promise<void> {
         `  ${((performance.now() - started) / 1000).toFixed(1)} 秒`,
       ].join('\n'),
     );
-    if (values.errors) fs.writeFileSync(values.errors, `file\tline\treason\n${problems.map((p) => `${p.file}\t${p.line}\t${p.reason}`).join('\n')}\n`);
+    if (values.errors)
+      fs.writeFileSync(values.errors, `file\tline\treason\n${problems.map((p) => `${p.file}\t${p.line}\t${p.reason}`).join('\n')}\n`);
   } catch (err) {
     if (err instanceof InvoiceImportError || (err instanceof Error && err.name === 'InvoiceWriterError')) console.error(err.message);
     else console.error(err);

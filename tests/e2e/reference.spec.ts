@@ -35,11 +35,25 @@ test.describe('法人情報照会', () => {
     await searchFromEntry(page, 'トヨタ自動車');
     await expect(page).toHaveURL(/\/search-service\/result\?q=/);
     const results = page.getByRole('list', { name: '検索結果' });
-    await results.getByRole('link', { name: /トヨタ自動車株式会社/ }).first().click();
+    await results
+      .getByRole('link', { name: /トヨタ自動車株式会社/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(`/search-service/result?corporateNumber=${TOYOTA}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('トヨタ自動車株式会社');
     const basic = page.getByRole('region', { name: '基本情報' });
-    for (const label of ['法人番号', '商号又は名称', 'フリガナ', '英語表記', '法人種別', '本店又は主たる事務所の所在地', '国外所在地', '会社法人等番号', '法人番号指定年月日', '最終更新年月日']) {
+    for (const label of [
+      '法人番号',
+      '商号又は名称',
+      'フリガナ',
+      '英語表記',
+      '法人種別',
+      '本店又は主たる事務所の所在地',
+      '国外所在地',
+      '会社法人等番号',
+      '法人番号指定年月日',
+      '最終更新年月日',
+    ]) {
       await expect(basic.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(basic).toContainText('〒471-8571');
@@ -66,7 +80,10 @@ test.describe('法人情報照会', () => {
   test('a closed company shows the date, the cause in words and a link to its successor', async ({ page, request }) => {
     const merged = await numberOf(request, '合併消滅サンプル');
     await searchFromEntry(page, '合併消滅サンプル', { includeClosed: true });
-    await page.getByRole('list', { name: '検索結果' }).getByRole('link', { name: /株式会社合併消滅サンプル/ }).click();
+    await page
+      .getByRole('list', { name: '検索結果' })
+      .getByRole('link', { name: /株式会社合併消滅サンプル/ })
+      .click();
     await expect(page).toHaveURL(`/search-service/result?corporateNumber=${merged}`);
     const banner = page.getByRole('note', { name: '登記記録の閉鎖等' });
     await expect(banner).toContainText('2019年1月1日に登記記録が閉鎖されています');
@@ -92,7 +109,9 @@ test.describe('法人情報照会', () => {
     const res = await request.get(`/search-service/result?corporateNumber=${RENAMED}`);
     expect(res.status()).toBe(200);
     const html = await res.text();
-    expect(html).toContain(`<link rel="canonical" href="http://localhost:${new URL(res.url()).port}/search-service/result?corporateNumber=${RENAMED}"/>`);
+    expect(html).toContain(
+      `<link rel="canonical" href="http://localhost:${new URL(res.url()).port}/search-service/result?corporateNumber=${RENAMED}"/>`,
+    );
     expect(html).toMatch(/<title>株式会社商号変更後（法人番号 8040001999013）の法人情報｜/);
     expect(html).toMatch(/<meta name="description" content="株式会社商号変更後（株式会社）の法人番号8040001999013/);
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
@@ -150,7 +169,10 @@ test.describe('法人情報照会', () => {
     await page.goto(`/search-service/result?corporateNumber=${TOYOTA}`);
     await page.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
     await expect(page).toHaveURL(/\/(purchase\/select|login)/);
-    const corporate = JSON.parse((await page.evaluate(() => window.localStorage.getItem('searched_corporate'))) ?? 'null') as Record<string, unknown>;
+    const corporate = JSON.parse((await page.evaluate(() => window.localStorage.getItem('searched_corporate'))) ?? 'null') as Record<
+      string,
+      unknown
+    >;
     expect(corporate).toMatchObject({ corporateNumber: TOYOTA, name: 'トヨタ自動車株式会社', kind: '301', closed: false });
   });
 

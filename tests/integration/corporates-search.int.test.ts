@@ -41,8 +41,22 @@ beforeAll(async () => {
   buildRegistry(
     env.paths.registry,
     [
-      ntaRow({ corporateNumber: CHANGED, name: '株式会社商号変更前', furigana: 'ショウゴウヘンコウマエ', latest: false, updateDate: '2015-10-05', changeDate: '2015-10-05' }),
-      ntaRow({ corporateNumber: CHANGED, name: '株式会社商号変更後', furigana: 'ショウゴウヘンコウアト', process: '11', updateDate: '2017-05-12', changeDate: '2017-05-09' }),
+      ntaRow({
+        corporateNumber: CHANGED,
+        name: '株式会社商号変更前',
+        furigana: 'ショウゴウヘンコウマエ',
+        latest: false,
+        updateDate: '2015-10-05',
+        changeDate: '2015-10-05',
+      }),
+      ntaRow({
+        corporateNumber: CHANGED,
+        name: '株式会社商号変更後',
+        furigana: 'ショウゴウヘンコウアト',
+        process: '11',
+        updateDate: '2017-05-12',
+        changeDate: '2017-05-09',
+      }),
       ntaRow({ corporateNumber: SUCCESSOR, name: '承継先工業株式会社', furigana: 'ショウケイサキコウギョウ' }),
       ntaRow({
         corporateNumber: MERGED,
@@ -63,7 +77,18 @@ beforeAll(async () => {
     src,
     [CHANGED, SUCCESSOR]
       .map((n) =>
-        formatInvoiceCsvLine({ ...blank, registratedNumber: `T${n}`, process: '01', correct: '0', kind: '2', country: '1', latest: '1', registrationDate: '2023-10-01', updateDate: '2023-10-01', name: 'x' }),
+        formatInvoiceCsvLine({
+          ...blank,
+          registratedNumber: `T${n}`,
+          process: '01',
+          correct: '0',
+          kind: '2',
+          country: '1',
+          latest: '1',
+          registrationDate: '2023-10-01',
+          updateDate: '2023-10-01',
+          name: 'x',
+        }),
       )
       .join(''),
   );
@@ -116,7 +141,12 @@ describe('GET /api/corporates-search/get-corp-info', () => {
     const record = ReferenceRecordSchema.parse(res.json);
     expect(record.company.current.name).toBe('株式会社商号変更後');
     expect(record.company.formerNames).toEqual(['株式会社商号変更前']);
-    expect(record.timeline.at(-1)?.changes).toContainEqual({ field: 'name', label: '商号又は名称', before: '株式会社商号変更前', after: '株式会社商号変更後' });
+    expect(record.timeline.at(-1)?.changes).toContainEqual({
+      field: 'name',
+      label: '商号又は名称',
+      before: '株式会社商号変更前',
+      after: '株式会社商号変更後',
+    });
     expect(record.companyLegalNumber).toBe('040001999013');
     expect(record.orderable).toBe(true);
     expect(record.invoice).toMatchObject({ state: 'known', registrationNumber: `T${CHANGED}`, status: 'valid' });

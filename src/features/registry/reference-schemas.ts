@@ -85,7 +85,10 @@ export type InvoiceView = z.infer<typeof InvoiceViewSchema>;
 export const ReferenceRecordSchema = z.strictObject({
   company: CompanyDetailSchema,
   /** 会社法人等番号 (12 digits) for kinds with a commercial registry; null otherwise. */
-  companyLegalNumber: z.string().regex(/^\d{12}$/).nullable(),
+  companyLegalNumber: z
+    .string()
+    .regex(/^\d{12}$/)
+    .nullable(),
   /** Certificates of this company can be ordered. */
   orderable: z.boolean(),
   /** The successor (承継先) of a merged company, with its current name when the registry has it. */
@@ -123,7 +126,10 @@ export const RECENT_SEARCHES_MAX = 8;
 
 export const RecentSearchSchema = z.strictObject({
   q: z.string().min(1).max(100),
-  prefecture: z.string().regex(/^\d{2}$/).optional(),
+  prefecture: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
   includeClosed: z.boolean().optional(),
 });
 export type RecentSearch = z.infer<typeof RecentSearchSchema>;

@@ -32,7 +32,12 @@ export function recordJsonLd(r: ReferenceRecord, url: string): Record<string, un
     identifiers.push({ '@type': 'PropertyValue', propertyID: '会社法人等番号', name: '会社法人等番号', value: r.companyLegalNumber });
   }
   if (r.invoice.state === 'known') {
-    identifiers.push({ '@type': 'PropertyValue', propertyID: '適格請求書発行事業者登録番号', name: '登録番号', value: r.invoice.registrationNumber });
+    identifiers.push({
+      '@type': 'PropertyValue',
+      propertyID: '適格請求書発行事業者登録番号',
+      name: '登録番号',
+      value: r.invoice.registrationNumber,
+    });
   }
   const alternate = [c.furigana, c.enName, ...r.company.formerNames].filter((v): v is string => v !== null && v !== '');
   const domestic = c.prefectureName !== null;
@@ -66,5 +71,8 @@ export function recordJsonLd(r: ReferenceRecord, url: string): Record<string, un
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element. */
 export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

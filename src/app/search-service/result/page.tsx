@@ -122,7 +122,12 @@ export default async function SearchServiceResultPage({ searchParams }: { search
     );
   }
   const params = input.data;
-  const outcome = searchCompanies({ q: params.q, prefecture: params.prefecture, includeClosed: params.includeClosed, cursor: params.cursor });
+  const outcome = searchCompanies({
+    q: params.q,
+    prefecture: params.prefecture,
+    includeClosed: params.includeClosed,
+    cursor: params.cursor,
+  });
   const values = { q: params.q, prefecture: params.prefecture, includeClosed: params.includeClosed };
 
   // A 法人番号 that names one company goes straight to its record.

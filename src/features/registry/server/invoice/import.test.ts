@@ -59,7 +59,10 @@ const sample = [
 describe('importInvoiceFiles', () => {
   it('reads the CSV and the JSON variant into the same registrations, leaving individuals out', async () => {
     fs.writeFileSync(path.join(dir, 'a.csv'), sample.map(formatInvoiceCsvLine).join(''));
-    fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify({ lastUpdateDate: '2026-01-30', count: '4', divideNumber: '1', divideSize: '1', announcement: sample }));
+    fs.writeFileSync(
+      path.join(dir, 'a.json'),
+      JSON.stringify({ lastUpdateDate: '2026-01-30', count: '4', divideNumber: '1', divideSize: '1', announcement: sample }),
+    );
     const fromCsv = await importInvoiceFiles({ paths: [path.join(dir, 'a.csv')], targetPath: target });
     const csvRows = rowsOf(target);
     const fromJson = await importInvoiceFiles({ paths: [path.join(dir, 'a.json')], targetPath: target });
@@ -67,7 +70,13 @@ describe('importInvoiceFiles', () => {
     expect(fromJson).toMatchObject({ rows: 3, individuals: 1, errors: 0, stored: 3, inserted: 3 });
     expect(rowsOf(target)).toEqual(csvRows);
     expect(csvRows).toContainEqual(
-      expect.objectContaining({ corporate_number: Number(B), process: '04', disposal_date: '2025-06-30', expire_date: null, name: '株式会社"引用"' }),
+      expect.objectContaining({
+        corporate_number: Number(B),
+        process: '04',
+        disposal_date: '2025-06-30',
+        expire_date: null,
+        name: '株式会社"引用"',
+      }),
     );
   });
 

@@ -42,7 +42,11 @@ function optionalDate(v: string): string | null | 'bad' {
 export function parseInvoiceRecord(record: unknown, file: string, line: number): InvoiceParsed {
   const parsed = InvoiceSourceRecordSchema.safeParse(record);
   if (!parsed.success) {
-    return error(file, line, `項目の形式が正しくありません (malformed record): ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    return error(
+      file,
+      line,
+      `項目の形式が正しくありません (malformed record): ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+    );
   }
   const r = parsed.data;
   // 人格区分 1 = 個人事業者: not in the company registry, and their data is personal: never stored.
@@ -58,7 +62,8 @@ export function parseInvoiceRecord(record: unknown, file: string, line: number):
   if (corporateNumberProblem(corporateNumber) !== null) {
     return error(file, line, `登録番号の法人番号部分のチェックデジットが正しくありません (bad check digit): ${r.registratedNumber}`);
   }
-  if (!isCalendarDate(r.registrationDate)) return error(file, line, `登録年月日が正しくありません (bad registration date): ${r.registrationDate}`);
+  if (!isCalendarDate(r.registrationDate))
+    return error(file, line, `登録年月日が正しくありません (bad registration date): ${r.registrationDate}`);
   if (!isCalendarDate(r.updateDate)) return error(file, line, `更新年月日が正しくありません (bad update date): ${r.updateDate}`);
   const disposalDate = optionalDate(r.disposalDate);
   if (disposalDate === 'bad') return error(file, line, `取消年月日が正しくありません (bad disposal date): ${r.disposalDate}`);

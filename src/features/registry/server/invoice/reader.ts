@@ -61,7 +61,11 @@ export async function listInvoiceSources(paths: readonly string[]): Promise<{ so
           if (format !== null) sources.push({ path: p, member: m, format, label: `${path.basename(p)}!${m}` });
         }
       } catch (err) {
-        problems.push({ file: p, line: 0, reason: `zip ファイルを読み取れません (unreadable zip): ${err instanceof Error ? err.message : String(err)}` });
+        problems.push({
+          file: p,
+          line: 0,
+          reason: `zip ファイルを読み取れません (unreadable zip): ${err instanceof Error ? err.message : String(err)}`,
+        });
       }
       return;
     }
@@ -106,7 +110,11 @@ async function* readCsv(source: InvoiceSource): AsyncGenerator<InvoiceParsed[]> 
   } catch (err) {
     batch.push({
       type: 'error',
-      error: { file: source.label, line: splitter.currentLine, reason: `読み取りに失敗しました (read failed): ${err instanceof Error ? err.message : String(err)}` },
+      error: {
+        file: source.label,
+        line: splitter.currentLine,
+        reason: `読み取りに失敗しました (read failed): ${err instanceof Error ? err.message : String(err)}`,
+      },
     });
   }
   if (batch.length > 0) yield batch;
@@ -117,19 +125,45 @@ async function* readJson(source: InvoiceSource): AsyncGenerator<InvoiceParsed[]>
   try {
     for await (const chunk of await open(source)) parts.push(chunk as Buffer);
   } catch (err) {
-    yield [{ type: 'error', error: { file: source.label, line: 0, reason: `読み取りに失敗しました (read failed): ${err instanceof Error ? err.message : String(err)}` } }];
+    yield [
+      {
+        type: 'error',
+        error: {
+          file: source.label,
+          line: 0,
+          reason: `読み取りに失敗しました (read failed): ${err instanceof Error ? err.message : String(err)}`,
+        },
+      },
+    ];
     return;
   }
   let doc: unknown;
   try {
-    doc = JSON.parse(Buffer.concat(parts).toString('utf8').replace(/^\uFEFF/, ''));
+    doc = JSON.parse(
+      Buffer.concat(parts)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
   } catch (err) {
-    yield [{ type: 'error', error: { file: source.label, line: 0, reason: `JSON として読み取れません (invalid JSON): ${err instanceof Error ? err.message : String(err)}` } }];
+    yield [
+      {
+        type: 'error',
+        error: {
+          file: source.label,
+          line: 0,
+          reason: `JSON として読み取れません (invalid JSON): ${err instanceof Error ? err.message : String(err)}`,
+        },
+      },
+    ];
     return;
   }
   // The download's envelope is the Web-API's: { lastUpdateDate, count, divideNumber, divideSize,
   // announcement: [...] }. A bare array of records is accepted too.
-  const list = Array.isArray(doc) ? doc : typeof doc === 'object' && doc !== null && Array.isArray((doc as { announcement?: unknown }).announcement) ? (doc as { announcement: unknown[] }).announcement : null;
+  const list = Array.isArray(doc)
+    ? doc
+    : typeof doc === 'object' && doc !== null && Array.isArray((doc as { announcement?: unknown }).announcement)
+      ? (doc as { announcement: unknown[] }).announcement
+      : null;
   if (list === null) {
     yield [{ type: 'error', error: { file: source.label, line: 0, reason: 'announcement の配列がありません (no announcement array)' } }];
     return;

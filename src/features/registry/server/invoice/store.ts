@@ -61,7 +61,9 @@ export class InvoiceStore {
       db = new Database(this.path, { readonly: true, fileMustExist: true });
       const meta = readInvoiceMeta(db);
       if (meta === null || meta.schemaVersion !== INVOICE_SCHEMA_VERSION) throw new Error('not an invoice file of this version');
-      const get = db.prepare('SELECT process, registration_date, update_date, disposal_date, expire_date, name FROM invoice WHERE corporate_number = ?');
+      const get = db.prepare(
+        'SELECT process, registration_date, update_date, disposal_date, expire_date, name FROM invoice WHERE corporate_number = ?',
+      );
       this.closeCurrent();
       this.current = { db, meta, get, identity };
     } catch {
@@ -79,7 +81,14 @@ export class InvoiceStore {
     const cur = this.current;
     if (cur === null) return { state: 'unavailable' };
     const row = cur.get.get(Number(corporateNumber)) as
-      | { process: InvoiceProcess; registration_date: string; update_date: string; disposal_date: string | null; expire_date: string | null; name: string }
+      | {
+          process: InvoiceProcess;
+          registration_date: string;
+          update_date: string;
+          disposal_date: string | null;
+          expire_date: string | null;
+          name: string;
+        }
       | undefined;
     if (row === undefined) return { state: 'absent', meta: cur.meta };
     return {

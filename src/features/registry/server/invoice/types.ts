@@ -76,6 +76,4 @@ export interface InvoiceRowError {
 
 /** What a parsed source record is: a corporation's row, or a row deliberately left out. */
 export type InvoiceParsed =
-  | { type: 'row'; row: InvoiceRow }
-  | { type: 'skipped'; why: 'individual' | 'history' }
-  | { type: 'error'; error: InvoiceRowError };
+  { type: 'row'; row: InvoiceRow } | { type: 'skipped'; why: 'individual' | 'history' } | { type: 'error'; error: InvoiceRowError };

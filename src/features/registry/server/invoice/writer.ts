@@ -85,7 +85,9 @@ export class InvoiceWriter {
     this.tempPath = path.join(dir, `.${path.basename(targetPath)}.building-${process.pid}-${randomUUID().slice(0, 8)}`);
     if (mode === 'update') {
       if (!fs.existsSync(targetPath)) {
-        throw new InvoiceWriterError(`更新するインボイス登録データがありません。先に全件データを取り込んでください (no invoice file to update at ${targetPath})`);
+        throw new InvoiceWriterError(
+          `更新するインボイス登録データがありません。先に全件データを取り込んでください (no invoice file to update at ${targetPath})`,
+        );
       }
       fs.copyFileSync(targetPath, this.tempPath);
     }
@@ -99,11 +101,15 @@ export class InvoiceWriter {
       if (meta === null || meta.schemaVersion !== INVOICE_SCHEMA_VERSION) {
         db.close();
         fs.rmSync(this.tempPath, { force: true });
-        throw new InvoiceWriterError('既存のインボイス登録データの形式が古いため更新できません。全件データから作り直してください (schema version mismatch)');
+        throw new InvoiceWriterError(
+          '既存のインボイス登録データの形式が古いため更新できません。全件データから作り直してください (schema version mismatch)',
+        );
       }
     }
     this.stmts = {
-      get: db.prepare('SELECT update_date, process, registration_date, disposal_date, expire_date, name FROM invoice WHERE corporate_number = ?'),
+      get: db.prepare(
+        'SELECT update_date, process, registration_date, disposal_date, expire_date, name FROM invoice WHERE corporate_number = ?',
+      ),
       put: db.prepare(
         `INSERT OR REPLACE INTO invoice (corporate_number, process, registration_date, update_date, disposal_date, expire_date, name)
          VALUES (@corporateNumber, @process, @registrationDate, @updateDate, @disposalDate, @expireDate, @name)`,
@@ -121,7 +127,14 @@ export class InvoiceWriter {
     for (const r of rows) {
       const key = Number(r.corporateNumber);
       const stored = this.stmts.get.get(key) as
-        | { update_date: string; process: string; registration_date: string; disposal_date: string | null; expire_date: string | null; name: string }
+        | {
+            update_date: string;
+            process: string;
+            registration_date: string;
+            disposal_date: string | null;
+            expire_date: string | null;
+            name: string;
+          }
         | undefined;
       if (stored !== undefined && stored.update_date > r.updateDate) {
         stats.stale++;
@@ -166,7 +179,12 @@ export class InvoiceWriter {
     if (db === null) throw new InvoiceWriterError('already finished');
     const rows = db.prepare('SELECT count(*) FROM invoice').pluck().get() as number;
     const dataDate = (db.prepare('SELECT max(update_date) FROM invoice').pluck().get() as string | null) ?? null;
-    const meta: InvoiceMeta = { schemaVersion: INVOICE_SCHEMA_VERSION, builtAt: new Date().toISOString(), isSample: this.isSample, dataDate };
+    const meta: InvoiceMeta = {
+      schemaVersion: INVOICE_SCHEMA_VERSION,
+      builtAt: new Date().toISOString(),
+      isSample: this.isSample,
+      dataDate,
+    };
     const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     put.run('schema_version', String(meta.schemaVersion));
     put.run('built_at', meta.builtAt);

@@ -20,7 +20,13 @@ let invoice: InvoiceStore;
 
 beforeAll(async () => {
   dir = tempDir();
-  const before = ntaRow({ corporateNumber: renamed, name: '株式会社旧名', latest: false, updateDate: '2016-01-01', changeDate: '2016-01-01' });
+  const before = ntaRow({
+    corporateNumber: renamed,
+    name: '株式会社旧名',
+    latest: false,
+    updateDate: '2016-01-01',
+    changeDate: '2016-01-01',
+  });
   buildRegistry(path.join(dir, 'registry.sqlite'), [
     ntaRow({ corporateNumber: successor, name: '承継先株式会社' }),
     before,
@@ -58,8 +64,23 @@ beforeAll(async () => {
   registry = new RegistryStore(path.join(dir, 'registry.sqlite'), { checkIntervalMs: 0 });
   const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
   const line = (n: string, extra: Partial<InvoiceSourceRecord>) =>
-    formatInvoiceCsvLine({ ...blank, registratedNumber: `T${n}`, process: '01', correct: '0', kind: '2', country: '1', latest: '1', registrationDate: '2023-10-01', updateDate: '2023-10-01', name: 'x', ...extra });
-  fs.writeFileSync(path.join(dir, 'inv.csv'), line(renamed, {}) + line(merged, { process: '03', expireDate: '2022-03-31', updateDate: '2022-04-01', registrationDate: '2021-10-01' }));
+    formatInvoiceCsvLine({
+      ...blank,
+      registratedNumber: `T${n}`,
+      process: '01',
+      correct: '0',
+      kind: '2',
+      country: '1',
+      latest: '1',
+      registrationDate: '2023-10-01',
+      updateDate: '2023-10-01',
+      name: 'x',
+      ...extra,
+    });
+  fs.writeFileSync(
+    path.join(dir, 'inv.csv'),
+    line(renamed, {}) + line(merged, { process: '03', expireDate: '2022-03-31', updateDate: '2022-04-01', registrationDate: '2021-10-01' }),
+  );
   await importInvoiceFiles({ paths: [path.join(dir, 'inv.csv')], targetPath: path.join(dir, 'invoice.sqlite') });
   invoice = new InvoiceStore(path.join(dir, 'invoice.sqlite'), 0);
 });
@@ -96,7 +117,11 @@ describe('getReferenceRecord', () => {
     const mergedRecord = getReferenceRecord(merged, { registry, invoice, today: '2026-11-22' });
     const noRow = getReferenceRecord(successor, { registry, invoice, today: '2026-11-22' });
     const noData = getReferenceRecord(successor, { registry, invoice: new InvoiceStore(path.join(dir, 'none.sqlite'), 0) });
-    expect(renamedRecord.ok && renamedRecord.record.invoice).toMatchObject({ state: 'known', registrationNumber: `T${renamed}`, status: 'valid' });
+    expect(renamedRecord.ok && renamedRecord.record.invoice).toMatchObject({
+      state: 'known',
+      registrationNumber: `T${renamed}`,
+      status: 'valid',
+    });
     expect(mergedRecord.ok && mergedRecord.record.invoice).toMatchObject({ state: 'known', status: 'expired', expireDate: '2022-03-31' });
     expect(noRow.ok && noRow.record.invoice).toEqual({ state: 'unknown', reason: 'absent' });
     expect(noData.ok && noData.record.invoice).toEqual({ state: 'unknown', reason: 'unavailable' });
