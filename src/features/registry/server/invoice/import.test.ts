@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../nta/corporate-number';
+import { ZipWriter } from '../nta/zip-writer';
 import { tempDir } from '../store/testing';
 import { importInvoiceFiles } from './import';
 import { InvoiceStore } from './store';
@@ -78,6 +79,20 @@ describe('importInvoiceFiles', () => {
         name: '株式会社"引用"',
       }),
     );
+  });
+
+  it('reads CSV and JSON members of a zip archive and ignores the signature beside them', async () => {
+    const zipPath = path.join(dir, 'invoice_all_20260130.zip');
+    const zip = new ZipWriter(zipPath, new Date('2026-01-30T00:00:00Z'));
+    const add = (name: string, text: string) => zip.add(name, Buffer.from(text), 1);
+    await add('part1.csv', formatInvoiceCsvLine(sample[0] as InvoiceSourceRecord));
+    await add('part2.json', JSON.stringify({ announcement: [sample[1], sample[2]] }));
+    await add('part1.csv.asc', '-----BEGIN PGP SIGNATURE-----');
+    await zip.close();
+    const problems: InvoiceRowError[] = [];
+    const summary = await importInvoiceFiles({ paths: [zipPath], targetPath: target, onProblem: (p) => problems.push(p) });
+    expect(problems).toEqual([]);
+    expect(summary).toMatchObject({ sources: 2, rows: 3, stored: 3 });
   });
 
   it('reports bad rows with their file and line and imports the good ones', async () => {
