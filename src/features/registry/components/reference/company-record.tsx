@@ -217,7 +217,13 @@ export function CompanyRecord({ record, attribution }: { record: ReferenceRecord
 
           <section className={s.section} aria-labelledby="history-title">
             <h2 id="history-title">変更履歴</h2>
-            {timeline.length > 1 ? <Timeline entries={timeline} /> : <p>法人番号の指定以後、商号や所在地の変更は公表されていません。</p>}
+            {timeline.length > 1 ? (
+              <Timeline entries={timeline} />
+            ) : (
+              <p>
+                法人番号の指定以後、商号や所在地の変更は公表されていません{company.closed ? '（登記記録の閉鎖等は上記のとおりです）' : ''}。
+              </p>
+            )}
           </section>
 
           <section className={s.section} aria-labelledby="invoice-title">
