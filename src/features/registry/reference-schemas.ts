@@ -4,7 +4,7 @@
  * the purchase flow. Isomorphic: no server-only imports; messages are Japanese.
  */
 import { z } from 'zod';
-import { CompanyDetailSchema, CompanyLookupParamsSchema, KindCodeSchema, SearchParamsSchema } from './schemas';
+import { CompanyDetailSchema, CompanyLookupParamsSchema, SearchParamsSchema } from './schemas';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from './server/invoice/status';
 
 /** GET /api/corporates-search/search: the registry search parameters (q, prefecture, kind, includeClosed, cursor). */
@@ -18,13 +18,6 @@ export const ReferenceLookupParamsSchema = CompanyLookupParamsSchema;
  * (domain.md §1). 401 外国会社等 only when registered in Japan (see companyLegalNumberOf).
  */
 export const REGISTERED_KINDS = ['301', '302', '303', '304', '305', '399', '401'] as const;
-
-/**
- * Kinds whose certificates the record page offers to order: the same list as the /search page
- * (src/features/registry/client/orderable.ts: 401 is left out, the data does not say which
- * foreign companies are registered in Japan).
- */
-export const ORDERABLE_KINDS = ['301', '302', '303', '304', '305', '399'] as const;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const corporateNumber = z.string().regex(/^\d{13}$/);
@@ -99,26 +92,6 @@ export const ReferenceRecordSchema = z.strictObject({
   path: z.string(),
 });
 export type ReferenceRecord = z.infer<typeof ReferenceRecordSchema>;
-
-/**
- * What the 「この法人の証明書を申請する」 button stores in localStorage `searched_corporate` for
- * /purchase/select: the same shape the /search page stores
- * (src/features/registry/client/searched-corporate.ts, SearchedCorporateSchema).
- */
-export const ReferenceSearchedCorporateSchema = z.strictObject({
-  corporateNumber,
-  name: z.string().min(1),
-  furigana: z.string().nullable(),
-  kind: KindCodeSchema,
-  kindLabel: z.string(),
-  prefectureName: z.string().nullable(),
-  postCode: z.string().nullable(),
-  address: z.string(),
-  closed: z.boolean(),
-  closeDate: z.string().nullable(),
-  selectedAt: z.string(),
-});
-export type ReferenceSearchedCorporate = z.infer<typeof ReferenceSearchedCorporateSchema>;
 
 /** localStorage key of the reference service's recent searches (its own; documented in docs/api.md). */
 export const RECENT_SEARCHES_KEY = 'search_service_recent';

@@ -4,18 +4,18 @@ import { useRouter } from 'next/navigation';
 
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
-import type { ReferenceSearchedCorporate } from '../../reference-schemas';
+import type { SearchedCorporate } from '../../client/searched-corporate';
 import s from './reference.module.css';
 
 /**
  * 「この法人の証明書を申請する」: hands the company to the purchase flow the way the /search page
- * does (localStorage `searched_corporate`, same shape) and goes to /purchase/select, which asks
+ * does (localStorage `searched_corporate`, its SearchedCorporateSchema) and goes to /purchase/select, which asks
  * for a login when needed.
  */
-export function OrderButton({ company }: { company: Omit<ReferenceSearchedCorporate, 'selectedAt'> }) {
+export function OrderButton({ company }: { company: Omit<SearchedCorporate, 'selectedAt'> }) {
   const router = useRouter();
   const order = () => {
-    const value: ReferenceSearchedCorporate = { ...company, selectedAt: new Date().toISOString() };
+    const value: SearchedCorporate = { ...company, selectedAt: new Date().toISOString() };
     safeStorage.set(STORAGE_KEYS.searchedCorporate, JSON.stringify(value));
     router.push('/purchase/select');
   };

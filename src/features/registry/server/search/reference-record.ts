@@ -1,9 +1,9 @@
 import 'server-only';
 
+import { canOrderCertificate } from '../../client/orderable';
 import type { CompanyDetail, CompanyErrorCode, CompanyRecord } from '../../schemas';
 import {
   type InvoiceView,
-  ORDERABLE_KINDS,
   REGISTERED_KINDS,
   type ReferenceRecord,
   referencePath,
@@ -126,7 +126,7 @@ export function getReferenceRecord(
     record: {
       company,
       companyLegalNumber: companyLegalNumberOf(company.corporateNumber, current.kind),
-      orderable: (ORDERABLE_KINDS as readonly string[]).includes(current.kind),
+      orderable: canOrderCertificate(current.kind),
       successor,
       timeline: timelineOf(company),
       invoice: invoiceViewOf(company.corporateNumber, stores.invoice ?? getInvoiceStore(), stores.today ?? todayInJapan()),
