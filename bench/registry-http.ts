@@ -4,7 +4,7 @@
  * Prints p50/p95/p99 latency and requests/s; writes bench/out/registry-http-<label>.json.
  *
  *   npm run bench:registry-http -- [--registry data/registry/registry.sqlite] [--url URL]
- *     [--connections 50] [--seconds 10] [--class-seconds 3] [--per-class 40] [--port 3295]
+ *     [--connections 50] [--seconds 10] [--class-seconds 3] [--per-class 40] [--port 3395]
  *
  * Without --url it starts `next start` (the production build in .next, which must exist and
  * contain the route: `npx next build`) on --port with REGISTRY_PATH=--registry and
@@ -34,7 +34,7 @@ const ArgsSchema = z.strictObject({
   seconds: z.coerce.number().int().min(1).max(600).default(10),
   'class-seconds': z.coerce.number().int().min(0).max(120).default(3),
   'per-class': z.coerce.number().int().min(5).max(1000).default(40),
-  port: z.coerce.number().int().min(1024).max(65535).default(3295),
+  port: z.coerce.number().int().min(1024).max(65535).default(3395),
   /** Offered load of the second mixed run (requests/s over all connections); 0 skips it. */
   rate: z.coerce.number().int().min(0).max(100_000).default(1500),
   out: z.string().default('bench/out'),
@@ -145,10 +145,31 @@ interface RunFigures {
   non2xx: number;
   status429: number;
   errors: number;
+  /** CPU time of the server process per answered request (ms), when the bench started the server. */
+  serverCpuMsPerRequest: number | null;
+}
+
+/** utime + stime of a process in ms (Linux /proc; clock ticks of 10 ms, USER_HZ = 100). */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** One autocannon run cycling through `paths` (each connection takes the next one). */
-async function load(base: string, paths: string[], connections: number, seconds: number, overallRate?: number): Promise<RunFigures> {
+async function load(
+  base: string,
+  paths: string[],
+  connections: number,
+  seconds: number,
+  overallRate?: number,
+  serverPid?: number,
+): Promise<RunFigures> {
+  const cpuBefore = processCpuMs(serverPid);
   let next = 0;
   let ip = 0;
   const latencies: number[] = [];
@@ -178,6 +199,7 @@ async function load(base: string, paths: string[], connections: number, seconds:
     if (status === 429) status429 += 1;
   });
   const result = await instance;
+  const cpuAfter = processCpuMs(serverPid);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -189,6 +211,32 @@ async function load(base: string, paths: string[], connections: number, seconds:
     non2xx: result.non2xx,
     status429,
     errors: result.errors + result.timeouts,
+    serverCpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && latencies.length > 0 ? (cpuAfter - cpuBefore) / latencies.length : null,
+  };
+}
+
+/** One path, as fast as possible (the floor of the stack). */
+async function loadPath(base: string, p: string, connections: number, seconds: number, serverPid?: number): Promise<RunFigures> {
+  const cpuBefore = processCpuMs(serverPid);
+  const latencies: number[] = [];
+  const instance = autocannon({ url: `${base}${p}`, connections, duration: seconds });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const result = await instance;
+  const cpuAfter = processCpuMs(serverPid);
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    non2xx: result.non2xx,
+    status429: 0,
+    errors: result.errors + result.timeouts,
+    serverCpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && latencies.length > 0 ? (cpuAfter - cpuBefore) / latencies.length : null,
   };
 }
 
@@ -214,6 +262,16 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 async function startServer(args: Args, registry: string): Promise<{ base: string; child: ChildProcess }> {
   if (!fs.existsSync('.next/server/app/api/corporates/search/route.js')) {
     console.error('.next に /api/corporates/search を含む本番ビルドがありません。先に `npx next build` を実行してください。');
+    process.exit(2);
+  }
+  const inUse = await waitForPort(args.port, 0).then(
+    () => true,
+    () => false,
+  );
+  if (inUse) {
+    console.error(
+      `ポート ${args.port} は使用中です（別のサーバーを測らないよう中止します）。--port で空いているポートを指定してください。`,
+    );
     process.exit(2);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-bench-http-'));
@@ -246,6 +304,9 @@ async function main(): Promise<void> {
       .then((r) => r.json() as Promise<{ registry?: { companies?: number; searchable?: number } }>)
       .catch(() => null);
     const all = Object.values(classes).flat();
+    const pid = started?.child.pid;
+    // The trivial public route next to the search: what Next and the route wrapper cost alone.
+    const floor = await loadPath(base, '/api/payjp/public-key', args.connections, Math.min(5, args.seconds), pid);
     console.log(`target ${base}; registry ${registry} (${meta?.registry?.searchable?.toLocaleString('en') ?? '?'} searchable companies)`);
     console.log(
       `machine: ${os.cpus().length} cores, load ${os
@@ -273,13 +334,14 @@ async function main(): Promise<void> {
       });
     if (args['class-seconds'] > 0) {
       for (const [name, paths] of Object.entries(classes))
-        rows.push({ name, figures: await load(base, paths, args.connections, args['class-seconds']) });
+        rows.push({ name, figures: await load(base, paths, args.connections, args['class-seconds'], undefined, pid) });
+      rows.push({ name: 'floor: GET /api/payjp/public-key', figures: floor });
     }
 
-    console.log('\nrun                                 req/s   p50 ms   p95 ms   p99 ms   max ms  non-2xx');
+    console.log('\nrun                                 req/s   p50 ms   p95 ms   p99 ms   max ms  non-2xx  cpu ms/req');
     for (const { name, figures: f } of rows) {
       console.log(
-        `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(7)} ${fmt(f.p50).padStart(8)} ${fmt(f.p95).padStart(8)} ${fmt(f.p99).padStart(8)} ${fmt(f.max).padStart(8)} ${String(f.non2xx).padStart(8)}${f.status429 > 0 ? ` (429: ${f.status429})` : ''}`,
+        `${name.padEnd(34)} ${f.rps.toFixed(0).padStart(7)} ${fmt(f.p50).padStart(8)} ${fmt(f.p95).padStart(8)} ${fmt(f.p99).padStart(8)} ${fmt(f.max).padStart(8)} ${String(f.non2xx).padStart(8)} ${(f.serverCpuMsPerRequest === null ? '–' : f.serverCpuMsPerRequest.toFixed(2)).padStart(11)}${f.status429 > 0 ? ` (429: ${f.status429})` : ''}`,
       );
     }
     const mix = rows[0]?.figures;
