@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 
@@ -178,6 +180,27 @@ describe('GET /api/download/receipt/{id}.pdf', () => {
     expect(head.headers.get('content-type')).toBe('application/pdf');
     expect(await receiptRow(order.id)).toBeUndefined();
     expect((await download(`${order.id}.pdf`, cookie)).headers.get('x-receipt-reissue')).toBe('0');
+  });
+
+  it('answers 429 with Retry-After after 60 downloads in an hour, counting ids that were not found', async () => {
+    const { cookie } = await member();
+    for (let i = 0; i < 60; i += 1) {
+      expect((await download(`${randomUUID()}.pdf`, cookie)).status).toBe(404);
+    }
+    const limited = await download(`${randomUUID()}.pdf`, cookie);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(JSON.parse(limited.body.toString()).error.message).toMatch(/^領収書のダウンロードが短時間に集中しています。/);
+  });
+
+  it('issues the receipt once when two first downloads race', async () => {
+    const { user, cookie } = await member();
+    const order = await createOrder({ userId: user.id });
+    const [a, b] = await Promise.all([download(`${order.id}.pdf`, cookie), download(`${order.id}.pdf`, cookie)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.headers.get('x-receipt-reissue'), b.headers.get('x-receipt-reissue')].sort()).toEqual(['0', '1']);
+    expect(a.headers.get('x-receipt-serial')).toBe(b.headers.get('x-receipt-serial'));
+    expect((await receiptRow(order.id))?.reissueCount).toBe(1);
   });
 
   it('keeps the issued receipt unchanged after the order changes and the member unregisters', async () => {

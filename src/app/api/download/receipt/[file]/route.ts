@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ReceiptFileSchema } from '@/features/receipts';
 import { contentDisposition } from '@/features/receipts/server/content-disposition';
 import { hasPaidOrder, issueReceiptPdf } from '@/features/receipts/server/issue-receipt';
+import { consumeReceiptDownload } from '@/features/receipts/server/limits';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
 
@@ -27,6 +28,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
         if (!(await hasPaidOrder(session.userId, file.data))) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
         return new Response(null, { status: 200, headers });
       }
+      await consumeReceiptDownload(session.userId);
       const receipt = await issueReceiptPdf(session.userId, file.data);
       if (!receipt) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
       return new Response(new Uint8Array(receipt.pdf), {

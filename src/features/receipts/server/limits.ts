@@ -1,0 +1,21 @@
+import 'server-only';
+
+import { DbRateLimiter, consumeOrThrow, limitKey, waitText } from '@/server/rate-limit';
+
+/**
+ * Receipt downloads per member: rendering a PDF costs ~0.1–0.3 s of CPU, so a member (or a stolen
+ * session) cannot turn the route into a load generator or probe ids at speed. 60 an hour is far
+ * beyond what an accountant needs; every attempt counts, found or not.
+ */
+export const RECEIPT_DOWNLOADS_PER_HOUR = 60;
+
+let limiter: DbRateLimiter | undefined;
+
+export async function consumeReceiptDownload(userId: string): Promise<void> {
+  limiter ??= new DbRateLimiter({ keyPrefix: 'receipt_dl', points: RECEIPT_DOWNLOADS_PER_HOUR, duration: 3600 });
+  await consumeOrThrow(
+    limiter,
+    limitKey('receipt', userId),
+    (seconds) => `領収書のダウンロードが短時間に集中しています。${waitText(seconds)}たってからもう一度お試しください。`,
+  );
+}
