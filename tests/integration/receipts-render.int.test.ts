@@ -63,6 +63,8 @@ describe('renderReceipt', () => {
     has(/法人番号 1234567890123/);
     has(/クレジットカード決済のため収入印紙は不要です。/);
     expect(text).not.toContain('再発行');
+    // Every glyph maps back to its character: nothing missing from the embedded subset.
+    expect(text).not.toMatch(/[\uFFFD\u25A1]/);
   });
 
   it('marks a re-issue 再発行 with its date and keeps the serial number and amounts', async () => {
