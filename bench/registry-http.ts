@@ -323,14 +323,14 @@ async function main(): Promise<void> {
     // connections ÷ throughput (50 connections at 2,000 req/s: 25 ms), whatever the server.
     rows.push({
       name: `mix, ${Object.keys(classes).length} classes, as fast as possible`,
-      figures: await load(base, shuffle(all), args.connections, args.seconds),
+      figures: await load(base, shuffle(all), args.connections, args.seconds, undefined, pid),
     });
     // Offered load: the same connections held to `rate` requests/s, so the latency is the
     // service time of a server under that load rather than queueing in front of it.
     if (args.rate > 0)
       rows.push({
         name: `mix at ${args.rate.toLocaleString('en')} req/s offered`,
-        figures: await load(base, shuffle(all), args.connections, args.seconds, args.rate),
+        figures: await load(base, shuffle(all), args.connections, args.seconds, args.rate, pid),
       });
     if (args['class-seconds'] > 0) {
       for (const [name, paths] of Object.entries(classes))
