@@ -332,6 +332,8 @@ async function main(): Promise<void> {
         name: `mix at ${args.rate.toLocaleString('en')} req/s offered`,
         figures: await load(base, shuffle(all), args.connections, args.seconds, args.rate, pid),
       });
+    // One client alone: the latency a visitor sees when the server is not saturated.
+    rows.push({ name: 'mix, 1 connection', figures: await load(base, shuffle(all), 1, Math.min(5, args.seconds), undefined, pid) });
     if (args['class-seconds'] > 0) {
       for (const [name, paths] of Object.entries(classes))
         rows.push({ name, figures: await load(base, paths, args.connections, args['class-seconds'], undefined, pid) });
