@@ -129,6 +129,16 @@ test('choosing a company stores it for the order and goes on to the purchase (lo
   await expect(result(page, 'トヨタ自動車株式会社')).toBeVisible();
 });
 
+test('logged in (demo account), the chosen company is on /purchase/select', async ({ page }) => {
+  await page.goto('/login?nextPage=/search');
+  await page.getByRole('button', { name: 'デモアカウントでログインする' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await searchBox(page).fill('トヨタ自動車');
+  await result(page, 'トヨタ自動車株式会社').getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page.getByText('トヨタ自動車株式会社').first()).toBeVisible();
+});
+
 test('the home page search box opens /search with the query', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).fill('ソニー');
