@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { EMPTY_SEARCH_STATE, parseSearchUrl, searchApiPath, searchApiQuery, searchPageHref, searchUrlQuery } from './search-url';
+import {
+  EMPTY_SEARCH_STATE,
+  formatResultCount,
+  parseSearchUrl,
+  searchApiPath,
+  searchApiQuery,
+  searchPageHref,
+  searchUrlQuery,
+} from './search-url';
 import { SearchParamsSchema } from '../schemas';
 
 describe('search URL state', () => {
@@ -44,5 +52,12 @@ describe('search URL state', () => {
   it('has nothing to search for a blank query', () => {
     expect(searchApiQuery({ ...EMPTY_SEARCH_STATE, q: '   ', pref: '13' })).toBeNull();
     expect(searchApiPath(EMPTY_SEARCH_STATE)).toBeNull();
+  });
+
+  it('shows the count, or 「1,000件以上」 beyond the cap', () => {
+    expect(formatResultCount({ count: 0, countCapped: false })).toBe('0件');
+    expect(formatResultCount({ count: 162, countCapped: false })).toBe('162件');
+    expect(formatResultCount({ count: 1000, countCapped: false })).toBe('1,000件');
+    expect(formatResultCount({ count: 1000, countCapped: true })).toBe('1,000件以上');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { type KindCode, KindCodeSchema, SEARCH_QUERY_MAX } from '../schemas';
+import { type KindCode, KindCodeSchema, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, type SearchResult } from '../schemas';
 
 export interface SearchUrlState {
   q: string;
@@ -73,4 +73,9 @@ export function searchApiPath(state: SearchUrlState, cursor?: string): string | 
   const p = new URLSearchParams(query);
   if (cursor !== undefined) p.set('cursor', cursor);
   return `/api/corporates/search?${p.toString()}`;
+}
+
+/** 「162件」, or 「1,000件以上」 when the count reached the cap (issue 3 §4). */
+export function formatResultCount(result: Pick<SearchResult, 'count' | 'countCapped'>): string {
+  return result.countCapped ? `${SEARCH_COUNT_CAP.toLocaleString('ja-JP')}件以上` : `${result.count.toLocaleString('ja-JP')}件`;
 }

@@ -7,7 +7,7 @@ import useSWR from 'swr';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
 import { storeSearchedCorporate } from '../client/searched-corporate';
-import { type SearchUrlState, parseSearchUrl, searchApiPath, searchUrlQuery } from '../client/search-url';
+import { type SearchUrlState, formatResultCount, parseSearchUrl, searchApiPath, searchUrlQuery } from '../client/search-url';
 import { type CompanySummary, SEARCH_ERROR_MESSAGES, type SearchResult } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
 import styles from './company-search.module.css';
@@ -230,7 +230,7 @@ function StatusLine({
 }) {
   if (query.trim() === '' || error) return null;
   if (result === undefined) return <span>検索しています…</span>;
-  const count = result.countCapped ? '1,000件以上' : `${result.count.toLocaleString('ja-JP')}件`;
+  const count = formatResultCount(result);
   return (
     <span>
       {result.query.type === 'corporate_number' ? '法人番号' : '検索結果'}「{query.trim()}」：<strong>{count}</strong>
