@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CompanySummary } from '../schemas';
-import { SearchedCorporateSchema, toSearchedCorporate } from './searched-corporate';
+import { SearchedCorporateSchema, lastSearchHref, toSearchedCorporate } from './searched-corporate';
 
 const company: CompanySummary = {
   corporateNumber: '8040001999013',
@@ -50,5 +50,12 @@ describe('searched_corporate', () => {
     const stored = toSearchedCorporate(company);
     expect(SearchedCorporateSchema.safeParse({ ...stored, corporateNumber: '123' }).success).toBe(false);
     expect(SearchedCorporateSchema.safeParse({ ...stored, extra: 1 }).success).toBe(false);
+  });
+
+  it('leads back to the stored search, dropping values the page would not accept', () => {
+    expect(lastSearchHref({ q: 'トヨタ', pref: '23', closed: true, kind: '301' })).toBe(
+      '/search?q=%E3%83%88%E3%83%A8%E3%82%BF&pref=23&closed=1&kind=301',
+    );
+    expect(lastSearchHref({ q: 'a', pref: '99', closed: false, kind: 'x' })).toBe('/search?q=a');
   });
 });

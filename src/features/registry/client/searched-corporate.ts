@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
 import { type CompanySummary, KindCodeSchema } from '../schemas';
-import type { SearchUrlState } from './search-url';
+import { type SearchUrlState, parseSearchUrl, searchPageHref } from './search-url';
 
 export const SearchedCorporateSchema = z.strictObject({
   corporateNumber: z.string().regex(/^\d{13}$/),
@@ -79,4 +79,10 @@ export function readSearchedQuery(): SearchedQuery | null {
   } catch {
     return null;
   }
+}
+
+/** 「検索結果に戻る」: the /search URL of the stored search, or /search when there is none. */
+export function lastSearchHref(query: SearchedQuery | null = readSearchedQuery()): string {
+  if (query === null) return '/search';
+  return searchPageHref(parseSearchUrl({ q: query.q, pref: query.pref, closed: query.closed ? '1' : '', kind: query.kind }));
 }
