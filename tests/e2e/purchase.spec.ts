@@ -114,7 +114,12 @@ async function enterNewCard(page: Page, number: string): Promise<void> {
 
 async function toConfirmation(page: Page, shots = false): Promise<void> {
   await shoot(page, '2-recipient-info', shots);
-  await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
+  // Scroll first and let the page settle: right after a scroll, Chromium may route the click to
+  // PAY.JP's cross-origin card iframe (out-of-process hit testing), so the button never sees it.
+  const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
+  await next.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await next.click();
   await expect(page).toHaveURL(/\/purchase\/confirmation$/);
   await expect(page.getByRole('heading', { name: 'キャンセル・返品について' })).toBeVisible();
   await expect(page.getByTestId('total')).toHaveText('3,150円');

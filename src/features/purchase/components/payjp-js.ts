@@ -18,6 +18,7 @@ export interface PayjpCardElement {
     handler: (event: { complete?: boolean; empty?: boolean; error?: { code?: string; message: string } }) => void,
   ): void;
   unmount(): void;
+  destroy(): void;
 }
 
 export interface PayjpInstance {

@@ -126,7 +126,8 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       .catch(() => setCardError('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。'));
     return () => {
       cancelled = true;
-      element?.unmount();
+      // destroy, not unmount: payjp.js allows one card element per page, re-created on the next mount.
+      element?.destroy();
       elementRef.current = null;
     };
   }, [publicKey, mode, payjpJsUrl]);
