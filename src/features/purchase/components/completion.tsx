@@ -127,12 +127,8 @@ export function Completion() {
             {order.lines.map((l) => (
               <tr key={`${l.kind}-${l.itemId ?? ''}`}>
                 <td>{l.name}</td>
-                <td className="num" style={{ textAlign: 'right' }}>
-                  {l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}
-                </td>
-                <td className="num" style={{ textAlign: 'right' }}>
-                  {formatYen(l.amountYen)}
-                </td>
+                <td className={styles.num}>{l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}</td>
+                <td className={styles.num}>{formatYen(l.amountYen)}</td>
               </tr>
             ))}
           </tbody>
@@ -141,6 +137,9 @@ export function Completion() {
       <div className={styles.actions}>
         <Link className="button button-secondary" href="/search">
           会社の検索に戻る
+        </Link>
+        <Link className="button button-secondary" href="/my-page/payment-history">
+          お支払い履歴を見る
         </Link>
         {order.receiptUrl ? (
           <a className="button" href={order.receiptUrl} target="_blank" rel="noopener" data-testid="receipt-link">

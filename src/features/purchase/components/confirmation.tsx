@@ -178,10 +178,10 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
               <thead>
                 <tr>
                   <th scope="col">品目</th>
-                  <th scope="col" className="num">
+                  <th scope="col" className={styles.num}>
                     数量
                   </th>
-                  <th scope="col" className="num">
+                  <th scope="col" className={styles.num}>
                     金額
                   </th>
                 </tr>
@@ -197,12 +197,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
                         {l.taxCategory === 'nonTaxable' ? '（非課税）' : '（税込）'}
                       </span>
                     </td>
-                    <td className="num" style={{ textAlign: 'right' }}>
-                      {l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}
-                    </td>
-                    <td className="num" style={{ textAlign: 'right' }}>
-                      {formatYen(l.amountYen)}
-                    </td>
+                    <td className={styles.num}>{l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}</td>
+                    <td className={styles.num}>{formatYen(l.amountYen)}</td>
                   </tr>
                 ))}
               </tbody>
