@@ -136,7 +136,7 @@ test.describe('法人情報照会', () => {
     const unknown = await page.goto('/search-service/result?corporateNumber=7100000000000');
     expect(unknown?.status()).toBe(404);
     const malformed = await page.goto('/search-service/result?corporateNumber=1000000000001');
-    await expect(page.getByRole('alert')).toContainText('法人番号が正しくありません');
+    await expect(page.getByRole('alert').filter({ hasText: '法人番号が正しくありません' })).toBeVisible();
     expect(malformed?.status()).toBe(200);
     const api404 = await request.get('/api/corporates-search/get-corp-info?corporateNumber=7100000000000');
     expect(api404.status()).toBe(404);
