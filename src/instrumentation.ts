@@ -4,17 +4,8 @@
  * so the first request does not pay for it and a broken database fails fast.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { getEnv, ConfigError } = await import('@/config/env');
-  try {
-    getEnv();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { registerNode } = await import('./instrumentation-node');
+    await registerNode();
   }
-  const { getDb } = await import('@/server/db/client');
-  await getDb();
 }

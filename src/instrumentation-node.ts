@@ -1,0 +1,21 @@
+import { ConfigError, getEnv } from '@/config/env';
+
+/**
+ * The Node.js half of instrumentation.ts, kept in its own module so the Edge bundle of
+ * instrumentation never sees Node-only APIs such as process.exit. The database client is
+ * imported only after the configuration has been validated: its module reads the configuration
+ * when it loads.
+ */
+export async function registerNode(): Promise<void> {
+  try {
+    getEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { getDb } = await import('@/server/db/client');
+  await getDb();
+}
