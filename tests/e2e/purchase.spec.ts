@@ -261,3 +261,40 @@ test('reloading mid-flow keeps the selection and address; the card is asked for 
   await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
   await expect(page.locator('#destinationStreet')).toHaveValue('丸の内1-1-1');
 });
+
+test('a session that expires mid-flow sends the member to log in again; the order is kept where it was left', async ({ page, context }) => {
+  const email = await newMemberLoggedIn(page);
+  await chooseToyota(page);
+  await selectItems(page);
+  await fillAddress(page);
+  await enterNewCard(page, '4242424242424242');
+  await toConfirmation(page);
+  // The server no longer knows the session (idle or absolute timeout, or the cookie is gone),
+  // while this browser's auth_expire_time still says it is logged in: ordering answers 401, and
+  // the client goes to the login page of the spec.
+  await context.clearCookies();
+  await page.getByLabel(/同意して注文する/).check();
+  await page.getByRole('button', { name: /注文を確定する/ }).click();
+  await expect(page).toHaveURL(/\/login\?nextPage=\/search&expired=true$/);
+  await expect(page.getByRole('status').filter({ hasText: 'ログインの有効期限が切れました' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('auth_expire_time'))).toBeNull();
+
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'ログインする', exact: true }).click();
+  await expect(page).toHaveURL(/\/search/);
+  // What was chosen and entered before the expiry is still there in this tab.
+  await page.goto('/purchase/select');
+  await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+  await expect(page.getByTestId('total')).toHaveText('3,150円');
+  await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+  await expect(page.locator('#destinationStreet')).toHaveValue('丸の内1-1-1');
+  await expect(page.locator('#receiptRecipient')).toHaveValue('株式会社テスト');
+  // The single-use card token is not kept: the confirmation asks for the card again.
+  await page.goto('/purchase/confirmation');
+  await expect(page.getByTestId('payment-method')).toContainText('カード情報の再入力が必要です');
+  // Nothing was ordered or charged while the session was gone.
+  const history = await page.request.get('/api/payments/histories-per-page?page=1&size=10');
+  expect(history.status()).toBe(200);
+  expect(((await history.json()) as { total: number }).total).toBe(0);
+});
