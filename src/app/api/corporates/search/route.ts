@@ -1,8 +1,7 @@
-import { type SearchErrorCode, SearchParamsSchema } from '@/features/registry/schemas';
+import { SearchParamsSchema } from '@/features/registry/schemas';
+import { PUBLIC_CACHE_CONTROL, searchFailure, takeOrThrow } from '@/features/registry/server/http';
 import { searchCompanies } from '@/features/registry/server/search/search';
-import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
-import { rateLimitedError } from '@/server/rate-limit';
 import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
 
 /**
@@ -15,33 +14,16 @@ import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
 /** 20 requests/s sustained, 60 at once: an instant search sends at most ~7/s while typing. */
 const limiter = new TokenBucketLimiter({ perSecond: 20, burst: 60 });
 
-const CACHE_CONTROL = 'public, max-age=60';
-
-const STATUS: Record<SearchErrorCode, number> = {
-  registry_unavailable: 503,
-  empty_query: 400,
-  invalid_check_digit: 400,
-  invalid_cursor: 400,
-  cursor_expired: 409,
-};
-
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
     auth: 'none',
     personal: false,
     query: SearchParamsSchema,
     handler: async ({ query, ip }) => {
-      const taken = limiter.take(ip);
-      if (!taken.ok) throw rateLimitedError(taken.retryAfterMs, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。');
+      takeOrThrow(limiter, ip, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。');
       const outcome = searchCompanies(query);
-      if (!outcome.ok) {
-        throw new AppError(outcome.code, {
-          status: STATUS[outcome.code],
-          message: outcome.message,
-          ...(outcome.code === 'registry_unavailable' ? { headers: { 'Retry-After': '30' } } : { fields: { q: outcome.message } }),
-        });
-      }
-      return Response.json(outcome.result, { headers: { 'Cache-Control': CACHE_CONTROL } });
+      if (!outcome.ok) throw searchFailure(outcome);
+      return Response.json(outcome.result, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
     },
   }),
 });

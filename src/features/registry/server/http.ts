@@ -1,0 +1,61 @@
+import 'server-only';
+
+import type { CompanyErrorCode, SearchErrorCode } from '@/features/registry/schemas';
+import { AppError } from '@/server/http/app-error';
+import { rateLimitedError } from '@/server/rate-limit';
+import type { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
+
+/**
+ * What the registry's public routes share — /api/corporates/* (search and the purchase flow) and
+ * /api/corporates-search/* (法人情報照会): the per-IP token bucket check, the mapping of the
+ * registry's error outcomes to HTTP answers, and the cache header of public data
+ * (docs/decisions/0007-search-rate-limit.md).
+ */
+
+/** Public registry answers are the same for everyone and change at most daily. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60';
+
+/** Takes a token for this client or throws 429 with `Retry-After` and the given message. */
+export function takeOrThrow(limiter: TokenBucketLimiter, ip: string, message: string): void {
+  const taken = limiter.take(ip);
+  if (!taken.ok) throw rateLimitedError(taken.retryAfterMs, message);
+}
+
+const SEARCH_STATUS: Record<SearchErrorCode, number> = {
+  registry_unavailable: 503,
+  empty_query: 400,
+  invalid_check_digit: 400,
+  invalid_cursor: 400,
+  cursor_expired: 409,
+};
+
+const COMPANY_STATUS: Record<CompanyErrorCode, number> = {
+  registry_unavailable: 503,
+  invalid_format: 400,
+  invalid_check_digit: 400,
+  not_found: 404,
+};
+
+const UNAVAILABLE_HEADERS = { 'Retry-After': '30' };
+
+/** A failed search: 503 without a registry, 400/409 for the query or cursor (field `q`). */
+export function searchFailure(outcome: { code: SearchErrorCode; message: string }): AppError {
+  return new AppError(outcome.code, {
+    status: SEARCH_STATUS[outcome.code],
+    message: outcome.message,
+    ...(outcome.code === 'registry_unavailable' ? { headers: UNAVAILABLE_HEADERS } : { fields: { q: outcome.message } }),
+  });
+}
+
+/** A failed lookup by 法人番号: 503 without a registry, 404 unknown, 400 malformed (field `corporateNumber`). */
+export function companyFailure(outcome: { code: CompanyErrorCode; message: string }): AppError {
+  return new AppError(outcome.code, {
+    status: COMPANY_STATUS[outcome.code],
+    message: outcome.message,
+    ...(outcome.code === 'registry_unavailable'
+      ? { headers: UNAVAILABLE_HEADERS }
+      : outcome.code === 'not_found'
+        ? {}
+        : { fields: { corporateNumber: outcome.message } }),
+  });
+}
