@@ -5,6 +5,7 @@
  *
  *   npm run bench:registry-http -- [--registry data/registry/registry.sqlite] [--url URL]
  *     [--connections 50] [--seconds 10] [--class-seconds 3] [--per-class 40] [--port 3395]
+ *     [--server next|bare]
  *
  * Without --url it starts `next start` (the production build in .next, which must exist and
  * contain the route: `npx next build`) on --port with REGISTRY_PATH=--registry and
@@ -13,6 +14,8 @@
  * with --url, start the target with TRUSTED_PROXY_HEADER=x-forwarded-for for the same reason
  * (otherwise every request counts as one client and most answers are 429, which the bench reports).
  * The registry file is only read to sample queries. Run it on an otherwise idle machine.
+ * `--server bare` starts bench/bare-search-server.ts instead of Next: the same search function
+ * behind a bare node:http server, to show what the framework's per-request cost is.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +41,8 @@ const ArgsSchema = z.strictObject({
   /** Offered load of the second mixed run (requests/s over all connections); 0 skips it. */
   rate: z.coerce.number().int().min(0).max(100_000).default(1500),
   out: z.string().default('bench/out'),
+  /** `next` (the app) or `bare` (bench/bare-search-server.ts: the search without the framework). */
+  server: z.enum(['next', 'bare']).default('next'),
 });
 type Args = z.infer<typeof ArgsSchema>;
 
@@ -260,7 +265,7 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 }
 
 async function startServer(args: Args, registry: string): Promise<{ base: string; child: ChildProcess }> {
-  if (!fs.existsSync('.next/server/app/api/corporates/search/route.js')) {
+  if (args.server === 'next' && !fs.existsSync('.next/server/app/api/corporates/search/route.js')) {
     console.error('.next に /api/corporates/search を含む本番ビルドがありません。先に `npx next build` を実行してください。');
     process.exit(2);
   }
@@ -275,7 +280,11 @@ async function startServer(args: Args, registry: string): Promise<{ base: string
     process.exit(2);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-bench-http-'));
-  const child = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(args.port), '-H', '127.0.0.1'], {
+  const [command, commandArgs] =
+    args.server === 'bare'
+      ? [process.execPath, ['--import', 'tsx', '--conditions=react-server', 'bench/bare-search-server.ts', '--port', String(args.port)]]
+      : [path.resolve('node_modules/.bin/next'), ['start', '-p', String(args.port), '-H', '127.0.0.1']];
+  const child = spawn(command, commandArgs, {
     env: {
       ...process.env,
       REGISTRY_PATH: registry,
@@ -357,7 +366,7 @@ async function main(): Promise<void> {
         console.log('429 answers: the target counts every request as one client; start it with TRUSTED_PROXY_HEADER=x-forwarded-for.');
     }
     fs.mkdirSync(args.out, { recursive: true });
-    const label = meta?.registry?.searchable ?? 'unknown';
+    const label = `${meta?.registry?.searchable ?? 'unknown'}${args.server === 'bare' ? '-bare' : ''}`;
     const file = path.join(args.out, `registry-http-${label}.json`);
     fs.writeFileSync(
       file,

@@ -1,0 +1,41 @@
+/**
+ * A bare node:http server around the same search function, zod schema and JSON answer as
+ * GET /api/corporates/search — no Next.js, no route wrapper (no rate limit, no logging, no CSRF
+ * or session handling). It exists only for `npm run bench:registry-http -- --server bare`, to
+ * measure what this machine could serve without the framework's per-request cost; it is not a
+ * way to run the service.
+ *
+ *   REGISTRY_PATH=… tsx --conditions=react-server bench/bare-search-server.ts --port 3397
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+
+import { SearchParamsSchema } from '../src/features/registry/schemas';
+import { searchCompanies } from '../src/features/registry/server/search/search';
+import { getRegistryStore } from '../src/features/registry/server/store/store';
+
+const { values } = parseArgs({ options: { port: { type: 'string' } }, strict: true });
+const port = Number(values.port ?? 3397);
+
+function send(res: http.ServerResponse, status: number, body: unknown, cache = 'no-store'): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': cache });
+  res.end(JSON.stringify(body));
+}
+
+http
+  .createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method !== 'GET') return send(res, 405, { error: { code: 'method_not_allowed', message: '許可されていないメソッドです。' } });
+    if (url.pathname === '/api/payjp/public-key') return send(res, 200, { result: '' });
+    if (url.pathname === '/api/health') {
+      const state = getRegistryStore().acquire();
+      return send(res, 200, { registry: state.ok ? state.registry.meta.counts : null });
+    }
+    if (url.pathname !== '/api/corporates/search') return send(res, 404, { error: { code: 'not_found', message: 'Not found' } });
+    const parsed = SearchParamsSchema.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) return send(res, 400, { error: { code: 'bad_request', message: parsed.error.issues[0]?.message ?? '' } });
+    const outcome = searchCompanies(parsed.data);
+    if (!outcome.ok) return send(res, 400, { error: { code: outcome.code, message: outcome.message } });
+    return send(res, 200, outcome.result, 'public, max-age=60');
+  })
+  .listen(port, '127.0.0.1');
