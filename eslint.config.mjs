@@ -11,11 +11,27 @@ const FEATURES = ['accounts', 'address', 'payments', 'purchase', 'receipts', 're
  */
 const boundaryZones = [
   { target: './src/components', from: ['./src/features', './src/app'], message: 'Shared UI must not depend on features or routes.' },
-  { target: './src/lib', from: ['./src/features', './src/app', './src/server'], message: 'src/lib is isomorphic and shared: no features, routes or server code.' },
-  { target: './src/server', from: ['./src/features', './src/app'], message: 'App-wide infrastructure must not depend on features or routes.' },
-  { target: './src/config', from: ['./src/features', './src/app', './src/server'], message: 'Configuration depends on nothing of the app.' },
+  {
+    target: './src/lib',
+    from: ['./src/features', './src/app', './src/server'],
+    message: 'src/lib is isomorphic and shared: no features, routes or server code.',
+  },
+  {
+    target: './src/server',
+    from: ['./src/features', './src/app'],
+    message: 'App-wide infrastructure must not depend on features or routes.',
+  },
+  {
+    target: './src/config',
+    from: ['./src/features', './src/app', './src/server'],
+    message: 'Configuration depends on nothing of the app.',
+  },
   { target: './src/features', from: './src/app', message: 'Features never import routes.' },
-  { target: './src', from: ['./dev', './scripts', './bench', './tests'], message: 'src/ never imports stand-ins, scripts, benchmarks or tests.' },
+  {
+    target: './src',
+    from: ['./dev', './scripts', './bench', './tests'],
+    message: 'src/ never imports stand-ins, scripts, benchmarks or tests.',
+  },
   ...FEATURES.map((name) => ({
     target: `./src/features/!(${name})/**/*`,
     from: `./src/features/${name}`,
@@ -33,7 +49,10 @@ export default defineConfig([
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts.' },
+      ],
     },
   },
   {
@@ -41,5 +60,14 @@ export default defineConfig([
     files: ['src/config/env.ts', 'src/instrumentation.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
     rules: { 'no-restricted-properties': 'off' },
   },
-  globalIgnores(['.next/**', 'node_modules/**', 'data/**', 'tmp/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'dev/payjp/public/**']),
+  globalIgnores([
+    '.next/**',
+    'node_modules/**',
+    'data/**',
+    'tmp/**',
+    'test-results/**',
+    'playwright-report/**',
+    'next-env.d.ts',
+    'dev/payjp/public/**',
+  ]),
 ]);

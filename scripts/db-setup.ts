@@ -9,7 +9,10 @@ import { closeDb, getDb } from '../src/server/db/client';
 async function main() {
   await getDb(); // opening applies the committed migrations
   const demo = await seedDemoUser();
-  if (demo !== 'unchanged') console.log(`[hojin] デモアカウント: ${{ created: '作成しました', updated: '更新しました', disabled: '無効です（DEMO_USER_ENABLED）' }[demo]}`);
+  if (demo !== 'unchanged')
+    console.log(
+      `[hojin] デモアカウント: ${{ created: '作成しました', updated: '更新しました', disabled: '無効です（DEMO_USER_ENABLED）' }[demo]}`,
+    );
   await closeDb();
   console.log('[hojin] データベースの準備ができました。');
 }

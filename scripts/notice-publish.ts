@@ -19,7 +19,9 @@ const USAGE = `使い方: npm run notice:publish -- --title "メンテナンス�
 
 async function main() {
   const { values } = parseArgs({
-    options: Object.fromEntries(['title', 'body', 'from', 'until', 'start', 'end', 'pdf', 'name'].map((k) => [k, { type: 'string' as const }])),
+    options: Object.fromEntries(
+      ['title', 'body', 'from', 'until', 'start', 'end', 'pdf', 'name'].map((k) => [k, { type: 'string' as const }]),
+    ),
     strict: true,
   });
   const parsed = PublishNoticeArgsSchema.safeParse(values);
@@ -31,7 +33,9 @@ async function main() {
   const args = parsed.data;
   const env = getEnv();
   if (!env.DATABASE_URL && (await portInUse(env.PORT))) {
-    console.error('組み込みデータベース（PGlite）は1つのプロセスしか開けません。サービスを停止してから実行するか、DATABASE_URL で PostgreSQL を使ってください。');
+    console.error(
+      '組み込みデータベース（PGlite）は1つのプロセスしか開けません。サービスを停止してから実行するか、DATABASE_URL で PostgreSQL を使ってください。',
+    );
     process.exit(1);
   }
   let file: { name: string; bytes: Uint8Array; contentType: string } | undefined;

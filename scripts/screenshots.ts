@@ -17,7 +17,17 @@ async function main() {
   const out = values.out ?? 'tmp/shots';
   const widths = (values.widths ?? '375,768,1280').split(',').map(Number);
   fs.mkdirSync(out, { recursive: true });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
     for (const p of positionals.length ? positionals : ['/']) {

@@ -25,6 +25,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `[hojin] 起動に失敗しました: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof ConfigError ? error.message : `[hojin] 起動に失敗しました: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

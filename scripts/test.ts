@@ -28,12 +28,23 @@ interface TierResult {
 function runVitest(tier: string, project: string, env: Record<string, string> = {}): TierResult {
   const out = path.join(RESULTS, `${tier}.json`);
   fs.rmSync(out, { force: true });
-  const res = spawnSync(path.join(BIN, 'vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env },
-  });
-  const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }) : null;
+  const res = spawnSync(
+    path.join(BIN, 'vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env },
+    },
+  );
+  const report = fs.existsSync(out)
+    ? (JSON.parse(fs.readFileSync(out, 'utf8')) as {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+      })
+    : null;
   return {
     tier,
     passed: report?.numPassedTests ?? 0,
@@ -69,6 +80,7 @@ async function main() {
     for (const [name, bin, args] of [
       ['typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
       ['lint', 'eslint', ['src', 'scripts', 'tests', 'dev', 'bench', 'db']],
+      ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
     ] as const) {
       console.log(`\n[hojin] ${name} …`);
       const res = spawnSync(path.join(BIN, bin), [...args], { cwd: ROOT, stdio: 'inherit' });
@@ -83,7 +95,14 @@ async function main() {
     } else {
       const bin = findPostgresBin();
       if (!bin) {
-        results.push({ tier: 'integration-postgres', passed: 0, failed: 0, skipped: 0, exitCode: process.env.CI ? 1 : 0, note: 'PostgreSQL が見つかりません（apt-get install postgresql または TEST_DATABASE_URL）' });
+        results.push({
+          tier: 'integration-postgres',
+          passed: 0,
+          failed: 0,
+          skipped: 0,
+          exitCode: process.env.CI ? 1 : 0,
+          note: 'PostgreSQL が見つかりません（apt-get install postgresql または TEST_DATABASE_URL）',
+        });
       } else {
         const pg = await startTempPostgres(bin);
         try {
@@ -102,7 +121,9 @@ async function main() {
     const ranNone = r.passed + r.failed === 0 && !r.note;
     const bad = r.exitCode !== 0 || r.failed > 0 || ranNone || (r.note !== undefined && r.exitCode !== 0);
     failed ||= bad;
-    console.log(`${r.tier.padEnd(22)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${ranNone ? '  ← ran no test' : ''}${r.note ? `  (${r.note})` : ''}${bad ? '  ✗' : '  ✓'}`);
+    console.log(
+      `${r.tier.padEnd(22)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${ranNone ? '  ← ran no test' : ''}${r.note ? `  (${r.note})` : ''}${bad ? '  ✗' : '  ✓'}`,
+    );
   }
   for (const c of checks) {
     failed ||= !c.ok;

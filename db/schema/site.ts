@@ -3,7 +3,9 @@ import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-co
 
 /** Files kept in the storage adapter (local folder or S3); the bytes live there, not here. */
 export const storedFiles = pgTable('stored_files', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   /** key inside the storage backend */
   storageKey: text('storage_key').notNull().unique(),
   /** the Japanese file name offered on download */
@@ -17,7 +19,9 @@ export const storedFiles = pgTable('stored_files', {
 export const notices = pgTable(
   'notices',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     title: text('title').notNull(),
     body: text('body').notNull(),
     /** when the banner starts to show */

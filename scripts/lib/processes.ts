@@ -6,7 +6,12 @@ export class ProcessGroup {
   private readonly children: { name: string; child: ChildProcess }[] = [];
   private stopping = false;
 
-  spawn(name: string, command: string, args: string[], options: { env?: Record<string, string | undefined>; quiet?: boolean } = {}): ChildProcess {
+  spawn(
+    name: string,
+    command: string,
+    args: string[],
+    options: { env?: Record<string, string | undefined>; quiet?: boolean } = {},
+  ): ChildProcess {
     const child = spawn(command, args, {
       env: { ...process.env, ...options.env },
       stdio: options.quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'pipe', 'pipe'],
@@ -96,7 +101,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs a command to completion, inheriting stdio; rejects on a non-zero exit. */
-export async function run(command: string, args: string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<void> {
+export async function run(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string } = {},
+): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...options.env }, cwd: options.cwd });
     child.on('error', reject);

@@ -53,12 +53,18 @@ function standIns(env: Env): StandIn[] {
       script: 'dev/payjp/server.ts',
       port,
       args: [
-        '--port', String(port),
-        '--secret-key', env.PAYJP_SECRET_KEY,
-        '--public-key', env.PAYJP_PUBLIC_KEY ?? '',
-        '--webhook-url', `${env.APP_BASE_URL}/api/payments/webhook`,
-        '--webhook-token', env.PAYJP_WEBHOOK_TOKEN,
-        '--state-file', path.join(env.paths.dataDir, 'payjp-emulator.json'),
+        '--port',
+        String(port),
+        '--secret-key',
+        env.PAYJP_SECRET_KEY,
+        '--public-key',
+        env.PAYJP_PUBLIC_KEY ?? '',
+        '--webhook-url',
+        `${env.APP_BASE_URL}/api/payments/webhook`,
+        '--webhook-token',
+        env.PAYJP_WEBHOOK_TOKEN,
+        '--state-file',
+        path.join(env.paths.dataDir, 'payjp-emulator.json'),
       ],
     });
   }
@@ -69,12 +75,18 @@ function standIns(env: Env): StandIn[] {
       script: 'dev/oidc/server.ts',
       port,
       args: [
-        '--port', String(port),
-        '--issuer', env.OIDC_ISSUER,
-        '--client-id', env.OIDC_CLIENT_ID,
-        '--client-secret', env.OIDC_CLIENT_SECRET,
-        '--redirect-uri', `${env.APP_BASE_URL}/api/users/login-social/callback`,
-        '--redirect-uri', `${env.APP_BASE_URL}/api/users/register-social/callback`,
+        '--port',
+        String(port),
+        '--issuer',
+        env.OIDC_ISSUER,
+        '--client-id',
+        env.OIDC_CLIENT_ID,
+        '--client-secret',
+        env.OIDC_CLIENT_SECRET,
+        '--redirect-uri',
+        `${env.APP_BASE_URL}/api/users/login-social/callback`,
+        '--redirect-uri',
+        `${env.APP_BASE_URL}/api/users/register-social/callback`,
       ],
     });
   }
@@ -124,7 +136,8 @@ function sourceFingerprint(): string {
 export async function ensureBuild(env: Record<string, string>): Promise<void> {
   const marker = path.join(ROOT, '.next', 'hojin-source-fingerprint');
   const fingerprint = sourceFingerprint();
-  if (fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === fingerprint) return;
+  if (fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === fingerprint)
+    return;
   console.log('[hojin] アプリをビルドしています（next build、初回は1〜2分かかります）…');
   await run(NEXT, ['build'], { env: { ...env, NEXT_TELEMETRY_DISABLED: '1' }, cwd: ROOT });
   fs.writeFileSync(marker, fingerprint);
@@ -186,7 +199,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const group = new ProcessGroup();
 
   const appPort = env.PORT;
-  if (await portInUse(appPort)) throw new Error(`ポート ${appPort} は使用中です。別の hojin が起動していないか確認するか、PORT を変更してください。`);
+  if (await portInUse(appPort))
+    throw new Error(`ポート ${appPort} は使用中です。別の hojin が起動していないか確認するか、PORT を変更してください。`);
 
   for (const s of standIns(env)) {
     if (await portInUse(s.port)) throw new Error(`ポート ${s.port}（${s.name}）は使用中です。`);
@@ -199,7 +213,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     ]);
     await ensureBuild(vars);
     await Promise.all(standIns(env).map((s) => waitForPort(s.port)));
-    group.spawn('next', NEXT, ['start', '-p', String(appPort), '-H', '127.0.0.1'], { env: { ...vars, NEXT_TELEMETRY_DISABLED: '1' }, quiet: options.quiet });
+    group.spawn('next', NEXT, ['start', '-p', String(appPort), '-H', '127.0.0.1'], {
+      env: { ...vars, NEXT_TELEMETRY_DISABLED: '1' },
+      quiet: options.quiet,
+    });
     await waitForPort(appPort, '127.0.0.1', 120_000);
   } catch (error) {
     await group.stopAll();

@@ -108,9 +108,12 @@ export default function HomePage() {
             内訳：法務局の手数料 {formatYen(fees.ministryYen)}（非課税）＋ 当社手数料 {formatYenTaxIncluded(fees.serviceYen)}（送料込み）
           </p>
           <p className={styles.priceFirst}>
-            初回ご利用の方は当社手数料が {formatYenTaxIncluded(fees.serviceFirstYen)} になり、1通 {formatYenTaxIncluded(firstTotal)} でお取り寄せいただけます。
+            初回ご利用の方は当社手数料が {formatYenTaxIncluded(fees.serviceFirstYen)} になり、1通 {formatYenTaxIncluded(firstTotal)}{' '}
+            でお取り寄せいただけます。
           </p>
-          <p className={styles.priceBreakdown}>速達をご希望の場合は、1回のご注文につき {formatYenTaxIncluded(fees.expressYen)} を加算します。</p>
+          <p className={styles.priceBreakdown}>
+            速達をご希望の場合は、1回のご注文につき {formatYenTaxIncluded(fees.expressYen)} を加算します。
+          </p>
           <p className={styles.small}>取り扱う証明書：{CERTIFICATES.join('・')}</p>
           <p className={styles.small}>
             お支払い方法・お届け時期・キャンセルについては

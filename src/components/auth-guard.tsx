@@ -22,7 +22,11 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const [, rerender] = useState(0);
   // Re-read on every render, so every route change re-checks (spec §4).
-  const loggedIn = useSyncExternalStore(subscribeAuth, () => isLoggedIn(), () => false);
+  const loggedIn = useSyncExternalStore(
+    subscribeAuth,
+    () => isLoggedIn(),
+    () => false,
+  );
 
   useEffect(() => {
     setProtectedPage(true);

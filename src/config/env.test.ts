@@ -39,7 +39,13 @@ describe('parseEnv', () => {
 
   it('requires the bucket and credentials when files go to S3 in production', () => {
     expect(() =>
-      parseEnv({ APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), APP_BASE_URL: 'https://h.example', PAYJP_WEBHOOK_TOKEN: 'whook_real_token_value_123', STORAGE_DRIVER: 's3' }),
+      parseEnv({
+        APP_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        APP_BASE_URL: 'https://h.example',
+        PAYJP_WEBHOOK_TOKEN: 'whook_real_token_value_123',
+        STORAGE_DRIVER: 's3',
+      }),
     ).toThrow(/S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
   });
 

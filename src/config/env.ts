@@ -11,14 +11,11 @@ import { z } from 'zod';
  * APP_ENV and not NODE_ENV decides: `next build` always sets NODE_ENV=production.
  */
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const port = z.coerce.number().int().min(1).max(65535);
 const url = z.url({ protocol: /^https?$/ });
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** `HH:MM`, 24-hour, Asia/Tokyo. */
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM の形式で指定してください');
@@ -49,8 +46,18 @@ export const EnvSchema = z
     SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),
     /** Header carrying the client IP, set only when a trusted proxy overwrites it (e.g. x-forwarded-for). */
     TRUSTED_PROXY_HEADER: optional(z.string().regex(/^[a-z0-9-]+$/i)),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
-    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(120),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
 
     // Mail (SMTP). Default: the catcher in dev/mail.
     SMTP_HOST: z.string().min(1).default('127.0.0.1'),
@@ -64,7 +71,10 @@ export const EnvSchema = z
 
     // PAY.JP. Default: the emulator in dev/payjp.
     PAYJP_API_BASE: url.default('http://127.0.0.1:4010/v1'),
-    PAYJP_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/).default('sk_test_hojinlocal0000000000000000'),
+    PAYJP_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_\w+$/)
+      .default('sk_test_hojinlocal0000000000000000'),
     PAYJP_PUBLIC_KEY: optional(z.string().regex(/^pk_(test|live)_\w+$/)).default('pk_test_hojinlocal0000000000000000'),
     PAYJP_JS_URL: url.default('http://127.0.0.1:4010/js/v2/pay.js'),
     PAYJP_WEBHOOK_TOKEN: z.string().min(16).default('whook_hojinlocal_0000000000000000'),
@@ -90,13 +100,19 @@ export const EnvSchema = z
     // The operator, shown in the footer, help pages, mail and receipts (domain.md §5).
     OPERATOR_NAME: z.string().min(1).default('株式会社ホウジン（サンプル）'),
     OPERATOR_REPRESENTATIVE: z.string().min(1).default('代表取締役 山田 太郎'),
-    OPERATOR_POSTCODE: z.string().regex(/^\d{3}-\d{4}$/).default('100-0005'),
+    OPERATOR_POSTCODE: z
+      .string()
+      .regex(/^\d{3}-\d{4}$/)
+      .default('100-0005'),
     OPERATOR_ADDRESS: z.string().min(1).default('東京都千代田区丸の内一丁目1番1号 サンプルビル10階'),
     OPERATOR_PHONE: z.string().min(1).default('03-0000-0000'),
     OPERATOR_SUPPORT_EMAIL: z.email().default('support@hojin.example'),
     OPERATOR_SUPPORT_HOURS: z.string().min(1).default('平日 10:00〜17:00（土日祝日・年末年始を除く）'),
     /** 適格請求書発行事業者登録番号: T + 13 digits. */
-    OPERATOR_INVOICE_NUMBER: z.string().regex(/^T\d{13}$/, 'T に続く13桁の数字で指定してください').default('T8040001999013'),
+    OPERATOR_INVOICE_NUMBER: z
+      .string()
+      .regex(/^T\d{13}$/, 'T に続く13桁の数字で指定してください')
+      .default('T8040001999013'),
     SERVICE_NAME: z.string().min(1).default('hojin'),
 
     // Prices shown on the home and help pages; the purchase catalogue is seeded from these.
@@ -140,8 +156,7 @@ export type Env = RawEnv & {
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
     super(
-      '設定（環境変数）が正しくありません / invalid configuration:\n' +
-        problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
+      '設定（環境変数）が正しくありません / invalid configuration:\n' + problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
     );
     this.name = 'ConfigError';
   }
@@ -151,9 +166,7 @@ export class ConfigError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '(全体)'), message: issue.message })),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? '(全体)'), message: issue.message })));
   }
   const raw = result.data;
   // turbopackIgnore: these are run-time data paths; without it the build traces the whole project.

@@ -38,7 +38,11 @@ describe('apiFetch', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/x');
     expect(init.credentials).toBe('include');
-    expect(init.headers).toMatchObject({ 'X-CSRF-Token': 'tok123', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json; charset=utf-8' });
+    expect(init.headers).toMatchObject({
+      'X-CSRF-Token': 'tok123',
+      'X-Requested-With': 'XMLHttpRequest',
+      'Content-Type': 'application/json; charset=utf-8',
+    });
     expect(init.body).toBe('{"a":1}');
     expect(init.signal).toBeUndefined(); // spec §9: no default timeout
   });
@@ -67,7 +71,18 @@ describe('apiFetch', () => {
   });
 
   it('passes other errors on with the server message and fields', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(422, { error: { code: 'validation_failed', message: '入力内容に誤りがあります。', fields: { zip: '郵便番号は7桁の数字で入力してください。' } } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(422, {
+          error: {
+            code: 'validation_failed',
+            message: '入力内容に誤りがあります。',
+            fields: { zip: '郵便番号は7桁の数字で入力してください。' },
+          },
+        }),
+      ),
+    );
     const error = await apiFetch('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fields.zip).toBe('郵便番号は7桁の数字で入力してください。');
@@ -77,7 +92,10 @@ describe('apiFetch', () => {
     win.store.set('auth_expire_time', new Date(Date.now() + 3_600_000).toISOString());
     expect(isLoggedIn()).toBe(true);
     setProtectedPage(true);
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: { code: 'unauthorized', message: '…' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: { code: 'unauthorized', message: '…' } })),
+    );
     await expect(apiFetch('/api/payments/latest')).rejects.toBeInstanceOf(ApiError);
     expect(win.store.has('auth_expire_time')).toBe(false);
     expect(win.assign).toHaveBeenCalledWith(LOGIN_REDIRECT);
@@ -86,14 +104,23 @@ describe('apiFetch', () => {
 
   it('mirrors the server expiry header into auth_expire_time', async () => {
     const expires = new Date(Date.now() + 7_200_000).toISOString();
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, {}, { 'X-Auth-Expire-Time': expires })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, {}, { 'X-Auth-Expire-Time': expires })),
+    );
     await apiFetch('/api/users/me');
     expect(win.store.get('auth_expire_time')).toBe(expires);
   });
 
   it('turns a network failure into a Japanese message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ code: 'network_error', message: expect.stringMatching(/通信できませんでした/) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      code: 'network_error',
+      message: expect.stringMatching(/通信できませんでした/),
+    });
   });
 });
 

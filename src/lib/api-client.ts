@@ -117,4 +117,4 @@ async function send(path: string, options: RequestOptions, retried: boolean): Pr
 }
 
 /** SWR fetcher: the key is the path. */
-export const swrFetcher = <T,>(path: string) => apiFetch<T>(path);
+export const swrFetcher = <T>(path: string) => apiFetch<T>(path);

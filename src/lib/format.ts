@@ -14,7 +14,15 @@ export function formatYenTaxIncluded(amount: number): string {
 const TZ = 'Asia/Tokyo';
 
 function parts(date: Date) {
-  const f = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const f = new Intl.DateTimeFormat('en-CA', {
+    timeZone: TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
   return { y: p.year ?? '', m: p.month ?? '', d: p.day ?? '', hh: p.hour ?? '', mm: p.minute ?? '' };
 }

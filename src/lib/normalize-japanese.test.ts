@@ -133,7 +133,10 @@ describe('normalizeJapanese', () => {
   const anyText = fc.oneof(japaneseText, fc.string({ unit: 'binary', maxLength: 40 }));
 
   it('is idempotent when a dropped character or a removed legal form brings Hangul jamo together', () => {
-    for (const [input, expected] of [['ﾱ株式会社ￂ', '마'], ['ﾡ＀ￂ', '가']] as const) {
+    for (const [input, expected] of [
+      ['ﾱ株式会社ￂ', '마'],
+      ['ﾡ＀ￂ', '가'],
+    ] as const) {
       const once = n(input);
       expect(once).toBe(expected);
       expect(n(once)).toBe(once);

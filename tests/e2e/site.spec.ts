@@ -67,7 +67,12 @@ test.describe('help pages', () => {
   const pages = [
     { path: '/help/terms-of-use', h1: '利用規約', footer: '利用規約', text: '第1条（適用）' },
     { path: '/help/privacy-policy', h1: 'プライバシーポリシー', footer: 'プライバシーポリシー', text: '個人情報' },
-    { path: '/help/specified-commercial-transaction-law', h1: '特定商取引法に基づく表記', footer: '特定商取引法に基づく表記', text: '販売事業者' },
+    {
+      path: '/help/specified-commercial-transaction-law',
+      h1: '特定商取引法に基づく表記',
+      footer: '特定商取引法に基づく表記',
+      text: '販売事業者',
+    },
   ];
   for (const { path, h1, footer, text } of pages) {
     test(`${h1} is reachable from the footer and names the operator`, async ({ page }) => {

@@ -11,7 +11,11 @@ import { call, cookiesFrom, sameOriginJson } from '../support/requests';
 
 // A route declared with the wrapper the way every /api/* route is.
 const echo = defineRoute({
-  GET: method({ auth: 'none', query: z.strictObject({ page: z.coerce.number().int().min(1) }), handler: async ({ query }) => ({ page: query.page }) }),
+  GET: method({
+    auth: 'none',
+    query: z.strictObject({ page: z.coerce.number().int().min(1) }),
+    handler: async ({ query }) => ({ page: query.page }),
+  }),
   POST: method({
     body: z.strictObject({ name: z.string().min(1, 'お名前を入力してください'), age: z.number().int() }),
     handler: async ({ body, session }) => ({ hello: body.name, userId: session?.userId ?? null }),
@@ -35,7 +39,11 @@ describe('API conventions', () => {
 
   it('accepts a same-origin POST with the token, the marker and valid JSON', async () => {
     const { csrf, cookie } = await anonymousCsrf();
-    const res = await call(echo, '/api/echo', { method: 'POST', headers: sameOriginJson(csrf, cookie), body: JSON.stringify({ name: '山田', age: 30 }) });
+    const res = await call(echo, '/api/echo', {
+      method: 'POST',
+      headers: sameOriginJson(csrf, cookie),
+      body: JSON.stringify({ name: '山田', age: 30 }),
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ hello: '山田', userId: null });
   });
@@ -60,9 +68,17 @@ describe('API conventions', () => {
   it('refuses a foreign Origin and a cross-site fetch even with a valid token', async () => {
     const { csrf, cookie } = await anonymousCsrf();
     const body = JSON.stringify({ name: 'a', age: 1 });
-    const foreign = await call(echo, '/api/echo', { method: 'POST', headers: sameOriginJson(csrf, cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' }), body });
+    const foreign = await call(echo, '/api/echo', {
+      method: 'POST',
+      headers: sameOriginJson(csrf, cookie, { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' }),
+      body,
+    });
     expect(foreign.status).toBe(403);
-    const crossSite = await call(echo, '/api/echo', { method: 'POST', headers: sameOriginJson(csrf, cookie, { 'sec-fetch-site': 'cross-site' }), body });
+    const crossSite = await call(echo, '/api/echo', {
+      method: 'POST',
+      headers: sameOriginJson(csrf, cookie, { 'sec-fetch-site': 'cross-site' }),
+      body,
+    });
     expect(crossSite.status).toBe(403);
     const noMarker = sameOriginJson(csrf, cookie);
     delete noMarker['x-requested-with'];
@@ -74,17 +90,33 @@ describe('API conventions', () => {
     const malformed = await call(echo, '/api/echo', { method: 'POST', headers: sameOriginJson(csrf, cookie), body: '{"name": ' });
     expect(malformed.status).toBe(400);
     expect(malformed.json.error?.code).toBe('invalid_json');
-    const form = await call(echo, '/api/echo', { method: 'POST', headers: sameOriginJson(csrf, cookie, { 'content-type': 'application/x-www-form-urlencoded' }), body: 'name=a' });
+    const form = await call(echo, '/api/echo', {
+      method: 'POST',
+      headers: sameOriginJson(csrf, cookie, { 'content-type': 'application/x-www-form-urlencoded' }),
+      body: 'name=a',
+    });
     expect(form.status).toBe(415);
-    const big = await call(echo, '/api/echo', { method: 'POST', headers: sameOriginJson(csrf, cookie), body: JSON.stringify({ name: 'x'.repeat(70_000), age: 1 }) });
+    const big = await call(echo, '/api/echo', {
+      method: 'POST',
+      headers: sameOriginJson(csrf, cookie),
+      body: JSON.stringify({ name: 'x'.repeat(70_000), age: 1 }),
+    });
     expect(big.status).toBe(413);
-    const badUtf8 = await call(echo, '/api/echo', { method: 'POST', headers: sameOriginJson(csrf, cookie), body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    const badUtf8 = await call(echo, '/api/echo', {
+      method: 'POST',
+      headers: sameOriginJson(csrf, cookie),
+      body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+    });
     expect(badUtf8.status).toBe(400);
   });
 
   it('answers invalid fields with 422 and Japanese messages per field, rejecting unknown keys', async () => {
     const { csrf, cookie } = await anonymousCsrf();
-    const res = await call(echo, '/api/echo', { method: 'POST', headers: sameOriginJson(csrf, cookie), body: JSON.stringify({ name: '', age: 'x', extra: 1 }) });
+    const res = await call(echo, '/api/echo', {
+      method: 'POST',
+      headers: sameOriginJson(csrf, cookie),
+      body: JSON.stringify({ name: '', age: 'x', extra: 1 }),
+    });
     expect(res.status).toBe(422);
     expect(res.json.error?.code).toBe('validation_failed');
     expect(res.json.error?.fields?.name).toBe('お名前を入力してください');

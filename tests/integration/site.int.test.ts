@@ -20,8 +20,22 @@ describe('maintenance notices and stored files', () => {
 
   it('shows the current notice with its PDF, which downloads with its Japanese name', async () => {
     const now = Date.now();
-    await publishNotice({ title: '過去のお知らせ', body: '終了', publishFrom: new Date(now - 5 * hour), publishUntil: new Date(now - hour), maintenanceStart: null, maintenanceEnd: null });
-    await publishNotice({ title: '先のお知らせ', body: 'まだ', publishFrom: new Date(now + hour), publishUntil: null, maintenanceStart: null, maintenanceEnd: null });
+    await publishNotice({
+      title: '過去のお知らせ',
+      body: '終了',
+      publishFrom: new Date(now - 5 * hour),
+      publishUntil: new Date(now - hour),
+      maintenanceStart: null,
+      maintenanceEnd: null,
+    });
+    await publishNotice({
+      title: '先のお知らせ',
+      body: 'まだ',
+      publishFrom: new Date(now + hour),
+      publishUntil: null,
+      maintenanceStart: null,
+      maintenanceEnd: null,
+    });
     const { fileId } = await publishNotice({
       title: '定期メンテナンスのお知らせ',
       body: 'サービスを停止します。',

@@ -20,7 +20,9 @@ export function installConsoleGuard(): void {
     const calls = errorSpy?.mock.calls ?? [];
     errorSpy?.mockRestore();
     if (!allowed && calls.length > 0) {
-      throw new Error(`console.error was called during the test:\n${calls.map((c) => c.map((a: unknown) => String(a)).join(' ')).join('\n')}`);
+      throw new Error(
+        `console.error was called during the test:\n${calls.map((c) => c.map((a: unknown) => String(a)).join(' ')).join('\n')}`,
+      );
     }
   });
 }

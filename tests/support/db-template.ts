@@ -48,14 +48,19 @@ export async function dropTemplate(t: DbTemplate): Promise<void> {
   const admin = new Client({ connectionString: t.url });
   await admin.connect();
   // Clones left behind by a crashed worker go too.
-  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`hojin_t_${process.pid}_%`]);
+  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+    `hojin_t_${process.pid}_%`,
+  ]);
   for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
   await admin.query(`DROP DATABASE IF EXISTS ${t.template} WITH (FORCE)`);
   await admin.end();
 }
 
 /** Clones the template for one test file; returns the variables that point the app at it. */
-export async function cloneTemplate(t: DbTemplate, parentPid: number): Promise<{ env: Record<string, string>; dispose: () => Promise<void> }> {
+export async function cloneTemplate(
+  t: DbTemplate,
+  parentPid: number,
+): Promise<{ env: Record<string, string>; dispose: () => Promise<void> }> {
   if (t.kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-test-'));
     fs.cpSync(path.join(t.dir, 'pglite'), path.join(dir, 'pglite'), { recursive: true });

@@ -29,7 +29,12 @@ export async function call(handlers: Partial<Record<string, RouteHandler>>, path
   } catch {
     /* not JSON */
   }
-  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { error?: { code: string; message: string; fields?: Record<string, string> } }, text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: json as Record<string, unknown> & { error?: { code: string; message: string; fields?: Record<string, string> } },
+    text,
+  };
 }
 
 /** The cookie pairs a response sets, as a Cookie request header value. */

@@ -15,7 +15,11 @@ import styles from './site-header.module.css';
  */
 export function AccountLinks() {
   usePathname();
-  const loggedIn = useSyncExternalStore<boolean | null>(subscribeAuth, () => isLoggedIn(), () => null);
+  const loggedIn = useSyncExternalStore<boolean | null>(
+    subscribeAuth,
+    () => isLoggedIn(),
+    () => null,
+  );
 
   if (loggedIn === null) return <li className={styles.placeholder} aria-hidden="true" />;
   if (loggedIn) {

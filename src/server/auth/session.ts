@@ -58,10 +58,7 @@ export async function createSession(
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
     ip: meta.ip ?? null,
   });
-  const [user] = await db
-    .select({ id: users.id, email: users.email, isDemo: users.isDemo })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await db.select({ id: users.id, email: users.email, isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`createSession: user ${userId} does not exist`);
   return { token, session: { id, userId, expiresAt: effectiveExpiry(now, absolute), user } };
 }

@@ -53,7 +53,12 @@ export interface RouteContext<Q, B, P, A extends AuthMode> {
 
 type AuthMode = 'none' | 'optional' | 'required';
 
-export interface MethodSpec<QS extends AnySchema | undefined, BS extends AnySchema | undefined, PS extends AnySchema | undefined, A extends AuthMode> {
+export interface MethodSpec<
+  QS extends AnySchema | undefined,
+  BS extends AnySchema | undefined,
+  PS extends AnySchema | undefined,
+  A extends AuthMode,
+> {
   /** 'none' skips the session lookup (public, cacheable data); default 'optional'. */
   auth?: A;
   query?: QS;
@@ -94,11 +99,7 @@ export function defineRoute(specs: Partial<Record<DeclarableMethod, AnyMethodSpe
     handlers[m] = spec
       ? (request, context) => run(m, spec, request, context)
       : async (request) =>
-          finish(
-            request,
-            Date.now(),
-            errorResponseWith(new AppError('method_not_allowed', { headers: { Allow: allow } })),
-          );
+          finish(request, Date.now(), errorResponseWith(new AppError('method_not_allowed', { headers: { Allow: allow } })));
   }
   return handlers;
 }
@@ -116,12 +117,7 @@ function finish(request: NextRequest, started: number, response: Response, extra
   return response;
 }
 
-async function run(
-  m: Method,
-  spec: AnyMethodSpec,
-  request: NextRequest,
-  context: NextContext,
-): Promise<Response> {
+async function run(m: Method, spec: AnyMethodSpec, request: NextRequest, context: NextContext): Promise<Response> {
   const started = Date.now();
   const ip = clientIp(request.headers);
   const cookies: { name: string; value: string; options: CookieOptions | null }[] = [];
@@ -260,7 +256,11 @@ async function readJsonBody(request: NextRequest, maxBytes = DEFAULT_MAX_BODY_BY
 }
 
 /** The CSRF token for this browser, issuing a pre-session cookie when it has neither cookie. */
-export function csrfTokenForRequest(request: NextRequest, setCookie: RouteContext<unknown, unknown, unknown, AuthMode>['setCookie'], newBinding?: string): string {
+export function csrfTokenForRequest(
+  request: NextRequest,
+  setCookie: RouteContext<unknown, unknown, unknown, AuthMode>['setCookie'],
+  newBinding?: string,
+): string {
   if (newBinding) return csrfTokenFor(newBinding);
   const existing = request.cookies.get(cookieName('session'))?.value ?? request.cookies.get(cookieName('pre'))?.value;
   if (existing) return csrfTokenFor(existing);

@@ -39,7 +39,9 @@ export class S3Storage implements FileStorage {
 
   private request(method: string, key: string, body?: Uint8Array, extra: Record<string, string> = {}): Promise<Response> {
     assertSafeKey(key);
-    const url = new URL(`${this.options.endpoint.replace(/\/$/, '')}/${this.options.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`);
+    const url = new URL(
+      `${this.options.endpoint.replace(/\/$/, '')}/${this.options.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+    );
     const headers = signV4({
       method,
       url,

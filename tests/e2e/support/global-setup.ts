@@ -22,7 +22,26 @@ export default async function globalSetup() {
       fs.mkdirSync(E2E_DATA_DIR, { recursive: true });
       const pdf = path.join(E2E_DATA_DIR, 'notice.pdf');
       fs.copyFileSync(path.join(ROOT, 'tests', 'fixtures', 'maintenance-notice.pdf'), pdf);
-      await run(TSX, ['--conditions=react-server', path.join(ROOT, 'scripts', 'notice-publish.ts'), '--title', E2E_NOTICE_TITLE, '--body', 'システムメンテナンスのため、サービスを一時停止します。', '--start', new Date(Date.now() + 86_400_000).toISOString(), '--end', new Date(Date.now() + 90_000_000).toISOString(), '--pdf', pdf, '--name', 'メンテナンスのお知らせ.pdf'], { env: vars, cwd: ROOT });
+      await run(
+        TSX,
+        [
+          '--conditions=react-server',
+          path.join(ROOT, 'scripts', 'notice-publish.ts'),
+          '--title',
+          E2E_NOTICE_TITLE,
+          '--body',
+          'システムメンテナンスのため、サービスを一時停止します。',
+          '--start',
+          new Date(Date.now() + 86_400_000).toISOString(),
+          '--end',
+          new Date(Date.now() + 90_000_000).toISOString(),
+          '--pdf',
+          pdf,
+          '--name',
+          'メンテナンスのお知らせ.pdf',
+        ],
+        { env: vars, cwd: ROOT },
+      );
     },
   });
   return async () => {
