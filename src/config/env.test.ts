@@ -2,6 +2,21 @@ import { describe, expect, it } from 'vitest';
 
 import { ConfigError, parseEnv } from './env';
 
+/** A production configuration that passes: real-looking secrets and https service URLs. */
+const PRODUCTION = {
+  APP_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(40),
+  APP_BASE_URL: 'https://hojin.example',
+  PAYJP_WEBHOOK_TOKEN: 'whook_real_token_value_123',
+  PAYJP_SECRET_KEY: 'sk_live_0123456789abcdef',
+  PAYJP_PUBLIC_KEY: 'pk_live_0123456789abcdef',
+  PAYJP_API_BASE: 'https://api.pay.jp/v1',
+  PAYJP_JS_URL: 'https://js.pay.jp/v2/pay.js',
+  OIDC_ISSUER: 'https://accounts.google.com',
+  OIDC_CLIENT_ID: 'client.apps.googleusercontent.com',
+  OIDC_CLIENT_SECRET: 'GOCSPX-real-secret',
+};
+
 describe('parseEnv', () => {
   it('gives a working local configuration with no variables at all', () => {
     const env = parseEnv({});
@@ -28,25 +43,30 @@ describe('parseEnv', () => {
 
   it('requires real secrets and https in production', () => {
     expect(() => parseEnv({ APP_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*APP_BASE_URL[\s\S]*PAYJP_WEBHOOK_TOKEN/);
-    const env = parseEnv({
-      APP_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(40),
-      APP_BASE_URL: 'https://hojin.example',
-      PAYJP_WEBHOOK_TOKEN: 'whook_real_token_value_123',
-    });
+    const env = parseEnv(PRODUCTION);
     expect(env.isProduction).toBe(true);
   });
 
-  it('requires the bucket and credentials when files go to S3 in production', () => {
+  it("refuses the local stand-ins' keys and plain-http service URLs in production", () => {
     expect(() =>
       parseEnv({
         APP_ENV: 'production',
         SESSION_SECRET: 'x'.repeat(40),
         APP_BASE_URL: 'https://h.example',
         PAYJP_WEBHOOK_TOKEN: 'whook_real_token_value_123',
-        STORAGE_DRIVER: 's3',
       }),
-    ).toThrow(/S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+    ).toThrow(/PAYJP_SECRET_KEY[\s\S]*PAYJP_PUBLIC_KEY[\s\S]*PAYJP_API_BASE[\s\S]*PAYJP_JS_URL[\s\S]*OIDC_ISSUER[\s\S]*OIDC_CLIENT_SECRET/);
+  });
+
+  it('turns card payment off with an empty public key, and keeps the emulator key when unset', () => {
+    expect(parseEnv({ PAYJP_PUBLIC_KEY: '' }).PAYJP_PUBLIC_KEY).toBe('');
+    expect(parseEnv({}).PAYJP_PUBLIC_KEY).toBe('pk_test_hojinlocal0000000000000000');
+    expect(parseEnv({ ...PRODUCTION, PAYJP_PUBLIC_KEY: '' }).PAYJP_PUBLIC_KEY).toBe('');
+    expect(() => parseEnv({ PAYJP_PUBLIC_KEY: 'sk_test_secret' })).toThrow(/PAYJP_PUBLIC_KEY/);
+  });
+
+  it('requires the bucket and credentials when files go to S3 in production', () => {
+    expect(() => parseEnv({ ...PRODUCTION, STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
   });
 
   it('treats empty optional values as unset', () => {

@@ -75,7 +75,11 @@ export const EnvSchema = z
       .string()
       .regex(/^sk_(test|live)_\w+$/)
       .default('sk_test_hojinlocal0000000000000000'),
-    PAYJP_PUBLIC_KEY: optional(z.string().regex(/^pk_(test|live)_\w+$/)).default('pk_test_hojinlocal0000000000000000'),
+    /**
+     * Unset: the emulator's key. Set to an empty value (`PAYJP_PUBLIC_KEY=`) to stop card payment:
+     * /api/payjp/public-key answers '' and the order screens say payment is unavailable.
+     */
+    PAYJP_PUBLIC_KEY: z.union([z.literal(''), z.string().regex(/^pk_(test|live)_\w+$/)]).default('pk_test_hojinlocal0000000000000000'),
     PAYJP_JS_URL: url.default('http://127.0.0.1:4010/js/v2/pay.js'),
     PAYJP_WEBHOOK_TOKEN: z.string().min(16).default('whook_hojinlocal_0000000000000000'),
     PAYJP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
@@ -139,6 +143,33 @@ export const EnvSchema = z
     need('SESSION_SECRET', env.SESSION_SECRET !== DEV_SECRET, '本番環境では独自の値を設定してください');
     need('APP_BASE_URL', env.APP_BASE_URL.startsWith('https://'), '本番環境では https:// の URL を設定してください');
     need('PAYJP_WEBHOOK_TOKEN', !env.PAYJP_WEBHOOK_TOKEN.includes('hojinlocal'), '本番環境では PAY.JP 管理画面の値を設定してください');
+    // The local stand-ins' defaults must never reach production (security.md: no mock branches).
+    need('PAYJP_SECRET_KEY', !env.PAYJP_SECRET_KEY.includes('hojinlocal'), '本番環境では PAY.JP 管理画面の秘密鍵を設定してください');
+    need(
+      'PAYJP_PUBLIC_KEY',
+      !env.PAYJP_PUBLIC_KEY.includes('hojinlocal'),
+      '本番環境では PAY.JP 管理画面の公開鍵を設定してください（カード決済を止めるときは空の値）',
+    );
+    need(
+      'PAYJP_API_BASE',
+      env.PAYJP_API_BASE.startsWith('https://'),
+      '本番環境では https:// の URL（https://api.pay.jp/v1）を設定してください',
+    );
+    need(
+      'PAYJP_JS_URL',
+      env.PAYJP_JS_URL.startsWith('https://'),
+      '本番環境では https:// の URL（https://js.pay.jp/v2/pay.js）を設定してください',
+    );
+    need(
+      'OIDC_ISSUER',
+      env.OIDC_ISSUER.startsWith('https://'),
+      '本番環境では https:// の URL（https://accounts.google.com）を設定してください',
+    );
+    need(
+      'OIDC_CLIENT_SECRET',
+      env.OIDC_CLIENT_SECRET !== 'hojin-local-oidc-secret',
+      '本番環境では Google Cloud のクライアントシークレットを設定してください',
+    );
     if (env.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         need(key, Boolean(env[key]), 'STORAGE_DRIVER=s3 のときは必須です');

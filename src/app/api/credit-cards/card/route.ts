@@ -1,6 +1,7 @@
 import { payjpBuyerMessage } from '@/features/payments';
 import { addCard, deleteCard, listCards } from '@/features/payments/server/customers';
 import { PayjpApiError, PayjpError, describePayjpFailure } from '@/features/payments/server/payjp/errors';
+import { assertCardPaymentAvailable } from '@/features/payments/server/public-key';
 import { AddCardBodySchema, DeleteCardBodySchema } from '@/features/purchase/schemas';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
@@ -22,7 +23,8 @@ function payjpFailure(error: unknown): never {
  * The member's registered cards, kept only at PAY.JP as the cards of the member's customer
  * (docs/api.md). GET → `{ cards: [{id, brand, last4, expDate:{year,month}, cardName, isDefault}] }`;
  * POST `{ token }` (a payjp.js token) → `{ card }`; DELETE `{ cardId }` → `{ deleted: true }`.
- * Demo members cannot register cards (403 demo_forbidden).
+ * Demo members cannot register cards (403 demo_forbidden); no card is registered while card payment
+ * is switched off (503 payment_unavailable), though listing and deleting still work.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
@@ -32,7 +34,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   POST: method({
     auth: 'required',
     body: AddCardBodySchema,
-    handler: async ({ session, body }) => ({ card: await addCard(session.userId, body.token).catch(payjpFailure) }),
+    handler: async ({ session, body }) => {
+      assertCardPaymentAvailable();
+      return { card: await addCard(session.userId, body.token).catch(payjpFailure) };
+    },
   }),
   DELETE: method({
     auth: 'required',
