@@ -17,6 +17,7 @@ import { PayjpApiError, PayjpError, describePayjpFailure } from './payjp/errors'
 import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from './payjp/messages';
 import { isThreeDSecurePassed, type PayjpCharge, type PayjpEvent } from './payjp/schemas';
 import { buildThreeDSecureStartUrl } from './payjp/three-d-secure';
+import { assertCardPaymentAvailable } from './public-key';
 
 /**
  * The payment state machine of an order (security.md "Payments", docs/decisions/0008):
@@ -296,10 +297,8 @@ export async function purchase(
   input: { paymentId: string; card: { token: string } | { cardId: string } },
   client: PayjpClient = getPayjpClient(),
 ): Promise<PurchaseResult> {
+  assertCardPaymentAvailable();
   const order = await ownOrder(userId, input.paymentId);
-  if (!getPayjpConfig().publicKey) {
-    throw new AppError('payment_unavailable', { status: 503, message: payjpOutcomeMessage('unreachable').message });
-  }
   if ((await isDemoMember(userId)) && !isTestMode()) {
     throw new AppError('demo_forbidden', { status: 403, message: 'デモアカウントではお支払いできません。会員登録のうえご利用ください。' });
   }

@@ -1,11 +1,12 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
 import { AppError } from '@/server/http/app-error';
+
+import { getPayjpConfig } from './payjp/config';
 
 /** The publishable card key for payjp.js, or '' when card payment is switched off (`PAYJP_PUBLIC_KEY=`). */
 export function getPayjpPublicKey(): string {
-  return getEnv().PAYJP_PUBLIC_KEY;
+  return getPayjpConfig().publicKey;
 }
 
 export const PAYMENT_UNAVAILABLE_MESSAGE =

@@ -1,5 +1,4 @@
 import { purchase } from '@/features/payments/server/order-payment';
-import { assertCardPaymentAvailable } from '@/features/payments/server/public-key';
 import { PurchaseBodySchema } from '@/features/purchase/schemas';
 import { defineRoute, method } from '@/server/http/route';
 
@@ -16,9 +15,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   POST: method({
     auth: 'required',
     body: PurchaseBodySchema,
-    handler: async ({ session, body }) => {
-      assertCardPaymentAvailable();
-      return purchase(session.userId, body);
-    },
+    handler: async ({ session, body }) => purchase(session.userId, body),
   }),
 });
