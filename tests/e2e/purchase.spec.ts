@@ -298,3 +298,17 @@ test('a session that expires mid-flow sends the member to log in again; the orde
   expect(history.status()).toBe(200);
   expect(((await history.json()) as { total: number }).total).toBe(0);
 });
+
+test('with card payment switched off, the recipient page says so and the address can still be entered', async ({ page }) => {
+  await newMemberLoggedIn(page);
+  // What the server answers while PAYJP_PUBLIC_KEY is empty (tests/integration/payment-unavailable).
+  await page.route('**/api/payjp/public-key', (route) => route.fulfill({ json: { result: '' } }));
+  await chooseToyota(page);
+  await selectItems(page);
+  await expect(page.getByTestId('payment-unavailable')).toContainText('ただいまカードでのお支払いをご利用いただけません');
+  await expect(page.locator('iframe[data-payjp-element="card"]')).toHaveCount(0);
+  await fillAddress(page);
+  await expect(page.getByRole('button', { name: 'ご注文内容の確認へ進む' })).toBeDisabled();
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, 'payment-unavailable-1280.png'), fullPage: true });
+});
