@@ -311,4 +311,14 @@ test('with card payment switched off, the recipient page says so and the address
   await expect(page.getByRole('button', { name: 'ご注文内容の確認へ進む' })).toBeDisabled();
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, 'payment-unavailable-1280.png'), fullPage: true });
+  // What was typed is kept in this tab: back to the items and forward again, it is still there.
+  await page.getByRole('link', { name: '証明書の選択に戻る' }).click();
+  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+  await expect(page.locator('#destinationStreet')).toHaveValue('丸の内1-1-1');
+  await expect(page.locator('#receiptRecipient')).toHaveValue('株式会社テスト');
+  // A half-typed address does not open the confirmation: it sends the buyer back to finish it.
+  await page.locator('#destinationStreet').fill('');
+  await page.goto('/purchase/confirmation');
+  await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
 });

@@ -11,6 +11,7 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
 
+import { DestinationSchema } from '../schemas';
 import type { TaxView } from '../server/items';
 
 import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
@@ -60,7 +61,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       router.replace('/purchase/select');
       return;
     }
-    if (!s.destination.recipient) {
+    // The address is kept as it is typed; only a complete one may be ordered to.
+    if (!DestinationSchema.safeParse(s.destination).success) {
       router.replace('/purchase/recipient-info');
       return;
     }

@@ -95,6 +95,13 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     void fetchPublicKey().then(setPublicKey);
   }, [router]);
 
+  // Keep what the buyer types in this tab's store as it is typed, so going back to the item
+  // selection (or payment being unavailable for a while) never loses the address. The first
+  // render still holds the initial value, not the stored one: that is not written back.
+  useEffect(() => {
+    if (form !== INITIAL_STATE.destination) setPiece('destination', form);
+  }, [form]);
+
   // Prefer a registered card once the list arrives, unless the buyer already chose.
   useEffect(() => {
     const list = cards.data?.cards ?? [];
