@@ -11,6 +11,7 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 
 import { SearchParamsSchema } from '../src/features/registry/schemas';
+import { searchFailure } from '../src/features/registry/server/http';
 import { searchCompanies } from '../src/features/registry/server/search/search';
 import { getRegistryStore } from '../src/features/registry/server/store/store';
 
@@ -35,7 +36,10 @@ http
     const parsed = SearchParamsSchema.safeParse(Object.fromEntries(url.searchParams));
     if (!parsed.success) return send(res, 400, { error: { code: 'bad_request', message: parsed.error.issues[0]?.message ?? '' } });
     const outcome = searchCompanies(parsed.data);
-    if (!outcome.ok) return send(res, 400, { error: { code: outcome.code, message: outcome.message } });
+    if (!outcome.ok) {
+      const failure = searchFailure(outcome);
+      return send(res, failure.status, { error: { code: failure.code, message: failure.message } });
+    }
     return send(res, 200, outcome.result, 'public, max-age=60');
   })
   .listen(port, '127.0.0.1');

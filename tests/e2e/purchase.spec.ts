@@ -125,6 +125,17 @@ async function toConfirmation(page: Page, shots = false): Promise<void> {
   await expect(page.getByTestId('total')).toHaveText('3,150円');
 }
 
+/** A new member who has chosen Toyota's certificates, filled the address and a new card, on the confirmation screen. */
+async function newMemberAtConfirmation(page: Page, card = '4242424242424242'): Promise<string> {
+  const email = await newMemberLoggedIn(page);
+  await chooseToyota(page);
+  await selectItems(page);
+  await fillAddress(page);
+  await enterNewCard(page, card);
+  await toConfirmation(page);
+  return email;
+}
+
 async function orderAndAuthenticate(page: Page, answer: '認証成功' | '認証失敗', shots = false): Promise<void> {
   await page.getByLabel(/同意して注文する/).check();
   await shoot(page, '3-confirmation', shots);
@@ -203,12 +214,7 @@ test('a card registered during the first order pays the second order', async ({ 
 });
 
 test('a failed 3-D Secure authentication returns to the confirmation screen with a Japanese message', async ({ page }) => {
-  await newMemberLoggedIn(page);
-  await chooseToyota(page);
-  await selectItems(page);
-  await fillAddress(page);
-  await enterNewCard(page, '4242424242424242');
-  await toConfirmation(page);
+  await newMemberAtConfirmation(page);
   await orderAndAuthenticate(page, '認証失敗');
   await expect(page).toHaveURL(/\/purchase\/confirmation\?payment_error=three_d_secure_failed$/);
   await expect(page.getByTestId('order-error')).toContainText('本人認証（3Dセキュア）ができませんでした');
@@ -218,24 +224,14 @@ test('a failed 3-D Secure authentication returns to the confirmation screen with
 });
 
 test('a card declined at payment shows the way forward (another card)', async ({ page }) => {
-  await newMemberLoggedIn(page);
-  await chooseToyota(page);
-  await selectItems(page);
-  await fillAddress(page);
-  await enterNewCard(page, '4000000000080319');
-  await toConfirmation(page);
+  await newMemberAtConfirmation(page, '4000000000080319');
   await orderAndAuthenticate(page, '認証成功');
   await expect(page).toHaveURL(/payment_error=card_declined$/);
   await expect(page.getByTestId('order-error')).toContainText('このカードではお支払いできませんでした。別のカードをお使いいただくか');
 });
 
 test('double-clicking the order button makes one order and one charge', async ({ page }) => {
-  await newMemberLoggedIn(page);
-  await chooseToyota(page);
-  await selectItems(page);
-  await fillAddress(page);
-  await enterNewCard(page, '4242424242424242');
-  await toConfirmation(page);
+  await newMemberAtConfirmation(page);
   await page.getByLabel(/同意して注文する/).check();
   await page.getByRole('button', { name: /注文を確定する/ }).dblclick();
   await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
@@ -248,12 +244,7 @@ test('double-clicking the order button makes one order and one charge', async ({
 });
 
 test('reloading mid-flow keeps the selection and address; the card is asked for again', async ({ page }) => {
-  await newMemberLoggedIn(page);
-  await chooseToyota(page);
-  await selectItems(page);
-  await fillAddress(page);
-  await enterNewCard(page, '4242424242424242');
-  await toConfirmation(page);
+  await newMemberAtConfirmation(page);
   await page.reload();
   await expect(page.getByTestId('total')).toHaveText('3,150円');
   await expect(page.getByTestId('payment-method')).toContainText('カード情報の再入力が必要です');
@@ -263,12 +254,7 @@ test('reloading mid-flow keeps the selection and address; the card is asked for 
 });
 
 test('a session that expires mid-flow sends the member to log in again; the order is kept where it was left', async ({ page, context }) => {
-  const email = await newMemberLoggedIn(page);
-  await chooseToyota(page);
-  await selectItems(page);
-  await fillAddress(page);
-  await enterNewCard(page, '4242424242424242');
-  await toConfirmation(page);
+  const email = await newMemberAtConfirmation(page);
   // The server no longer knows the session (idle or absolute timeout, or the cookie is gone),
   // while this browser's auth_expire_time still says it is logged in: ordering answers 401, and
   // the client goes to the login page of the spec.

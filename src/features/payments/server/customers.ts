@@ -10,6 +10,7 @@ import { getPayjpClient, type PayjpClient } from './payjp/client';
 import { PayjpApiError } from './payjp/errors';
 import { getPayjpConfig } from './payjp/config';
 import type { PayjpCard } from './payjp/schemas';
+import { assertCardPaymentAvailable } from './public-key';
 
 /**
  * One PAY.JP customer per member, holding the member's registered cards (カード情報非保持化: the
@@ -90,8 +91,9 @@ export const CARD_ERRORS = {
   notFound: () => new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' }),
 };
 
-/** POST /api/credit-cards/card — registers the card a token stands for; answers the new card. */
+/** POST /api/credit-cards/card — registers the card a token stands for; answers the new card (503 while card payment is switched off). */
 export async function addCard(userId: string, token: string, client: PayjpClient = getPayjpClient()): Promise<CardView> {
+  assertCardPaymentAvailable();
   if (await isDemoMember(userId)) throw CARD_ERRORS.demo();
   let customerId = await findCustomerId(userId);
   if (!customerId) {

@@ -9,7 +9,7 @@ export function getPayjpPublicKey(): string {
   return getPayjpConfig().publicKey;
 }
 
-export const PAYMENT_UNAVAILABLE_MESSAGE =
+const PAYMENT_UNAVAILABLE_MESSAGE =
   'ただいまカードでのお支払いを受け付けておりません。時間をおいてお試しいただくか、お問い合わせください。';
 
 /**
