@@ -1,27 +1,25 @@
 import 'server-only';
 
-import { createHash } from 'node:crypto';
-
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import * as client from 'openid-client';
 import { z } from 'zod';
 
 import { getEnv } from '@/config/env';
-import { hmacBase64Url, randomToken, safeEqual } from '@/server/auth/tokens';
+import { logger } from '@/server/logger';
+import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
 
 /**
- * The OpenID Connect client for Google sign-in (domain.md §4): authorization code flow with PKCE
- * (S256), `state` and `nonce`; the ID token is verified with jose against the provider's JWKS
- * (signature RS256, iss, aud, exp) and its nonce compared with ours. The provider is whatever
- * OIDC_ISSUER names: Google in production, dev/oidc locally and in tests — no other difference.
- *
- * Third-party responses are parsed with zod but not strictly: providers add fields over time,
- * and refusing a sign-in because Google added a harmless key would be an outage.
+ * The OpenID Connect client for Google sign-in (domain.md §4), on `openid-client` (panva, OpenID
+ * Certified; decision 0006): discovery, the authorization code flow with PKCE (S256), `state`,
+ * `nonce`, the RFC 9207 `iss` check and the ID token's signature and claims (iss, aud, exp, iat,
+ * nonce) are the library's. Ours: where the flow state is kept (a signed cookie), how long the
+ * discovery result is trusted, when plain http is allowed, and how a failure is told to the person.
+ * The provider is whatever OIDC_ISSUER names: Google in production, dev/oidc locally and in tests.
  */
 export type SocialMode = 'login' | 'register';
 
 export class OidcError extends Error {
   constructor(
-    readonly reason: 'unavailable' | 'state' | 'nonce' | 'token' | 'cancelled',
+    readonly reason: 'unavailable' | 'state' | 'token' | 'cancelled',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -30,16 +28,10 @@ export class OidcError extends Error {
   }
 }
 
-const DiscoverySchema = z.object({
-  issuer: z.string().min(1),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url(),
-});
-type Discovery = z.infer<typeof DiscoverySchema>;
-
-const TokenResponseSchema = z.object({ id_token: z.string().min(10), token_type: z.string().optional() });
-
+/**
+ * The ID token claims we use. Parsed leniently (no strictObject): providers add claims over time,
+ * and refusing a sign-in because Google added a harmless key would be an outage.
+ */
 export const IdTokenClaimsSchema = z.object({
   sub: z.string().min(1).max(255),
   email: z.string().max(254).optional(),
@@ -49,46 +41,109 @@ export const IdTokenClaimsSchema = z.object({
 });
 export type IdTokenClaims = z.infer<typeof IdTokenClaimsSchema>;
 
-const TIMEOUT_MS = 10_000;
-const DISCOVERY_TTL_MS = 60 * 60_000;
+/** Each request to the provider (discovery, token, JWKS), in seconds. */
+const REQUEST_TIMEOUT_SECONDS = 10;
+/**
+ * How long a discovery document is trusted. Endpoints change rarely; signing keys rotate through
+ * the JWKS, which the library refetches on its own (every 5 min, and on an unknown `kid`).
+ */
+export const DISCOVERY_TTL_MS = 60 * 60_000;
+/**
+ * After a failed discovery, how long to answer 「ただいま利用できません」 at once rather than make
+ * every visitor wait for the provider's timeout again; the next request after it tries again.
+ */
+export const DISCOVERY_RETRY_MS = 30_000;
 /** How long the browser has to finish the provider's screens. */
 export const STATE_TTL_SECONDS = 10 * 60;
+/** Clock tolerance for the ID token's exp/iat, in seconds (the library's default is 30). */
+const CLOCK_TOLERANCE_SECONDS = 60;
 
+/** The issuer as stored with each Google link (`user_identities.issuer`): no trailing slash. */
 export function configuredIssuer(): string {
   return getEnv().OIDC_ISSUER.replace(/\/+$/, '');
 }
 
-let discoveryCache: { issuer: string; at: number; value: Discovery } | undefined;
-const jwksCache = new Map<string, JWTVerifyGetKey>();
-
-async function discover(): Promise<Discovery> {
-  const issuer = configuredIssuer();
-  if (discoveryCache && discoveryCache.issuer === issuer && Date.now() - discoveryCache.at < DISCOVERY_TTL_MS) return discoveryCache.value;
-  let value: Discovery;
-  try {
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
-      headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!res.ok) throw new Error(`discovery answered ${res.status}`);
-    value = DiscoverySchema.parse(await res.json());
-  } catch (error) {
-    throw new OidcError('unavailable', 'OpenID discovery failed', { cause: error });
-  }
-  // The document must speak for the issuer we trust (OpenID Connect Discovery §4.3).
-  if (value.issuer.replace(/\/+$/, '') !== issuer) throw new OidcError('unavailable', `discovery issuer ${value.issuer} is not ${issuer}`);
-  discoveryCache = { issuer, at: Date.now(), value };
-  return value;
+/**
+ * The one place that lets the client speak plain http: a loopback issuer outside production (the
+ * dev/oidc stand-in on 127.0.0.1). Any other issuer is https-only, as the library insists by
+ * default; production already refuses an http OIDC_ISSUER in env.ts, and this does not rely on it.
+ */
+export function allowsInsecureRequests(issuer: URL, isProduction: boolean): boolean {
+  if (isProduction || issuer.protocol !== 'http:') return false;
+  const host = issuer.hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-function jwks(uri: string): JWTVerifyGetKey {
-  let set = jwksCache.get(uri);
-  if (!set) {
-    // jose refetches on an unknown kid (key rotation), at most once every 30 s.
-    set = createRemoteJWKSet(new URL(uri), { timeoutDuration: TIMEOUT_MS });
-    jwksCache.set(uri, set);
+// ---- discovery, cached ----
+
+type Cached = { key: string; config: client.Configuration; at: number };
+let cached: Cached | undefined;
+let lastFailure: { key: string; at: number } | undefined;
+let pending: { key: string; promise: Promise<client.Configuration> } | undefined;
+
+async function discover(key: string): Promise<client.Configuration> {
+  const env = getEnv();
+  const issuer = new URL(env.OIDC_ISSUER);
+  return client.discovery(
+    issuer,
+    env.OIDC_CLIENT_ID,
+    {
+      client_secret: env.OIDC_CLIENT_SECRET,
+      id_token_signed_response_alg: 'RS256',
+      [client.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
+    },
+    client.ClientSecretBasic(env.OIDC_CLIENT_SECRET),
+    {
+      timeout: REQUEST_TIMEOUT_SECONDS,
+      // Applies to the discovery request itself and to every later request of this configuration.
+      execute: allowsInsecureRequests(issuer, env.isProduction) ? [client.allowInsecureRequests] : [],
+    },
+  ).then(
+    (config) => {
+      cached = { key, config, at: Date.now() };
+      lastFailure = undefined;
+      return config;
+    },
+    (error: unknown) => {
+      lastFailure = { key, at: Date.now() };
+      throw error;
+    },
+  );
+}
+
+/**
+ * The provider's configuration: discovered once an hour (one request at a time). When a refresh
+ * fails, the previous document keeps serving until the next attempt; with none, sign-in is
+ * 「ただいま利用できません」 (OidcError 'unavailable') until DISCOVERY_RETRY_MS has passed.
+ */
+async function configuration(): Promise<client.Configuration> {
+  const env = getEnv();
+  const key = `${env.OIDC_ISSUER}\n${env.OIDC_CLIENT_ID}`;
+  const now = Date.now();
+  const previous = cached?.key === key ? cached : undefined;
+  if (previous && now - previous.at < DISCOVERY_TTL_MS) return previous.config;
+  const failedRecently = lastFailure?.key === key && now - lastFailure.at < DISCOVERY_RETRY_MS;
+  if (failedRecently) {
+    if (previous) return previous.config;
+    throw new OidcError('unavailable', 'OpenID discovery failed a moment ago; not retrying yet');
   }
-  return set;
+  let inflight = pending?.key === key ? pending.promise : undefined;
+  if (!inflight) {
+    const promise = discover(key).finally(() => {
+      if (pending?.promise === promise) pending = undefined;
+    });
+    pending = { key, promise };
+    inflight = promise;
+  }
+  try {
+    return await inflight;
+  } catch (error) {
+    if (previous) {
+      logger.warn({ event: 'auth.social.discovery_stale', err: error }, 'OpenID discovery failed; using the previous document');
+      return previous.config;
+    }
+    throw new OidcError('unavailable', 'OpenID discovery failed', { cause: error });
+  }
 }
 
 export function redirectUri(mode: SocialMode): string {
@@ -138,86 +193,75 @@ export function openFlowState(value: string | undefined, now = Date.now()): Flow
 
 /** A new flow: where to send the browser, and the state to keep in the cookie. */
 export async function beginFlow(mode: SocialMode, nextPage: string): Promise<{ url: string; flow: FlowState }> {
-  const discovery = await discover();
+  const config = await configuration();
   const flow: FlowState = {
     mode,
-    state: randomToken(32),
-    nonce: randomToken(32),
-    verifier: randomToken(32),
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    verifier: client.randomPKCECodeVerifier(),
     nextPage,
     createdAt: Date.now(),
   };
-  const url = new URL(discovery.authorization_endpoint);
-  url.search = new URLSearchParams({
-    client_id: getEnv().OIDC_CLIENT_ID,
+  const url = client.buildAuthorizationUrl(config, {
     response_type: 'code',
     scope: 'openid profile email',
     redirect_uri: redirectUri(mode),
     state: flow.state,
     nonce: flow.nonce,
-    code_challenge: createHash('sha256').update(flow.verifier).digest('base64url'),
+    code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
     code_challenge_method: 'S256',
-  }).toString();
+  });
   return { url: url.toString(), flow };
 }
 
+export type CallbackQuery = {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  error_description?: string | undefined;
+  iss?: string | undefined;
+};
+
 /**
- * The callback's checks, in order: the provider's error, `state` against the cookie, the code
- * exchange (with the PKCE verifier and the client secret), the ID token's signature and claims,
- * and `nonce` against the cookie.
+ * Errors of the library's authorization-response check (`state`, RFC 9207 `iss`) carry the
+ * response parameters; those of the token exchange and the ID token do not. That is how a forged
+ * or stale callback (「手続きの有効期限が切れたか…」) is told from a failed exchange.
  */
-export async function finishFlow(
-  flow: FlowState | null,
-  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined; iss?: string | undefined },
-): Promise<{ issuer: string; claims: IdTokenClaims }> {
-  if (query.error) throw new OidcError('cancelled', `provider answered ${query.error}`);
-  if (!flow || !query.state || !safeEqual(flow.state, query.state)) throw new OidcError('state', 'state mismatch or missing flow cookie');
-  if (query.iss !== undefined && query.iss.replace(/\/+$/, '') !== configuredIssuer())
-    throw new OidcError('state', `authorization response from ${query.iss}`);
-  if (!query.code) throw new OidcError('token', 'no code in the callback');
-  const discovery = await discover();
-  const env = getEnv();
+function isAuthorizationResponseRejection(error: unknown): boolean {
+  if (!(error instanceof client.ClientError) || error.code !== 'OAUTH_INVALID_RESPONSE') return false;
+  const inner: unknown = error.cause;
+  if (!(inner instanceof Error) || typeof inner.cause !== 'object' || inner.cause === null) return false;
+  return 'parameters' in inner.cause && inner.cause.parameters instanceof URLSearchParams;
+}
 
-  let idToken: string;
+/**
+ * The callback: the library checks `state` and `iss` of the authorization response, the provider's
+ * error, exchanges the code (PKCE verifier, client secret) and verifies the ID token (signature
+ * against the JWKS, iss, aud, exp, iat, nonce). Without our signed flow cookie there is nothing
+ * to check against, so that is refused before anything is sent.
+ */
+export async function finishFlow(flow: FlowState | null, query: CallbackQuery): Promise<{ issuer: string; claims: IdTokenClaims }> {
+  if (!flow) throw new OidcError('state', 'missing or invalid flow cookie');
+  const config = await configuration();
+  // The URL the provider redirected to, rebuilt from our own redirect URI (never the Host header):
+  // the library sends it as `redirect_uri` in the code exchange, where it must match exactly.
+  const currentUrl = new URL(redirectUri(flow.mode));
+  for (const [name, value] of Object.entries(query)) if (typeof value === 'string') currentUrl.searchParams.set(name, value);
+
+  let claims: unknown;
   try {
-    const res = await fetch(discovery.token_endpoint, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${Buffer.from(`${encodeURIComponent(env.OIDC_CLIENT_ID)}:${encodeURIComponent(env.OIDC_CLIENT_SECRET)}`).toString('base64')}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-      },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: query.code,
-        redirect_uri: redirectUri(flow.mode),
-        code_verifier: flow.verifier,
-      }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+    const tokens = await client.authorizationCodeGrant(config, currentUrl, {
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      pkceCodeVerifier: flow.verifier,
     });
-    if (!res.ok) throw new Error(`token endpoint answered ${res.status}`);
-    idToken = TokenResponseSchema.parse(await res.json()).id_token;
+    claims = tokens.claims();
   } catch (error) {
-    throw new OidcError('token', 'code exchange failed', { cause: error });
+    if (error instanceof client.AuthorizationResponseError) throw new OidcError('cancelled', `provider answered ${error.error}`, { cause: error });
+    if (isAuthorizationResponseRejection(error)) throw new OidcError('state', 'authorization response refused', { cause: error });
+    throw new OidcError('token', 'code exchange or ID token refused', { cause: error });
   }
-
-  const issuer = configuredIssuer();
-  // Google's tokens may name the issuer without the scheme (Google Identity docs).
-  const issuers = issuer === 'https://accounts.google.com' ? [issuer, 'accounts.google.com'] : [discovery.issuer, issuer];
-  let payload: Record<string, unknown>;
-  try {
-    ({ payload } = await jwtVerify(idToken, jwks(discovery.jwks_uri), {
-      issuer: issuers,
-      audience: env.OIDC_CLIENT_ID,
-      algorithms: ['RS256'],
-      requiredClaims: ['sub', 'exp', 'iat'],
-      clockTolerance: 60,
-    }));
-  } catch (error) {
-    throw new OidcError('token', 'ID token verification failed', { cause: error });
-  }
-  if (typeof payload.nonce !== 'string' || !safeEqual(payload.nonce, flow.nonce)) throw new OidcError('nonce', 'nonce mismatch');
-  const claims = IdTokenClaimsSchema.safeParse(payload);
-  if (!claims.success) throw new OidcError('token', 'unexpected ID token claims');
-  return { issuer, claims: claims.data };
+  const parsed = IdTokenClaimsSchema.safeParse(claims);
+  if (!parsed.success) throw new OidcError('token', 'unexpected ID token claims');
+  return { issuer: configuredIssuer(), claims: parsed.data };
 }
