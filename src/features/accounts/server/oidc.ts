@@ -84,31 +84,33 @@ let pending: { key: string; promise: Promise<client.Configuration> } | undefined
 async function discover(key: string): Promise<client.Configuration> {
   const env = getEnv();
   const issuer = new URL(env.OIDC_ISSUER);
-  return client.discovery(
-    issuer,
-    env.OIDC_CLIENT_ID,
-    {
-      client_secret: env.OIDC_CLIENT_SECRET,
-      id_token_signed_response_alg: 'RS256',
-      [client.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
-    },
-    client.ClientSecretBasic(env.OIDC_CLIENT_SECRET),
-    {
-      timeout: REQUEST_TIMEOUT_SECONDS,
-      // Applies to the discovery request itself and to every later request of this configuration.
-      execute: allowsInsecureRequests(issuer, env.isProduction) ? [client.allowInsecureRequests] : [],
-    },
-  ).then(
-    (config) => {
-      cached = { key, config, at: Date.now() };
-      lastFailure = undefined;
-      return config;
-    },
-    (error: unknown) => {
-      lastFailure = { key, at: Date.now() };
-      throw error;
-    },
-  );
+  return client
+    .discovery(
+      issuer,
+      env.OIDC_CLIENT_ID,
+      {
+        client_secret: env.OIDC_CLIENT_SECRET,
+        id_token_signed_response_alg: 'RS256',
+        [client.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
+      },
+      client.ClientSecretBasic(env.OIDC_CLIENT_SECRET),
+      {
+        timeout: REQUEST_TIMEOUT_SECONDS,
+        // Applies to the discovery request itself and to every later request of this configuration.
+        execute: allowsInsecureRequests(issuer, env.isProduction) ? [client.allowInsecureRequests] : [],
+      },
+    )
+    .then(
+      (config) => {
+        cached = { key, config, at: Date.now() };
+        lastFailure = undefined;
+        return config;
+      },
+      (error: unknown) => {
+        lastFailure = { key, at: Date.now() };
+        throw error;
+      },
+    );
 }
 
 /**
@@ -257,7 +259,8 @@ export async function finishFlow(flow: FlowState | null, query: CallbackQuery): 
     });
     claims = tokens.claims();
   } catch (error) {
-    if (error instanceof client.AuthorizationResponseError) throw new OidcError('cancelled', `provider answered ${error.error}`, { cause: error });
+    if (error instanceof client.AuthorizationResponseError)
+      throw new OidcError('cancelled', `provider answered ${error.error}`, { cause: error });
     if (isAuthorizationResponseRejection(error)) throw new OidcError('state', 'authorization response refused', { cause: error });
     throw new OidcError('token', 'code exchange or ID token refused', { cause: error });
   }
