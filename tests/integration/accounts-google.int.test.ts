@@ -9,6 +9,7 @@ const { getDb } = await import('@/server/db/client');
 const { hashPassword } = await import('@/features/accounts/server/passwords');
 const { openFlowState, sealFlowState } = await import('@/features/accounts/server/oidc');
 const { randomToken } = await import('@/server/auth/tokens');
+const { socialErrorMessage } = await import('@/features/accounts/schemas');
 const { createUser } = await import('../factories/users');
 const csrfRoute = await import('@/app/api/session/csrf/route');
 const loginSocial = await import('@/app/api/users/login-social/route');
@@ -19,7 +20,10 @@ const meRoute = await import('@/app/api/users/me/route');
 const unregisterRoute = await import('@/app/api/users/unregister/route');
 
 afterAll(() => stack.close());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 type Mode = 'login' | 'register';
 const routes = { login: [loginSocial, loginCallback], register: [registerSocial, registerCallback] } as const;
@@ -35,6 +39,34 @@ async function callback(b: Browser, mode: Mode, url: URL) {
   const res = await b.get(routes[mode][1], url.pathname + url.search);
   expect(res.status).toBe(302);
   return new URL(res.headers.get('location') ?? '');
+}
+
+/** Refused: back on the page with the error code, a Japanese message for it, and no session. */
+function expectRefused(b: Browser, landing: URL, page: '/login' | '/register', code: string) {
+  expect(landing.pathname).toBe(page);
+  expect(landing.searchParams.get('error')).toBe(code);
+  expect(socialErrorMessage(code)).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  expect(b.jar.has('hojin_session')).toBe(false);
+}
+
+/** base64url JSON of a JWT part */
+const jwtPart = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const jwtJson = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/**
+ * Lets the test rewrite the ID token in the provider's token response, as a network attacker or a
+ * compromised proxy would: only the app's code exchange is touched, everything else goes through.
+ */
+function tamperIdToken(rewrite: (idToken: string) => string | Promise<string>) {
+  const realFetch = globalThis.fetch;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const res = await realFetch(input, init);
+    const url = input instanceof Request ? input.url : String(input);
+    if (url !== `${stack.oidc.issuer}/token` || !res.ok) return res;
+    const body = (await res.json()) as { id_token: string };
+    body.id_token = await rewrite(body.id_token);
+    return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
+  });
 }
 
 async function signIn(
@@ -141,6 +173,67 @@ describe('Google sign-in (OpenID Connect against the local provider)', () => {
     const landing = await callback(b, 'register', back);
     expect(landing.searchParams.get('error')).toBe('social_failed');
     expect(b.jar.has('hojin_session')).toBe(false);
+  });
+
+  it('refuses a replayed authorization code, even with the flow cookie that went with it', async () => {
+    const email = uniqueEmail('replay');
+    const b = await new Browser().init(csrfRoute);
+    const back = await authorizeAtProvider(stack, await start(b, 'register', '?agreement=true'), { email });
+    const flowCookie = b.jar.get('hojin_oidc') ?? '';
+    expect((await callback(b, 'register', back)).pathname).toBe('/login/complete');
+    // Someone who copied both the callback URL and the cookie (shared computer, proxy log) replays them.
+    const thief = await new Browser().init(csrfRoute);
+    thief.jar.set('hojin_oidc', flowCookie);
+    expectRefused(thief, await callback(thief, 'register', back), '/register', 'social_failed');
+    // and the legitimate browser replaying its own callback does not get a second session either
+    const again = await new Browser().init(csrfRoute);
+    again.jar.set('hojin_oidc', flowCookie);
+    expectRefused(
+      again,
+      await callback(again, 'login', new URL(back.toString().replace('/register-social/', '/login-social/'))),
+      '/login',
+      'social_state',
+    );
+  });
+
+  it('refuses an ID token whose payload was edited on the way (signature no longer matches)', async () => {
+    const victim = await createUser({
+      email: uniqueEmail('victim'),
+      passwordHash: await hashPassword('sakura-fuji-umi-2026'),
+      emailVerifiedAt: new Date(),
+    });
+    const b = await new Browser().init(csrfRoute);
+    const back = await authorizeAtProvider(stack, await start(b, 'login'), { email: uniqueEmail('attacker') });
+    tamperIdToken((token) => {
+      const [header = '', payload = '', signature = ''] = token.split('.');
+      return [header, jwtPart({ ...jwtJson(payload), email: victim.email, email_verified: true }), signature].join('.');
+    });
+    expectRefused(b, await callback(b, 'login', back), '/login', 'social_failed');
+    const db = await getDb();
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, victim.id))).toHaveLength(0);
+  });
+
+  it('refuses an unsigned ID token (alg none) and one signed with another key', async () => {
+    const { generateKeyPair, SignJWT } = await import('jose');
+    const attackerKey = (await generateKeyPair('RS256')).privateKey;
+    const forgeries: ((token: string) => Promise<string>)[] = [
+      async (token) => {
+        const [, payload = ''] = token.split('.');
+        return `${jwtPart({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+      },
+      async (token) => {
+        const [header = '', payload = ''] = token.split('.');
+        // same claims and the provider's kid: only the signature can tell
+        return new SignJWT(jwtJson(payload)).setProtectedHeader({ alg: 'RS256', kid: String(jwtJson(header).kid) }).sign(attackerKey);
+      },
+    ];
+    for (const forge of forgeries) {
+      const b = await new Browser().init(csrfRoute);
+      const back = await authorizeAtProvider(stack, await start(b, 'register', '?agreement=true'), { email: uniqueEmail('forged') });
+      const spy = tamperIdToken(forge);
+      expectRefused(b, await callback(b, 'register', back), '/register', 'social_failed');
+      spy.mockRestore();
+    }
   });
 
   it('rejects a tampered flow cookie', async () => {

@@ -96,8 +96,15 @@ async function discover(key: string): Promise<client.Configuration> {
       client.ClientSecretBasic(env.OIDC_CLIENT_SECRET),
       {
         timeout: REQUEST_TIMEOUT_SECONDS,
-        // Applies to the discovery request itself and to every later request of this configuration.
-        execute: allowsInsecureRequests(issuer, env.isProduction) ? [client.allowInsecureRequests] : [],
+        execute: [
+          // By default the library trusts an ID token from the token endpoint on the strength of
+          // TLS alone (OpenID Connect Core §3.1.3.7 allows it). We verify its signature against
+          // the provider's JWKS as well: the local provider speaks plain http, and an edited or
+          // forged token must fail here rather than depend on the transport.
+          client.enableNonRepudiationChecks,
+          // Applies to the discovery request itself and to every later request of this configuration.
+          ...(allowsInsecureRequests(issuer, env.isProduction) ? [client.allowInsecureRequests] : []),
+        ],
       },
     )
     .then(
