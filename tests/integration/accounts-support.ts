@@ -58,7 +58,7 @@ export async function startAccountsStack(): Promise<AccountsStack> {
       stack.catcher = catcher;
     },
     close: async () => {
-      await Promise.all([stack.catcher.close(), oidc.close()]);
+      await Promise.all([stack.catcher.close(), stack.oidc.close()]);
     },
   };
   return stack;
