@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
@@ -327,5 +329,19 @@ describe('receipt numbers and addressees (issue 11 §4)', () => {
     // The losers of each race used no number: the next receipt continues the series.
     const next = await createOrder({ userId: user.id });
     expect(serialValue((await download(`${next.id}.pdf`, cookie)).headers.get('x-receipt-serial'))).toBe(before + 3);
+  });
+
+  it('seeds the counter from the highest number already issued, so an existing series continues', async () => {
+    const { user, cookie } = await member();
+    const legacy = await createOrder({ userId: user.id });
+    const db = await getDb();
+    // A receipt issued under the old sequence, above everything this file issued so far.
+    await db.insert(receipts).values({ orderId: legacy.id, userId: user.id, serialNumber: 'R-2025-000733', snapshot: { legacy: true } });
+    await db.execute(sql.raw(`delete from receipt_serial_counters`));
+    const seed = await readFile(path.join(process.cwd(), 'db/migrations/0005_seed_receipt_serial_counters.sql'), 'utf8');
+    await db.execute(sql.raw(seed));
+    expect(await lastSerialValue()).toBe(733);
+    const next = await createOrder({ userId: user.id });
+    expect(serialValue((await download(`${next.id}.pdf`, cookie)).headers.get('x-receipt-serial'))).toBe(734);
   });
 });
