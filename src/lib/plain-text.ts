@@ -52,14 +52,17 @@ export function plainTextCheck(label: string, options: PlainTextOptions = {}) {
  * characters, line breaks, lone surrogates or noncharacters. Chain `.min()`/`.max()` after it;
  * the character rule runs first so its message is the one shown.
  */
-export function singleLineText(label: string) {
-  return z.string({ error: `${label}を入力してください。` }).refine(...plainTextCheck(label));
+export function singleLineText(label: string, options: { trim?: boolean } = {}) {
+  const base = z.string({ error: `${label}を入力してください。` });
+  // Trimmed first when asked: a pasted word's trailing tab or line break is whitespace, not input.
+  return (options.trim ? base.trim() : base).refine(...plainTextCheck(label));
 }
 
 /**
  * A multi-line text field: as `singleLineText` but line feeds are allowed. Only LF: a browser's
  * textarea value and JSON from our forms use LF, and a CR would print as a stray mark in mails.
  */
-export function multiLineText(label: string) {
-  return z.string({ error: `${label}を入力してください。` }).refine(...plainTextCheck(label, { multiline: true }));
+export function multiLineText(label: string, options: { trim?: boolean } = {}) {
+  const base = z.string({ error: `${label}を入力してください。` });
+  return (options.trim ? base.trim() : base).refine(...plainTextCheck(label, { multiline: true }));
 }
