@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ReceiptSnapshotSchema } from '@/features/receipts/schemas';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH, ReceiptSnapshotSchema } from '@/features/receipts/schemas';
 import { renderReceipt } from '@/features/receipts/server/render-receipt';
 
 import { mixedReceiptSnapshot } from '../factories/receipts';
@@ -139,5 +139,35 @@ describe('renderReceipt', () => {
       false,
     );
     expect(ReceiptSnapshotSchema.safeParse({ ...base, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('the longest addressee (RECEIPT_ADDRESSEE_MAX_LENGTH)', () => {
+  const max = RECEIPT_ADDRESSEE_MAX_LENGTH;
+  const fill = (unit: string) => unit.repeat(Math.ceil(max / unit.length)).slice(0, max);
+  const names = {
+    // Full-width ideographs: the widest common glyphs.
+    kanji: fill('鬱'),
+    // Latin capitals without a break opportunity: wrapped only where a line is full.
+    latin: fill('W'),
+    // What members really type: a long registered name, a department and a person, with spaces.
+    realistic: fill('特定非営利活動法人日本国際文化交流推進協会 東京本部 総務部経理課 International Relations '),
+  };
+
+  it.each(Object.entries(names))('prints a %s name of the maximum length in full, on the one page', async (_kind, name) => {
+    expect(name).toHaveLength(max);
+    const pdf = await renderReceipt(mixedReceiptSnapshot({ addressee: { name, honorific: '御中' } }), { reissue: null });
+    expect((await pdfInfo(pdf)).pages).toBe(1);
+    // Not cut (the renderer only shortens text beyond any accepted length) and still before 御中.
+    expect((await pdfText(pdf)).replace(/\s+/g, '')).toContain(`${name.replace(/\s+/g, '')}`);
+    if (process.env.RECEIPT_PNG_DIR) {
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(`${process.env.RECEIPT_PNG_DIR}/addressee-${_kind}.pdf`, pdf);
+    }
+  });
+
+  it('refuses a stored addressee longer than the limit', () => {
+    const snapshot = mixedReceiptSnapshot({ addressee: { name: 'あ'.repeat(max + 1), honorific: '様' } });
+    expect(ReceiptSnapshotSchema.safeParse(snapshot).success).toBe(false);
   });
 });

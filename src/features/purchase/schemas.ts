@@ -2,6 +2,8 @@
  * What a buyer selects on /purchase/select (issue 7 §1–2), shared by the page and the
  * /api/items/tax and payment handlers. Isomorphic; Japanese messages say what to do.
  */
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/receipts';
+import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';
 
@@ -57,12 +59,13 @@ export type PurchaseSelection = z.infer<typeof PurchaseSelectionSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Orders and payment (issue 7 §3–5). Text fields are NFKC-normalised before validation
-// (security.md "Input and output"); names keep what NFKC leaves of what the buyer typed.
+// (security.md "Input and output"); names keep what NFKC leaves of what the buyer typed, and no
+// field takes control characters (src/lib/plain-text.ts: a NUL used to reach PostgreSQL → 500).
 
 const nfkc = (s: unknown) => (typeof s === 'string' ? s.normalize('NFKC').trim() : s);
 
 function text(label: string, max: number, required = true) {
-  const base = z.string({ error: `${label}を入力してください。` }).max(max, { error: `${label}は${max}文字以内で入力してください。` });
+  const base = singleLineText(label).max(max, { error: `${label}は${max}文字以内で入力してください。` });
   return z.preprocess(nfkc, required ? base.min(1, { error: `${label}を入力してください。` }) : base);
 }
 
@@ -107,7 +110,8 @@ export const DestinationSchema = z.strictObject({
   destinationCity: text('市区町村', 60),
   destinationStreet: text('町名・番地', 100),
   destinationApartmentEtc: text('建物名・部屋番号', 100, false).default(''),
-  receiptRecipient: text('領収書の宛名', 100),
+  // The receipt's limit (receipts feature): what the form and API accept, the PDF prints in full.
+  receiptRecipient: text('領収書の宛名', RECEIPT_ADDRESSEE_MAX_LENGTH),
 });
 export type DestinationInput = z.input<typeof DestinationSchema>;
 export type Destination = z.infer<typeof DestinationSchema>;

@@ -14,6 +14,15 @@ export const ReceiptSerialSchema = z.string().regex(RECEIPT_SERIAL_PATTERN);
 /** 適格請求書発行事業者登録番号: T + 13 digits (domain.md §1). */
 export const InvoiceRegistrationNumberSchema = z.string().regex(/^T\d{13}$/);
 
+/**
+ * The longest 領収書の宛名 (UTF-16 units, as zod's `.max` counts), after NFKC: the one limit of the order
+ * form, the order API, the stored receipt and the PDF (docs/decisions/0009 §10). 100 fits the long
+ * names members really give — a registered 商号 with its department and a person
+ * (「特定非営利活動法人…… 経理部 山田 太郎」) — and the PDF prints it in full: one line when it
+ * fits, otherwise up to three smaller lines above the 宛名 rule (render-receipt.ts checks the box).
+ */
+export const RECEIPT_ADDRESSEE_MAX_LENGTH = 100;
+
 export const HONORIFICS = ['様', '御中'] as const;
 export const HonorificSchema = z.enum(HONORIFICS);
 export type Honorific = z.infer<typeof HonorificSchema>;
@@ -58,7 +67,10 @@ export const ReceiptSnapshotSchema = z
     transactionAt: isoInstant,
     /** The order's payment id, printed as ご注文番号 so support can find it. */
     orderReference: z.string().min(1).max(64),
-    addressee: z.strictObject({ name: z.string().min(1).max(60), honorific: HonorificSchema }),
+    addressee: z.strictObject({
+      name: z.string().min(1).max(RECEIPT_ADDRESSEE_MAX_LENGTH),
+      honorific: HonorificSchema,
+    }),
     /** The company whose certificates were ordered; printed under the breakdown. */
     subject: z.strictObject({ companyName: z.string().min(1).max(200), corporateNumber: z.string().regex(/^\d{13}$/) }).nullable(),
     // 4 certificates × (Ministry fee + our fee) + express = 9; the page is laid out for up to 12.

@@ -29,6 +29,15 @@ describe('SearchParamsSchema', () => {
     expect(SearchParamsSchema.safeParse({ q: 'あ'.repeat(101) }).error?.issues[0]?.message).toBe('検索語は100文字以内で入力してください。');
   });
 
+  it('refuses a search word with a control character (src/lib/plain-text.ts), trims a pasted tab', () => {
+    const refused = SearchParamsSchema.safeParse({ q: 'トヨタ\u0000' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(
+      '検索語に使用できない文字（改行や制御文字など）が含まれています。入力し直してください。',
+    );
+    expect(SearchParamsSchema.parse({ q: 'トヨタ\t' }).q).toBe('トヨタ');
+  });
+
   it('rejects unknown parameters', () => {
     expect(SearchParamsSchema.safeParse({ q: 'トヨタ', page: '2' }).success).toBe(false);
   });

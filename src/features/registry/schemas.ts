@@ -4,6 +4,7 @@
  * Isomorphic: no server-only imports. Messages are Japanese (they are shown to visitors).
  */
 import { z } from 'zod';
+import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURES } from '@/lib/prefectures';
 import { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS } from './server/nta/types';
 
@@ -31,9 +32,7 @@ const flag = z
  * several times, or comma-separated) as well as typed values.
  */
 export const SearchParamsSchema = z.strictObject({
-  q: z
-    .string({ message: '検索語を入力してください。' })
-    .trim()
+  q: singleLineText('検索語', { trim: true })
     .min(1, '検索語を入力してください。')
     .max(SEARCH_QUERY_MAX, `検索語は${SEARCH_QUERY_MAX}文字以内で入力してください。`),
   prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }).optional(),

@@ -131,9 +131,17 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
   if (doc.widthOfString(r.addressee.name) <= nameWidth) {
     doc.text(r.addressee.name, M + 4, y + (17 - nameSize) * 0.9, { width: nameWidth, lineBreak: false });
   } else {
-    // A long department name: two lines above the rule rather than an unreadable size.
-    bold().fontSize(10);
-    doc.text(r.addressee.name, M + 4, y - 6, { width: nameWidth, height: 30, lineGap: -1, ellipsis: true });
+    // A long name (up to RECEIPT_ADDRESSEE_MAX_LENGTH) wraps, in full, onto the lines that fit
+    // between the title's double rule and the 宛名 rule, at the largest size that fits there.
+    const box = { top: titleRule.y + 6, bottom: y + 25 };
+    const block = fitWrapped(doc, RECEIPT_FONTS.bold, r.addressee.name, nameWidth, box.bottom - box.top);
+    doc.font(RECEIPT_FONTS.bold).fontSize(block.size);
+    doc.text(r.addressee.name, M + 4, box.bottom - block.height, {
+      width: nameWidth,
+      lineGap: ADDRESSEE_LINE_GAP,
+      // Only reached by a name far beyond the limit (never accepted): cut rather than fail.
+      ...(block.fits ? {} : { height: box.bottom - box.top, ellipsis: true }),
+    });
   }
   regular().fontSize(15);
   doc.text(r.addressee.honorific, M + addresseeWidth - honorificWidth, y + 1, { width: honorificWidth, align: 'right', lineBreak: false });
@@ -366,6 +374,24 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
   if (doc.bufferedPageRange().count !== 1) throw new Error(`receipt ${r.serialNumber} does not fit one page`);
   doc.end();
   return done;
+}
+
+const ADDRESSEE_LINE_GAP = -1;
+const WRAPPED_ADDRESSEE_SIZES = { max: 10.5, min: 6 };
+
+/**
+ * The largest size at which `text`, wrapped to `width`, is at most `height` tall. `fits: false`
+ * (at the smallest size) only for text far longer than any field accepts.
+ */
+function fitWrapped(doc: Doc, font: string, text: string, width: number, height: number) {
+  doc.font(font);
+  let size = WRAPPED_ADDRESSEE_SIZES.max;
+  for (; size >= WRAPPED_ADDRESSEE_SIZES.min; size -= 0.5) {
+    doc.fontSize(size);
+    const needed = doc.heightOfString(text, { width, lineGap: ADDRESSEE_LINE_GAP });
+    if (needed <= height) return { size, height: needed, fits: true };
+  }
+  return { size: WRAPPED_ADDRESSEE_SIZES.min, height, fits: false };
 }
 
 /** The largest size ≤ max (down to min) at which `text` fits `width` in `font`. */
