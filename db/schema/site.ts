@@ -38,7 +38,6 @@ export const notices = pgTable(
   (t) => [index('notices_publish_from_idx').on(t.publishFrom)],
 );
 
-
 /**
  * Rate-limiter state: the table of rate-limiter-flexible's RateLimiterDrizzle store (its documented
  * shape: key, points, expire as a timestamp), one row per limiter key; keys are hashes, never an

@@ -135,8 +135,15 @@ describe('the way back in cannot be used up by someone else', () => {
     const owner = await member();
     const office = await at('198.51.100');
     for (let i = 0; i < 30; i++)
-      expect((await office.post(registerRoute, '/api/users/register', { email: uniqueEmail('new'), password: PASSWORD, agreement: true })).status).toBe(200);
-    const full = await office.post(registerRoute, '/api/users/register', { email: uniqueEmail('new'), password: PASSWORD, agreement: true });
+      expect(
+        (await office.post(registerRoute, '/api/users/register', { email: uniqueEmail('new'), password: PASSWORD, agreement: true }))
+          .status,
+      ).toBe(200);
+    const full = await office.post(registerRoute, '/api/users/register', {
+      email: uniqueEmail('new'),
+      password: PASSWORD,
+      agreement: true,
+    });
     expect(full.status).toBe(429);
     expect((await office.post(resetRequestRoute, '/api/users/reset-password-request', { email: owner })).status).toBe(200);
     expect((await waitForMail(stack, owner)).text).toContain('#token=');

@@ -1,12 +1,6 @@
 import 'server-only';
 
-import {
-  BurstyRateLimiter,
-  RateLimiterDrizzle,
-  RateLimiterMemory,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 import { rateLimits } from '@db/schema';
 import { sha256Hex } from '@/server/auth/tokens';

@@ -41,7 +41,10 @@ describe('sharedLimit (RateLimiterDrizzle over rate_limits)', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => outcome(rl.consume('same'))));
     expect(results.filter((r) => r === 'ok')).toHaveLength(5);
     const db = await getDb();
-    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `t${n}:same`));
+    const [row] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `t${n}:same`));
     expect(row?.points).toBe(20);
   });
 

@@ -8,7 +8,15 @@ import { emailCodes } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
 import { getDb, type Db } from '@/server/db/client';
-import { assertNotLimited, consumeOrThrow, consumeQuietly, limitKey, rateLimitedError, retryAfterSeconds, waitText } from '@/server/rate-limit';
+import {
+  assertNotLimited,
+  consumeOrThrow,
+  consumeQuietly,
+  limitKey,
+  rateLimitedError,
+  retryAfterSeconds,
+  waitText,
+} from '@/server/rate-limit';
 
 import { accountErrors } from './errors';
 import { limits, passesAccountBrake, subject } from './limits';

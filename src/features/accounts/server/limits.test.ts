@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { RateLimiterRes } from 'rate-limiter-flexible';
 
-import {
-  LOGIN_FREE_FAILURES,
-  LOGIN_MAX_DELAY_SECONDS,
-  loginDelaySeconds,
-  passesAccountBrake,
-  subject,
-} from './limits';
+import { LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_SECONDS, loginDelaySeconds, passesAccountBrake, subject } from './limits';
 
 const res = (consumedPoints: number) => new RateLimiterRes(0, 60_000, consumedPoints);
 

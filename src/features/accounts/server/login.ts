@@ -5,7 +5,15 @@ import { eq } from 'drizzle-orm';
 import { users } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
-import { consumeOrThrow, consumeQuietly, isRateLimited, limitKey, rateLimitedError, retryAfterSeconds, waitText } from '@/server/rate-limit';
+import {
+  consumeOrThrow,
+  consumeQuietly,
+  isRateLimited,
+  limitKey,
+  rateLimitedError,
+  retryAfterSeconds,
+  waitText,
+} from '@/server/rate-limit';
 
 import type { LoginBody, LoginResponse } from '../schemas';
 
