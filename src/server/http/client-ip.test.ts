@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { clientIp } from './client-ip';
-import { installPeerAddressHeader, normalizeAddress } from './peer-address';
+import type { IncomingMessage } from 'node:http';
+
+import { installPeerAddressHeader, normalizeAddress, stampPeerAddress } from './peer-address';
 
 const env = vi.hoisted(() => ({ TRUSTED_PROXY_HEADER: undefined as string | undefined }));
 vi.mock('@/config/env', () => ({ getEnv: () => env }));
@@ -38,5 +40,16 @@ describe('clientIp', () => {
     expect(normalizeAddress('::ffff:127.0.0.2')).toBe('127.0.0.2');
     expect(normalizeAddress('2001:DB8::1')).toBe('2001:db8::1');
     expect(normalizeAddress('localhost')).toBeNull();
+  });
+
+  it('has our server replace anything a client sent under our prefix with the socket address', () => {
+    const peer = installPeerAddressHeader();
+    const req = {
+      headers: { 'x-hojin-peer-0123': '192.0.2.1', [peer]: '192.0.2.2', 'x-forwarded-for': '192.0.2.3' },
+      socket: { remoteAddress: '::ffff:127.0.0.2' },
+    } as unknown as IncomingMessage;
+    stampPeerAddress(req, peer);
+    expect(req.headers).toEqual({ [peer]: '127.0.0.2', 'x-forwarded-for': '192.0.2.3' });
+    expect(clientIp(new Headers(req.headers as Record<string, string>))).toBe('127.0.0.2');
   });
 });
