@@ -57,7 +57,7 @@ export default defineConfig([
   },
   {
     // The configuration module, the framework's runtime switch, and everything outside the app.
-    files: ['src/config/env.ts', 'src/instrumentation.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
+    files: ['src/config/env.ts', 'src/instrumentation.ts', 'server.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
     rules: { 'no-restricted-properties': 'off' },
   },
   globalIgnores([

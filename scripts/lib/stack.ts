@@ -10,7 +10,7 @@ import { ProcessGroup, portInUse, run, waitForPort } from './processes';
  * The whole local service for `npm start` and the end-to-end tests: the stand-ins of dev/ as
  * separate processes (only those the configuration points at this machine), the application
  * database migrated and seeded, a sample registry when none exists, a production build when the
- * sources changed, and `next start`.
+ * sources changed, and our HTTP server (server.ts: `next start` plus the client's real address).
  */
 export interface StackOptions {
   /** variables layered over process.env for every process of the stack */
@@ -213,7 +213,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     ]);
     await ensureBuild(vars);
     await Promise.all(standIns(env).map((s) => waitForPort(s.port)));
-    group.spawn('next', NEXT, ['start', '-p', String(appPort), '-H', '127.0.0.1'], {
+    group.spawn('next', TSX, [path.join(ROOT, 'server.ts'), '--port', String(appPort), '--hostname', '127.0.0.1'], {
       env: { ...vars, NEXT_TELEMETRY_DISABLED: '1' },
       quiet: options.quiet,
     });

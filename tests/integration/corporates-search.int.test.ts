@@ -122,7 +122,7 @@ describe('GET /api/corporates-search/search', () => {
 
   it('answers 429 with Retry-After once a client has used its burst', async () => {
     const headers = client();
-    // All at once, so the bucket (30, refilled at 10/s) cannot refill in between on a slow machine.
+    // All at once, so the allowance (10/s plus a burst of 30) cannot recover in between on a slow machine.
     const responses = await Promise.all(Array.from({ length: 80 }, () => search('q=%E5%95%86%E5%8F%B7', headers)));
     expect(responses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(30);
     const limited = responses.find((r) => r.status === 429);

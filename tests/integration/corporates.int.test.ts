@@ -157,7 +157,7 @@ describe('GET /api/corporates/search', () => {
 
   it('limits each client to its burst, with Retry-After, while other clients go on', async () => {
     const me = client();
-    // At once and well over the burst: the refill (20/s) would need 12 s to absorb 300 requests.
+    // At once and well over the burst: the steady rate (20/s) would need 12 s to absorb 300 requests.
     const responses = await Promise.all(Array.from({ length: 300 }, () => search('q=トヨタ', me)));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(60);

@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '@db/schema';
 import { getDb } from '@/server/db/client';
 
-import { DbRateLimiter, isRateLimited } from './db-rate-limiter';
-import { consumeOrThrow, limitKey } from './index';
+import { consumeOrThrow, instanceLimit, isRateLimited, limitKey, sharedLimit } from './index';
 
+/** rate-limiter-flexible's RateLimiterDrizzle on the app's own database (PGlite here; PostgreSQL in the postgres tier). */
 let n = 0;
 const limiter = (points: number, duration: number, blockDuration = 0) =>
-  new DbRateLimiter({ keyPrefix: `t${++n}`, points, duration, blockDuration });
+  sharedLimit({ keyPrefix: `t${++n}`, points, duration, blockDuration })();
 
 async function outcome(p: Promise<unknown>): Promise<'ok' | 'limited'> {
   try {
@@ -21,11 +21,11 @@ async function outcome(p: Promise<unknown>): Promise<'ok' | 'limited'> {
   }
 }
 
-describe('DbRateLimiter (rate-limiter-flexible store in the application database)', () => {
+describe('sharedLimit (RateLimiterDrizzle over rate_limits)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('allows the configured points and then refuses with the time to wait', async () => {
-    const rl = limiter(3, 60);
+    const rl = await limiter(3, 60);
     for (let i = 0; i < 3; i++) expect((await rl.consume('a')).remainingPoints).toBe(2 - i);
     const refused = await rl.consume('a').catch((e: unknown) => e);
     expect(isRateLimited(refused)).toBe(true);
@@ -33,12 +33,11 @@ describe('DbRateLimiter (rate-limiter-flexible store in the application database
       expect(refused.msBeforeNext).toBeGreaterThan(55_000);
       expect(refused.msBeforeNext).toBeLessThanOrEqual(60_000);
     }
-    // other keys are independent
     expect((await rl.consume('b')).consumedPoints).toBe(1);
   });
 
-  it('never lets concurrent requests share the last points (atomic upsert)', async () => {
-    const rl = limiter(5, 60);
+  it('never lets concurrent requests share the last points (one atomic upsert)', async () => {
+    const rl = await limiter(5, 60);
     const results = await Promise.all(Array.from({ length: 20 }, () => outcome(rl.consume('same'))));
     expect(results.filter((r) => r === 'ok')).toHaveLength(5);
     const db = await getDb();
@@ -50,7 +49,7 @@ describe('DbRateLimiter (rate-limiter-flexible store in the application database
   });
 
   it('starts over when the window has passed (fake clock)', async () => {
-    const rl = limiter(2, 60);
+    const rl = await limiter(2, 60);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
     await rl.consume('k');
@@ -61,28 +60,20 @@ describe('DbRateLimiter (rate-limiter-flexible store in the application database
     expect((await rl.get('k'))?.consumedPoints).toBe(1);
   });
 
-  it('blocks for blockDuration once the points are used up', async () => {
-    const rl = limiter(1, 10, 3600);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
-    await rl.consume('x');
+  it('blocks a key for a given time and forgets it on delete', async () => {
+    const rl = await limiter(1, 1);
+    await rl.block('x', 120);
+    const res = await rl.get('x');
+    expect(res?.consumedPoints).toBeGreaterThan(1);
+    expect(res?.msBeforeNext).toBeGreaterThan(115_000);
     expect(await outcome(rl.consume('x'))).toBe('limited');
-    vi.setSystemTime(new Date('2030-01-01T00:30:00Z'));
-    expect(await outcome(rl.consume('x'))).toBe('limited');
-    vi.setSystemTime(new Date('2030-01-01T01:00:01Z'));
+    expect(await rl.delete('x')).toBe(true);
+    expect(await rl.get('x')).toBeNull();
     expect(await outcome(rl.consume('x'))).toBe('ok');
   });
 
-  it('forgets a key on delete and reports nothing for an unknown key', async () => {
-    const rl = limiter(1, 60);
-    await rl.consume('gone');
-    expect(await rl.delete('gone')).toBe(true);
-    expect(await rl.get('gone')).toBeNull();
-    expect(await outcome(rl.consume('gone'))).toBe('ok');
-  });
-
   it('maps an exhausted key to a 429 AppError with Retry-After', async () => {
-    const rl = limiter(1, 120);
+    const rl = await limiter(1, 120);
     await consumeOrThrow(rl, 'm');
     const error = await consumeOrThrow(rl, 'm', (s) => `あと${s}秒`).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
@@ -93,5 +84,14 @@ describe('DbRateLimiter (rate-limiter-flexible store in the application database
   it('stores hashed keys, not e-mail addresses', () => {
     expect(limitKey('user@example.jp', '203.0.113.1')).toMatch(/^[0-9a-f]{40}$/);
     expect(limitKey('a', 'bc')).not.toBe(limitKey('ab', 'c'));
+  });
+});
+
+describe('instanceLimit (RateLimiterMemory with a burst allowance)', () => {
+  it('allows the steady rate plus the burst, then refuses; clients are independent', async () => {
+    const rl = instanceLimit({ keyPrefix: `mem${++n}`, perSecond: 2, burst: 3 });
+    const results = await Promise.all(Array.from({ length: 7 }, () => outcome(rl.consume('c'))));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(5);
+    expect(await outcome(rl.consume('other'))).toBe('ok');
   });
 });
