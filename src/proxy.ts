@@ -1,6 +1,26 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
 import { getEnv } from '@/config/env';
+import { AppError, errorResponse } from '@/server/http/app-error';
+import { logger } from '@/server/logger';
+
+/**
+ * An /api path Next cannot percent-decode (`/api/%ff`, `/api/download/receipt/%ff.pdf`). Next
+ * decodes dynamic route params before any route handler runs, and on failure tries to render a
+ * Pages-router /400 page that an App Router app does not have: the client got a plain-text 500
+ * and nothing was logged (issue 11 §6). The proxy runs before that matching, so it answers here,
+ * in the API's JSON error shape.
+ */
+function undecodableApiPath(request: NextRequest): Response | null {
+  try {
+    decodeURIComponent(request.nextUrl.pathname);
+    return null;
+  } catch {
+    const response = errorResponse(new AppError('bad_request', { message: 'URL の形式が正しくありません。アドレスをご確認ください。' }));
+    logger.info({ method: request.method, path: request.nextUrl.pathname, status: response.status, reason: 'undecodable path' }, 'api');
+    return response;
+  }
+}
 
 /**
  * Content Security Policy with a fresh nonce per request (security.md "Headers"). Scripts run only
@@ -9,6 +29,7 @@ import { getEnv } from '@/config/env';
  * nonce from the `x-nonce` request header.
  */
 export function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/api/')) return undecodableApiPath(request) ?? NextResponse.next();
   const env = getEnv();
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const payjp = new URL(env.PAYJP_JS_URL).origin;
@@ -43,6 +64,8 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
+    // API paths only when they carry a percent sign: the one case the proxy handles for /api.
+    { source: '/api/:path(.*%.*)' },
     {
       // Pages only: API routes answer JSON/PDF and set their own headers.
       source: '/((?!api|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|sitemap.xml).*)',

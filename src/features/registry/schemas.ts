@@ -45,7 +45,7 @@ export const SearchParamsSchema = z.strictObject({
   cursor: z
     .string()
     .max(512, '続きの位置の指定が正しくありません。')
-    .regex(/^[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。')
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。')
     .optional(),
 });
 export type SearchParamsInput = z.input<typeof SearchParamsSchema>;

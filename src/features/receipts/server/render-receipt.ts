@@ -107,7 +107,7 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
   // ── Title ─────────────────────────────────────────────────────────────────────────
   y = 74;
   bold().fontSize(26);
-  // Wide letter spacing as on printed receipts; pdftotext reads it back as 「領 収 書」.
+  // Wide letter spacing as on printed receipts; a PDF reader reads it back as 「領 収 書」.
   doc.text('領収書', M, y, { width: CW, align: 'center', characterSpacing: 14, lineBreak: false });
   const titleRule = { x: PAGE.width / 2 - 95, w: 190, y: y + 40 };
   doc.save().lineWidth(1.2).strokeColor(RULE);
