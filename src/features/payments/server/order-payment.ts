@@ -389,7 +389,22 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
 
   if (event.data.object === 'charge' && event.type.startsWith('charge.')) {
     // The payload proves nothing: re-read the charge and settle the order it belongs to.
-    const charge = await client.charges.retrieve(event.data.id);
+    const charge = await client.charges.retrieve(event.data.id).catch((error: unknown) => {
+      // A charge PAY.JP does not know (another account's id, a deleted test charge, a forged id
+      // under a leaked token): nothing of ours can change. Recorded and answered 2xx, or PAY.JP
+      // would redeliver it for ever; any other failure (timeout, 5xx) is thrown, so the event
+      // stays unprocessed and its redelivery is handled.
+      if (error instanceof PayjpApiError && error.status === 404) return null;
+      throw error;
+    });
+    if (!charge) {
+      logger.warn(
+        { event: 'payjp.webhook.unknown_charge', eventId: event.id, type: event.type, chargeId: event.data.id },
+        'webhook for a charge PAY.JP does not know: recorded and ignored',
+      );
+      await db.update(payjpWebhookEvents).set({ processedAt: new Date() }).where(eq(payjpWebhookEvents.id, event.id));
+      return { duplicate: false };
+    }
     const orderId = charge.metadata?.order_id;
     const [byCharge] = await db.select().from(orders).where(eq(orders.payjpChargeId, charge.id));
     const order =
