@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 
 import { orders, payjpWebhookEvents, users } from '@db/schema';
 import { getEnv } from '@/config/env';
@@ -243,6 +243,59 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
     logger.warn({ err: error, orderId: order.id }, 'could not settle the order with PAY.JP now');
     return order;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The background reconciler's share (reconciler.ts, docs/decisions/0010)
+
+/** Unsettled states the reconciler settles with PAY.JP. */
+const UNSETTLED: Status[] = ['charging', 'awaiting_3ds', 'unknown'];
+/** A confirmation mail a crash left unsent is caught up only for orders paid this recently. */
+const MAIL_CATCH_UP_MS = 24 * 60 * 60_000;
+
+/**
+ * Claims up to `limit` orders for one reconciler instance: unsettled orders whose charge request
+ * went out more than `graceMs` ago, and paid orders whose confirmation mail is missing. One
+ * statement: the candidates are locked with FOR UPDATE SKIP LOCKED and given a lease until
+ * `leaseUntil`, so instances running at the same time (or the same instance twice) never claim
+ * the same order, and an instance that dies leaves its orders to the next after the lease.
+ * Works the same on PGlite and PostgreSQL: no session-level locks, no transaction held while
+ * PAY.JP is called.
+ */
+export async function claimOrdersToReconcile(input: { now: Date; graceMs: number; leaseUntil: Date; limit: number }): Promise<OrderRow[]> {
+  const db = await getDb();
+  const settledBefore = new Date(input.now.getTime() - input.graceMs);
+  const candidates = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        or(
+          and(inArray(orders.status, UNSETTLED), lte(sql`coalesce(${orders.chargingStartedAt}, ${orders.createdAt})`, settledBefore)),
+          and(
+            eq(orders.status, 'paid'),
+            isNull(orders.mailSentAt),
+            lte(orders.paidAt, settledBefore),
+            gt(orders.paidAt, new Date(input.now.getTime() - MAIL_CATCH_UP_MS)),
+          ),
+        ),
+        or(isNull(orders.reconcileLeaseUntil), lte(orders.reconcileLeaseUntil, input.now)),
+      ),
+    )
+    .orderBy(asc(orders.chargingStartedAt))
+    .limit(input.limit)
+    .for('update', { skipLocked: true });
+  return db.update(orders).set({ reconcileLeaseUntil: input.leaseUntil }).where(inArray(orders.id, candidates)).returning();
+}
+
+/**
+ * The confirmation mail of a paid order that has none (the process died between marking the
+ * order paid and sending). Only for an order the caller claimed: the claim is what makes it once.
+ */
+export async function sendMissingConfirmation(order: OrderRow): Promise<boolean> {
+  if (order.status !== 'paid' || order.mailSentAt) return false;
+  await sendConfirmation(order);
+  return (await reload(order.id)).mailSentAt !== null;
 }
 
 // ---------------------------------------------------------------------------------------------
