@@ -4,6 +4,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 
 import { orders, payjpWebhookEvents, users } from '@db/schema';
 import { getEnv } from '@/config/env';
+import { catalogueForCharge, priceChangedError, priceOrderAtCharge } from '@/features/purchase';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
@@ -345,6 +346,61 @@ async function resultOf(order: OrderRow): Promise<PurchaseResult> {
   }
 }
 
+/**
+ * pending → charging, the one step that allows a charge request, with the amount decided here:
+ * the order is re-priced with the first-purchase rule under the member's row lock (so of several
+ * orders charged at once, exactly one gets the first-purchase price — issue 11 §5), and an amount
+ * that differs from the one the buyer confirmed is refused with 409 `price_changed` naming the new
+ * amount. The order keeps the new price (still pending), so every screen shows it before a charge.
+ * Null when another request claimed the order first.
+ */
+async function claimForCharge(order: OrderRow, paymentMethod: 'registered_card' | 'new_card'): Promise<OrderRow | null> {
+  const catalogue = await catalogueForCharge();
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    // Serialises the charge claims of one member: the first-purchase check below sees every
+    // order claimed before it.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
+    const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!row || row.status !== 'pending') return { claimed: null };
+    const price = await priceOrderAtCharge(tx, catalogue, row);
+    const snapshot = {
+      price,
+      amountYen: price.totalYen,
+      taxYen: price.taxTotalYen,
+      nonTaxableYen: price.nonTaxableTotalYen,
+      isFirstPurchase: price.isFirstPurchase,
+    };
+    const samePrice = price.totalYen === row.amountYen && price.isFirstPurchase === row.isFirstPurchase;
+    if (price.totalYen !== row.amountYen) {
+      await tx
+        .update(orders)
+        .set({ ...snapshot, updatedAt: new Date() })
+        .where(eq(orders.id, row.id));
+      logger.info(
+        { event: 'order.repriced', orderId: row.id, from: row.amountYen, to: price.totalYen, isFirstPurchase: price.isFirstPurchase },
+        'order re-priced at charge time; nothing charged',
+      );
+      return { claimed: null, repriced: { before: row, price } };
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        ...(samePrice ? {} : snapshot),
+        status: 'charging',
+        chargingStartedAt: new Date(),
+        paymentMethod,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, row.id))
+      .returning();
+    logger.info({ event: 'order.transition', orderId: row.id, from: row.status, to: 'charging' }, 'order status changed');
+    return { claimed: updated ?? null };
+  });
+  if (outcome.repriced) throw priceChangedError(outcome.repriced.before, outcome.repriced.price);
+  return outcome.claimed;
+}
+
 export async function purchase(
   userId: string,
   input: { paymentId: string; card: { token: string } | { cardId: string } },
@@ -371,11 +427,7 @@ export async function purchase(
     });
   }
 
-  const claimed = await transition(order.id, ['pending'], {
-    status: 'charging',
-    chargingStartedAt: new Date(),
-    paymentMethod: customer ? 'registered_card' : 'new_card',
-  });
+  const claimed = await claimForCharge(order, customer ? 'registered_card' : 'new_card');
   if (!claimed) return resultOf(await reload(order.id));
 
   let charge: PayjpCharge;
