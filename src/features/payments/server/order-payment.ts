@@ -226,12 +226,12 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
     switch (order.status as Status) {
       case 'unknown':
         return await reconcileUnknown(order, options);
-      case 'charging': {
-        // A request that died between claiming and recording the outcome (crash, deploy).
-        const started = order.chargingStartedAt?.getTime() ?? 0;
-        if ((options.now ?? new Date()).getTime() - started < noChargeGraceMs()) return order;
+      case 'charging':
+        // A request that died between claiming and recording the outcome (crash, deploy), or one
+        // still running. A charge PAY.JP already has is adopted at once (compare-and-set: a live
+        // request that hears back later finds the order moved on); no charge fails the order only
+        // after the client timeout + 60 s, when no request can still be making it.
         return await reconcileUnknown(order, options);
-      }
       case 'awaiting_3ds': {
         if (!order.payjpChargeId) return await reconcileUnknown(order, options);
         const charge = await client.charges.retrieve(order.payjpChargeId);
