@@ -23,7 +23,7 @@ export async function registerNode(): Promise<void> {
   // instance died is settled by whichever instance is up. PAYMENT_RECONCILE_INTERVAL_SECONDS=0
   // turns it off (the test suites call it directly instead).
   if (env.PAYMENT_RECONCILE_INTERVAL_SECONDS > 0) {
-    const { startPaymentReconciler } = await import('@/features/payments/server/reconciler');
-    startPaymentReconciler();
+    const { startServerReconciler } = await import('@/features/payments/server/reconciler');
+    startServerReconciler();
   }
 }

@@ -108,6 +108,22 @@ export interface RunningReconciler {
 export function startPaymentReconciler(options: Omit<ReconcileOptions, 'now'> & { intervalMs?: number } = {}): RunningReconciler {
   const intervalMs = options.intervalMs ?? configured().intervalMs;
   if (intervalMs <= 0) throw new RangeError('the reconciler interval must be positive');
+  return startTimer(options, intervalMs);
+}
+
+// The one timer of the server process, kept on globalThis so a second register() (Next's module
+// re-evaluation in development) does not start a second one.
+const globalKey = Symbol.for('hojin.paymentReconciler');
+type GlobalWithReconciler = typeof globalThis & { [globalKey]?: RunningReconciler };
+
+/** Starts the server's reconciler once per process (instrumentation-node.ts). */
+export function startServerReconciler(): RunningReconciler {
+  const g = globalThis as GlobalWithReconciler;
+  g[globalKey] ??= startPaymentReconciler();
+  return g[globalKey];
+}
+
+function startTimer(options: Omit<ReconcileOptions, 'now'>, intervalMs: number): RunningReconciler {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
