@@ -205,8 +205,20 @@ describe('the payment reconciler', () => {
 
   it('sends the confirmation mail a crash left unsent (paid, no mail), once', async () => {
     const member = await newMember();
-    const paidAt = new Date(Date.now() - 5 * 60_000);
-    const order = await insertOrder({ userId: member.userId, status: 'paid', overrides: { paidAt, mailSentAt: null } });
+    const order = await insertOrder({
+      userId: member.userId,
+      status: 'paid',
+      overrides: { paidAt: new Date(Date.now() - 60_000), mailSentAt: null },
+    });
+    // Not while the request that marked it paid may still be sending it (5 minutes)…
+    expect((await reconcilePayments({ graceMs: 0 })).settled.map((s) => s.orderId)).not.toContain(order.id);
+    expect(await mailsTo(stack, member.email)).toHaveLength(0);
+    await (
+      await getDb()
+    )
+      .update(orders)
+      .set({ paidAt: new Date(Date.now() - 10 * 60_000), reconcileLeaseUntil: null })
+      .where(eq(orders.id, order.id));
     const reports = await Promise.all([reconcilePayments({ graceMs: 60_000 }), reconcilePayments({ graceMs: 60_000 })]);
     expect(reports.flatMap((r) => r.settled).filter((s) => s.orderId === order.id)).toHaveLength(1);
     await waitForMail(member.email);

@@ -253,6 +253,12 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
 const UNSETTLED: Status[] = ['charging', 'awaiting_3ds', 'unknown'];
 /** A confirmation mail a crash left unsent is caught up only for orders paid this recently. */
 const MAIL_CATCH_UP_MS = 24 * 60 * 60_000;
+/**
+ * …and only this long after the payment: the request that marked the order paid may still be
+ * talking to the SMTP server (its timeouts add up to 40 s, src/server/mail/transport.ts), and a
+ * catch-up then would be a second mail.
+ */
+const MAIL_IN_FLIGHT_MS = 5 * 60_000;
 
 /**
  * Claims up to `limit` orders for one reconciler instance: unsettled orders whose charge request
@@ -276,7 +282,7 @@ export async function claimOrdersToReconcile(input: { now: Date; graceMs: number
           and(
             eq(orders.status, 'paid'),
             isNull(orders.mailSentAt),
-            lte(orders.paidAt, settledBefore),
+            lte(orders.paidAt, new Date(input.now.getTime() - Math.max(input.graceMs, MAIL_IN_FLIGHT_MS))),
             gt(orders.paidAt, new Date(input.now.getTime() - MAIL_CATCH_UP_MS)),
           ),
         ),
