@@ -7,8 +7,9 @@ import { ConfigError, getEnv } from '@/config/env';
  * when it loads.
  */
 export async function registerNode(): Promise<void> {
+  let env;
   try {
-    getEnv();
+    env = getEnv();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -18,4 +19,11 @@ export async function registerNode(): Promise<void> {
   }
   const { getDb } = await import('@/server/db/client');
   await getDb();
+  // Every instance runs the payment reconciler (docs/decisions/0013): a charge made while an
+  // instance died is settled by whichever instance is up. PAYMENT_RECONCILE_INTERVAL_SECONDS=0
+  // turns it off (the test suites call it directly instead).
+  if (env.PAYMENT_RECONCILE_INTERVAL_SECONDS > 0) {
+    const { startServerReconciler } = await import('@/features/payments/server/reconciler');
+    startServerReconciler();
+  }
 }

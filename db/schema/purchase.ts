@@ -83,6 +83,12 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** the order confirmation mail went out */
     mailSentAt: timestamp('mail_sent_at', { withTimezone: true }),
+    /**
+     * The payment reconciler's lease (docs/decisions/0013): an instance that claimed this order
+     * works on it until then; others skip it. Also spaces out retries of an order PAY.JP could not
+     * settle yet. Null: never claimed.
+     */
+    reconcileLeaseUntil: timestamp('reconcile_lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,6 +101,10 @@ export const orders = pgTable(
     index('orders_unsettled_idx')
       .on(t.status, t.chargingStartedAt)
       .where(sql`status in ('charging', 'awaiting_3ds', 'unknown')`),
+    // serves the reconciler's catch-up of confirmation mails a crash left unsent
+    index('orders_mail_unsent_idx')
+      .on(t.paidAt)
+      .where(sql`status = 'paid' and mail_sent_at is null`),
   ],
 );
 

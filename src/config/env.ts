@@ -83,6 +83,13 @@ export const EnvSchema = z
     PAYJP_JS_URL: url.default('http://127.0.0.1:4010/js/v2/pay.js'),
     PAYJP_WEBHOOK_TOKEN: z.string().min(16).default('whook_hojinlocal_0000000000000000'),
     PAYJP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+    /**
+     * How often each server instance's payment reconciler (docs/decisions/0013) settles unsettled
+     * orders with PAY.JP, in seconds; 0 turns it off (tests call it directly).
+     */
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** How long an unsettled order is left to the request handling it before the reconciler looks at it. */
+    PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 
     // Google sign-in (OpenID Connect). Default: the local provider in dev/oidc.
     OIDC_ISSUER: url.default('http://127.0.0.1:4020'),

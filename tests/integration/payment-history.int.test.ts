@@ -61,6 +61,7 @@ describe('GET /api/payments/histories-per-page', () => {
         { itemId: 'representative', name: '代表者事項証明書', quantity: 1 },
       ],
       amountYen: older.amountYen,
+      isFirstPurchase: false,
       deliverySpeed: 'express',
       deliverySpeedLabel: '速達',
       orderStatus: 'paid',

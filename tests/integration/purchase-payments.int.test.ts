@@ -389,6 +389,24 @@ describe('POST /api/payments/webhook', () => {
     expect(await mailsTo(stack, member.email)).toHaveLength(1);
   });
 
+  it('answers 2xx to a valid event for a charge PAY.JP does not know, on every redelivery, and changes nothing', async () => {
+    const event = {
+      object: 'event',
+      id: 'evnt_unknowncharge000000000000',
+      livemode: false,
+      created: 1,
+      type: 'charge.succeeded',
+      data: { object: 'charge', id: 'ch_nosuchcharge0000000000000000', paid: true },
+    };
+    const first = await deliver(event);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json).toEqual({ received: true, duplicate: false });
+    // PAY.JP redelivers until it hears 2xx; the event was recorded as handled.
+    const again = await deliver(event);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ received: true, duplicate: true });
+  });
+
   it('never marks an order paid from the payload alone: a forged "paid" event for an unpaid charge changes nothing', async () => {
     const member = await newMember();
     const paymentId = await createOrder(member);

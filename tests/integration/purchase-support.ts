@@ -45,7 +45,7 @@ export class Member {
   constructor(
     readonly userId: string,
     readonly email: string,
-    private readonly cookie: string,
+    readonly cookie: string,
     private readonly csrf: string,
   ) {}
 

@@ -169,6 +169,8 @@ export const PaymentHistoryRowSchema = z.strictObject({
   corporateNumber: z.string(),
   items: z.array(z.strictObject({ itemId: z.string(), name: z.string(), quantity: z.number().int() })),
   amountYen: z.number().int(),
+  /** the order carries the member's first-purchase price (one paid order per member) */
+  isFirstPurchase: z.boolean(),
   deliverySpeed: z.string(),
   deliverySpeedLabel: z.string(),
   orderStatus: z.enum(ORDER_STATUSES),

@@ -1,9 +1,10 @@
 import 'server-only';
 
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 
 import { orders, payjpWebhookEvents, users } from '@db/schema';
 import { getEnv } from '@/config/env';
+import { catalogueForCharge, priceChangedError, priceOrderAtCharge } from '@/features/purchase';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
@@ -225,12 +226,12 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
     switch (order.status as Status) {
       case 'unknown':
         return await reconcileUnknown(order, options);
-      case 'charging': {
-        // A request that died between claiming and recording the outcome (crash, deploy).
-        const started = order.chargingStartedAt?.getTime() ?? 0;
-        if ((options.now ?? new Date()).getTime() - started < noChargeGraceMs()) return order;
+      case 'charging':
+        // A request that died between claiming and recording the outcome (crash, deploy), or one
+        // still running. A charge PAY.JP already has is adopted at once (compare-and-set: a live
+        // request that hears back later finds the order moved on); no charge fails the order only
+        // after the client timeout + 60 s, when no request can still be making it.
         return await reconcileUnknown(order, options);
-      }
       case 'awaiting_3ds': {
         if (!order.payjpChargeId) return await reconcileUnknown(order, options);
         const charge = await client.charges.retrieve(order.payjpChargeId);
@@ -243,6 +244,65 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
     logger.warn({ err: error, orderId: order.id }, 'could not settle the order with PAY.JP now');
     return order;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The background reconciler's share (reconciler.ts, docs/decisions/0013)
+
+/** Unsettled states the reconciler settles with PAY.JP. */
+const UNSETTLED: Status[] = ['charging', 'awaiting_3ds', 'unknown'];
+/** A confirmation mail a crash left unsent is caught up only for orders paid this recently. */
+const MAIL_CATCH_UP_MS = 24 * 60 * 60_000;
+/**
+ * …and only this long after the payment: the request that marked the order paid may still be
+ * talking to the SMTP server (its timeouts add up to 40 s, src/server/mail/transport.ts), and a
+ * catch-up then would be a second mail.
+ */
+const MAIL_IN_FLIGHT_MS = 5 * 60_000;
+
+/**
+ * Claims up to `limit` orders for one reconciler instance: unsettled orders whose charge request
+ * went out more than `graceMs` ago, and paid orders whose confirmation mail is missing. One
+ * statement: the candidates are locked with FOR UPDATE SKIP LOCKED and given a lease until
+ * `leaseUntil`, so instances running at the same time (or the same instance twice) never claim
+ * the same order, and an instance that dies leaves its orders to the next after the lease.
+ * Works the same on PGlite and PostgreSQL: no session-level locks, no transaction held while
+ * PAY.JP is called.
+ */
+export async function claimOrdersToReconcile(input: { now: Date; graceMs: number; leaseUntil: Date; limit: number }): Promise<OrderRow[]> {
+  const db = await getDb();
+  const settledBefore = new Date(input.now.getTime() - input.graceMs);
+  const candidates = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        or(
+          and(inArray(orders.status, UNSETTLED), lte(sql`coalesce(${orders.chargingStartedAt}, ${orders.createdAt})`, settledBefore)),
+          and(
+            eq(orders.status, 'paid'),
+            isNull(orders.mailSentAt),
+            lte(orders.paidAt, new Date(input.now.getTime() - Math.max(input.graceMs, MAIL_IN_FLIGHT_MS))),
+            gt(orders.paidAt, new Date(input.now.getTime() - MAIL_CATCH_UP_MS)),
+          ),
+        ),
+        or(isNull(orders.reconcileLeaseUntil), lte(orders.reconcileLeaseUntil, input.now)),
+      ),
+    )
+    .orderBy(asc(orders.chargingStartedAt))
+    .limit(input.limit)
+    .for('update', { skipLocked: true });
+  return db.update(orders).set({ reconcileLeaseUntil: input.leaseUntil }).where(inArray(orders.id, candidates)).returning();
+}
+
+/**
+ * The confirmation mail of a paid order that has none (the process died between marking the
+ * order paid and sending). Only for an order the caller claimed: the claim is what makes it once.
+ */
+export async function sendMissingConfirmation(order: OrderRow): Promise<boolean> {
+  if (order.status !== 'paid' || order.mailSentAt) return false;
+  await sendConfirmation(order);
+  return (await reload(order.id)).mailSentAt !== null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,6 +352,61 @@ async function resultOf(order: OrderRow): Promise<PurchaseResult> {
   }
 }
 
+/**
+ * pending → charging, the one step that allows a charge request, with the amount decided here:
+ * the order is re-priced with the first-purchase rule under the member's row lock (so of several
+ * orders charged at once, exactly one gets the first-purchase price — issue 11 §5), and an amount
+ * that differs from the one the buyer confirmed is refused with 409 `price_changed` naming the new
+ * amount. The order keeps the new price (still pending), so every screen shows it before a charge.
+ * Null when another request claimed the order first.
+ */
+async function claimForCharge(order: OrderRow, paymentMethod: 'registered_card' | 'new_card'): Promise<OrderRow | null> {
+  const catalogue = await catalogueForCharge();
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    // Serialises the charge claims of one member: the first-purchase check below sees every
+    // order claimed before it.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
+    const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!row || row.status !== 'pending') return { claimed: null };
+    const price = await priceOrderAtCharge(tx, catalogue, row);
+    const snapshot = {
+      price,
+      amountYen: price.totalYen,
+      taxYen: price.taxTotalYen,
+      nonTaxableYen: price.nonTaxableTotalYen,
+      isFirstPurchase: price.isFirstPurchase,
+    };
+    const samePrice = price.totalYen === row.amountYen && price.isFirstPurchase === row.isFirstPurchase;
+    if (price.totalYen !== row.amountYen) {
+      await tx
+        .update(orders)
+        .set({ ...snapshot, updatedAt: new Date() })
+        .where(eq(orders.id, row.id));
+      logger.info(
+        { event: 'order.repriced', orderId: row.id, from: row.amountYen, to: price.totalYen, isFirstPurchase: price.isFirstPurchase },
+        'order re-priced at charge time; nothing charged',
+      );
+      return { claimed: null, repriced: { before: row, price } };
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        ...(samePrice ? {} : snapshot),
+        status: 'charging',
+        chargingStartedAt: new Date(),
+        paymentMethod,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, row.id))
+      .returning();
+    logger.info({ event: 'order.transition', orderId: row.id, from: row.status, to: 'charging' }, 'order status changed');
+    return { claimed: updated ?? null };
+  });
+  if (outcome.repriced) throw priceChangedError(outcome.repriced.before, outcome.repriced.price);
+  return outcome.claimed;
+}
+
 export async function purchase(
   userId: string,
   input: { paymentId: string; card: { token: string } | { cardId: string } },
@@ -318,11 +433,7 @@ export async function purchase(
     });
   }
 
-  const claimed = await transition(order.id, ['pending'], {
-    status: 'charging',
-    chargingStartedAt: new Date(),
-    paymentMethod: customer ? 'registered_card' : 'new_card',
-  });
+  const claimed = await claimForCharge(order, customer ? 'registered_card' : 'new_card');
   if (!claimed) return resultOf(await reload(order.id));
 
   let charge: PayjpCharge;
@@ -389,7 +500,22 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
 
   if (event.data.object === 'charge' && event.type.startsWith('charge.')) {
     // The payload proves nothing: re-read the charge and settle the order it belongs to.
-    const charge = await client.charges.retrieve(event.data.id);
+    const charge = await client.charges.retrieve(event.data.id).catch((error: unknown) => {
+      // A charge PAY.JP does not know (another account's id, a deleted test charge, a forged id
+      // under a leaked token): nothing of ours can change. Recorded and answered 2xx, or PAY.JP
+      // would redeliver it for ever; any other failure (timeout, 5xx) is thrown, so the event
+      // stays unprocessed and its redelivery is handled.
+      if (error instanceof PayjpApiError && error.status === 404) return null;
+      throw error;
+    });
+    if (!charge) {
+      logger.warn(
+        { event: 'payjp.webhook.unknown_charge', eventId: event.id, type: event.type, chargeId: event.data.id },
+        'webhook for a charge PAY.JP does not know: recorded and ignored',
+      );
+      await db.update(payjpWebhookEvents).set({ processedAt: new Date() }).where(eq(payjpWebhookEvents.id, event.id));
+      return { duplicate: false };
+    }
     const orderId = charge.metadata?.order_id;
     const [byCharge] = await db.select().from(orders).where(eq(orders.payjpChargeId, charge.id));
     const order =

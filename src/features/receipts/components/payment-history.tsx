@@ -142,7 +142,10 @@ function HistoryCard({ row }: { row: PaymentHistoryRow }) {
         </div>
         <div>
           <dt>お支払い金額</dt>
-          <dd className={styles.amount}>{formatYen(row.amountYen)}（税込）</dd>
+          <dd className={styles.amount}>
+            {formatYen(row.amountYen)}（税込）
+            {row.isFirstPurchase ? <span data-testid="first-purchase-price">（当社手数料は初回価格）</span> : null}
+          </dd>
         </div>
         {row.paidAt ? (
           <div>

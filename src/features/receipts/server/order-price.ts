@@ -32,9 +32,12 @@ export type OrderPrice = z.infer<typeof OrderPriceSchema>;
 
 export const OrderItemsSchema = z.array(z.object({ itemId: z.string(), quantity: z.number().int().min(1) }));
 
-/** 「履歴事項全部証明書（当社手数料）」 → 「履歴事項全部証明書」: the certificate's own name. */
+/**
+ * 「履歴事項全部証明書（当社手数料）」 (or 「…（当社手数料・初回価格）」) → 「履歴事項全部証明書」:
+ * the certificate's own name.
+ */
 export function certificateName(lineName: string): string {
-  return lineName.replace(/（[^（）]*手数料）$/u, '');
+  return lineName.replace(/（[^（）]*手数料(・[^（）]*)?）$/u, '');
 }
 
 /** Certificates and copies of an order, named as on its price lines (names at order time). */

@@ -44,6 +44,7 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
       items: orders.items,
       price: orders.price,
       amountYen: orders.amountYen,
+      isFirstPurchase: orders.isFirstPurchase,
       deliverySpeed: orders.deliverySpeed,
       receiptSerial: receipts.serialNumber,
     })
@@ -70,6 +71,8 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
         corporateNumber: row.corporateNumber,
         items: orderedCertificates(row.items, OrderPriceSchema.parse(row.price)),
         amountYen: row.amountYen,
+        // A failed or expired order was priced first-purchase but never charged: it carries nothing.
+        isFirstPurchase: row.isFirstPurchase && status !== 'failed' && status !== 'expired',
         deliverySpeed: row.deliverySpeed,
         deliverySpeedLabel: DELIVERY_SPEED_LABELS[row.deliverySpeed] ?? row.deliverySpeed,
         orderStatus: status,
