@@ -91,13 +91,16 @@ function send(
     let req: http.ClientRequest;
     try {
       req = http.request({
-        host: base.hostname.replace(/^\[|\]$/g, ''),
+        // `localhost` may resolve to ::1 while the stack listens on 127.0.0.1 (and the 127.0.0.x
+        // client addresses need an IPv4 peer); the Host header still names the base URL.
+        host: base.hostname === 'localhost' ? '127.0.0.1' : base.hostname.replace(/^\[|\]$/g, ''),
+        setHost: false,
         port: base.port || 80,
         method,
         path,
-        headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
+        headers: { host: base.host, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
         agent,
-        localAddress,
+        localAddress: base.hostname === '[::1]' ? undefined : localAddress,
         // Next echoes long paths in redirects; read such answers instead of failing on them.
         maxHeaderSize: 1024 * 1024,
         timeout: timeoutMs,
@@ -300,15 +303,25 @@ function headersFor(request: FuzzRequest, browser: Browser, base: URL, webhookTo
 export function reproLine(result: FuzzResult, options: { base: string; seed: number }, browser?: { member: { cookie: string } }): string {
   const r = result.request;
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const parts = ['curl -sS -i', '-X', r.method, q(new URL(options.base).origin + r.path)];
-  for (const [k, v] of r.headers) parts.push('-H', q(`${k}: ${v === 'same' ? new URL(options.base).origin : v}`));
+  const url = new URL(options.base).origin + r.path;
+  const parts = ['curl -sS -i', '-X', r.method, url.length <= 2000 ? q(url) : `<a ${url.length}-character URL: use the replay line>`];
+  for (const [k, v] of r.headers) {
+    const shown =
+      k === 'origin' && v === 'same'
+        ? new URL(options.base).origin
+        : k === 'x-payjp-webhook-token' && v === '__valid__'
+          ? "<the stack's PAYJP_WEBHOOK_TOKEN>"
+          : v;
+    parts.push('-H', q(`${k}: ${shown}`));
+  }
   if (r.cookie !== 'none') parts.push('-H', q(`cookie: <${r.cookie}${r.cookie === 'member' && browser ? ' session' : ''}>`));
   if (r.csrf !== 'none') parts.push('-H', q(`x-csrf-token: <${r.csrf} for the ${r.cookie} cookie>`));
-  if (r.body) {
-    const bytes = bodyBuffer(r)?.length ?? 0;
-    if (r.body.kind === 'bytes') parts.push(`--data-binary @<(echo ${r.body.value.slice(0, 400)} | base64 -d)`);
-    else if (r.body.value.length <= 400) parts.push('--data-binary', q(JSON.stringify(r.body.value).slice(1, -1)));
-    else parts.push(`--data-binary <${bytes} bytes: ${JSON.stringify(r.body.value.slice(0, 120))}…>`);
+  const bytes = bodyBuffer(r);
+  if (r.body && bytes) {
+    const printable = r.body.kind === 'text' && /^[\x20-\x7e]*$/.test(r.body.value);
+    if (printable && r.body.value.length <= 600) parts.push('--data-binary', q(r.body.value));
+    else if (bytes.length <= 450) parts.push(`--data-binary @<(printf %s ${bytes.toString('base64')} | base64 -d)`);
+    else parts.push(`--data-binary <${bytes.length} bytes: ${JSON.stringify(bytes.toString('utf8', 0, 120))}…>`);
   }
   return [
     `FAIL #${result.index} ${r.method} ${r.path.length > 300 ? `${r.path.slice(0, 300)}…(${r.path.length} chars)` : r.path} → ${result.status ?? 'no answer'} ${result.contentType}: ${result.failure}`,
