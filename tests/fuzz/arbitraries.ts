@@ -97,6 +97,22 @@ function sometimesNasty(good: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc.oneof({ arbitrary: good, weight: 3 }, { arbitrary: nastyString, weight: 1 });
 }
 
+/** A text field of a form: mostly right, sometimes right but for one control character, sometimes anything. */
+function textField(good: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const withControl = fc
+    .tuple(good, fc.constantFrom('\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\u0085', '\u2028'), fc.nat())
+    .map(([g, c, at]) => g.slice(0, at % (g.length + 1)) + c + g.slice(at % (g.length + 1)));
+  // weighted so that a body is often right in all fields but one, and gets as far as the database
+  return fc.oneof({ arbitrary: good, weight: 12 }, { arbitrary: withControl, weight: 2 }, { arbitrary: nastyString, weight: 1 });
+}
+
+/**
+ * Stands for the member's price of STANDARD_SELECTION, which the runner asks the app for at start:
+ * `expectedTotalYen` must match the server's price for an order body to get as far as the database.
+ */
+export const PRICE_PLACEHOLDER = '__price__';
+export const STANDARD_SELECTION = { items: [{ itemId: 'history-full', quantity: 2 }], deliverySpeed: 'normal' } as const;
+
 const alnum = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength: min, maxLength: max });
 const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
@@ -121,13 +137,19 @@ const selection = fc.record({
 });
 
 const destination = fc.record({
-  recipient: sometimesNasty(fc.constantFrom('山田 太郎', 'ヤマダ タロウ')),
-  destinationZipCode: sometimesNasty(fc.constantFrom('100-0005', '１００－０００５', '〒100 0005', '0000000')),
-  destinationPrefecture: prefecture,
-  destinationCity: sometimesNasty(fc.constantFrom('千代田区', '札幌市中央区')),
-  destinationStreet: sometimesNasty(fc.constantFrom('丸の内1-1-1', '大通西1丁目')),
-  destinationApartmentEtc: sometimesNasty(fc.constantFrom('', 'テストビル 5F')),
-  receiptRecipient: sometimesNasty(fc.constantFrom('株式会社テスト', 'テスト'.repeat(20))),
+  recipient: textField(fc.constantFrom('山田 太郎', 'ヤマダ タロウ')),
+  destinationZipCode: fc.oneof(
+    { arbitrary: fc.constant('100-0005'), weight: 6 },
+    { arbitrary: sometimesNasty(fc.constantFrom('１００－０００５', '〒100 0005', '0000000')), weight: 1 },
+  ),
+  destinationPrefecture: fc.oneof(
+    { arbitrary: fc.constantFrom('東京都', '大阪府', '沖縄県'), weight: 4 },
+    { arbitrary: prefecture, weight: 1 },
+  ),
+  destinationCity: textField(fc.constantFrom('千代田区', '札幌市中央区')),
+  destinationStreet: textField(fc.constantFrom('丸の内1-1-1', '大通西1丁目')),
+  destinationApartmentEtc: textField(fc.constantFrom('', 'テストビル 5F')),
+  receiptRecipient: textField(fc.constantFrom('株式会社テスト', 'テスト'.repeat(20))),
 });
 
 const webhookEvent = fc.record({
@@ -136,14 +158,59 @@ const webhookEvent = fc.record({
   livemode: fc.boolean(),
   created: fc.oneof(fc.integer({ min: 0, max: 2_000_000_000 }), fc.integer()),
   type: sometimesNasty(
-    fc.constantFrom('charge.succeeded', 'charge.failed', 'charge.updated', 'charge.captured', 'customer.created', 'token.created'),
+    fc.constantFrom(
+      'charge.succeeded',
+      'charge.succeeded',
+      'charge.failed',
+      'charge.updated',
+      'charge.captured',
+      'customer.created',
+      'token.created',
+    ),
   ),
   data: fc.record({
-    object: sometimesNasty(fc.constantFrom('charge', 'customer')),
+    object: sometimesNasty(fc.constantFrom('charge', 'charge', 'charge', 'customer')),
     id: sometimesNasty(alnum(10, 30).map((s) => `ch_${s}`)),
     paid: fc.boolean(),
   }),
 });
+
+/**
+ * An order that is right in every field but one text field, which carries a control character:
+ * such a body passes the price check and reaches the database unless the schemas refuse it.
+ */
+const ORDER_TEXT_FIELDS = [
+  ['company', 'name'],
+  ['destination', 'recipient'],
+  ['destination', 'destinationCity'],
+  ['destination', 'destinationStreet'],
+  ['destination', 'destinationApartmentEtc'],
+  ['destination', 'receiptRecipient'],
+] as const;
+const orderOneFieldOff = fc
+  .tuple(fc.uuid(), fc.constantFrom(...ORDER_TEXT_FIELDS), fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f', ''), fc.nat())
+  .map(([key, [group, field], control, at]) => {
+    const order = {
+      idempotencyKey: key,
+      company: { corporateNumber: '8040001999013', name: '株式会社商号変更後', kind: '301' },
+      selection: STANDARD_SELECTION,
+      destination: {
+        recipient: '山田 太郎',
+        destinationZipCode: '100-0005',
+        destinationPrefecture: '東京都',
+        destinationCity: '千代田区',
+        destinationStreet: '丸の内1-1-1',
+        destinationApartmentEtc: 'テストビル 5F',
+        receiptRecipient: '株式会社テスト',
+      },
+      expectedTotalYen: PRICE_PLACEHOLDER,
+      agreed: true,
+    };
+    const target = order[group] as Record<string, string>;
+    const value = target[field] ?? '';
+    target[field] = value.slice(0, at % (value.length + 1)) + control + value.slice(at % (value.length + 1));
+    return order;
+  });
 
 type BodyKey = string; // "METHOD template"
 const VALIDISH: Record<BodyKey, fc.Arbitrary<unknown>> = {
@@ -160,18 +227,30 @@ const VALIDISH: Record<BodyKey, fc.Arbitrary<unknown>> = {
   'POST /api/users/change-email/verify': fc.record({ requestId: uuid, code: sometimesNasty(digits(6)) }),
   'POST /api/users/unregister': fc.record({ confirm: fc.oneof(fc.constant(true), fc.boolean()), currentPassword: password }),
   'POST /api/items/tax': selection,
-  'POST /api/payments/create-payment-history': fc.record({
-    idempotencyKey: uuid,
-    company: fc.record({
-      corporateNumber,
-      name: sometimesNasty(fc.constant('株式会社商号変更後')),
-      kind: sometimesNasty(fc.constantFrom('301', '101', '399')),
-    }),
-    selection,
-    destination,
-    expectedTotalYen: fc.oneof(fc.constantFrom(1050, 2100, 0), fc.integer(), fc.double()),
-    agreed: fc.oneof(fc.constant(true), fc.boolean()),
-  }),
+  'POST /api/payments/create-payment-history': fc.oneof(
+    { arbitrary: orderOneFieldOff, weight: 3 },
+    {
+      arbitrary: fc.record({
+        idempotencyKey: uuid,
+        company: fc.record({
+          corporateNumber: fc.oneof({ arbitrary: fc.constant('8040001999013'), weight: 6 }, { arbitrary: corporateNumber, weight: 1 }),
+          name: textField(fc.constant('株式会社商号変更後')),
+          kind: fc.oneof(
+            { arbitrary: fc.constantFrom('301', '399'), weight: 6 },
+            { arbitrary: sometimesNasty(fc.constant('101')), weight: 1 },
+          ),
+        }),
+        selection: fc.oneof({ arbitrary: fc.constant(STANDARD_SELECTION), weight: 4 }, { arbitrary: selection, weight: 1 }),
+        destination,
+        expectedTotalYen: fc.oneof(
+          { arbitrary: fc.constant(PRICE_PLACEHOLDER), weight: 4 },
+          { arbitrary: fc.oneof(fc.constantFrom(1050, 2100, 0), fc.integer(), fc.double()), weight: 1 },
+        ),
+        agreed: fc.oneof({ arbitrary: fc.constant(true), weight: 6 }, { arbitrary: fc.boolean(), weight: 1 }),
+      }),
+      weight: 2,
+    },
+  ),
   'POST /api/payments/purchase': fc.record({
     paymentId: uuid,
     card: fc.oneof(
@@ -564,7 +643,15 @@ export function requestArb(routes: RouteTemplate[]): fc.Arbitrary<FuzzRequest> {
               ...base,
               cookie: base.cookie === 'garbage' ? ('member' as const) : base.cookie,
               csrf: 'valid' as const,
-              headers: { ...base.headers, xrw: 'XMLHttpRequest', origin: 'same', site: 'same-origin', contentType: 'application/json' },
+              headers: {
+                ...base.headers,
+                xrw: 'XMLHttpRequest',
+                origin: 'same',
+                site: 'same-origin',
+                contentType: 'application/json',
+                // Next answers RSC requests to a route with a 307 to `?_rsc`; our own fetches send none.
+                extra: base.headers.extra.filter(([k]) => k !== 'rsc' && k !== 'next-router-prefetch'),
+              },
             }
           : base,
       )

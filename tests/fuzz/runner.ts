@@ -2,7 +2,7 @@ import http from 'node:http';
 
 import fc from 'fast-check';
 
-import { requestArb, type FuzzRequest } from './arbitraries';
+import { PRICE_PLACEHOLDER, STANDARD_SELECTION, requestArb, type FuzzRequest } from './arbitraries';
 import { discoverRoutes, type RouteTemplate } from './routes';
 
 /**
@@ -147,6 +147,8 @@ class Browser {
   pre = { cookie: '', csrf: '' };
   member = { cookie: '', csrf: '' };
   loggedIn = false;
+  /** the member's price of STANDARD_SELECTION, for order bodies that get past the price check */
+  price = 0;
   private refreshing: Promise<void> | null = null;
   private logins = 0;
 
@@ -176,6 +178,12 @@ class Browser {
       if (this.loggedIn) this.spares.push(this.member);
     }
     await this.login();
+    if (this.loggedIn) {
+      const item = STANDARD_SELECTION.items[0];
+      const query = `items=${item.itemId}:${item.quantity}&deliverySpeed=${STANDARD_SELECTION.deliverySpeed}`;
+      const res = await send(this.base, 'GET', `/api/items/tax?${query}`, { cookie: this.member.cookie }, null, undefined, this.timeoutMs);
+      if (res.status === 200) this.price = (JSON.parse(res.body.toString('utf8')) as { totalYen?: number }).totalYen ?? 0;
+    }
   }
 
   /** A member session that a logout may end. */
@@ -277,9 +285,11 @@ function isProtocolInvalid(request: FuzzRequest): boolean {
   return /[^\x21-\x7e]/.test(request.path) || request.path.length + headerBytes > 8 * 1024;
 }
 
-function bodyBuffer(request: FuzzRequest): Buffer | null {
+function bodyBuffer(request: FuzzRequest, price?: number): Buffer | null {
   if (!request.body) return null;
-  return request.body.kind === 'bytes' ? Buffer.from(request.body.value, 'base64') : Buffer.from(request.body.value, 'utf8');
+  if (request.body.kind === 'bytes') return Buffer.from(request.body.value, 'base64');
+  const text = price === undefined ? request.body.value : request.body.value.replaceAll(`"${PRICE_PLACEHOLDER}"`, String(price));
+  return Buffer.from(text, 'utf8');
 }
 
 function headersFor(request: FuzzRequest, browser: Browser, base: URL, webhookToken: string): Record<string, string> {
@@ -371,7 +381,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport & { brow
   const one = async (index: number) => {
     const request = all[index]!;
     const headers = headersFor(request, browser, base, webhookToken);
-    const body = bodyBuffer(request);
+    const body = bodyBuffer(request, browser.price);
     const t0 = Date.now();
     let result: FuzzResult;
     try {
@@ -425,6 +435,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport & { brow
     }
     record(report, result);
     if (result.failure) log(reproLine(result, { base: base.origin + base.pathname.replace(/\/$/, ''), seed: options.seed }));
+    else if (options.replay)
+      log(
+        `#${index} ${request.method} ${request.path.slice(0, 200)} → ${result.status ?? 'not sent'} ${result.contentType}: ${result.preview}`,
+      );
     if (report.sent % 1000 === 0) log(`[fuzz] ${report.sent}/${indices.length} sent, ${report.failures.length} failures`);
   };
 
@@ -454,6 +468,24 @@ function record(report: FuzzReport, result: FuzzResult): void {
   if (result.failure) report.failures.push(result);
 }
 
+/**
+ * Failures grouped so that one cause reads as one line: bad percent-encoding anywhere in an /api
+ * path, the bare /api, otherwise method, route and what was wrong.
+ */
+export function failureFamily(f: FuzzResult): string {
+  const pathname = f.request.path.split('?')[0] ?? '';
+  if (isApiPath(pathname)) {
+    try {
+      decodeURIComponent(pathname);
+    } catch {
+      return `(any method) /api path with bad percent-encoding: ${f.failure}`;
+    }
+    if (new URL(pathname, 'http://x').pathname.replace(/\/$/, '') === '/api')
+      return `${f.request.method} /api (the bare prefix): ${f.failure}`;
+  }
+  return `${f.request.method} ${f.request.route}: ${f.failure}`;
+}
+
 /** The summary `npm run fuzz` prints: counts by status, by route, the slowest routes, the failures by kind. */
 export function formatReport(report: FuzzReport): string {
   const lines: string[] = [];
@@ -476,7 +508,7 @@ export function formatReport(report: FuzzReport): string {
   for (const s of slow) lines.push(`  ${s.route.padEnd(48)} ${s.mean.toFixed(0).padStart(6)} / ${String(s.max).padStart(6)}`);
   const kinds = new Map<string, number>();
   for (const f of report.failures) {
-    const kind = `${f.request.method} ${f.request.route}: ${f.failure}`;
+    const kind = failureFamily(f);
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   lines.push('', `failures: ${report.failures.length}`);
