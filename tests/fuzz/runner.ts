@@ -310,7 +310,7 @@ function headersFor(request: FuzzRequest, browser: Browser, base: URL, webhookTo
 }
 
 /** The request as a line someone can paste: curl with the real headers, the body (cut when long) and how to replay it exactly. */
-export function reproLine(result: FuzzResult, options: { base: string; seed: number }, browser?: { member: { cookie: string } }): string {
+export function reproLine(result: FuzzResult, options: { base: string; seed: number }): string {
   const r = result.request;
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const url = new URL(options.base).origin + r.path;
@@ -324,7 +324,7 @@ export function reproLine(result: FuzzResult, options: { base: string; seed: num
           : v;
     parts.push('-H', q(`${k}: ${shown}`));
   }
-  if (r.cookie !== 'none') parts.push('-H', q(`cookie: <${r.cookie}${r.cookie === 'member' && browser ? ' session' : ''}>`));
+  if (r.cookie !== 'none') parts.push('-H', q(`cookie: <${r.cookie === 'member' ? "the demo member's session" : r.cookie}>`));
   if (r.csrf !== 'none') parts.push('-H', q(`x-csrf-token: <${r.csrf} for the ${r.cookie} cookie>`));
   const bytes = bodyBuffer(r);
   if (r.body && bytes) {
@@ -346,7 +346,7 @@ export function generate(routes: RouteTemplate[], seed: number, count: number): 
   return fc.sample(requestArb(routes), { seed, numRuns: count });
 }
 
-export async function runFuzz(options: FuzzOptions): Promise<FuzzReport & { browser: Browser }> {
+export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const base = new URL(options.base);
   assertLocal(base);
   const log = options.log ?? (() => undefined);
@@ -451,7 +451,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport & { brow
   });
   await Promise.all(workers);
   report.ms = Date.now() - started;
-  return { ...report, loggedIn: report.loggedIn, browser };
+  return report;
 }
 
 function record(report: FuzzReport, result: FuzzResult): void {
