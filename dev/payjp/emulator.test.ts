@@ -627,6 +627,23 @@ describe('control API', () => {
     expect(found[0]?.paid).toBe(true);
   });
 
+  it('fails the 3-D Secure page with a 500 when a rule names /v1/tds, and only once', async () => {
+    const charge = await payjp.charges.create({ amount: 700, currency: 'jpy', card: await tokenId(emu), three_d_secure: true });
+    const start = `${emu.apiBase}/tds/${charge.id}/start?publickey=${emu.publicKey}&back_url=${await signBackUrl('http://localhost/back', emu.secretKey)}`;
+    await control('next-request', { fail: 500, method: 'GET', path: '/v1/tds' });
+    expect((await fetch(start)).status).toBe(500);
+    expect((await fetch(start)).status).toBe(200);
+  });
+
+  it('stops (connection refused) and resumes on the same port with its state', async () => {
+    const token = await tokenId(emu);
+    await emu.stop();
+    await expect(fetch(`${emu.apiBase}/tokens/${token}`)).rejects.toThrow();
+    await emu.resume();
+    const again = Payjp(emu.secretKey, { apibase: emu.apiBase });
+    expect((await again.tokens.retrieve(token)).id).toBe(token);
+  });
+
   it('rejects a malformed control request', async () => {
     const response = await fetch(`${emu.url}/__control/next-request`, { method: 'POST', body: '{"fail": 418}' });
     expect(response.status).toBe(400);

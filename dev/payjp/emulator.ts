@@ -55,6 +55,13 @@ export interface PayjpEmulator {
   reset(): void;
   /** Moves the emulator's clock forward (e.g. past the 30-minute 3-D Secure window). */
   advanceClock(seconds: number): void;
+  /**
+   * PAY.JP goes away: the listener closes and open connections are cut, so callers get
+   * ECONNREFUSED, as when the service is down. State, rules and the clock are kept for `resume()`.
+   */
+  stop(): Promise<void>;
+  /** Listens again on the same address and port after `stop()`. */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -216,6 +223,11 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     const method = req.method ?? 'GET';
     const tds = /^\/v1\/tds\/([A-Za-z0-9_-]+)\/(start|challenge)$/.exec(url.pathname);
     if (tds) {
+      // The 3-D Secure pages fail on request too (path `/v1/tds`): what the buyer's browser meets
+      // when PAY.JP has trouble between the charge and the return to the shop.
+      const failure = control.takeFailure(method, url.pathname);
+      if (failure?.fail === 'timeout') return control.hold(req, res);
+      if (failure) return sendHtml(res, failure.fail, page('Error', `<h1>${failure.fail}</h1>`));
       const target = tds[1] ?? '';
       const config = { publicKey, secretKey };
       let result;
@@ -272,13 +284,15 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number, host: string) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  await listen(options.port ?? 4010, options.host ?? '127.0.0.1');
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   url = `http://${host}:${address.port}`;
@@ -296,6 +310,14 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     advanceClock: (seconds) => {
       clockOffset += seconds;
     },
+    stop: async () => {
+      control.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+    resume: () => listen(address.port, address.address),
     close: async () => {
       webhooks.close();
       control.close();

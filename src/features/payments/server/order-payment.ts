@@ -428,8 +428,14 @@ export async function purchase(
     const notFound = new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' });
     if (!customer) throw notFound;
     // Only a card of this member's customer; anything else is refused before the order is touched.
+    // PAY.JP failing to answer here is not the member's fault and nothing was charged: a Japanese
+    // 503 and the order stays pending, so 「支払う」 works again once PAY.JP is back.
     await client.cards.retrieve(customer, input.card.cardId).catch((error: unknown) => {
-      throw error instanceof PayjpApiError && error.status === 404 ? notFound : error;
+      if (error instanceof PayjpApiError && error.status === 404) throw notFound;
+      if (error instanceof PayjpError) {
+        throw new AppError('payment_service_unavailable', { status: 503, message: describePayjpFailure(error).message });
+      }
+      throw error;
     });
   }
 
