@@ -167,3 +167,7 @@ export const AuditQuerySchema = z.strictObject({
   before: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const StaffUpdateBodySchema = z
+  .strictObject({ disabled: z.boolean().optional(), role: z.enum(STAFF_ROLES).optional() })
+  .refine((b) => b.disabled !== undefined || b.role !== undefined, '変更する項目を指定してください。');
