@@ -1,0 +1,13 @@
+import { randomUUID } from 'node:crypto';
+
+import { createStaff } from '@/features/backoffice/server/staff';
+
+export const STAFF_PASSWORD = 'correct horse battery staple 7';
+
+/** A staff account with a unique e-mail; returns its TOTP secret so a test can compute codes. */
+export async function createTestStaff(role: 'staff' | 'manager' = 'manager', overrides: { email?: string; password?: string } = {}) {
+  const email = overrides.email ?? `staff-${randomUUID()}@example.jp`;
+  const password = overrides.password ?? STAFF_PASSWORD;
+  const { staff, totpSecret } = await createStaff({ email, displayName: 'テスト 担当', role, password });
+  return { ...staff, password, totpSecret };
+}
