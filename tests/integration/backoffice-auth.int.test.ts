@@ -119,11 +119,17 @@ describe('staff login: password, then TOTP', () => {
     const db = await getDb();
     const [session] = await db.select().from(staffSessions).where(eq(staffSessions.staffId, staff.id));
     if (!session) throw new Error('no session');
-    await db.update(staffSessions).set({ lastSeenAt: new Date(Date.now() - 29 * 60_000) }).where(eq(staffSessions.id, session.id));
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 29 * 60_000) })
+      .where(eq(staffSessions.id, session.id));
     expect((await b.get(meRoute, '/api/admin/me')).status).toBe(200); // slides lastSeenAt to now
     const [slid] = await db.select().from(staffSessions).where(eq(staffSessions.id, session.id));
     expect(Date.now() - (slid?.lastSeenAt.getTime() ?? 0)).toBeLessThan(60_000);
-    await db.update(staffSessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(staffSessions.id, session.id));
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(staffSessions.id, session.id));
     const expired = await b.get(meRoute, '/api/admin/me');
     expect(expired.status).toBe(401);
     expect(expired.json.error?.message).toMatch(/もう一度ログインしてください/);
@@ -135,7 +141,10 @@ describe('staff login: password, then TOTP', () => {
     const b = new AdminBrowser();
     await b.login(staff);
     const db = await getDb();
-    await db.update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.staffId, staff.id));
+    await db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.staffId, staff.id));
     expect((await b.get(meRoute, '/api/admin/me')).status).toBe(401);
   });
 
@@ -217,7 +226,7 @@ describe('a member session and an anonymous browser reach nothing in the back of
     await anonymous.fetchCsrf();
 
     const urlPath = route.path.replace(/\[id\]/g, ID);
-    const params = route.path.includes('[id]') ? { id: ID } : {};
+    const params: Record<string, string> = route.path.includes('[id]') ? { id: ID } : {};
     let checked = 0;
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       const key = `${method} ${route.path}`;

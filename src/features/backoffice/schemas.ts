@@ -72,18 +72,18 @@ export type StaffMe = z.infer<typeof StaffMeSchema>;
 const DateTimeSchema = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
-    const s = v.trim();
+    const s = v.normalize('NFKC').trim();
     if (s === '') return null;
     // datetime-local has no offset; the operator works in Japan time (domain.md).
-    return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(s) ? `${s}+09:00` : s;
+    const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(s);
+    if (local) return new Date(`${local[1]}T${local[2]}${local[3] ?? ':00'}+09:00`);
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) return new Date(s);
+    return s;
   },
-  z.union([
-    z.null(),
-    z.iso
-      .datetime({ offset: true, error: '日時の形式が正しくありません。' })
-      .transform((s) => new Date(s))
-      .refine((d) => !Number.isNaN(d.getTime()), '日時の形式が正しくありません。'),
-  ]),
+  z
+    .date({ error: '日時は「2026-12-04T01:00」の形式で入力してください。' })
+    .refine((d) => !Number.isNaN(d.getTime()), '存在しない日時です。')
+    .nullable(),
 );
 
 const ScheduleShape = {

@@ -190,7 +190,9 @@ async function readRawBody(
     throw new AppError('unsupported_media_type', { message: `${spec.contentTypes.join('、')} 形式のファイルを送信してください。` });
   }
   const tooLarge = () =>
-    new AppError('payload_too_large', { message: `ファイルが大きすぎます。${Math.floor(spec.maxBytes / 1024 / 1024)}MB 以下にしてください。` });
+    new AppError('payload_too_large', {
+      message: `ファイルが大きすぎます。${Math.floor(spec.maxBytes / 1024 / 1024)}MB 以下にしてください。`,
+    });
   if (Number(request.headers.get('content-length') ?? '0') > spec.maxBytes) throw tooLarge();
   const reader = request.body?.getReader();
   if (!reader) throw new AppError('bad_request', { message: 'ファイルが空です。' });

@@ -19,5 +19,7 @@ export const staffLimits = {
     () => new DbRateLimiter({ keyPrefix: 'staff_login_acct_ip', points: 5, duration: 15 * 60, blockDuration: 15 * 60 }),
   ),
   /** 50 failures a day per IP */
-  loginFailuresPerIpDay: lazy(() => new DbRateLimiter({ keyPrefix: 'staff_login_ip', points: 50, duration: 86_400, blockDuration: 86_400 })),
+  loginFailuresPerIpDay: lazy(
+    () => new DbRateLimiter({ keyPrefix: 'staff_login_ip', points: 50, duration: 86_400, blockDuration: 86_400 }),
+  ),
 } as const;

@@ -33,7 +33,8 @@ export interface LoginIo {
 
 const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません。';
 const INVALID_CODE = '確認コードが正しくありません。認証アプリに表示されている最新の6桁を入力してください。';
-const locked = (s: number) => `ログインの失敗が続いたため、一時的にログインを停止しています。${waitText(s)}たってからもう一度お試しください。`;
+const locked = (s: number) =>
+  `ログインの失敗が続いたため、一時的にログインを停止しています。${waitText(s)}たってからもう一度お試しください。`;
 
 async function countFailure(email: string, ip: string) {
   const limiters: [DbRateLimiter, string][] = [
@@ -64,7 +65,10 @@ export async function staffPasswordStep(body: StaffLoginBody, io: LoginIo): Prom
       targetType: 'staff',
       targetId: staff?.id ?? null,
       // the address tried is kept only when it names no account (the row has no other subject)
-      after: { reason: !staff ? 'unknown_email' : staff.disabled && ok ? 'disabled' : 'wrong_password', ...(!staff ? { email: body.email } : {}) },
+      after: {
+        reason: !staff ? 'unknown_email' : staff.disabled && ok ? 'disabled' : 'wrong_password',
+        ...(!staff ? { email: body.email } : {}),
+      },
       ip: io.ip,
     });
     logger.info({ event: 'staff.login.failed', staffId: staff?.id ?? null, ip: io.ip }, 'staff login failed (password)');
@@ -85,7 +89,8 @@ export async function staffPasswordStep(body: StaffLoginBody, io: LoginIo): Prom
 export async function staffEnrolment(session: StaffSession): Promise<EnrolmentResponse> {
   const db = await getDb();
   const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.id, session.staff.id));
-  if (!staff || staff.totpConfirmedAt) throw new AppError('not_found', { message: '認証アプリは登録済みです。確認コードを入力してください。' });
+  if (!staff || staff.totpConfirmedAt)
+    throw new AppError('not_found', { message: '認証アプリは登録済みです。確認コードを入力してください。' });
   const secret = decryptSecret(staff.totpSecretEnc);
   return { qrDataUrl: await totpQrDataUrl(totpUri(secret, staff.email)), manualKey: groupedKey(secret) };
 }
@@ -120,7 +125,14 @@ export async function staffTotpStep(
         .returning({ id: staffUsers.id });
       if (!row) return false;
       await recordAudit(
-        { staffId: staff.id, action: 'auth.login.succeeded', targetType: 'staff', targetId: staff.id, after: enrolling ? { enrolled: true } : null, ip: io.ip },
+        {
+          staffId: staff.id,
+          action: 'auth.login.succeeded',
+          targetType: 'staff',
+          targetId: staff.id,
+          after: enrolling ? { enrolled: true } : null,
+          ip: io.ip,
+        },
         tx,
       );
       return true;

@@ -80,7 +80,10 @@ export async function createNoticeAsStaff(actor: Actor, input: NoticeCreateBody,
       maintenanceEnd: input.maintenanceEnd ?? null,
     },
     (tx, created) =>
-      recordAudit({ staffId: actor.id, action: 'notice.create', targetType: 'notice', targetId: created.id, after: auditView(created), ip: actor.ip }, tx),
+      recordAudit(
+        { staffId: actor.id, action: 'notice.create', targetType: 'notice', targetId: created.id, after: auditView(created), ip: actor.ip },
+        tx,
+      ),
   );
   return getNoticeForAdmin(id);
 }
@@ -89,10 +92,23 @@ export async function rescheduleNoticeAsStaff(actor: Actor, id: string, input: N
   if (!input.publishFrom) throw new AppError('validation_failed', { fields: { publishFrom: '掲載開始を入力してください。' } });
   const result = await rescheduleNotice(
     id,
-    { publishFrom: input.publishFrom, publishUntil: input.publishUntil, maintenanceStart: input.maintenanceStart, maintenanceEnd: input.maintenanceEnd },
+    {
+      publishFrom: input.publishFrom,
+      publishUntil: input.publishUntil,
+      maintenanceStart: input.maintenanceStart,
+      maintenanceEnd: input.maintenanceEnd,
+    },
     (tx, before, after) =>
       recordAudit(
-        { staffId: actor.id, action: 'notice.schedule', targetType: 'notice', targetId: id, before: auditView(before), after: auditView(after), ip: actor.ip },
+        {
+          staffId: actor.id,
+          action: 'notice.schedule',
+          targetType: 'notice',
+          targetId: id,
+          before: auditView(before),
+          after: auditView(after),
+          ip: actor.ip,
+        },
         tx,
       ),
   );
@@ -104,7 +120,15 @@ export async function rescheduleNoticeAsStaff(actor: Actor, id: string, input: N
 export async function endNoticeAsStaff(actor: Actor, id: string, now = new Date()): Promise<NoticeView> {
   const result = await endNoticeNow(id, now, (tx, before, after) =>
     recordAudit(
-      { staffId: actor.id, action: 'notice.end', targetType: 'notice', targetId: id, before: auditView(before), after: auditView(after), ip: actor.ip },
+      {
+        staffId: actor.id,
+        action: 'notice.end',
+        targetType: 'notice',
+        targetId: id,
+        before: auditView(before),
+        after: auditView(after),
+        ip: actor.ip,
+      },
       tx,
     ),
   );
@@ -120,7 +144,10 @@ export function isPdf(bytes: Uint8Array): boolean {
 
 export async function attachNoticePdfAsStaff(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }): Promise<NoticeView> {
   if (!isPdf(file.bytes)) {
-    throw new AppError('validation_failed', { message: 'PDF ファイルではありません。PDF を選んでください。', fields: { file: 'PDF ファイルを選んでください。' } });
+    throw new AppError('validation_failed', {
+      message: 'PDF ファイルではありません。PDF を選んでください。',
+      fields: { file: 'PDF ファイルを選んでください。' },
+    });
   }
   const result = await attachNoticeFile(id, { name: file.name, bytes: file.bytes, contentType: 'application/pdf' }, (tx, before, after) =>
     recordAudit(

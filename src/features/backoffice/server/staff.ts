@@ -94,7 +94,10 @@ export async function resetStaffTotp(emailInput: string): Promise<{ staff: Staff
       .where(eq(staffUsers.email, email))
       .returning(summaryColumns);
     if (!row) throw new AppError('not_found', { message: `${email} のスタッフアカウントはありません。` });
-    await recordAudit({ staffId: null, action: 'staff.reset_totp', targetType: 'staff', targetId: row.id, after: { by: 'cli' }, ip: null }, tx);
+    await recordAudit(
+      { staffId: null, action: 'staff.reset_totp', targetType: 'staff', targetId: row.id, after: { by: 'cli' }, ip: null },
+      tx,
+    );
     return row;
   });
   await revokeAllStaffSessions(staff.id);

@@ -185,7 +185,11 @@ export async function listNotices(page: { limit: number; offset: number }): Prom
 
 export async function getNotice(id: string, db?: Db): Promise<NoticeRecord | null> {
   const conn = db ?? (await getDb());
-  const [row] = await conn.select(noticeColumns).from(notices).leftJoin(storedFiles, eq(storedFiles.id, notices.fileId)).where(eq(notices.id, id));
+  const [row] = await conn
+    .select(noticeColumns)
+    .from(notices)
+    .leftJoin(storedFiles, eq(storedFiles.id, notices.fileId))
+    .where(eq(notices.id, id));
   return row ?? null;
 }
 

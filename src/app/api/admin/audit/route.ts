@@ -10,7 +10,11 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute
     handler: async ({ query }) => {
       const { rows, nextBefore } = await listAudit(query);
       return {
-        rows: rows.map((r) => ({ ...r, at: r.at.toISOString(), actionLabel: AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action })),
+        rows: rows.map((r) => ({
+          ...r,
+          at: r.at.toISOString(),
+          actionLabel: AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action,
+        })),
         nextBefore,
       };
     },
