@@ -171,6 +171,18 @@ describe('staff login: password, then TOTP', () => {
     expect((await auditRows(staff.id)).length).toBe(5);
   });
 
+  it("refuses a member page's CSRF token on the login, even bound to the same pre-session cookie", async () => {
+    const staff = await createTestStaff('staff');
+    const b = new AdminBrowser();
+    const member = await b.get(csrfRoute, '/api/session/csrf');
+    b.csrf = (member.json as { csrf_token: string }).csrf_token;
+    const res = await b.passwordStep(staff.email, staff.password);
+    expect(res.status).toBe(403);
+    expect(res.json.error?.code).toBe('csrf_invalid');
+    await b.fetchCsrf(); // the admin token for the same cookie works
+    expect((await b.passwordStep(staff.email, staff.password)).status).toBe(200);
+  });
+
   it('keeps the TOTP secret encrypted in the database', async () => {
     const staff = await createTestStaff('staff');
     const db = await getDb();
