@@ -6,18 +6,17 @@ import { AUDIT_ACTIONS, STAFF_ROLE_LABELS, type AuditAction } from '@/features/b
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { listAudit } from '@/features/backoffice/server/audit';
-import { listNoticesForAdmin } from '@/features/backoffice/server/notices';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
-import { formatDateTimeJa, formatDateTimeSeconds } from '@/lib/format';
+import { getCurrentNotice } from '@/features/site/server/notices';
+import { formatDateTimeSeconds } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'ダッシュボード（管理画面）' };
 
 export default async function AdminDashboardPage() {
   const { session } = await requireStaffPage();
   const manager = session.staff.role === 'manager';
-  const [notices, mine] = await Promise.all([manager ? listNoticesForAdmin(1, 5) : null, listAudit({ staff: session.staff.id }, 5)]);
-  const live = notices?.items.filter((n) => n.state === 'live') ?? [];
-  const scheduled = notices?.items.filter((n) => n.state === 'scheduled') ?? [];
+  // what the site's banner shows right now (the same query as the banner itself)
+  const [current, mine] = await Promise.all([manager ? getCurrentNotice() : null, listAudit({ staff: session.staff.id }, 5)]);
   return (
     <AdminShell session={session} serviceName={getSiteInfo().serviceName}>
       <h1 className={styles.pageTitle}>ダッシュボード</h1>
@@ -29,10 +28,7 @@ export default async function AdminDashboardPage() {
         <div className={styles.cards}>
           <Link href="/admin/notices" className={`${styles.card} ${styles.cardLink}`}>
             <h2>お知らせ</h2>
-            <p>
-              掲載中 {live.length} 件・掲載予定 {scheduled.length} 件
-            </p>
-            <p className={styles.muted}>メンテナンスのお知らせを作成・終了します。</p>
+            <p className={styles.muted}>メンテナンスのお知らせを作成し、掲載期間を予約・変更・終了します。PDF も添付できます。</p>
           </Link>
           <Link href="/admin/audit" className={`${styles.card} ${styles.cardLink}`}>
             <h2>監査ログ</h2>
@@ -49,17 +45,16 @@ export default async function AdminDashboardPage() {
           <p>注文の対応機能は準備が整いしだい、このメニューに追加されます。お知らせ・監査ログ・スタッフ管理はマネージャーが担当します。</p>
         </div>
       )}
-      {live.length > 0 ? (
+      {manager ? (
         <div className={styles.card}>
           <h2>サイトに表示中のお知らせ</h2>
-          <ul>
-            {live.map((n) => (
-              <li key={n.id}>
-                <Link href={`/admin/notices/${n.id}`}>{n.title}</Link>
-                <span className={styles.muted}>（{formatDateTimeJa(new Date(n.publishFrom))} から）</span>
-              </li>
-            ))}
-          </ul>
+          {current ? (
+            <p>
+              <Link href={`/admin/notices/${current.id}`}>{current.title}</Link>
+            </p>
+          ) : (
+            <p className={styles.muted}>いまサイトに表示されているお知らせはありません。</p>
+          )}
         </div>
       ) : null}
       <div className={styles.card}>

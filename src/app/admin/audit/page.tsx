@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { getSiteInfo } from '@/config/site';
 import { AUDIT_ACTIONS, AUDIT_ACTION_KEYS, AuditQuerySchema, type AuditAction } from '@/features/backoffice';
 import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
+import { AuditChange } from '@/features/backoffice/components/audit-change';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { listAudit } from '@/features/backoffice/server/audit';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
@@ -13,11 +14,6 @@ import { formatDateTimeSeconds } from '@/lib/format';
 export const metadata: Metadata = { title: '監査ログ（管理画面）' };
 
 const TARGETS: Record<string, string> = { notice: 'お知らせ', staff: 'スタッフ' };
-
-function Change({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className={styles.muted}>—</span>;
-  return <pre className={`${styles.change} ${styles.mono}`}>{JSON.stringify(value, null, 1)}</pre>;
-}
 
 /** Read-only: the page offers no way to change or delete a row, and the server has none either. */
 export default async function AdminAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -95,15 +91,14 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
               <th scope="col">スタッフ</th>
               <th scope="col">操作</th>
               <th scope="col">対象</th>
-              <th scope="col">変更前</th>
-              <th scope="col">変更後</th>
+              <th scope="col">内容（変更前 → 変更後）</th>
               <th scope="col">IP</th>
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={7} className={styles.muted}>
+                <td colSpan={6} className={styles.muted}>
                   条件に合う記録はありません。
                 </td>
               </tr>
@@ -111,8 +106,8 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
               rows.map((r) => (
                 <tr key={r.id}>
                   <td className={styles.nowrap}>{formatDateTimeSeconds(r.at)}</td>
-                  <td>{r.staffName ?? <span className={styles.muted}>{r.staffId ? '—' : 'なし（コマンド・不明なアドレス）'}</span>}</td>
-                  <td>
+                  <td className={styles.nowrap}>{r.staffName ?? <span className={styles.muted}>{r.staffId ? '—' : 'なし'}</span>}</td>
+                  <td className={styles.nowrap}>
                     {r.action.includes('failed') ? (
                       <span className={`${styles.badge} ${styles.badgeDanger}`}>{AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}</span>
                     ) : (
@@ -131,10 +126,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                     ) : null}
                   </td>
                   <td>
-                    <Change value={r.before} />
-                  </td>
-                  <td>
-                    <Change value={r.after} />
+                    <AuditChange before={r.before} after={r.after} />
                   </td>
                   <td className={styles.mono}>{r.ip ?? '—'}</td>
                 </tr>

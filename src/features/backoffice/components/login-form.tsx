@@ -86,7 +86,8 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
         </p>
       ) : null}
       {step.kind === 'password' ? (
-        <form className={styles.form} onSubmit={submitPassword} noValidate>
+        // keyed: React must not reuse the password input's DOM node (and its value) for the code
+        <form key="password" className={styles.form} onSubmit={submitPassword} noValidate>
           <div className={styles.field}>
             <label className={styles.label} htmlFor="admin-email">
               メールアドレス
@@ -106,7 +107,7 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
           </button>
         </form>
       ) : (
-        <form className={styles.form} onSubmit={submitCode} noValidate>
+        <form key="code" className={styles.form} onSubmit={submitCode} noValidate>
           {step.kind === 'enrol' ? (
             <div>
               <p>
