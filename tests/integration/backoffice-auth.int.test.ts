@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import * as meRoute from '@/app/api/admin/me/route';
@@ -272,5 +272,17 @@ describe('a member session and an anonymous browser reach nothing in the back of
     await new AdminBrowser().get(meRoute, '/api/admin/me');
     const [after] = await db.select({ n: count() }).from(auditLog);
     expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe('the audit log is append-only in the database too', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE of audit rows', async () => {
+    const staff = await createTestStaff('staff');
+    await new AdminBrowser().passwordStep(staff.email, 'wrong password here');
+    const db = await getDb();
+    await expect(db.update(auditLog).set({ action: 'auth.login.succeeded' }).where(eq(auditLog.staffId, staff.id))).rejects.toThrow();
+    await expect(db.delete(auditLog).where(eq(auditLog.staffId, staff.id))).rejects.toThrow();
+    await expect(db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    expect((await auditRows(staff.id)).map((r) => r.action)).toEqual(['auth.login.password_failed']);
   });
 });
