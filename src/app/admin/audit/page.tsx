@@ -114,13 +114,17 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                       (AUDIT_ACTIONS[r.action as AuditAction] ?? r.action)
                     )}
                   </td>
-                  <td>
+                  <td className={styles.nowrap}>
                     {r.targetType ? (TARGETS[r.targetType] ?? r.targetType) : '—'}
                     {r.targetId ? (
                       <>
-                        <br />
-                        <Link className={styles.mono} href={`/admin/audit?target=${encodeURIComponent(r.targetId)}`}>
-                          {r.targetId}
+                        {' '}
+                        <Link
+                          className={styles.shortId}
+                          href={`/admin/audit?target=${encodeURIComponent(r.targetId)}`}
+                          title={`${r.targetId} の記録だけを表示`}
+                        >
+                          {r.targetId.slice(0, 8)}
                         </Link>
                       </>
                     ) : null}
@@ -128,7 +132,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                   <td>
                     <AuditChange before={r.before} after={r.after} />
                   </td>
-                  <td className={styles.mono}>{r.ip ?? '—'}</td>
+                  <td className={`${styles.mono} ${styles.nowrap}`}>{!r.ip ? '—' : r.ip === 'unknown' ? '不明' : r.ip}</td>
                 </tr>
               ))
             )}

@@ -50,7 +50,10 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
   const b = asRecord(before);
   const a = asRecord(after);
   if (!a && !b) return <span className={styles.muted}>—</span>;
-  const keys = [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])];
+  // jsonb does not keep key order: show the fields in the order of FIELD_LABELS
+  const order = Object.keys(FIELD_LABELS);
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const keys = [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])].sort((x, y) => rank(x) - rank(y));
   const changed = b ? keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a?.[k])) : keys;
   if (changed.length === 0) return <span className={styles.muted}>変更なし</span>;
   return (
@@ -58,13 +61,15 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
       {changed.map((k) => (
         <li key={k}>
           <span className={styles.changeKey}>{FIELD_LABELS[k] ?? k}</span>
-          {b ? (
-            <>
-              {show(b[k])} → <strong>{show(a?.[k])}</strong>
-            </>
-          ) : (
-            show(a?.[k])
-          )}
+          <span>
+            {b ? (
+              <>
+                {show(b[k])} → <strong>{show(a?.[k])}</strong>
+              </>
+            ) : (
+              show(a?.[k])
+            )}
+          </span>
         </li>
       ))}
     </ul>
