@@ -84,7 +84,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
         </div>
       </form>
       <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="audit-table">
+        <table className={`${styles.table} ${styles.auditTable}`} data-testid="audit-table">
           <thead>
             <tr>
               <th scope="col">日時</th>
@@ -105,9 +105,9 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
             ) : (
               rows.map((r) => (
                 <tr key={r.id}>
-                  <td className={styles.nowrap}>{formatDateTimeSeconds(r.at)}</td>
-                  <td className={styles.nowrap}>{r.staffName ?? <span className={styles.muted}>{r.staffId ? '—' : 'なし'}</span>}</td>
-                  <td className={styles.nowrap}>
+                  <td>{formatDateTimeSeconds(r.at)}</td>
+                  <td>{r.staffName ?? <span className={styles.muted}>{r.staffId ? '—' : 'なし'}</span>}</td>
+                  <td>
                     {r.action.includes('failed') ? (
                       <span className={`${styles.badge} ${styles.badgeDanger}`}>{AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}</span>
                     ) : (

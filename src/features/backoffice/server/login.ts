@@ -111,7 +111,20 @@ export async function staffTotpStep(
   await assertLoginAllowed(email, io.ip);
   const db = await getDb();
   const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.id, session.staff.id));
-  if (!staff || staff.disabled) throw new AppError('unauthorized', { message: INVALID_CREDENTIALS });
+  if (!staff || staff.disabled) {
+    // disabled between the two steps: still one row for this attempt
+    if (staff) {
+      await recordAudit({
+        staffId: staff.id,
+        action: 'auth.login.totp_failed',
+        targetType: 'staff',
+        targetId: staff.id,
+        after: { reason: 'disabled' },
+        ip: io.ip,
+      });
+    }
+    throw new AppError('unauthorized', { message: INVALID_CREDENTIALS });
+  }
 
   const step = acceptedTotpStep(decryptSecret(staff.totpSecretEnc), code, staff.totpLastStep, now);
   const enrolling = staff.totpConfirmedAt === null;
