@@ -44,6 +44,18 @@ test.describe('back office', () => {
     expect((await api.json()).error.code).toBe('unauthorized');
   });
 
+  test('a signed-in member reaches neither the back-office pages nor its API', async ({ page }) => {
+    await page.goto('/login?nextPage=/my-page/basic-info');
+    await page.getByRole('button', { name: 'デモアカウントでログインする' }).click();
+    await expect(page).toHaveURL(/\/my-page\/basic-info$/);
+    for (const path of ['/admin', '/admin/notices', '/admin/audit', '/admin/staff']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/login\?expired=1$/);
+    }
+    const api = await page.request.get('/api/admin/me');
+    expect(api.status()).toBe(401);
+  });
+
   test('a manager logs in with TOTP, creates and ends a notice, and finds it in the audit log', async ({ page }) => {
     const s = staff();
     const title = `【E2E】管理画面からのお知らせ ${Date.now()}`;

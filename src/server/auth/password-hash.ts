@@ -17,8 +17,11 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-/** A hash of a random secret, verified against when an e-mail is unknown so both paths cost the same. */
-let dummyHash: Promise<string> | undefined;
+/**
+ * A hash of a random secret, verified against when an e-mail is unknown so both paths cost the
+ * same. Made when the module loads, so even the first unknown address costs no extra hashing.
+ */
+const dummyHash: Promise<string> = hashPassword(randomToken());
 
 /**
  * Verifies a password against a stored hash. With no hash (unknown e-mail, Google-only account)
@@ -27,7 +30,6 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored) {
-    dummyHash ??= hashPassword(randomToken());
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
