@@ -31,6 +31,7 @@ CREATE TABLE "staff_users" (
 	"totp_last_step" bigint,
 	"role" text NOT NULL,
 	"disabled" boolean DEFAULT false NOT NULL,
+	"password_change_required" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "staff_users_email_unique" UNIQUE("email")

@@ -24,6 +24,8 @@ export const staffUsers = pgTable('staff_users', {
   /** 'staff' (fulfilment) | 'manager' (also refunds, notices, staff) */
   role: text('role', { enum: ['staff', 'manager'] }).notNull(),
   disabled: boolean('disabled').notNull().default(false),
+  /** set for a password someone else chose (admin:create); the back office stays closed until it is changed */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

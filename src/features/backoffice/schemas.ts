@@ -3,7 +3,7 @@
  * small isomorphic facts (roles and their Japanese labels, audit action labels).
  * Everything is NFKC-normalised before it is validated (security.md "Input").
  */
-import { CurrentPasswordSchema, EmailSchema } from '@/features/accounts';
+import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
 import { z } from '@/lib/zod-ja';
 
 export const STAFF_ROLES = ['staff', 'manager'] as const;
@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   'staff.create': 'スタッフの作成',
   'staff.reset_totp': '認証アプリの再登録',
   'staff.update': 'スタッフの変更',
+  'staff.password_change': 'パスワードの変更',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -53,6 +54,14 @@ export const TotpCodeSchema = z.preprocess(
     .regex(/^\d{6}$/, '確認コードは認証アプリに表示された6桁の数字で入力してください。'),
 );
 export const TotpBodySchema = z.strictObject({ code: TotpCodeSchema });
+
+export const StaffPasswordChangeBodySchema = z
+  .strictObject({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema })
+  .refine((b) => b.currentPassword !== b.newPassword, {
+    message: '今のパスワードとは違うパスワードにしてください。',
+    path: ['newPassword'],
+  });
+export type StaffPasswordChangeBody = z.infer<typeof StaffPasswordChangeBodySchema>;
 
 export const StaffLoginResponseSchema = z.object({ next: z.enum(['totp', 'enrol']) });
 export type StaffLoginResponse = z.infer<typeof StaffLoginResponseSchema>;

@@ -27,6 +27,8 @@ export interface StaffIdentity {
   role: StaffRole;
   /** false until the first TOTP code from the enrolled authenticator was confirmed */
   totpConfirmed: boolean;
+  /** the password was chosen by someone else (admin:create): only the password change is open */
+  passwordChangeRequired: boolean;
 }
 
 export interface StaffSession {
@@ -93,6 +95,7 @@ export async function validateStaffSessionToken(token: string, now = new Date())
       role: staffUsers.role,
       disabled: staffUsers.disabled,
       totpConfirmedAt: staffUsers.totpConfirmedAt,
+      passwordChangeRequired: staffUsers.passwordChangeRequired,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
@@ -117,6 +120,7 @@ export async function validateStaffSessionToken(token: string, now = new Date())
       displayName: row.displayName,
       role: row.role,
       totpConfirmed: row.totpConfirmedAt !== null,
+      passwordChangeRequired: row.passwordChangeRequired,
     },
   };
 }

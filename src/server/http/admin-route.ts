@@ -69,6 +69,8 @@ export interface AdminMethodSpec<
   /** accept a non-JSON body of these media types up to maxBytes (413 above, 415 for other types) */
   raw?: { contentTypes: readonly string[]; maxBytes: number };
   maxBodyBytes?: number;
+  /** open while the account must still change the password admin:create gave it (me, logout, the change itself) */
+  allowDuringPasswordChange?: boolean;
   handler: (ctx: AdminRouteContext<Infer<QS>, Infer<BS>, Infer<PS>, A>) => Promise<Response | object>;
 }
 
@@ -86,6 +88,7 @@ export function adminMethod<
 export const ADMIN_MESSAGES = {
   unauthorized: '管理画面にログインしていないか、ログインの有効期限が切れました。もう一度ログインしてください。',
   forbidden: 'この操作を行う権限がありません。マネージャーに依頼してください。',
+  passwordChangeRequired: '初回ログインのため、先にパスワードを変更してください。',
 } as const;
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -143,6 +146,9 @@ async function run(m: Method, spec: AnyAdminMethodSpec, request: NextRequest, co
       if (!session || session.mfaPassed) throw new AppError('unauthorized', { message: ADMIN_MESSAGES.unauthorized });
     } else if (spec.access !== 'public') {
       if (!session || !session.mfaPassed) throw new AppError('unauthorized', { message: ADMIN_MESSAGES.unauthorized });
+      if (session.staff.passwordChangeRequired && !spec.allowDuringPasswordChange) {
+        throw new AppError('password_change_required', { status: 403, message: ADMIN_MESSAGES.passwordChangeRequired });
+      }
       if (!roleAllows(session.staff.role, spec.access)) throw new AppError('forbidden', { message: ADMIN_MESSAGES.forbidden });
     }
 

@@ -24,6 +24,7 @@ export function AdminShell({ session, serviceName, children }: { session: StaffS
           { href: '/admin/staff', label: 'スタッフ' },
         ]
       : []),
+    { href: '/admin/password', label: 'パスワードの変更' },
   ];
   return (
     <div className={styles.shell}>

@@ -18,8 +18,13 @@ export async function currentStaffSession(): Promise<StaffSession | null> {
   return session?.mfaPassed ? session : null;
 }
 
-export async function requireStaffPage(role: StaffRole = 'staff'): Promise<{ session: StaffSession; allowed: boolean }> {
+export async function requireStaffPage(
+  role: StaffRole = 'staff',
+  options: { passwordPage?: boolean } = {},
+): Promise<{ session: StaffSession; allowed: boolean }> {
   const session = await currentStaffSession();
   if (!session) redirect('/admin/login?expired=1');
+  // the password admin:create gave must be replaced before anything else opens (the API refuses too)
+  if (session.staff.passwordChangeRequired && !options.passwordPage) redirect('/admin/password');
   return { session, allowed: roleAllows(session.staff.role, role) };
 }

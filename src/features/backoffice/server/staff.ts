@@ -50,6 +50,8 @@ export async function createStaff(input: {
   displayName: string;
   role: StaffRole;
   password: string;
+  /** true (the default) for a password chosen by whoever runs the command: the staff member must replace it */
+  passwordChangeRequired?: boolean;
 }): Promise<{ staff: StaffSummary; totpSecret: string }> {
   const email = normalizeEmail(input.email);
   const totpSecret = newTotpSecret();
@@ -60,7 +62,14 @@ export async function createStaff(input: {
     if (existing) throw new AppError('conflict', { message: `${email} のスタッフアカウントは既にあります。` });
     const [row] = await tx
       .insert(staffUsers)
-      .values({ email, displayName: input.displayName, role: input.role, passwordHash, totpSecretEnc: encryptSecret(totpSecret) })
+      .values({
+        email,
+        displayName: input.displayName,
+        role: input.role,
+        passwordHash,
+        totpSecretEnc: encryptSecret(totpSecret),
+        passwordChangeRequired: input.passwordChangeRequired ?? true,
+      })
       .returning(summaryColumns);
     if (!row) throw new Error('staff insert returned no row');
     await recordAudit(

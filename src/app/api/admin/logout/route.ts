@@ -5,6 +5,7 @@ import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
   POST: adminMethod({
     access: 'staff',
+    allowDuringPasswordChange: true,
     handler: async (ctx) => staffLogout(ctx.session, ctx),
   }),
 });

@@ -4,6 +4,7 @@ import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
   GET: adminMethod({
     access: 'staff',
+    allowDuringPasswordChange: true,
     handler: async ({ session }) => ({
       id: session.staff.id,
       email: session.staff.email,
