@@ -87,6 +87,7 @@ async function main() {
     const { staff, totpSecret } = await createStaff({ email: args.email, displayName: args.name, role: args.role, password });
     console.log(`スタッフアカウントを作成しました: ${staff.displayName}（${staff.email}、${STAFF_ROLE_LABELS[staff.role]}）`);
     if (!args.password) console.log(`初期パスワード（この画面にだけ表示されます）: ${password}`);
+    console.log('初回ログイン時に、本人がこのパスワードを変更するまで管理画面のほかの機能は使えません。');
     await printEnrolment(staff.email, totpSecret);
   }
   await closeDb();
