@@ -2,7 +2,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-const FEATURES = ['accounts', 'address', 'payments', 'purchase', 'receipts', 'reference', 'registry', 'site'];
+const FEATURES = ['accounts', 'address', 'backoffice', 'payments', 'purchase', 'receipts', 'reference', 'registry', 'site'];
 
 /**
  * Import boundaries of docs/conventions.md: app → features → (components, lib, server, config).

@@ -28,6 +28,8 @@ function undecodableApiPath(request: NextRequest): Response | null {
  * iframe, and Google Tag Manager when configured, are the only outside origins. Pages read the
  * nonce from the `x-nonce` request header.
  */
+export const AREA_HEADER = 'x-hojin-area';
+
 export function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith('/api/')) return undecodableApiPath(request) ?? NextResponse.next();
   const env = getEnv();
@@ -53,11 +55,20 @@ export function proxy(request: NextRequest) {
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
+  // The root layout renders the back office without the public site's header and footer.
+  const admin = request.nextUrl.pathname === '/admin' || request.nextUrl.pathname.startsWith('/admin/');
+  requestHeaders.delete(AREA_HEADER);
+  if (admin) requestHeaders.set(AREA_HEADER, 'admin');
   requestHeaders.set('Content-Security-Policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   // security.md "Reset links": the page a reset link opens never leaks its URL in a Referer.
   if (request.nextUrl.pathname.startsWith('/password-reset/new-password')) response.headers.set('Referrer-Policy', 'no-referrer');
+  // Back-office pages are never indexed and never leave their URL in a Referer elsewhere.
+  if (admin) {
+    response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+    response.headers.set('Referrer-Policy', 'same-origin');
+  }
   if (env.isProduction) response.headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   return response;
 }

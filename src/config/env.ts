@@ -58,6 +58,9 @@ export const EnvSchema = z
       .min(1)
       .max(24 * 30)
       .default(24),
+    /** Back-office staff sessions: short idle timeout (sliding) and absolute lifetime (docs/decisions/0012). */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(120).default(30),
+    STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24).default(12),
 
     // Mail (SMTP). Default: the catcher in dev/mail.
     SMTP_HOST: z.string().min(1).default('127.0.0.1'),

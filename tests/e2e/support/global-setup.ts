@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -6,6 +7,9 @@ import { ROOT, TSX, run, startStack } from '../../../scripts/lib/stack';
 import { E2E_DATA_DIR, E2E_ENV } from './e2e-env';
 
 export const E2E_NOTICE_TITLE = '【テスト】定期メンテナンスのお知らせ';
+/** The back-office manager made by `npm run admin:create` for the journeys; its TOTP secret is read from the command's output. */
+export const E2E_STAFF = { email: 'e2e-manager@example.jp', name: 'テスト 管理者', password: 'e2e-manager-password-7' };
+export const E2E_STAFF_FILE = path.join(E2E_DATA_DIR, 'staff.json');
 
 /**
  * Starts the stack on a fresh data directory; Playwright calls the returned function at the end.
@@ -42,6 +46,25 @@ export default async function globalSetup() {
         ],
         { env: vars, cwd: ROOT },
       );
+      const out = execFileSync(
+        TSX,
+        [
+          '--conditions=react-server',
+          path.join(ROOT, 'scripts', 'admin-create.ts'),
+          '--email',
+          E2E_STAFF.email,
+          '--name',
+          E2E_STAFF.name,
+          '--role',
+          'manager',
+          '--password',
+          E2E_STAFF.password,
+        ],
+        { env: { ...process.env, ...vars }, cwd: ROOT, encoding: 'utf8' },
+      );
+      const secret = /otpauth:\/\/totp\/\S*[?&]secret=([A-Z2-7]+)/.exec(out)?.[1];
+      if (!secret) throw new Error(`admin:create printed no enrolment URI:\n${out}`);
+      fs.writeFileSync(E2E_STAFF_FILE, JSON.stringify({ ...E2E_STAFF, totpSecret: secret }));
     },
   });
   return async () => {
