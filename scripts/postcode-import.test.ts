@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -55,6 +55,60 @@ describe('importPostalCodes', () => {
     const out = path.join(dir, 'postal.tsv');
     await importPostalCodes({ files: [ken, jig], out, minCodes: 0, gzip: false });
     await expect(new PostalIndex({ file: out }).lookup('1000005')).resolves.toHaveLength(1);
+  });
+
+  it('reads the json/ folder of jquery-jpostal-ja (how the committed file was built), cleaning its notes', async () => {
+    const jsonp = (rows: string[][]) => `jQuery_jpostal_callback(\n${JSON.stringify(rows)}\n);\n`;
+    const json = path.join(dir, 'json');
+    mkdirSync(json);
+    writeFileSync(path.join(json, '000.json'), jsonp([['_000info', '', 'ver9 2026-01-01', '', '', '', '', '', '']]));
+    writeFileSync(
+      path.join(json, '409.json'),
+      jsonp([
+        ['_409', '山梨県', '北都留郡小菅村', '', '', '', '', '', ''],
+        [
+          '_4090211',
+          '山梨県',
+          '北都留郡小菅村',
+          '小菅村の次に６６４番地以降がくる場合',
+          '',
+          '',
+          'ﾔﾏﾅｼｹﾝ',
+          'ｷﾀﾂﾙｸﾞﾝｺｽｹﾞﾑﾗ',
+          'ｺｽｹﾞﾑﾗﾉﾂｷﾞﾆ664ﾊﾞﾝﾁｲｺｳｶﾞｸﾙﾊﾞｱｲ',
+        ],
+      ]),
+    );
+    writeFileSync(
+      path.join(json, '100.json'),
+      jsonp([['_1008994', '東京都', '千代田区', '丸の内', '２丁目７－２', '東京中央郵便局', '', '', '']]),
+    );
+    const out = path.join(dir, 'postal.tsv.gz');
+    const summary = await importPostalCodes({ jpostalDir: json, out, minCodes: 0 });
+    expect(summary).toMatchObject({ codes: 2, areaRows: 1, businessRows: 1 });
+    expect(summary.version).toContain('ver9 2026-01-01');
+    const index = new PostalIndex({ file: out });
+    expect(await index.lookup('4090211')).toEqual([
+      {
+        prefecture: '山梨県',
+        prefectureCode: '19',
+        city: '北都留郡小菅村',
+        town: '',
+        kana: { prefecture: 'ヤマナシケン', city: 'キタツルグンコスゲムラ', town: '' },
+        isBusiness: false,
+      },
+    ]);
+    expect(await index.lookup('1008994')).toEqual([
+      {
+        prefecture: '東京都',
+        prefectureCode: '13',
+        city: '千代田区',
+        town: '丸の内',
+        isBusiness: true,
+        businessName: '東京中央郵便局',
+        street: '２丁目７－２',
+      },
+    ]);
   });
 
   it('needs both lists, so that business codes are never dropped silently', async () => {

@@ -15,7 +15,7 @@ import { PostalTable } from './postal-file';
  * with the app (`assets/postal/postal-codes.tsv.gz`, format in postal-file.ts; docs/api.md). No
  * network and no third-party package at run time.
  *
- * The file is read, unzipped and indexed once, on the first lookup (about 0.15 s; the promise is
+ * The file is read, unzipped and indexed once, on the first lookup (0.15–0.25 s here; the promise is
  * shared, and a failed load is not kept, so the next lookup tries again). Afterwards a lookup is a
  * binary search over a typed array of codes and the decoding of one or a few lines
  * (bench/address-load.ts prints the figures).
