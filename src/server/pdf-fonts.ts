@@ -36,7 +36,11 @@ let resolved: Record<PdfFontWeight, string> | undefined;
 export function pdfFonts(): Record<PdfFontWeight, string> {
   if (!resolved) {
     const dir = findPdfFontDir();
-    resolved = { regular: path.join(dir, FILES.regular), bold: path.join(dir, FILES.bold) };
+    // turbopackIgnore: run-time paths handed to pdfkit (a server external package), not bundled.
+    resolved = {
+      regular: path.join(/*turbopackIgnore: true*/ dir, FILES.regular),
+      bold: path.join(/*turbopackIgnore: true*/ dir, FILES.bold),
+    };
   }
   return resolved;
 }
