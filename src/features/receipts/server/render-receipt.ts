@@ -1,10 +1,9 @@
 import 'server-only';
 
-import path from 'node:path';
-
 import PDFDocument from 'pdfkit';
 
 import { formatDateJa } from '@/lib/format';
+import { pdfFonts } from '@/server/pdf-fonts';
 
 import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '../schemas';
 
@@ -18,17 +17,10 @@ import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '.
  * Pure: the same snapshot and options give the same pages. The snapshot is validated again here
  * because a receipt with figures that do not add up must never be printed.
  *
- * Fonts: Noto Sans JP (SIL OFL) from @expo-google-fonts/noto-sans-jp, read from node_modules at
- * run time (pdfkit is a server external package) and embedded as a subset by pdfkit/fontkit, so
+ * Fonts: Noto Sans JP Regular and Bold (SIL OFL) from assets/fonts (src/server/pdf-fonts.ts), read
+ * at run time (pdfkit is a server external package) and embedded as a subset by pdfkit/fontkit, so
  * the file carries only the glyphs it uses (~30 KB instead of 5 MB per weight).
  */
-
-// turbopackIgnore: a run-time path (the app runs from the repository root, like db/migrations).
-const FONT_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans-jp');
-export const RECEIPT_FONTS = {
-  regular: path.join(FONT_DIR, '400Regular', 'NotoSansJP_400Regular.ttf'),
-  bold: path.join(FONT_DIR, '700Bold', 'NotoSansJP_700Bold.ttf'),
-} as const;
 
 export interface RenderReceiptOptions {
   /** Set when this is not the first issue: the page is marked 再発行 with the re-issue date. */
@@ -58,6 +50,7 @@ type Doc = PDFKit.PDFDocument;
 
 export async function renderReceipt(input: ReceiptSnapshot, options: RenderReceiptOptions): Promise<Buffer> {
   const r = ReceiptSnapshotSchema.parse(input);
+  const RECEIPT_FONTS = pdfFonts();
   const issuedAt = new Date(r.issuedAt);
   const doc = new PDFDocument({
     size: 'A4',
