@@ -11,7 +11,7 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
 
-import { DestinationSchema } from '../schemas';
+import { DestinationSchema } from '@/features/orders';
 import type { TaxView } from '../server/items';
 
 import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
