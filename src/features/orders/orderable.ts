@@ -27,16 +27,33 @@ export type Orderability =
   { orderable: true; closedRecordOnly: boolean } | { orderable: false; reason: OrderabilityReason; message: string };
 
 /**
+ * 登記所コード: the first four digits of a 会社法人等番号 name the registry office that opened the
+ * record, from 0100 to 5000. Numbers the NTA gives bodies without a registry use other prefixes
+ * (0000 for 国の機関 and 地方公共団体, 7000 and above for the rest), so a 法人番号 whose 12-digit
+ * base starts with an office code is a record the Legal Affairs Bureau keeps.
+ */
+const REGISTRY_OFFICE_CODES = { min: 100, max: 5000 } as const;
+
+function hasRegistryOfficeCode(corporateNumber: string): boolean {
+  if (!/^\d{13}$/.test(corporateNumber)) return false;
+  const office = Number(corporateNumber.slice(1, 5));
+  return office >= REGISTRY_OFFICE_CODES.min && office <= REGISTRY_OFFICE_CODES.max;
+}
+
+/**
  * Whether the bureau keeps a commercial registry record for the company, i.e. issues its
- * 登記事項証明書. A 外国会社 (401) that registered in Japan (会社法 818条: 外国会社の登記) has a
- * record and a 会社法人等番号 given by the registry office, which is the last 12 digits of its
- * 法人番号; numbers the NTA assigns itself to bodies without a registry start (after the check
- * digit) with the office code 0000. So a 401 whose number starts 0000 has no record to issue.
+ * 登記事項証明書. Kinds 301–305 and 399 are 設立登記法人. A 外国会社等 (401) has a record only when
+ * it registered in Japan (会社法 933条, 外国会社の登記): then its 法人番号 is built on the
+ * 会社法人等番号 the registry office gave it; a foreign body the NTA numbered itself has none.
  */
 export function hasCommercialRegistry(company: Pick<OrderableCompany, 'corporateNumber' | 'kind'>): boolean {
   if (REGISTERED_KINDS.has(company.kind)) return true;
-  if (company.kind === '401') return /^\d{13}$/.test(company.corporateNumber) && !company.corporateNumber.slice(1).startsWith('0000');
-  return false;
+  return company.kind === '401' && hasRegistryOfficeCode(company.corporateNumber);
+}
+
+/** 会社法人等番号 (the last 12 digits of the 法人番号) of a company with a registry record, else null. */
+export function companyLegalNumberOf(corporateNumber: string, kind: string): string | null {
+  return hasCommercialRegistry({ corporateNumber, kind }) ? corporateNumber.slice(1) : null;
 }
 
 export function orderabilityOf(company: OrderableCompany): Orderability {

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { OrderCompanySchema, PurchaseBodySchema } from './schemas';
 
 describe('OrderCompanySchema', () => {
-  it('refuses kinds without a commercial registry (国の機関, 地方公共団体, その他)', () => {
-    const base = { corporateNumber: '8040001999013', name: '株式会社テスト' };
-    expect(OrderCompanySchema.safeParse({ ...base, kind: '301' }).success).toBe(true);
-    for (const kind of ['101', '201', '499']) expect(OrderCompanySchema.safeParse({ ...base, kind }).success).toBe(false);
+  it('takes the 法人番号 only: a name or kind from the browser is refused (the registry says them)', () => {
+    expect(OrderCompanySchema.safeParse({ corporateNumber: '1180301018771' }).success).toBe(true);
+    expect(OrderCompanySchema.safeParse({ corporateNumber: '1180301018771', name: '全然違う株式会社' }).success).toBe(false);
+    expect(OrderCompanySchema.safeParse({ corporateNumber: '1180301018771', kind: '301' }).success).toBe(false);
+    expect(OrderCompanySchema.safeParse({ corporateNumber: '2180301018771' }).success).toBe(false);
   });
 });
 

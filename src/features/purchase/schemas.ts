@@ -3,7 +3,6 @@
  * /api/items/tax and payment handlers. Isomorphic; Japanese messages say what to do.
  */
 import { CorporateNumberSchema, DestinationSchema } from '@/features/orders';
-import { singleLineText } from '@/lib/plain-text';
 import { z } from '@/lib/zod-ja';
 
 /** Copies of one certificate per order (operator rule; the Legal Affairs Bureau has no limit). */
@@ -56,25 +55,13 @@ export type PurchaseSelection = z.infer<typeof PurchaseSelectionSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Orders and payment (issue 7 §3–5). The destination and the company's number are the orders
-// feature's shapes; names keep what NFKC leaves of what the buyer typed.
+// feature's shapes.
 
-const nfkc = (s: unknown) => (typeof s === 'string' ? s.normalize('NFKC').trim() : s);
-
-/** 法人種別 with a commercial registry (domain.md §1): only these can be ordered. */
-export const ORDERABLE_KINDS = ['301', '302', '303', '304', '305', '399', '401'] as const;
-
-export function isOrderableKind(kind: string): boolean {
-  return (ORDERABLE_KINDS as readonly string[]).includes(kind);
-}
-
-export const OrderCompanySchema = z.strictObject({
-  corporateNumber: CorporateNumberSchema,
-  name: z.preprocess(
-    nfkc,
-    singleLineText('商号').min(1, { error: '商号を入力してください。' }).max(200, { error: '商号は200文字以内で入力してください。' }),
-  ),
-  kind: z.enum(ORDERABLE_KINDS, { error: 'この法人の登記事項証明書はお取り寄せできません。別の会社を選んでください。' }),
-});
+/**
+ * The company of an order: its 法人番号 only. The server reads the name, kind and address from
+ * the registry (issue 12 §2); a name or kind from the browser is refused as an unknown key.
+ */
+export const OrderCompanySchema = z.strictObject({ corporateNumber: CorporateNumberSchema });
 export type OrderCompany = z.infer<typeof OrderCompanySchema>;
 
 /** POST /api/payments/create-payment-history */

@@ -108,7 +108,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         method: 'POST',
         body: {
           idempotencyKey: attemptKey.current,
-          company: { corporateNumber: company.corporateNumber, name: company.name, kind: company.kind },
+          // The 法人番号 only: the server takes the name, kind and address from the registry.
+          company: { corporateNumber: company.corporateNumber },
           selection: { items: state.purchaseItemData.userInput, deliverySpeed: state.purchaseItemData.deliverySpeed },
           destination: state.destination,
           expectedTotalYen: tax.data.totalYen,

@@ -1,11 +1,54 @@
 import 'server-only';
 
+import { CLOSED_COMPANY_ITEM_MESSAGE, isItemOrderable, orderabilityOf, type OrderCompanySnapshot } from '@/features/orders';
 import { insertOrder, findOrderByIdempotencyKey, type OrderRow } from '@/features/orders/server';
+import { lookupCompany } from '@/features/registry/server';
 import { AppError } from '@/server/http/app-error';
 
 import type { CreatePaymentHistoryBody } from '../../schemas';
 import { scheduledDateMaster } from '../delivery/scheduled-dates';
 import { priceForMember } from '../items';
+
+/**
+ * The company of a new order as the registry has it now, and only when its certificates can be
+ * ordered (the orders feature's one rule, docs/decisions/0014): an unknown number is 404, a
+ * company without a registry record 422, certificates a closed company does not have 422. The
+ * browser's idea of the name never reaches the order, the receipt or the mail (issue 12 §2).
+ */
+export function companyForOrder(corporateNumber: string, itemIds: readonly string[]): OrderCompanySnapshot {
+  const found = lookupCompany(corporateNumber);
+  if (!found.ok) {
+    if (found.code === 'registry_unavailable') {
+      throw new AppError('registry_unavailable', {
+        status: 503,
+        message: '法人情報を確認できないため、ただいまご注文を受け付けられません。時間をおいてもう一度お試しください。',
+        headers: { 'Retry-After': '30' },
+      });
+    }
+    throw new AppError('company_not_found', {
+      status: 404,
+      message: `法人番号 ${corporateNumber} の法人は見つかりませんでした。会社を検索して選び直してください。`,
+      fields: { 'company.corporateNumber': '法人番号の法人が見つかりません。' },
+    });
+  }
+  const company = found.company;
+  const orderability = orderabilityOf(company);
+  if (!orderability.orderable) {
+    throw new AppError('company_not_orderable', {
+      status: 422,
+      message: `${company.name}（${company.kindLabel}）：${orderability.message}`,
+      fields: { 'company.corporateNumber': orderability.message },
+    });
+  }
+  if (itemIds.some((id) => !isItemOrderable(company, id))) {
+    throw new AppError('item_not_orderable', {
+      status: 422,
+      message: CLOSED_COMPANY_ITEM_MESSAGE,
+      fields: { 'selection.items': CLOSED_COMPANY_ITEM_MESSAGE },
+    });
+  }
+  return { corporateNumber: company.corporateNumber, name: company.name, kind: company.kind, address: company.address };
+}
 
 /**
  * POST /api/payments/create-payment-history: the pending order with its price snapshot. The
@@ -18,6 +61,10 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
   const existing = await findOrderByIdempotencyKey(userId, body.idempotencyKey);
   if (existing) return existing;
 
+  const company = companyForOrder(
+    body.company.corporateNumber,
+    body.selection.items.map((i) => i.itemId),
+  );
   const price = await priceForMember(userId, body.selection);
   if (price.totalYen !== body.expectedTotalYen) {
     throw new AppError('price_changed', {
@@ -32,10 +79,10 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
     userId,
     {
       idempotencyKey: body.idempotencyKey,
-      corporateNumber: body.company.corporateNumber,
-      companyName: body.company.name,
-      companyKind: body.company.kind,
-      companyAddress: '',
+      corporateNumber: company.corporateNumber,
+      companyName: company.name,
+      companyKind: company.kind,
+      companyAddress: company.address,
       deliverySpeed: body.selection.deliverySpeed,
       scheduledStartDate: express ? dates.expressStartDate : dates.normalStartDate,
       scheduledEndDate: express ? dates.expressEndDate : dates.normalEndDate,
