@@ -116,3 +116,27 @@ export function fulfilmentLabel(status: FulfilmentStatus, refundedYen: number): 
   if (status === 'cancelled' || status === 'refunded') return `${label}（${amount}）`;
   return `${label}・一部返金（${amount}）`;
 }
+
+/** The road a paid order travels, as the member's history draws it (受付済み → … → 完了). */
+export const FULFILMENT_PROGRESS = ['accepted', 'requested', 'shipped', 'completed'] as const satisfies readonly FulfilmentStatus[];
+
+/**
+ * How far along the road the order is: each step of FULFILMENT_PROGRESS done or not. A cancelled
+ * order stopped before shipping, a refunded one after: their steps show how far they had come.
+ */
+export function progressOf(
+  status: FulfilmentStatus,
+  reached: { requested: boolean; shipped: boolean; completed: boolean },
+): {
+  status: (typeof FULFILMENT_PROGRESS)[number];
+  label: string;
+  done: boolean;
+}[] {
+  const done: Record<(typeof FULFILMENT_PROGRESS)[number], boolean> = {
+    accepted: true,
+    requested: reached.requested || status === 'shipped' || status === 'completed',
+    shipped: reached.shipped || status === 'completed',
+    completed: status === 'completed' || reached.completed,
+  };
+  return FULFILMENT_PROGRESS.map((s) => ({ status: s, label: FULFILMENT_LABELS[s], done: done[s] }));
+}

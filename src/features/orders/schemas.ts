@@ -47,7 +47,8 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<OrderStatus, { order: string
   charging: { order: 'お手続き中', payment: 'お支払い処理中' },
   awaiting_3ds: { order: 'お手続き中', payment: '本人認証待ち' },
   unknown: { order: '確認中', payment: 'お支払い確認中' },
-  paid: { order: 'ご注文受付済み', payment: 'お支払い完了' },
+  // 受付済み = the fulfilment's first state (fulfilment.ts), which a paid order enters at once
+  paid: { order: '受付済み', payment: 'お支払い完了' },
   failed: { order: 'ご注文未成立', payment: 'お支払い未完了' },
   expired: { order: 'ご注文未成立', payment: 'お支払い期限切れ' },
 };

@@ -2,7 +2,7 @@
  * Receipts (領収書) and payment history (issue 8, domain.md §5). Isomorphic zod schemas shared by
  * the renderer, the issuing service, the route handlers and the history page.
  */
-import { ORDER_STATUSES, RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
+import { FULFILMENT_PROGRESS, FULFILMENT_STATUSES, ORDER_STATUSES, RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
 
 /**
@@ -156,6 +156,21 @@ export const PaymentHistoryRowSchema = z.strictObject({
   receiptUrl: z.string().nullable(),
   /** a receipt was issued already: downloading again prints 再発行 */
   receiptIssued: z.boolean(),
+  /**
+   * Where a paid order is (issue 12 §4), in the orders feature's words: 受付済み → 法務局へ請求済み →
+   * 発送済み (with the tracking link) → 完了, or キャンセル / 返金済み with the amount returned.
+   * Null until paid.
+   */
+  fulfilment: z
+    .strictObject({
+      status: z.enum(FULFILMENT_STATUSES),
+      /** e.g. 「発送済み」, 「返金済み（1,650円）」, 「発送済み・一部返金（550円）」 */
+      label: z.string(),
+      steps: z.array(z.strictObject({ status: z.enum(FULFILMENT_PROGRESS), label: z.string(), done: z.boolean() })),
+      shipment: z.strictObject({ carrierLabel: z.string(), trackingNumber: z.string(), trackingUrl: z.url().nullable() }).nullable(),
+      refundedYen: z.number().int(),
+    })
+    .nullable(),
 });
 export type PaymentHistoryRow = z.infer<typeof PaymentHistoryRowSchema>;
 

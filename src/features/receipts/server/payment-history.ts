@@ -3,11 +3,24 @@ import 'server-only';
 import { inArray } from 'drizzle-orm';
 
 import { receipts } from '@db/schema';
-import { DELIVERY_SPEED_LABELS, OrderPriceSchema, PAYMENT_STATUS_LABELS, asOrderStatus, orderedCertificates } from '@/features/orders';
+import {
+  CARRIERS,
+  DELIVERY_SPEED_LABELS,
+  OrderPriceSchema,
+  PAYMENT_STATUS_LABELS,
+  asOrderStatus,
+  fulfilmentLabel,
+  isCarrier,
+  isFulfilmentStatus,
+  orderedCertificates,
+  progressOf,
+  trackingUrl,
+} from '@/features/orders';
+import type { OrderRow } from '@/features/orders/server';
 import { listMemberOrders } from '@/features/orders/server';
 import { getDb } from '@/server/db/client';
 
-import { receiptPath, type PaymentHistoryPage, type PaymentHistoryQuery } from '../schemas';
+import { receiptPath, type PaymentHistoryPage, type PaymentHistoryQuery, type PaymentHistoryRow } from '../schemas';
 
 /**
  * One page of a member's orders, newest first (issue 8), from the orders feature (drafts left
@@ -45,11 +58,39 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
         deliverySpeed: row.deliverySpeed,
         deliverySpeedLabel: DELIVERY_SPEED_LABELS[row.deliverySpeed] ?? row.deliverySpeed,
         orderStatus: status,
-        orderStatusLabel: PAYMENT_STATUS_LABELS[status].order,
+        orderStatusLabel:
+          paid && isFulfilmentStatus(row.fulfilmentStatus)
+            ? fulfilmentLabel(row.fulfilmentStatus, row.refundedYen)
+            : PAYMENT_STATUS_LABELS[status].order,
         paymentStatusLabel: PAYMENT_STATUS_LABELS[status].payment,
         receiptUrl: paid ? receiptPath(row.id) : null,
         receiptIssued: issued.has(row.id),
+        fulfilment: paid ? fulfilmentOf(row) : null,
       };
     }),
+  };
+}
+
+/** The fulfilment part of a history row: the orders feature's labels, steps and tracking link. */
+function fulfilmentOf(row: OrderRow): PaymentHistoryRow['fulfilment'] {
+  if (!isFulfilmentStatus(row.fulfilmentStatus)) return null;
+  const status = row.fulfilmentStatus;
+  return {
+    status,
+    label: fulfilmentLabel(status, row.refundedYen),
+    steps: progressOf(status, {
+      requested: row.requestedAt !== null,
+      shipped: row.shippedAt !== null,
+      completed: row.completedAt !== null,
+    }),
+    shipment:
+      row.trackingNumber && isCarrier(row.carrier)
+        ? {
+            carrierLabel: CARRIERS[row.carrier].label,
+            trackingNumber: row.trackingNumber,
+            trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+          }
+        : null,
+    refundedYen: row.refundedYen,
   };
 }
