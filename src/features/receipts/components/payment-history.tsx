@@ -93,7 +93,7 @@ export function PaymentHistory() {
   );
 }
 
-function HistoryCard({ row }: { row: PaymentHistoryRow }) {
+export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
   const paid = row.orderStatus === 'paid';
   const failed = row.orderStatus === 'failed' || row.orderStatus === 'expired';
   const tone = paid ? styles.ok : failed ? styles.ng : styles.wait;
