@@ -14,6 +14,7 @@ import {
   type Member,
   type WireCharge,
 } from './purchase-support';
+import { REGISTRY_COMPANIES } from '../support/order-registry';
 
 const stack = await startPurchaseStack();
 const { eq } = await import('drizzle-orm');
@@ -159,10 +160,11 @@ describe('POST /api/payments/create-payment-history', () => {
     const kind = await member.send(
       createRoute,
       '/api/payments/create-payment-history',
-      orderBody({ company: { ...COMPANY, kind: '101' } }),
+      orderBody({ company: { corporateNumber: REGISTRY_COMPANIES.agency.corporateNumber } }),
     );
     expect(kind.status).toBe(422);
-    expect(kind.json.error?.fields?.['company.kind']).toContain('お取り寄せできません');
+    expect(kind.json.error?.code).toBe('company_not_orderable');
+    expect(kind.json.error?.fields?.['company.corporateNumber']).toContain('お取り寄せいただけません');
     const digit = await member.send(
       createRoute,
       '/api/payments/create-payment-history',

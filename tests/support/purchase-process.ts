@@ -32,7 +32,7 @@ async function app(step: string, token: string): Promise<void> {
   const user = await createUser({ email: `killed-${randomUUID().slice(0, 8)}@example.jp`, emailVerifiedAt: new Date() });
   const order = await createOrder(user.id, {
     idempotencyKey: randomUUID(),
-    company: { corporateNumber: '8040001999013', name: '株式会社商号変更後', kind: '301' },
+    company: { corporateNumber: '8040001999013' },
     selection: { items: [{ itemId: 'history-full', quantity: 2 }], deliverySpeed: 'normal' },
     destination: {
       recipient: '山田 太郎',

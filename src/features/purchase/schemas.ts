@@ -2,12 +2,8 @@
  * What a buyer selects on /purchase/select (issue 7 §1–2), shared by the page and the
  * /api/items/tax and payment handlers. Isomorphic; Japanese messages say what to do.
  */
-import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/receipts';
-import { singleLineText } from '@/lib/plain-text';
-import { PREFECTURE_NAMES } from '@/lib/prefectures';
+import { CorporateNumberSchema, DestinationSchema } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
-
-const PREFECTURE_NAME_SET: ReadonlySet<string> = new Set(PREFECTURE_NAMES);
 
 /** Copies of one certificate per order (operator rule; the Legal Affairs Bureau has no limit). */
 export const MIN_QUANTITY_PER_ITEM = 1;
@@ -58,63 +54,15 @@ export const PurchaseSelectionSchema = z
 export type PurchaseSelection = z.infer<typeof PurchaseSelectionSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Orders and payment (issue 7 §3–5). Text fields are NFKC-normalised before validation
-// (security.md "Input and output"); names keep what NFKC leaves of what the buyer typed, and no
-// field takes control characters (src/lib/plain-text.ts: a NUL used to reach PostgreSQL → 500).
+// Orders and payment (issue 7 §3–5). The destination and the company's number are the orders
+// feature's shapes.
 
-const nfkc = (s: unknown) => (typeof s === 'string' ? s.normalize('NFKC').trim() : s);
-
-function text(label: string, max: number, required = true) {
-  const base = singleLineText(label).max(max, { error: `${label}は${max}文字以内で入力してください。` });
-  return z.preprocess(nfkc, required ? base.min(1, { error: `${label}を入力してください。` }) : base);
-}
-
-/** 法人番号 check digit (domain.md §1): check = 9 − (Σ Pn×Qn mod 9), P1 the rightmost of the 12. */
-export function isValidCorporateNumber(value: string): boolean {
-  if (!/^\d{13}$/.test(value)) return false;
-  const base = value.slice(1);
-  let sum = 0;
-  for (let n = 1; n <= 12; n++) sum += Number(base[12 - n]) * (n % 2 === 1 ? 1 : 2);
-  return Number(value[0]) === 9 - (sum % 9);
-}
-
-/** 法人種別 with a commercial registry (domain.md §1): only these can be ordered. */
-export const ORDERABLE_KINDS = ['301', '302', '303', '304', '305', '399', '401'] as const;
-
-export function isOrderableKind(kind: string): boolean {
-  return (ORDERABLE_KINDS as readonly string[]).includes(kind);
-}
-
-export const OrderCompanySchema = z.strictObject({
-  corporateNumber: z
-    .string({ error: '法人番号が指定されていません。会社を選び直してください。' })
-    .refine(isValidCorporateNumber, { error: '法人番号が正しくありません。会社を選び直してください。' }),
-  name: text('商号', 200),
-  kind: z.enum(ORDERABLE_KINDS, { error: 'この法人の登記事項証明書はお取り寄せできません。別の会社を選んでください。' }),
-});
+/**
+ * The company of an order: its 法人番号 only. The server reads the name, kind and address from
+ * the registry (issue 12 §2); a name or kind from the browser is refused as an unknown key.
+ */
+export const OrderCompanySchema = z.strictObject({ corporateNumber: CorporateNumberSchema });
 export type OrderCompany = z.infer<typeof OrderCompanySchema>;
-
-const ZIP = /^\d{7}$/;
-export const DestinationSchema = z.strictObject({
-  recipient: text('お届け先の宛名', 60),
-  destinationZipCode: z.preprocess(
-    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[\s〒\-\u2010-\u2015\u2212\u30fc]/g, '') : v),
-    z.string({ error: '郵便番号は7桁の数字で入力してください。' }).regex(ZIP, { error: '郵便番号は7桁の数字で入力してください。' }),
-  ),
-  destinationPrefecture: z.preprocess(
-    nfkc,
-    z
-      .string({ error: '都道府県を選択してください。' })
-      .refine((v) => PREFECTURE_NAME_SET.has(v), { error: '都道府県を選択してください。' }),
-  ),
-  destinationCity: text('市区町村', 60),
-  destinationStreet: text('町名・番地', 100),
-  destinationApartmentEtc: text('建物名・部屋番号', 100, false).default(''),
-  // The receipt's limit (receipts feature): what the form and API accept, the PDF prints in full.
-  receiptRecipient: text('領収書の宛名', RECEIPT_ADDRESSEE_MAX_LENGTH),
-});
-export type DestinationInput = z.input<typeof DestinationSchema>;
-export type Destination = z.infer<typeof DestinationSchema>;
 
 /** POST /api/payments/create-payment-history */
 export const CreatePaymentHistoryBodySchema = z.strictObject({
@@ -147,6 +95,3 @@ export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 
 export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
 export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
-
-export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -13,12 +13,6 @@ export const ReferenceSearchParamsSchema = SearchParamsSchema;
 /** GET /api/corporates-search/get-corp-info?corporateNumber=… */
 export const ReferenceLookupParamsSchema = CompanyLookupParamsSchema;
 
-/**
- * 法人種別 with a commercial registry: the last 12 digits of their 法人番号 are the 会社法人等番号
- * (domain.md §1). 401 外国会社等 only when registered in Japan (see companyLegalNumberOf).
- */
-export const REGISTERED_KINDS = ['301', '302', '303', '304', '305', '399', '401'] as const;
-
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const corporateNumber = z.string().regex(/^\d{13}$/);
 

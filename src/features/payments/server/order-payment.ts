@@ -1,9 +1,22 @@
 import 'server-only';
 
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
-import { orders, payjpWebhookEvents, users } from '@db/schema';
+import { payjpWebhookEvents, users } from '@db/schema';
 import { getEnv } from '@/config/env';
+import { SYSTEM_ACTOR, type OrderActor, type OrderStatus } from '@/features/orders';
+import {
+  claimForCharge as claimOrderForCharge,
+  claimOrdersToReconcile,
+  findOrderOfCharge,
+  getOwnOrder,
+  markConfirmationMailSent,
+  orderConfirmationMail,
+  reloadOrder as reload,
+  transitionPayment,
+  type OrderRow,
+  type PaymentPatch,
+} from '@/features/orders/server';
 import { catalogueForCharge, priceChangedError, priceOrderAtCharge } from '@/features/purchase';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
@@ -11,7 +24,6 @@ import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
 import { findCustomerId, isDemoMember, isTestMode } from './customers';
-import { orderConfirmationMail } from './order-mail';
 import { getPayjpClient, type PayjpClient } from './payjp/client';
 import { getPayjpConfig } from './payjp/config';
 import { PayjpApiError, PayjpError, describePayjpFailure } from './payjp/errors';
@@ -29,15 +41,16 @@ import { assertCardPaymentAvailable } from './public-key';
  *   unknown ─reconcile (GET /v1/charges, metadata.order_id)─▶ awaiting_3ds | paid | failed
  *
  * Every transition is a compare-and-set inside a transaction holding the row lock
- * (SELECT … FOR UPDATE), so two requests racing for one order make at most one charge: only the
+ * (SELECT … FOR UPDATE) — the orders feature's `transitionPayment`, which owns the table and the
+ * table of legal steps — so two requests racing for one order make at most one charge: only the
  * request that moved the order from `pending` to `charging` sends POST /v1/charges. A request
  * whose outcome is unknown is never re-sent; the charge is found again by its order id.
  * Everything that learns about a charge (the 3-D Secure return, the completion page, a webhook)
  * re-reads the charge at PAY.JP and goes through `settleOrder`, which is idempotent.
  */
 
-export type OrderRow = typeof orders.$inferSelect;
-type Status = 'pending' | 'charging' | 'awaiting_3ds' | 'paid' | 'failed' | 'expired' | 'unknown';
+export type { OrderRow };
+type Status = OrderStatus;
 
 /** How long after sending the charge request an order without a charge at PAY.JP is given up. */
 function noChargeGraceMs(): number {
@@ -47,41 +60,17 @@ function noChargeGraceMs(): number {
 /** The 3-D Secure flow of a charge ends after about 30 minutes (domain.md §3). */
 const THREE_D_SECURE_WINDOW_SECONDS = 30 * 60;
 
-async function transition(
+/** A payment step through the orders feature (compare-and-set under the row lock, with its timeline row). */
+function transition(
   orderId: string,
   from: readonly Status[],
-  patch: Partial<Omit<OrderRow, 'id' | 'userId'>> & { status: Status },
+  patch: PaymentPatch,
+  actor: OrderActor = SYSTEM_ACTOR,
 ): Promise<OrderRow | null> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!row || !from.includes(row.status as Status)) return null;
-    const [updated] = await tx
-      .update(orders)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(orders.id, orderId))
-      .returning();
-    logger.info({ event: 'order.transition', orderId, from: row.status, to: patch.status }, 'order status changed');
-    return updated ?? null;
-  });
+  return transitionPayment(orderId, from, patch, actor);
 }
 
-async function reload(orderId: string): Promise<OrderRow> {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`order ${orderId} vanished`);
-  return row;
-}
-
-async function ownOrder(userId: string, orderId: string): Promise<OrderRow> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
-  return row;
-}
+const ownOrder = getOwnOrder;
 
 function cardFields(charge: PayjpCharge): { cardBrand: string | null; cardLast4: string | null } {
   return { cardBrand: charge.card?.brand ?? null, cardLast4: charge.card?.last4 ?? null };
@@ -132,7 +121,7 @@ async function sendConfirmation(order: OrderRow): Promise<void> {
   if (!user?.email) return;
   try {
     await sendMail(user.email, orderConfirmationMail(order));
-    await db.update(orders).set({ mailSentAt: new Date() }).where(eq(orders.id, order.id));
+    await markConfirmationMailSent(order.id);
   } catch (error) {
     logger.warn({ err: error, orderId: order.id }, 'order confirmation mail not sent');
   }
@@ -249,51 +238,7 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
 // ---------------------------------------------------------------------------------------------
 // The background reconciler's share (reconciler.ts, docs/decisions/0013)
 
-/** Unsettled states the reconciler settles with PAY.JP. */
-const UNSETTLED: Status[] = ['charging', 'awaiting_3ds', 'unknown'];
-/** A confirmation mail a crash left unsent is caught up only for orders paid this recently. */
-const MAIL_CATCH_UP_MS = 24 * 60 * 60_000;
-/**
- * …and only this long after the payment: the request that marked the order paid may still be
- * talking to the SMTP server (its timeouts add up to 40 s, src/server/mail/transport.ts), and a
- * catch-up then would be a second mail.
- */
-const MAIL_IN_FLIGHT_MS = 5 * 60_000;
-
-/**
- * Claims up to `limit` orders for one reconciler instance: unsettled orders whose charge request
- * went out more than `graceMs` ago, and paid orders whose confirmation mail is missing. One
- * statement: the candidates are locked with FOR UPDATE SKIP LOCKED and given a lease until
- * `leaseUntil`, so instances running at the same time (or the same instance twice) never claim
- * the same order, and an instance that dies leaves its orders to the next after the lease.
- * Works the same on PGlite and PostgreSQL: no session-level locks, no transaction held while
- * PAY.JP is called.
- */
-export async function claimOrdersToReconcile(input: { now: Date; graceMs: number; leaseUntil: Date; limit: number }): Promise<OrderRow[]> {
-  const db = await getDb();
-  const settledBefore = new Date(input.now.getTime() - input.graceMs);
-  const candidates = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        or(
-          and(inArray(orders.status, UNSETTLED), lte(sql`coalesce(${orders.chargingStartedAt}, ${orders.createdAt})`, settledBefore)),
-          and(
-            eq(orders.status, 'paid'),
-            isNull(orders.mailSentAt),
-            lte(orders.paidAt, new Date(input.now.getTime() - Math.max(input.graceMs, MAIL_IN_FLIGHT_MS))),
-            gt(orders.paidAt, new Date(input.now.getTime() - MAIL_CATCH_UP_MS)),
-          ),
-        ),
-        or(isNull(orders.reconcileLeaseUntil), lte(orders.reconcileLeaseUntil, input.now)),
-      ),
-    )
-    .orderBy(asc(orders.chargingStartedAt))
-    .limit(input.limit)
-    .for('update', { skipLocked: true });
-  return db.update(orders).set({ reconcileLeaseUntil: input.leaseUntil }).where(inArray(orders.id, candidates)).returning();
-}
+export { claimOrdersToReconcile };
 
 /**
  * The confirmation mail of a paid order that has none (the process died between marking the
@@ -362,46 +307,9 @@ async function resultOf(order: OrderRow): Promise<PurchaseResult> {
  */
 async function claimForCharge(order: OrderRow, paymentMethod: 'registered_card' | 'new_card'): Promise<OrderRow | null> {
   const catalogue = await catalogueForCharge();
-  const db = await getDb();
-  const outcome = await db.transaction(async (tx) => {
-    // Serialises the charge claims of one member: the first-purchase check below sees every
-    // order claimed before it.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
-    const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (!row || row.status !== 'pending') return { claimed: null };
-    const price = await priceOrderAtCharge(tx, catalogue, row);
-    const snapshot = {
-      price,
-      amountYen: price.totalYen,
-      taxYen: price.taxTotalYen,
-      nonTaxableYen: price.nonTaxableTotalYen,
-      isFirstPurchase: price.isFirstPurchase,
-    };
-    const samePrice = price.totalYen === row.amountYen && price.isFirstPurchase === row.isFirstPurchase;
-    if (price.totalYen !== row.amountYen) {
-      await tx
-        .update(orders)
-        .set({ ...snapshot, updatedAt: new Date() })
-        .where(eq(orders.id, row.id));
-      logger.info(
-        { event: 'order.repriced', orderId: row.id, from: row.amountYen, to: price.totalYen, isFirstPurchase: price.isFirstPurchase },
-        'order re-priced at charge time; nothing charged',
-      );
-      return { claimed: null, repriced: { before: row, price } };
-    }
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        ...(samePrice ? {} : snapshot),
-        status: 'charging',
-        chargingStartedAt: new Date(),
-        paymentMethod,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, row.id))
-      .returning();
-    logger.info({ event: 'order.transition', orderId: row.id, from: row.status, to: 'charging' }, 'order status changed');
-    return { claimed: updated ?? null };
+  const outcome = await claimOrderForCharge(order, paymentMethod, (tx, row) => priceOrderAtCharge(tx, catalogue, row), {
+    type: 'member',
+    id: order.userId,
   });
   if (outcome.repriced) throw priceChangedError(outcome.repriced.before, outcome.repriced.price);
   return outcome.claimed;
@@ -413,6 +321,7 @@ export async function purchase(
   client: PayjpClient = getPayjpClient(),
 ): Promise<PurchaseResult> {
   assertCardPaymentAvailable();
+  const member: OrderActor = { type: 'member', id: userId };
   const order = await ownOrder(userId, input.paymentId);
   if ((await isDemoMember(userId)) && !isTestMode()) {
     throw new AppError('demo_forbidden', { status: 403, message: 'デモアカウントではお支払いできません。会員登録のうえご利用ください。' });
@@ -454,7 +363,7 @@ export async function purchase(
   } catch (error) {
     if (error instanceof PayjpError && error.outcomeUnknown) {
       logger.warn({ err: error, orderId: claimed.id }, 'charge outcome unknown: reconciliation will find it');
-      const unknown = (await transition(claimed.id, ['charging'], { status: 'unknown' })) ?? (await reload(claimed.id));
+      const unknown = (await transition(claimed.id, ['charging'], { status: 'unknown' }, member)) ?? (await reload(claimed.id));
       return resultOf(unknown);
     }
     const code = error instanceof PayjpApiError ? (error.code ?? (error.status === 429 ? 'over_capacity' : 'payjp_wrong')) : 'unreachable';
@@ -466,7 +375,7 @@ export async function purchase(
   }
 
   const awaiting =
-    (await transition(claimed.id, ['charging'], { status: 'awaiting_3ds', payjpChargeId: charge.id, ...cardFields(charge) })) ??
+    (await transition(claimed.id, ['charging'], { status: 'awaiting_3ds', payjpChargeId: charge.id, ...cardFields(charge) }, member)) ??
     (await reload(claimed.id));
   if (charge.paid) return resultOf(await markPaid(awaiting, charge));
   return resultOf(awaiting);
@@ -522,11 +431,7 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
       await db.update(payjpWebhookEvents).set({ processedAt: new Date() }).where(eq(payjpWebhookEvents.id, event.id));
       return { duplicate: false };
     }
-    const orderId = charge.metadata?.order_id;
-    const [byCharge] = await db.select().from(orders).where(eq(orders.payjpChargeId, charge.id));
-    const order =
-      byCharge ??
-      (orderId && /^[0-9a-f-]{36}$/.test(orderId) ? (await db.select().from(orders).where(eq(orders.id, orderId)))[0] : undefined);
+    const order = await findOrderOfCharge(charge.id, charge.metadata?.order_id);
     if (order) {
       if (charge.paid && order.status !== 'paid') {
         await markPaid(order, charge);

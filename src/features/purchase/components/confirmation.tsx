@@ -11,7 +11,7 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
 
-import { DestinationSchema } from '../schemas';
+import { DestinationSchema } from '@/features/orders';
 import type { TaxView } from '../server/items';
 
 import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
@@ -108,7 +108,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         method: 'POST',
         body: {
           idempotencyKey: attemptKey.current,
-          company: { corporateNumber: company.corporateNumber, name: company.name, kind: company.kind },
+          // The 法人番号 only: the server takes the name, kind and address from the registry.
+          company: { corporateNumber: company.corporateNumber },
           selection: { items: state.purchaseItemData.userInput, deliverySpeed: state.purchaseItemData.deliverySpeed },
           destination: state.destination,
           expectedTotalYen: tax.data.totalYen,

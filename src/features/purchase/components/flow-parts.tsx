@@ -4,9 +4,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 
+import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
-
-import { isOrderableKind } from '../schemas';
 
 import styles from './purchase.module.css';
 
@@ -150,8 +149,17 @@ export function readSearchedCorporate(): SearchedCorporate | null {
   }
 }
 
+/** Whether the company's certificates can be ordered, and which: the orders feature's one rule (also the server's). */
+export function orderabilityOfSearched(company: SearchedCorporate): Orderability {
+  return orderabilityOf({ corporateNumber: company.corporateNumber, kind: company.kind, closed: company.closed ?? false });
+}
+
 export function canOrder(company: SearchedCorporate): boolean {
-  return isOrderableKind(company.kind);
+  return orderabilityOfSearched(company).orderable;
+}
+
+export function canOrderItem(company: SearchedCorporate, itemId: string): boolean {
+  return isItemOrderable({ corporateNumber: company.corporateNumber, kind: company.kind, closed: company.closed ?? false }, itemId);
 }
 
 /** 2026-04-01 → 2026年4月1日（水） */

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 
 import { payjpBuyerMessage } from '@/features/payments';
-import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/receipts';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination } from '@/lib/client-store';
@@ -14,7 +14,7 @@ import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { fieldErrors } from '@/lib/zod-ja';
 
-import { DestinationSchema } from '../schemas';
+import { DestinationSchema } from '@/features/orders';
 
 import { Field, PurchasePage, Section } from './flow-parts';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';

@@ -2,7 +2,8 @@ import 'server-only';
 
 import { and, eq, sql } from 'drizzle-orm';
 
-import { orders, receipts, receiptSerialCounters } from '@db/schema';
+import { receipts, receiptSerialCounters } from '@db/schema';
+import { findPaidOrderOfMember } from '@/features/orders/server';
 import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
@@ -29,24 +30,18 @@ const PROOF_SERIAL_VALUE = 999_999;
 class IssuedMeanwhile extends Error {}
 
 async function findPaidOrder(userId: string, orderId: string): Promise<PaidOrderFacts | null> {
-  const db = await getDb();
-  const [order] = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      amountYen: orders.amountYen,
-      price: orders.price,
-      paidAt: orders.paidAt,
-      receiptRecipient: orders.receiptRecipient,
-      recipient: orders.recipient,
-      companyName: orders.companyName,
-      corporateNumber: orders.corporateNumber,
-    })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order || order.status !== 'paid' || !order.paidAt) return null;
-  const { status: _status, paidAt, ...facts } = order;
-  return { ...facts, paidAt };
+  const order = await findPaidOrderOfMember(userId, orderId);
+  if (!order) return null;
+  return {
+    id: order.id,
+    amountYen: order.amountYen,
+    price: order.price,
+    paidAt: order.paidAt,
+    receiptRecipient: order.receiptRecipient,
+    recipient: order.recipient,
+    companyName: order.companyName,
+    corporateNumber: order.corporateNumber,
+  };
 }
 
 /**

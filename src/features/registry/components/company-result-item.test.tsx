@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { orderabilityOf } from '@/features/orders';
+
 import type { CompanySummary } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
 
@@ -59,9 +61,18 @@ describe('CompanyResultItem', () => {
     expect(html).toContain('この法人の証明書を申請する');
   });
 
-  it('offers no order for a kind without a commercial registry', () => {
-    const html = render({ kind: '101', kindLabel: '国の機関' });
-    expect(html).not.toContain('この法人の証明書を申請する');
-    expect(html).toContain('この法人種別（国の機関）は、当サービスで登記事項証明書をお取り寄せいただけません。');
+  // Which companies can be ordered is the orders feature's one rule and its one table
+  // (src/features/orders/orderable.test.ts); this only checks that the row follows it.
+  it('offers the order button exactly when the orders rule says the company can be ordered, and says why not', () => {
+    for (const c of [
+      { kind: '101', kindLabel: '国の機関', corporateNumber: '7000012050002' },
+      { kind: '401', kindLabel: '外国会社等', corporateNumber: '7000012050002' },
+      { kind: '305', kindLabel: '合同会社', corporateNumber: '8040001999013' },
+    ] as const) {
+      const html = render(c);
+      const rule = orderabilityOf({ ...c, closed: false });
+      expect(html.includes('この法人の証明書を申請する'), c.kind).toBe(rule.orderable);
+      if (!rule.orderable) expect(html).toContain(`${c.kindLabel}：${rule.message}`);
+    }
   });
 });

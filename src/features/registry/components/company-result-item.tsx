@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 
+import { orderabilityOf } from '@/features/orders';
 import { formatIsoDateJa } from '@/lib/format';
 
-import { canOrderCertificate } from '../client/orderable';
 import type { CompanySummary } from '../schemas';
 import styles from './company-search.module.css';
 
@@ -22,7 +22,8 @@ function groupedNumber(n: string): string {
 export function CompanyResultItem({ company: c, onChoose }: { company: CompanySummary; onChoose: (c: CompanySummary) => void }) {
   const [copied, setCopied] = useState(false);
   const titleId = `company-${c.corporateNumber}`;
-  const orderable = canOrderCertificate(c.kind);
+  // The one rule of what can be ordered (orders feature, docs/decisions/0014), also the server's.
+  const orderability = orderabilityOf(c);
 
   const copy = async () => {
     try {
@@ -84,12 +85,14 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
         ) : null}
       </dl>
       <div className={styles.actions}>
-        {orderable ? (
+        {orderability.orderable ? (
           <button type="button" className="button" onClick={() => onChoose(c)} aria-describedby={titleId}>
             この法人の証明書を申請する
           </button>
         ) : (
-          <p className={styles.notOrderable}>この法人種別（{c.kindLabel}）は、当サービスで登記事項証明書をお取り寄せいただけません。</p>
+          <p className={styles.notOrderable}>
+            {c.kindLabel}：{orderability.message}
+          </p>
         )}
         <Link href={`/search-service/result?corporateNumber=${c.corporateNumber}`} className={styles.refLink} aria-describedby={titleId}>
           法人情報を見る（無料）

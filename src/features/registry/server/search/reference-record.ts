@@ -1,15 +1,8 @@
 import 'server-only';
 
-import { canOrderCertificate } from '../../client/orderable';
+import { canOrderCertificates, companyLegalNumberOf } from '@/features/orders';
 import type { CompanyDetail, CompanyErrorCode, CompanyRecord } from '../../schemas';
-import {
-  type InvoiceView,
-  REGISTERED_KINDS,
-  type ReferenceRecord,
-  referencePath,
-  type TimelineChange,
-  type TimelineEntry,
-} from '../../reference-schemas';
+import { type InvoiceView, type ReferenceRecord, referencePath, type TimelineChange, type TimelineEntry } from '../../reference-schemas';
 import { type InvoiceStore, getInvoiceStore } from '../invoice/store';
 import { INVOICE_STATUS_LABELS, invoiceStatusOn, todayInJapan } from '../invoice/status';
 import { type RegistryStore, getRegistryStore } from '../store/store';
@@ -23,20 +16,8 @@ import { getCompany } from './get-company';
 
 export type ReferenceOutcome = { ok: true; record: ReferenceRecord } | { ok: false; code: CompanyErrorCode; message: string };
 
-const isRegisteredKind = (kind: string) => (REGISTERED_KINDS as readonly string[]).includes(kind);
-
-/**
- * 会社法人等番号: the last 12 digits of a 設立登記法人's 法人番号 (domain.md §1). Entities without a
- * commercial registry entry (国の機関, 地方公共団体, その他) have none. A 外国会社等 has one only when
- * its number comes from a registry office (the first four digits of the 12, the office code, are
- * then not 0000: numbers the NTA assigns itself use 0000).
- */
-export function companyLegalNumberOf(corporateNumber: string, kind: string): string | null {
-  if (!isRegisteredKind(kind)) return null;
-  const base = corporateNumber.slice(1);
-  if (kind === '401' && base.startsWith('0000')) return null;
-  return base;
-}
+// 会社法人等番号 and orderability: the orders feature's one rule (docs/decisions/0014).
+export { companyLegalNumberOf };
 
 function changesBetween(prev: CompanyRecord, next: CompanyRecord): TimelineChange[] {
   const out: TimelineChange[] = [];
@@ -126,7 +107,7 @@ export function getReferenceRecord(
     record: {
       company,
       companyLegalNumber: companyLegalNumberOf(company.corporateNumber, current.kind),
-      orderable: canOrderCertificate(current.kind),
+      orderable: canOrderCertificates({ corporateNumber: company.corporateNumber, kind: current.kind, closed: company.closed }),
       successor,
       timeline: timelineOf(company),
       invoice: invoiceViewOf(company.corporateNumber, stores.invoice ?? getInvoiceStore(), stores.today ?? todayInJapan()),
