@@ -15,12 +15,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { getEnv } from '@/config/env';
-import {
-  formatInvoiceCsvLine,
-  individualRecord,
-  invoiceRecordFor,
-  type InvoiceSourceRecord,
-} from '@/features/registry/server/invoice/synthetic';
+import { formatInvoiceCsvLine, individualRecord, invoiceRecordFor, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { unpackRow } from '@/features/registry/server/store/row-codec';
 
 const ArgsSchema = z.strictObject({

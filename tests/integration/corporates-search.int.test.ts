@@ -14,7 +14,7 @@ import { getEnv } from '@/config/env';
 import { ReferenceRecordSchema } from '@/features/registry/reference-schemas';
 import { COMPANY_ERROR_MESSAGES, SearchResultSchema } from '@/features/registry/schemas';
 import { importInvoiceFiles } from '@/features/registry/server/invoice/import';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@/features/registry/server/invoice/synthetic';
+import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { INVOICE_COLUMNS } from '@/features/registry/server/invoice/types';
 import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
 import { buildRegistry, ntaRow } from '@/features/registry/server/store/testing';

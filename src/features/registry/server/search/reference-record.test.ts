@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importInvoiceFiles } from '../invoice/import';
 import { InvoiceStore } from '../invoice/store';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '../invoice/synthetic';
+import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { INVOICE_COLUMNS } from '../invoice/types';
 import { RegistryStore } from '../store/store';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '../store/testing';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listZipMembers, openZipMember } from './zip';
-import { ZipWriter } from './zip-writer';
+import { listZipMembers, openZipMember } from '@/features/registry/server/nta/zip';
+import { ZipWriter } from './zip';
 
 describe('ZipWriter', () => {
   const dirs: string[] = [];

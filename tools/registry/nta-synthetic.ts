@@ -6,7 +6,7 @@
  * Every entity is a pure function of (seed, index): entityAt(i) draws from its own PRNG, so the
  * base file streams with no memory and diff files can re-create any entity they change.
  */
-import { withCheckDigit } from './corporate-number';
+import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
 import {
   FOREIGN_ENDINGS,
   GOVERNMENT,
@@ -21,8 +21,8 @@ import {
   TOWNS,
   type Word,
   WORDS,
-} from './synthetic-data';
-import type { NtaCloseCause, NtaKind, NtaProcess, NtaRow } from './types';
+} from './nta-synthetic-data';
+import type { NtaCloseCause, NtaKind, NtaProcess, NtaRow } from '@/features/registry/server/nta/types';
 
 /** A row before it is placed in a file (no sequence number, file or line yet). */
 export type NtaRecord = Omit<NtaRow, 'sequenceNumber' | 'file' | 'line'>;

@@ -1,7 +1,7 @@
-import { withCheckDigit } from '../nta/corporate-number';
-import { Rng, dateToDay, dayToDate } from '../nta/synthetic';
-import type { NtaKind } from '../nta/types';
-import { INVOICE_COLUMNS, type InvoiceColumn } from './types';
+import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
+import { Rng, dateToDay, dayToDate } from './nta-synthetic';
+import type { NtaKind } from '@/features/registry/server/nta/types';
+import { INVOICE_COLUMNS, type InvoiceColumn } from '@/features/registry/server/invoice/types';
 
 /**
  * Sample qualified-invoice data consistent with a (generated) registry: for each company a
