@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 
 import { SearchParamsSchema } from '../src/features/registry/schemas';
 import { searchFailure } from '../src/features/registry/server/http';
-import { searchCompanies } from '../src/features/registry/server/search/search';
+import { searchCompanies } from '../src/features/company-search/server/search';
 import { getRegistryStore } from '../src/features/registry/server/store/store';
 
 const { values } = parseArgs({ options: { port: { type: 'string' } }, strict: true });

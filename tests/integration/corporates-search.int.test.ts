@@ -11,7 +11,7 @@ vi.hoisted(() => {
 import * as infoRoute from '@/app/api/corporates-search/get-corp-info/route';
 import * as searchRoute from '@/app/api/corporates-search/search/route';
 import { getEnv } from '@/config/env';
-import { ReferenceRecordSchema } from '@/features/registry/reference-schemas';
+import { ReferenceRecordSchema } from '@/features/company-reference/schemas';
 import { COMPANY_ERROR_MESSAGES, SearchResultSchema } from '@/features/registry/schemas';
 import { importInvoiceFiles } from '@/features/registry/server/invoice/import';
 import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
-import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/registry/client/search-url';
-import { CompanySearch, type InitialSearch } from '@/features/registry/components/company-search';
-import { RegistryNotice, type RegistryStatus } from '@/features/registry/components/registry-notice';
+import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/company-search/client/search-url';
+import { CompanySearch, type InitialSearch } from '@/features/company-search/components/company-search';
+import { RegistryNotice, type RegistryStatus } from '@/features/company-search/components/registry-notice';
 import { SearchParamsSchema } from '@/features/registry/schemas';
-import { searchCompanies } from '@/features/registry/server/search/search';
+import { searchCompanies } from '@/features/company-search/server/search';
 import { getRegistryStore } from '@/features/registry/server/store/store';
 
 import styles from './search-page.module.css';

@@ -1,6 +1,6 @@
-import { ReferenceSearchParamsSchema } from '@/features/registry/reference-schemas';
+import { ReferenceSearchParamsSchema } from '@/features/company-reference/schemas';
 import { PUBLIC_CACHE_CONTROL, searchFailure, takeOrThrow } from '@/features/registry/server/http';
-import { searchCompanies } from '@/features/registry/server/search/search';
+import { searchCompanies } from '@/features/company-search/server/search';
 import { defineRoute, method } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 

@@ -1,6 +1,6 @@
 import { CompanyLookupParamsSchema } from '@/features/registry/schemas';
 import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/server/http';
-import { getCompany } from '@/features/registry/server/search/get-company';
+import { getCompany } from '@/features/registry/server/company/get-company';
 import { defineRoute, method } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ReferenceRecord } from './reference-schemas';
-import { jsonLdText, recordDescription, recordJsonLd, recordTitle } from './reference-seo';
+import type { ReferenceRecord } from './schemas';
+import { jsonLdText, recordDescription, recordJsonLd, recordTitle } from './seo';
 
 const current = {
   process: '71',

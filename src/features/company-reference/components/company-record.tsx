@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 
 import { formatIsoDateJa } from '@/lib/format';
 
-import type { InvoiceView, ReferenceRecord, TimelineEntry } from '../../reference-schemas';
-import { referencePath } from '../../reference-schemas';
+import type { InvoiceView, ReferenceRecord, TimelineEntry } from '../schemas';
+import { referencePath } from '../schemas';
 import { CopyButton } from './copy-button';
 import { OrderButton } from './order-button';
 import s from './reference.module.css';

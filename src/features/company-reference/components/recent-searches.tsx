@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, type RecentSearch, RecentSearchSchema } from '../../reference-schemas';
+import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, type RecentSearch, RecentSearchSchema } from '../schemas';
 import s from './reference.module.css';
 
 /**

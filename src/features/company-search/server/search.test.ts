@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '../../schemas';
-import { withCheckDigit } from '../nta/corporate-number';
-import { RegistryStore } from '../store/store';
-import { buildRegistry, ntaRow, tempDir } from '../store/testing';
-import { getCompany } from './get-company';
+import { SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '@/features/registry/schemas';
+import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
+import { RegistryStore } from '@/features/registry/server/store/store';
+import { buildRegistry, ntaRow, tempDir } from '@/features/registry/server/store/testing';
+import { getCompany } from '@/features/registry/server/company/get-company';
 import { type SearchCompaniesParams, searchCompanies } from './search';
 
 const dir = tempDir();

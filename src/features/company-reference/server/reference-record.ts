@@ -1,7 +1,7 @@
 import 'server-only';
 
-import { canOrderCertificate } from '../../client/orderable';
-import type { CompanyDetail, CompanyErrorCode, CompanyRecord } from '../../schemas';
+import { canOrderCertificate } from '@/features/registry/client/orderable';
+import type { CompanyDetail, CompanyErrorCode, CompanyRecord } from '@/features/registry/schemas';
 import {
   type InvoiceView,
   REGISTERED_KINDS,
@@ -9,11 +9,11 @@ import {
   referencePath,
   type TimelineChange,
   type TimelineEntry,
-} from '../../reference-schemas';
-import { type InvoiceStore, getInvoiceStore } from '../invoice/store';
-import { INVOICE_STATUS_LABELS, invoiceStatusOn, todayInJapan } from '../invoice/status';
-import { type RegistryStore, getRegistryStore } from '../store/store';
-import { getCompany } from './get-company';
+} from '../schemas';
+import { type InvoiceStore, getInvoiceStore } from '@/features/registry/server/invoice/store';
+import { INVOICE_STATUS_LABELS, invoiceStatusOn, todayInJapan } from '@/features/registry/server/invoice/status';
+import { type RegistryStore, getRegistryStore } from '@/features/registry/server/store/store';
+import { getCompany } from '@/features/registry/server/company/get-company';
 
 /**
  * A company's full public record for the reference service (issue 4): the registry detail

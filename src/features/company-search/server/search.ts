@@ -11,7 +11,7 @@ import {
   type SearchErrorCode,
   type SearchOutcome,
   type SearchResult,
-} from '../../schemas';
+} from '@/features/registry/schemas';
 import {
   codePoints,
   containsExpression,
@@ -19,13 +19,13 @@ import {
   nameExactExpression,
   namePrefixExpression,
   readingPrefixExpression,
-} from '../store/index-tokens';
-import { GRAM_DF_MIN } from '../store/schema';
-import { unpackRow } from '../store/row-codec';
-import { type OpenRegistry, type RegistryStore, getRegistryStore } from '../store/store';
-import { formerNamesOf, historyOf, registryInfo, toSummary } from './company-view';
+} from '@/features/registry/server/store/index-tokens';
+import { GRAM_DF_MIN } from '@/features/registry/server/store/schema';
+import { unpackRow } from '@/features/registry/server/store/row-codec';
+import { type OpenRegistry, type RegistryStore, getRegistryStore } from '@/features/registry/server/store/store';
+import { formerNamesOf, historyOf, registryInfo, toSummary } from '@/features/registry/server/company/company-view';
 import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
-import { parseCorporateNumberQuery } from './query';
+import { parseCorporateNumberQuery } from '@/features/registry/server/company/query';
 
 /**
  * Company search over the registry (issue 3 §4).

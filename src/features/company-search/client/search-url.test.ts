@@ -9,7 +9,7 @@ import {
   searchPageHref,
   searchUrlQuery,
 } from './search-url';
-import { SearchParamsSchema } from '../schemas';
+import { SearchParamsSchema } from '@/features/registry/schemas';
 
 describe('search URL state', () => {
   it('reads q, pref, closed and kind from a query string', () => {

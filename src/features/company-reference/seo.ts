@@ -5,7 +5,7 @@
  */
 import { formatIsoDateJa } from '@/lib/format';
 
-import type { ReferenceRecord } from './reference-schemas';
+import type { ReferenceRecord } from './schemas';
 
 export function recordTitle(r: ReferenceRecord): string {
   return `${r.company.current.name}（法人番号 ${r.company.corporateNumber}）の法人情報`;

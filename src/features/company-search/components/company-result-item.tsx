@@ -5,8 +5,8 @@ import { useState } from 'react';
 
 import { formatIsoDateJa } from '@/lib/format';
 
-import { canOrderCertificate } from '../client/orderable';
-import type { CompanySummary } from '../schemas';
+import { canOrderCertificate } from '@/features/registry/client/orderable';
+import type { CompanySummary } from '@/features/registry/schemas';
 import styles from './company-search.module.css';
 
 function formatPostCode(code: string | null): string {

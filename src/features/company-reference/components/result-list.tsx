@@ -1,7 +1,7 @@
 import Link from 'next/link';
 
-import type { SearchResult } from '../../schemas';
-import { referencePath } from '../../reference-schemas';
+import type { SearchResult } from '@/features/registry/schemas';
+import { referencePath } from '../schemas';
 import s from './reference.module.css';
 
 /** The reference service's result list: each company links to its record page. */

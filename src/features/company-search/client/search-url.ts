@@ -7,7 +7,7 @@
  */
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { type KindCode, KindCodeSchema, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, type SearchResult } from '../schemas';
+import { type KindCode, KindCodeSchema, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, type SearchResult } from '@/features/registry/schemas';
 
 export interface SearchUrlState {
   q: string;
