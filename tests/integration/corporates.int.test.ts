@@ -12,9 +12,9 @@ import * as referenceRoute from '@/app/api/corporates/reference/route';
 import * as searchRoute from '@/app/api/corporates/search/route';
 import * as healthRoute from '@/app/api/health/route';
 import { getEnv } from '@/config/env';
-import { CompanyDetailSchema, SEARCH_ERROR_MESSAGES, SEARCH_PAGE_SIZE, SearchResultSchema } from '@/features/registry/schemas';
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
-import { buildRegistry, ntaRow } from '@/features/registry/server/store/testing';
+import { CompanyDetailSchema, withCheckDigit } from '@/features/registry';
+import { SEARCH_ERROR_MESSAGES, SEARCH_PAGE_SIZE, SearchResultSchema } from '@/features/company-search';
+import { buildRegistry, ntaRow } from '@/features/registry/testing';
 
 import { call } from '../support/requests';
 

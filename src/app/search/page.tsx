@@ -4,9 +4,9 @@ import { Suspense } from 'react';
 import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/company-search/client/search-url';
 import { CompanySearch, type InitialSearch } from '@/features/company-search/components/company-search';
 import { RegistryNotice, type RegistryStatus } from '@/features/company-search/components/registry-notice';
-import { SearchParamsSchema } from '@/features/registry/schemas';
-import { searchCompanies } from '@/features/company-search/server/search';
-import { getRegistryStore } from '@/features/registry/server/store/store';
+import { SearchParamsSchema } from '@/features/company-search';
+import { searchCompanies } from '@/features/company-search/index.server';
+import { getRegistryStore } from '@/features/registry/index.server';
 
 import styles from './search-page.module.css';
 

@@ -4,8 +4,8 @@
  * the purchase flow. Isomorphic: no server-only imports; messages are Japanese.
  */
 import { z } from 'zod';
-import { CompanyDetailSchema, CompanyLookupParamsSchema, SearchParamsSchema } from '@/features/registry/schemas';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@/features/registry/server/invoice/status';
+import { CompanyDetailSchema, CompanyLookupParamsSchema, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@/features/registry';
+import { SearchParamsSchema } from '@/features/company-search';
 
 /** GET /api/corporates-search/search: the registry search parameters (q, prefecture, kind, includeClosed, cursor). */
 export const ReferenceSearchParamsSchema = SearchParamsSchema;

@@ -1,4 +1,4 @@
-import { getRegistryStore } from '@/features/registry/server/store/store';
+import { getRegistryStore } from '@/features/registry/index.server';
 import { getHealth } from '@/server/health';
 import { defineRoute, method } from '@/server/http/route';
 

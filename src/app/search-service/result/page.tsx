@@ -11,10 +11,10 @@ import { ReferenceResultList } from '@/features/company-reference/components/res
 import { ReferenceSearchForm } from '@/features/company-reference/components/search-form';
 import { ReferenceSearchParamsSchema, referencePath } from '@/features/company-reference/schemas';
 import { jsonLdText, recordDescription, recordJsonLd, recordTitle } from '@/features/company-reference/seo';
-import { COMPANY_ERROR_MESSAGES } from '@/features/registry/schemas';
-import { parseCorporateNumberQuery } from '@/features/registry/server/company/query';
+import { COMPANY_ERROR_MESSAGES } from '@/features/registry';
+import { parseCorporateNumberQuery } from '@/features/registry/index.server';
 import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
-import { searchCompanies } from '@/features/company-search/server/search';
+import { searchCompanies } from '@/features/company-search/index.server';
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
 import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
 

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
-import type { SearchedCorporate } from '@/features/company-search/client/searched-corporate';
+import type { SearchedCorporate } from '@/features/company-search';
 import s from './reference.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 
-import type { SearchResult } from '@/features/registry/schemas';
+import { type SearchResult } from '@/features/company-search';
 import { referencePath } from '../schemas';
 import s from './reference.module.css';
 

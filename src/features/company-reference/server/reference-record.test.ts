@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importInvoiceFiles } from '@/features/registry/server/invoice/import';
-import { InvoiceStore } from '@/features/registry/server/invoice/store';
+import { importInvoiceFiles, InvoiceStore, INVOICE_COLUMNS, RegistryStore } from '@/features/registry/index.server';
 import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
-import { INVOICE_COLUMNS } from '@/features/registry/server/invoice/types';
-import { RegistryStore } from '@/features/registry/server/store/store';
-import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/server/store/testing';
+import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/testing';
 import { companyLegalNumberOf, getReferenceRecord } from './reference-record';
 
 const successor = nextCorporateNumber();

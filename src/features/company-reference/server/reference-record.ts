@@ -1,7 +1,14 @@
 import 'server-only';
 
-import { canOrderCertificate } from '@/features/registry/client/orderable';
-import type { CompanyDetail, CompanyErrorCode, CompanyRecord } from '@/features/registry/schemas';
+import {
+  canOrderCertificate,
+  type CompanyDetail,
+  type CompanyErrorCode,
+  type CompanyRecord,
+  INVOICE_STATUS_LABELS,
+  invoiceStatusOn,
+  todayInJapan,
+} from '@/features/registry';
 import {
   type InvoiceView,
   REGISTERED_KINDS,
@@ -10,10 +17,7 @@ import {
   type TimelineChange,
   type TimelineEntry,
 } from '../schemas';
-import { type InvoiceStore, getInvoiceStore } from '@/features/registry/server/invoice/store';
-import { INVOICE_STATUS_LABELS, invoiceStatusOn, todayInJapan } from '@/features/registry/server/invoice/status';
-import { type RegistryStore, getRegistryStore } from '@/features/registry/server/store/store';
-import { getCompany } from '@/features/registry/server/company/get-company';
+import { type InvoiceStore, getInvoiceStore, type RegistryStore, getRegistryStore, getCompany } from '@/features/registry/index.server';
 
 /**
  * A company's full public record for the reference service (issue 4): the registry detail

@@ -9,7 +9,7 @@ import {
   searchPageHref,
   searchUrlQuery,
 } from './search-url';
-import { SearchParamsSchema } from '@/features/registry/schemas';
+import { SearchParamsSchema } from '../schemas';
 
 describe('search URL state', () => {
   it('reads q, pref, closed and kind from a query string', () => {

@@ -7,7 +7,8 @@
  */
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { type KindCode, KindCodeSchema, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, type SearchResult } from '@/features/registry/schemas';
+import { type KindCode, KindCodeSchema } from '@/features/registry';
+import { SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, type SearchResult } from '../schemas';
 
 export interface SearchUrlState {
   q: string;

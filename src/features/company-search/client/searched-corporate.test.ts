@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { CompanySummary } from '@/features/registry/schemas';
+import { type CompanySummary } from '@/features/registry';
 import { SearchedCorporateSchema, lastSearchHref, toSearchedCorporate } from './searched-corporate';
 
 const company: CompanySummary = {

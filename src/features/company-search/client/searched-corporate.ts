@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
-import { type CompanySummary, KindCodeSchema } from '@/features/registry/schemas';
+import { type CompanySummary, KindCodeSchema } from '@/features/registry';
 import { type SearchUrlState, parseSearchUrl, searchPageHref } from './search-url';
 
 export const SearchedCorporateSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { CompanySummary } from '@/features/registry/schemas';
+import { type CompanySummary } from '@/features/registry';
 import { CompanyResultItem } from './company-result-item';
 
 const base: CompanySummary = {

@@ -5,8 +5,7 @@ import { useState } from 'react';
 
 import { formatIsoDateJa } from '@/lib/format';
 
-import { canOrderCertificate } from '@/features/registry/client/orderable';
-import type { CompanySummary } from '@/features/registry/schemas';
+import { canOrderCertificate, type CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
 
 function formatPostCode(code: string | null): string {

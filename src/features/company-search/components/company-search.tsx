@@ -8,7 +8,8 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 
 import { storeSearchedCorporate } from '../client/searched-corporate';
 import { type SearchUrlState, formatResultCount, parseSearchUrl, searchApiPath, searchUrlQuery } from '../client/search-url';
-import { type CompanySummary, SEARCH_ERROR_MESSAGES, type SearchResult } from '@/features/registry/schemas';
+import { type CompanySummary } from '@/features/registry';
+import { SEARCH_ERROR_MESSAGES, type SearchResult } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
 import styles from './company-search.module.css';
 import { SearchFilters } from './search-filters';

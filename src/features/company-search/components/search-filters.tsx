@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
-import { type KindCode, KindCodeSchema } from '@/features/registry/schemas';
+import { type KindCode, KindCodeSchema } from '@/features/registry';
 import styles from './company-search.module.css';
 
 /** 法人種別 in the order people look for them (the NTA codes; labels shortened for a select). */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { getEnv } from '@/config/env';
 import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
 
-import { SEARCH_MAX_PAGES } from '@/features/registry/schemas';
+import { SEARCH_MAX_PAGES } from '../schemas';
 
 /**
  * The opaque "next page" cursor: where the previous page stopped (match class segment and

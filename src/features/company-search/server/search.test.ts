@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '@/features/registry/schemas';
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
-import { RegistryStore } from '@/features/registry/server/store/store';
-import { buildRegistry, ntaRow, tempDir } from '@/features/registry/server/store/testing';
-import { getCompany } from '@/features/registry/server/company/get-company';
+import { SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '../schemas';
+import { withCheckDigit } from '@/features/registry';
+import { RegistryStore, getCompany } from '@/features/registry/index.server';
+import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
 import { type SearchCompaniesParams, searchCompanies } from './search';
 
 const dir = tempDir();

@@ -1,9 +1,8 @@
 import 'server-only';
 
 import { normalizeJapanese } from '@/lib/normalize-japanese';
+import { type KindCode, type MatchType } from '@/features/registry';
 import {
-  type KindCode,
-  type MatchType,
   SEARCH_COUNT_CAP,
   SEARCH_ERROR_MESSAGES,
   SEARCH_MAX_PAGES,
@@ -11,7 +10,7 @@ import {
   type SearchErrorCode,
   type SearchOutcome,
   type SearchResult,
-} from '@/features/registry/schemas';
+} from '../schemas';
 import {
   codePoints,
   containsExpression,
@@ -19,13 +18,18 @@ import {
   nameExactExpression,
   namePrefixExpression,
   readingPrefixExpression,
-} from '@/features/registry/server/store/index-tokens';
-import { GRAM_DF_MIN } from '@/features/registry/server/store/schema';
-import { unpackRow } from '@/features/registry/server/store/row-codec';
-import { type OpenRegistry, type RegistryStore, getRegistryStore } from '@/features/registry/server/store/store';
-import { formerNamesOf, historyOf, registryInfo, toSummary } from '@/features/registry/server/company/company-view';
+  GRAM_DF_MIN,
+  unpackRow,
+  type OpenRegistry,
+  type RegistryStore,
+  getRegistryStore,
+  formerNamesOf,
+  historyOf,
+  registryInfo,
+  toSummary,
+  parseCorporateNumberQuery,
+} from '@/features/registry/index.server';
 import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
-import { parseCorporateNumberQuery } from '@/features/registry/server/company/query';
 
 /**
  * Company search over the registry (issue 3 §4).

@@ -1,5 +1,5 @@
 import { ReferenceLookupParamsSchema } from '@/features/company-reference/schemas';
-import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/server/http';
+import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/index.server';
 import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
 import { defineRoute, method } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';

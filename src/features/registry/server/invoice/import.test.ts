@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../nta/corporate-number';
 import { ZipWriter } from '@tools/registry/zip';
-import { tempDir } from '../store/testing';
+import { tempDir } from '../../testing';
 import { importInvoiceFiles } from './import';
 import { InvoiceStore } from './store';
 import { formatInvoiceCsvLine, individualRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';

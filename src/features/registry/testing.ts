@@ -3,9 +3,9 @@ import 'server-only';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withCheckDigit } from '../nta/corporate-number';
-import type { NtaRow } from '../nta/types';
-import { RegistryWriter, type RegistryWriterOptions } from './writer';
+import { withCheckDigit } from './server/nta/corporate-number';
+import type { NtaRow } from './server/nta/types';
+import { RegistryWriter, type RegistryWriterOptions } from './server/store/writer';
 
 /** Test helpers: NTA rows and small registries in a temporary directory. Used by *.test.ts only. */
 
