@@ -41,7 +41,8 @@ export default async function SearchPage({ searchParams }: PageProps) {
 function registryStatus(): RegistryStatus {
   const state = getRegistryStore().acquire();
   if (!state.ok) return { available: false };
-  return { available: true, isSample: state.registry.meta.isSample, builtAt: state.registry.meta.builtAt };
+  const { isSample, builtAt, dataDate } = state.registry.meta;
+  return { available: true, isSample, builtAt, dataDate };
 }
 
 function initialSearch(state: ReturnType<typeof parseSearchUrl>): InitialSearch {

@@ -38,7 +38,7 @@ const record: ReferenceRecord = {
     current,
     history: [],
     formerNames: ['株式会社旧名'],
-    registry: { builtAt: '2026-11-22T00:00:00.000Z', isSample: true },
+    registry: { builtAt: '2026-11-22T00:00:00.000Z', isSample: true, dataDate: '2026-11-20' },
   },
   companyLegalNumber: '234901000007',
   orderable: true,

@@ -53,6 +53,8 @@ export const RegistryInfoSchema = z.strictObject({
   builtAt: z.string(),
   /** Generated sample data, not NTA data: the UI must say so. */
   isSample: z.boolean(),
+  /** データ更新日: the newest NTA file (full or daily diff) applied, YYYY-MM-DD. */
+  dataDate: date.nullable(),
 });
 export type RegistryInfo = z.infer<typeof RegistryInfoSchema>;
 

@@ -60,15 +60,21 @@ export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-registry-'));
 }
 
-/** Builds (or updates) a registry file from rows and returns the writer's result. */
+/**
+ * Builds (or updates) a registry file from rows and returns the writer's result. `dataDate`
+ * records the rows as coming from that day's NTA diff (the file's データ更新日).
+ */
 export function buildRegistry(
   targetPath: string,
   rows: readonly NtaRow[],
-  options: Partial<Omit<RegistryWriterOptions, 'targetPath'>> = {},
+  { dataDate, ...options }: Partial<Omit<RegistryWriterOptions, 'targetPath'>> & { dataDate?: string } = {},
 ) {
   const writer = RegistryWriter.open({ targetPath, mode: 'new', cacheMiB: 8, ...options });
   try {
     const stats = writer.applyRows(rows);
+    if (dataDate !== undefined) {
+      writer.addSource({ file: `diff_${dataDate.replaceAll('-', '')}.csv`, kind: 'diff', date: dataDate, rows: rows.length, errors: 0 });
+    }
     return { stats, result: writer.finish() };
   } catch (err) {
     writer.abort();

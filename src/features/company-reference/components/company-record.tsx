@@ -264,6 +264,11 @@ export function CompanyRecord({ record, attribution }: { record: ReferenceRecord
       </div>
 
       <footer className={s.attribution}>
+        {company.registry.dataDate !== null ? (
+          <p data-testid="registry-data-date">
+            データ更新日：<time dateTime={company.registry.dataDate}>{formatIsoDateJa(company.registry.dataDate)}</time>
+          </p>
+        ) : null}
         {company.registry.isSample ? (
           <p className="notice-box">このページの法人データは開発用のサンプルであり、実在の法人の情報ではありません。</p>
         ) : null}

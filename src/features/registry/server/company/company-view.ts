@@ -74,7 +74,7 @@ export function toRecordView(r: RegistryRecord): CompanyRecord {
 }
 
 export function registryInfo(reg: OpenRegistry): RegistryInfo {
-  return { builtAt: reg.meta.builtAt, isSample: reg.meta.isSample };
+  return { builtAt: reg.meta.builtAt, isSample: reg.meta.isSample, dataDate: reg.meta.dataDate };
 }
 
 /** History rows of a company, newest first (by 更新年月日, then 変更年月日); hidden (hihyoji) rows left out. */
