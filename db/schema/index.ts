@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './site';
 export * from './purchase';
 export * from './receipts';
+export * from './jobs';

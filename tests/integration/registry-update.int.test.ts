@@ -5,7 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNtaStandIn } from '../../dev/nta/stand-in';
 import { findCompanyByNumber, RegistryStore } from '@/features/registry/index.server';
+import { runScheduledUpdate } from '@/features/registry/server/update/schedule';
 import { updateRegistry } from '@/features/registry/server/update/update';
+import { jobLeases } from '@db/schema';
+import { getDb } from '@/server/db/client';
 import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
 import { formatNtaLine } from '@tools/registry/nta-synthetic';
 import type { NtaRow } from '@/features/registry';
@@ -127,5 +130,37 @@ describe('updateRegistry through the NTA Web-API stand-in', () => {
       status: 'current',
       dataDate: '2026-02-04',
     });
+  });
+});
+
+describe('the scheduled update', () => {
+  it('runs on one of two instances only, and the other takes its turn once the lease is back', async () => {
+    const [a, b] = await Promise.all([
+      runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05') }),
+      runScheduledUpdate({ holder: 'instance-b', run: () => run('2026-02-05') }),
+    ]);
+    const outcomes = [a, b];
+    expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
+    expect(outcomes.find((o) => o.ran)).toMatchObject({ ran: true, result: { status: 'updated', dataDate: '2026-02-04' } });
+    expect(outcomes.find((o) => !o.ran)).toEqual({ ran: false, reason: 'leased' });
+    // The lease was given back: the next tick (either instance) runs and finds nothing to do.
+    expect(await runScheduledUpdate({ holder: 'instance-b', run: () => run('2026-02-05') })).toEqual({
+      ran: true,
+      result: { status: 'current', dataDate: '2026-02-04' },
+    });
+  });
+
+  it('takes over the lease of an instance that died mid-run once it expires, and reports a failed run', async () => {
+    const db = await getDb();
+    await db
+      .insert(jobLeases)
+      .values({ name: 'registry-update', holder: 'dead', leasedUntil: new Date(Date.now() + 60_000) })
+      .onConflictDoUpdate({ target: jobLeases.name, set: { holder: 'dead', leasedUntil: new Date(Date.now() + 60_000) } });
+    expect(await runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05') })).toEqual({ ran: false, reason: 'leased' });
+    await db.update(jobLeases).set({ leasedUntil: new Date(Date.now() - 1000) });
+    await fetch(`${baseUrl.replace(/\/4$/, '')}/_control/fail?day=2026-02-02`);
+    const failed = await runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05') });
+    expect(failed).toMatchObject({ ran: true, error: expect.stringMatching(/HTTP 500/) });
+    expect(served().meta?.dataDate).toBe('2026-02-01');
   });
 });
