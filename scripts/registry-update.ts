@@ -8,12 +8,16 @@
  * dated after it from REGISTRY_UPDATE_DIR (default DATA_DIR/registry/updates). The new registry is
  * built in a temporary file and swapped in; a failure leaves the served registry untouched.
  *
+ * Then the same for the invoice file (INVOICE_APPLICATION_ID / INVOICE_API_BASE, or files in
+ * REGISTRY_UPDATE_DIR/invoice), when one has been imported.
+ *
  * Exit codes: 0 updated or already current, 1 the update failed (the reason is printed), 2 bad arguments.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { getEnv } from '@/config/env';
-import { configuredUpdateSource, runConfiguredUpdate } from '@/features/registry/server/update/run';
+import { configuredUpdateSource, runConfiguredInvoiceUpdate, runConfiguredUpdate } from '@/features/registry/server/update/run';
 
 const ArgsSchema = z.strictObject({
   today: z
@@ -55,6 +59,19 @@ async function main(): Promise<void> {
     }
   } catch (err) {
     console.error(`更新できませんでした。公開中の登記データベースはそのままです: ${(err as Error).message}`);
+    process.exitCode = 1;
+  }
+  // The invoice file (適格請求書発行事業者), when there is one: the same, from its own API or folder.
+  if (!existsSync(env.paths.invoice)) return;
+  try {
+    const invoice = await runConfiguredInvoiceUpdate(env, args.today);
+    console.log(
+      invoice.status === 'current'
+        ? `インボイス登録データの更新はありません（${invoice.through} まで適用済み）`
+        : `インボイス登録データ: ${invoice.days.length} 日分を適用しました（${invoice.previousThrough} → ${invoice.through}）`,
+    );
+  } catch (err) {
+    console.error(`インボイス登録データを更新できませんでした。公開中のデータはそのままです: ${(err as Error).message}`);
     process.exitCode = 1;
   }
 }

@@ -49,6 +49,10 @@ export const EnvSchema = z
     NTA_APPLICATION_ID: optional(z.string().min(1).max(64)),
     /** The 法人番号システム Web-API v4 (locally: the stand-in in dev/nta). */
     NTA_API_BASE: url.default('http://127.0.0.1:4030/4'),
+    /** Application ID of the 適格請求書発行事業者公表システム Web-API; unset: invoice diff files from REGISTRY_UPDATE_DIR/invoice. */
+    INVOICE_APPLICATION_ID: optional(z.string().min(1).max(64)),
+    /** The invoice publication system's Web-API v1 (locally: the stand-in in dev/nta). */
+    INVOICE_API_BASE: url.default('http://127.0.0.1:4030/1'),
     /** Folder of NTA daily diff files (diff_YYYYMMDD.zip/.csv) for the update without an application ID. */
     REGISTRY_UPDATE_DIR: optional(z.string().min(1)),
     /** How often each instance tries the daily update, in minutes (one instance at a time runs it); 0 turns it off. */
@@ -183,6 +187,11 @@ export const EnvSchema = z
       'NTA_API_BASE',
       env.NTA_APPLICATION_ID === undefined || env.NTA_API_BASE.startsWith('https://'),
       '本番環境では https:// の URL（https://api.houjin-bangou.nta.go.jp/4）を設定してください',
+    );
+    need(
+      'INVOICE_API_BASE',
+      env.INVOICE_APPLICATION_ID === undefined || env.INVOICE_API_BASE.startsWith('https://'),
+      '本番環境では https:// の URL（https://web-api.invoice-kohyo.nta.go.jp/1）を設定してください',
     );
     need(
       'OIDC_ISSUER',

@@ -4,12 +4,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNtaStandIn } from '../../dev/nta/stand-in';
-import { findCompanyByNumber, RegistryStore } from '@/features/registry/index.server';
+import { findCompanyByNumber, importInvoiceFiles, INVOICE_COLUMNS, InvoiceStore, RegistryStore } from '@/features/registry/index.server';
+import { getReferenceRecord } from '@/features/company-reference/index.server';
 import { runScheduledUpdate } from '@/features/registry/server/update/schedule';
+import { updateInvoices } from '@/features/registry/server/update/invoice-update';
 import { updateRegistry } from '@/features/registry/server/update/update';
 import { jobLeases } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
+import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { formatNtaLine } from '@tools/registry/nta-synthetic';
 import type { NtaRow } from '@/features/registry';
 
@@ -136,15 +139,15 @@ describe('updateRegistry through the NTA Web-API stand-in', () => {
 describe('the scheduled update', () => {
   it('runs on one of two instances only, and the other takes its turn once the lease is back', async () => {
     const [a, b] = await Promise.all([
-      runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05') }),
-      runScheduledUpdate({ holder: 'instance-b', run: () => run('2026-02-05') }),
+      runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05'), runInvoice: null }),
+      runScheduledUpdate({ holder: 'instance-b', run: () => run('2026-02-05'), runInvoice: null }),
     ]);
     const outcomes = [a, b];
     expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
     expect(outcomes.find((o) => o.ran)).toMatchObject({ ran: true, result: { status: 'updated', dataDate: '2026-02-04' } });
     expect(outcomes.find((o) => !o.ran)).toEqual({ ran: false, reason: 'leased' });
     // The lease was given back: the next tick (either instance) runs and finds nothing to do.
-    expect(await runScheduledUpdate({ holder: 'instance-b', run: () => run('2026-02-05') })).toEqual({
+    expect(await runScheduledUpdate({ holder: 'instance-b', run: () => run('2026-02-05'), runInvoice: null })).toEqual({
       ran: true,
       result: { status: 'current', dataDate: '2026-02-04' },
     });
@@ -156,11 +159,69 @@ describe('the scheduled update', () => {
       .insert(jobLeases)
       .values({ name: 'registry-update', holder: 'dead', leasedUntil: new Date(Date.now() + 60_000) })
       .onConflictDoUpdate({ target: jobLeases.name, set: { holder: 'dead', leasedUntil: new Date(Date.now() + 60_000) } });
-    expect(await runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05') })).toEqual({ ran: false, reason: 'leased' });
+    expect(await runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05'), runInvoice: null })).toEqual({
+      ran: false,
+      reason: 'leased',
+    });
     await db.update(jobLeases).set({ leasedUntil: new Date(Date.now() - 1000) });
     await fetch(`${baseUrl.replace(/\/4$/, '')}/_control/fail?day=2026-02-02`);
-    const failed = await runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05') });
+    const failed = await runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05'), runInvoice: null });
     expect(failed).toMatchObject({ ran: true, error: expect.stringMatching(/HTTP 500/) });
     expect(served().meta?.dataDate).toBe('2026-02-01');
+  });
+});
+
+describe('the invoice update through the invoice Web-API stand-in', () => {
+  const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
+  const invoiceLine = (extra: Partial<InvoiceSourceRecord>) =>
+    formatInvoiceCsvLine({
+      ...blank,
+      sequenceNumber: '1',
+      registratedNumber: `T${A}`,
+      process: '01',
+      correct: '0',
+      kind: '2',
+      country: '1',
+      latest: '1',
+      registrationDate: '2023-10-01',
+      updateDate: '2023-10-01',
+      name: '株式会社一日目',
+      ...extra,
+    });
+
+  it('flips a company from registered to disposed on its record page', async () => {
+    const invoicePath = path.join(dir, 'registry', 'invoice.sqlite');
+    const bulk = path.join(dir, 'invoice-bulk.csv');
+    fs.writeFileSync(bulk, invoiceLine({}));
+    await importInvoiceFiles({ paths: [bulk], targetPath: invoicePath });
+    fs.writeFileSync(
+      path.join(apiDir, 'invoice_diff_20231002.csv'),
+      invoiceLine({ process: '03', updateDate: '2023-10-02', disposalDate: '2023-10-02' }),
+    );
+    const registry = new RegistryStore(target, { checkIntervalMs: 0 });
+    const invoice = new InvoiceStore(invoicePath, 0);
+    const status = () => {
+      const outcome = getReferenceRecord(A, { registry, invoice, today: '2023-10-03' });
+      return outcome.ok && outcome.record.invoice.state === 'known' ? outcome.record.invoice.status : null;
+    };
+    expect(status()).toBe('valid');
+
+    const result = await updateInvoices({
+      targetPath: invoicePath,
+      source: { kind: 'api', baseUrl: baseUrl.replace(/\/4$/, '/1'), applicationId: 'test-id' },
+      today: '2023-10-03',
+    });
+    expect(result).toMatchObject({ status: 'updated', previousThrough: '2023-10-01', through: '2023-10-02', days: ['2023-10-02'] });
+    expect(status()).toBe('disposed');
+    // The day is recorded as applied: the next run has nothing to do.
+    expect(
+      await updateInvoices({
+        targetPath: invoicePath,
+        source: { kind: 'api', baseUrl: baseUrl.replace(/\/4$/, '/1'), applicationId: 'test-id' },
+        today: '2023-10-03',
+      }),
+    ).toEqual({ status: 'current', through: '2023-10-02' });
+    registry.close();
+    invoice.close();
   });
 });

@@ -7,7 +7,8 @@ import { jobLeases } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
-import { runConfiguredUpdate } from './run';
+import type { InvoiceUpdateResult } from './invoice-update';
+import { runConfiguredInvoiceUpdate, runConfiguredUpdate } from './run';
 import type { RegistryUpdateResult } from './update';
 
 /**
@@ -43,34 +44,60 @@ async function giveBack(holder: string): Promise<void> {
     .where(and(eq(jobLeases.name, REGISTRY_UPDATE_JOB), eq(jobLeases.holder, holder)));
 }
 
+type InvoiceOutcome = InvoiceUpdateResult | { error: string };
 export type ScheduledUpdateOutcome =
-  { ran: false; reason: 'leased' } | { ran: true; result: RegistryUpdateResult } | { ran: true; error: string };
+  | { ran: false; reason: 'leased' }
+  | { ran: true; result: RegistryUpdateResult; invoice?: InvoiceOutcome }
+  | { ran: true; error: string; invoice?: InvoiceOutcome };
 
 /**
  * One tick: take the lease or leave the job to the instance holding it; run; give the lease back.
  * A failed update is logged with its reason (the served registry is untouched) and retried next tick.
  */
 export async function runScheduledUpdate(
-  options: { holder?: string; leaseMs?: number; run?: () => Promise<RegistryUpdateResult> } = {},
+  options: {
+    holder?: string;
+    leaseMs?: number;
+    run?: () => Promise<RegistryUpdateResult>;
+    /** The invoice file's update, after the registry's (default: the configured one; null: none). */
+    runInvoice?: (() => Promise<InvoiceUpdateResult>) | null;
+  } = {},
 ): Promise<ScheduledUpdateOutcome> {
   const holder = options.holder ?? INSTANCE_ID;
   if (!(await takeLease(holder, options.leaseMs ?? DEFAULT_LEASE_MS))) return { ran: false, reason: 'leased' };
   try {
-    const result = await (options.run ?? (() => runConfiguredUpdate(getEnv())))();
-    if (result.status === 'updated') {
-      logger.info(
-        { event: 'registry.update.applied', days: result.days, dataDate: result.dataDate, previousDataDate: result.previousDataDate },
-        'registry updated',
-      );
-    }
-    return { ran: true, result };
-  } catch (error) {
-    const message = (error as Error).message;
-    logger.error({ event: 'registry.update.failed', err: error }, `registry update failed; the served registry is unchanged: ${message}`);
-    return { ran: true, error: message };
+    const registry = await updateOne('registry', options.run ?? (() => runConfiguredUpdate(getEnv())));
+    const runInvoice = options.runInvoice === undefined ? () => runConfiguredInvoiceUpdate(getEnv()) : options.runInvoice;
+    if (runInvoice === null) return { ran: true, ...registry };
+    // The invoice file is updated even when the registry's update failed: they are independent.
+    const invoice = await updateOne('invoice', runInvoice);
+    return { ran: true, ...registry, invoice: 'error' in invoice ? { error: invoice.error } : invoice.result };
   } finally {
     await giveBack(holder);
   }
+}
+
+/** Runs one update, logging what it applied or why it failed (the served file is then unchanged). */
+async function updateOne<T extends { status: string }>(what: string, run: () => Promise<T>): Promise<{ result: T } | { error: string }> {
+  try {
+    const result = await run();
+    if (result.status === 'updated')
+      logger.info({ event: `registry.update.applied`, file: what, result: summary(result) }, `${what} updated`);
+    return { result };
+  } catch (error) {
+    const message = (error as Error).message;
+    logger.error(
+      { event: 'registry.update.failed', file: what, err: error },
+      `${what} update failed; the served file is unchanged: ${message}`,
+    );
+    return { error: message };
+  }
+}
+
+/** What a log line says of an update: the days applied and the dates, not the whole import summary. */
+function summary(result: { status: string }): Record<string, unknown> {
+  const { summary: _omit, ...rest } = result as { status: string; summary?: unknown };
+  return rest;
 }
 
 export interface RunningRegistryUpdater {
