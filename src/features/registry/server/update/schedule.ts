@@ -1,5 +1,6 @@
 import 'server-only';
 
+import fs from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -67,7 +68,13 @@ export async function runScheduledUpdate(
   if (!(await takeLease(holder, options.leaseMs ?? DEFAULT_LEASE_MS))) return { ran: false, reason: 'leased' };
   try {
     const registry = await updateOne('registry', options.run ?? (() => runConfiguredUpdate(getEnv())));
-    const runInvoice = options.runInvoice === undefined ? () => runConfiguredInvoiceUpdate(getEnv()) : options.runInvoice;
+    // The invoice file is optional (record pages then say 「不明」): no file, nothing to update.
+    const runInvoice =
+      options.runInvoice !== undefined
+        ? options.runInvoice
+        : fs.existsSync(getEnv().paths.invoice)
+          ? () => runConfiguredInvoiceUpdate(getEnv())
+          : null;
     if (runInvoice === null) return { ran: true, ...registry };
     // The invoice file is updated even when the registry's update failed: they are independent.
     const invoice = await updateOne('invoice', runInvoice);
