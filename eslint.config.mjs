@@ -2,7 +2,19 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-const FEATURES = ['accounts', 'address', 'backoffice', 'orders', 'payments', 'purchase', 'receipts', 'reference', 'registry', 'site'];
+const FEATURES = [
+  'accounts',
+  'address',
+  'backoffice',
+  'company-reference',
+  'company-search',
+  'orders',
+  'payments',
+  'purchase',
+  'receipts',
+  'registry',
+  'site',
+];
 
 /**
  * Import boundaries of docs/conventions.md: app → features → (components, lib, server, config).
@@ -35,10 +47,11 @@ const boundaryZones = [
   ...FEATURES.map((name) => ({
     target: `./src/features/!(${name})/**/*`,
     from: `./src/features/${name}`,
-    // index.ts is a feature's isomorphic face; server/index.ts, where a feature has one, its
-    // server-only face (a client component importing index.ts must not pull in the database).
-    except: ['./index.ts', './server/index.ts'],
-    message: `Other features use the ${name} feature only through src/features/${name}/index.ts (or server/index.ts).`,
+    // index.ts is a feature's isomorphic face; index.server.ts (or server/index.ts), where a feature
+    // has one, its server-only face (a client component importing index.ts must not pull in the
+    // database); testing.ts: a feature's test helpers, for other features' *.test.ts files.
+    except: ['./index.ts', './index.server.ts', './server/index.ts', './testing.ts'],
+    message: `Other features use the ${name} feature only through src/features/${name}/index.ts (or its server face).`,
   })),
 ];
 

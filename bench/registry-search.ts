@@ -294,7 +294,7 @@ async function main(): Promise<void> {
   }
 
   const { RegistryStore } = await import('../src/features/registry/server/store/store');
-  const { searchCompanies } = await import('../src/features/registry/server/search/search');
+  const { searchCompanies } = await import('../src/features/company-search/index.server');
   const store = new RegistryStore(registry);
   const classes = sampleQueries(registry, args.queries);
 

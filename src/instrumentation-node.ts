@@ -26,4 +26,10 @@ export async function registerNode(): Promise<void> {
     const { startServerReconciler } = await import('@/features/payments/server/reconciler');
     startServerReconciler();
   }
+  // The registry's daily update (issue 14): a timer in every instance; a lease row in PostgreSQL
+  // lets one instance at a time run it. REGISTRY_UPDATE_INTERVAL_MINUTES=0 turns it off.
+  if (env.REGISTRY_UPDATE_INTERVAL_MINUTES > 0) {
+    const { startServerRegistryUpdater } = await import('@/features/registry/server/update/schedule');
+    startServerRegistryUpdater();
+  }
 }

@@ -99,6 +99,18 @@ function standIns(env: Env): StandIn[] {
       args: ['--smtp-port', String(env.SMTP_PORT), '--http-port', String(httpPort), '--dir', path.join(env.paths.dataDir, 'mail')],
     });
   }
+  if (isLocal(env.NTA_API_BASE)) {
+    // The NTA Web-APIs' stand-in: serves the diff files dropped into DATA_DIR/nta-api. The app
+    // fetches from it when NTA_APPLICATION_ID is set (any value locally); without an ID the
+    // updater reads REGISTRY_UPDATE_DIR instead.
+    const port = portOf(env.NTA_API_BASE);
+    list.push({
+      name: 'nta',
+      script: 'dev/nta/server.ts',
+      port,
+      args: ['--port', String(port), '--dir', path.join(env.paths.dataDir, 'nta-api')],
+    });
+  }
   return list.filter((s) => fs.existsSync(path.join(ROOT, s.script)));
 }
 

@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 
 /**
  * /search journeys against the generated sample registry of the e2e stack. The generator always
- * includes a few fixed companies (src/features/registry/server/nta/synthetic.ts): トヨタ自動車株式会社
+ * includes a few fixed companies (tools/registry/nta-synthetic.ts): トヨタ自動車株式会社
  * (愛知県), 株式会社商号変更後 (8040001999013, formerly 株式会社商号変更前), 株式会社清算結了サンプル
  * (closed 2020-03-31) and 国税庁 (国の機関, no commercial registry).
  */

@@ -12,8 +12,8 @@ vi.hoisted(() => {
 import * as referenceSearchRoute from '@/app/api/corporates-search/search/route';
 import * as searchRoute from '@/app/api/corporates/search/route';
 import { getEnv } from '@/config/env';
-import { SEARCH_ERROR_MESSAGES, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, SearchResultSchema } from '@/features/registry/schemas';
-import { buildRegistry, ntaRow } from '@/features/registry/server/store/testing';
+import { SEARCH_ERROR_MESSAGES, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, SearchResultSchema } from '@/features/company-search';
+import { buildRegistry, ntaRow } from '@/features/registry/testing';
 
 import { call } from '../support/requests';
 

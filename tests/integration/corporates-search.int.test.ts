@@ -11,13 +11,13 @@ vi.hoisted(() => {
 import * as infoRoute from '@/app/api/corporates-search/get-corp-info/route';
 import * as searchRoute from '@/app/api/corporates-search/search/route';
 import { getEnv } from '@/config/env';
-import { ReferenceRecordSchema } from '@/features/registry/reference-schemas';
-import { COMPANY_ERROR_MESSAGES, SearchResultSchema } from '@/features/registry/schemas';
+import { ReferenceRecordSchema } from '@/features/company-reference/schemas';
+import { COMPANY_ERROR_MESSAGES, withCheckDigit } from '@/features/registry';
+import { SearchResultSchema } from '@/features/company-search';
 import { importInvoiceFiles } from '@/features/registry/server/invoice/import';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@/features/registry/server/invoice/synthetic';
+import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { INVOICE_COLUMNS } from '@/features/registry/server/invoice/types';
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
-import { buildRegistry, ntaRow } from '@/features/registry/server/store/testing';
+import { buildRegistry, ntaRow } from '@/features/registry/testing';
 
 import { call } from '../support/requests';
 

@@ -12,9 +12,9 @@ import * as referenceRoute from '@/app/api/corporates/reference/route';
 import * as searchRoute from '@/app/api/corporates/search/route';
 import * as healthRoute from '@/app/api/health/route';
 import { getEnv } from '@/config/env';
-import { CompanyDetailSchema, SEARCH_ERROR_MESSAGES, SEARCH_PAGE_SIZE, SearchResultSchema } from '@/features/registry/schemas';
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
-import { buildRegistry, ntaRow } from '@/features/registry/server/store/testing';
+import { CompanyDetailSchema, withCheckDigit } from '@/features/registry';
+import { SEARCH_ERROR_MESSAGES, SEARCH_PAGE_SIZE, SearchResultSchema } from '@/features/company-search';
+import { buildRegistry, ntaRow } from '@/features/registry/testing';
 
 import { call } from '../support/requests';
 
@@ -62,7 +62,7 @@ beforeAll(() => {
   ];
   const file = getEnv().paths.registry;
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  buildRegistry(file, rows, { isSample: true });
+  buildRegistry(file, rows, { isSample: true, dataDate: '2026-11-20' });
 });
 
 describe('GET /api/corporates/search', () => {
@@ -185,6 +185,7 @@ describe('GET /api/corporates/reference', () => {
     expect(body.formerNames).toEqual(['株式会社商号変更前']);
     expect(body.history.map((h) => h.name)).toEqual(['株式会社商号変更前']);
     expect(body.registry.isSample).toBe(true);
+    expect(body.registry.dataDate).toBe('2026-11-20');
   });
 
   it('accepts full-width digits and a leading T', async () => {
@@ -217,5 +218,7 @@ describe('GET /api/health', () => {
     expect(res.json.registry).toMatchObject({ ok: true, state: 'ready', companies: expect.any(Number), isSample: true });
     expect((res.json.registry as { companies: number }).companies).toBeGreaterThanOrEqual(30);
     expect(typeof (res.json.registry as { builtAt: string }).builtAt).toBe('string');
+    // データ更新日: the newest NTA file applied (issue 14 item 1).
+    expect((res.json.registry as { dataDate: string }).dataDate).toBe('2026-11-20');
   });
 });

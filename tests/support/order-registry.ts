@@ -23,7 +23,7 @@ export const UNKNOWN_CORPORATE_NUMBER = '4000012090001';
 export async function buildOrderRegistry(): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-order-registry-')), 'registry.sqlite');
   process.env.REGISTRY_PATH = file;
-  const { buildRegistry, ntaRow } = await import('../../src/features/registry/server/store/testing');
+  const { buildRegistry, ntaRow } = await import('../../src/features/registry/testing');
   const row = (c: { corporateNumber: string; name: string; kind: string }, extra: Record<string, unknown> = {}) =>
     ntaRow({ corporateNumber: c.corporateNumber, name: c.name, kind: c.kind as '301', ...extra });
   buildRegistry(

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
-import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/registry/client/search-url';
-import { CompanySearch, type InitialSearch } from '@/features/registry/components/company-search';
-import { RegistryNotice, type RegistryStatus } from '@/features/registry/components/registry-notice';
-import { SearchParamsSchema } from '@/features/registry/schemas';
-import { searchCompanies } from '@/features/registry/server/search/search';
-import { getRegistryStore } from '@/features/registry/server/store/store';
+import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/company-search/client/search-url';
+import { CompanySearch, type InitialSearch } from '@/features/company-search/components/company-search';
+import { RegistryNotice, type RegistryStatus } from '@/features/company-search/components/registry-notice';
+import { SearchParamsSchema } from '@/features/company-search';
+import { searchCompanies } from '@/features/company-search/index.server';
+import { getRegistryStore } from '@/features/registry/index.server';
 
 import styles from './search-page.module.css';
 
@@ -41,7 +41,8 @@ export default async function SearchPage({ searchParams }: PageProps) {
 function registryStatus(): RegistryStatus {
   const state = getRegistryStore().acquire();
   if (!state.ok) return { available: false };
-  return { available: true, isSample: state.registry.meta.isSample, builtAt: state.registry.meta.builtAt };
+  const { isSample, builtAt, dataDate } = state.registry.meta;
+  return { available: true, isSample, builtAt, dataDate };
 }
 
 function initialSearch(state: ReturnType<typeof parseSearchUrl>): InitialSearch {

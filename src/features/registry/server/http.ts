@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { CompanyErrorCode, SearchErrorCode } from '@/features/registry/schemas';
+import type { CompanyErrorCode } from '../schemas';
 import { AppError } from '@/server/http/app-error';
 import { limitSubject } from '@/server/http/client-ip';
 import { consumeOrThrow, type instanceLimit } from '@/server/rate-limit';
@@ -20,14 +20,6 @@ export async function takeOrThrow(limiter: ReturnType<typeof instanceLimit>, ip:
   await consumeOrThrow(limiter, limitSubject(ip), () => message);
 }
 
-const SEARCH_STATUS: Record<SearchErrorCode, number> = {
-  registry_unavailable: 503,
-  empty_query: 400,
-  invalid_check_digit: 400,
-  invalid_cursor: 400,
-  cursor_expired: 409,
-};
-
 const COMPANY_STATUS: Record<CompanyErrorCode, number> = {
   registry_unavailable: 503,
   invalid_format: 400,
@@ -35,16 +27,8 @@ const COMPANY_STATUS: Record<CompanyErrorCode, number> = {
   not_found: 404,
 };
 
-const UNAVAILABLE_HEADERS = { 'Retry-After': '30' };
-
-/** A failed search: 503 without a registry, 400/409 for the query or cursor (field `q`). */
-export function searchFailure(outcome: { code: SearchErrorCode; message: string }): AppError {
-  return new AppError(outcome.code, {
-    status: SEARCH_STATUS[outcome.code],
-    message: outcome.message,
-    ...(outcome.code === 'registry_unavailable' ? { headers: UNAVAILABLE_HEADERS } : { fields: { q: outcome.message } }),
-  });
-}
+/** A missing registry is temporary (an import is swapping files in): ask clients to retry soon. */
+export const UNAVAILABLE_HEADERS = { 'Retry-After': '30' };
 
 /** A failed lookup by 法人番号: 503 without a registry, 404 unknown, 400 malformed (field `corporateNumber`). */
 export function companyFailure(outcome: { code: CompanyErrorCode; message: string }): AppError {

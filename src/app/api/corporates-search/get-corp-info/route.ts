@@ -1,6 +1,6 @@
-import { ReferenceLookupParamsSchema } from '@/features/registry/reference-schemas';
-import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/server/http';
-import { getReferenceRecord } from '@/features/registry/server/search/reference-record';
+import { ReferenceLookupParamsSchema } from '@/features/company-reference/schemas';
+import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/index.server';
+import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
 import { defineRoute, method } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 

@@ -1,6 +1,6 @@
-import { ReferenceSearchParamsSchema } from '@/features/registry/reference-schemas';
-import { PUBLIC_CACHE_CONTROL, searchFailure, takeOrThrow } from '@/features/registry/server/http';
-import { searchCompanies } from '@/features/registry/server/search/search';
+import { ReferenceSearchParamsSchema } from '@/features/company-reference/schemas';
+import { PUBLIC_CACHE_CONTROL, takeOrThrow } from '@/features/registry/index.server';
+import { searchFailure, searchCompanies } from '@/features/company-search/index.server';
 import { defineRoute, method } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 

@@ -1,6 +1,5 @@
-import { CompanyLookupParamsSchema } from '@/features/registry/schemas';
-import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/server/http';
-import { getCompany } from '@/features/registry/server/search/get-company';
+import { CompanyLookupParamsSchema } from '@/features/registry';
+import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow, getCompany } from '@/features/registry/index.server';
 import { defineRoute, method } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getCompany } from '../search/get-company';
-import { searchCompanies } from '../search/search';
+import { getCompany } from '../company/get-company';
+import { searchCompanies } from '@/features/company-search/index.server';
 import { RegistryStore } from './store';
-import { buildRegistry, ntaRow, tempDir } from './testing';
+import { buildRegistry, ntaRow, tempDir } from '../../testing';
 
 let dir: string;
 let file: string;

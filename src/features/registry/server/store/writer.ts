@@ -98,7 +98,19 @@ export interface RegistryMeta {
   builtAt: string;
   isSample: boolean;
   sources: SourceRecord[];
+  /**
+   * データ更新日: the newest date of the NTA files applied (full or daily diff), YYYY-MM-DD; null
+   * when no file name carried a date. The updater resumes from the day after it.
+   */
+  dataDate: string | null;
   counts: { companies: number; searchable: number; hidden: number; historyRows: number };
+}
+
+/** The newest file date among the sources (see RegistryMeta.dataDate). */
+export function dataDateOf(sources: readonly SourceRecord[]): string | null {
+  let newest: string | null = null;
+  for (const s of sources) if (s.date !== null && (newest === null || s.date > newest)) newest = s.date;
+  return newest;
 }
 
 const DERIVED_BATCH = 20_000;
@@ -328,6 +340,7 @@ export class RegistryWriter {
         builtAt,
         isSample: this.isSample,
         sources: this.sources,
+        dataDate: dataDateOf(this.sources),
         counts,
       };
       const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
@@ -566,12 +579,14 @@ export function readMeta(db: Database.Database): RegistryMeta | null {
   const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
   const m = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   if (typeof m.get('schemaVersion') !== 'number') return null;
+  const sources = (m.get('sources') as SourceRecord[] | undefined) ?? [];
   return {
     schemaVersion: m.get('schemaVersion') as number,
     buildId: String(m.get('buildId') ?? ''),
     builtAt: String(m.get('builtAt') ?? ''),
     isSample: m.get('isSample') === true,
-    sources: (m.get('sources') as SourceRecord[] | undefined) ?? [],
+    sources,
+    dataDate: typeof m.get('dataDate') === 'string' ? (m.get('dataDate') as string) : dataDateOf(sources),
     counts: (m.get('counts') as RegistryMeta['counts'] | undefined) ?? { companies: 0, searchable: 0, hidden: 0, historyRows: 0 },
   };
 }

@@ -1,0 +1,61 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { ReferenceRecord } from '../schemas';
+import { CompanyRecord } from './company-record';
+
+const current = {
+  process: '01',
+  processLabel: '新規',
+  correction: false,
+  updateDate: '2026-11-20',
+  changeDate: '2026-11-20',
+  name: '株式会社日次更新',
+  furigana: null,
+  enName: null,
+  kind: '301',
+  kindLabel: '株式会社',
+  prefectureCode: '13',
+  prefectureName: '東京都',
+  cityCode: '103',
+  cityName: '港区',
+  streetNumber: '芝公園１丁目',
+  postCode: '1050011',
+  addressOutside: null,
+  address: '東京都港区芝公園１丁目',
+  enAddress: null,
+  closeDate: null,
+  closeCause: null,
+  closeCauseLabel: null,
+  successorCorporateNumber: null,
+  changeCause: null,
+} as const;
+
+const record = (dataDate: string | null): ReferenceRecord => ({
+  company: {
+    corporateNumber: '2010401000001',
+    assignmentDate: '2015-10-05',
+    closed: false,
+    current,
+    history: [],
+    formerNames: [],
+    registry: { builtAt: '2026-11-21T00:00:00.000Z', isSample: false, dataDate },
+  },
+  companyLegalNumber: '010401000001',
+  // Not orderable: the order button needs the app router, which a static render has not.
+  orderable: false,
+  successor: null,
+  timeline: [],
+  invoice: { state: 'unknown', reason: 'absent' },
+  path: '/search-service/result?corporateNumber=2010401000001',
+});
+
+describe('CompanyRecord', () => {
+  it('says the データ更新日 of the registry the record comes from', () => {
+    const html = renderToStaticMarkup(<CompanyRecord record={record('2026-11-20')} attribution={null} />);
+    expect(html).toContain('データ更新日：<time dateTime="2026-11-20">2026年11月20日</time>');
+  });
+
+  it('says nothing of a date the registry does not have', () => {
+    expect(renderToStaticMarkup(<CompanyRecord record={record(null)} attribution={null} />)).not.toContain('データ更新日');
+  });
+});

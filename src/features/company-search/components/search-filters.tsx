@@ -1,0 +1,81 @@
+'use client';
+
+import { useId } from 'react';
+
+import { PREFECTURES } from '@/lib/prefectures';
+
+import type { SearchUrlState } from '../client/search-url';
+import { type KindCode, KindCodeSchema } from '@/features/registry';
+import styles from './company-search.module.css';
+
+/** 法人種別 in the order people look for them (the NTA codes; labels shortened for a select). */
+const KIND_OPTIONS: { code: KindCode; label: string }[] = [
+  { code: '301', label: '株式会社' },
+  { code: '302', label: '有限会社' },
+  { code: '305', label: '合同会社' },
+  { code: '303', label: '合名会社' },
+  { code: '304', label: '合資会社' },
+  { code: '399', label: 'その他の設立登記法人（一般社団法人など）' },
+  { code: '401', label: '外国会社等' },
+  { code: '101', label: '国の機関' },
+  { code: '201', label: '地方公共団体' },
+  { code: '499', label: 'その他' },
+];
+
+/** Prefecture (JIS order), 法人種別 and include-closed. Each change searches at once. */
+export function SearchFilters({ state, onChange }: { state: SearchUrlState; onChange: (patch: Partial<SearchUrlState>) => void }) {
+  const id = useId();
+  return (
+    <fieldset className={styles.filters}>
+      <legend className="visually-hidden">絞り込み</legend>
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-pref`}>都道府県</label>
+        <select
+          id={`${id}-pref`}
+          name="pref"
+          className={`input ${styles.select}`}
+          value={state.pref}
+          onChange={(e) => onChange({ pref: e.target.value })}
+        >
+          <option value="">すべての都道府県</option>
+          {PREFECTURES.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-kind`}>法人種別</label>
+        <select
+          id={`${id}-kind`}
+          name="kind"
+          className={`input ${styles.select}`}
+          value={state.kind}
+          onChange={(e) => {
+            const kind = KindCodeSchema.safeParse(e.target.value);
+            onChange({ kind: kind.success ? kind.data : '' });
+          }}
+        >
+          <option value="">すべての法人種別</option>
+          {KIND_OPTIONS.map((k) => (
+            <option key={k.code} value={k.code}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.checkbox}>
+        <input
+          id={`${id}-closed`}
+          type="checkbox"
+          name="closed"
+          value="1"
+          checked={state.closed}
+          onChange={(e) => onChange({ closed: e.target.checked })}
+        />
+        <label htmlFor={`${id}-closed`}>閉鎖した法人も含める</label>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Shapes of the company search (GET /api/corporates/search, /search, the 法人情報照会 search),
+ * shared by the route handlers, the pages and the tests. Isomorphic: no server-only imports.
+ * Messages are Japanese (they are shown to visitors).
+ */
+import { z } from 'zod';
+import { COMPANY_ERROR_MESSAGES, CompanySummarySchema, KindCodeSchema, RegistryInfoSchema } from '@/features/registry';
+import { singleLineText } from '@/lib/plain-text';
+import { PREFECTURES } from '@/lib/prefectures';
+
+export const SEARCH_PAGE_SIZE = 20;
+/** Deepest page a cursor can reach: nobody pages through the whole registry. */
+export const SEARCH_MAX_PAGES = 50;
+/** The count is exact up to this number and shown as 「1,000件以上」 beyond it. */
+export const SEARCH_COUNT_CAP = 1000;
+/** Longest query accepted, in characters as typed. */
+export const SEARCH_QUERY_MAX = 100;
+
+const PREFECTURE_CODES = PREFECTURES.map((p) => p.code) as unknown as readonly [string, ...string[]];
+/** Query-string friendly boolean: true / false / 1 / 0 (or a real boolean). */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { message: 'true か false を指定してください。' })])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/**
+ * Search parameters. Accepts the values of a query string as they come (strings; `kind` once or
+ * several times, or comma-separated) as well as typed values.
+ */
+export const SearchParamsSchema = z.strictObject({
+  q: singleLineText('検索語', { trim: true })
+    .min(1, '検索語を入力してください。')
+    .max(SEARCH_QUERY_MAX, `検索語は${SEARCH_QUERY_MAX}文字以内で入力してください。`),
+  prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }).optional(),
+  kind: z
+    .union([z.string(), z.array(z.string()).max(10)])
+    .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''))])
+    .pipe(z.array(KindCodeSchema).max(10))
+    .optional(),
+  includeClosed: flag.default(false),
+  cursor: z
+    .string()
+    .max(512, '続きの位置の指定が正しくありません。')
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。')
+    .optional(),
+});
+export type SearchParamsInput = z.input<typeof SearchParamsSchema>;
+export type SearchParams = z.infer<typeof SearchParamsSchema>;
+
+export const SearchResultSchema = z.strictObject({
+  query: z.strictObject({
+    /** The query as the search understood it (normalised), or the 13-digit number. */
+    normalized: z.string(),
+    type: z.enum(['text', 'corporate_number']),
+  }),
+  items: z.array(CompanySummarySchema).max(SEARCH_PAGE_SIZE),
+  /** Exact number of matches up to SEARCH_COUNT_CAP; when countCapped, there are more. */
+  count: z.number().int().min(0).max(SEARCH_COUNT_CAP),
+  /** More than SEARCH_COUNT_CAP matches: show 「1,000件以上」. */
+  countCapped: z.boolean(),
+  /** 1-based page number of `items`. */
+  page: z.number().int().min(1).max(SEARCH_MAX_PAGES),
+  /** Opaque cursor of the next page; null on the last page (or at the depth limit). */
+  nextCursor: z.string().nullable(),
+  /** True when more results exist than the pages allowed: ask the visitor to narrow the search. */
+  depthLimited: z.boolean(),
+  registry: RegistryInfoSchema,
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SEARCH_ERROR_MESSAGES = {
+  registry_unavailable: COMPANY_ERROR_MESSAGES.registry_unavailable,
+  empty_query:
+    '検索できる文字が含まれていません。会社名の一部か13桁の法人番号を入力してください（「株式会社」などの法人格だけでは検索できません）。',
+  invalid_check_digit: COMPANY_ERROR_MESSAGES.invalid_check_digit,
+  invalid_cursor: '検索結果の続きを表示できませんでした。もう一度検索してください。',
+  cursor_expired: '会社データが更新されたため、検索結果の続きを表示できませんでした。もう一度検索してください。',
+} as const;
+export type SearchErrorCode = keyof typeof SEARCH_ERROR_MESSAGES;
+
+export const SearchErrorSchema = z.strictObject({
+  ok: z.literal(false),
+  code: z.enum(Object.keys(SEARCH_ERROR_MESSAGES) as [SearchErrorCode, ...SearchErrorCode[]]),
+  message: z.string(),
+});
+export type SearchError = z.infer<typeof SearchErrorSchema>;
+
+export type SearchOutcome = { ok: true; result: SearchResult } | SearchError;

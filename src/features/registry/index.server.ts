@@ -1,0 +1,26 @@
+import 'server-only';
+
+/**
+ * The registry data feature's server face: the served SQLite files (registry and invoice), the
+ * lookup of a company by 法人番号, and what company search builds on (the open registry, row
+ * decoding, company views). Importers and the updater are reached by scripts directly.
+ */
+export { getRegistryStore, RegistryStore, OpenRegistry, type RegistryState } from './server/store/store';
+export { getInvoiceStore, InvoiceStore, type InvoiceLookup, type InvoiceRegistration } from './server/invoice/store';
+export { GRAM_DF_MIN } from './server/store/schema';
+export { unpackRow, type RegistryRecord } from './server/store/row-codec';
+export { displayAddress, formerNamesOf, historyOf, registryInfo, toRecordView, toSummary } from './server/company/company-view';
+export { getCompany, getCompany as findCompanyByNumber } from './server/company/get-company';
+export { lookupCompany, type RegistryCompany, type RegistryCompanyOutcome } from './server/company/lookup';
+export { parseCorporateNumberQuery, type CorporateNumberQuery } from './server/company/query';
+export { companyFailure, PUBLIC_CACHE_CONTROL, takeOrThrow, UNAVAILABLE_HEADERS } from './server/http';
+export {
+  codePoints,
+  containsExpression,
+  kindExpression,
+  nameExactExpression,
+  namePrefixExpression,
+  readingPrefixExpression,
+} from './server/store/index-tokens';
+export { importInvoiceFiles, InvoiceImportError } from './server/invoice/import';
+export { INVOICE_COLUMNS } from './server/invoice/types';
