@@ -5,3 +5,4 @@ export * from './site';
 export * from './purchase';
 export * from './receipts';
 export * from './backoffice';
+export * from './refunds';
