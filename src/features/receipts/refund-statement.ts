@@ -27,7 +27,8 @@ export const RefundStatementSnapshotSchema = z
     items: z
       .array(z.strictObject({ name: z.string().min(1).max(100), quantity: z.number().int().min(1).max(1000) }))
       .min(1)
-      .max(12),
+      // the catalogue has four certificates; the page is laid out for up to six
+      .max(6),
     /** 全額返金 (the order's whole payment) or 一部返金. */
     kind: z.enum(['full', 'partial']),
     /** What the order was charged, for reference next to the refund. */
