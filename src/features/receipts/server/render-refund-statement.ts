@@ -115,7 +115,7 @@ export async function renderRefundStatement(input: RefundStatementSnapshot, opti
     ['ご注文番号', s.orderReference],
     ['返金の種類', s.kind === 'full' ? '全額返金' : '一部返金'],
     ['元の取引金額', `${yen(s.originalTotalYen)}（税込）`],
-    ['返金方法', 'クレジットカード（ご利用のカード会社経由）'],
+    ['返金方法', 'クレジットカード（ご利用のカードへ）'],
   ];
   facts.forEach(([label, value], i) => {
     const rowY = y + i * ROW;
