@@ -84,10 +84,19 @@ export async function renderRefundStatement(input: RefundStatementSnapshot, opti
   // ── Addressee ────────────────────────────────────────────────────────────────────
   y = 140;
   const addresseeWidth = 360;
-  bold().fontSize(s.addressee.name.length > 24 ? 11 : 16);
-  doc.text(s.addressee.name, M + 4, y, { width: addresseeWidth - 52, height: 40, ellipsis: true });
+  // The whole name (up to RECEIPT_ADDRESSEE_MAX_LENGTH), as on the receipt: one line at 16 pt when
+  // it fits, otherwise wrapped at the largest size that keeps it above the rule.
+  const nameWidth = addresseeWidth - 52;
+  let nameSize = 16;
+  bold().fontSize(nameSize);
+  while (nameSize > 6 && doc.heightOfString(s.addressee.name, { width: nameWidth, lineGap: -1 }) > (nameSize >= 16 ? 24 : 44)) {
+    nameSize -= 0.5;
+    doc.fontSize(nameSize);
+  }
+  const nameHeight = doc.heightOfString(s.addressee.name, { width: nameWidth, lineGap: -1 });
+  doc.text(s.addressee.name, M + 4, y + 24 - nameHeight, { width: nameWidth, lineGap: -1 });
   regular().fontSize(15);
-  doc.text(s.addressee.honorific, M + addresseeWidth - 44, y, { width: 44, align: 'right', lineBreak: false });
+  doc.text(s.addressee.honorific, M + addresseeWidth - 44, y + 5, { width: 44, align: 'right', lineBreak: false });
   hline(M, y + 28, addresseeWidth, 1, RULE);
 
   // ── Amount box ───────────────────────────────────────────────────────────────────
