@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { pdfInfo, pdfText } from '../../../../tests/support/pdf';
-import { buildRefundStatementSnapshot, type RefundStatementFacts } from '../refund-statement';
-import { refundStatementNumber, renderRefundStatement } from './render-refund-statement';
+import { buildRefundStatementSnapshot, type RefundStatementFacts } from '@/features/receipts';
+import { refundStatementNumber, renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
+
+import { pdfInfo, pdfText } from '../support/pdf';
 
 const FACTS: RefundStatementFacts = {
   refundId: '3f2a9c1e-1234-4abc-9def-0123456789ab',
