@@ -240,6 +240,43 @@ describe('refunds', () => {
     expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
   });
 
+  it('sends a refund whose process died before calling PAY.JP, once, after its request would have timed out', async () => {
+    const member = await newMember();
+    const order = await paidOrder(member);
+    // What a crash between the insert and the call leaves: a `requested` row and nothing at PAY.JP.
+    const db = await getDb();
+    const id = crypto.randomUUID();
+    const requestedAt = new Date();
+    await db.insert(refunds).values({
+      id,
+      orderId: order.id,
+      chargeId: order.payjpChargeId,
+      amountYen: 500,
+      taxableYen: 500,
+      taxYen: 45,
+      nonTaxableYen: 0,
+      reason: '処理中に停止',
+      requestedBy: manager.id,
+      idempotencyKey: `refund-${id}`,
+      status: 'requested',
+      statement: {},
+      requestedAt,
+    });
+    // Within the request's own timeout + 60 s it may still be running: left alone.
+    await reconcilePayments({ graceMs: 0, leaseMs: 0, now: new Date(requestedAt.getTime() + 30_000) });
+    expect((await listRefunds(order.id))[0]?.status).toBe('requested');
+    expect(await refundsAtPayjp(order.payjpChargeId)).toBe(0);
+
+    const later = new Date(requestedAt.getTime() + 5 * 60_000);
+    await Promise.all([
+      reconcilePayments({ graceMs: 0, leaseMs: 0, now: later }),
+      reconcilePayments({ graceMs: 0, leaseMs: 0, now: later }),
+    ]);
+    expect((await listRefunds(order.id))[0]).toMatchObject({ id, status: 'succeeded' });
+    expect(await chargeAtPayjp(order.payjpChargeId)).toMatchObject({ amount_refunded: 500 });
+    expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
+  });
+
   it('leaves a refund in doubt alone while PAY.JP is down, and settles it when it is back', async () => {
     const member = await newMember();
     const order = await paidOrder(member);

@@ -422,8 +422,15 @@ export async function reconcileRefunds(options: RefundReconcileOptions): Promise
       for update skip locked
     )
     returning id`;
+  // A `requested` refund may still have its request in flight (up to PAYJP_TIMEOUT_MS): it is only
+  // taken as abandoned (the process died) a minute after that request would have given up, as a
+  // `charging` order is (0013). An `unknown` one's request is over: the grace is enough.
+  const requestedBefore = new Date(now.getTime() - Math.max(options.graceMs, getEnv().PAYJP_TIMEOUT_MS + 60_000));
+  const unknownBefore = new Date(now.getTime() - options.graceMs);
   const claimedIds = await db.execute<{ id: string }>(
-    claimable(sql`status in ('requested', 'unknown') and requested_at < ${new Date(now.getTime() - options.graceMs).toISOString()}`),
+    claimable(
+      sql`((status = 'requested' and requested_at < ${requestedBefore.toISOString()}) or (status = 'unknown' and requested_at < ${unknownBefore.toISOString()}))`,
+    ),
   );
   const report: RefundReconcileReport = { claimed: 0, settled: [], notified: 0 };
   for (const { id } of rowsOf<{ id: string }>(claimedIds)) {
