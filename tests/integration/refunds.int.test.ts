@@ -277,6 +277,35 @@ describe('refunds', () => {
     expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
   });
 
+  it('hands a succeeded refund to the handler again when the handler failed, until it succeeds once', async () => {
+    const member = await newMember();
+    const order = await paidOrder(member);
+    let attempts = 0;
+    // (Other tests' refunds made without a handler are handed over by these passes too: ignored here.)
+    const flaky = async (r: { orderId: string }) => {
+      if (r.orderId !== order.id) return;
+      attempts += 1;
+      if (attempts === 1) throw new Error('mail server down');
+    };
+    const { refund } = await requestRefund(
+      { orderId: order.id, amountYen: 200, reason: '通知失敗', staffId: manager.id },
+      { onRefundSucceeded: flaky },
+    );
+    expect(refund.status).toBe('succeeded');
+    expect(attempts).toBe(1);
+    // Not before five minutes (the request's handler may still be running), then once.
+    await reconcilePayments({ graceMs: 0, leaseMs: 0, onRefundSucceeded: flaky, now: new Date(Date.now() + 60_000) });
+    expect(attempts).toBe(1);
+    const later = Date.now() + 6 * 60_000;
+    await reconcilePayments({ graceMs: 0, leaseMs: 60_000, onRefundSucceeded: flaky, now: new Date(later) });
+    await reconcilePayments({ graceMs: 0, leaseMs: 60_000, onRefundSucceeded: flaky, now: new Date(later + 120_000) });
+    expect(attempts).toBe(2);
+    const db = await getDb();
+    const [row] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
+    expect(row?.notifiedAt).toBeInstanceOf(Date);
+    expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
+  });
+
   it('leaves a refund in doubt alone while PAY.JP is down, and settles it when it is back', async () => {
     const member = await newMember();
     const order = await paidOrder(member);
