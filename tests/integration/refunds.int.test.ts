@@ -101,6 +101,7 @@ describe('refunds', () => {
     const db = await getDb();
     const [row] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
     expect(row).toMatchObject({ idempotencyKey: `refund-${refund.id}`, payjpAmountRefunded: order.amountYen });
+    expect(row?.statement).toMatchObject({ kind: 'full', amountYen: order.amountYen, originalTotalYen: order.amountYen });
     expect(row?.notifiedAt).toBeInstanceOf(Date);
     // nothing is left to refund
     expect(await refusal(requestRefund({ orderId: order.id, amountYen: 1, reason: '再返金', staffId: manager.id }))).toMatchObject({

@@ -52,6 +52,7 @@ export const RefundStatementSnapshotSchema = z
     const issue = (message: string, path: string[]) => ctx.addIssue({ code: 'custom', message, path });
     if (s.taxableYen + s.nonTaxableYen !== s.amountYen) issue('返金額が内訳と一致しません', ['amountYen']);
     if (s.amountYen > s.originalTotalYen) issue('返金額が元の取引金額を超えています', ['amountYen']);
+    if (s.kind === 'full' && s.amountYen !== s.originalTotalYen) issue('全額返金の金額が元の取引金額と一致しません', ['kind']);
     // Rounded once per refund (down), or the tax left on the last refund: within one yen of exact.
     const exact = (s.taxableYen * 10) / 110;
     if (Math.abs(exact - s.taxYen) >= 1) issue('消費税額が税率と一致しません', ['taxYen']);
@@ -72,7 +73,7 @@ export interface RefundStatementFacts {
     items: { name: string; quantity: number }[];
   };
   split: { amountYen: number; taxableYen: number; taxYen: number; nonTaxableYen: number };
-  /** True when this refund leaves nothing of the payment unrefunded. */
+  /** True when this refund returns the whole payment at once (全額返金). */
   full: boolean;
   issuer: { name: string; postcode: string; address: string; phone: string; registrationNumber: string };
 }

@@ -264,7 +264,8 @@ export async function requestRefund(
       refundId: id,
       order: { ...order, paidAt: order.paidAt, items: orderedItems(order.price) },
       split: split.split,
-      full: split.split.amountYen === remaining.taxableYen + remaining.nonTaxableYen,
+      // 全額返金 only for the whole payment in one refund; the rest after partial refunds is 一部返金 too.
+      full: split.split.amountYen === order.amountYen,
       issuer: {
         name: env.OPERATOR_NAME,
         postcode: env.OPERATOR_POSTCODE,
