@@ -6,3 +6,4 @@ export * from './purchase';
 export * from './receipts';
 export * from './backoffice';
 export * from './jobs';
+export * from './refunds';

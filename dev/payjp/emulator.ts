@@ -191,23 +191,56 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     }
     let status = 200;
     let body: unknown;
+    let replayed = false;
+    const idempotencyKey = method === 'POST' ? headerValue(req.headers['idempotency-key']) : undefined;
+    let raw = '';
     try {
-      const raw = await readBody(req);
+      raw = await readBody(req);
       const params = method === 'POST' ? parseParams(raw) : parseParams(url.search.slice(1));
+      // Idempotency-Key (POST only): the same key with the same request answers what the first one
+      // answered — its status and body — without doing the work again; the same key with another
+      // request is refused. Checked after authentication, so an unauthenticated call never reads a
+      // stored answer. Synchronous from here to the handler: two requests with one key cannot both
+      // miss the store.
+      if (idempotencyKey !== undefined) {
+        authorise(req, method, pathname);
+        const fingerprint = `${method} ${pathname} ${raw}`;
+        const stored = state.idempotency.get(idempotencyKey);
+        if (stored) {
+          if (stored.fingerprint !== fingerprint) {
+            throw new PayjpApiError({
+              type: 'client_error',
+              code: 'idempotency_key_reused',
+              message: 'The Idempotency-Key was used with a different request.',
+              status: 400,
+            });
+          }
+          status = stored.status;
+          body = stored.body;
+          replayed = true;
+        }
+      }
       const candidates = routes.filter((r) => r.pattern.test(pathname));
       if (candidates.length === 0) throw notFound(pathname);
       const route = candidates.find((r) => r.method === method);
       if (!route) throw methodNotAllowed(method, pathname);
       authorise(req, method, pathname);
-      const match = route.pattern.exec(pathname);
-      if (!match) throw notFound(pathname);
-      body = route.handler(match, params);
+      if (!replayed) {
+        const match = route.pattern.exec(pathname);
+        if (!match) throw notFound(pathname);
+        body = route.handler(match, params);
+      }
     } catch (error) {
       if (!(error instanceof PayjpApiError)) throw error;
       status = error.status;
       body = error.toJSON();
     } finally {
       state.changed();
+    }
+    // Stored whatever the outcome and before a withheld answer (stage "after"): a retry with the
+    // same key then learns what happened instead of doing it twice.
+    if (idempotencyKey !== undefined && !replayed && status !== 401) {
+      state.idempotency.set(idempotencyKey, { fingerprint: `${method} ${pathname} ${raw}`, status, body });
     }
     if (failure?.stage === 'after') {
       // The work is done (a charge may exist) but the client never learns it: the case the app must
@@ -328,6 +361,11 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
       });
     },
   };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first === '' ? undefined : first;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -5,6 +5,7 @@ import { logger } from '@/server/logger';
 
 import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';
 import type { PayjpClient } from './payjp/client';
+import { reconcileRefunds, type RefundReconcileReport, type RefundSucceededHandler } from './refunds';
 
 /**
  * The payment reconciler (docs/decisions/0013): a timer in every server instance that brings the
@@ -24,6 +25,12 @@ export interface ReconcileOptions {
   leaseMs?: number;
   /** Orders per tick; the rest are left for the next tick. */
   limit?: number;
+  /**
+   * Told when a refund in doubt turns out to have succeeded, or a succeeded refund's earlier
+   * handler did not finish (docs/decisions/0018-refunds.md): the orders feature's transition to
+   * 返金済み/一部返金 and the member's mail.
+   */
+  onRefundSucceeded?: RefundSucceededHandler;
 }
 
 export interface ReconcileReport {
@@ -31,6 +38,8 @@ export interface ReconcileReport {
   claimed: number;
   /** Orders whose status changed, and paid orders whose missing mail was sent. */
   settled: { orderId: string; from: string; to: string }[];
+  /** Refunds in doubt settled in this pass (null when the refund pass failed as a whole). */
+  refunds: RefundReconcileReport | null;
 }
 
 function configured(): { intervalMs: number; graceMs: number } {
@@ -57,7 +66,24 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     const outcome = await reconcileOne(order, options);
     if (outcome) settled.push(outcome);
   }
-  return { claimed: claimed.length, settled };
+  // Refunds whose answer never came (0018): same grace and lease as the orders.
+  let refunds: RefundReconcileReport | null = null;
+  try {
+    refunds = await reconcileRefunds({
+      now,
+      client: options.client,
+      graceMs: options.graceMs ?? config.graceMs,
+      leaseMs,
+      limit: options.limit ?? 100,
+      onRefundSucceeded: options.onRefundSucceeded,
+    });
+    for (const r of refunds.settled) {
+      logger.info({ event: 'payment.reconciler.refund_settled', ...r }, 'reconciler settled a refund');
+    }
+  } catch (error) {
+    logger.error({ err: error, event: 'payment.reconciler.error' }, 'reconciler could not settle refunds');
+  }
+  return { claimed: claimed.length, settled, refunds };
 }
 
 async function reconcileOne(order: OrderRow, options: ReconcileOptions): Promise<ReconcileReport['settled'][number] | null> {
