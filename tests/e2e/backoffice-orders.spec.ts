@@ -153,13 +153,14 @@ test('a member buys → staff marks it requested and shipped → the member has 
 
   await page.getByLabel('申請番号（登記・供託オンライン申請システム）').fill('26-00012345');
   await page.getByRole('button', { name: '法務局へ請求済みにする' }).click();
-  await expect(page.getByRole('status')).toContainText('「法務局へ請求済み」にしました。');
+  const step = page.getByRole('form', { name: '対応状況の変更' });
+  await expect(step.getByRole('status')).toContainText('「法務局へ請求済み」にしました。');
   await expect(page.getByTestId('order-timeline')).toContainText('申請番号 26-00012345');
 
   await page.getByLabel('配送業者').selectOption('japanpost');
   await page.getByLabel('追跡番号（お問い合わせ番号）').fill('1234-5678-9012');
   await page.getByRole('button', { name: /発送済みにする/ }).click();
-  await expect(page.getByRole('status')).toContainText('会員に発送のお知らせメールを送信しました。');
+  await expect(step.getByRole('status')).toContainText('会員に発送のお知らせメールを送信しました。');
   await expect(page.getByTestId('fulfilment-status').first()).toHaveText('発送済み');
   await page.getByLabel('メモ', { exact: true }).fill('E2E: 発送を確認');
   await page.getByRole('button', { name: 'メモを追加する' }).click();
@@ -181,9 +182,11 @@ test('a member buys → staff marks it requested and shipped → the member has 
   const stale = await staffContext.newPage();
   await stale.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: '完了にする' }).click();
-  await expect(page.getByRole('status')).toContainText('「完了」にしました。');
+  await expect(step.getByRole('status')).toContainText('「完了」にしました。');
   await stale.getByRole('button', { name: '完了にする' }).click();
-  await expect(stale.getByRole('alert')).toContainText('既に「完了」になっています。画面を再読み込みしてください。');
+  await expect(stale.getByRole('form', { name: '対応状況の変更' }).getByRole('alert')).toContainText(
+    '既に「完了」になっています。画面を再読み込みしてください。',
+  );
 
   // the manager's accounting page and its CSV
   const managerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -233,7 +233,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                 <ResendShippedMailButton orderId={order.id} />
               </div>
             ) : null}
-            {status ? <FulfilmentForm key={status} orderId={order.id} status={status} /> : null}
+            {status ? <FulfilmentForm orderId={order.id} status={status} /> : null}
           </section>
           <section className={styles.card} aria-labelledby="sec-refund" data-testid="refund-section">
             <h2 id="sec-refund">返金</h2>
