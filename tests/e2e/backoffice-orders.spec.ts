@@ -162,7 +162,7 @@ test('a member buys → staff marks it requested and shipped → the member has 
   await page.getByRole('button', { name: /発送済みにする/ }).click();
   await expect(step.getByRole('status')).toContainText('会員に発送のお知らせメールを送信しました。');
   await expect(page.getByTestId('fulfilment-status').first()).toHaveText('発送済み');
-  await page.getByLabel('メモ', { exact: true }).fill('E2E: 発送を確認');
+  await page.getByRole('form', { name: 'メモの追加' }).getByLabel('メモ').fill('E2E: 発送を確認');
   await page.getByRole('button', { name: 'メモを追加する' }).click();
   await expect(page.getByTestId('order-timeline')).toContainText('E2E: 発送を確認');
   await shoot(page, 'order-detail-shipped');

@@ -135,7 +135,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                 </tbody>
               </table>
             </div>
-            <dl className={styles.dl}>
+            <dl className={`${styles.dl} ${styles.dlWide} ${styles.formGap}`}>
               <dt>非課税（法務局手数料）</dt>
               <dd>{formatYen(price.nonTaxableTotalYen)}</dd>
               {price.taxRates.map((r) => (
@@ -233,7 +233,11 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                 <ResendShippedMailButton orderId={order.id} />
               </div>
             ) : null}
-            {status ? <FulfilmentForm orderId={order.id} status={status} /> : null}
+            {status ? (
+              <div className={styles.formGap}>
+                <FulfilmentForm orderId={order.id} status={status} />
+              </div>
+            ) : null}
           </section>
           <section className={styles.card} aria-labelledby="sec-refund" data-testid="refund-section">
             <h2 id="sec-refund">返金</h2>
@@ -246,7 +250,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
             {order.refundedYen > 0 ? <p>これまでの返金額：{formatYen(order.refundedYen)}（内訳はタイムラインをご覧ください）</p> : null}
           </section>
           <section className={styles.card} aria-labelledby="sec-note">
-            <h2 id="sec-note">メモ</h2>
+            <h2 id="sec-note">スタッフメモ</h2>
             <OrderNoteForm orderId={order.id} />
           </section>
           <section className={styles.card} aria-labelledby="sec-timeline">
