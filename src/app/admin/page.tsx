@@ -35,23 +35,24 @@ export default async function AdminDashboardPage() {
             <p className={styles.muted}>月ごとの売上と返金を CSV（Excel で開けます）で出力します。</p>
           </Link>
         ) : null}
+        {manager ? (
+          <>
+            <Link href="/admin/notices" className={`${styles.card} ${styles.cardLink}`}>
+              <h2>お知らせ</h2>
+              <p className={styles.muted}>メンテナンスのお知らせを作成し、掲載期間を予約・変更・終了します。PDF も添付できます。</p>
+            </Link>
+            <Link href="/admin/audit" className={`${styles.card} ${styles.cardLink}`}>
+              <h2>監査ログ</h2>
+              <p className={styles.muted}>スタッフの操作とログインの記録を確認します（閲覧のみ）。</p>
+            </Link>
+            <Link href="/admin/staff" className={`${styles.card} ${styles.cardLink}`}>
+              <h2>スタッフ</h2>
+              <p className={styles.muted}>アカウントの一覧と、有効・無効の切り替え。</p>
+            </Link>
+          </>
+        ) : null}
       </div>
-      {manager ? (
-        <div className={styles.cards}>
-          <Link href="/admin/notices" className={`${styles.card} ${styles.cardLink}`}>
-            <h2>お知らせ</h2>
-            <p className={styles.muted}>メンテナンスのお知らせを作成し、掲載期間を予約・変更・終了します。PDF も添付できます。</p>
-          </Link>
-          <Link href="/admin/audit" className={`${styles.card} ${styles.cardLink}`}>
-            <h2>監査ログ</h2>
-            <p className={styles.muted}>スタッフの操作とログインの記録を確認します（閲覧のみ）。</p>
-          </Link>
-          <Link href="/admin/staff" className={`${styles.card} ${styles.cardLink}`}>
-            <h2>スタッフ</h2>
-            <p className={styles.muted}>アカウントの一覧と、有効・無効の切り替え。</p>
-          </Link>
-        </div>
-      ) : (
+      {manager ? null : (
         <div className={styles.card}>
           <h2>ご利用いただける機能</h2>
           <p>

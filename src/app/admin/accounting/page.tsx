@@ -98,7 +98,7 @@ export default async function AdminAccountingPage({
           <dt>返金額</dt>
           <dd>{formatYen(totals.refundedYen)}（この月に PAY.JP で返金された額）</dd>
         </dl>
-        <div className={styles.actions}>
+        <div className={`${styles.actions} ${styles.formGap}`}>
           <a className={styles.button} href={`/api/admin/accounting/export?month=${month}`} download>
             {y}年{m}月の CSV をダウンロード
           </a>
