@@ -250,6 +250,19 @@ describe('fulfilment from the back office', () => {
     ]);
   });
 
+  it('undoes the step when its audit row cannot be written (one transaction)', async () => {
+    const { order } = await paidOrder();
+    await expect(
+      ordersFeature.advanceFulfilment(order.id, 'requested', {
+        actor: { type: 'staff', id: 'x' },
+        applicationNumber: 'A-0',
+        onChange: () => Promise.reject(new Error('audit insert failed')),
+      }),
+    ).rejects.toThrow('audit insert failed');
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'accepted', applicationNumber: null });
+    expect((await ordersFeature.listOrderEvents(order.id)).filter((e) => e.toStatus === 'requested')).toEqual([]);
+  });
+
   it('adds a note to the timeline with one audit row', async () => {
     const { staff, b } = await staffBrowser('staff');
     const { order } = await paidOrder();
