@@ -24,25 +24,40 @@ export default async function AdminDashboardPage() {
         {session.staff.displayName} さん（{STAFF_ROLE_LABELS[session.staff.role]}
         ）としてログインしています。操作はすべて監査ログに記録されます。
       </p>
-      {manager ? (
-        <div className={styles.cards}>
-          <Link href="/admin/notices" className={`${styles.card} ${styles.cardLink}`}>
-            <h2>お知らせ</h2>
-            <p className={styles.muted}>メンテナンスのお知らせを作成し、掲載期間を予約・変更・終了します。PDF も添付できます。</p>
+      <div className={styles.cards}>
+        <Link href="/admin/orders" className={`${styles.card} ${styles.cardLink}`}>
+          <h2>注文</h2>
+          <p className={styles.muted}>お支払い済みの注文を古い順に確認し、法務局への請求・発送・完了を記録します。</p>
+        </Link>
+        {manager ? (
+          <Link href="/admin/accounting" className={`${styles.card} ${styles.cardLink}`}>
+            <h2>会計データ</h2>
+            <p className={styles.muted}>月ごとの売上と返金を CSV（Excel で開けます）で出力します。</p>
           </Link>
-          <Link href="/admin/audit" className={`${styles.card} ${styles.cardLink}`}>
-            <h2>監査ログ</h2>
-            <p className={styles.muted}>スタッフの操作とログインの記録を確認します（閲覧のみ）。</p>
-          </Link>
-          <Link href="/admin/staff" className={`${styles.card} ${styles.cardLink}`}>
-            <h2>スタッフ</h2>
-            <p className={styles.muted}>アカウントの一覧と、有効・無効の切り替え。</p>
-          </Link>
-        </div>
-      ) : (
+        ) : null}
+        {manager ? (
+          <>
+            <Link href="/admin/notices" className={`${styles.card} ${styles.cardLink}`}>
+              <h2>お知らせ</h2>
+              <p className={styles.muted}>メンテナンスのお知らせを作成し、掲載期間を予約・変更・終了します。PDF も添付できます。</p>
+            </Link>
+            <Link href="/admin/audit" className={`${styles.card} ${styles.cardLink}`}>
+              <h2>監査ログ</h2>
+              <p className={styles.muted}>スタッフの操作とログインの記録を確認します（閲覧のみ）。</p>
+            </Link>
+            <Link href="/admin/staff" className={`${styles.card} ${styles.cardLink}`}>
+              <h2>スタッフ</h2>
+              <p className={styles.muted}>アカウントの一覧と、有効・無効の切り替え。</p>
+            </Link>
+          </>
+        ) : null}
+      </div>
+      {manager ? null : (
         <div className={styles.card}>
           <h2>ご利用いただける機能</h2>
-          <p>注文の対応機能は準備が整いしだい、このメニューに追加されます。お知らせ・監査ログ・スタッフ管理はマネージャーが担当します。</p>
+          <p>
+            注文の対応（法務局への請求・発送・完了の記録）ができます。返金・会計データ・お知らせ・監査ログ・スタッフ管理はマネージャーが担当します。
+          </p>
         </div>
       )}
       {manager ? (

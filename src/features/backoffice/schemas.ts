@@ -4,6 +4,7 @@
  * Everything is NFKC-normalised before it is validated (security.md "Input").
  */
 import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
+import { CARRIER_IDS, FULFILMENT_STATUSES, isValidCorporateNumber } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
 
 export const STAFF_ROLES = ['staff', 'manager'] as const;
@@ -24,6 +25,10 @@ export const AUDIT_ACTIONS = {
   'staff.reset_totp': '認証アプリの再登録',
   'staff.update': 'スタッフの変更',
   'staff.password_change': 'パスワードの変更',
+  'order.fulfilment': '注文の対応状況の変更',
+  'order.note': '注文へのメモ',
+  'order.shipped_mail_resend': '発送メールの再送',
+  'accounting.export': '会計データの出力',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -180,3 +185,86 @@ export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 export const StaffUpdateBodySchema = z
   .strictObject({ disabled: z.boolean().optional(), role: z.enum(STAFF_ROLES).optional() })
   .refine((b) => b.disabled !== undefined || b.role !== undefined, '変更する項目を指定してください。');
+
+// ── Orders (issue 12 §3: queue, detail, fulfilment) ───────────────────────────────────────────
+
+export const ORDER_QUEUE_PAGE_SIZE = 50;
+
+export const OrderIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'ご注文が見つかりませんでした。' }) });
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.normalize('NFKC').trim() === '' ? undefined : v);
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+/** 'YYYY-MM-DD' as typed in a date field (Japan time); a bad value is dropped rather than failing the page. */
+const DateFilter = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(YMD)
+    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00+09:00`).getTime()))
+    .optional()
+    .catch(undefined),
+);
+
+/**
+ * The queue's filters as they come in the URL (the filter form is a plain GET form, so the page
+ * works without JavaScript and a filtered queue can be bookmarked). Unknown or malformed values
+ * are ignored, not an error: the page shows the unfiltered queue instead of failing.
+ */
+export const OrderQueueQuerySchema = z.object({
+  status: z.preprocess(
+    (v) =>
+      v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((s) => (FULFILMENT_STATUSES as readonly unknown[]).includes(s)),
+    z.array(z.enum(FULFILMENT_STATUSES)).optional(),
+  ),
+  express: z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : undefined), z.boolean().optional()),
+  from: DateFilter,
+  to: DateFilter,
+  corporateNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[\s-]/g, '') || undefined : undefined),
+    z.string().refine(isValidCorporateNumber).optional().catch(undefined),
+  ),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : undefined),
+    z.string().max(254).optional().catch(undefined),
+  ),
+  /** keyset cursor: `${paidAt ISO}_${id}` of the previous page's last row */
+  after: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[0-9a-f-]{36}$/)
+    .optional()
+    .catch(undefined),
+});
+export type OrderQueueQuery = z.infer<typeof OrderQueueQuerySchema>;
+
+const optionalNote = z.preprocess(blankToUndefined, text('メモ', 1000, false).optional());
+
+/**
+ * One fulfilment step from the order page. `expectedFrom` is the state the page showed: a step
+ * from a page someone else already moved on is refused with 409 (the orders feature checks it
+ * under the row lock). The numbers are required per step by the orders feature (422).
+ */
+export const FulfilmentBodySchema = z.strictObject({
+  to: z.enum(['requested', 'shipped', 'completed'], { error: '変更先の状態を選んでください。' }),
+  expectedFrom: z.enum(FULFILMENT_STATUSES, { error: '画面を再読み込みしてください。' }),
+  applicationNumber: z.preprocess(blankToUndefined, text('申請番号', 40, true).optional()),
+  carrier: z.preprocess(blankToUndefined, z.enum(CARRIER_IDS, { error: '配送業者を選択してください。' }).optional()),
+  trackingNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : v),
+    z
+      .string()
+      .max(40, '追跡番号は40文字以内で入力してください。')
+      .regex(/^[0-9A-Za-z-]+$/, '追跡番号は半角の英数字とハイフンで入力してください。')
+      .optional(),
+  ),
+  note: optionalNote,
+});
+export type FulfilmentBody = z.infer<typeof FulfilmentBodySchema>;
+
+export const OrderNoteBodySchema = z.strictObject({ note: text('メモ', 1000, false) });
+
+/** 'YYYY-MM' — the accounting month (Japan time). */
+export const AccountingMonthSchema = z.strictObject({
+  month: z
+    .string({ error: '対象の月を選んでください。' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '対象の月は「2026-11」の形式で選んでください。'),
+});

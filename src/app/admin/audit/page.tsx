@@ -13,7 +13,7 @@ import { formatDateTimeSeconds } from '@/lib/format';
 
 export const metadata: Metadata = { title: '監査ログ（管理画面）' };
 
-const TARGETS: Record<string, string> = { notice: 'お知らせ', staff: 'スタッフ' };
+const TARGETS: Record<string, string> = { notice: 'お知らせ', staff: 'スタッフ', order: '注文', accounting_month: '会計データ' };
 
 /** Read-only: the page offers no way to change or delete a row, and the server has none either. */
 export default async function AdminAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -11,14 +11,16 @@ import { LogoutButton } from './logout-button';
 
 /**
  * The frame of every signed-in back-office page. Sections a role cannot use are not listed (the
- * server refuses them anyway). Orders are not listed until that part of the back office lands.
+ * server refuses them anyway).
  */
 export function AdminShell({ session, serviceName, children }: { session: StaffSession; serviceName: string; children: ReactNode }) {
   const manager = session.staff.role === 'manager';
   const items: NavItem[] = [
     { href: '/admin', label: 'ダッシュボード' },
+    { href: '/admin/orders', label: '注文' },
     ...(manager
       ? [
+          { href: '/admin/accounting', label: '会計データ' },
           { href: '/admin/notices', label: 'お知らせ' },
           { href: '/admin/audit', label: '監査ログ' },
           { href: '/admin/staff', label: 'スタッフ' },

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 
 import { orders, users } from '@db/schema';
-import { getDb } from '@/server/db/client';
+import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 
@@ -35,6 +35,11 @@ export interface FulfilmentStepInput {
   applicationNumber?: string;
   carrier?: Carrier;
   trackingNumber?: string;
+  /**
+   * Runs inside the step's transaction after the row is updated (the back office writes its audit
+   * row here, so the step and its audit row commit or fail together). A throw undoes the step.
+   */
+  onChange?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
 }
 
 function conflict(message: string): AppError {
@@ -98,8 +103,9 @@ export async function advanceFulfilment(orderId: string, to: FulfilmentStatus, i
       data: Object.keys(data).length > 0 ? data : null,
       at: now,
     });
-    logger.info({ event: 'order.fulfilment', orderId, from, to, actor: input.actor.type }, 'order fulfilment changed');
     if (!updated) throw new Error(`order ${orderId} vanished while locked`);
+    if (input.onChange) await input.onChange(tx, row, updated);
+    logger.info({ event: 'order.fulfilment', orderId, from, to, actor: input.actor.type }, 'order fulfilment changed');
     return updated;
   });
 }
@@ -162,13 +168,21 @@ export async function recordRefund(orderId: string, input: RefundInput): Promise
   });
 }
 
-/** A staff note on the timeline (no state change). */
-export async function addOrderNote(orderId: string, actor: OrderActor, note: string): Promise<void> {
+/** A staff note on the timeline (no state change); `onChange` runs in the note's transaction (the audit row). */
+export async function addOrderNote(
+  orderId: string,
+  actor: OrderActor,
+  note: string,
+  onChange?: (tx: Db, order: OrderRow) => Promise<void>,
+  /** what else the note records (the back office's mail outcome: `{ mail: 'order_shipped:failed' }`) */
+  data?: Record<string, unknown>,
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
-    await writeOrderEvent(tx, orderId, actor, 'note', { note });
+    await writeOrderEvent(tx, orderId, actor, 'note', { note, data: data ?? null });
+    if (onChange) await onChange(tx, row);
   });
 }
 
