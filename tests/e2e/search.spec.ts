@@ -106,7 +106,7 @@ test('「もっと見る」 adds the next page of results', async ({ page }) => 
 test('choosing a company stores it for the order and goes on to the purchase (login first when logged out)', async ({ page }) => {
   await page.goto('/search?q=国税庁');
   const nta = result(page, '国税庁');
-  await expect(nta).toContainText('当サービスで登記事項証明書をお取り寄せいただけません');
+  await expect(nta).toContainText('登記事項証明書をお取り寄せいただけません');
   await expect(nta.getByRole('button', { name: 'この法人の証明書を申請する' })).toHaveCount(0);
 
   await searchBox(page).fill('トヨタ自動車');
