@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { formatIsoDateJa } from '@/lib/format';
 
 import {
   BULK_LINES_MAX,
@@ -213,7 +214,7 @@ export function BulkCheck({ today }: { today: string }) {
           <div className={styles.scroll} role="region" aria-label="確認結果の表（横にスクロールできます）" tabIndex={0}>
             <table className={styles.table}>
               <caption className={styles.caption}>
-                {result.rows.length.toLocaleString('ja-JP')}件の確認結果（インボイス登録状況は{result.date}時点）
+                {result.rows.length.toLocaleString('ja-JP')}件の確認結果（インボイス登録状況は{formatIsoDateJa(result.date)}時点）
               </caption>
               <thead>
                 <tr>
@@ -243,7 +244,7 @@ function ResultRow({ row }: { row: BulkRow }) {
     <tr data-result={row.result}>
       <td className={styles.num}>{row.line}</td>
       <td className={styles.input}>{row.input}</td>
-      <td>
+      <td className={styles.resultCell}>
         <span className={`${styles.badge} ${styles[row.result]}`}>
           <span aria-hidden="true">{RESULT_MARK[row.result]} </span>
           {BULK_RESULT_LABELS[row.result]}
@@ -251,7 +252,7 @@ function ResultRow({ row }: { row: BulkRow }) {
         </span>
         {row.message !== null && row.result !== 'found' && <span className={styles.message}>{row.message}</span>}
       </td>
-      <td>
+      <td className={styles.companyCell} data-label="法人">
         {c !== null && (
           <>
             <Link href={`/search-service/result?corporateNumber=${c.corporateNumber}`} className={styles.name}>
@@ -272,9 +273,9 @@ function ResultRow({ row }: { row: BulkRow }) {
           </>
         )}
       </td>
-      <td>
+      <td className={styles.invoiceCell} data-label={row.invoice === null ? undefined : 'インボイス'}>
         {row.invoice?.state === 'registered' && <span className={styles.meta}>{row.invoice.registrationNumber}</span>}
-        <span>{bulkInvoiceText(row.invoice)}</span>
+        {row.invoice !== null && <span>{bulkInvoiceText(row.invoice)}</span>}
       </td>
     </tr>
   );
