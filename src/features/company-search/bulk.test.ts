@@ -12,8 +12,8 @@ import {
   parseBulkLine,
   parseCsv,
   splitBulkText,
-  toExcelCsv,
 } from './bulk';
+import { toExcelCsv } from './csv';
 
 const N = withCheckDigit('700000900001');
 const wide = (s: string) => s.replace(/[0-9T]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));

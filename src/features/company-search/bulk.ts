@@ -8,6 +8,8 @@ import { z } from 'zod';
 
 import { isValidCorporateNumber } from '@/features/registry';
 
+import { toExcelCsv } from './csv';
+
 /** Most lines one check takes (what an accountant's monthly supplier list needs, and ≤ 1 s). */
 export const BULK_LINES_MAX = 1000;
 /** Longest line kept (the longest registered name is well under this). */
@@ -214,16 +216,6 @@ export function bulkCompanyStateText(company: BulkCompany | null): string {
 }
 
 // ── CSV download ────────────────────────────────────────────────────────────────────────────
-
-/** One CSV field, always quoted (Excel then never reads 0-leading numbers or dates as values). */
-function csvField(v: string): string {
-  return `"${v.replaceAll('"', '""')}"`;
-}
-
-/** A CSV file Excel opens as UTF-8: BOM, CRLF line ends, every field quoted. */
-export function toExcelCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return `\uFEFF${[header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
 
 export const BULK_CSV_HEADER = [
   '行',
