@@ -87,6 +87,13 @@ describe('CSV upload', () => {
     expect(csvColumnLines(rows, 1, true)).toEqual([N, `T${N}`]);
     expect(looksLikeHeader([['法人番号'], [N]])).toBe(true);
     expect(looksLikeHeader([[N], [N]])).toBe(false);
+    expect(
+      looksLikeHeader([
+        ['取引先名', '法人番号'],
+        ['国税庁', N],
+      ]),
+    ).toBe(true);
+    expect(looksLikeHeader([['国税庁'], ['株式会社A']])).toBe(false);
   });
 });
 

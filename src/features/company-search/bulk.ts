@@ -115,12 +115,22 @@ export function csvColumnLines(rows: readonly string[][], column: number, hasHea
     .filter((v) => v !== '');
 }
 
-/** Whether the first row looks like a header: its first cell is no 法人番号 / T-number. */
+const HEADER_WORDS = /番号|名称|商号|社名|会社名|法人名|取引先|仕入先|得意先|事業者|^(corporate[ _-]?)?(name|number)$/iu;
+
+/**
+ * Whether the first row looks like a header: a cell with a header word (法人番号, 取引先名…), or a
+ * column whose first cell is text above a 法人番号 / T-number. The page shows the guess as a
+ * checkbox the visitor can change.
+ */
 export function looksLikeHeader(rows: readonly string[][]): boolean {
-  const first = rows[0]?.[0];
+  const [first, second] = rows;
   if (first === undefined) return false;
-  const line = parseBulkLine(first);
-  return line.kind === 'name' && rows.length > 1 && parseBulkLine(rows[1]?.[0] ?? '').kind !== 'name';
+  return first.some((cell, i) => {
+    if (parseBulkLine(cell).kind !== 'name') return false;
+    if (HEADER_WORDS.test(cell)) return true;
+    const below = second?.[i];
+    return below !== undefined && parseBulkLine(below).kind !== 'name';
+  });
 }
 
 // ── API shapes ──────────────────────────────────────────────────────────────────────────────
