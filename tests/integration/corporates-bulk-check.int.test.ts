@@ -30,6 +30,8 @@ const UNKNOWN = withCheckDigit('700000920005');
 const TWIN_A = withCheckDigit('700000920006');
 const TWIN_B = withCheckDigit('700000920007');
 const HIDDEN = withCheckDigit('700000920008');
+const FORM_BEFORE = withCheckDigit('700000920009');
+const FORM_AFTER = withCheckDigit('700000920010');
 
 let ipSerial = 0;
 
@@ -65,6 +67,9 @@ beforeAll(async () => {
       ntaRow({ corporateNumber: TWIN_A, name: '株式会社同名' }),
       ntaRow({ corporateNumber: TWIN_B, name: '株式会社同名', prefectureCode: '27', prefectureName: '大阪府', cityName: '大阪市北区' }),
       ntaRow({ corporateNumber: HIDDEN, name: '株式会社秘匿', hihyoji: true }),
+      // The same name but for the legal form and its place: the index's normalised name is one.
+      ntaRow({ corporateNumber: FORM_BEFORE, name: '株式会社前後商店' }),
+      ntaRow({ corporateNumber: FORM_AFTER, name: '前後商店株式会社' }),
     ],
     { isSample: true },
   );
@@ -177,6 +182,18 @@ describe('POST /api/corporates/bulk-check', () => {
     expect(lines[2]).toBe(`"2","株式会社同名","複数該当（2件）","","","","","","","","","2025-03-31","${BULK_MESSAGES.ambiguous}"`);
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
+  });
+
+  it('tells names apart by the legal form as registered, and counts them when the input has neither', async () => {
+    const body = BulkCheckResultSchema.parse(
+      (await post({ lines: ['前後商店株式会社', '株式会社前後商店', 'ｶﾌﾞｼｷｶﾞｲｼｬ前後商店', '(株)前後商店'] })).json,
+    );
+    expect(body.rows.map((r) => [r.result, r.company?.corporateNumber ?? r.matches])).toEqual([
+      ['found', FORM_AFTER],
+      ['found', FORM_BEFORE],
+      ['ambiguous', 2],
+      ['ambiguous', 2],
+    ]);
   });
 
   it('refuses more than 1,000 lines with 422 in Japanese, and a POST without the CSRF token with 403', async () => {
