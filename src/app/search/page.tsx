@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Suspense } from 'react';
 
 import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/company-search/client/search-url';
@@ -29,6 +30,11 @@ export default async function SearchPage({ searchParams }: PageProps) {
       <h1 className={styles.title}>会社検索</h1>
       <p className={styles.lead}>
         会社名（商号）・フリガナ・法人番号から、全国の法人を検索できます。登記事項証明書のお取り寄せは、検索結果から法人を選んでお申し込みください。
+      </p>
+      <p className={styles.lead}>
+        取引先の法人番号やインボイス登録番号をまとめて確認するには
+        <Link href="/search/bulk">法人番号・インボイス登録の一括確認</Link>
+        をご利用ください（最大1,000件、CSV対応）。
       </p>
       <RegistryNotice status={registry} />
       <Suspense fallback={null}>

@@ -58,4 +58,15 @@ describe('CompanyRecord', () => {
   it('says nothing of a date the registry does not have', () => {
     expect(renderToStaticMarkup(<CompanyRecord record={record(null)} attribution={null} />)).not.toContain('データ更新日');
   });
+
+  it('links the company on the NTA site and its registration on the invoice site, in a new tab and labelled external', () => {
+    const html = renderToStaticMarkup(<CompanyRecord record={record(null)} attribution={null} />);
+    expect(html).toContain(
+      '<a href="https://www.houjin-bangou.nta.go.jp/henkorireki-johoto.html?selHouzinNo=2010401000001" target="_blank" rel="noopener noreferrer">',
+    );
+    expect(html).toContain(
+      '<a href="https://www.invoice-kohyo.nta.go.jp/regno-search/detail?selRegNo=2010401000001" target="_blank" rel="noopener noreferrer">',
+    );
+    expect(html.match(/（外部サイト・新しいタブで開きます）/g)).toHaveLength(2);
+  });
 });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { formatIsoDateJa } from '@/lib/format';
 
+import { invoicePageUrl, ntaCorporatePageUrl } from '../external-links';
 import type { InvoiceView, ReferenceRecord, TimelineEntry } from '../schemas';
 import { referencePath } from '../schemas';
 import { CopyButton } from './copy-button';
@@ -229,6 +230,26 @@ export function CompanyRecord({ record, attribution }: { record: ReferenceRecord
           <section className={s.section} aria-labelledby="invoice-title">
             <h2 id="invoice-title">適格請求書発行事業者（インボイス）の登録</h2>
             <InvoiceFields invoice={invoice} />
+          </section>
+
+          <section className={s.section} aria-labelledby="official-title">
+            <h2 id="official-title">国税庁のサイトで確認する</h2>
+            <ul className={s.externalLinks}>
+              <li>
+                <a href={ntaCorporatePageUrl(company.corporateNumber)} target="_blank" rel="noopener noreferrer">
+                  国税庁法人番号公表サイトのこの法人のページ
+                  <span className="visually-hidden">（外部サイト・新しいタブで開きます）</span>
+                  <span aria-hidden="true"> ↗</span>
+                </a>
+              </li>
+              <li>
+                <a href={invoicePageUrl(company.corporateNumber)} target="_blank" rel="noopener noreferrer">
+                  国税庁適格請求書発行事業者公表サイトの登録番号 T{company.corporateNumber} のページ
+                  <span className="visually-hidden">（外部サイト・新しいタブで開きます）</span>
+                  <span aria-hidden="true"> ↗</span>
+                </a>
+              </li>
+            </ul>
           </section>
         </div>
 

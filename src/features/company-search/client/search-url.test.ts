@@ -5,6 +5,7 @@ import {
   formatResultCount,
   parseSearchUrl,
   searchApiPath,
+  searchCsvPath,
   searchApiQuery,
   searchPageHref,
   searchUrlQuery,
@@ -47,6 +48,13 @@ describe('search URL state', () => {
     expect(query).toEqual({ q: 'トヨタ', prefecture: '23', includeClosed: '1', kind: '301' });
     expect(SearchParamsSchema.parse(query)).toEqual({ q: 'トヨタ', prefecture: '23', includeClosed: true, kind: ['301'] });
     expect(searchApiPath({ q: 'a', pref: '', closed: false, kind: '' }, 'abc')).toBe('/api/corporates/search?q=a&cursor=abc');
+  });
+
+  it('downloads the same search as CSV, without a cursor', () => {
+    expect(searchCsvPath({ q: 'トヨタ', pref: '23', closed: true, kind: '301' })).toBe(
+      '/api/corporates/search/csv?q=%E3%83%88%E3%83%A8%E3%82%BF&prefecture=23&includeClosed=1&kind=301',
+    );
+    expect(searchCsvPath(EMPTY_SEARCH_STATE)).toBeNull();
   });
 
   it('has nothing to search for a blank query', () => {

@@ -76,6 +76,12 @@ export function searchApiPath(state: SearchUrlState, cursor?: string): string | 
   return `/api/corporates/search?${p.toString()}`;
 }
 
+/** The search's results as a CSV file (GET /api/corporates/search/csv: every page up to 1,000 rows). */
+export function searchCsvPath(state: SearchUrlState): string | null {
+  const query = searchApiQuery(state);
+  return query === null ? null : `/api/corporates/search/csv?${new URLSearchParams(query).toString()}`;
+}
+
 /** 「162件」, or 「1,000件以上」 when the count reached the cap (issue 3 §4). */
 export function formatResultCount(result: Pick<SearchResult, 'count' | 'countCapped'>): string {
   return result.countCapped ? `${SEARCH_COUNT_CAP.toLocaleString('ja-JP')}件以上` : `${result.count.toLocaleString('ja-JP')}件`;

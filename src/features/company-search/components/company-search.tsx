@@ -7,7 +7,7 @@ import useSWR from 'swr';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
 import { storeSearchedCorporate } from '../client/searched-corporate';
-import { type SearchUrlState, formatResultCount, parseSearchUrl, searchApiPath, searchUrlQuery } from '../client/search-url';
+import { type SearchUrlState, formatResultCount, parseSearchUrl, searchApiPath, searchCsvPath, searchUrlQuery } from '../client/search-url';
 import { type CompanySummary } from '@/features/registry';
 import { SEARCH_ERROR_MESSAGES, type SearchResult } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
@@ -179,6 +179,14 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         <SearchEmptyState query={committed.q} closedIncluded={committed.closed} filtered={committed.pref !== '' || committed.kind !== ''} />
       ) : null}
 
+      {items.length > 0 && error === null ? (
+        <p className={styles.csv}>
+          <a className="button button-secondary" href={searchCsvPath(committed) ?? undefined} download data-testid="search-csv">
+            CSVでダウンロード
+          </a>
+          <span className={styles.csvNote}>（検索結果を最大1,000件まで、Excelで開けるCSV形式で保存します）</span>
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
           {items.map((c) => (
