@@ -17,6 +17,8 @@ export { companyFailure, PUBLIC_CACHE_CONTROL, takeOrThrow, UNAVAILABLE_HEADERS 
 export {
   codePoints,
   containsExpression,
+  englishExpression,
+  englishQueryWords,
   kindExpression,
   nameExactExpression,
   namePrefixExpression,

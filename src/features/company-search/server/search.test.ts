@@ -18,7 +18,23 @@ const fixture = [
   ntaRow({ name: '株式会社豊田自動織機', furigana: 'トヨタジドウショッキ', prefectureCode: '23', prefectureName: '愛知県' }),
   ntaRow({ name: '株式会社Ｔ＆Ｍコンサルティング', furigana: 'ティーアンドエムコンサルティング' }),
   ntaRow({ name: 'ソニー株式会社', furigana: 'ソニー' }),
-  ntaRow({ name: 'ソニーグループ株式会社', furigana: 'ソニーグループ' }),
+  ntaRow({ name: 'ソニーグループ株式会社', furigana: 'ソニーグループ', enName: 'Sony Group Corporation' }),
+  ntaRow({
+    name: 'マクドナルド株式会社',
+    furigana: 'マクドナルド',
+    enName: "McDonald's Company (Japan), Ltd.",
+    prefectureCode: '27',
+    prefectureName: '大阪府',
+  }),
+  ntaRow({ name: '株式会社ソニックス', furigana: 'ソニックス', enName: 'Sonix Inc.', prefectureCode: '27', prefectureName: '大阪府' }),
+  ntaRow({
+    name: '株式会社ソノリ閉鎖',
+    furigana: 'ソノリヘイサ',
+    enName: 'Sony Closed Inc.',
+    process: '21',
+    closeDate: '2020-03-31',
+    closeCause: '01',
+  }),
   ntaRow({ name: '株式会社髙橋建設', furigana: 'タカハシケンセツ', prefectureCode: '01', prefectureName: '北海道' }),
   ntaRow({ name: '山﨑商事有限会社', kind: '302', furigana: 'ヤマザキショウジ', prefectureCode: '27', prefectureName: '大阪府' }),
   ntaRow({ name: '日本建設株式会社', furigana: 'ニホンケンセツ' }),
@@ -48,6 +64,7 @@ const fixture = [
     postCode: null,
     addressOutside: 'New York, USA',
     furigana: 'エグザンプルホールディングスリミテッド',
+    enName: 'Example Holdings Limited',
   }),
 ];
 
@@ -116,12 +133,36 @@ describe('searchCompanies — query table', () => {
     ['hidden (hihyoji) company never found', { q: '秘匿' }, []],
     ['one character', { q: 'ア' }, ['株式会社ア']],
     ['a company abroad, by Latin letters in any case', { q: 'EXAMPLE' }, ['Example Holdings Limited']],
+    ['an English name word: sony → Sony Group Corporation', { q: 'sony' }, ['ソニーグループ株式会社']],
+    ['an English name in capitals', { q: 'SONY' }, ['ソニーグループ株式会社']],
+    ['an English word prefix', { q: 'son' }, ['ソニーグループ株式会社', '株式会社ソニックス']],
+    ['English words in any order', { q: 'corporation sony' }, ['ソニーグループ株式会社']],
+    ['every English word must match', { q: 'sony inc' }, []],
+    ['an English name with an apostrophe', { q: "mcdonald's" }, ['マクドナルド株式会社']],
+    ['an English name without the apostrophe', { q: 'McDonalds japan' }, ['マクドナルド株式会社']],
+    ['English name with the prefecture filter', { q: 'son', prefecture: '27' }, ['株式会社ソニックス']],
+    ['English name: closed only when asked', { q: 'sony', includeClosed: true }, ['ソニーグループ株式会社', '株式会社ソノリ閉鎖']],
+    ['a Japanese match comes before the English one, listed once', { q: 'example' }, ['Example Holdings Limited']],
+    ['a word inside an English word is not a match', { q: 'ony' }, []],
     ['法人番号', { q: CHANGED }, ['株式会社商号変更後']],
     ['法人番号 in full-width digits', { q: '８０４０００１９９９０１３' }, ['株式会社商号変更後']],
     ['法人番号 with hyphens', { q: '8040-0019-99013' }, ['株式会社商号変更後']],
     ['適格請求書発行事業者登録番号 (T + 法人番号)', { q: 'T8040001999013' }, ['株式会社商号変更後']],
   ])('%s', (_, params, expected) => {
     expect(names(params)).toEqual(expected);
+  });
+
+  it('labels an English name match and returns the English name', () => {
+    const sony = search({ q: 'Sony Group' });
+    expect(sony.ok && sony.result.items).toMatchObject([
+      { name: 'ソニーグループ株式会社', match: 'en_name', enName: 'Sony Group Corporation' },
+    ]);
+    expect(sony.ok && sony.result.count).toBe(1);
+    const example = search({ q: 'example' });
+    expect(example.ok && example.result.items.map((i) => i.match)).toEqual(['prefix']);
+    expect(example.ok && example.result.count).toBe(1);
+    const son = search({ q: 'son' });
+    expect(son.ok && son.result.count).toBe(2);
   });
 
   it('labels how each result matched', () => {

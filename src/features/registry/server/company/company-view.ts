@@ -21,6 +21,7 @@ export function toSummary(
     corporateNumber: r.corporateNumber,
     name: r.name,
     furigana: r.furigana,
+    enName: r.enName,
     kind: r.kind,
     kindLabel: NTA_KIND[r.kind] ?? r.kind,
     prefectureCode: r.prefectureCode,

@@ -22,6 +22,10 @@
  *                           queries on a whole-reading token materialise every match whatever the
  *                           rowid range (5–30 ms for common prefixes).
  *   \uE004 + kind           法人種別 filter.
+ *   \uE005 + word[0..k)     k = 1..EN_WORD_PREFIX_MAX, and the whole word when longer: each word
+ *                           of the English name (NTA column 25, `englishWords`): "an English
+ *                           word starts with w", exact for words up to EN_WORD_PREFIX_MAX letters.
+ *                           Only the companies that registered an English name have these.
  *
  * Each token costs about 0.3 µs of FTS5 time per company at import, so the set is the smallest
  * that answers every query class with an exact index lookup or one cheap confirmation step.
@@ -31,6 +35,36 @@ export const NAME_PREFIX = '\uE001';
 export const NAME_EXACT = '\uE002';
 export const READING_PREFIX = '\uE003';
 export const KIND = '\uE004';
+export const EN_WORD = '\uE005';
+
+/** Longest English word prefix indexed as a token (a longer query word must be a whole word). */
+export const EN_WORD_PREFIX_MAX = 20;
+
+/**
+ * The words of an English name or query, as indexed: NFKC, diacritics removed, lower case,
+ * apostrophes dropped inside a word (McDonald's → mcdonalds), split on everything that is not
+ * an ASCII letter or digit. "Sony Group Corporation" → sony, group, corporation.
+ */
+export function englishWords(s: string): string[] {
+  const folded = s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/(?<=[a-z0-9])['\u2019](?=[a-z0-9])/g, '');
+  return folded.split(/[^a-z0-9]+/).filter((w) => w !== '');
+}
+
+/**
+ * The English words of a search query, or null when the query is not an English name query
+ * (it holds characters other than ASCII letters, digits, spaces and punctuation).
+ */
+export function englishQueryWords(q: string): string[] | null {
+  const folded = q.normalize('NFKC');
+  if (!/^[\x20-\x7e]*$/.test(folded)) return null;
+  const words = englishWords(folded);
+  return words.length === 0 ? null : [...new Set(words)];
+}
 
 /** Longest name prefix indexed as a token. */
 export const NAME_PREFIX_MAX = 3;
@@ -100,11 +134,33 @@ function appendPrefixes(marker: number, s: string, lengths: readonly number[]): 
 
 const NAME_PREFIX_LENGTHS = [1, 2, 3];
 
+/** Appends EN_WORD + each prefix of each word (ASCII only: one code unit per character). */
+function appendEnglishWords(enNorm: string): void {
+  ensure(enNorm.length * (EN_WORD_PREFIX_MAX + 3) + 8);
+  const marker = EN_WORD.charCodeAt(0);
+  for (const word of enNorm.split(' ')) {
+    if (word === '') continue;
+    const top = Math.min(word.length, EN_WORD_PREFIX_MAX);
+    for (let k = 1; k <= top; k++) {
+      buf[len++] = 32;
+      buf[len++] = marker;
+      put(word, 0, k);
+    }
+    if (word.length > EN_WORD_PREFIX_MAX) {
+      buf[len++] = 32;
+      buf[len++] = marker;
+      put(word, 0, word.length);
+    }
+  }
+}
+
 export interface DocumentFields {
   nameNorm: string;
   readingNorm: string;
   formerNorms: readonly string[];
   kind: string;
+  /** englishWords of the English name joined by spaces ('' when there is none). */
+  enNorm: string;
 }
 
 /** The text given to FTS5 for one company: its tokens separated by spaces. */
@@ -123,6 +179,7 @@ export function documentText(doc: DocumentFields): string {
   ensure(doc.kind.length + 1);
   buf[len++] = KIND.charCodeAt(0);
   put(doc.kind, 0, doc.kind.length);
+  if (doc.enNorm !== '') appendEnglishWords(doc.enNorm);
   return decoder.decode(buf.subarray(0, len));
 }
 
@@ -176,6 +233,15 @@ const READING_CHAR = /^[\u30a1-\u30fa\u30fc-\u30fe0-9]$/;
 /** "The current name is q". */
 export function nameExactExpression(q: readonly string[]): string {
   return term(NAME_EXACT + q.join(''));
+}
+
+/**
+ * "Every query word starts a word of the English name" (any order). Exact: query words longer
+ * than EN_WORD_PREFIX_MAX are matched as whole words, which the index holds too.
+ */
+export function englishExpression(words: readonly string[]): string {
+  const terms = words.map((w) => term(EN_WORD + w));
+  return terms.length === 1 ? (terms[0] as string) : `(${terms.join(' AND ')})`;
 }
 
 export function kindExpression(kinds: readonly string[]): string {

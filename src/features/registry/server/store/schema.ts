@@ -24,7 +24,9 @@
  *  - `gram_df`: how many names hold each common 3-gram (the search's query planning).
  */
 
-export const SCHEMA_VERSION = 1;
+// 2: company.en_norm and doc.en_norm, English name words in doc_fts (issue 14 §3). A file of an
+// older version is not opened (the store reports the registry unavailable) and not updated.
+export const SCHEMA_VERSION = 2;
 
 export const SOURCE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -46,6 +48,8 @@ CREATE TABLE IF NOT EXISTS company (
   kind TEXT NOT NULL,
   name_norm TEXT NOT NULL,
   reading_norm TEXT NOT NULL,
+  -- englishWords of the English name (NTA column 25) joined by spaces, '' when there is none.
+  en_norm TEXT NOT NULL,
   data TEXT NOT NULL
 );
 
@@ -87,6 +91,7 @@ CREATE TABLE doc (
   kind TEXT NOT NULL,
   name_norm TEXT NOT NULL,
   reading_norm TEXT NOT NULL,
+  en_norm TEXT NOT NULL,
   -- Normalised former names joined by U+0001 (never part of a normalised name), or NULL.
   former_norm TEXT,
   -- Former names as registered, newest first (JSON array), or NULL.
