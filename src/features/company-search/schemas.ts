@@ -48,9 +48,9 @@ export type SearchParams = z.infer<typeof SearchParamsSchema>;
 
 export const SearchResultSchema = z.strictObject({
   query: z.strictObject({
-    /** The query as the search understood it (normalised), or the 13-digit number. */
+    /** The query as the search understood it (normalised), the 13-digit number, or the 7-digit postal code. */
     normalized: z.string(),
-    type: z.enum(['text', 'corporate_number']),
+    type: z.enum(['text', 'corporate_number', 'post_code']),
   }),
   items: z.array(CompanySummarySchema).max(SEARCH_PAGE_SIZE),
   /** Exact number of matches up to SEARCH_COUNT_CAP; when countCapped, there are more. */

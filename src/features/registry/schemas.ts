@@ -13,9 +13,19 @@ export type KindCode = z.infer<typeof KindCodeSchema>;
 
 /**
  * How a result matched the query (the page may label 旧商号, reading and English name matches).
- * en_name: only the English name (NTA column 25) matched, word by word.
+ * en_name: only the English name (NTA column 25) matched, word by word; post_code: registered at
+ * the postal code the query was.
  */
-export const MatchTypeSchema = z.enum(['corporate_number', 'exact', 'prefix', 'reading', 'substring', 'former_name', 'en_name']);
+export const MatchTypeSchema = z.enum([
+  'corporate_number',
+  'exact',
+  'prefix',
+  'reading',
+  'substring',
+  'former_name',
+  'en_name',
+  'post_code',
+]);
 export type MatchType = z.infer<typeof MatchTypeSchema>;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -17,8 +17,24 @@ const fixture = [
   ntaRow({ name: 'トヨタ自動車株式会社', furigana: 'トヨタジドウシャ', prefectureCode: '23', prefectureName: '愛知県' }),
   ntaRow({ name: '株式会社豊田自動織機', furigana: 'トヨタジドウショッキ', prefectureCode: '23', prefectureName: '愛知県' }),
   ntaRow({ name: '株式会社Ｔ＆Ｍコンサルティング', furigana: 'ティーアンドエムコンサルティング' }),
-  ntaRow({ name: 'ソニー株式会社', furigana: 'ソニー' }),
-  ntaRow({ name: 'ソニーグループ株式会社', furigana: 'ソニーグループ', enName: 'Sony Group Corporation' }),
+  ntaRow({ name: 'ソニー株式会社', furigana: 'ソニー', postCode: '1080075', cityName: '港区', streetNumber: '港南１丁目７番１号' }),
+  ntaRow({
+    name: 'ソニーグループ株式会社',
+    furigana: 'ソニーグループ',
+    enName: 'Sony Group Corporation',
+    postCode: '1080075',
+    cityName: '港区',
+    streetNumber: '港南1-7-1',
+  }),
+  ntaRow({
+    name: '港南閉鎖株式会社',
+    furigana: 'コウナンヘイサ',
+    postCode: '1080075',
+    process: '21',
+    closeDate: '2020-03-31',
+    closeCause: '01',
+  }),
+  ntaRow({ name: '港南合同会社', kind: '305', furigana: 'コウナン', postCode: '1080075' }),
   ntaRow({
     name: 'マクドナルド株式会社',
     furigana: 'マクドナルド',
@@ -144,6 +160,19 @@ describe('searchCompanies — query table', () => {
     ['English name: closed only when asked', { q: 'sony', includeClosed: true }, ['ソニーグループ株式会社', '株式会社ソノリ閉鎖']],
     ['a Japanese match comes before the English one, listed once', { q: 'example' }, ['Example Holdings Limited']],
     ['a word inside an English word is not a match', { q: 'ony' }, []],
+    ['a postal code: the companies registered there', { q: '1080075' }, ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社']],
+    [
+      'a postal code with hyphen and 〒 in full width',
+      { q: '〒１０８－００７５' },
+      ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社'],
+    ],
+    [
+      'a postal code, closed included',
+      { q: '108-0075', includeClosed: true },
+      ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社', '港南閉鎖株式会社'],
+    ],
+    ['a postal code with the kind filter', { q: '108-0075', kind: ['305'] }, ['港南合同会社']],
+    ['a postal code nobody is registered at', { q: '108-0076' }, []],
     ['法人番号', { q: CHANGED }, ['株式会社商号変更後']],
     ['法人番号 in full-width digits', { q: '８０４０００１９９９０１３' }, ['株式会社商号変更後']],
     ['法人番号 with hyphens', { q: '8040-0019-99013' }, ['株式会社商号変更後']],
@@ -163,6 +192,13 @@ describe('searchCompanies — query table', () => {
     expect(example.ok && example.result.count).toBe(1);
     const son = search({ q: 'son' });
     expect(son.ok && son.result.count).toBe(2);
+  });
+
+  it('says the query was a postal code and labels the results so', () => {
+    const outcome = search({ q: '〒108-0075' });
+    expect(outcome.ok && outcome.result.query).toEqual({ normalized: '1080075', type: 'post_code' });
+    expect(outcome.ok && outcome.result.count).toBe(3);
+    expect(outcome.ok && new Set(outcome.result.items.map((i) => i.match))).toEqual(new Set(['post_code']));
   });
 
   it('labels how each result matched', () => {

@@ -16,6 +16,8 @@ import {
   containsExpression,
   englishExpression,
   englishQueryWords,
+  postCodeExpression,
+  postCodeQuery,
   kindExpression,
   nameExactExpression,
   namePrefixExpression,
@@ -42,6 +44,9 @@ import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
  *  - its reading (フリガナ) starts with the query, or
  *  - (a query in ASCII letters and digits) each query word starts a word of its English name
  *    (NTA column 25, 英語表記): `sony` finds ソニーグループ株式会社 (Sony Group Corporation).
+ * A query that is a postal code (7 digits, with or without 〒 and hyphen, any width) lists the
+ * companies registered there instead (one class, the filters apply): a name holding 7 digits in a
+ * row is far rarer than a visitor pasting a postal code.
  *
  * Ranking, in this order:
  *  1. match class: 0 exact current name, 1 prefix (current name or reading), 2 substring
@@ -181,6 +186,12 @@ function matchers(
   };
 }
 
+/** A postal code: one class, answered by the index alone. */
+function postCodeMatchers(postCode: string, kinds: string | null): { tiers: Matcher[]; counts: Matcher[] } {
+  const m: Matcher = { expr: and(postCodeExpression(postCode), kinds), verify: null };
+  return { tiers: [m], counts: [m] };
+}
+
 function docids(reg: OpenRegistry, m: Matcher, bind: { q: string; n: number }, after: number, last: number, limit: number): number[] {
   const stmt = reg.statement(m.verify === null ? FTS_ONLY : withVerify(m.verify)).pluck(true);
   // Rowid bounds must be bound as integers (BigInt): FTS5 ignores a REAL bound and scans from
@@ -222,14 +233,15 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
   if (number.type === 'bad-check-digit') return fail('invalid_check_digit');
   if (number.type === 'valid') return byCorporateNumber(reg, number.corporateNumber);
 
-  const chars = codePoints(normalizeJapanese(params.q)).slice(0, QUERY_CHARS_MAX);
+  const postCode = postCodeQuery(params.q);
+  const chars = postCode !== null ? codePoints(postCode) : codePoints(normalizeJapanese(params.q)).slice(0, QUERY_CHARS_MAX);
   if (chars.length === 0) return fail('empty_query');
   const q = chars.join('');
   const bind = { q, n: chars.length };
   const includeClosed = params.includeClosed === true;
   const kinds = params.kind !== undefined && params.kind.length > 0 ? [...new Set(params.kind)].sort() : null;
-  const enWords = englishQueryWords(params.q);
-  const hash = queryHash([q, enWords, params.prefecture ?? null, kinds, includeClosed]);
+  const enWords = postCode === null ? englishQueryWords(params.q) : null;
+  const hash = queryHash([q, postCode !== null, enWords, params.prefecture ?? null, kinds, includeClosed]);
 
   let cursor: Cursor | null = null;
   if (params.cursor !== undefined) {
@@ -238,7 +250,8 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     if (cursor.b !== reg.meta.buildId.slice(0, 12)) return fail('cursor_expired');
   }
 
-  const { tiers, counts } = matchers(reg, chars, enWords, kinds === null ? null : kindExpression(kinds));
+  const kindExpr = kinds === null ? null : kindExpression(kinds);
+  const { tiers, counts } = postCode !== null ? postCodeMatchers(postCode, kindExpr) : matchers(reg, chars, enWords, kindExpr);
   const ranges = ([0, 1] as const)
     .filter((closed) => closed === 0 || includeClosed)
     .map((closed) => reg.range(closed, params.prefecture))
@@ -308,7 +321,8 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       const keep = storedNorms.map((norm) => norm !== row.name_norm);
       const formerNorms = storedNorms.filter((_, i) => keep[i]);
       const formerNames = storedNames.filter((_, i) => keep[i]);
-      const { match, formerIndex } = matchTypeOf(tier, q, row.name_norm, formerNorms);
+      const { match, formerIndex } =
+        postCode !== null ? { match: 'post_code' as const, formerIndex: -1 } : matchTypeOf(tier, q, row.name_norm, formerNorms);
       return toSummary(unpackRow(row.corporate_number, row.hihyoji, row.data), {
         formerNames,
         matchedFormerName: formerIndex >= 0 ? (formerNames[formerIndex] ?? null) : null,
@@ -317,7 +331,7 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     });
 
     const result: SearchResult = {
-      query: { normalized: q, type: 'text' },
+      query: { normalized: q, type: postCode !== null ? 'post_code' : 'text' },
       items,
       count,
       countCapped,

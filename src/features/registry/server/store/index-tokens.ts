@@ -26,6 +26,9 @@
  *                           of the English name (NTA column 25, `englishWords`): "an English
  *                           word starts with w", exact for words up to EN_WORD_PREFIX_MAX letters.
  *                           Only the companies that registered an English name have these.
+ *   \uE006 + 郵便番号        the 7 digits of NTA column 16: "registered at this postal code".
+ *   \uE007 + address key    `addressKey` of the domestic address: "registered at this address"
+ *                           (同じ所在地の法人 on the record page).
  *
  * Each token costs about 0.3 µs of FTS5 time per company at import, so the set is the smallest
  * that answers every query class with an exact index lookup or one cheap confirmation step.
@@ -36,6 +39,40 @@ export const NAME_EXACT = '\uE002';
 export const READING_PREFIX = '\uE003';
 export const KIND = '\uE004';
 export const EN_WORD = '\uE005';
+export const POST_CODE = '\uE006';
+export const ADDRESS = '\uE007';
+
+/** Hyphens, dashes and long-vowel signs that addresses write between numbers (NFKC keeps them apart). */
+const ADDRESS_DASHES = /[-\u2010-\u2015\u2212\u30fc\uff70\u2500\u2501]/g;
+
+/**
+ * One form of a domestic address (都道府県 + 市区町村 + 丁目番地) for "same address" lookups: NFKC
+ * (full-width digits → ASCII), 丁目/番地/番/号 and every dash → one separator, spaces and other
+ * ASCII punctuation dropped, so 「丸の内１丁目１番１号」 and 「丸の内1-1-1」 are one address. The
+ * separator is a private-use character: FTS5's ascii tokenizer would split the token at '-', and
+ * dropping it would make 1-11 and 11-1 one address. '' when the company has no domestic address.
+ */
+export function addressKey(prefectureName: string | null, cityName: string | null, streetNumber: string | null): string {
+  if (prefectureName === null || cityName === null) return '';
+  return `${prefectureName}${cityName}${streetNumber ?? ''}`
+    .normalize('NFKC')
+    .replace(/(?<=[0-9])(丁目|番地の|番地|番の|番|号)(?=[0-9]|$)/g, '-')
+    .replace(ADDRESS_DASHES, '-')
+    .replace(/[\x00-\x2c\x2e-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\u3000]/g, '')
+    .toLowerCase()
+    .replace(/-+/g, '-')
+    .replace(/-$/, '')
+    .replace(/-/g, '\uE0FF');
+}
+
+/**
+ * A postal code typed in the search box: 7 digits, any width, with or without 〒 and the hyphen
+ * (「100-0005」「〒１００－０００５」「1000005」) → the 7 digits, otherwise null.
+ */
+export function postCodeQuery(q: string): string | null {
+  const m = /^\s*〒?\s*([0-9]{3})[-\u2010-\u2015\u2212\u30fc\uff70]?([0-9]{4})\s*$/.exec(q.normalize('NFKC'));
+  return m === null ? null : `${m[1]}${m[2]}`;
+}
 
 /** Longest English word prefix indexed as a token (a longer query word must be a whole word). */
 export const EN_WORD_PREFIX_MAX = 20;
@@ -134,6 +171,13 @@ function appendPrefixes(marker: number, s: string, lengths: readonly number[]): 
 
 const NAME_PREFIX_LENGTHS = [1, 2, 3];
 
+function appendMarked(marker: number, s: string): void {
+  ensure(s.length + 2);
+  buf[len++] = 32;
+  buf[len++] = marker;
+  put(s, 0, s.length);
+}
+
 /** Appends EN_WORD + each prefix of each word (ASCII only: one code unit per character). */
 function appendEnglishWords(enNorm: string): void {
   ensure(enNorm.length * (EN_WORD_PREFIX_MAX + 3) + 8);
@@ -161,6 +205,10 @@ export interface DocumentFields {
   kind: string;
   /** englishWords of the English name joined by spaces ('' when there is none). */
   enNorm: string;
+  /** 7 digits, '' when none. */
+  postCode: string;
+  /** addressKey of the domestic address, '' when none. */
+  addressKey: string;
 }
 
 /** The text given to FTS5 for one company: its tokens separated by spaces. */
@@ -180,6 +228,8 @@ export function documentText(doc: DocumentFields): string {
   buf[len++] = KIND.charCodeAt(0);
   put(doc.kind, 0, doc.kind.length);
   if (doc.enNorm !== '') appendEnglishWords(doc.enNorm);
+  if (doc.postCode !== '') appendMarked(POST_CODE.charCodeAt(0), doc.postCode);
+  if (doc.addressKey !== '') appendMarked(ADDRESS.charCodeAt(0), doc.addressKey);
   return decoder.decode(buf.subarray(0, len));
 }
 
@@ -242,6 +292,14 @@ export function nameExactExpression(q: readonly string[]): string {
 export function englishExpression(words: readonly string[]): string {
   const terms = words.map((w) => term(EN_WORD + w));
   return terms.length === 1 ? (terms[0] as string) : `(${terms.join(' AND ')})`;
+}
+
+export function postCodeExpression(postCode: string): string {
+  return term(POST_CODE + postCode);
+}
+
+export function addressExpression(key: string): string {
+  return term(ADDRESS + key);
 }
 
 export function kindExpression(kinds: readonly string[]): string {

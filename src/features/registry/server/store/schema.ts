@@ -24,7 +24,8 @@
  *  - `gram_df`: how many names hold each common 3-gram (the search's query planning).
  */
 
-// 2: company.en_norm and doc.en_norm, English name words in doc_fts (issue 14 §3). A file of an
+// 2: company/doc en_norm, post_code, address_key; English words, postal code and address tokens
+// in doc_fts (issue 14 §2–3). A file of an
 // older version is not opened (the store reports the registry unavailable) and not updated.
 export const SCHEMA_VERSION = 2;
 
@@ -50,6 +51,9 @@ CREATE TABLE IF NOT EXISTS company (
   reading_norm TEXT NOT NULL,
   -- englishWords of the English name (NTA column 25) joined by spaces, '' when there is none.
   en_norm TEXT NOT NULL,
+  -- NTA column 16 ('' when none) and addressKey of the domestic address ('' when none).
+  post_code TEXT NOT NULL,
+  address_key TEXT NOT NULL,
   data TEXT NOT NULL
 );
 
@@ -92,6 +96,8 @@ CREATE TABLE doc (
   name_norm TEXT NOT NULL,
   reading_norm TEXT NOT NULL,
   en_norm TEXT NOT NULL,
+  post_code TEXT NOT NULL,
+  address_key TEXT NOT NULL,
   -- Normalised former names joined by U+0001 (never part of a normalised name), or NULL.
   former_norm TEXT,
   -- Former names as registered, newest first (JSON array), or NULL.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '../nta/types';
-import { documentText, englishWords } from './index-tokens';
+import { addressKey, documentText, englishWords } from './index-tokens';
 import { packRow, packedDates } from './row-codec';
 import { DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
 
@@ -211,13 +211,14 @@ export class RegistryWriter {
   }
 
   private prepare(db: Database.Database) {
-    const companyColumns = 'corporate_number, hihyoji, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, data';
+    const companyColumns =
+      'corporate_number, hihyoji, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, post_code, address_key, data';
     return {
       insertCompany: db.prepare(
-        `INSERT INTO company (${companyColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (corporate_number) DO NOTHING`,
+        `INSERT INTO company (${companyColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (corporate_number) DO NOTHING`,
       ),
       replaceCompany: db.prepare(
-        `UPDATE company SET hihyoji = ?, closed = ?, prefecture_code = ?, kind = ?, name_norm = ?, reading_norm = ?, en_norm = ?, data = ?
+        `UPDATE company SET hihyoji = ?, closed = ?, prefecture_code = ?, kind = ?, name_norm = ?, reading_norm = ?, en_norm = ?, post_code = ?, address_key = ?, data = ?
           WHERE corporate_number = ?`,
       ),
       getCompany: db.prepare('SELECT hihyoji, data FROM company WHERE corporate_number = ?'),
@@ -286,8 +287,13 @@ export class RegistryWriter {
     const nameNorm = normalizeJapanese(row.name);
     const readingNorm = row.furigana === null ? '' : normalizeJapanese(row.furigana);
     const enNorm = row.enName === null ? '' : englishWords(row.enName).join(' ');
+    const postCode = row.postCode ?? '';
+    const address = addressKey(row.prefectureName, row.cityName, row.streetNumber);
     const closed = row.closeDate === null ? 0 : 1;
-    if (s.insertCompany.run(cn, hihyoji, closed, row.prefectureCode, row.kind, nameNorm, readingNorm, enNorm, data).changes > 0) {
+    if (
+      s.insertCompany.run(cn, hihyoji, closed, row.prefectureCode, row.kind, nameNorm, readingNorm, enNorm, postCode, address, data)
+        .changes > 0
+    ) {
       stats.inserted++;
       return;
     }
@@ -299,7 +305,7 @@ export class RegistryWriter {
     if (notOlder(row, current.data)) {
       // The replaced row becomes history; the new current row must not also be history.
       s.insertHistory.run(cn, rowKey(current.data, current.hihyoji), 1, current.hihyoji, current.data);
-      s.replaceCompany.run(hihyoji, closed, row.prefectureCode, row.kind, nameNorm, readingNorm, enNorm, data, cn);
+      s.replaceCompany.run(hihyoji, closed, row.prefectureCode, row.kind, nameNorm, readingNorm, enNorm, postCode, address, data, cn);
       s.deleteHistoryKey.run(cn, rowKey(data, hihyoji));
       stats.replaced++;
     } else {
@@ -457,9 +463,9 @@ export class RegistryWriter {
     // 2. Search order (see schema.ts): INSERT … ORDER BY numbers the rows in that order.
     onProgress?.({ phase: 'order', done: 0, total: 1 });
     db.exec(`
-      INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, former_norm, former_names)
+      INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, post_code, address_key, former_norm, former_names)
       SELECT c.id, c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'), c.kind,
-             c.name_norm, c.reading_norm, c.en_norm, f.former_norm, f.former_names
+             c.name_norm, c.reading_norm, c.en_norm, c.post_code, c.address_key, f.former_norm, f.former_names
         FROM company c LEFT JOIN former f ON f.corporate_number = c.corporate_number
        WHERE c.hihyoji = 0
        ORDER BY c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'),
@@ -478,7 +484,7 @@ export class RegistryWriter {
     db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('hashsize', ${256 * 1024 * 1024})`);
     db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('automerge', 0)`);
     const docs = db.prepare(
-      `SELECT docid, kind, name_norm, reading_norm, en_norm, former_norm FROM doc WHERE docid > ? ORDER BY docid LIMIT ${DERIVED_BATCH}`,
+      `SELECT docid, kind, name_norm, reading_norm, en_norm, post_code, address_key, former_norm FROM doc WHERE docid > ? ORDER BY docid LIMIT ${DERIVED_BATCH}`,
     );
     const putFts = db.prepare('INSERT INTO doc_fts (rowid, t) VALUES (?, ?)');
     const trigramCounts = new TrigramCounter();
@@ -492,6 +498,8 @@ export class RegistryWriter {
           name_norm: string;
           reading_norm: string;
           en_norm: string;
+          post_code: string;
+          address_key: string;
           former_norm: string | null;
         }[];
         if (rows.length === 0) break;
@@ -501,7 +509,15 @@ export class RegistryWriter {
           for (const f of formerNorms) trigramCounts.add(f);
           putFts.run(
             r.docid,
-            documentText({ nameNorm: r.name_norm, readingNorm: r.reading_norm, formerNorms, kind: r.kind, enNorm: r.en_norm }),
+            documentText({
+              nameNorm: r.name_norm,
+              readingNorm: r.reading_norm,
+              formerNorms,
+              kind: r.kind,
+              enNorm: r.en_norm,
+              postCode: r.post_code,
+              addressKey: r.address_key,
+            }),
           );
         }
         last = (rows[rows.length - 1] as { docid: number }).docid;
