@@ -171,6 +171,14 @@ describe('GET /api/corporates-search/get-corp-info', () => {
     expect(record.companyLegalNumber).toBe('040001999013');
     expect(record.orderable).toBe(true);
     expect(record.invoice).toMatchObject({ state: 'known', registrationNumber: `T${CHANGED}`, status: 'valid' });
+    // 同じ所在地の法人: the active companies at the same address, itself and the closed one left out.
+    expect(record.sameAddress).toEqual({
+      items: [
+        { corporateNumber: SUCCESSOR, name: '承継先工業株式会社', kindLabel: '株式会社' },
+        { corporateNumber: NO_INVOICE, name: '合同会社不明', kindLabel: '合同会社' },
+      ],
+      more: false,
+    });
   });
 
   it('accepts full-width digits and hyphens as typed', async () => {

@@ -11,6 +11,7 @@ export { GRAM_DF_MIN } from './server/store/schema';
 export { unpackRow, type RegistryRecord } from './server/store/row-codec';
 export { displayAddress, formerNamesOf, historyOf, registryInfo, toRecordView, toSummary } from './server/company/company-view';
 export { getCompany, getCompany as findCompanyByNumber } from './server/company/get-company';
+export { companiesAtSameAddress, SAME_ADDRESS_LIMIT, type SameAddressCompany } from './server/company/same-address';
 export { lookupCompany, type RegistryCompany, type RegistryCompanyOutcome } from './server/company/lookup';
 export { parseCorporateNumberQuery, type CorporateNumberQuery } from './server/company/query';
 export { companyFailure, PUBLIC_CACHE_CONTROL, takeOrThrow, UNAVAILABLE_HEADERS } from './server/http';
