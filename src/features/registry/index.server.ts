@@ -5,7 +5,7 @@ import 'server-only';
  * lookup of a company by 法人番号, and what company search builds on (the open registry, row
  * decoding, company views). Importers and the updater are reached by scripts directly.
  */
-export { getRegistryStore, RegistryStore, OpenRegistry, type RegistryState } from './server/store/store';
+export { getRegistryStore, RegistryStore, OpenRegistry, type RegistryState, type RegistryCity } from './server/store/store';
 export { getInvoiceStore, InvoiceStore, type InvoiceLookup, type InvoiceRegistration } from './server/invoice/store';
 export { GRAM_DF_MIN } from './server/store/schema';
 export { unpackRow, type RegistryRecord } from './server/store/row-codec';
@@ -21,6 +21,7 @@ export {
   englishExpression,
   englishQueryWords,
   addressExpression,
+  cityExpression,
   postCodeExpression,
   postCodeQuery,
   kindExpression,

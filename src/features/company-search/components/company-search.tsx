@@ -234,7 +234,8 @@ function StatusLine({
   const count = formatResultCount(result);
   return (
     <span>
-      {result.query.type === 'corporate_number' ? '法人番号' : result.query.type === 'post_code' ? '郵便番号' : '検索結果'}「{query.trim()}」：<strong>{count}</strong>
+      {result.query.type === 'corporate_number' ? '法人番号' : result.query.type === 'post_code' ? '郵便番号' : '検索結果'}「{query.trim()}
+      」：<strong>{count}</strong>
       {loading ? <span className={styles.updating}>（更新中…）</span> : null}
     </span>
   );

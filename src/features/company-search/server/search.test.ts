@@ -17,13 +17,21 @@ const fixture = [
   ntaRow({ name: 'トヨタ自動車株式会社', furigana: 'トヨタジドウシャ', prefectureCode: '23', prefectureName: '愛知県' }),
   ntaRow({ name: '株式会社豊田自動織機', furigana: 'トヨタジドウショッキ', prefectureCode: '23', prefectureName: '愛知県' }),
   ntaRow({ name: '株式会社Ｔ＆Ｍコンサルティング', furigana: 'ティーアンドエムコンサルティング' }),
-  ntaRow({ name: 'ソニー株式会社', furigana: 'ソニー', postCode: '1080075', cityName: '港区', streetNumber: '港南１丁目７番１号' }),
+  ntaRow({
+    name: 'ソニー株式会社',
+    furigana: 'ソニー',
+    postCode: '1080075',
+    cityName: '港区',
+    cityCode: '103',
+    streetNumber: '港南１丁目７番１号',
+  }),
   ntaRow({
     name: 'ソニーグループ株式会社',
     furigana: 'ソニーグループ',
     enName: 'Sony Group Corporation',
     postCode: '1080075',
     cityName: '港区',
+    cityCode: '103',
     streetNumber: '港南1-7-1',
   }),
   ntaRow({
@@ -173,6 +181,12 @@ describe('searchCompanies — query table', () => {
     ],
     ['a postal code with the kind filter', { q: '108-0075', kind: ['305'] }, ['港南合同会社']],
     ['a postal code nobody is registered at', { q: '108-0076' }, []],
+    ['市区町村 filter', { q: 'ソニー', prefecture: '13', city: '103' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['市区町村 filter, another city', { q: 'ソニー', prefecture: '13', city: '101' }, []],
+    ['市区町村 filter with a substring query', { q: '日本', prefecture: '13', city: '101' }, ['日本建設株式会社']],
+    ['市区町村 filter with an English query', { q: 'sony', prefecture: '13', city: '103' }, ['ソニーグループ株式会社']],
+    ['市区町村 filter with a postal code', { q: '1080075', prefecture: '13', city: '103' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['the same 市区町村 code in another prefecture', { q: 'ソニー', prefecture: '27', city: '103' }, []],
     ['法人番号', { q: CHANGED }, ['株式会社商号変更後']],
     ['法人番号 in full-width digits', { q: '８０４０００１９９９０１３' }, ['株式会社商号変更後']],
     ['法人番号 with hyphens', { q: '8040-0019-99013' }, ['株式会社商号変更後']],
@@ -199,6 +213,19 @@ describe('searchCompanies — query table', () => {
     expect(outcome.ok && outcome.result.query).toEqual({ normalized: '1080075', type: 'post_code' });
     expect(outcome.ok && outcome.result.count).toBe(3);
     expect(outcome.ok && new Set(outcome.result.items.map((i) => i.match))).toEqual(new Set(['post_code']));
+  });
+
+  it('lists the 市区町村 of a prefecture that the registry holds companies in (hidden ones not counted)', () => {
+    const state = store.acquire();
+    if (!state.ok) throw new Error('registry unavailable');
+    const tokyo = state.registry.cities('13');
+    expect(tokyo.map((c) => [c.code, c.name])).toEqual([
+      ['101', '千代田区'],
+      ['103', '港区'],
+    ]);
+    expect(tokyo.find((c) => c.code === '103')?.companies).toBe(2);
+    expect(state.registry.cities('31').map((c) => c.code)).toEqual(['101']);
+    expect(state.registry.cities('46')).toEqual([]);
   });
 
   it('labels how each result matched', () => {

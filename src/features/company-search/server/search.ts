@@ -17,6 +17,7 @@ import {
   englishExpression,
   englishQueryWords,
   postCodeExpression,
+  cityExpression,
   postCodeQuery,
   kindExpression,
   nameExactExpression,
@@ -67,6 +68,8 @@ export interface SearchCompaniesParams {
   q: string;
   /** JIS X 0401 code, '01'–'47'. */
   prefecture?: string;
+  /** JIS X 0402 code (3 digits) within `prefecture`; ignored without it. */
+  city?: string;
   kind?: readonly KindCode[];
   /** Default false: active companies only. */
   includeClosed?: boolean;
@@ -241,7 +244,8 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
   const includeClosed = params.includeClosed === true;
   const kinds = params.kind !== undefined && params.kind.length > 0 ? [...new Set(params.kind)].sort() : null;
   const enWords = postCode === null ? englishQueryWords(params.q) : null;
-  const hash = queryHash([q, postCode !== null, enWords, params.prefecture ?? null, kinds, includeClosed]);
+  const city = params.prefecture !== undefined && params.city !== undefined ? params.city : null;
+  const hash = queryHash([q, postCode !== null, enWords, params.prefecture ?? null, city, kinds, includeClosed]);
 
   let cursor: Cursor | null = null;
   if (params.cursor !== undefined) {
@@ -250,8 +254,10 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     if (cursor.b !== reg.meta.buildId.slice(0, 12)) return fail('cursor_expired');
   }
 
-  const kindExpr = kinds === null ? null : kindExpression(kinds);
-  const { tiers, counts } = postCode !== null ? postCodeMatchers(postCode, kindExpr) : matchers(reg, chars, enWords, kindExpr);
+  // The filters are ANDed to every class's expression; the prefecture is a docid range instead.
+  const filters = [kinds === null ? null : kindExpression(kinds), city === null ? null : cityExpression(params.prefecture as string, city)];
+  const filterExpr = filters.some((f) => f !== null) ? filters.filter((f): f is string => f !== null).join(' AND ') : null;
+  const { tiers, counts } = postCode !== null ? postCodeMatchers(postCode, filterExpr) : matchers(reg, chars, enWords, filterExpr);
   const ranges = ([0, 1] as const)
     .filter((closed) => closed === 0 || includeClosed)
     .map((closed) => reg.range(closed, params.prefecture))
