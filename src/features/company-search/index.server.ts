@@ -3,3 +3,4 @@ import 'server-only';
 /** The company search feature's server face: the search over the registry and its HTTP answers. */
 export { searchCompanies, type SearchCompaniesParams } from './server/search';
 export { searchFailure } from './server/http';
+export { citiesOf } from './server/cities';

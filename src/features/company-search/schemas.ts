@@ -55,6 +55,18 @@ export const SearchParamsSchema = z
       ctx.addIssue({ code: 'custom', path: ['city'], message: '市区町村を指定するときは都道府県も指定してください。' });
     }
   });
+/** GET /api/corporates/cities?prefecture=13 */
+export const CityListParamsSchema = z.strictObject({
+  prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }),
+});
+
+export const CityListSchema = z.strictObject({
+  prefecture: z.string(),
+  /** JIS X 0402 code order (the 政令指定都市's 区 follow their city). */
+  cities: z.array(z.strictObject({ code: z.string().regex(/^\d{3}$/), name: z.string() })),
+});
+export type CityList = z.infer<typeof CityListSchema>;
+
 export type SearchParamsInput = z.input<typeof SearchParamsSchema>;
 export type SearchParams = z.infer<typeof SearchParamsSchema>;
 
