@@ -168,7 +168,7 @@ export async function prepareDatabase(env: Record<string, string>): Promise<void
  * The format version and sample flag of an existing registry file (null: not a registry file).
  * Read here rather than through the store, which refuses a file of another version.
  */
-function registryFileFormat(file: string): { schemaVersion: number; isSample: boolean } | null {
+export function registryFileFormat(file: string): { schemaVersion: number; isSample: boolean } | null {
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
