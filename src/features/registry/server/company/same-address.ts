@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { NTA_KIND } from '../nta/types';
-import { addressExpression } from '../store/index-tokens';
+import { addressExpression, addressKey } from '../store/index-tokens';
 import { unpackRow } from '../store/row-codec';
 import { type RegistryStore, getRegistryStore } from '../store/store';
 
@@ -36,9 +36,12 @@ export function companiesAtSameAddress(
   if (!state.ok) return { items: [], more: false };
   const reg = state.registry;
   return reg.db.transaction(() => {
-    const own = reg.statement('SELECT address_key FROM company WHERE corporate_number = ?').get(Number(corporateNumber)) as
-      { address_key: string } | undefined;
+    const own = reg.statement('SELECT address_key, hihyoji, data FROM company WHERE corporate_number = ?').get(Number(corporateNumber)) as
+      { address_key: string; hihyoji: number; data: string } | undefined;
     if (own === undefined || own.address_key === '') return { items: [], more: false };
+    const keyOf = (r: { prefectureName: string | null; cityName: string | null; streetNumber: string | null }) =>
+      addressKey(r.prefectureName, r.cityName, r.streetNumber);
+    const ownKey = keyOf(unpackRow(corporateNumber, own.hihyoji, own.data));
     const rows = reg
       .statement(SAME_ADDRESS)
       .all({ expr: addressExpression(own.address_key), cn: Number(corporateNumber), limit: limit + 1 }) as {
@@ -46,12 +49,13 @@ export function companiesAtSameAddress(
       hihyoji: number;
       data: string;
     }[];
+    // The index holds a hash of the address: confirm the address itself (a collision is one in 2^64).
+    const same = rows.map((r) => unpackRow(r.corporate_number, r.hihyoji, r.data)).filter((record) => keyOf(record) === ownKey);
     return {
-      items: rows.slice(0, limit).map((r) => {
-        const record = unpackRow(r.corporate_number, r.hihyoji, r.data);
-        return { corporateNumber: record.corporateNumber, name: record.name, kindLabel: NTA_KIND[record.kind] ?? record.kind };
-      }),
-      more: rows.length > limit,
+      items: same
+        .slice(0, limit)
+        .map((record) => ({ corporateNumber: record.corporateNumber, name: record.name, kindLabel: NTA_KIND[record.kind] ?? record.kind })),
+      more: same.length > limit,
     };
   })();
 }

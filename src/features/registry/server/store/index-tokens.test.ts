@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, englishQueryWords, englishWords, postCodeQuery } from './index-tokens';
+import { addressHash, addressKey, englishQueryWords, englishWords, postCodeQuery } from './index-tokens';
 
 const SEP = '\uE0FF';
 
@@ -22,6 +22,17 @@ describe('addressKey', () => {
 
   it('is empty without a domestic address', () => {
     expect(addressKey(null, null, null)).toBe('');
+  });
+});
+
+describe('addressHash', () => {
+  it('is a short ASCII token (FTS5 keeps it whole), the same for the same key and different for others', () => {
+    const keys = ['港南1-7-1', '港南1-7-11', '港南11-7-1', '丸の内1-1-1', '丸の内1-1-2'].map((s) => addressKey('東京都', '港区', s));
+    const hashes = keys.map(addressHash);
+    for (const h of hashes) expect(h).toMatch(/^[0-9a-z]{8,14}$/);
+    expect(new Set(hashes).size).toBe(keys.length);
+    expect(addressHash(keys[0] as string)).toBe(hashes[0]);
+    expect(addressHash('')).toBe('');
   });
 });
 

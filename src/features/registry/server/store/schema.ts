@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS company (
   reading_norm TEXT NOT NULL,
   -- englishWords of the English name (NTA column 25) joined by spaces, '' when there is none.
   en_norm TEXT NOT NULL,
-  -- NTA column 16 ('' when none) and addressKey of the domestic address ('' when none).
+  -- NTA column 16 ('' when none) and addressHash(addressKey) of the domestic address ('' when none).
   post_code TEXT NOT NULL,
   address_key TEXT NOT NULL,
   -- JIS X 0402 (NTA column 15, 3 digits) and 市区町村名 (column 11); '' when none.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '../nta/types';
-import { addressKey, documentText, englishWords } from './index-tokens';
+import { addressHash, addressKey, documentText, englishWords } from './index-tokens';
 import { packRow, packedDates } from './row-codec';
 import { DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
 
@@ -288,7 +288,7 @@ export class RegistryWriter {
     const readingNorm = row.furigana === null ? '' : normalizeJapanese(row.furigana);
     const enNorm = row.enName === null ? '' : englishWords(row.enName).join(' ');
     const postCode = row.postCode ?? '';
-    const address = addressKey(row.prefectureName, row.cityName, row.streetNumber);
+    const address = addressHash(addressKey(row.prefectureName, row.cityName, row.streetNumber));
     const cityCode = row.prefectureCode !== null && row.cityCode !== null ? row.cityCode : '';
     const cityName = cityCode !== '' ? (row.cityName ?? '') : '';
     const closed = row.closeDate === null ? 0 : 1;
