@@ -25,6 +25,7 @@ const CHANGED = '8040001999013'; // domain.md §1: 株式会社商号変更前 �
 const SUCCESSOR = withCheckDigit('700000910001');
 const MERGED = withCheckDigit('700000910002');
 const NO_INVOICE = withCheckDigit('700000910003');
+const SONY = '5010401067252';
 
 let ipSerial = 0;
 function client() {
@@ -68,6 +69,16 @@ beforeAll(async () => {
         successorCorporateNumber: SUCCESSOR,
       }),
       ntaRow({ corporateNumber: NO_INVOICE, name: '合同会社不明', kind: '305' }),
+      ntaRow({
+        corporateNumber: SONY,
+        name: 'ソニーグループ株式会社',
+        furigana: 'ソニーグループ',
+        cityName: '港区',
+        streetNumber: '港南１丁目７－１',
+        enName: 'Sony Group Corporation',
+        enPrefectureName: 'Tokyo',
+        enCityName: '1-7-1 Konan, Minato ku',
+      }),
     ],
     { isSample: true },
   );
@@ -103,6 +114,16 @@ describe('GET /api/corporates-search/search', () => {
       const body = SearchResultSchema.parse(res.json);
       expect(body.items.map((c) => c.corporateNumber)).toEqual([CHANGED]);
     }
+  });
+
+  it('finds a company by its English name, and the record gives the English address in English order', async () => {
+    for (const q of ['sony', 'SONY group', 'Sony Group Corporation']) {
+      const body = SearchResultSchema.parse((await search(`q=${encodeURIComponent(q)}`)).json);
+      expect(body.items.map((c) => [c.corporateNumber, c.match, c.enName])).toEqual([[SONY, 'en_name', 'Sony Group Corporation']]);
+    }
+    const record = ReferenceRecordSchema.parse((await info(`corporateNumber=${SONY}`)).json);
+    expect(record.company.current.enName).toBe('Sony Group Corporation');
+    expect(record.company.current.enAddress).toBe('1-7-1 Konan, Minato ku, Tokyo');
   });
 
   it('finds a closed company only when closed companies are included', async () => {
@@ -150,6 +171,14 @@ describe('GET /api/corporates-search/get-corp-info', () => {
     expect(record.companyLegalNumber).toBe('040001999013');
     expect(record.orderable).toBe(true);
     expect(record.invoice).toMatchObject({ state: 'known', registrationNumber: `T${CHANGED}`, status: 'valid' });
+    // 同じ所在地の法人: the active companies at the same address, itself and the closed one left out.
+    expect(record.sameAddress).toEqual({
+      items: [
+        { corporateNumber: SUCCESSOR, name: '承継先工業株式会社', kindLabel: '株式会社' },
+        { corporateNumber: NO_INVOICE, name: '合同会社不明', kindLabel: '合同会社' },
+      ],
+      more: false,
+    });
   });
 
   it('accepts full-width digits and hyphens as typed', async () => {

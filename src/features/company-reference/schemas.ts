@@ -82,6 +82,11 @@ export const ReferenceRecordSchema = z.strictObject({
   successor: z.strictObject({ corporateNumber, name: z.string().nullable() }).nullable(),
   timeline: z.array(TimelineEntrySchema),
   invoice: InvoiceViewSchema,
+  /** 同じ所在地の法人: other active companies registered at the same domestic address (at most 10; more: there are others). */
+  sameAddress: z.strictObject({
+    items: z.array(z.strictObject({ corporateNumber, name: z.string(), kindLabel: z.string() })).max(10),
+    more: z.boolean(),
+  }),
   /** Canonical path of the record page. */
   path: z.string(),
 });

@@ -45,6 +45,7 @@ const record: ReferenceRecord = {
   successor: { corporateNumber: '1180301018771', name: 'トヨタ自動車株式会社' },
   timeline: [],
   invoice: { state: 'unknown', reason: 'absent' },
+  sameAddress: { items: [], more: false },
   path: '/search-service/result?corporateNumber=4234901000007',
 };
 

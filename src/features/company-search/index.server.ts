@@ -5,3 +5,4 @@ export { searchCompanies, type SearchCompaniesParams } from './server/search';
 export { searchFailure } from './server/http';
 export { bulkCheck, type BulkCheckOutcome } from './server/bulk-check';
 export { searchCsv, SEARCH_CSV_HEADER, searchCsvRow, type SearchCsvOutcome } from './server/search-csv';
+export { citiesOf } from './server/cities';

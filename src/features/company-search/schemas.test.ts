@@ -29,6 +29,17 @@ describe('SearchParamsSchema', () => {
     expect(SearchParamsSchema.safeParse({ q: 'あ'.repeat(101) }).error?.issues[0]?.message).toBe('検索語は100文字以内で入力してください。');
   });
 
+  it('takes a 市区町村 code only with its prefecture (the codes repeat across prefectures)', () => {
+    expect(SearchParamsSchema.parse({ q: 'ソニー', prefecture: '13', city: '103' })).toMatchObject({ prefecture: '13', city: '103' });
+    const alone = SearchParamsSchema.safeParse({ q: 'ソニー', city: '103' });
+    expect(alone.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['city', '市区町村を指定するときは都道府県も指定してください。'],
+    ]);
+    expect(SearchParamsSchema.safeParse({ q: 'ソニー', prefecture: '13', city: '1031' }).error?.issues[0]?.message).toBe(
+      '市区町村の指定が正しくありません。',
+    );
+  });
+
   it('refuses a search word with a control character (src/lib/plain-text.ts), trims a pasted tab', () => {
     const refused = SearchParamsSchema.safeParse({ q: 'トヨタ\u0000' });
     expect(refused.success).toBe(false);

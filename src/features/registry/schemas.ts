@@ -11,8 +11,21 @@ const KIND_CODES = Object.keys(NTA_KIND) as [keyof typeof NTA_KIND, ...(keyof ty
 export const KindCodeSchema = z.enum(KIND_CODES, { message: '法人種別の指定が正しくありません。' });
 export type KindCode = z.infer<typeof KindCodeSchema>;
 
-/** How a result matched the query (the page may label 旧商号 and reading matches). */
-export const MatchTypeSchema = z.enum(['corporate_number', 'exact', 'prefix', 'reading', 'substring', 'former_name']);
+/**
+ * How a result matched the query (the page may label 旧商号, reading and English name matches).
+ * en_name: only the English name (NTA column 25) matched, word by word; post_code: registered at
+ * the postal code the query was.
+ */
+export const MatchTypeSchema = z.enum([
+  'corporate_number',
+  'exact',
+  'prefix',
+  'reading',
+  'substring',
+  'former_name',
+  'en_name',
+  'post_code',
+]);
 export type MatchType = z.infer<typeof MatchTypeSchema>;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -23,6 +36,8 @@ export const CompanySummarySchema = z.strictObject({
   name: z.string(),
   /** フリガナ (NTA column 29); null when the registry has none. */
   furigana: z.string().nullable(),
+  /** 英語表記 (NTA column 25); null when the company registered none. */
+  enName: z.string().nullable(),
   kind: KindCodeSchema,
   kindLabel: z.string(),
   prefectureCode: z.string().nullable(),

@@ -46,6 +46,7 @@ const record = (dataDate: string | null): ReferenceRecord => ({
   successor: null,
   timeline: [],
   invoice: { state: 'unknown', reason: 'absent' },
+  sameAddress: { items: [], more: false },
   path: '/search-service/result?corporateNumber=2010401000001',
 });
 
@@ -53,6 +54,22 @@ describe('CompanyRecord', () => {
   it('says the データ更新日 of the registry the record comes from', () => {
     const html = renderToStaticMarkup(<CompanyRecord record={record('2026-11-20')} attribution={null} />);
     expect(html).toContain('データ更新日：<time dateTime="2026-11-20">2026年11月20日</time>');
+  });
+
+  it('lists 同じ所在地の法人 with links to their records, and says when there are more', () => {
+    const html = renderToStaticMarkup(
+      <CompanyRecord
+        record={{
+          ...record(null),
+          sameAddress: { items: [{ corporateNumber: '5010401067252', name: 'ソニーグループ株式会社', kindLabel: '株式会社' }], more: true },
+        }}
+        attribution={null}
+      />,
+    );
+    expect(html).toContain('同じ所在地の法人');
+    expect(html).toContain('href="/search-service/result?corporateNumber=5010401067252"');
+    expect(html).toContain('ほかにもこの所在地の法人があります');
+    expect(renderToStaticMarkup(<CompanyRecord record={record(null)} attribution={null} />)).not.toContain('同じ所在地の法人');
   });
 
   it('says nothing of a date the registry does not have', () => {

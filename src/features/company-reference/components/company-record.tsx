@@ -227,6 +227,25 @@ export function CompanyRecord({ record, attribution }: { record: ReferenceRecord
             )}
           </section>
 
+          {record.sameAddress.items.length > 0 ? (
+            <section className={s.section} aria-labelledby="same-address-title">
+              <h2 id="same-address-title">同じ所在地の法人</h2>
+              <ul>
+                {record.sameAddress.items.map((o) => (
+                  <li key={o.corporateNumber}>
+                    <Link href={referencePath(o.corporateNumber)}>{o.name}</Link>
+                    <span className={s.muted}>
+                      （{o.kindLabel}・法人番号 {o.corporateNumber}）
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {record.sameAddress.more ? (
+                <p className={s.muted}>ほかにもこの所在地の法人があります（{record.sameAddress.items.length}件まで表示）。</p>
+              ) : null}
+            </section>
+          ) : null}
+
           <section className={s.section} aria-labelledby="invoice-title">
             <h2 id="invoice-title">適格請求書発行事業者（インボイス）の登録</h2>
             <InvoiceFields invoice={invoice} />

@@ -10,7 +10,14 @@ import {
   todayInJapan,
 } from '@/features/registry';
 import { type InvoiceView, type ReferenceRecord, referencePath, type TimelineChange, type TimelineEntry } from '../schemas';
-import { type InvoiceStore, getInvoiceStore, type RegistryStore, getRegistryStore, getCompany } from '@/features/registry/index.server';
+import {
+  type InvoiceStore,
+  getInvoiceStore,
+  type RegistryStore,
+  getRegistryStore,
+  getCompany,
+  companiesAtSameAddress,
+} from '@/features/registry/index.server';
 
 /**
  * A company's full public record for the reference service (issue 4): the registry detail
@@ -115,6 +122,7 @@ export function getReferenceRecord(
       successor,
       timeline: timelineOf(company),
       invoice: invoiceViewOf(company.corporateNumber, stores.invoice ?? getInvoiceStore(), stores.today ?? todayInJapan()),
+      sameAddress: companiesAtSameAddress(company.corporateNumber, registry),
       path: referencePath(company.corporateNumber),
     },
   };

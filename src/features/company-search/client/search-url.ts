@@ -1,7 +1,7 @@
 /**
- * The search page's state in its URL (`/search?q=トヨタ&pref=23&closed=1&kind=301`), so a
+ * The search page's state in its URL (`/search?q=トヨタ&pref=23&city=211&closed=1&kind=301`), so a
  * search can be reloaded, shared and restored by the back button, and its translation to the
- * API's query (`/api/corporates/search?q=…&prefecture=…&includeClosed=…&kind=…`). The URL keeps
+ * API's query (`/api/corporates/search?q=…&prefecture=…&city=…&includeClosed=…&kind=…`). The URL keeps
  * short names because people share it; unknown or malformed values are dropped, never an error.
  * Isomorphic: the server page renders the initial URL with the same reading.
  */
@@ -14,12 +14,14 @@ export interface SearchUrlState {
   q: string;
   /** JIS X 0401 code or '' (all prefectures). */
   pref: string;
+  /** JIS X 0402 code of a 市区町村 of `pref`, or '' (the whole prefecture); always '' without pref. */
+  city: string;
   closed: boolean;
   /** One 法人種別 code or '' (all kinds). */
   kind: KindCode | '';
 }
 
-export const EMPTY_SEARCH_STATE: SearchUrlState = { q: '', pref: '', closed: false, kind: '' };
+export const EMPTY_SEARCH_STATE: SearchUrlState = { q: '', pref: '', city: '', closed: false, kind: '' };
 
 type Raw = Record<string, string | string[] | undefined> | URLSearchParams;
 
@@ -33,9 +35,11 @@ const PREF_CODES = new Set<string>(PREFECTURES.map((p) => p.code));
 export function parseSearchUrl(raw: Raw): SearchUrlState {
   const pref = first(raw, 'pref');
   const kind = KindCodeSchema.safeParse(first(raw, 'kind'));
+  const city = first(raw, 'city');
   return {
     q: first(raw, 'q').slice(0, SEARCH_QUERY_MAX),
     pref: PREF_CODES.has(pref) ? pref : '',
+    city: PREF_CODES.has(pref) && /^\d{3}$/.test(city) ? city : '',
     closed: ['1', 'true'].includes(first(raw, 'closed')),
     kind: kind.success ? kind.data : '',
   };
@@ -46,6 +50,7 @@ export function searchUrlQuery(state: SearchUrlState): string {
   const p = new URLSearchParams();
   if (state.q.trim() !== '') p.set('q', state.q.trim());
   if (state.pref !== '') p.set('pref', state.pref);
+  if (state.pref !== '' && state.city !== '') p.set('city', state.city);
   if (state.closed) p.set('closed', '1');
   if (state.kind !== '') p.set('kind', state.kind);
   return p.toString();
@@ -63,6 +68,7 @@ export function searchApiQuery(state: SearchUrlState): Record<string, string> | 
   return {
     q,
     ...(state.pref !== '' ? { prefecture: state.pref } : {}),
+    ...(state.pref !== '' && state.city !== '' ? { city: state.city } : {}),
     ...(state.closed ? { includeClosed: '1' } : {}),
     ...(state.kind !== '' ? { kind: state.kind } : {}),
   };

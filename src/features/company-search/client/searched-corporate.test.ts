@@ -7,6 +7,7 @@ const company: CompanySummary = {
   corporateNumber: '8040001999013',
   name: '株式会社商号変更後',
   furigana: 'ショウゴウヘンコウゴ',
+  enName: null,
   kind: '301',
   kindLabel: '株式会社',
   prefectureCode: '13',

@@ -10,6 +10,7 @@ const base: CompanySummary = {
   corporateNumber: '8040001999013',
   name: '株式会社商号変更後',
   furigana: 'ショウゴウヘンコウアト',
+  enName: null,
   kind: '301',
   kindLabel: '株式会社',
   prefectureCode: '13',

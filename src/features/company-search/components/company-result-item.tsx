@@ -49,6 +49,7 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
         </div>
       </div>
       {c.furigana !== null ? <p className={styles.furigana}>{c.furigana}</p> : null}
+      {c.match === 'en_name' && c.enName !== null ? <p className={styles.formerHit}>英語表記「{c.enName}」で一致しました</p> : null}
       {c.match === 'former_name' && c.matchedFormerName !== null ? (
         <p className={styles.formerHit}>旧商号「{c.matchedFormerName}」で一致しました</p>
       ) : c.formerNames.length > 0 ? (

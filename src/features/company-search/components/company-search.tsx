@@ -127,7 +127,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
             type="search"
             className={`input ${styles.input}`}
             value={form.q}
-            placeholder="例：トヨタ、そにー、8040001999013"
+            placeholder="例：トヨタ、そにー、sony、8040001999013、100-0005"
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
@@ -242,7 +242,8 @@ function StatusLine({
   const count = formatResultCount(result);
   return (
     <span>
-      {result.query.type === 'corporate_number' ? '法人番号' : '検索結果'}「{query.trim()}」：<strong>{count}</strong>
+      {result.query.type === 'corporate_number' ? '法人番号' : result.query.type === 'post_code' ? '郵便番号' : '検索結果'}「{query.trim()}
+      」：<strong>{count}</strong>
       {loading ? <span className={styles.updating}>（更新中…）</span> : null}
     </span>
   );

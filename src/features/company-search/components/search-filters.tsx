@@ -1,12 +1,16 @@
 'use client';
 
 import { useId } from 'react';
+import useSWR from 'swr';
+
+import { apiFetch } from '@/lib/api-client';
 
 import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
 import { type KindCode, KindCodeSchema } from '@/features/registry';
 import styles from './company-search.module.css';
+import type { CityList } from '../schemas';
 
 /** 法人種別 in the order people look for them (the NTA codes; labels shortened for a select). */
 const KIND_OPTIONS: { code: KindCode; label: string }[] = [
@@ -22,9 +26,18 @@ const KIND_OPTIONS: { code: KindCode; label: string }[] = [
   { code: '499', label: 'その他' },
 ];
 
-/** Prefecture (JIS order), 法人種別 and include-closed. Each change searches at once. */
+/**
+ * Prefecture (JIS order), then its 市区町村 once a prefecture is chosen (the registry's own list,
+ * GET /api/corporates/cities), 法人種別 and include-closed. Each change searches at once.
+ */
 export function SearchFilters({ state, onChange }: { state: SearchUrlState; onChange: (patch: Partial<SearchUrlState>) => void }) {
   const id = useId();
+  const cities = useSWR<CityList>(
+    state.pref === '' ? null : `/api/corporates/cities?prefecture=${state.pref}`,
+    (path: string) => apiFetch<CityList>(path),
+    { revalidateOnFocus: false, revalidateIfStale: false },
+  );
+  const cityList = cities.data?.prefecture === state.pref ? cities.data.cities : [];
   return (
     <fieldset className={styles.filters}>
       <legend className="visually-hidden">絞り込み</legend>
@@ -35,7 +48,7 @@ export function SearchFilters({ state, onChange }: { state: SearchUrlState; onCh
           name="pref"
           className={`input ${styles.select}`}
           value={state.pref}
-          onChange={(e) => onChange({ pref: e.target.value })}
+          onChange={(e) => onChange({ pref: e.target.value, city: '' })}
         >
           <option value="">すべての都道府県</option>
           {PREFECTURES.map((p) => (
@@ -45,6 +58,29 @@ export function SearchFilters({ state, onChange }: { state: SearchUrlState; onCh
           ))}
         </select>
       </div>
+      {state.pref !== '' ? (
+        <div className={styles.filter}>
+          <label htmlFor={`${id}-city`}>市区町村</label>
+          <select
+            id={`${id}-city`}
+            name="city"
+            className={`input ${styles.select}`}
+            value={state.city}
+            onChange={(e) => onChange({ city: e.target.value })}
+          >
+            <option value="">すべての市区町村</option>
+            {/* The chosen code stays selectable while the list loads (a shared URL with city=…). */}
+            {state.city !== '' && !cityList.some((c) => c.code === state.city) ? (
+              <option value={state.city}>{cities.isLoading ? '読み込み中…' : `市区町村コード ${state.city}`}</option>
+            ) : null}
+            {cityList.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className={styles.filter}>
         <label htmlFor={`${id}-kind`}>法人種別</label>
         <select

@@ -17,8 +17,48 @@ const fixture = [
   ntaRow({ name: 'トヨタ自動車株式会社', furigana: 'トヨタジドウシャ', prefectureCode: '23', prefectureName: '愛知県' }),
   ntaRow({ name: '株式会社豊田自動織機', furigana: 'トヨタジドウショッキ', prefectureCode: '23', prefectureName: '愛知県' }),
   ntaRow({ name: '株式会社Ｔ＆Ｍコンサルティング', furigana: 'ティーアンドエムコンサルティング' }),
-  ntaRow({ name: 'ソニー株式会社', furigana: 'ソニー' }),
-  ntaRow({ name: 'ソニーグループ株式会社', furigana: 'ソニーグループ' }),
+  ntaRow({
+    name: 'ソニー株式会社',
+    furigana: 'ソニー',
+    postCode: '1080075',
+    cityName: '港区',
+    cityCode: '103',
+    streetNumber: '港南１丁目７番１号',
+  }),
+  ntaRow({
+    name: 'ソニーグループ株式会社',
+    furigana: 'ソニーグループ',
+    enName: 'Sony Group Corporation',
+    postCode: '1080075',
+    cityName: '港区',
+    cityCode: '103',
+    streetNumber: '港南1-7-1',
+  }),
+  ntaRow({
+    name: '港南閉鎖株式会社',
+    furigana: 'コウナンヘイサ',
+    postCode: '1080075',
+    process: '21',
+    closeDate: '2020-03-31',
+    closeCause: '01',
+  }),
+  ntaRow({ name: '港南合同会社', kind: '305', furigana: 'コウナン', postCode: '1080075' }),
+  ntaRow({
+    name: 'マクドナルド株式会社',
+    furigana: 'マクドナルド',
+    enName: "McDonald's Company (Japan), Ltd.",
+    prefectureCode: '27',
+    prefectureName: '大阪府',
+  }),
+  ntaRow({ name: '株式会社ソニックス', furigana: 'ソニックス', enName: 'Sonix Inc.', prefectureCode: '27', prefectureName: '大阪府' }),
+  ntaRow({
+    name: '株式会社ソノリ閉鎖',
+    furigana: 'ソノリヘイサ',
+    enName: 'Sony Closed Inc.',
+    process: '21',
+    closeDate: '2020-03-31',
+    closeCause: '01',
+  }),
   ntaRow({ name: '株式会社髙橋建設', furigana: 'タカハシケンセツ', prefectureCode: '01', prefectureName: '北海道' }),
   ntaRow({ name: '山﨑商事有限会社', kind: '302', furigana: 'ヤマザキショウジ', prefectureCode: '27', prefectureName: '大阪府' }),
   ntaRow({ name: '日本建設株式会社', furigana: 'ニホンケンセツ' }),
@@ -48,6 +88,7 @@ const fixture = [
     postCode: null,
     addressOutside: 'New York, USA',
     furigana: 'エグザンプルホールディングスリミテッド',
+    enName: 'Example Holdings Limited',
   }),
 ];
 
@@ -116,12 +157,75 @@ describe('searchCompanies — query table', () => {
     ['hidden (hihyoji) company never found', { q: '秘匿' }, []],
     ['one character', { q: 'ア' }, ['株式会社ア']],
     ['a company abroad, by Latin letters in any case', { q: 'EXAMPLE' }, ['Example Holdings Limited']],
+    ['an English name word: sony → Sony Group Corporation', { q: 'sony' }, ['ソニーグループ株式会社']],
+    ['an English name in capitals', { q: 'SONY' }, ['ソニーグループ株式会社']],
+    ['an English word prefix', { q: 'son' }, ['ソニーグループ株式会社', '株式会社ソニックス']],
+    ['English words in any order', { q: 'corporation sony' }, ['ソニーグループ株式会社']],
+    ['every English word must match', { q: 'sony inc' }, []],
+    ['an English name with an apostrophe', { q: "mcdonald's" }, ['マクドナルド株式会社']],
+    ['an English name without the apostrophe', { q: 'McDonalds japan' }, ['マクドナルド株式会社']],
+    ['English name with the prefecture filter', { q: 'son', prefecture: '27' }, ['株式会社ソニックス']],
+    ['English name: closed only when asked', { q: 'sony', includeClosed: true }, ['ソニーグループ株式会社', '株式会社ソノリ閉鎖']],
+    ['a Japanese match comes before the English one, listed once', { q: 'example' }, ['Example Holdings Limited']],
+    ['a word inside an English word is not a match', { q: 'ony' }, []],
+    ['a postal code: the companies registered there', { q: '1080075' }, ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社']],
+    [
+      'a postal code with hyphen and 〒 in full width',
+      { q: '〒１０８－００７５' },
+      ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社'],
+    ],
+    [
+      'a postal code, closed included',
+      { q: '108-0075', includeClosed: true },
+      ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社', '港南閉鎖株式会社'],
+    ],
+    ['a postal code with the kind filter', { q: '108-0075', kind: ['305'] }, ['港南合同会社']],
+    ['a postal code nobody is registered at', { q: '108-0076' }, []],
+    ['市区町村 filter', { q: 'ソニー', prefecture: '13', city: '103' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['市区町村 filter, another city', { q: 'ソニー', prefecture: '13', city: '101' }, []],
+    ['市区町村 filter with a substring query', { q: '日本', prefecture: '13', city: '101' }, ['日本建設株式会社']],
+    ['市区町村 filter with an English query', { q: 'sony', prefecture: '13', city: '103' }, ['ソニーグループ株式会社']],
+    ['市区町村 filter with a postal code', { q: '1080075', prefecture: '13', city: '103' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['the same 市区町村 code in another prefecture', { q: 'ソニー', prefecture: '27', city: '103' }, []],
     ['法人番号', { q: CHANGED }, ['株式会社商号変更後']],
     ['法人番号 in full-width digits', { q: '８０４０００１９９９０１３' }, ['株式会社商号変更後']],
     ['法人番号 with hyphens', { q: '8040-0019-99013' }, ['株式会社商号変更後']],
     ['適格請求書発行事業者登録番号 (T + 法人番号)', { q: 'T8040001999013' }, ['株式会社商号変更後']],
   ])('%s', (_, params, expected) => {
     expect(names(params)).toEqual(expected);
+  });
+
+  it('labels an English name match and returns the English name', () => {
+    const sony = search({ q: 'Sony Group' });
+    expect(sony.ok && sony.result.items).toMatchObject([
+      { name: 'ソニーグループ株式会社', match: 'en_name', enName: 'Sony Group Corporation' },
+    ]);
+    expect(sony.ok && sony.result.count).toBe(1);
+    const example = search({ q: 'example' });
+    expect(example.ok && example.result.items.map((i) => i.match)).toEqual(['prefix']);
+    expect(example.ok && example.result.count).toBe(1);
+    const son = search({ q: 'son' });
+    expect(son.ok && son.result.count).toBe(2);
+  });
+
+  it('says the query was a postal code and labels the results so', () => {
+    const outcome = search({ q: '〒108-0075' });
+    expect(outcome.ok && outcome.result.query).toEqual({ normalized: '1080075', type: 'post_code' });
+    expect(outcome.ok && outcome.result.count).toBe(3);
+    expect(outcome.ok && new Set(outcome.result.items.map((i) => i.match))).toEqual(new Set(['post_code']));
+  });
+
+  it('lists the 市区町村 of a prefecture that the registry holds companies in (hidden ones not counted)', () => {
+    const state = store.acquire();
+    if (!state.ok) throw new Error('registry unavailable');
+    const tokyo = state.registry.cities('13');
+    expect(tokyo.map((c) => [c.code, c.name])).toEqual([
+      ['101', '千代田区'],
+      ['103', '港区'],
+    ]);
+    expect(tokyo.find((c) => c.code === '103')?.companies).toBe(2);
+    expect(state.registry.cities('31').map((c) => c.code)).toEqual(['101']);
+    expect(state.registry.cities('46')).toEqual([]);
   });
 
   it('labels how each result matched', () => {

@@ -14,6 +14,11 @@ import {
 import {
   codePoints,
   containsExpression,
+  englishExpression,
+  englishQueryWords,
+  postCodeExpression,
+  cityExpression,
+  postCodeQuery,
   kindExpression,
   nameExactExpression,
   namePrefixExpression,
@@ -37,11 +42,16 @@ import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
  * A query is either a 法人番号 (13 digits in any width, hyphens allowed; exact lookup, filters do
  * not apply) or text, normalised by normalizeJapanese. Text matches a company when
  *  - its current name or a former name (旧商号) contains the query, or
- *  - its reading (フリガナ) starts with the query.
+ *  - its reading (フリガナ) starts with the query, or
+ *  - (a query in ASCII letters and digits) each query word starts a word of its English name
+ *    (NTA column 25, 英語表記): `sony` finds ソニーグループ株式会社 (Sony Group Corporation).
+ * A query that is a postal code (7 digits, with or without 〒 and hyphen, any width) lists the
+ * companies registered there instead (one class, the filters apply): a name holding 7 digits in a
+ * row is far rarer than a visitor pasting a postal code.
  *
  * Ranking, in this order:
  *  1. match class: 0 exact current name, 1 prefix (current name or reading), 2 substring
- *     (current name or a former name);
+ *     (current name or a former name), 3 English name only (no Japanese match);
  *  2. active before closed;
  *  3. the stable docid order: prefecture in JIS order, then reading (五十音順), then 法人番号.
  * Because docids are numbered in (closed, prefecture, reading) order by the writer, each
@@ -58,6 +68,8 @@ export interface SearchCompaniesParams {
   q: string;
   /** JIS X 0401 code, '01'–'47'. */
   prefecture?: string;
+  /** JIS X 0402 code (3 digits) within `prefecture`; ignored without it. */
+  city?: string;
   kind?: readonly KindCode[];
   /** Default false: active companies only. */
   includeClosed?: boolean;
@@ -67,7 +79,7 @@ export interface SearchCompaniesParams {
 /** Longest normalised query used (the index answers any length; this bounds the work). */
 const QUERY_CHARS_MAX = 50;
 
-type Tier = 0 | 1 | 2;
+type Tier = 0 | 1 | 2 | 3;
 
 /** One FTS5 expression plus, when the index alone is not exact, a confirming SQL condition on `d`. */
 interface Matcher {
@@ -95,6 +107,10 @@ const CONTAINS = `(instr(d.name_norm, @q) > 0 OR instr(coalesce(d.former_norm, '
 const VERIFY_PREFIX = `${STARTS} AND d.name_norm <> @q`;
 const VERIFY_SUBSTRING = `${CONTAINS} AND NOT ${STARTS}`;
 const VERIFY_ANY = `(${CONTAINS} OR substr(d.reading_norm, 1, @n) = @q)`;
+// Class 3 holds the English name matches that classes 0–2 do not list already: their union is
+// exactly VERIFY_ANY (an exact name contains the query; a prefix match is a contains or a reading
+// prefix), so a document is listed once whichever way the index answered the Japanese part.
+const VERIFY_NOT_JAPANESE = `NOT ${VERIFY_ANY}`;
 
 const DOC_ROW = `SELECT d.name_norm, d.reading_norm, d.former_norm, d.former_names, c.corporate_number, c.hihyoji, c.data
                    FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?`;
@@ -144,8 +160,13 @@ function selectiveTrigrams(reg: OpenRegistry, chars: readonly string[]): string[
   return far === undefined ? [rarest.g] : [rarest.g, far.g];
 }
 
-/** The three class matchers and the count matcher for a normalised query. */
-function matchers(reg: OpenRegistry, chars: readonly string[], kinds: string | null): { tiers: [Matcher, Matcher, Matcher]; any: Matcher } {
+/** The class matchers (class 3 when the query can be an English name) and the count matchers. */
+function matchers(
+  reg: OpenRegistry,
+  chars: readonly string[],
+  enWords: readonly string[] | null,
+  kinds: string | null,
+): { tiers: Matcher[]; counts: Matcher[] } {
   const contains = chars.length <= 3 ? containsExpression(chars) : containsExpression(chars, selectiveTrigrams(reg, chars));
   const prefix = namePrefixExpression(chars, contains);
   const reading = readingPrefixExpression(chars);
@@ -153,6 +174,8 @@ function matchers(reg: OpenRegistry, chars: readonly string[], kinds: string | n
   const startsExact = prefix.exact && (reading === null || reading.exact);
   const starts = reading === null ? prefix.expr : `(${prefix.expr} OR ${reading.expr})`;
   const any = reading === null ? contains.expr : `(${contains.expr} OR ${reading.expr})`;
+  const english: Matcher | null = enWords === null ? null : { expr: and(englishExpression(enWords), kinds), verify: VERIFY_NOT_JAPANESE };
+  const anyMatcher: Matcher = { expr: and(any, kinds), verify: contains.exact && (reading === null || reading.exact) ? null : VERIFY_ANY };
   return {
     tiers: [
       { expr: and(exact, kinds), verify: null },
@@ -160,9 +183,16 @@ function matchers(reg: OpenRegistry, chars: readonly string[], kinds: string | n
       startsExact && contains.exact
         ? { expr: and(`(${contains.expr} NOT ${starts})`, kinds), verify: null }
         : { expr: and(contains.expr, kinds), verify: VERIFY_SUBSTRING },
+      ...(english === null ? [] : [english]),
     ],
-    any: { expr: and(any, kinds), verify: contains.exact && (reading === null || reading.exact) ? null : VERIFY_ANY },
+    counts: english === null ? [anyMatcher] : [anyMatcher, english],
   };
+}
+
+/** A postal code: one class, answered by the index alone. */
+function postCodeMatchers(postCode: string, kinds: string | null): { tiers: Matcher[]; counts: Matcher[] } {
+  const m: Matcher = { expr: and(postCodeExpression(postCode), kinds), verify: null };
+  return { tiers: [m], counts: [m] };
 }
 
 function docids(reg: OpenRegistry, m: Matcher, bind: { q: string; n: number }, after: number, last: number, limit: number): number[] {
@@ -186,6 +216,7 @@ function countMatches(
 }
 
 function matchTypeOf(tier: Tier, q: string, nameNorm: string, formerNorms: string[]): { match: MatchType; formerIndex: number } {
+  if (tier === 3) return { match: 'en_name', formerIndex: -1 };
   if (tier === 0) return { match: 'exact', formerIndex: -1 };
   if (tier === 1) return { match: nameNorm.startsWith(q) ? 'prefix' : 'reading', formerIndex: -1 };
   if (nameNorm.includes(q)) return { match: 'substring', formerIndex: -1 };
@@ -205,13 +236,16 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
   if (number.type === 'bad-check-digit') return fail('invalid_check_digit');
   if (number.type === 'valid') return byCorporateNumber(reg, number.corporateNumber);
 
-  const chars = codePoints(normalizeJapanese(params.q)).slice(0, QUERY_CHARS_MAX);
+  const postCode = postCodeQuery(params.q);
+  const chars = postCode !== null ? codePoints(postCode) : codePoints(normalizeJapanese(params.q)).slice(0, QUERY_CHARS_MAX);
   if (chars.length === 0) return fail('empty_query');
   const q = chars.join('');
   const bind = { q, n: chars.length };
   const includeClosed = params.includeClosed === true;
   const kinds = params.kind !== undefined && params.kind.length > 0 ? [...new Set(params.kind)].sort() : null;
-  const hash = queryHash([q, params.prefecture ?? null, kinds, includeClosed]);
+  const enWords = postCode === null ? englishQueryWords(params.q) : null;
+  const city = params.prefecture !== undefined && params.city !== undefined ? params.city : null;
+  const hash = queryHash([q, postCode !== null, enWords, params.prefecture ?? null, city, kinds, includeClosed]);
 
   let cursor: Cursor | null = null;
   if (params.cursor !== undefined) {
@@ -220,12 +254,15 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     if (cursor.b !== reg.meta.buildId.slice(0, 12)) return fail('cursor_expired');
   }
 
-  const { tiers, any } = matchers(reg, chars, kinds === null ? null : kindExpression(kinds));
+  // The filters are ANDed to every class's expression; the prefecture is a docid range instead.
+  const filters = [kinds === null ? null : kindExpression(kinds), city === null ? null : cityExpression(params.prefecture as string, city)];
+  const filterExpr = filters.some((f) => f !== null) ? filters.filter((f): f is string => f !== null).join(' AND ') : null;
+  const { tiers, counts } = postCode !== null ? postCodeMatchers(postCode, filterExpr) : matchers(reg, chars, enWords, filterExpr);
   const ranges = ([0, 1] as const)
     .filter((closed) => closed === 0 || includeClosed)
     .map((closed) => reg.range(closed, params.prefecture))
     .filter((r): r is { first: number; last: number } => r !== null);
-  const segments: Segment[] = ([0, 1, 2] as const).flatMap((tier) => ranges.map((r) => ({ tier, ...r })));
+  const segments: Segment[] = tiers.flatMap((_, tier) => ranges.map((r) => ({ tier: tier as Tier, ...r })));
 
   // Run in one read transaction: one shared lock for the whole search instead of one per statement.
   return reg.db.transaction((): SearchOutcome => {
@@ -236,9 +273,11 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       countCapped = cursor.x;
     } else {
       let total = 0;
-      for (const r of ranges) {
-        if (total > SEARCH_COUNT_CAP) break;
-        total += countMatches(reg, any, bind, r, SEARCH_COUNT_CAP + 1 - total);
+      for (const m of counts) {
+        for (const r of ranges) {
+          if (total > SEARCH_COUNT_CAP) break;
+          total += countMatches(reg, m, bind, r, SEARCH_COUNT_CAP + 1 - total);
+        }
       }
       countCapped = total > SEARCH_COUNT_CAP;
       count = Math.min(total, SEARCH_COUNT_CAP);
@@ -250,7 +289,7 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     for (let i = startSegment; i < segments.length && found.length <= SEARCH_PAGE_SIZE; i++) {
       const seg = segments[i] as Segment;
       const after = cursor !== null && i === startSegment ? cursor.a : seg.first - 1;
-      const ids = docids(reg, tiers[seg.tier], bind, after, seg.last, SEARCH_PAGE_SIZE + 1 - found.length);
+      const ids = docids(reg, tiers[seg.tier] as Matcher, bind, after, seg.last, SEARCH_PAGE_SIZE + 1 - found.length);
       for (const docid of ids) found.push({ tier: seg.tier, segment: i, docid });
     }
     const page = cursor?.p ?? 1;
@@ -288,7 +327,8 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       const keep = storedNorms.map((norm) => norm !== row.name_norm);
       const formerNorms = storedNorms.filter((_, i) => keep[i]);
       const formerNames = storedNames.filter((_, i) => keep[i]);
-      const { match, formerIndex } = matchTypeOf(tier, q, row.name_norm, formerNorms);
+      const { match, formerIndex } =
+        postCode !== null ? { match: 'post_code' as const, formerIndex: -1 } : matchTypeOf(tier, q, row.name_norm, formerNorms);
       return toSummary(unpackRow(row.corporate_number, row.hihyoji, row.data), {
         formerNames,
         matchedFormerName: formerIndex >= 0 ? (formerNames[formerIndex] ?? null) : null,
@@ -297,7 +337,7 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     });
 
     const result: SearchResult = {
-      query: { normalized: q, type: 'text' },
+      query: { normalized: q, type: postCode !== null ? 'post_code' : 'text' },
       items,
       count,
       countCapped,

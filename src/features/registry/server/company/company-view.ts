@@ -21,6 +21,7 @@ export function toSummary(
     corporateNumber: r.corporateNumber,
     name: r.name,
     furigana: r.furigana,
+    enName: r.enName,
     kind: r.kind,
     kindLabel: NTA_KIND[r.kind] ?? r.kind,
     prefectureCode: r.prefectureCode,
@@ -43,8 +44,20 @@ export function toSummary(
   };
 }
 
+/**
+ * The English address in English order: NTA column 27 holds street and city ("3-1-1 Kasumigaseki,
+ * Chiyoda ku") and column 26 the prefecture ("Tokyo"), so the prefecture goes last, after a comma —
+ * "3-1-1 Kasumigaseki, Chiyoda ku, Tokyo", not the Japanese order "Tokyo 3-1-1 Kasumigaseki, …".
+ * Companies with only an address abroad use column 28.
+ */
+export function englishAddress(r: Pick<RegistryRecord, 'enPrefectureName' | 'enCityName' | 'enAddressOutside'>): string | null {
+  const domestic = [r.enCityName, r.enPrefectureName].filter((p): p is string => p !== null && p !== '').join(', ');
+  if (domestic !== '') return domestic;
+  return r.enAddressOutside === null || r.enAddressOutside === '' ? null : r.enAddressOutside;
+}
+
 export function toRecordView(r: RegistryRecord): CompanyRecord {
-  const enAddress = [r.enPrefectureName, r.enCityName].filter((p) => p !== null).join(' ') || r.enAddressOutside;
+  const enAddress = englishAddress(r);
   return {
     process: r.process,
     processLabel: NTA_PROCESS[r.process] ?? r.process,
@@ -64,7 +77,7 @@ export function toRecordView(r: RegistryRecord): CompanyRecord {
     postCode: r.postCode,
     addressOutside: r.addressOutside,
     address: displayAddress(r),
-    enAddress: enAddress === '' ? null : enAddress,
+    enAddress,
     closeDate: r.closeDate,
     closeCause: r.closeCause,
     closeCauseLabel: r.closeCause === null ? null : (NTA_CLOSE_CAUSE[r.closeCause] ?? null),

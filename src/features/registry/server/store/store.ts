@@ -18,6 +18,14 @@ export interface DocSegment {
   last: number;
 }
 
+/** A 市区町村 of the registry (JIS X 0402 code within its prefecture). */
+export interface RegistryCity {
+  code: string;
+  name: string;
+  /** Searchable companies registered there (active and closed). */
+  companies: number;
+}
+
 /** One open registry file. Statements are prepared once per file and cached. */
 export class OpenRegistry {
   readonly meta: RegistryMeta;
@@ -65,6 +73,24 @@ export class OpenRegistry {
       this.termSizes.set(key, n);
     }
     return n;
+  }
+
+  private readonly citiesByPrefecture = new Map<string, readonly RegistryCity[]>();
+
+  /** The 市区町村 of a prefecture that searchable companies are registered in, by JIS X 0402 code (cached: the file never changes). */
+  cities(prefectureCode: string): readonly RegistryCity[] {
+    let list = this.citiesByPrefecture.get(prefectureCode);
+    if (list === undefined) {
+      list = (
+        this.statement('SELECT city_code, name, companies FROM city WHERE prefecture_code = ? ORDER BY city_code').all(prefectureCode) as {
+          city_code: string;
+          name: string;
+          companies: number;
+        }[]
+      ).map((r) => ({ code: r.city_code, name: r.name, companies: r.companies }));
+      this.citiesByPrefecture.set(prefectureCode, list);
+    }
+    return list;
   }
 
   /** A cached prepared statement (the SQL text is the key). */
