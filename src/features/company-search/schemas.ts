@@ -26,35 +26,40 @@ const flag = z
  * Search parameters. Accepts the values of a query string as they come (strings; `kind` once or
  * several times, or comma-separated) as well as typed values.
  */
-export const SearchParamsSchema = z
-  .strictObject({
-    q: singleLineText('検索語', { trim: true })
-      .min(1, '検索語を入力してください。')
-      .max(SEARCH_QUERY_MAX, `検索語は${SEARCH_QUERY_MAX}文字以内で入力してください。`),
-    prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }).optional(),
-    /** 市区町村: JIS X 0402 code (3 digits) within `prefecture`. */
-    city: z
-      .string()
-      .regex(/^\d{3}$/, '市区町村の指定が正しくありません。')
-      .optional(),
-    kind: z
-      .union([z.string(), z.array(z.string()).max(10)])
-      .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''))])
-      .pipe(z.array(KindCodeSchema).max(10))
-      .optional(),
-    includeClosed: flag.default(false),
-    cursor: z
-      .string()
-      .max(512, '続きの位置の指定が正しくありません。')
-      .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。')
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    // A 市区町村 code is only unique within its prefecture.
-    if (v.city !== undefined && v.prefecture === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['city'], message: '市区町村を指定するときは都道府県も指定してください。' });
-    }
-  });
+const SearchFieldsSchema = z.strictObject({
+  q: singleLineText('検索語', { trim: true })
+    .min(1, '検索語を入力してください。')
+    .max(SEARCH_QUERY_MAX, `検索語は${SEARCH_QUERY_MAX}文字以内で入力してください。`),
+  prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }).optional(),
+  /** 市区町村: JIS X 0402 code (3 digits) within `prefecture`. */
+  city: z
+    .string()
+    .regex(/^\d{3}$/, '市区町村の指定が正しくありません。')
+    .optional(),
+  kind: z
+    .union([z.string(), z.array(z.string()).max(10)])
+    .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''))])
+    .pipe(z.array(KindCodeSchema).max(10))
+    .optional(),
+  includeClosed: flag.default(false),
+  cursor: z
+    .string()
+    .max(512, '続きの位置の指定が正しくありません。')
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。')
+    .optional(),
+});
+
+/** A 市区町村 code is only unique within its prefecture. */
+function cityNeedsPrefecture(v: { city?: string; prefecture?: string }, ctx: z.RefinementCtx): void {
+  if (v.city !== undefined && v.prefecture === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['city'], message: '市区町村を指定するときは都道府県も指定してください。' });
+  }
+}
+
+export const SearchParamsSchema = SearchFieldsSchema.superRefine(cityNeedsPrefecture);
+
+/** The same search as CSV (GET /api/corporates/search/csv): every page up to the limit, so no cursor. */
+export const SearchCsvParamsSchema = SearchFieldsSchema.omit({ cursor: true }).superRefine(cityNeedsPrefecture);
 /** GET /api/corporates/cities?prefecture=13 */
 export const CityListParamsSchema = z.strictObject({
   prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }),

@@ -1,4 +1,4 @@
-import { SearchParamsSchema } from '@/features/company-search';
+import { SearchCsvParamsSchema } from '@/features/company-search';
 import { searchCsv, searchFailure } from '@/features/company-search/index.server';
 import { takeOrThrow } from '@/features/registry/index.server';
 import { contentDisposition } from '@/server/http/content-disposition';
@@ -14,13 +14,11 @@ import { instanceLimit } from '@/server/rate-limit';
 /** A file is up to 50 searches: 1 a second, 5 at once per client. */
 const limiter = instanceLimit({ keyPrefix: 'search-csv', perSecond: 1, burst: 5 });
 
-const CsvParamsSchema = SearchParamsSchema.omit({ cursor: true });
-
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
     auth: 'none',
     personal: false,
-    query: CsvParamsSchema,
+    query: SearchCsvParamsSchema,
     handler: async ({ query, ip }) => {
       await takeOrThrow(limiter, ip, '短時間にダウンロードが集中しました。数秒待ってからもう一度お試しください。');
       const outcome = searchCsv(query);
