@@ -138,10 +138,25 @@ describe('updateRegistry through the NTA Web-API stand-in', () => {
 
 describe('the scheduled update', () => {
   it('runs on one of two instances only, and the other takes its turn once the lease is back', async () => {
-    const [a, b] = await Promise.all([
-      runScheduledUpdate({ holder: 'instance-a', run: () => run('2026-02-05'), runInvoice: null }),
-      runScheduledUpdate({ holder: 'instance-b', run: () => run('2026-02-05'), runInvoice: null }),
-    ]);
+    // Instance b ticks while a is inside its run (holding the lease): b must leave the job to a.
+    let entered!: () => void;
+    let release!: () => void;
+    const insideRun = new Promise<void>((resolve) => (entered = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = runScheduledUpdate({
+      holder: 'instance-a',
+      run: async () => {
+        entered();
+        await gate;
+        return run('2026-02-05');
+      },
+      runInvoice: null,
+    });
+    await insideRun;
+    const b = await runScheduledUpdate({ holder: 'instance-b', run: () => run('2026-02-05'), runInvoice: null });
+    release();
+    const a = await first;
+    expect(b).toEqual({ ran: false, reason: 'leased' });
     const outcomes = [a, b];
     expect(outcomes.filter((o) => o.ran)).toHaveLength(1);
     expect(outcomes.find((o) => o.ran)).toMatchObject({ ran: true, result: { status: 'updated', dataDate: '2026-02-04' } });
