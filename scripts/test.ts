@@ -92,7 +92,7 @@ async function main() {
   if (all || wanted.has('static')) {
     for (const [name, bin, args] of [
       ['typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
-      ['lint', 'eslint', ['src', 'scripts', 'tests', 'dev', 'bench', 'db']],
+      ['lint', 'eslint', ['server.ts', 'src', 'scripts', 'tests', 'tools', 'dev', 'bench', 'db']],
       ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
     ] as const) {
       console.log(`\n[hojin] ${name} …`);
