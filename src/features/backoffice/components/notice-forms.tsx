@@ -203,24 +203,26 @@ export function NoticeScheduleForm({
   );
 }
 
-export function NoticeEndButton({ id }: { id: string }) {
+export function NoticeEndButton({ id, ended }: { id: string; ended: boolean }) {
   const { busy, error, done, run } = useSubmit();
   return (
     <div>
       <Status error={error} done={done} />
-      <button
-        type="button"
-        className={`${styles.button} ${styles.buttonDanger}`}
-        disabled={busy}
-        onClick={() => {
-          if (!window.confirm('このお知らせの掲載を今すぐ終了します。よろしいですか？')) return;
-          void run(async () => {
-            await adminFetch(`/api/admin/notices/${id}/end`, { method: 'POST' });
-          }, '掲載を終了しました。サイトのお知らせ表示は消えています。');
-        }}
-      >
-        今すぐ掲載を終了する
-      </button>
+      {ended ? null : (
+        <button
+          type="button"
+          className={`${styles.button} ${styles.buttonDanger}`}
+          disabled={busy}
+          onClick={() => {
+            if (!window.confirm('このお知らせの掲載を今すぐ終了します。よろしいですか？')) return;
+            void run(async () => {
+              await adminFetch(`/api/admin/notices/${id}/end`, { method: 'POST' });
+            }, '掲載を終了しました。サイトのお知らせ表示は消えています。');
+          }}
+        >
+          今すぐ掲載を終了する
+        </button>
+      )}
     </div>
   );
 }

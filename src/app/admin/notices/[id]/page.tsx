@@ -61,13 +61,16 @@ export default async function AdminNoticePage({ params }: { params: Promise<{ id
           </dd>
         </dl>
       </div>
-      {notice.state !== 'ended' ? (
-        <section className={styles.card} aria-labelledby="end-notice">
-          <h2 id="end-notice">掲載の終了</h2>
-          <p className={styles.muted}>サイトのお知らせ表示と /api/maintenance/now から直ちに消えます。</p>
-          <NoticeEndButton id={notice.id} />
-        </section>
-      ) : null}
+      {/* Rendered after the end too: the button's confirmation must survive the page's refresh. */}
+      <section className={styles.card} aria-labelledby="end-notice">
+        <h2 id="end-notice">掲載の終了</h2>
+        <p className={styles.muted}>
+          {notice.state === 'ended'
+            ? 'このお知らせは掲載を終了しています。'
+            : 'サイトのお知らせ表示と /api/maintenance/now から直ちに消えます。'}
+        </p>
+        <NoticeEndButton id={notice.id} ended={notice.state === 'ended'} />
+      </section>
       <section className={styles.card} aria-labelledby="schedule-notice">
         <h2 id="schedule-notice">掲載期間・メンテナンス期間の変更</h2>
         <NoticeScheduleForm notice={notice} />
