@@ -5,6 +5,7 @@ import { logger } from '@/server/logger';
 
 import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';
 import type { PayjpClient } from './payjp/client';
+import { recordSucceededRefund } from './refund-succeeded';
 import { reconcileRefunds, type RefundReconcileReport, type RefundSucceededHandler } from './refunds';
 
 /**
@@ -145,7 +146,9 @@ type GlobalWithReconciler = typeof globalThis & { [globalKey]?: RunningReconcile
 /** Starts the server's reconciler once per process (instrumentation-node.ts). */
 export function startServerReconciler(): RunningReconciler {
   const g = globalThis as GlobalWithReconciler;
-  g[globalKey] ??= startPaymentReconciler();
+  // The refunds it settles are recorded on the order and mailed by the same handler as the back
+  // office's request (0018 §5): a refund whose answer timed out is still told once, later.
+  g[globalKey] ??= startPaymentReconciler({ onRefundSucceeded: recordSucceededRefund });
   return g[globalKey];
 }
 

@@ -9,7 +9,7 @@ import { orders, refunds } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { buildRefundStatementSnapshot, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/receipts';
 import { AppError } from '@/server/http/app-error';
-import { getDb } from '@/server/db/client';
+import { getDb, type Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
 
 import { remainingAfter, splitRefund, type RefundRemaining } from '../refund-split';
@@ -81,6 +81,12 @@ export interface RefundOptions {
   client?: PayjpClient;
   now?: Date;
   onRefundSucceeded?: RefundSucceededHandler;
+  /**
+   * Runs inside the transaction that writes the `requested` row, before PAY.JP is called, with the
+   * order's totals before it (the back office writes its audit row here: the request and its audit
+   * row commit together or not at all). A throw undoes the request; PAY.JP is not called.
+   */
+  onRequested?: (tx: Db, refund: Refund, before: RefundTotals) => Promise<void>;
 }
 
 const RequestRefundSchema = z.strictObject({
@@ -291,6 +297,7 @@ export async function requestRefund(
       })
       .returning();
     if (!inserted) throw new Error('refund insert returned nothing');
+    if (options.onRequested) await options.onRequested(tx, toRefund(inserted), totalsOf(order, existing));
     return inserted;
   });
   logger.info(
