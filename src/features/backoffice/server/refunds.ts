@@ -3,8 +3,14 @@ import 'server-only';
 import { inArray } from 'drizzle-orm';
 
 import { staffUsers } from '@db/schema';
-import { recordSucceededRefund } from '@/features/payments/server/refund-succeeded';
-import { listRefunds, requestRefund, type Refund, type RefundStatus, type RefundTotals } from '@/features/payments/server/refunds';
+import {
+  listRefunds,
+  recordSucceededRefund,
+  requestRefund,
+  type Refund,
+  type RefundStatus,
+  type RefundTotals,
+} from '@/features/payments/server';
 import { getDb } from '@/server/db/client';
 
 import type { RefundBody } from '../schemas';

@@ -216,6 +216,20 @@ export async function findRefundStatementForMember(
   return { snapshot: RefundStatementSnapshotSchema.parse(row.statement), refundedAt: row.settledAt };
 }
 
+/** The refunds that succeeded of these orders, oldest first per order (the member's payment history). */
+export async function listSucceededRefunds(orderIds: string[]): Promise<Map<string, Refund[]>> {
+  const byOrder = new Map<string, Refund[]>();
+  if (orderIds.length === 0) return byOrder;
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.status, 'succeeded')))
+    .orderBy(asc(refunds.settledAt), asc(refunds.id));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), toRefund(row)]);
+  return byOrder;
+}
+
 // ── Requesting ──────────────────────────────────────────────────────────────────────
 
 /**
