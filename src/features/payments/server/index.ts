@@ -6,6 +6,7 @@ import 'server-only';
 export {
   REFUND_STATUSES,
   listRefunds,
+  listRefundsSettledBetween,
   listSucceededRefunds,
   refundTotals,
   requestRefund,

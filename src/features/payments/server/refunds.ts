@@ -2,7 +2,7 @@ import 'server-only';
 
 import { randomUUID } from 'node:crypto';
 
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { orders, refunds } from '@db/schema';
@@ -228,6 +228,17 @@ export async function listSucceededRefunds(orderIds: string[]): Promise<Map<stri
     .orderBy(asc(refunds.settledAt), asc(refunds.id));
   for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), toRefund(row)]);
   return byOrder;
+}
+
+/** The refunds PAY.JP made whose success was confirmed in [from, to), oldest first (the accounting export). */
+export async function listRefundsSettledBetween(from: Date, to: Date): Promise<Refund[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'succeeded'), gte(refunds.settledAt, from), lt(refunds.settledAt, to)))
+    .orderBy(asc(refunds.settledAt), asc(refunds.id));
+  return rows.map(toRefund);
 }
 
 // ── Requesting ──────────────────────────────────────────────────────────────────────
