@@ -18,7 +18,7 @@ const { getDb } = await import('@/server/db/client');
 const { getPayjpClient } = await import('@/features/payments/server/payjp/client');
 const { SERVER_RECONCILE_OPTIONS, reconcilePayments } = await import('@/features/payments/server/reconciler');
 const { recordSucceededRefund } = await import('@/features/payments/server/refund-succeeded');
-const { listRefunds, refundTotals } = await import('@/features/payments/server/refunds');
+const { listRefunds, refundTotals, requestRefund } = await import('@/features/payments/server/refunds');
 const { listOrderEvents } = await import('@/features/orders/server');
 const refundsRoute = await import('@/app/api/admin/orders/[id]/refunds/route');
 const historyRoute = await import('@/app/api/payments/histories-per-page/route');
@@ -196,6 +196,25 @@ describe('a manager refunds part of an order from the back office', () => {
     const zero = await refund(b, order.id, { amountYen: 0, reason: 'ゼロ' });
     expect(zero.status).toBe(422);
     expect(await chargeAtPayjp(order.payjpChargeId)).toMatchObject({ amount_refunded: 0 });
+  });
+
+  it('makes no refund when its audit row cannot be written (the row and the audit row share a transaction)', async () => {
+    const member = await newMember();
+    const order = await paidOrder(member);
+    const manager = await createTestStaff('manager');
+    await expect(
+      requestRefund(
+        { orderId: order.id, amountYen: 300, reason: '監査の失敗', staffId: manager.id },
+        {
+          onRequested: async () => {
+            throw new Error('audit insert failed');
+          },
+        },
+      ),
+    ).rejects.toThrow('audit insert failed');
+    expect(await listRefunds(order.id)).toEqual([]);
+    expect(await chargeAtPayjp(order.payjpChargeId)).toMatchObject({ amount_refunded: 0 });
+    expect(await refundsAtPayjp(order.payjpChargeId)).toBe(0);
   });
 
   it('lets staff see the refunds but not make one (403)', async () => {
