@@ -245,33 +245,20 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
           <section className={styles.card} aria-labelledby="sec-refund" data-testid="refund-section">
             <h2 id="sec-refund">返金</h2>
             {refunds.length > 0 ? (
-              <div className={styles.tableWrap}>
-                <table className={styles.table} data-testid="refund-list">
-                  <thead>
-                    <tr>
-                      <th scope="col">状況</th>
-                      <th scope="col">返金額</th>
-                      <th scope="col">理由</th>
-                      <th scope="col">担当</th>
-                      <th scope="col">日時</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {refunds.map((r) => (
-                      <tr key={r.id}>
-                        <td className={styles.nowrap}>{r.statusLabel}</td>
-                        <td className={styles.nowrap}>
-                          {formatYen(r.amountYen)}
-                          {r.nonTaxableYen > 0 ? <span className={styles.sub}>うち法務局手数料 {formatYen(r.nonTaxableYen)}</span> : null}
-                        </td>
-                        <td>{r.reason}</td>
-                        <td>{r.staffName ?? '—'}</td>
-                        <td className={styles.nowrap}>{formatDateTimeJa(new Date(r.settledAt ?? r.requestedAt))}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              // A list, not a table: the column is narrow, and the reason is free text.
+              <ol className={styles.timeline} data-testid="refund-list">
+                {refunds.map((r) => (
+                  <li key={r.id}>
+                    <strong>{r.statusLabel}</strong>・{formatYen(r.amountYen)}
+                    {r.nonTaxableYen > 0 ? `（うち法務局手数料 ${formatYen(r.nonTaxableYen)}）` : ''}
+                    <span className={styles.timelineWhen}>
+                      {' '}
+                      {formatDateTimeJa(new Date(r.settledAt ?? r.requestedAt))}・{r.staffName ?? '—'}
+                    </span>
+                    <span className={styles.sub}>理由：{r.reason}</span>
+                  </li>
+                ))}
+              </ol>
             ) : (
               <p className={styles.muted}>返金はありません。</p>
             )}
