@@ -210,7 +210,8 @@ export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId:
   const { busy, error, fields, done, run } = useSubmit();
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const data = new FormData(form);
     const amount = str(data, 'amountYen')
       .normalize('NFKC')
       .replace(/[,円\s]/g, '');
@@ -225,10 +226,12 @@ export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId:
         body,
       });
       const yen = `${res.refund.amountYen.toLocaleString('ja-JP')}円`;
-      if (res.refund.status === 'succeeded') return `${yen}を返金しました。会員に返金のお知らせメールを送信します。`;
       if (res.refund.status === 'failed') {
         throw new AdminApiError(200, 'refund_failed', `PAY.JP が返金を受け付けませんでした（${yen}は返金されていません）。`);
       }
+      // a refund was made (or may have been): the filled form must not invite the same refund a second time
+      form.reset();
+      if (res.refund.status === 'succeeded') return `${yen}を返金しました。会員に返金のお知らせメールを送信します。`;
       return `PAY.JP から結果が届きませんでした。${yen}の返金は「確認中」です。数分以内に自動で確認されます。もう一度返金しないでください。`;
     });
   }
