@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
-import { E2E_MAIL_URL } from './support/e2e-env';
+import { E2E_MAIL_URL, E2E_PAYJP_URL } from './support/e2e-env';
 import { E2E_ACCOUNTANT_FILE, E2E_ORDER_STAFF_FILE } from './support/global-setup';
 
 /**
@@ -20,6 +20,8 @@ import { E2E_ACCOUNTANT_FILE, E2E_ORDER_STAFF_FILE } from './support/global-setu
 const PASSWORD = 'sakura-fuji-umi-2026';
 const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'backoffice-orders');
 const COMPANY = 'トヨタ自動車株式会社';
+// the e2e stack's PAY.JP test key (as in purchase.spec.ts)
+const PAYJP_SECRET_KEY = 'sk_test_hojinlocal0000000000000000';
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -188,12 +190,55 @@ test('a member buys → staff marks it requested and shipped → the member has 
     '既に「完了」になっています。画面を再読み込みしてください。',
   );
 
-  // the manager's accounting page and its CSV
+  // the member buys a second order; a manager refunds part of it
+  const secondId = await purchase(member);
   const managerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const manager = await managerContext.newPage();
   await staffLogin(manager, E2E_ACCOUNTANT_FILE);
-  await manager.goto(`/admin/orders/${orderId}`);
-  await expect(manager.getByTestId('refund-section')).toContainText('この欄に追加されます');
+  await manager.goto(`/admin/orders/${secondId}`);
+  const refundSection = manager.getByTestId('refund-section');
+  await expect(refundSection).toContainText('返金はありません。');
+  await refundSection.getByLabel('返金額（円）').fill('500');
+  await refundSection.getByLabel(/返金理由/).fill('E2E: 速達に間に合わなかったため');
+  const confirmed = manager.waitForEvent('dialog').then(async (dialog) => {
+    expect(dialog.message()).toContain('500円を PAY.JP で返金します');
+    await dialog.accept();
+  });
+  await refundSection.getByRole('button', { name: '返金する' }).click();
+  await confirmed;
+  await expect(refundSection.getByRole('status')).toContainText('500円を返金しました。');
+  await expect(refundSection.getByTestId('refund-list')).toContainText('完了');
+  await expect(refundSection.getByTestId('refund-list')).toContainText('E2E: 速達に間に合わなかったため');
+  await refundSection.screenshot({ path: path.join(SHOTS, 'order-detail-refund-section-1280.png') });
+  await shoot(manager, 'order-detail-refunded');
+  // the emulator made the refund on the order's charge
+  const charges = (await (
+    await fetch(`${E2E_PAYJP_URL}/v1/charges?limit=100`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${PAYJP_SECRET_KEY}:`).toString('base64')}` },
+    })
+  ).json()) as { data: { amount_refunded: number; metadata: Record<string, string> | null }[] };
+  expect(charges.data.filter((c) => c.metadata?.order_id === secondId).map((c) => c.amount_refunded)).toEqual([500]);
+
+  // the member: the refund mail, 一部返金 in the history, the refund statement (a PDF)
+  // after the shipped mail come the second order's confirmation and then the refund mail
+  let refundMail = await nextMail(email, shipped.id);
+  while (!refundMail.subject.includes('返金')) refundMail = await nextMail(email, refundMail.id);
+  expect(refundMail.subject).toContain('一部返金');
+  expect(refundMail.text).toContain('返金明細書（PDF）');
+  await member.goto('/my-page/payment-history');
+  const refundedCard = member.getByRole('article').first();
+  await expect(refundedCard).toContainText('一部返金（500円）');
+  const statementLink = refundedCard.getByRole('link', { name: /返金明細書（PDF）/ });
+  await expect(statementLink).toBeVisible();
+  const statement = await member.request.get((await statementLink.getAttribute('href')) ?? '');
+  expect(statement.status()).toBe(200);
+  expect(statement.headers()['content-type']).toBe('application/pdf');
+  const pdf = await statement.body();
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  fs.writeFileSync(path.join(SHOTS, 'refund-statement.pdf'), pdf);
+  await shoot(member, 'payment-history-refunded');
+
+  // the manager's accounting page and its CSV
   await manager.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '会計データ' }).click();
   await expect(manager.getByRole('heading', { level: 1, name: '会計データ' })).toBeVisible();
   await expect(manager.getByTestId('accounting-summary')).toContainText('売上');
@@ -208,6 +253,7 @@ test('a member buys → staff marks it requested and shipped → the member has 
   await manager.goto('/admin/audit');
   await expect(manager.getByTestId('audit-table')).toContainText('会計データの出力');
   await expect(manager.getByTestId('audit-table')).toContainText('注文の対応状況の変更');
+  await expect(manager.getByTestId('audit-table')).toContainText('返金');
   await manager.goto('/admin');
   await shoot(manager, 'dashboard-manager');
 

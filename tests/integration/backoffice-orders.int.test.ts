@@ -10,6 +10,7 @@ const { and, asc, eq } = await import('drizzle-orm');
 const { auditLog, orders } = await import('@db/schema');
 const { getDb } = await import('@/server/db/client');
 const ordersFeature = await import('@/features/orders/server');
+const { recordSucceededRefund, requestRefund } = await import('@/features/payments/server');
 const queueRoute = await import('@/app/api/admin/orders/route');
 const detailRoute = await import('@/app/api/admin/orders/[id]/route');
 const fulfilmentRoute = await import('@/app/api/admin/orders/[id]/fulfilment/route');
@@ -309,20 +310,14 @@ describe('the accounting export', () => {
     const a = await buy(member, [{ itemId: 'history-full', quantity: 2 }], 2100);
     const other = await newMember();
     const bId = await buy(other, [{ itemId: 'history-full', quantity: 1 }], 1050);
-    // a partial refund PAY.JP made (as the refunds service will), then recorded by the orders feature
-    const bRow = await orderRow(bId);
-    const refundRes = await fetch(`${stack.emu.apiBase}/charges/${bRow.payjpChargeId}/refund`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Basic ${Buffer.from(`${stack.emu.secretKey}:`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ amount: '550', refund_reason: '一部発行不可' }),
-    });
-    expect(refundRes.status).toBe(200);
-    await ordersFeature.recordRefund(bId, { actor: { type: 'system' }, amountYen: 550, reason: '一部発行不可' });
-
     const { staff, b } = await staffBrowser('manager');
+    // a partial refund through the refunds service (PAY.JP, the refunds table, then the order)
+    const { refund } = await requestRefund(
+      { orderId: bId, amountYen: 550, reason: '一部発行不可', staffId: staff.id },
+      { onRefundSucceeded: recordSucceededRefund },
+    );
+    expect(refund.status).toBe('succeeded');
+    expect((await orderRow(bId)).refundedYen).toBe(550);
     const month = jstMonth(new Date());
     // the raw bytes (Response.text() would drop the BOM while decoding)
     const { NextRequest } = await import('next/server');
@@ -346,7 +341,8 @@ describe('the accounting export', () => {
     const sales = rows.filter((r) => r[1] === '売上');
     const refunds = rows.filter((r) => r[1] === '返金');
     expect(sales.map((r) => r[2]).sort()).toEqual([a, bId].sort());
-    expect(refunds.map((r) => [r[2], r[8]])).toEqual([[bId, '-550']]);
+    // the refund's per-rate split as stored with it (our fee first: 550 taxable incl. 50 tax, no Ministry part)
+    expect(refunds.map((r) => [r[2], r[5], r[6], r[7], r[8]])).toEqual([[bId, '0', '-550', '-50', '-550']]);
     for (const r of [...sales, ...refunds]) expect(Number(r[5]) + Number(r[6])).toBe(Number(r[8]));
     const totals = rows.at(-1)!;
     expect(totals.slice(0, 2)).toEqual(['合計', '売上2件・返金1件']);

@@ -82,6 +82,7 @@ describe('GET /api/payments/histories-per-page', () => {
         shipment: null,
         refundedYen: 0,
       },
+      refunds: [],
     });
     // 500×2 + 1,100×2 + 500 + 1,100 + 880 (express) = 5,680
     expect(older.amountYen).toBe(5680);

@@ -6,6 +6,7 @@
 import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
 import { CARRIER_IDS, FULFILMENT_STATUSES, isValidCorporateNumber } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
+import { singleLineText } from '@/lib/plain-text';
 
 export const STAFF_ROLES = ['staff', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -28,6 +29,7 @@ export const AUDIT_ACTIONS = {
   'order.fulfilment': '注文の対応状況の変更',
   'order.note': '注文へのメモ',
   'order.shipped_mail_resend': '発送メールの再送',
+  'order.refund': '返金',
   'accounting.export': '会計データの出力',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -261,6 +263,31 @@ export const FulfilmentBodySchema = z.strictObject({
 export type FulfilmentBody = z.infer<typeof FulfilmentBodySchema>;
 
 export const OrderNoteBodySchema = z.strictObject({ note: text('メモ', 1000, false) });
+
+const yen = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[,，円\s]/gu, '') : v),
+    z.coerce
+      .number({ error: `${label}を半角数字で入力してください。` })
+      .int(`${label}は1円単位の整数で入力してください。`)
+      .min(0, `${label}は0円以上で入力してください。`)
+      .max(9_999_999, `${label}が大きすぎます。`),
+  );
+
+/**
+ * A manager's refund from the order page (decision 0018): the amount in yen, the reason (one line,
+ * PAY.JP's refund_reason takes 255 characters) and, only when the bureau's fee was not spent, the
+ * Ministry-fee part (the split rule in payments/refund-split.ts checks its range, 422).
+ */
+export const RefundBodySchema = z.strictObject({
+  amountYen: yen('返金額').refine((n) => n >= 1, '返金額は1円以上で入力してください。'),
+  reason: z.preprocess(
+    nfkc,
+    singleLineText('返金理由', { trim: true }).min(1, '返金理由を入力してください。').max(255, '返金理由は255文字以内で入力してください。'),
+  ),
+  ministryFeeYen: z.preprocess(blankToUndefined, yen('法務局手数料の返金額').optional()),
+});
+export type RefundBody = z.infer<typeof RefundBodySchema>;
 
 /** 'YYYY-MM' — the accounting month (Japan time). */
 export const AccountingMonthSchema = z.strictObject({

@@ -8,6 +8,7 @@ export {
   RefundStatementFileSchema,
   RefundStatementSnapshotSchema,
   buildRefundStatementSnapshot,
+  refundStatementPath,
   type RefundStatementFacts,
   type RefundStatementSnapshot,
 } from './refund-statement';

@@ -102,6 +102,11 @@ export function buildRefundStatementSnapshot(facts: RefundStatementFacts): Refun
   });
 }
 
+/** Where the member downloads the statement of a refund that succeeded (decision 0018 §8). */
+export function refundStatementPath(refundId: string): string {
+  return `/api/download/refund/${refundId}.pdf`;
+}
+
 /** `/api/download/refund/{refundId}.pdf` → the refund id. */
 export const RefundStatementFileSchema = z
   .string()

@@ -171,6 +171,11 @@ export const PaymentHistoryRowSchema = z.strictObject({
       refundedYen: z.number().int(),
     })
     .nullable(),
+  /**
+   * The refunds PAY.JP made (decision 0018), oldest first, each with its 返金明細書（適格返還請求書）
+   * at `/api/download/refund/{refundId}.pdf`. Refunds still in doubt or refused are not shown.
+   */
+  refunds: z.array(z.strictObject({ refundId: z.string(), amountYen: z.number().int(), refundedAt: z.string(), statementUrl: z.string() })),
 });
 export type PaymentHistoryRow = z.infer<typeof PaymentHistoryRowSchema>;
 

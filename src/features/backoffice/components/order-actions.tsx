@@ -199,3 +199,66 @@ export function ResendShippedMailButton({ orderId }: { orderId: string }) {
     </div>
   );
 }
+
+/**
+ * A manager's refund through PAY.JP (decision 0018): the amount, the reason and — only when the
+ * bureau's fee was not spent — the Ministry part. A confirmation names the amount before anything
+ * is sent. The answer says what happened: 完了, 失敗 (nothing was refunded) or 確認中 (PAY.JP's
+ * answer was lost: the reconciler settles it within minutes; never press again meanwhile).
+ */
+export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId: string; refundableYen: number; nonTaxableYen: number }) {
+  const { busy, error, fields, done, run } = useSubmit();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const amount = str(data, 'amountYen')
+      .normalize('NFKC')
+      .replace(/[,円\s]/g, '');
+    const shown = /^\d+$/.test(amount) ? `${Number(amount).toLocaleString('ja-JP')}円` : amount;
+    if (!window.confirm(`${shown}を PAY.JP で返金します。取り消しはできません。よろしいですか？`)) return;
+    void run(async () => {
+      const body: Record<string, string> = { amountYen: amount, reason: str(data, 'reason') };
+      const ministry = str(data, 'ministryFeeYen');
+      if (ministry.trim()) body.ministryFeeYen = ministry;
+      const res = await adminFetch<{ refund: { status: string; amountYen: number } }>(`/api/admin/orders/${orderId}/refunds`, {
+        method: 'POST',
+        body,
+      });
+      const yen = `${res.refund.amountYen.toLocaleString('ja-JP')}円`;
+      if (res.refund.status === 'failed') {
+        throw new AdminApiError(200, 'refund_failed', `PAY.JP が返金を受け付けませんでした（${yen}は返金されていません）。`);
+      }
+      // a refund was made (or may have been): the filled form must not invite the same refund a second time
+      form.reset();
+      if (res.refund.status === 'succeeded') return `${yen}を返金しました。会員に返金のお知らせメールを送信します。`;
+      return `PAY.JP から結果が届きませんでした。${yen}の返金は「確認中」です。数分以内に自動で確認されます。もう一度返金しないでください。`;
+    });
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="返金">
+      <Status error={error} done={done} />
+      <p className={styles.muted}>返金できる残額：{refundableYen.toLocaleString('ja-JP')}円</p>
+      <Field id="amountYen" label="返金額（円）" error={fields.amountYen}>
+        <input id="amountYen" name="amountYen" className={styles.input} inputMode="numeric" autoComplete="off" required />
+      </Field>
+      <Field id="reason" label="返金理由（会員へのメールと返金明細書に記載されます）" error={fields.reason}>
+        <input id="reason" name="reason" className={styles.input} maxLength={255} autoComplete="off" required />
+      </Field>
+      {nonTaxableYen > 0 ? (
+        <Field
+          id="ministryFeeYen"
+          label="うち法務局手数料（任意：法務局へ請求していない・発行されなかった場合のみ）"
+          error={fields.ministryFeeYen}
+        >
+          <input id="ministryFeeYen" name="ministryFeeYen" className={styles.input} inputMode="numeric" autoComplete="off" />
+        </Field>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className={`${styles.button} ${styles.buttonDanger}`} disabled={busy || refundableYen <= 0}>
+          返金する
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { ACCOUNTING_CSV_HEADER, accountingCsv, jstMonthRange, refundSplit, totalsOf, type AccountingEntry } from './accounting';
+import { ACCOUNTING_CSV_HEADER, accountingCsv, jstMonthRange, totalsOf, type AccountingEntry } from './accounting';
 
 describe('the accounting export', () => {
   it('cuts months at midnight Japan time, December into January included', () => {
     expect(jstMonthRange('2026-11')).toEqual({ from: new Date('2026-10-31T15:00:00Z'), to: new Date('2026-11-30T15:00:00Z') });
     expect(jstMonthRange('2026-12')).toEqual({ from: new Date('2026-11-30T15:00:00Z'), to: new Date('2026-12-31T15:00:00Z') });
-  });
-
-  it('reverses a whole order exactly and splits a partial refund in the order’s proportions', () => {
-    const order = { amountYen: 2100, nonTaxableYen: 1000, taxable10Yen: 1100, tax10Yen: 100 };
-    expect(refundSplit(order, 2100)).toEqual({ nonTaxableYen: 1000, taxable10Yen: 1100, tax10Yen: 100 });
-    // 1,050 of 2,100: half of each; the tax in 550 taxable yen is 50
-    expect(refundSplit(order, 1050)).toEqual({ nonTaxableYen: 500, taxable10Yen: 550, tax10Yen: 50 });
-    const odd = refundSplit(order, 333);
-    expect(odd.nonTaxableYen + odd.taxable10Yen).toBe(333);
   });
 
   it('writes UTF-8 with a BOM, CRLF, every field quoted, a totals row, and defuses formula-looking text', () => {

@@ -2,8 +2,9 @@ import 'server-only';
 
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 
-import { orderEvents, orders } from '@db/schema';
+import { orders } from '@db/schema';
 import { OrderPriceSchema } from '@/features/orders';
+import { listRefundsSettledBetween } from '@/features/payments/server';
 import { getDb } from '@/server/db/client';
 
 import { recordAudit } from './audit';
@@ -40,25 +41,6 @@ export function jstMonthRange(month: string): { from: Date; to: Date } {
   return { from: new Date(`${month}-01T00:00:00+09:00`), to: new Date(`${next}-01T00:00:00+09:00`) };
 }
 
-/**
- * A refund's share of each tax category. A refund that returns the whole order reverses the
- * order's split exactly; a partial one is split in the order's proportions (non-taxable share
- * rounded, the tax in the taxable part rounded down as on the receipt's 10% line), because the
- * refund records only the amount. When the refunds table lands with a per-rate breakdown (the
- * 適格返還請求書 needs one), `loadAccountingEntries` should read that instead.
- */
-export function refundSplit(
-  order: { amountYen: number; nonTaxableYen: number; taxable10Yen: number; tax10Yen: number },
-  amountYen: number,
-): { nonTaxableYen: number; taxable10Yen: number; tax10Yen: number } {
-  if (amountYen === order.amountYen) {
-    return { nonTaxableYen: order.nonTaxableYen, taxable10Yen: order.taxable10Yen, tax10Yen: order.tax10Yen };
-  }
-  const nonTaxableYen = order.amountYen === 0 ? 0 : Math.round((amountYen * order.nonTaxableYen) / order.amountYen);
-  const taxable10Yen = amountYen - nonTaxableYen;
-  return { nonTaxableYen, taxable10Yen, tax10Yen: Math.floor((taxable10Yen * 10) / 110) };
-}
-
 function orderSplit(o: { amountYen: number; nonTaxableYen: number; price: unknown }) {
   const price = OrderPriceSchema.parse(o.price);
   const ten = price.taxRates.find((r) => r.ratePercent === 10);
@@ -76,10 +58,11 @@ function orderSplit(o: { amountYen: number; nonTaxableYen: number; price: unknow
 }
 
 /**
- * Everything the export prints for [from, to): the one place that reads the data, so it can be
- * switched to the refunds table when that lands. Reads the orders feature's tables (read-only):
- * paid orders by `paid_at`, and refunds from the timeline's refund events (`data.amountYen`,
- * written by `recordRefund` after PAY.JP confirmed).
+ * Everything the export prints for [from, to): the one place that reads the data. Paid orders by
+ * `paid_at` from the orders feature (read-only); refunds from the payments feature's refunds table
+ * — the ones PAY.JP made (`succeeded`), dated when that was confirmed (`settled_at`), each with the
+ * per-rate split stored when it was requested (refund-split.ts, the same numbers as its 返金明細書).
+ * A refund still in doubt is not in the month until it is settled, as it is not on the order.
  */
 export async function loadAccountingEntries(from: Date, to: Date): Promise<AccountingEntry[]> {
   const db = await getDb();
@@ -88,12 +71,6 @@ export async function loadAccountingEntries(from: Date, to: Date): Promise<Accou
     .from(orders)
     .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from), lt(orders.paidAt, to)))
     .orderBy(asc(orders.paidAt), asc(orders.id));
-  const refunds = await db
-    .select({ event: orderEvents, order: orders })
-    .from(orderEvents)
-    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(and(eq(orderEvents.kind, 'refund'), gte(orderEvents.at, from), lt(orderEvents.at, to)))
-    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
   const entries: AccountingEntry[] = paid.map((o) => {
     const s = orderSplit(o);
     return {
@@ -107,19 +84,16 @@ export async function loadAccountingEntries(from: Date, to: Date): Promise<Accou
       totalYen: o.amountYen,
     };
   });
-  for (const { event, order } of refunds) {
-    const amount = Number((event.data as { amountYen?: unknown } | null)?.amountYen);
-    if (!Number.isInteger(amount) || amount <= 0) throw new Error(`refund event ${event.id} has no amount`);
-    const s = refundSplit(orderSplit(order), amount);
+  for (const r of await listRefundsSettledBetween(from, to)) {
     entries.push({
       kind: 'refund',
-      at: event.at,
-      orderId: order.id,
-      chargeId: order.payjpChargeId,
-      nonTaxableYen: -s.nonTaxableYen,
-      taxable10Yen: -s.taxable10Yen,
-      tax10Yen: -s.tax10Yen,
-      totalYen: -amount,
+      at: r.settledAt ?? r.requestedAt,
+      orderId: r.orderId,
+      chargeId: r.chargeId,
+      nonTaxableYen: -r.nonTaxableYen,
+      taxable10Yen: -r.taxableYen,
+      tax10Yen: -r.taxYen,
+      totalYen: -r.amountYen,
     });
   }
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime() || a.orderId.localeCompare(b.orderId));

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 
-import { orders, users } from '@db/schema';
+import { orderEvents, orders, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
@@ -123,7 +123,8 @@ export interface RefundInput {
  * Records a refund PAY.JP has made: adds it to `refunded_yen` (never beyond the amount paid — also
  * a check constraint) and moves the order to キャンセル / 返金済み when nothing is left
  * (statusAfterRefund). A refund of an order that is not paid, already fully refunded, or for more
- * than remains is refused (409/422) and changes nothing.
+ * than remains is refused (409/422) and changes nothing. With a `refundReference` already on the
+ * timeline it changes nothing either and returns the order as it is (idempotent).
  */
 export async function recordRefund(orderId: string, input: RefundInput): Promise<OrderRow> {
   if (!Number.isInteger(input.amountYen) || input.amountYen <= 0) {
@@ -136,6 +137,22 @@ export async function recordRefund(orderId: string, input: RefundInput): Promise
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+    // The same PAY.JP refund told twice (its handler re-run after a crash, decision 0018 §5) is
+    // recorded once: its reference is on the timeline, looked up under the row lock.
+    if (input.refundReference) {
+      const [seen] = await tx
+        .select({ id: orderEvents.id })
+        .from(orderEvents)
+        .where(
+          and(
+            eq(orderEvents.orderId, orderId),
+            eq(orderEvents.kind, 'refund'),
+            sql`${orderEvents.data}->>'refundReference' = ${input.refundReference}`,
+          ),
+        )
+        .limit(1);
+      if (seen) return row;
+    }
     const from = row.fulfilmentStatus;
     if (row.status !== 'paid' || !isFulfilmentStatus(from)) throw conflict('お支払いが完了していないご注文は返金できません。');
     if (!isRefundable(from)) throw conflict(`「${FULFILMENT_LABELS[from]}」のご注文は返金できません。`);

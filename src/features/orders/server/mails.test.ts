@@ -104,5 +104,8 @@ describe('order mails say what the payment history says', () => {
     expect(partial.subject).toContain('一部返金');
     expect(partial.text).toContain('残りの証明書は引き続きお届けします');
     expect(partial.text).toContain('ご返金額の合計：500円（お支払い金額 1,600円）');
+    expect(partial.text).toContain('ご注文の状況：受付済み・一部返金（500円）');
+    expect(partial.text).toContain('返金明細書（PDF）');
+    expect(partial.text).toContain('/my-page/payment-history');
   });
 });

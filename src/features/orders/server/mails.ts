@@ -4,7 +4,7 @@ import { getEnv } from '@/config/env';
 import { formatYen } from '@/lib/format';
 import { renderMail, type RenderedMail } from '@/server/mail';
 
-import { CARRIERS, FULFILMENT_LABELS, isCarrier, isFulfilmentStatus, trackingUrl } from '../fulfilment';
+import { CARRIERS, FULFILMENT_LABELS, fulfilmentLabel, isCarrier, isFulfilmentStatus, trackingUrl } from '../fulfilment';
 import { OrderPriceSchema } from '../schemas';
 import type { OrderRow } from './repository';
 
@@ -104,7 +104,8 @@ export function orderRefundMail(order: OrderRow, refund: { amountYen: number; re
         : `ご注文の代金のうち${formatYen(refund.amountYen)}をご返金しました。残りの証明書は引き続きお届けします。`,
       [
         `注文番号：${order.id}`,
-        `ご注文の状況：${FULFILMENT_LABELS[status]}`,
+        // the payment history's words: 「返金済み（1,600円）」, 「発送済み・一部返金（500円）」
+        `ご注文の状況：${fulfilmentLabel(status, order.refundedYen)}`,
         companyLine(order),
         `今回のご返金額：${formatYen(refund.amountYen)}`,
         `ご返金額の合計：${formatYen(order.refundedYen)}（お支払い金額 ${formatYen(order.amountYen)}）`,
@@ -113,6 +114,7 @@ export function orderRefundMail(order: OrderRow, refund: { amountYen: number; re
     ],
     action: { label: 'お支払い履歴を確認する', url: historyUrl() },
     notes: [
+      `返金明細書（適格返還請求書）は、お支払い履歴の「返金明細書（PDF）」からダウンロードいただけます。お支払い履歴：${historyUrl()}`,
       'ご返金はお支払いに使われたクレジットカードへの返金となります。カード会社によって、ご利用明細に反映されるまで時間がかかる場合があります。',
     ],
   });

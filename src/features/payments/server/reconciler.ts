@@ -5,6 +5,7 @@ import { logger } from '@/server/logger';
 
 import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';
 import type { PayjpClient } from './payjp/client';
+import { recordSucceededRefund } from './refund-succeeded';
 import { reconcileRefunds, type RefundReconcileReport, type RefundSucceededHandler } from './refunds';
 
 /**
@@ -142,10 +143,17 @@ export function startPaymentReconciler(options: Omit<ReconcileOptions, 'now'> & 
 const globalKey = Symbol.for('hojin.paymentReconciler');
 type GlobalWithReconciler = typeof globalThis & { [globalKey]?: RunningReconciler };
 
+/**
+ * What the server's reconciler is given besides its timing: the refunds it settles are recorded on
+ * the order and mailed by the same handler as the back office's request (0018 §5), so a refund
+ * whose answer timed out is still told once, later. Exported so the tests run the server's pass.
+ */
+export const SERVER_RECONCILE_OPTIONS = { onRefundSucceeded: recordSucceededRefund } as const satisfies Omit<ReconcileOptions, 'now'>;
+
 /** Starts the server's reconciler once per process (instrumentation-node.ts). */
 export function startServerReconciler(): RunningReconciler {
   const g = globalThis as GlobalWithReconciler;
-  g[globalKey] ??= startPaymentReconciler();
+  g[globalKey] ??= startPaymentReconciler(SERVER_RECONCILE_OPTIONS);
   return g[globalKey];
 }
 

@@ -2,14 +2,14 @@ import 'server-only';
 
 import { randomUUID } from 'node:crypto';
 
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { orders, refunds } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { buildRefundStatementSnapshot, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/receipts';
 import { AppError } from '@/server/http/app-error';
-import { getDb } from '@/server/db/client';
+import { getDb, type Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
 
 import { remainingAfter, splitRefund, type RefundRemaining } from '../refund-split';
@@ -81,6 +81,12 @@ export interface RefundOptions {
   client?: PayjpClient;
   now?: Date;
   onRefundSucceeded?: RefundSucceededHandler;
+  /**
+   * Runs inside the transaction that writes the `requested` row, before PAY.JP is called, with the
+   * order's totals before it (the back office writes its audit row here: the request and its audit
+   * row commit together or not at all). A throw undoes the request; PAY.JP is not called.
+   */
+  onRequested?: (tx: Db, refund: Refund, before: RefundTotals) => Promise<void>;
 }
 
 const RequestRefundSchema = z.strictObject({
@@ -210,6 +216,31 @@ export async function findRefundStatementForMember(
   return { snapshot: RefundStatementSnapshotSchema.parse(row.statement), refundedAt: row.settledAt };
 }
 
+/** The refunds that succeeded of these orders, oldest first per order (the member's payment history). */
+export async function listSucceededRefunds(orderIds: string[]): Promise<Map<string, Refund[]>> {
+  const byOrder = new Map<string, Refund[]>();
+  if (orderIds.length === 0) return byOrder;
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.status, 'succeeded')))
+    .orderBy(asc(refunds.settledAt), asc(refunds.id));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), toRefund(row)]);
+  return byOrder;
+}
+
+/** The refunds PAY.JP made whose success was confirmed in [from, to), oldest first (the accounting export). */
+export async function listRefundsSettledBetween(from: Date, to: Date): Promise<Refund[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'succeeded'), gte(refunds.settledAt, from), lt(refunds.settledAt, to)))
+    .orderBy(asc(refunds.settledAt), asc(refunds.id));
+  return rows.map(toRefund);
+}
+
 // ── Requesting ──────────────────────────────────────────────────────────────────────
 
 /**
@@ -291,6 +322,7 @@ export async function requestRefund(
       })
       .returning();
     if (!inserted) throw new Error('refund insert returned nothing');
+    if (options.onRequested) await options.onRequested(tx, toRefund(inserted), totalsOf(order, existing));
     return inserted;
   });
   logger.info(

@@ -35,6 +35,7 @@ const row: PaymentHistoryRow = {
     },
     refundedYen: 0,
   },
+  refunds: [],
 };
 
 const html = (r: PaymentHistoryRow) => renderToStaticMarkup(<HistoryCard row={r} />).replace(/<!-- -->/g, '');
@@ -56,6 +57,18 @@ describe('HistoryCard', () => {
     });
     expect(out).toContain('返金済み（1,600円）');
     expect(out).not.toContain('aria-current="step"');
+  });
+
+  it('shows 一部返金 with the amount and a 返金明細書 link per refund beside the receipt', () => {
+    const refundId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const out = html({
+      ...row,
+      orderStatusLabel: fulfilmentLabel('shipped', 550),
+      fulfilment: { ...row.fulfilment!, label: fulfilmentLabel('shipped', 550), refundedYen: 550 },
+      refunds: [{ refundId, amountYen: 550, refundedAt: '2026-11-20T03:00:00.000Z', statementUrl: `/api/download/refund/${refundId}.pdf` }],
+    });
+    expect(out).toContain('発送済み・一部返金（550円）');
+    expect(out).toMatch(/領収書（PDF）.*href="\/api\/download\/refund\/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d\.pdf"[^>]*>返金明細書（PDF）/s);
   });
 
   it('shows no progress for an order that is not paid', () => {

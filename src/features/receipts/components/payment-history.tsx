@@ -167,6 +167,14 @@ export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
               領収書（PDF）{row.receiptIssued ? 'を再発行' : 'を発行'}
               <span className="visually-hidden">（{formatDateTimeJa(new Date(row.orderedAt))}のご注文、新しいタブで開きます）</span>
             </a>
+            {row.refunds.map((refund) => (
+              <a key={refund.refundId} className={`button ${styles.receipt}`} href={refund.statementUrl} target="_blank" rel="noopener">
+                返金明細書（PDF）
+                <span className="visually-hidden">
+                  （{formatDateTimeJa(new Date(refund.refundedAt))}のご返金 {formatYen(refund.amountYen)}、新しいタブで開きます）
+                </span>
+              </a>
+            ))}
             <p className={styles.receiptNote}>
               {row.receiptIssued
                 ? '発行済みです。再度ダウンロードすると「再発行」と記載されます。'
@@ -216,7 +224,8 @@ function FulfilmentProgress({ fulfilment }: { fulfilment: NonNullable<PaymentHis
       ) : null}
       {fulfilment.refundedYen > 0 ? (
         <p className={styles.refund} data-testid="refund">
-          {stopped ? fulfilment.label : `一部返金済み（${formatYen(fulfilment.refundedYen)}）`}
+          {/* the orders feature's words: 「返金済み（1,650円）」, 「発送済み・一部返金（550円）」 */}
+          {fulfilment.label}
           ：ご返金はお支払いに使われたクレジットカードへ行われます。
         </p>
       ) : null}

@@ -18,8 +18,10 @@ import {
 } from '@/features/orders';
 import type { OrderRow } from '@/features/orders/server';
 import { listMemberOrders } from '@/features/orders/server';
+import { listSucceededRefunds } from '@/features/payments/server';
 import { getDb } from '@/server/db/client';
 
+import { refundStatementPath } from '../refund-statement';
 import { receiptPath, type PaymentHistoryPage, type PaymentHistoryQuery, type PaymentHistoryRow } from '../schemas';
 
 /**
@@ -36,6 +38,8 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
       ? []
       : (await db.select({ orderId: receipts.orderId }).from(receipts).where(inArray(receipts.orderId, ids))).map((r) => r.orderId),
   );
+  // The payments feature owns the refunds table: one query for the page's orders.
+  const refunded = await listSucceededRefunds(ids);
 
   return {
     page,
@@ -66,6 +70,12 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
         receiptUrl: paid ? receiptPath(row.id) : null,
         receiptIssued: issued.has(row.id),
         fulfilment: paid ? fulfilmentOf(row) : null,
+        refunds: (refunded.get(row.id) ?? []).map((r) => ({
+          refundId: r.id,
+          amountYen: r.amountYen,
+          refundedAt: (r.settledAt ?? r.requestedAt).toISOString(),
+          statementUrl: refundStatementPath(r.id),
+        })),
       };
     }),
   };

@@ -8,8 +8,9 @@ import { OrderIdParamsSchema } from '@/features/backoffice';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
-import { FulfilmentForm, OrderNoteForm, ResendShippedMailButton } from '@/features/backoffice/components/order-actions';
+import { FulfilmentForm, OrderNoteForm, RefundForm, ResendShippedMailButton } from '@/features/backoffice/components/order-actions';
 import { getOrderForAdmin } from '@/features/backoffice/server/orders';
+import { listOrderRefunds } from '@/features/backoffice/server/refunds';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
 import {
@@ -23,6 +24,7 @@ import {
   trackingUrl,
 } from '@/features/orders';
 import type { OrderEventRow } from '@/features/orders/server';
+import { refundTotals } from '@/features/payments/server';
 import { formatDateTimeJa, formatDateTimeSeconds, formatIsoDateJa, formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
 
@@ -80,6 +82,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
   const price = OrderPriceSchema.parse(order.price);
   const status = isFulfilmentStatus(order.fulfilmentStatus) ? order.fulfilmentStatus : null;
   const tracking = trackingUrl(order.carrier, order.trackingNumber);
+  const [refunds, totals] = await Promise.all([listOrderRefunds(order.id), refundTotals(order.id)]);
   const staffNames = new Map((await listStaff()).map((s) => [s.id, s.displayName]));
   const address = `〒${order.destinationZipCode.slice(0, 3)}-${order.destinationZipCode.slice(3)} ${order.destinationPrefecture}${order.destinationCity}${order.destinationStreet}${order.destinationApartmentEtc ? ` ${order.destinationApartmentEtc}` : ''}`;
   return (
@@ -241,13 +244,38 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
           </section>
           <section className={styles.card} aria-labelledby="sec-refund" data-testid="refund-section">
             <h2 id="sec-refund">返金</h2>
-            {/* The refund form (manager) and the list of refunds go here: PAY.JP refunds are wired by the refunds work. */}
+            {refunds.length > 0 ? (
+              // A list, not a table: the column is narrow, and the reason is free text.
+              <ol className={styles.timeline} data-testid="refund-list">
+                {refunds.map((r) => (
+                  <li key={r.id}>
+                    <strong>{r.statusLabel}</strong>・{formatYen(r.amountYen)}
+                    {r.nonTaxableYen > 0 ? `（うち法務局手数料 ${formatYen(r.nonTaxableYen)}）` : ''}
+                    <span className={styles.timelineWhen}>
+                      {' '}
+                      {formatDateTimeJa(new Date(r.settledAt ?? r.requestedAt))}・{r.staffName ?? '—'}
+                    </span>
+                    <span className={styles.sub}>理由：{r.reason}</span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className={styles.muted}>返金はありません。</p>
+            )}
+            {refunds.some((r) => r.status === 'unknown' || r.status === 'requested') ? (
+              <p className={styles.alert} role="status">
+                PAY.JP からの結果を確認中の返金があります。数分以内に自動で確定します。確定するまで新しい返金はできません。
+              </p>
+            ) : null}
             {manager ? (
-              <p className={styles.placeholder}>全額・一部の返金（PAY.JP 経由）の操作は、この欄に追加されます（準備中）。</p>
+              totals && totals.refundableYen > 0 && status && status !== 'cancelled' && status !== 'refunded' ? (
+                <div className={styles.formGap}>
+                  <RefundForm orderId={order.id} refundableYen={totals.refundableYen} nonTaxableYen={order.nonTaxableYen} />
+                </div>
+              ) : null
             ) : (
               <p className={styles.muted}>返金はマネージャーが行います。</p>
             )}
-            {order.refundedYen > 0 ? <p>これまでの返金額：{formatYen(order.refundedYen)}（内訳はタイムラインをご覧ください）</p> : null}
           </section>
           <section className={styles.card} aria-labelledby="sec-note">
             <h2 id="sec-note">スタッフメモ</h2>

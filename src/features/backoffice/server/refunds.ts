@@ -1,0 +1,122 @@
+import 'server-only';
+
+import { inArray } from 'drizzle-orm';
+
+import { staffUsers } from '@db/schema';
+import {
+  listRefunds,
+  recordSucceededRefund,
+  requestRefund,
+  type Refund,
+  type RefundStatus,
+  type RefundTotals,
+} from '@/features/payments/server';
+import { getDb } from '@/server/db/client';
+
+import type { RefundBody } from '../schemas';
+
+import { recordAudit } from './audit';
+import type { Actor } from './notices';
+
+/**
+ * A manager's refund from the order page (issue 12 "Cancel and refund", decision 0018): the
+ * payments feature makes it at PAY.JP and the shared handler records it on the order and mails
+ * the member. The audit row is written inside the transaction that writes the `requested` refund
+ * row (requestRefund's `onRequested`), before PAY.JP is called: the request is never made without
+ * its audit row, nor audited without being made. Its outcome (完了/失敗/確認中) is the refund row's
+ * status, shown beside it on the order page — a later audit row for the outcome would be a second
+ * row for one action, and the reconciler's settling is not a staff action.
+ */
+export async function refundOrderAsManager(
+  actor: Actor,
+  orderId: string,
+  body: RefundBody,
+): Promise<{ refund: RefundListItem; totals: RefundTotals }> {
+  const { refund, totals } = await requestRefund(
+    {
+      orderId,
+      amountYen: body.amountYen,
+      reason: body.reason,
+      staffId: actor.id,
+      ...(body.ministryFeeYen !== undefined ? { ministryFeeYen: body.ministryFeeYen } : {}),
+    },
+    {
+      onRefundSucceeded: recordSucceededRefund,
+      onRequested: (tx, requested, before) =>
+        recordAudit(
+          {
+            staffId: actor.id,
+            action: 'order.refund',
+            targetType: 'order',
+            targetId: orderId,
+            before: { refundedYen: before.refundedYen, refundableYen: before.refundableYen },
+            after: {
+              refundId: requested.id,
+              amountYen: requested.amountYen,
+              taxableYen: requested.taxableYen,
+              taxYen: requested.taxYen,
+              nonTaxableYen: requested.nonTaxableYen,
+              reason: requested.reason,
+            },
+            ip: actor.ip,
+          },
+          tx,
+        ),
+    },
+  );
+  const [item] = await withStaffNames([refund]);
+  if (!item) throw new Error('refund vanished');
+  return { refund: item, totals };
+}
+
+/** The order page's labels for a refund's state. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  requested: '処理中',
+  succeeded: '完了',
+  failed: '失敗',
+  unknown: '確認中',
+};
+
+export interface RefundListItem {
+  id: string;
+  status: RefundStatus;
+  statusLabel: string;
+  amountYen: number;
+  taxableYen: number;
+  taxYen: number;
+  nonTaxableYen: number;
+  reason: string;
+  staffName: string | null;
+  requestedAt: string;
+  settledAt: string | null;
+  failureCode: string | null;
+}
+
+async function withStaffNames(rows: Refund[]): Promise<RefundListItem[]> {
+  const ids = [...new Set(rows.map((r) => r.requestedBy))];
+  const db = await getDb();
+  const staff =
+    ids.length > 0
+      ? await db.select({ id: staffUsers.id, name: staffUsers.displayName }).from(staffUsers).where(inArray(staffUsers.id, ids))
+      : [];
+  const names = new Map(staff.map((s) => [s.id, s.name]));
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    statusLabel: REFUND_STATUS_LABELS[r.status],
+    amountYen: r.amountYen,
+    taxableYen: r.taxableYen,
+    taxYen: r.taxYen,
+    nonTaxableYen: r.nonTaxableYen,
+    reason: r.reason,
+    staffName: names.get(r.requestedBy) ?? null,
+    requestedAt: r.requestedAt.toISOString(),
+    settledAt: r.settledAt?.toISOString() ?? null,
+    failureCode: r.failureCode,
+  }));
+}
+
+/** The refunds of an order, oldest first, for the order page (staff and managers). */
+export async function listOrderRefunds(orderId: string): Promise<RefundListItem[]> {
+  return withStaffNames(await listRefunds(orderId));
+}

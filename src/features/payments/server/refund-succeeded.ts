@@ -1,0 +1,58 @@
+import 'server-only';
+
+import { eq } from 'drizzle-orm';
+
+import { users } from '@db/schema';
+import { addOrderNote, listOrderEvents, orderRefundMail, recordRefund } from '@/features/orders/server';
+import { getDb } from '@/server/db/client';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mail';
+
+import type { Refund, RefundTotals } from './refunds';
+
+/** The timeline mark that the member was told of this refund (data.mail + data.refundReference). */
+const REFUND_MAIL_SENT = 'order_refunded:sent';
+
+/**
+ * The one `onRefundSucceeded` handler (docs/decisions/0018-refunds.md §5): whoever settles a refund
+ * as succeeded — the back office's request or the reconciler, also long after a timeout — hands it
+ * here, and the reconciler hands it again when an earlier run did not finish. So every step is a
+ * no-op when it was already made:
+ *
+ * 1. the orders feature records the refund (一部返金 amount / 返金済み / キャンセル and its timeline
+ *    row), keyed by the refund id: recording it twice changes nothing;
+ * 2. the member's 返金のお知らせ is sent unless the timeline already has the mark for this refund,
+ *    and the mark is written after the mail went out. A failed mail throws: the refund's
+ *    `notified_at` stays empty and the reconciler tries again (the order is not recorded twice).
+ *    A crash between the mail and its mark would send it a second time — the one window left,
+ *    preferred over a mark without a mail (the member would never be told).
+ */
+export async function recordSucceededRefund(refund: Refund, _totals: RefundTotals): Promise<void> {
+  const order = await recordRefund(refund.orderId, {
+    // The refund is the manager's act, also when the reconciler settles it later.
+    actor: { type: 'staff', id: refund.requestedBy },
+    amountYen: refund.amountYen,
+    reason: refund.reason,
+    payjpChargeId: refund.chargeId,
+    refundReference: refund.id,
+  });
+  const events = await listOrderEvents(order.id);
+  const mailed = events.some((e) => {
+    const data = e.data as { mail?: unknown; refundReference?: unknown } | null;
+    return data?.mail === REFUND_MAIL_SENT && data.refundReference === refund.id;
+  });
+  if (mailed) return;
+  const db = await getDb();
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (!user?.email) {
+    // Nobody to write to (a deleted member): nothing to retry either.
+    logger.warn({ event: 'order.refund_mail_skipped', orderId: order.id, refundId: refund.id }, 'refund mail: the member has no e-mail');
+    return;
+  }
+  await sendMail(user.email, orderRefundMail(order, { amountYen: refund.amountYen, reason: refund.reason }));
+  await addOrderNote(order.id, { type: 'system' }, '返金のお知らせメールを送信しました。', undefined, {
+    mail: REFUND_MAIL_SENT,
+    refundReference: refund.id,
+  });
+  logger.info({ event: 'order.refund_mail_sent', orderId: order.id, refundId: refund.id }, 'refund mail sent');
+}
