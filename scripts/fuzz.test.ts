@@ -66,6 +66,8 @@ describe('judge', () => {
     expect(judge(req({}), 400, { 'content-type': 'text/plain' }, Buffer.from('Bad Request'))).toMatch(/not JSON/);
     expect(judge(req({}), 400, json, Buffer.from('{"message":"x"}'))).toMatch(/error:\{code,message\}/);
     expect(judge(req({}), 200, { 'content-type': 'text/plain' }, Buffer.from('ok'))).toMatch(/not JSON/);
+    // CSV only as a named download
+    expect(judge(req({}), 200, { 'content-type': 'text/csv' }, Buffer.from('a,b'))).toMatch(/not JSON/);
   });
 
   it('accepts JSON errors, 429, redirects, downloads, page 404s and the HTTP parser refusing invalid HTTP', () => {
@@ -73,6 +75,8 @@ describe('judge', () => {
     expect(judge(req({}), 429, json, errorBody)).toBeNull();
     expect(judge(req({}), 303, {}, Buffer.alloc(0))).toBeNull();
     expect(judge(req({}), 200, { 'content-type': 'application/pdf' }, Buffer.from('%PDF'))).toBeNull();
+    const csv = { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="x.csv"' };
+    expect(judge(req({}), 200, csv, Buffer.from('\uFEFF"a"'))).toBeNull();
     expect(judge(req({ kind: 'page', path: '/nope' }), 404, { 'content-type': 'text/html' }, Buffer.from('<html>'))).toBeNull();
     expect(judge(req({ path: '/api/users/ÿ' }), 400, {}, Buffer.alloc(0))).toBeNull();
     // `/api/..` is `/` once the dot segments are resolved: a page, not an API answer.

@@ -22,6 +22,15 @@ function undecodableApiPath(request: NextRequest): Response | null {
   }
 }
 
+function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Content Security Policy with a fresh nonce per request (security.md "Headers"). Scripts run only
  * with the nonce ('strict-dynamic' lets Next's own chunks load); PAY.JP's payjp.js and its card
@@ -60,7 +69,11 @@ export function proxy(request: NextRequest) {
   requestHeaders.delete(AREA_HEADER);
   if (admin) requestHeaders.set(AREA_HEADER, 'admin');
   requestHeaders.set('Content-Security-Policy', csp);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // A page path Next cannot percent-decode (`/admin/orders/%ff`): Next would fail while decoding the
+  // dynamic segment and answer a plain-text 500. Render the ordinary Japanese 404 page instead.
+  const response = decodablePath(request.nextUrl.pathname)
+    ? NextResponse.next({ request: { headers: requestHeaders } })
+    : NextResponse.rewrite(new URL('/_invalid-url', request.url), { request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
   // security.md "Reset links": the page a reset link opens never leaks its URL in a Referer.
   if (request.nextUrl.pathname.startsWith('/password-reset/new-password')) response.headers.set('Referrer-Policy', 'no-referrer');

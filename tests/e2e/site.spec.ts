@@ -70,7 +70,8 @@ test.describe('site shell and public pages', () => {
       expect(res.status(), path).toBe(404);
       expect((await res.json()).error.code, path).toBe('not_found');
     }
-    for (const path of ['/search/%ff', '/%ff']) {
+    // dynamic segments too (Next decodes them before any page code runs)
+    for (const path of ['/search/%ff', '/%ff', '/admin/orders/%ff', '/admin/notices/%zz', '/search-service/%e3%81']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('お探しのページが見つかりませんでした');

@@ -264,8 +264,10 @@ export function judge(request: FuzzRequest, status: number, headers: http.Incomi
     }
     return null;
   }
-  // 2xx of a download (PDF and other stored files) is the one non-JSON success.
+  // 2xx of a download (PDF and other stored files, the CSV exports with their file name) is the
+  // one non-JSON success.
   if (/^(application\/(pdf|octet-stream)|image\/)/i.test(type)) return null;
+  if (/^text\/csv/i.test(type) && /attachment/i.test(String(headers['content-disposition'] ?? ''))) return null;
   return `/api ${status} answer is not JSON (${type || 'no content-type'})`;
 }
 
