@@ -90,6 +90,8 @@ export const config = {
   matcher: [
     // API paths only when they carry a percent sign: the one case the proxy handles for /api.
     { source: '/api/:path(.*%.*)' },
+    // Pages with a percent sign always, prefetches included (an undecodable one gets the 404 page).
+    { source: '/((?!api|_next/static|_next/image).*%.*)' },
     {
       // Pages only: API routes answer JSON/PDF and set their own headers.
       source: '/((?!api|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|sitemap.xml).*)',

@@ -75,6 +75,9 @@ test.describe('site shell and public pages', () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('お探しのページが見つかりませんでした');
+      // a router prefetch of the same URL too (the proxy's page matcher skips prefetches otherwise)
+      const prefetch = await request.get(path, { headers: { 'next-router-prefetch': '1' } });
+      expect(prefetch.status(), `${path} (prefetch)`).toBeLessThan(500);
     }
   });
 
