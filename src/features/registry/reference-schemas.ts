@@ -93,9 +93,7 @@ export const ReferenceRecordSchema = z.strictObject({
 });
 export type ReferenceRecord = z.infer<typeof ReferenceRecordSchema>;
 
-/** localStorage key of the reference service's recent searches (its own; documented in docs/api.md). */
-export const RECENT_SEARCHES_KEY = 'search_service_recent';
-export const RECENT_SEARCHES_MAX = 8;
+export { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX } from './constants';
 
 export const RecentSearchSchema = z.strictObject({
   q: z.string().min(1).max(100),

@@ -7,19 +7,27 @@ import { z } from 'zod';
 import { PREFECTURES } from '@/lib/prefectures';
 import { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS } from './server/nta/types';
 
-export const SEARCH_PAGE_SIZE = 20;
-/** Deepest page a cursor can reach: nobody pages through the whole registry. */
-export const SEARCH_MAX_PAGES = 50;
-/** The count is exact up to this number and shown as 「1,000件以上」 beyond it. */
-export const SEARCH_COUNT_CAP = 1000;
-/** Longest query accepted, in characters as typed. */
-export const SEARCH_QUERY_MAX = 100;
+import {
+  COMPANY_ERROR_MESSAGES,
+  KIND_CODES,
+  SEARCH_COUNT_CAP,
+  SEARCH_ERROR_MESSAGES,
+  SEARCH_MAX_PAGES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
+  type CompanyErrorCode,
+  type KindCode,
+  type SearchErrorCode,
+} from './constants';
+
+// The zod-free values live in constants.ts (client components import them there); re-exported
+// so server code and tests keep one import.
+export { COMPANY_ERROR_MESSAGES, KIND_CODES, SEARCH_COUNT_CAP, SEARCH_ERROR_MESSAGES, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX };
+export type { CompanyErrorCode, KindCode, SearchErrorCode };
 
 const PREFECTURE_CODES = PREFECTURES.map((p) => p.code) as unknown as readonly [string, ...string[]];
-const KIND_CODES = Object.keys(NTA_KIND) as [keyof typeof NTA_KIND, ...(keyof typeof NTA_KIND)[]];
 
 export const KindCodeSchema = z.enum(KIND_CODES, { message: '法人種別の指定が正しくありません。' });
-export type KindCode = z.infer<typeof KindCodeSchema>;
 
 /** Query-string friendly boolean: true / false / 1 / 0 (or a real boolean). */
 const flag = z
@@ -118,15 +126,6 @@ export const SearchResultSchema = z.strictObject({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
-export const SEARCH_ERROR_MESSAGES = {
-  registry_unavailable: '会社データを準備しています。しばらくしてからもう一度お試しください。',
-  empty_query:
-    '検索できる文字が含まれていません。会社名の一部か13桁の法人番号を入力してください（「株式会社」などの法人格だけでは検索できません）。',
-  invalid_check_digit: '法人番号が正しくありません。13桁の番号に誤りがないか、もう一度ご確認ください（先頭の1桁が検査用の数字です）。',
-  invalid_cursor: '検索結果の続きを表示できませんでした。もう一度検索してください。',
-  cursor_expired: '会社データが更新されたため、検索結果の続きを表示できませんでした。もう一度検索してください。',
-} as const;
-export type SearchErrorCode = keyof typeof SEARCH_ERROR_MESSAGES;
 
 export const SearchErrorSchema = z.strictObject({
   ok: z.literal(false),
@@ -192,12 +191,5 @@ export const CompanyDetailSchema = z.strictObject({
 });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 
-export const COMPANY_ERROR_MESSAGES = {
-  registry_unavailable: SEARCH_ERROR_MESSAGES.registry_unavailable,
-  invalid_format: '法人番号は13桁の数字で入力してください。',
-  invalid_check_digit: SEARCH_ERROR_MESSAGES.invalid_check_digit,
-  not_found: 'この法人番号の会社は見つかりませんでした。番号をご確認ください。',
-} as const;
-export type CompanyErrorCode = keyof typeof COMPANY_ERROR_MESSAGES;
 
 export type CompanyOutcome = { ok: true; company: CompanyDetail } | { ok: false; code: CompanyErrorCode; message: string };

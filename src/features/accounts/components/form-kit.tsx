@@ -4,9 +4,9 @@ import { useCallback, useRef, useState, type InputHTMLAttributes, type MouseEven
 import type { z } from 'zod';
 
 import { ApiError } from '@/lib/api-client';
-import { fieldErrors } from '@/lib/zod-ja';
+import { fieldErrors } from '@/lib/field-errors';
 
-import { passwordHint } from '../schemas';
+import { passwordHint } from '../rules';
 
 import styles from './accounts.module.css';
 
@@ -224,6 +224,12 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * the server's `{ error: { message, fields } }` back onto the fields (the form's field names are
  * the request body's, so a server error lands under the right field).
  */
+/**
+ * A form's schema, or a loader of it: the public forms pass `() => import('../schemas')…` so zod
+ * arrives when the visitor submits, not with the page (issue 13). Same schema as the server's.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>) | null;
+
 export function useFormState(fields: FieldMap) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -233,10 +239,19 @@ export function useFormState(fields: FieldMap) {
   const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
 
   const submit = useCallback(
-    async <S extends z.ZodType>(schema: S | null, input: unknown, action: (data: z.output<S>) => Promise<void>) => {
+    async <S extends z.ZodType>(source: SchemaSource<S>, input: unknown, action: (data: z.output<S>) => Promise<void>) => {
       if (busy) return;
       setMessage(null);
       let data = input as z.output<S>;
+      let schema: S | null;
+      try {
+        schema = typeof source === 'function' ? await source() : source;
+      } catch {
+        // The schema's chunk could not be fetched (offline, a new deployment): say so, send nothing.
+        setMessage('通信できませんでした。インターネット接続を確認して、もう一度お試しください。');
+        focusSummary();
+        return;
+      }
       if (schema) {
         const parsed = schema.safeParse(input);
         if (!parsed.success) {

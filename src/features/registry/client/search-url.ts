@@ -7,7 +7,8 @@
  */
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { type KindCode, KindCodeSchema, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, type SearchResult } from '../schemas';
+import { type KindCode, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, isKindCode } from '../constants';
+import type { SearchResult } from '../schemas';
 
 export interface SearchUrlState {
   q: string;
@@ -31,12 +32,12 @@ const PREF_CODES = new Set<string>(PREFECTURES.map((p) => p.code));
 
 export function parseSearchUrl(raw: Raw): SearchUrlState {
   const pref = first(raw, 'pref');
-  const kind = KindCodeSchema.safeParse(first(raw, 'kind'));
+  const kind = first(raw, 'kind');
   return {
     q: first(raw, 'q').slice(0, SEARCH_QUERY_MAX),
     pref: PREF_CODES.has(pref) ? pref : '',
     closed: ['1', 'true'].includes(first(raw, 'closed')),
-    kind: kind.success ? kind.data : '',
+    kind: isKindCode(kind) ? kind : '',
   };
 }
 

@@ -6,9 +6,10 @@ import useSWR from 'swr';
 
 import { ApiError, apiFetch } from '@/lib/api-client';
 
-import { storeSearchedCorporate } from '../client/searched-corporate';
+import { storeSearchedCorporate } from '../client/store-searched-corporate';
 import { type SearchUrlState, formatResultCount, parseSearchUrl, searchApiPath, searchUrlQuery } from '../client/search-url';
-import { type CompanySummary, SEARCH_ERROR_MESSAGES, type SearchResult } from '../schemas';
+import { SEARCH_ERROR_MESSAGES } from '../constants';
+import type { CompanySummary, SearchResult } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
 import styles from './company-search.module.css';
 import { SearchFilters } from './search-filters';

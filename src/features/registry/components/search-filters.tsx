@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
-import { type KindCode, KindCodeSchema } from '../schemas';
+import { type KindCode, isKindCode } from '../constants';
 import styles from './company-search.module.css';
 
 /** 法人種別 in the order people look for them (the NTA codes; labels shortened for a select). */
@@ -53,8 +53,8 @@ export function SearchFilters({ state, onChange }: { state: SearchUrlState; onCh
           className={`input ${styles.select}`}
           value={state.kind}
           onChange={(e) => {
-            const kind = KindCodeSchema.safeParse(e.target.value);
-            onChange({ kind: kind.success ? kind.data : '' });
+            const kind = e.target.value;
+            onChange({ kind: isKindCode(kind) ? kind : '' });
           }}
         >
           <option value="">すべての法人種別</option>

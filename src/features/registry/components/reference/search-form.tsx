@@ -1,6 +1,6 @@
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { SEARCH_QUERY_MAX } from '../../schemas';
+import { SEARCH_QUERY_MAX } from '../../constants';
 import s from './reference.module.css';
 
 export interface ReferenceSearchFormValues {
