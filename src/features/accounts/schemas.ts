@@ -5,14 +5,13 @@
  */
 import { z } from '@/lib/zod-ja';
 
-import { CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN, normalizeEmail } from './rules';
+import { PASSWORD_MAX, PASSWORD_MIN, normalizeEmail } from './rules';
 
 // The zod-free rules live in rules.ts so the pages can use them without shipping zod (issue 13);
 // re-exported here so server code and tests keep one import.
 export * from './rules';
 
 const nfkc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFKC') : v);
-
 
 export const EmailSchema = z.preprocess(
   (v) => (typeof v === 'string' ? normalizeEmail(v) : v),
@@ -155,4 +154,3 @@ export interface MeResponse extends LoginResponse {
   hasPassword: boolean;
   signInMethods: ('password' | 'google')[];
 }
-

@@ -7,9 +7,10 @@ import { z } from '@/lib/zod-ja';
 
 const PREFECTURE_NAME_SET: ReadonlySet<string> = new Set(PREFECTURE_NAMES);
 
-/** Copies of one certificate per order (operator rule; the Legal Affairs Bureau has no limit). */
-export const MIN_QUANTITY_PER_ITEM = 1;
-export const MAX_QUANTITY_PER_ITEM = 10;
+import { MAX_QUANTITY_PER_ITEM, MIN_QUANTITY_PER_ITEM, ORDERABLE_KINDS } from './rules';
+
+// Zod-free rules the purchase pages use without loading zod (issue 13); re-exported here.
+export * from './rules';
 
 export const ItemIdSchema = z
   .string({ error: '証明書の種類を選択してください。' })
@@ -73,13 +74,6 @@ export function isValidCorporateNumber(value: string): boolean {
   let sum = 0;
   for (let n = 1; n <= 12; n++) sum += Number(base[12 - n]) * (n % 2 === 1 ? 1 : 2);
   return Number(value[0]) === 9 - (sum % 9);
-}
-
-/** 法人種別 with a commercial registry (domain.md §1): only these can be ordered. */
-export const ORDERABLE_KINDS = ['301', '302', '303', '304', '305', '399', '401'] as const;
-
-export function isOrderableKind(kind: string): boolean {
-  return (ORDERABLE_KINDS as readonly string[]).includes(kind);
 }
 
 export const OrderCompanySchema = z.strictObject({

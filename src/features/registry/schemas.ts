@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PREFECTURES } from '@/lib/prefectures';
-import { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS } from './server/nta/types';
+import { NTA_CLOSE_CAUSE, NTA_PROCESS } from './server/nta/types';
 
 import {
   COMPANY_ERROR_MESSAGES,
@@ -22,7 +22,15 @@ import {
 
 // The zod-free values live in constants.ts (client components import them there); re-exported
 // so server code and tests keep one import.
-export { COMPANY_ERROR_MESSAGES, KIND_CODES, SEARCH_COUNT_CAP, SEARCH_ERROR_MESSAGES, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX };
+export {
+  COMPANY_ERROR_MESSAGES,
+  KIND_CODES,
+  SEARCH_COUNT_CAP,
+  SEARCH_ERROR_MESSAGES,
+  SEARCH_MAX_PAGES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
+};
 export type { CompanyErrorCode, KindCode, SearchErrorCode };
 
 const PREFECTURE_CODES = PREFECTURES.map((p) => p.code) as unknown as readonly [string, ...string[]];
@@ -126,7 +134,6 @@ export const SearchResultSchema = z.strictObject({
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
-
 export const SearchErrorSchema = z.strictObject({
   ok: z.literal(false),
   code: z.enum(Object.keys(SEARCH_ERROR_MESSAGES) as [SearchErrorCode, ...SearchErrorCode[]]),
@@ -190,6 +197,5 @@ export const CompanyDetailSchema = z.strictObject({
   registry: RegistryInfoSchema,
 });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
-
 
 export type CompanyOutcome = { ok: true; company: CompanyDetail } | { ok: false; code: CompanyErrorCode; message: string };

@@ -2,13 +2,16 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
 
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
-import { isOrderableKind } from '../schemas';
+import { isOrderableKind } from '../rules';
+
+import { purchaseSchemas, type SearchedCorporate } from './lazy-schemas';
 
 import styles from './purchase.module.css';
+
+export type { SearchedCorporate };
 
 /** The four steps of the purchase flow (spec §4), in order. */
 const STEPS = [
@@ -123,25 +126,13 @@ export function Field({ id, label, required = false, support, error, children }:
 }
 
 /**
- * The company chosen on /search, as the search page stores it under `searched_corporate`
- * (registry's CompanySummary). Only the fields the order needs are read, validated here because
- * storage is input like any other.
+ * The stored company, validated (storage is input like any other). Asynchronous because the schema
+ * is loaded on demand: the purchase pages then ship no zod in their first-load JavaScript (issue 13).
  */
-export const SearchedCorporateSchema = z
-  .object({
-    corporateNumber: z.string().regex(/^\d{13}$/),
-    name: z.string().min(1),
-    kind: z.string(),
-    kindLabel: z.string().optional(),
-    address: z.string().optional(),
-    closed: z.boolean().optional(),
-  })
-  .loose();
-export type SearchedCorporate = z.infer<typeof SearchedCorporateSchema>;
-
-export function readSearchedCorporate(): SearchedCorporate | null {
+export async function readSearchedCorporate(): Promise<SearchedCorporate | null> {
   const raw = safeStorage.get(STORAGE_KEYS.searchedCorporate);
   if (!raw) return null;
+  const { SearchedCorporateSchema } = await purchaseSchemas();
   try {
     const parsed = SearchedCorporateSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;

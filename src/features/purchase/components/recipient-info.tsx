@@ -11,11 +11,9 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
-import { fieldErrors } from '@/lib/zod-ja';
-
-import { DestinationSchema } from '../schemas';
 
 import { Field, PurchasePage, Section } from './flow-parts';
+import { purchaseSchemas } from './lazy-schemas';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
 
@@ -172,6 +170,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   }
 
   async function next() {
+    const { DestinationSchema, fieldErrors } = await purchaseSchemas();
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
     if (mode === 'new' && publicKey) {

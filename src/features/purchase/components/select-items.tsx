@@ -9,7 +9,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
 
-import { MAX_QUANTITY_PER_ITEM } from '../schemas';
+import { MAX_QUANTITY_PER_ITEM } from '../rules';
 import type { ItemsAll, TaxView } from '../server/items';
 
 import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
@@ -27,9 +27,9 @@ export function SelectItems() {
 
   useEffect(() => {
     // Browser storage is read after hydration (the server render has none); reading it is the effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setCompany(readSearchedCorporate());
+    void readSearchedCorporate().then(setCompany);
     const saved = getClientState().purchaseItemData;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
     setSpeed(saved.deliverySpeed);
   }, []);

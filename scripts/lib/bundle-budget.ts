@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/**
+ * Per-page budgets of issue 13, read from a production build (`.next/`) without a browser:
+ *
+ * - first-load JavaScript: the chunks Next lists for the route in
+ *   `.next/diagnostics/route-bundle-stats.json` (the framework, the root layout's and the page's
+ *   client components — what the browser fetches before the page is interactive);
+ * - render-blocking CSS: the non-inlined stylesheets of the route's layouts and page
+ *   (`entryCSSFiles` of the route's client-reference manifest), which Next puts in <head>.
+ *
+ * Sizes are gzip (level 6, what `next start` sends) in KiB, the unit Lighthouse reports.
+ * Budgets: first-load JS ≤ 130 KiB and render-blocking CSS ≤ 15 KiB on every page.
+ */
+export const BUDGETS = { firstLoadJsKiB: 130, renderBlockingCssKiB: 15 } as const;
+
+export interface RouteSize {
+  route: string;
+  jsKiB: number;
+  cssKiB: number;
+  jsFiles: string[];
+  cssFiles: string[];
+}
+
+export interface BudgetViolation {
+  route: string;
+  what: 'js' | 'css';
+  kib: number;
+  budget: number;
+}
+
+const gzipCache = new Map<string, number>();
+
+export function gzipSize(file: string): number {
+  let n = gzipCache.get(file);
+  if (n === undefined) {
+    n = zlib.gzipSync(fs.readFileSync(file), { level: 6 }).length;
+    gzipCache.set(file, n);
+  }
+  return n;
+}
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+interface RouteBundleStat {
+  route: string;
+  firstLoadChunkPaths: string[];
+}
+
+/** The client-reference manifest of a page route: `app-path-routes-manifest` maps route groups away. */
+function manifestFor(nextDir: string, route: string): string | null {
+  const routesFile = path.join(nextDir, 'app-path-routes-manifest.json');
+  if (!fs.existsSync(routesFile)) return null;
+  const routes = JSON.parse(fs.readFileSync(routesFile, 'utf8')) as Record<string, string>;
+  const appPath = Object.entries(routes).find(([key, value]) => value === route && key.endsWith('/page'))?.[0];
+  if (appPath === undefined) return null;
+  const file = path.join(nextDir, 'server', 'app', `${appPath}_client-reference-manifest.js`);
+  return fs.existsSync(file) ? file : null;
+}
+
+/** Stylesheets the route links in <head> (inlined ones are in the HTML and not fetched). */
+export function cssFilesOf(nextDir: string, route: string): string[] {
+  const manifest = manifestFor(nextDir, route);
+  if (manifest === null) return [];
+  const text = fs.readFileSync(manifest, 'utf8');
+  // The manifest is `globalThis.__RSC_MANIFEST["/route/page"] = {…};`: the object literal is JSON.
+  const assign = text.indexOf('"] = {');
+  if (assign === -1) return [];
+  const manifestJson = JSON.parse(text.slice(assign + 5).replace(/;\s*$/, '')) as {
+    entryCSSFiles?: Record<string, { path: string; inlined?: boolean }[]>;
+  };
+  const files = new Set<string>();
+  for (const list of Object.values(manifestJson.entryCSSFiles ?? {})) {
+    for (const f of list) if (!f.inlined) files.add(f.path);
+  }
+  return [...files];
+}
+
+/** Sizes of every page route of the build in `nextDir` (API and metadata routes have no client JS). */
+export function measureRoutes(nextDir: string): RouteSize[] {
+  const statsFile = path.join(nextDir, 'diagnostics', 'route-bundle-stats.json');
+  if (!fs.existsSync(statsFile)) throw new Error(`${statsFile} がありません。先に next build を実行してください。`);
+  const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as RouteBundleStat[];
+  const root = path.dirname(nextDir);
+  return stats
+    .map((s) => {
+      const jsFiles = s.firstLoadChunkPaths;
+      const cssFiles = cssFilesOf(nextDir, s.route);
+      const js = jsFiles.reduce((n, f) => n + gzipSize(path.join(root, f)), 0);
+      const css = cssFiles.reduce((n, f) => n + gzipSize(path.join(nextDir, f)), 0);
+      return { route: s.route, jsKiB: kib(js), cssKiB: kib(css), jsFiles, cssFiles };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+}
+
+export function violations(sizes: readonly RouteSize[], budgets: typeof BUDGETS = BUDGETS): BudgetViolation[] {
+  const out: BudgetViolation[] = [];
+  for (const s of sizes) {
+    if (s.jsKiB > budgets.firstLoadJsKiB) out.push({ route: s.route, what: 'js', kib: s.jsKiB, budget: budgets.firstLoadJsKiB });
+    if (s.cssKiB > budgets.renderBlockingCssKiB)
+      out.push({ route: s.route, what: 'css', kib: s.cssKiB, budget: budgets.renderBlockingCssKiB });
+  }
+  return out;
+}
