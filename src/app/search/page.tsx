@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
 import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/registry/client/search-url';
+import { Providers } from '@/components/providers';
 import { CompanySearch, type InitialSearch } from '@/features/registry/components/company-search';
 import { RegistryNotice, type RegistryStatus } from '@/features/registry/components/registry-notice';
 import { SearchParamsSchema } from '@/features/registry/schemas';
@@ -31,9 +32,11 @@ export default async function SearchPage({ searchParams }: PageProps) {
         会社名（商号）・フリガナ・法人番号から、全国の法人を検索できます。登記事項証明書のお取り寄せは、検索結果から法人を選んでお申し込みください。
       </p>
       <RegistryNotice status={registry} />
-      <Suspense fallback={null}>
-        <CompanySearch initial={registry.available ? initialSearch(state) : null} registryUnavailable={!registry.available} />
-      </Suspense>
+      <Providers>
+        <Suspense fallback={null}>
+          <CompanySearch initial={registry.available ? initialSearch(state) : null} registryUnavailable={!registry.available} />
+        </Suspense>
+      </Providers>
     </div>
   );
 }
