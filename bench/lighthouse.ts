@@ -1,31 +1,29 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
-
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/features/accounts/server/demo-user';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
 
 /**
  * `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated throttling — its defaults)
  * over the public pages and the purchase steps of a production build, in Debian's Chromium, and a
- * table of the figures issue 13 budgets (docs/performance.md):
+ * table of the figures issue 13 budgets (paste it into docs/performance.md):
  *
- *   performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 100 ms, CLS ≤ 0.02, JS ≤ 130 KiB, render-blocking CSS ≤ 15 KiB,
- *   web fonts ≤ 100 KiB; accessibility and SEO 100.
+ *   performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 100 ms, CLS ≤ 0.02, JS ≤ 130 KB, render-blocking CSS ≤ 15 KB,
+ *   web fonts ≤ 100 KB; accessibility and SEO 100.
  *
- *   npm run bench:lighthouse                       starts its own stack (ports +10800, tmp/bench-lighthouse)
+ *   npm run bench:lighthouse                       starts its own stack (ports +10800, data in tmp/bench-lighthouse)
  *   npm run bench:lighthouse -- --base http://…    measures a running production server instead
- *   npm run bench:lighthouse -- --runs 3           median of three runs per page
+ *   npm run bench:lighthouse -- --runs 3           median (by score) of three runs per page
+ *   npm run bench:lighthouse -- --only /login      only the pages whose name contains the text
  *
  * Public pages are measured logged out with Lighthouse's storage reset (a first visit). The purchase
- * steps are measured logged in as the demo account, with a company, items and an address in the
- * browser's storage as a buyer would have them; there the storage is kept and only the HTTP cache
- * is cleared before each run, so each is still a cold load. Everything lands in bench/out/lighthouse/.
+ * steps are measured logged in as the demo member, with a company, an item and an address in the
+ * browser's storage as a buyer would have them; there storage is kept and only the HTTP cache is
+ * cleared before each run, so each is still a cold load. Reports land in bench/out/lighthouse/.
+ * The browser half is bench/lighthouse-run.mjs (plain node; see why there).
  */
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUT = path.join(__dirname, 'out', 'lighthouse');
 
 function arg(name: string): string | undefined {
@@ -35,7 +33,6 @@ function arg(name: string): string | undefined {
 
 interface Row {
   page: string;
-  url: string;
   performance: number;
   accessibility: number;
   seo: number;
@@ -46,118 +43,6 @@ interface Row {
   jsKiB: number;
   cssKiB: number;
   fontKiB: number;
-}
-
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-
-function rowOf(name: string, url: string, lhr: Lhr): Row {
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-  const requests = items('network-requests') as { resourceType?: string; transferSize?: number; url?: string }[];
-  const bytesOf = (type: string) => requests.filter((r) => r.resourceType === type).reduce((n, r) => n + (r.transferSize ?? 0), 0);
-  const blocking = (items('render-blocking-resources') as { url?: string; totalBytes?: number }[])
-    .filter((r) => r.url?.endsWith('.css'))
-    .reduce((n, r) => n + (r.totalBytes ?? 0), 0);
-  // Render-blocking CSS = every stylesheet in <head> (Lighthouse lists them only when they delay the paint).
-  const cssAll = bytesOf('Stylesheet');
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  return {
-    page: name,
-    url,
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    seo: score('seo'),
-    fcpMs: audit('first-contentful-paint'),
-    lcpMs: audit('largest-contentful-paint'),
-    tbtMs: audit('total-blocking-time'),
-    cls: audit('cumulative-layout-shift'),
-    jsKiB: bytesOf('Script') / 1024,
-    cssKiB: Math.max(cssAll, blocking) / 1024,
-    fontKiB: bytesOf('Font') / 1024,
-  };
-}
-
-function median(rows: Row[]): Row {
-  const sorted = [...rows].sort((a, b) => a.performance - b.performance);
-  return sorted[Math.floor(sorted.length / 2)] as Row;
-}
-
-async function measure(page: Page, port: number, url: string, keepStorage: boolean): Promise<Lhr> {
-  if (keepStorage) {
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
-  }
-  const result = await lighthouse(
-    url,
-    {
-      port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: ['performance', 'accessibility', 'seo'],
-      disableStorageReset: keepStorage,
-    },
-    undefined,
-    page,
-  );
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  return result.lhr;
-}
-
-/** Logs in as the demo account and puts a buyer's choices in storage, as the purchase pages expect them. */
-async function prepareBuyer(page: Page, base: string): Promise<void> {
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
-  await page.type('#email', 'demo@hojin.example');
-  await page.type('#password', 'try-the-demo-2026');
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type="submit"]')]);
-  await page.evaluate(async () => {
-    const search = (await (await fetch('/api/corporates/search?q=%E3%83%88%E3%83%A8%E3%82%BF')).json()) as {
-      items: {
-        corporateNumber: string;
-        name: string;
-        furigana: string | null;
-        kind: string;
-        kindLabel: string;
-        prefectureName: string | null;
-        postCode: string | null;
-        address: string;
-        closed: boolean;
-        closeDate: string | null;
-      }[];
-    };
-    const company = search.items.find((c) => c.kind === '301' && !c.closed);
-    if (!company) throw new Error('no orderable company for トヨタ');
-    localStorage.setItem('searched_corporate', JSON.stringify({ ...company, selectedAt: new Date().toISOString() }));
-    const all = (await (await fetch('/api/items/all', { credentials: 'include' })).json()) as {
-      items: { itemId: string }[];
-      scheduledDateMaster: Record<string, string>;
-      isFirstPayPrice: boolean;
-    };
-    const first = all.items[0];
-    if (!first) throw new Error('no items');
-    const state = JSON.parse(sessionStorage.getItem('hojin_client_state') ?? '{}') as Record<string, unknown>;
-    sessionStorage.setItem(
-      'hojin_client_state',
-      JSON.stringify({
-        ...state,
-        purchaseItemData: {
-          userInput: [{ itemId: first.itemId, quantity: 1 }],
-          scheduledDateMaster: all.scheduledDateMaster,
-          isFirstPayPrice: all.isFirstPayPrice,
-          deliverySpeed: 'normal',
-        },
-        destination: {
-          recipient: '山田 太郎',
-          destinationZipCode: '1000005',
-          destinationPrefecture: '東京都',
-          destinationCity: '千代田区',
-          destinationStreet: '丸の内1-1-1',
-          destinationApartmentEtc: '',
-          receiptRecipient: '株式会社テスト',
-        },
-      }),
-    );
-  });
 }
 
 function table(rows: Row[]): string {
@@ -194,64 +79,30 @@ async function main(): Promise<void> {
     });
     base = stack.url;
   }
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-  const rows: Row[] = [];
+  let status: number | null;
   try {
-    const page = await browser.newPage();
-    const found = (await (await fetch(`${base}/api/corporates/search?q=${encodeURIComponent('トヨタ')}`)).json()) as {
-      items: { corporateNumber: string }[];
+    fs.rmSync(path.join(OUT, 'rows.json'), { force: true });
+    const options = {
+      base,
+      chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      runs,
+      out: OUT,
+      only: arg('only') ?? null,
+      demo: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
     };
-    const record = found.items[0]?.corporateNumber ?? '1180301018771';
-    const publicPages: [string, string][] = [
-      ['/', '/'],
-      ['/search', '/search'],
-      ['/search?q=トヨタ', `/search?q=${encodeURIComponent('トヨタ')}`],
-      ['/search-service', '/search-service'],
-      ['record page', `/search-service/result?corporateNumber=${record}`],
-      ['/login', '/login'],
-      ['/register', '/register'],
-      ['/help/terms-of-use', '/help/terms-of-use'],
-    ];
-    const purchasePages: [string, string][] = [
-      ['/purchase/select (member)', '/purchase/select'],
-      ['/purchase/recipient-info (member)', '/purchase/recipient-info'],
-      ['/purchase/confirmation (member)', '/purchase/confirmation'],
-    ];
-    fs.mkdirSync(OUT, { recursive: true });
-    const run = async (name: string, p: string, keep: boolean) => {
-      const results: Row[] = [];
-      for (let i = 0; i < runs; i += 1) {
-        const lhr = await measure(page, chrome.port, `${base}${p}`, keep);
-        fs.writeFileSync(path.join(OUT, `${name.replace(/[^a-z0-9]+/gi, '_')}-${i}.json`), JSON.stringify(lhr));
-        results.push(rowOf(name, p, lhr));
-      }
-      const row = median(results);
-      rows.push(row);
-      console.log(
-        `${name}: ${row.performance} (LCP ${(row.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(row.tbtMs)} ms, JS ${row.jsKiB.toFixed(1)} KiB)`,
-      );
-    };
-    for (const [name, p] of publicPages) await run(name, p, false);
-    await prepareBuyer(page, base);
-    for (const [name, p] of purchasePages) await run(name, p, true);
+    status = spawnSync(process.execPath, [path.join(__dirname, 'lighthouse-run.mjs'), JSON.stringify(options)], {
+      stdio: 'inherit',
+    }).status;
   } finally {
-    await browser.disconnect();
-    chrome.kill();
     await stack?.stop();
   }
+  if (status !== 0) throw new Error('Lighthouse の計測に失敗しました。');
+  const rows = JSON.parse(fs.readFileSync(path.join(OUT, 'rows.json'), 'utf8')) as Row[];
+  const version = (JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }).version;
   const date = new Date().toISOString().slice(0, 10);
-  const md = `Lighthouse ${lighthouseVersion()} — ${date}, ${runs} run(s) per page (median by score), mobile preset, simulated throttling\n\n${table(rows)}\n`;
+  const md = `Lighthouse ${version}, ${date}, ${runs} run(s) per page (median by score), mobile preset, simulated throttling\n\n${table(rows)}\n`;
   fs.writeFileSync(path.join(OUT, 'table.md'), md);
   console.log(`\n${md}`);
-}
-
-function lighthouseVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string };
-  return pkg.version;
 }
 
 main().catch((error: unknown) => {
