@@ -31,4 +31,3 @@ export function storeSearchedCorporate(c: CompanySummary, query: SearchUrlState)
   const q: SearchedQuery = { q: query.q.trim(), pref: query.pref, closed: query.closed, kind: query.kind };
   safeStorage.set(STORAGE_KEYS.searchedQuery, JSON.stringify(q));
 }
-

@@ -5,8 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX } from '../../constants';
-import type { RecentSearch, RecentSearchSchema } from '../../reference-schemas';
+import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, type RecentSearch, isRecentSearch } from '../../constants';
 import s from './reference.module.css';
 
 /**
@@ -15,26 +14,8 @@ import s from './reference.module.css';
  * personal data, never sent to the server. Up to RECENT_SEARCHES_MAX, newest first.
  */
 
-const EMPTY: RecentSearch[] = [];
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: RecentSearch[] } = { raw: null, list: [] };
-
-/*
- * The schema is loaded after the page is interactive, not with it: it brings zod, which was most
- * of these pages' first-load JavaScript (issue 13). The list is browser-only and shown after
- * hydration anyway, so it appears when the schema is there.
- */
-let schema: typeof RecentSearchSchema | null = null;
-let schemaLoading: Promise<typeof RecentSearchSchema> | null = null;
-function loadSchema(): Promise<typeof RecentSearchSchema> {
-  schemaLoading ??= import('../../reference-schemas').then((m) => {
-    schema = m.RecentSearchSchema;
-    cache = { raw: null, list: [] };
-    for (const l of listeners) l();
-    return schema;
-  });
-  return schemaLoading;
-}
 
 function readRaw(): string | null {
   try {
@@ -45,16 +26,12 @@ function readRaw(): string | null {
 }
 
 function read(): RecentSearch[] {
-  if (schema === null) return EMPTY;
   const raw = readRaw();
   if (raw === cache.raw) return cache.list;
   let list: RecentSearch[] = [];
   try {
-    const parsed = schema
-      .array()
-      .max(50)
-      .safeParse(raw === null ? [] : JSON.parse(raw));
-    list = parsed.success ? parsed.data.slice(0, RECENT_SEARCHES_MAX) : [];
+    const parsed: unknown = raw === null ? [] : JSON.parse(raw);
+    list = Array.isArray(parsed) && parsed.length <= 50 && parsed.every(isRecentSearch) ? parsed.slice(0, RECENT_SEARCHES_MAX) : [];
   } catch {
     list = [];
   }
@@ -75,15 +52,13 @@ function write(list: RecentSearch[]): void {
 const same = (a: RecentSearch, b: RecentSearch) =>
   a.q === b.q && (a.prefecture ?? '') === (b.prefecture ?? '') && Boolean(a.includeClosed) === Boolean(b.includeClosed);
 
-export async function rememberSearch(search: RecentSearch): Promise<void> {
-  const parsed = (await loadSchema()).safeParse(search);
-  if (!parsed.success) return;
-  write([parsed.data, ...read().filter((r) => !same(r, parsed.data))].slice(0, RECENT_SEARCHES_MAX));
+export function rememberSearch(search: RecentSearch): void {
+  if (!isRecentSearch(search)) return;
+  write([search, ...read().filter((r) => !same(r, search))].slice(0, RECENT_SEARCHES_MAX));
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  void loadSchema();
   const onStorage = (e: StorageEvent) => {
     if (e.key === RECENT_SEARCHES_KEY) listener();
   };
@@ -93,6 +68,8 @@ function subscribe(listener: () => void): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
+
+const EMPTY: RecentSearch[] = [];
 
 export function searchHref(r: RecentSearch): string {
   const p = new URLSearchParams({ q: r.q });
@@ -131,7 +108,7 @@ export function RecentSearches() {
 /** Placed on a result page: records the search once it has been shown. */
 export function RememberSearch({ q, prefecture, includeClosed }: { q: string; prefecture?: string; includeClosed?: boolean }) {
   useEffect(() => {
-    void rememberSearch({ q, ...(prefecture ? { prefecture } : {}), ...(includeClosed ? { includeClosed: true } : {}) });
+    rememberSearch({ q, ...(prefecture ? { prefecture } : {}), ...(includeClosed ? { includeClosed: true } : {}) });
   }, [q, prefecture, includeClosed]);
   return null;
 }
