@@ -7,11 +7,42 @@ import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
 import { isOrderableKind } from '../rules';
 
-import { purchaseSchemas, type SearchedCorporate } from './lazy-schemas';
-
 import styles from './purchase.module.css';
 
-export type { SearchedCorporate };
+/**
+ * The company chosen on /search, as the search page stores it under `searched_corporate`
+ * (registry's CompanySummary). Only the fields the order needs are read; other fields are kept.
+ */
+export interface SearchedCorporate {
+  corporateNumber: string;
+  name: string;
+  kind: string;
+  kindLabel?: string;
+  address?: string;
+  closed?: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * Storage is input like any other: the stored company is used only in this shape. Checked by hand,
+ * not with zod, because every purchase page reads it on load and zod there cost about 90 KiB of
+ * JavaScript and a second of blocking time on a phone (issue 13). The order itself is checked by
+ * the server's OrderCompanySchema.
+ */
+export function isSearchedCorporate(value: unknown): value is SearchedCorporate {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.corporateNumber === 'string' &&
+    /^\d{13}$/.test(v.corporateNumber) &&
+    typeof v.name === 'string' &&
+    v.name.length >= 1 &&
+    typeof v.kind === 'string' &&
+    (v.kindLabel === undefined || typeof v.kindLabel === 'string') &&
+    (v.address === undefined || typeof v.address === 'string') &&
+    (v.closed === undefined || typeof v.closed === 'boolean')
+  );
+}
 
 /** The four steps of the purchase flow (spec §4), in order. */
 const STEPS = [
@@ -125,17 +156,13 @@ export function Field({ id, label, required = false, support, error, children }:
   );
 }
 
-/**
- * The stored company, validated (storage is input like any other). Asynchronous because the schema
- * is loaded on demand: the purchase pages then ship no zod in their first-load JavaScript (issue 13).
- */
+/** The stored company when it has the expected shape, else null. */
 export async function readSearchedCorporate(): Promise<SearchedCorporate | null> {
   const raw = safeStorage.get(STORAGE_KEYS.searchedCorporate);
   if (!raw) return null;
-  const { SearchedCorporateSchema } = await purchaseSchemas();
   try {
-    const parsed = SearchedCorporateSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSearchedCorporate(parsed) ? parsed : null;
   } catch {
     return null;
   }
