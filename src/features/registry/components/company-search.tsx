@@ -179,6 +179,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         <SearchEmptyState query={committed.q} closedIncluded={committed.closed} filtered={committed.pref !== '' || committed.kind !== ''} />
       ) : null}
 
+      {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
       {items.length > 0 ? (
         <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
           {items.map((c) => (
