@@ -24,11 +24,15 @@ export function PasswordResetRequestForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(() => accountSchemas().then((m) => m.ResetRequestBodySchema), { email }, async (body) => {
-      await apiFetch('/api/users/reset-password-request', { method: 'POST', body });
-      saveResetEmail(body.email);
-      router.push('/password-reset/sending');
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.ResetRequestBodySchema),
+      { email },
+      async (body) => {
+        await apiFetch('/api/users/reset-password-request', { method: 'POST', body });
+        saveResetEmail(body.email);
+        router.push('/password-reset/sending');
+      },
+    );
   };
 
   return (
@@ -174,10 +178,14 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(() => accountSchemas().then((m) => m.NewPasswordFormSchema), { password, passwordConfirmation }, async (data) => {
-      await apiFetch('/api/users/reset-password', { method: 'POST', body: { token: token.current, password: data.password } });
-      router.replace('/password-reset/completion');
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.NewPasswordFormSchema),
+      { password, passwordConfirmation },
+      async (data) => {
+        await apiFetch('/api/users/reset-password', { method: 'POST', body: { token: token.current, password: data.password } });
+        router.replace('/password-reset/completion');
+      },
+    );
   };
 
   return (

@@ -42,14 +42,18 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(() => accountSchemas().then((m) => m.RegisterFormSchema), { email, password, passwordConfirmation, agreement: isAgreement }, async (data) => {
-      const res = await apiFetch<CodeRequestResponse>('/api/users/register', {
-        method: 'POST',
-        body: { email: data.email, password: data.password, agreement: true },
-      });
-      savePendingRegistration(res);
-      router.push('/temporary-auth');
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.RegisterFormSchema),
+      { email, password, passwordConfirmation, agreement: isAgreement },
+      async (data) => {
+        const res = await apiFetch<CodeRequestResponse>('/api/users/register', {
+          method: 'POST',
+          body: { email: data.email, password: data.password, agreement: true },
+        });
+        savePendingRegistration(res);
+        router.push('/temporary-auth');
+      },
+    );
   };
 
   return (

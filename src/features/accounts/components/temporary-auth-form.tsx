@@ -61,12 +61,16 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setResent(null);
-    void form.submit(() => accountSchemas().then((m) => m.TempAuthBodySchema), { requestId: pending.requestId, code }, async (body) => {
-      const data = await apiFetch<LoginResponse>('/api/users/temp-auth', { method: 'POST', body });
-      applyLogin(data);
-      clearPendingRegistration();
-      router.replace('/register/completion');
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.TempAuthBodySchema),
+      { requestId: pending.requestId, code },
+      async (body) => {
+        const data = await apiFetch<LoginResponse>('/api/users/temp-auth', { method: 'POST', body });
+        applyLogin(data);
+        clearPendingRegistration();
+        router.replace('/register/completion');
+      },
+    );
   };
 
   const onResend = async () => {
