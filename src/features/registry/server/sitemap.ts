@@ -70,7 +70,7 @@ export function companySitemapPaths(index: number, options: SitemapOptions = {})
     .statement('SELECT corporate_number FROM company WHERE corporate_number > ? AND hihyoji = 0 ORDER BY corporate_number LIMIT ?')
     .pluck(true)
     .all(starts[index], perChunk) as number[];
-  // 法人番号 are 13 digits; the column is an INTEGER, so a leading zero is restored here.
+  // 法人番号 are 13 digits (the check digit, 1–9, comes first); padded in case a number ever starts with 0.
   return { ok: true, value: numbers.map((n) => referencePath(String(n).padStart(13, '0'))) };
 }
 
