@@ -1,5 +1,6 @@
 'use client';
 
+import { flushSync } from 'react-dom';
 import { useCallback, useRef, useState, type InputHTMLAttributes, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { z } from 'zod';
 
@@ -248,14 +249,16 @@ export function useFormState(fields: FieldMap) {
         schema = typeof source === 'function' ? await source() : source;
       } catch {
         // The schema's chunk could not be fetched (offline, a new deployment): say so, send nothing.
-        setMessage('通信できませんでした。インターネット接続を確認して、もう一度お試しください。');
+        flushSync(() => setMessage('通信できませんでした。インターネット接続を確認して、もう一度お試しください。'));
         focusSummary();
         return;
       }
       if (schema) {
         const parsed = schema.safeParse(input);
         if (!parsed.success) {
-          setErrors(fieldErrors(parsed.error));
+          // Committed at once: after the schema loader's `await` this is no longer the submit event's
+          // synchronous update, and the summary must be in the page before it is focused.
+          flushSync(() => setErrors(fieldErrors(parsed.error)));
           focusSummary();
           return;
         }

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import useSWR from 'swr';
 
 import { payjpBuyerMessage } from '@/features/payments';
@@ -179,7 +180,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       if (!EMAIL.test(cardEmail.trim())) fieldErrs.cardEmail = '本人認証（3Dセキュア）に使うメールアドレスを入力してください。';
     }
     if (mode === 'registered' && !selectedCard) fieldErrs.card = 'お支払いに使うカードを選択してください。';
-    setErrors(fieldErrs);
+    // Committed at once: after the schema's `await` this is no longer the click's synchronous
+    // update, and the summary must exist before it is focused.
+    flushSync(() => setErrors(fieldErrs));
     if (!parsed.success || Object.keys(fieldErrs).length > 0) {
       requestAnimationFrame(() => document.getElementById('form-errors')?.focus());
       return;
