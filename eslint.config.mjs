@@ -2,7 +2,19 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
-const FEATURES = ['accounts', 'address', 'payments', 'purchase', 'receipts', 'reference', 'registry', 'site'];
+const FEATURES = [
+  'accounts',
+  'address',
+  'backoffice',
+  'company-reference',
+  'company-search',
+  'orders',
+  'payments',
+  'purchase',
+  'receipts',
+  'registry',
+  'site',
+];
 
 /**
  * Import boundaries of docs/conventions.md: app → features → (components, lib, server, config).
@@ -35,8 +47,13 @@ const boundaryZones = [
   ...FEATURES.map((name) => ({
     target: `./src/features/!(${name})/**/*`,
     from: `./src/features/${name}`,
-    except: ['./index.ts'],
-    message: `Other features use the ${name} feature only through src/features/${name}/index.ts.`,
+    // index.ts is a feature's isomorphic face; index.server.ts (or server/index.ts), where a feature
+    // has one, its server-only face (a client component importing index.ts must not pull in the
+    // database); index.client.ts, where a feature has one, its zod-free face for client components
+    // (index.ts re-exports the schemas, and zod in a page's first load costs ~90 KiB: docs/decisions/0021);
+    // testing.ts: a feature's test helpers, for other features' *.test.ts files.
+    except: ['./index.ts', './index.client.ts', './index.server.ts', './server/index.ts', './testing.ts'],
+    message: `Other features use the ${name} feature only through src/features/${name}/index.ts (or its server face).`,
   })),
 ];
 
@@ -57,7 +74,7 @@ export default defineConfig([
   },
   {
     // The configuration module, the framework's runtime switch, and everything outside the app.
-    files: ['src/config/env.ts', 'src/instrumentation.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
+    files: ['src/config/env.ts', 'src/instrumentation.ts', 'server.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
     rules: { 'no-restricted-properties': 'off' },
   },
   globalIgnores([

@@ -28,6 +28,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: 'fuzz.spec.ts',
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
@@ -44,5 +45,9 @@ export default defineConfig({
         },
       },
     },
+    // The seeded fuzz run (tests/e2e/fuzz.spec.ts) needs no browser. Listed last so that, with one
+    // worker, it runs after the journeys: its fuzzed logins and mail requests spend rate-limit
+    // points the journeys need. (Not `dependencies`: a failed journey would then skip the fuzz.)
+    { name: 'fuzz', testMatch: 'fuzz.spec.ts' },
   ],
 });

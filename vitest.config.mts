@@ -9,6 +9,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
   '@/': r('./src/'),
   '@db/': r('./db/'),
+  '@tools/': r('./tools/'),
   'server-only': r('./tests/support/empty.ts'),
 };
 
@@ -20,7 +21,14 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'dev/**/*.test.ts', 'scripts/**/*.test.ts', 'db/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'dev/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'db/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: [r('./tests/support/unit-setup.ts')],

@@ -10,10 +10,9 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 
-import { SearchParamsSchema } from '../src/features/registry/schemas';
-import { searchFailure } from '../src/features/registry/server/http';
-import { searchCompanies } from '../src/features/registry/server/search/search';
-import { getRegistryStore } from '../src/features/registry/server/store/store';
+import { SearchParamsSchema } from '../src/features/company-search';
+import { searchFailure, searchCompanies } from '../src/features/company-search/index.server';
+import { getRegistryStore } from '../src/features/registry/index.server';
 
 const { values } = parseArgs({ options: { port: { type: 'string' } }, strict: true });
 const port = Number(values.port ?? 3397);

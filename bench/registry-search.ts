@@ -152,6 +152,7 @@ interface Query {
   prefecture?: string;
   kind?: ('301' | '302' | '303' | '304' | '305')[];
   includeClosed?: boolean;
+  city?: string;
   /** Measure the second page (through the cursor of the first). */
   page2?: boolean;
 }
@@ -165,6 +166,12 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
   const docAt = db.prepare(
     'SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?',
   );
+  // English names (NTA column 25): the generator gives about 4% of the companies one.
+  const englishDocs = db.prepare(`SELECT en_norm FROM doc WHERE en_norm <> '' AND docid >= ? LIMIT 1`);
+  const randomEnglish = () => (englishDocs.get(1 + Math.floor(rand() * maxDoc)) as { en_norm: string } | undefined)?.en_norm ?? null;
+  const placeAt = db.prepare('SELECT prefecture_code, city_code, post_code FROM doc WHERE docid = ?');
+  const randomPlace = () =>
+    placeAt.get(1 + Math.floor(rand() * maxDoc)) as { prefecture_code: string; city_code: string; post_code: string };
   const countOf = db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM doc_fts WHERE doc_fts MATCH ? LIMIT 101)');
   const randomDoc = () =>
     docAt.get(1 + Math.floor(rand() * maxDoc)) as { name_norm: string; reading_norm: string; corporate_number: number };
@@ -236,6 +243,31 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
       const s = substring(randomDoc().name_norm, 3, 4);
       return s === null ? null : { q: s, includeClosed: true };
     }),
+    'English name words (a word, its prefix, two words)': collect(() => {
+      const en = randomEnglish();
+      if (en === null) return null;
+      const words = en.split(' ');
+      const at = Math.floor(rand() * words.length);
+      const word = words[at] as string;
+      const pick = rand();
+      if (pick < 0.4) return { q: word };
+      if (pick < 0.7) return word.length < 4 ? null : { q: word.slice(0, 3 + Math.floor(rand() * (word.length - 3))) };
+      return words.length < 2 ? null : { q: `${word} ${words[(at + 1) % words.length] as string}` };
+    }),
+    'common English words (co, ltd, corporation, …)': cycle(
+      ['co', 'ltd', 'inc', 'corporation', 'japan', 'company', 'tokyo', 'group', 'c', 'j'].map((q) => ({ q })),
+    ),
+    'postal code (7 digits, some with 〒 and hyphen)': collect(() => {
+      const p = randomPlace().post_code;
+      if (p === '') return null;
+      return { q: rand() < 0.5 ? p : `〒${p.slice(0, 3)}-${p.slice(3)}` };
+    }),
+    'common word + 市区町村': collect(() => {
+      const p = randomPlace();
+      if (p.city_code === '' || p.prefecture_code === '99') return null;
+      const q = ['日本', '建設', '工業', '商事', '不動産', 'サービス'][Math.floor(rand() * 6)] as string;
+      return { q, prefecture: p.prefecture_code, city: p.city_code };
+    }),
     'page 2 (cursor)': cycle(['日本', '建設', '工業', '株', 'サービス', '東京'].map((q) => ({ q, page2: true }))),
   };
   db.close();
@@ -294,7 +326,7 @@ async function main(): Promise<void> {
   }
 
   const { RegistryStore } = await import('../src/features/registry/server/store/store');
-  const { searchCompanies } = await import('../src/features/registry/server/search/search');
+  const { searchCompanies } = await import('../src/features/company-search/index.server');
   const store = new RegistryStore(registry);
   const classes = sampleQueries(registry, args.queries);
 

@@ -6,8 +6,7 @@
  * forms — with readings, prefectures weighted by company counts, closures, history rows (former
  * names) and hihyoji rows. It is not the product's sample generator (scripts/registry-generate.ts).
  */
-import { withCheckDigit } from '../src/features/registry/server/nta/corporate-number';
-import type { NtaKind, NtaRow } from '../src/features/registry/server/nta/types';
+import { withCheckDigit, type NtaKind, type NtaRow } from '../src/features/registry';
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

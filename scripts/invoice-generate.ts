@@ -15,13 +15,8 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { getEnv } from '@/config/env';
-import {
-  formatInvoiceCsvLine,
-  individualRecord,
-  invoiceRecordFor,
-  type InvoiceSourceRecord,
-} from '@/features/registry/server/invoice/synthetic';
-import { unpackRow } from '@/features/registry/server/store/row-codec';
+import { formatInvoiceCsvLine, individualRecord, invoiceRecordFor, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
+import { unpackRow } from '@/features/registry/index.server';
 
 const ArgsSchema = z.strictObject({
   registry: z.string().min(1).optional(),

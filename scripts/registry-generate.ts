@@ -17,9 +17,9 @@ import { parseArgs } from 'node:util';
 import iconv from 'iconv-lite';
 import { z } from 'zod';
 import { getEnv } from '@/config/env';
-import { SJIS_DEGENERATE, PREFECTURES } from '@/features/registry/server/nta/synthetic-data';
-import { formatNtaLine, type NtaRecord, SyntheticRegistry } from '@/features/registry/server/nta/synthetic';
-import { ZipWriter, type ZipEntryWriter } from '@/features/registry/server/nta/zip-writer';
+import { SJIS_DEGENERATE, PREFECTURES } from '@tools/registry/nta-synthetic-data';
+import { formatNtaLine, type NtaRecord, SyntheticRegistry } from '@tools/registry/nta-synthetic';
+import { ZipWriter, type ZipEntryWriter } from '@tools/registry/zip';
 
 const ArgsSchema = z.strictObject({
   rows: z.coerce.number().int().min(1).max(50_000_000),

@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { findPostgresBin, startTempPostgres } from './lib/postgres';
+import { ensureSystemPackages } from './lib/system-packages';
 
 /**
  * `npm test`: every tier, in order — unit, integration on PGlite, the same integration suite on a
  * real PostgreSQL server, and the Playwright journeys in Chromium. Prints how many tests each
- * tier ran and fails when one failed or when a tier that should run ran none.
+ * tier ran and fails when one failed or when a tier that should run ran none. Sets itself up
+ * first: the system packages the browser and PostgreSQL tiers need are installed when missing
+ * (as root), or named in one line with the command to run.
  *
  *   npm test                       all tiers
  *   npm test -- unit integration   only those tiers (static, unit, integration, postgres, e2e)
@@ -75,12 +78,22 @@ async function main() {
   const all = wanted.size === 0;
   fs.mkdirSync(RESULTS, { recursive: true });
   const results: TierResult[] = [];
+  const tiers = new Set(all ? ['static', 'unit', 'integration', 'postgres', 'e2e'] : wanted);
+  const blocked = ensureSystemPackages(tiers);
+  const blockedResult = (tier: string, why: { packages: string[]; fail: boolean }): TierResult => ({
+    tier,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    exitCode: why.fail ? 1 : 0,
+    note: `${why.packages.join(', ')} がないため実行していません${tier === 'integration-postgres' ? '（TEST_DATABASE_URL でも可）' : ''}`,
+  });
 
   const checks: { name: string; ok: boolean }[] = [];
   if (all || wanted.has('static')) {
     for (const [name, bin, args] of [
       ['typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
-      ['lint', 'eslint', ['src', 'scripts', 'tests', 'dev', 'bench', 'db']],
+      ['lint', 'eslint', ['server.ts', 'src', 'scripts', 'tests', 'tools', 'dev', 'bench', 'db']],
       ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
     ] as const) {
       console.log(`\n[hojin] ${name} …`);
@@ -91,35 +104,32 @@ async function main() {
   if (all || wanted.has('unit')) results.push(runVitest('unit', 'unit'));
   if (all || wanted.has('integration')) results.push(runVitest('integration-pglite', 'integration'));
   if (all || wanted.has('postgres')) {
+    const missing = blocked.get('postgres');
+    const bin = process.env.TEST_DATABASE_URL ? null : findPostgresBin();
     if (process.env.TEST_DATABASE_URL) {
       results.push(runVitest('integration-postgres', 'integration', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }));
+    } else if (missing || !bin) {
+      results.push(blockedResult('integration-postgres', missing ?? { packages: ['postgresql'], fail: Boolean(process.env.CI) }));
     } else {
-      const bin = findPostgresBin();
-      if (!bin) {
-        results.push({
-          tier: 'integration-postgres',
-          passed: 0,
-          failed: 0,
-          skipped: 0,
-          exitCode: process.env.CI ? 1 : 0,
-          note: 'PostgreSQL が見つかりません（apt-get install postgresql または TEST_DATABASE_URL）',
-        });
-      } else {
-        const pg = await startTempPostgres(bin);
-        try {
-          results.push(runVitest('integration-postgres', 'integration', { TEST_DATABASE_URL: pg.url }));
-        } finally {
-          pg.stop();
-        }
+      const pg = await startTempPostgres(bin);
+      try {
+        results.push(runVitest('integration-postgres', 'integration', { TEST_DATABASE_URL: pg.url }));
+      } finally {
+        pg.stop();
       }
     }
   }
   if (all || wanted.has('e2e')) {
-    results.push(runPlaywright());
-    // The journeys ran on a production build; its pages must stay within their size budgets.
-    console.log('\n[hojin] budgets …');
-    const res = spawnSync(path.join(BIN, 'tsx'), [path.join(ROOT, 'scripts', 'check-budgets.ts')], { cwd: ROOT, stdio: 'inherit' });
-    checks.push({ name: 'budgets', ok: res.status === 0 });
+    const missing = blocked.get('e2e');
+    if (missing) {
+      results.push(blockedResult('e2e', missing));
+    } else {
+      results.push(runPlaywright());
+      // The journeys ran on a production build; its pages must stay within their size budgets.
+      console.log('\n[hojin] budgets …');
+      const res = spawnSync(path.join(BIN, 'tsx'), [path.join(ROOT, 'scripts', 'check-budgets.ts')], { cwd: ROOT, stdio: 'inherit' });
+      checks.push({ name: 'budgets', ok: res.status === 0 });
+    }
   }
 
   console.log('\n== hojin test tiers ==');

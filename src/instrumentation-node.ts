@@ -7,8 +7,9 @@ import { ConfigError, getEnv } from '@/config/env';
  * when it loads.
  */
 export async function registerNode(): Promise<void> {
+  let env;
   try {
-    getEnv();
+    env = getEnv();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -18,4 +19,17 @@ export async function registerNode(): Promise<void> {
   }
   const { getDb } = await import('@/server/db/client');
   await getDb();
+  // Every instance runs the payment reconciler (docs/decisions/0013): a charge made while an
+  // instance died is settled by whichever instance is up. PAYMENT_RECONCILE_INTERVAL_SECONDS=0
+  // turns it off (the test suites call it directly instead).
+  if (env.PAYMENT_RECONCILE_INTERVAL_SECONDS > 0) {
+    const { startServerReconciler } = await import('@/features/payments/server/reconciler');
+    startServerReconciler();
+  }
+  // The registry's daily update (issue 14): a timer in every instance; a lease row in PostgreSQL
+  // lets one instance at a time run it. REGISTRY_UPDATE_INTERVAL_MINUTES=0 turns it off.
+  if (env.REGISTRY_UPDATE_INTERVAL_MINUTES > 0) {
+    const { startServerRegistryUpdater } = await import('@/features/registry/server/update/schedule');
+    startServerRegistryUpdater();
+  }
 }

@@ -4,3 +4,6 @@ export * from './accounts';
 export * from './site';
 export * from './purchase';
 export * from './receipts';
+export * from './backoffice';
+export * from './jobs';
+export * from './refunds';

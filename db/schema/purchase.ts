@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { users } from './accounts';
 
@@ -49,6 +49,8 @@ export const orders = pgTable(
     corporateNumber: text('corporate_number').notNull(),
     companyName: text('company_name').notNull(),
     companyKind: text('company_kind').notNull(),
+    /** the registry's address of the company when the order was placed (issue 12 §2); '' before issue 12 */
+    companyAddress: text('company_address').notNull().default(''),
     /** 'normal' | 'express' */
     deliverySpeed: text('delivery_speed').notNull(),
     /** YYYY-MM-DD (Asia/Tokyo), the window promised on the confirmation screen */
@@ -83,6 +85,27 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** the order confirmation mail went out */
     mailSentAt: timestamp('mail_sent_at', { withTimezone: true }),
+    /**
+     * The payment reconciler's lease (docs/decisions/0013): an instance that claimed this order
+     * works on it until then; others skip it. Also spaces out retries of an order PAY.JP could not
+     * settle yet. Null: never claimed.
+     */
+    reconcileLeaseUntil: timestamp('reconcile_lease_until', { withTimezone: true }),
+    /**
+     * Fulfilment (docs/decisions/0015, src/features/orders/fulfilment.ts): null until the payment
+     * is recorded, then accepted → requested → shipped → completed, or cancelled / refunded.
+     */
+    fulfilmentStatus: text('fulfilment_status'),
+    /** 法務局の申請番号 (登記・供託オンライン申請システム), set with `requested` */
+    applicationNumber: text('application_number'),
+    /** set with `shipped` */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** the sum of refunds PAY.JP confirmed; never more than amount_yen (check constraint) */
+    refundedYen: integer('refunded_yen').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,7 +118,46 @@ export const orders = pgTable(
     index('orders_unsettled_idx')
       .on(t.status, t.chargingStartedAt)
       .where(sql`status in ('charging', 'awaiting_3ds', 'unknown')`),
+    // serves the reconciler's catch-up of confirmation mails a crash left unsent
+    index('orders_mail_unsent_idx')
+      .on(t.paidAt)
+      .where(sql`status = 'paid' and mail_sent_at is null`),
+    // serves the back office's order queue: paid orders by fulfilment state, oldest first
+    index('orders_fulfilment_queue_idx')
+      .on(t.fulfilmentStatus, t.paidAt, t.id)
+      .where(sql`fulfilment_status is not null`),
+    check('orders_refunded_within_amount', sql`refunded_yen >= 0 and refunded_yen <= amount_yen`),
   ],
+);
+
+/**
+ * The timeline of an order (issue 12 §1): one row per change of its payment or fulfilment state,
+ * per refund and per staff note, written in the same transaction as the change by the orders
+ * feature (src/features/orders/server). Never updated or deleted; kept with the order.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    /** increasing: orders the timeline when two changes share a timestamp (one transaction) */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** 'payment' | 'fulfilment' | 'refund' | 'note' */
+    kind: text('kind').notNull(),
+    /** 'member' | 'system' | 'staff' */
+    actorType: text('actor_type').notNull(),
+    /** the member's user id, the staff account's id; null for the system */
+    actorId: text('actor_id'),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+    /** what else the change set (application number, tracking number, refunded amount …) */
+    data: jsonb('data'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // serves the order detail's timeline
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
 /**

@@ -1,14 +1,21 @@
-import { index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { users } from './accounts';
 import { orders } from './purchase';
 
 /**
- * Numbers receipts: `R-<year>-<nextval, 6+ digits>` (docs/decisions/0009-receipts.md). One
- * sequence for all years: numbers stay unique and increasing; a rolled-back issue leaves a gap,
- * which a qualified invoice allows (only uniqueness and traceability are required).
+ * The last receipt number given, per series (docs/decisions/0009-receipts.md §2). Not a
+ * sequence: `nextval` is outside transactions, so every failed or raced issue burned a number
+ * (R-…-000006 to 000033 went missing). Issuing takes the next value with
+ * `UPDATE … SET last_value = last_value + 1 RETURNING` in the same transaction as the receipt
+ * insert: the row lock serialises issuers, and a rollback gives the number back — no gaps.
+ * One row, series 'R' (`R-<year>-<n>`, never reset at a year change), seeded by the custom
+ * migration 0005 from the highest number already issued.
  */
-export const receiptSerialSeq = pgSequence('receipt_serial_seq', { startWith: 1, increment: 1 });
+export const receiptSerialCounters = pgTable('receipt_serial_counters', {
+  series: text('series').primaryKey(),
+  lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+});
 
 /**
  * Issued receipts (issue 8, domain.md §5): one per paid order, created on the first download.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Files kept in the storage adapter (local folder or S3); the bytes live there, not here. */
 export const storedFiles = pgTable('stored_files', {
@@ -39,12 +39,13 @@ export const notices = pgTable(
 );
 
 /**
- * Rate-limiter state (rate-limiter-flexible with a store in the application database,
- * security.md "Abuse"): one row per limiter key.
+ * Rate-limiter state: the table of rate-limiter-flexible's RateLimiterDrizzle store (its documented
+ * shape: key, points, expire as a timestamp), one row per limiter key; keys are hashes, never an
+ * address in clear (docs/decisions/0011-client-ip-and-rate-limits.md). Shared by every app process
+ * on the same database. The library does not create it: this migration does.
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  points: bigint('points', { mode: 'number' }).notNull(),
-  /** epoch milliseconds; null = no expiry */
-  expire: bigint('expire', { mode: 'number' }),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
 });

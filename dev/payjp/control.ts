@@ -18,7 +18,8 @@ import type { WebhookDispatcher } from './webhooks';
  *   POST /__control/clock                      {"advance_seconds": 1800}
  *   GET  /__control/demo                       a page using pay.js end to end (Playwright uses it)
  *
- * `next-request` makes the next matching /v1 request fail. `stage: "after"` (the default for a
+ * `next-request` makes the next matching /v1 request fail (the 3-D Secure pages included, path
+ * `/v1/tds`: a 500 page, or no answer). `stage: "after"` (the default for a
  * timeout) performs the request first and then withholds the answer — a charge exists at "PAY.JP"
  * but the caller never hears of it, which is what reconciliation has to cope with. `stage:
  * "before"` (the default for 500 and 429) fails without doing anything.

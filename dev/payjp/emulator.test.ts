@@ -308,6 +308,31 @@ describe('charges', () => {
     expect((await failure(payjp.charges.refund(charge.id))).error.code).toBe('already_refunded');
   });
 
+  it('keeps Idempotency-Key answers per key and behind authentication', async () => {
+    const charge = await payjp.charges.create({ amount: 2000, currency: 'jpy', card: await tokenId(emu) });
+    const refund = (key: string, secret = emu.secretKey, amount = '300') =>
+      fetch(`${emu.apiBase}/charges/${charge.id}/refund`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${secret}:`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Idempotency-Key': key,
+        },
+        body: new URLSearchParams({ amount }),
+      });
+    const first = await refund('emu-key-0001');
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as { amount_refunded: number };
+    expect(body.amount_refunded).toBe(300);
+    // Another caller with the key learns nothing of the stored answer.
+    const stranger = await refund('emu-key-0001', 'sk_test_someoneelse000000000000');
+    expect(stranger.status).toBe(401);
+    expect(await (await refund('emu-key-0001')).json()).toEqual(body);
+    expect((await refund('emu-key-0001', emu.secretKey, '400')).status).toBe(400);
+    expect(((await (await refund('emu-key-0002')).json()) as { amount_refunded: number }).amount_refunded).toBe(600);
+    expect((await payjp.events.list({ resource_id: charge.id, type: 'charge.refunded' } as never)).data).toHaveLength(2);
+  });
+
   it('cancels an uncaptured authorisation by refunding it (never partially)', async () => {
     const charge = await payjp.charges.create({ amount: 2000, currency: 'jpy', card: await tokenId(emu), capture: false });
     expect((await failure(payjp.charges.refund(charge.id, { amount: 100 }))).error.code).toBe('invalid_amount_to_not_captured');
@@ -625,6 +650,23 @@ describe('control API', () => {
     const found = (await payjp.charges.list({ limit: 100 })).data.filter((c) => c.metadata?.order_id === 'ord_9');
     expect(found).toHaveLength(1);
     expect(found[0]?.paid).toBe(true);
+  });
+
+  it('fails the 3-D Secure page with a 500 when a rule names /v1/tds, and only once', async () => {
+    const charge = await payjp.charges.create({ amount: 700, currency: 'jpy', card: await tokenId(emu), three_d_secure: true });
+    const start = `${emu.apiBase}/tds/${charge.id}/start?publickey=${emu.publicKey}&back_url=${await signBackUrl('http://localhost/back', emu.secretKey)}`;
+    await control('next-request', { fail: 500, method: 'GET', path: '/v1/tds' });
+    expect((await fetch(start)).status).toBe(500);
+    expect((await fetch(start)).status).toBe(200);
+  });
+
+  it('stops (connection refused) and resumes on the same port with its state', async () => {
+    const token = await tokenId(emu);
+    await emu.stop();
+    await expect(fetch(`${emu.apiBase}/tokens/${token}`)).rejects.toThrow();
+    await emu.resume();
+    const again = Payjp(emu.secretKey, { apibase: emu.apiBase });
+    expect((await again.tokens.retrieve(token)).id).toBe(token);
   });
 
   it('rejects a malformed control request', async () => {

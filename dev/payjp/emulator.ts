@@ -55,6 +55,13 @@ export interface PayjpEmulator {
   reset(): void;
   /** Moves the emulator's clock forward (e.g. past the 30-minute 3-D Secure window). */
   advanceClock(seconds: number): void;
+  /**
+   * PAY.JP goes away: the listener closes and open connections are cut, so callers get
+   * ECONNREFUSED, as when the service is down. State, rules and the clock are kept for `resume()`.
+   */
+  stop(): Promise<void>;
+  /** Listens again on the same address and port after `stop()`. */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -184,23 +191,56 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     }
     let status = 200;
     let body: unknown;
+    let replayed = false;
+    const idempotencyKey = method === 'POST' ? headerValue(req.headers['idempotency-key']) : undefined;
+    let raw = '';
     try {
-      const raw = await readBody(req);
+      raw = await readBody(req);
       const params = method === 'POST' ? parseParams(raw) : parseParams(url.search.slice(1));
+      // Idempotency-Key (POST only): the same key with the same request answers what the first one
+      // answered — its status and body — without doing the work again; the same key with another
+      // request is refused. Checked after authentication, so an unauthenticated call never reads a
+      // stored answer. Synchronous from here to the handler: two requests with one key cannot both
+      // miss the store.
+      if (idempotencyKey !== undefined) {
+        authorise(req, method, pathname);
+        const fingerprint = `${method} ${pathname} ${raw}`;
+        const stored = state.idempotency.get(idempotencyKey);
+        if (stored) {
+          if (stored.fingerprint !== fingerprint) {
+            throw new PayjpApiError({
+              type: 'client_error',
+              code: 'idempotency_key_reused',
+              message: 'The Idempotency-Key was used with a different request.',
+              status: 400,
+            });
+          }
+          status = stored.status;
+          body = stored.body;
+          replayed = true;
+        }
+      }
       const candidates = routes.filter((r) => r.pattern.test(pathname));
       if (candidates.length === 0) throw notFound(pathname);
       const route = candidates.find((r) => r.method === method);
       if (!route) throw methodNotAllowed(method, pathname);
       authorise(req, method, pathname);
-      const match = route.pattern.exec(pathname);
-      if (!match) throw notFound(pathname);
-      body = route.handler(match, params);
+      if (!replayed) {
+        const match = route.pattern.exec(pathname);
+        if (!match) throw notFound(pathname);
+        body = route.handler(match, params);
+      }
     } catch (error) {
       if (!(error instanceof PayjpApiError)) throw error;
       status = error.status;
       body = error.toJSON();
     } finally {
       state.changed();
+    }
+    // Stored whatever the outcome and before a withheld answer (stage "after"): a retry with the
+    // same key then learns what happened instead of doing it twice.
+    if (idempotencyKey !== undefined && !replayed && status !== 401) {
+      state.idempotency.set(idempotencyKey, { fingerprint: `${method} ${pathname} ${raw}`, status, body });
     }
     if (failure?.stage === 'after') {
       // The work is done (a charge may exist) but the client never learns it: the case the app must
@@ -216,6 +256,11 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     const method = req.method ?? 'GET';
     const tds = /^\/v1\/tds\/([A-Za-z0-9_-]+)\/(start|challenge)$/.exec(url.pathname);
     if (tds) {
+      // The 3-D Secure pages fail on request too (path `/v1/tds`): what the buyer's browser meets
+      // when PAY.JP has trouble between the charge and the return to the shop.
+      const failure = control.takeFailure(method, url.pathname);
+      if (failure?.fail === 'timeout') return control.hold(req, res);
+      if (failure) return sendHtml(res, failure.fail, page('Error', `<h1>${failure.fail}</h1>`));
       const target = tds[1] ?? '';
       const config = { publicKey, secretKey };
       let result;
@@ -272,13 +317,15 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number, host: string) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  await listen(options.port ?? 4010, options.host ?? '127.0.0.1');
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   url = `http://${host}:${address.port}`;
@@ -296,6 +343,14 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     advanceClock: (seconds) => {
       clockOffset += seconds;
     },
+    stop: async () => {
+      control.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+    resume: () => listen(address.port, address.address),
     close: async () => {
       webhooks.close();
       control.close();
@@ -306,6 +361,11 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
       });
     },
   };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first === '' ? undefined : first;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -144,6 +144,11 @@ export class State {
   readonly charges = new Map<string, ChargeRecord>();
   readonly tdsRequests = new Map<string, TdsRequestRecord>();
   readonly events = new Map<string, EventRecord>();
+  /**
+   * Answers given to POST requests with an Idempotency-Key, by key: memory only (not in the state
+   * file), as a key only has to outlive the retries of one request.
+   */
+  readonly idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
 
   private saveTimer: NodeJS.Timeout | undefined;
 
@@ -159,6 +164,7 @@ export class State {
   clear(): void {
     this.seq = 0;
     for (const map of [this.tokens, this.customers, this.cards, this.charges, this.tdsRequests, this.events]) map.clear();
+    this.idempotency.clear();
     if (this.file) rmSync(this.file, { force: true });
   }
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 
 import { parseEnv, type Env } from '../../src/config/env';
+import { SCHEMA_VERSION as REGISTRY_SCHEMA_VERSION } from '../../src/features/registry/server/store/schema';
 
 import { ProcessGroup, portInUse, run, waitForPort } from './processes';
 
@@ -10,7 +12,7 @@ import { ProcessGroup, portInUse, run, waitForPort } from './processes';
  * The whole local service for `npm start` and the end-to-end tests: the stand-ins of dev/ as
  * separate processes (only those the configuration points at this machine), the application
  * database migrated and seeded, a sample registry when none exists, a production build when the
- * sources changed, and `next start`.
+ * sources changed, and our HTTP server (server.ts: `next start` plus the client's real address).
  */
 export interface StackOptions {
   /** variables layered over process.env for every process of the stack */
@@ -101,6 +103,18 @@ function standIns(env: Env): StandIn[] {
       args: ['--smtp-port', String(env.SMTP_PORT), '--http-port', String(httpPort), '--dir', path.join(env.paths.dataDir, 'mail')],
     });
   }
+  if (isLocal(env.NTA_API_BASE)) {
+    // The NTA Web-APIs' stand-in: serves the diff files dropped into DATA_DIR/nta-api. The app
+    // fetches from it when NTA_APPLICATION_ID is set (any value locally); without an ID the
+    // updater reads REGISTRY_UPDATE_DIR instead.
+    const port = portOf(env.NTA_API_BASE);
+    list.push({
+      name: 'nta',
+      script: 'dev/nta/server.ts',
+      port,
+      args: ['--port', String(port), '--dir', path.join(env.paths.dataDir, 'nta-api')],
+    });
+  }
   return list.filter((s) => fs.existsSync(path.join(ROOT, s.script)));
 }
 
@@ -152,10 +166,49 @@ export async function prepareDatabase(env: Record<string, string>): Promise<void
   await run(TSX, ['--conditions=react-server', path.join(ROOT, 'scripts', 'db-setup.ts')], { env, cwd: ROOT });
 }
 
-/** Generates and imports a sample registry when the configured registry file does not exist. */
+/**
+ * The format version and sample flag of an existing registry file (null: not a registry file).
+ * Read here rather than through the store, which refuses a file of another version.
+ */
+export function registryFileFormat(file: string): { schemaVersion: number; isSample: boolean } | null {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const rows = db.prepare(`SELECT key, value FROM meta WHERE key IN ('schemaVersion', 'isSample')`).all() as {
+      key: string;
+      value: string;
+    }[];
+    const m = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+    const version = m.get('schemaVersion');
+    return typeof version === 'number' ? { schemaVersion: version, isSample: m.get('isSample') === true } : null;
+  } catch {
+    return null;
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Generates and imports a sample registry when the configured registry file does not exist, or
+ * when it is generated sample data of an older file format (the service cannot open it). A real
+ * registry of an older format is left alone: it takes a full import, which only the operator can
+ * start, and meanwhile the search says the registry is unavailable.
+ */
 export async function ensureRegistry(env: Record<string, string>, rows: number): Promise<void> {
   const config = parseEnv(env);
-  if (fs.existsSync(config.paths.registry)) return;
+  if (fs.existsSync(config.paths.registry)) {
+    const format = registryFileFormat(config.paths.registry);
+    if (format !== null && format.schemaVersion === REGISTRY_SCHEMA_VERSION) return;
+    if (format === null || !format.isSample) {
+      console.warn(
+        `[hojin] 登記データベース（${config.paths.registry}）の形式が古いか読めないため、会社検索は利用できません。` +
+          '全件データから npm run registry:import で作り直してください。',
+      );
+      return;
+    }
+    console.log('[hojin] サンプルの登記データベースの形式が古いため、作り直します…');
+    fs.rmSync(config.paths.registry, { force: true });
+  }
   const generator = path.join(ROOT, 'scripts', 'registry-generate.ts');
   const importer = path.join(ROOT, 'scripts', 'registry-import.ts');
   if (!fs.existsSync(generator) || !fs.existsSync(importer)) {
@@ -216,8 +269,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     const dev = options.mode === 'dev';
     if (!dev) await ensureBuild(vars);
     await Promise.all(standIns(env).map((s) => waitForPort(s.port)));
-    // `next dev` keeps its files under .next/dev, so it never disturbs the production build.
-    group.spawn('next', NEXT, [dev ? 'dev' : 'start', '-p', String(appPort), '-H', '127.0.0.1'], {
+    // server.ts --dev runs `next dev`, which keeps its files under .next/dev, so it never disturbs the production build.
+    const serverArgs = [path.join(ROOT, 'server.ts'), '--port', String(appPort), '--hostname', '127.0.0.1', ...(dev ? ['--dev'] : [])];
+    group.spawn('next', TSX, serverArgs, {
       env: { ...vars, NEXT_TELEMETRY_DISABLED: '1' },
       quiet: options.quiet,
     });

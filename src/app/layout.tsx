@@ -37,7 +37,10 @@ async function currentNoticeSafely(): Promise<CurrentNotice | null> {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const site = getSiteInfo();
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get('x-nonce') ?? undefined;
+  // Set by src/proxy.ts (which strips any client-sent value): the back office has its own shell.
+  const admin = requestHeaders.get('x-hojin-area') === 'admin';
   const notice = await currentNoticeSafely();
   return (
     <html lang="ja">
@@ -53,9 +56,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {/* SWR's provider (and the API client with it) is placed by the pages that fetch — the member
             layout and the search page — so the other pages do not load it (issue 13). */}
         {notice ? <MaintenanceBanner notice={notice} /> : null}
-        <SiteHeader serviceName={site.serviceName} />
-        <main id="main">{children}</main>
-        <SiteFooter site={site} />
+        {admin ? (
+          children
+        ) : (
+          <>
+            <SiteHeader serviceName={site.serviceName} />
+            <main id="main">{children}</main>
+            <SiteFooter site={site} />
+          </>
+        )}
       </body>
     </html>
   );

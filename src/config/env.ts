@@ -41,6 +41,22 @@ export const EnvSchema = z
     REGISTRY_PATH: optional(z.string().min(1)),
     /** The read-only SQLite file of qualified-invoice registrations built by `npm run invoice:import`. */
     INVOICE_PATH: optional(z.string().min(1)),
+    /**
+     * Application ID of the 法人番号システム Web-API (issued by the NTA on request). Set: the daily
+     * update fetches each day's diff from NTA_API_BASE. Unset: it applies NTA diff files dropped
+     * into REGISTRY_UPDATE_DIR instead.
+     */
+    NTA_APPLICATION_ID: optional(z.string().min(1).max(64)),
+    /** The 法人番号システム Web-API v4 (locally: the stand-in in dev/nta). */
+    NTA_API_BASE: url.default('http://127.0.0.1:4030/4'),
+    /** Application ID of the 適格請求書発行事業者公表システム Web-API; unset: invoice diff files from REGISTRY_UPDATE_DIR/invoice. */
+    INVOICE_APPLICATION_ID: optional(z.string().min(1).max(64)),
+    /** The invoice publication system's Web-API v1 (locally: the stand-in in dev/nta). */
+    INVOICE_API_BASE: url.default('http://127.0.0.1:4030/1'),
+    /** Folder of NTA daily diff files (diff_YYYYMMDD.zip/.csv) for the update without an application ID. */
+    REGISTRY_UPDATE_DIR: optional(z.string().min(1)),
+    /** How often each instance tries the daily update, in minutes (one instance at a time runs it); 0 turns it off. */
+    REGISTRY_UPDATE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
 
     /** HMAC key for CSRF tokens and other server-side signatures; ≥ 32 characters. */
     SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),
@@ -58,6 +74,9 @@ export const EnvSchema = z
       .min(1)
       .max(24 * 30)
       .default(24),
+    /** Back-office staff sessions: short idle timeout (sliding) and absolute lifetime (docs/decisions/0012). */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(120).default(30),
+    STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24).default(12),
 
     // Mail (SMTP). Default: the catcher in dev/mail.
     SMTP_HOST: z.string().min(1).default('127.0.0.1'),
@@ -83,6 +102,13 @@ export const EnvSchema = z
     PAYJP_JS_URL: url.default('http://127.0.0.1:4010/js/v2/pay.js'),
     PAYJP_WEBHOOK_TOKEN: z.string().min(16).default('whook_hojinlocal_0000000000000000'),
     PAYJP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+    /**
+     * How often each server instance's payment reconciler (docs/decisions/0013) settles unsettled
+     * orders with PAY.JP, in seconds; 0 turns it off (tests call it directly).
+     */
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** How long an unsettled order is left to the request handling it before the reconciler looks at it. */
+    PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 
     // Google sign-in (OpenID Connect). Default: the local provider in dev/oidc.
     OIDC_ISSUER: url.default('http://127.0.0.1:4020'),
@@ -161,6 +187,16 @@ export const EnvSchema = z
       '本番環境では https:// の URL（https://js.pay.jp/v2/pay.js）を設定してください',
     );
     need(
+      'NTA_API_BASE',
+      env.NTA_APPLICATION_ID === undefined || env.NTA_API_BASE.startsWith('https://'),
+      '本番環境では https:// の URL（https://api.houjin-bangou.nta.go.jp/4）を設定してください',
+    );
+    need(
+      'INVOICE_API_BASE',
+      env.INVOICE_APPLICATION_ID === undefined || env.INVOICE_API_BASE.startsWith('https://'),
+      '本番環境では https:// の URL（https://web-api.invoice-kohyo.nta.go.jp/1）を設定してください',
+    );
+    need(
       'OIDC_ISSUER',
       env.OIDC_ISSUER.startsWith('https://'),
       '本番環境では https:// の URL（https://accounts.google.com）を設定してください',
@@ -180,7 +216,7 @@ export const EnvSchema = z
 export type RawEnv = z.infer<typeof EnvSchema>;
 export type Env = RawEnv & {
   /** Absolute paths derived from DATA_DIR. */
-  paths: { dataDir: string; pglite: string; registry: string; invoice: string; storage: string };
+  paths: { dataDir: string; pglite: string; registry: string; invoice: string; storage: string; registryUpdates: string };
   isProduction: boolean;
 };
 
@@ -211,6 +247,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       registry: path.resolve(/*turbopackIgnore: true*/ raw.REGISTRY_PATH ?? path.join(dataDir, 'registry', 'registry.sqlite')),
       invoice: path.resolve(/*turbopackIgnore: true*/ raw.INVOICE_PATH ?? path.join(dataDir, 'registry', 'invoice.sqlite')),
       storage: path.resolve(/*turbopackIgnore: true*/ raw.STORAGE_DIR ?? path.join(dataDir, 'files')),
+      registryUpdates: path.resolve(/*turbopackIgnore: true*/ raw.REGISTRY_UPDATE_DIR ?? path.join(dataDir, 'registry', 'updates')),
     },
   };
 }

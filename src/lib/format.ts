@@ -51,3 +51,16 @@ export function formatIsoDateJa(iso: string): string {
   if (!m) return iso;
   return `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日`;
 }
+
+/** 2026-04-01T09:00 in Japan time: the value of an `<input type="datetime-local">` (the back office's forms). */
+export function toDateTimeLocalJst(date: Date): string {
+  const { y, m, d, hh, mm } = parts(date);
+  return `${y}-${m}-${d}T${hh}:${mm}`;
+}
+
+/** 2026/04/01 09:00:05 in Japan time (audit log rows). */
+export function formatDateTimeSeconds(date: Date): string {
+  const { hh, mm } = parts(date);
+  const ss = String(Math.floor(date.getTime() / 1000) % 60).padStart(2, '0');
+  return `${formatDateSlash(date)} ${hh}:${mm}:${ss}`;
+}

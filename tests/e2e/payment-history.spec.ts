@@ -150,7 +150,7 @@ test.describe('payment history and receipts', () => {
     await expect(newest).toContainText('× 3通');
     await expect(newest).toContainText('速達');
     await expect(newest).toContainText(second.total);
-    await expect(newest).toContainText('ご注文受付済み');
+    await expect(newest).toContainText('受付済み');
     await expect(newest).toContainText('お支払い完了');
     await expect(oldest).toContainText('履歴事項全部証明書');
     await expect(oldest).toContainText('× 2通');

@@ -55,7 +55,8 @@ async function newMemberLoggedIn(page: Page): Promise<string> {
   await page.getByLabel('メールアドレス').fill(email);
   await page.locator('#password').fill(PASSWORD);
   await page.getByRole('button', { name: 'ログインする', exact: true }).click();
-  await expect(page).toHaveURL(/\/search/);
+  // the login page's own URL carries nextPage=/search: wait for the search page itself
+  await expect(page).toHaveURL((url) => url.pathname === '/search');
   return email;
 }
 
@@ -268,7 +269,8 @@ test('a session that expires mid-flow sends the member to log in again; the orde
   await page.getByLabel('メールアドレス').fill(email);
   await page.locator('#password').fill(PASSWORD);
   await page.getByRole('button', { name: 'ログインする', exact: true }).click();
-  await expect(page).toHaveURL(/\/search/);
+  // the login page's own URL carries nextPage=/search: wait for the search page itself
+  await expect(page).toHaveURL((url) => url.pathname === '/search');
   // What was chosen and entered before the expiry is still there in this tab.
   await page.goto('/purchase/select');
   await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');

@@ -5,8 +5,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 
 /**
  * The free reference service (issue 4). Data: the fixed companies of the sample registry
- * generator (src/features/registry/server/nta/synthetic.ts fixedEntities) and their fixed invoice
- * outcomes (src/features/registry/server/invoice/synthetic.ts); numbers the test does not know it
+ * generator (tools/registry/nta-synthetic.ts fixedEntities) and their fixed invoice
+ * outcomes (tools/registry/invoice-synthetic.ts); numbers the test does not know it
  * asks the API for first.
  */
 

@@ -2,7 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 
 /**
  * /search journeys against the generated sample registry of the e2e stack. The generator always
- * includes a few fixed companies (src/features/registry/server/nta/synthetic.ts): トヨタ自動車株式会社
+ * includes a few fixed companies (tools/registry/nta-synthetic.ts): トヨタ自動車株式会社
  * (愛知県), 株式会社商号変更後 (8040001999013, formerly 株式会社商号変更前), 株式会社清算結了サンプル
  * (closed 2020-03-31) and 国税庁 (国の機関, no commercial registry).
  */
@@ -106,7 +106,7 @@ test('「もっと見る」 adds the next page of results', async ({ page }) => 
 test('choosing a company stores it for the order and goes on to the purchase (login first when logged out)', async ({ page }) => {
   await page.goto('/search?q=国税庁');
   const nta = result(page, '国税庁');
-  await expect(nta).toContainText('当サービスで登記事項証明書をお取り寄せいただけません');
+  await expect(nta).toContainText('登記事項証明書をお取り寄せいただけません');
   await expect(nta.getByRole('button', { name: 'この法人の証明書を申請する' })).toHaveCount(0);
 
   await searchBox(page).fill('トヨタ自動車');

@@ -46,6 +46,37 @@ test.describe('site shell and public pages', () => {
     expect((await api.json()).error.code).toBe('not_found');
   });
 
+  test('a path Next cannot percent-decode answers JSON 400 under /api and a Japanese 404 page elsewhere; /api is JSON 404', async ({
+    page,
+    request,
+  }) => {
+    // Next decodes route params itself and, before the proxy handled it, answered a plain-text 500
+    // (issue 11 §6): only a request through the real server shows it.
+    for (const path of ['/api/%ff', '/api/download/receipt/%ff.pdf', '/api/%E3%81']) {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const res = await request.fetch(path, { method, maxRedirects: 0 });
+        expect(res.status(), `${method} ${path}`).toBe(400);
+        expect(res.headers()['content-type']).toContain('application/json');
+        expect((await res.json()).error).toEqual({
+          code: 'bad_request',
+          message: 'URL の形式が正しくありません。アドレスをご確認ください。',
+        });
+      }
+    }
+    // A well-encoded unknown path still reaches the catch-all.
+    expect((await request.get('/api/%E6%97%A5%E6%9C%AC')).status()).toBe(404);
+    for (const path of ['/api', '/api/']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect((await res.json()).error.code, path).toBe('not_found');
+    }
+    for (const path of ['/search/%ff', '/%ff']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('お探しのページが見つかりませんでした');
+    }
+  });
+
   test('the header stays usable at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');

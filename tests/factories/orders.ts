@@ -73,6 +73,8 @@ export async function createOrder(input: OrderFactoryInput) {
       cardBrand: status === 'pending' ? null : 'Visa',
       cardLast4: status === 'pending' ? null : '4242',
       paidAt: status === 'paid' ? new Date(createdAt.getTime() + 60_000) : null,
+      // a payment recorded by the state machine enters fulfilment as accepted (orders feature)
+      fulfilmentStatus: status === 'paid' ? 'accepted' : null,
       createdAt,
       updatedAt: createdAt,
       ...input.overrides,

@@ -92,6 +92,36 @@ describe('GET /api/address/zipcode-to-address', () => {
     expect(res.json.error?.message).toContain('該当する住所が見つかりませんでした');
   });
 
+  // One table over the committed data file (assets/postal/postal-codes.tsv.gz): each kind of code
+  // the lookup must cover, as the API answers it.
+  it.each([
+    // kind, input, status, candidates as 都道府県 市区町村 町域 [事業所名 番地]
+    ['normal', '100-0005', 200, ['東京都 千代田区 丸の内']],
+    ['normal, full-width', '〒１０１－００２１', 200, ['東京都 千代田区 外神田']],
+    ['normal, floor of a building', '1007001', 200, ['東京都 千代田区 丸の内ＪＰタワー１階']],
+    ['normal, notes merged', '060-0042', 200, ['北海道 札幌市中央区 大通西']],
+    ['normal, whole municipality', '409-0211', 200, ['山梨県 北都留郡小菅村 ']],
+    ['business', '100-8994', 200, ['東京都 千代田区 丸の内 東京中央郵便局 ２丁目７－２']],
+    ['business without town reading', '001-8577', 200, ['北海道 札幌市北区 新琴似７条 ダイハツ北海道販売　株式会社 １１丁目５番２８号']],
+    ['multi-area, two prefectures', '498-0000', 200, ['愛知県 弥富市 ', '三重県 桑名郡木曽岬町 ']],
+    ['unknown', '999-9999', 404, []],
+    ['unknown, no code starts so', '000-0000', 404, []],
+    ['malformed, 6 digits', '100-000', 400, []],
+    ['malformed, letters', '１００－０００Ａ', 400, []],
+  ] as const)('%s: %s → %i', async (_kind, input, status, expected) => {
+    const res = await lookup(input);
+    expect(res.status).toBe(status);
+    if (status !== 200) {
+      expect(res.json.error?.code).toBe(status === 404 ? 'not_found' : 'bad_request');
+      return;
+    }
+    const body = ZipcodeLookupResponseSchema.parse(res.json);
+    expect(
+      body.candidates.map((c) => [c.prefecture, c.city, c.town, ...(c.isBusiness ? [c.businessName, c.street] : [])].join(' ')),
+    ).toEqual(expected);
+    for (const c of body.candidates) expect(c.isBusiness).toBe(_kind.startsWith('business'));
+  });
+
   it('refuses other methods', async () => {
     const res = await call(route, '/api/address/zipcode-to-address?zipcode=1000005', { method: 'POST' });
     expect(res.status).toBe(405);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import * as csrfRoute from '@/app/api/session/csrf/route';
-import * as catchAll from '@/app/api/[...path]/route';
+import * as catchAll from '@/app/api/[[...path]]/route';
 import { createSession, revokeSession } from '@/server/auth/session';
 import { z } from '@/lib/zod-ja';
 import { defineRoute, method } from '@/server/http/route';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import * as infoRoute from '@/app/api/corporates-search/get-corp-info/route';
 import * as searchRoute from '@/app/api/corporates-search/search/route';
-import { SEARCH_ERROR_MESSAGES } from '@/features/registry/schemas';
+import { SEARCH_ERROR_MESSAGES } from '@/features/company-search';
 
 import { call } from '../support/requests';
 

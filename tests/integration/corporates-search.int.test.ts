@@ -11,13 +11,13 @@ vi.hoisted(() => {
 import * as infoRoute from '@/app/api/corporates-search/get-corp-info/route';
 import * as searchRoute from '@/app/api/corporates-search/search/route';
 import { getEnv } from '@/config/env';
-import { ReferenceRecordSchema } from '@/features/registry/reference-schemas';
-import { COMPANY_ERROR_MESSAGES, SearchResultSchema } from '@/features/registry/schemas';
+import { ReferenceRecordSchema } from '@/features/company-reference/schemas';
+import { COMPANY_ERROR_MESSAGES, withCheckDigit } from '@/features/registry';
+import { SearchResultSchema } from '@/features/company-search';
 import { importInvoiceFiles } from '@/features/registry/server/invoice/import';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@/features/registry/server/invoice/synthetic';
+import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { INVOICE_COLUMNS } from '@/features/registry/server/invoice/types';
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
-import { buildRegistry, ntaRow } from '@/features/registry/server/store/testing';
+import { buildRegistry, ntaRow } from '@/features/registry/testing';
 
 import { call } from '../support/requests';
 
@@ -25,6 +25,7 @@ const CHANGED = '8040001999013'; // domain.md §1: 株式会社商号変更前 �
 const SUCCESSOR = withCheckDigit('700000910001');
 const MERGED = withCheckDigit('700000910002');
 const NO_INVOICE = withCheckDigit('700000910003');
+const SONY = '5010401067252';
 
 let ipSerial = 0;
 function client() {
@@ -68,6 +69,16 @@ beforeAll(async () => {
         successorCorporateNumber: SUCCESSOR,
       }),
       ntaRow({ corporateNumber: NO_INVOICE, name: '合同会社不明', kind: '305' }),
+      ntaRow({
+        corporateNumber: SONY,
+        name: 'ソニーグループ株式会社',
+        furigana: 'ソニーグループ',
+        cityName: '港区',
+        streetNumber: '港南１丁目７－１',
+        enName: 'Sony Group Corporation',
+        enPrefectureName: 'Tokyo',
+        enCityName: '1-7-1 Konan, Minato ku',
+      }),
     ],
     { isSample: true },
   );
@@ -105,6 +116,16 @@ describe('GET /api/corporates-search/search', () => {
     }
   });
 
+  it('finds a company by its English name, and the record gives the English address in English order', async () => {
+    for (const q of ['sony', 'SONY group', 'Sony Group Corporation']) {
+      const body = SearchResultSchema.parse((await search(`q=${encodeURIComponent(q)}`)).json);
+      expect(body.items.map((c) => [c.corporateNumber, c.match, c.enName])).toEqual([[SONY, 'en_name', 'Sony Group Corporation']]);
+    }
+    const record = ReferenceRecordSchema.parse((await info(`corporateNumber=${SONY}`)).json);
+    expect(record.company.current.enName).toBe('Sony Group Corporation');
+    expect(record.company.current.enAddress).toBe('1-7-1 Konan, Minato ku, Tokyo');
+  });
+
   it('finds a closed company only when closed companies are included', async () => {
     const active = SearchResultSchema.parse((await search(`q=${encodeURIComponent('合併消滅')}`)).json);
     const all = SearchResultSchema.parse((await search(`q=${encodeURIComponent('合併消滅')}&includeClosed=1`)).json);
@@ -122,7 +143,7 @@ describe('GET /api/corporates-search/search', () => {
 
   it('answers 429 with Retry-After once a client has used its burst', async () => {
     const headers = client();
-    // All at once, so the bucket (30, refilled at 10/s) cannot refill in between on a slow machine.
+    // All at once, so the allowance (10/s plus a burst of 30) cannot recover in between on a slow machine.
     const responses = await Promise.all(Array.from({ length: 80 }, () => search('q=%E5%95%86%E5%8F%B7', headers)));
     expect(responses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(30);
     const limited = responses.find((r) => r.status === 429);
@@ -150,6 +171,14 @@ describe('GET /api/corporates-search/get-corp-info', () => {
     expect(record.companyLegalNumber).toBe('040001999013');
     expect(record.orderable).toBe(true);
     expect(record.invoice).toMatchObject({ state: 'known', registrationNumber: `T${CHANGED}`, status: 'valid' });
+    // 同じ所在地の法人: the active companies at the same address, itself and the closed one left out.
+    expect(record.sameAddress).toEqual({
+      items: [
+        { corporateNumber: SUCCESSOR, name: '承継先工業株式会社', kindLabel: '株式会社' },
+        { corporateNumber: NO_INVOICE, name: '合同会社不明', kindLabel: '合同会社' },
+      ],
+      more: false,
+    });
   });
 
   it('accepts full-width digits and hyphens as typed', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as referenceRoute from '@/app/api/corporates/reference/route';
 import * as searchRoute from '@/app/api/corporates/search/route';
 import * as healthRoute from '@/app/api/health/route';
-import { SEARCH_ERROR_MESSAGES } from '@/features/registry/schemas';
+import { SEARCH_ERROR_MESSAGES } from '@/features/company-search';
 
 import { call } from '../support/requests';
 

@@ -10,11 +10,12 @@ vi.hoisted(() => {
 
 import * as referenceRoute from '@/app/api/corporates/reference/route';
 import * as searchRoute from '@/app/api/corporates/search/route';
+import * as citiesRoute from '@/app/api/corporates/cities/route';
 import * as healthRoute from '@/app/api/health/route';
 import { getEnv } from '@/config/env';
-import { CompanyDetailSchema, SEARCH_ERROR_MESSAGES, SEARCH_PAGE_SIZE, SearchResultSchema } from '@/features/registry/schemas';
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
-import { buildRegistry, ntaRow } from '@/features/registry/server/store/testing';
+import { CompanyDetailSchema, withCheckDigit } from '@/features/registry';
+import { CityListSchema, SEARCH_ERROR_MESSAGES, SEARCH_PAGE_SIZE, SearchResultSchema } from '@/features/company-search';
+import { buildRegistry, ntaRow } from '@/features/registry/testing';
 
 import { call } from '../support/requests';
 
@@ -30,6 +31,7 @@ function client() {
 }
 
 const search = (qs: string, headers = client()) => call(searchRoute, `/api/corporates/search?${qs}`, { headers });
+const cities = (qs: string, headers = client()) => call(citiesRoute, `/api/corporates/cities?${qs}`, { headers });
 const reference = (qs: string, headers = client()) => call(referenceRoute, `/api/corporates/reference?${qs}`, { headers });
 
 beforeAll(() => {
@@ -40,6 +42,7 @@ beforeAll(() => {
       prefectureCode: '23',
       prefectureName: '愛知県',
       cityName: '豊田市',
+      cityCode: '211',
       streetNumber: 'トヨタ町1番地',
     }),
     ntaRow({ name: '株式会社トヨタ東京', furigana: 'トヨタトウキョウ' }),
@@ -62,7 +65,7 @@ beforeAll(() => {
   ];
   const file = getEnv().paths.registry;
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  buildRegistry(file, rows, { isSample: true });
+  buildRegistry(file, rows, { isSample: true, dataDate: '2026-11-20' });
 });
 
 describe('GET /api/corporates/search', () => {
@@ -99,6 +102,33 @@ describe('GET /api/corporates/search', () => {
     expect(aichi.items.map((c) => c.name)).toEqual(['トヨタ自動車株式会社']);
     const llc = SearchResultSchema.parse((await search('q=日本&kind=305')).json);
     expect(llc.items.map((c) => c.name)).toEqual(['合同会社日本ラボ']);
+  });
+
+  it('filters by 市区町村 within the prefecture, pages under the filter, and needs the prefecture', async () => {
+    const toyota = SearchResultSchema.parse((await search('q=トヨタ&prefecture=23&city=211')).json);
+    expect(toyota.items.map((c) => c.name)).toEqual(['トヨタ自動車株式会社']);
+    expect(SearchResultSchema.parse((await search('q=トヨタ&prefecture=23&city=201')).json).items).toEqual([]);
+    const first = SearchResultSchema.parse((await search('q=日本商事&prefecture=13&city=101')).json);
+    expect(first.count).toBe(SEARCH_PAGE_SIZE + 5);
+    const second = SearchResultSchema.parse((await search(`q=日本商事&prefecture=13&city=101&cursor=${first.nextCursor}`)).json);
+    expect(second.items).toHaveLength(5);
+    // The cursor belongs to the filtered query only.
+    expect((await search(`q=日本商事&prefecture=13&cursor=${first.nextCursor}`)).status).toBe(400);
+    const alone = await search('q=トヨタ&city=211');
+    expect(alone.status).toBe(400);
+    expect(alone.json.error?.fields?.city).toBe('市区町村を指定するときは都道府県も指定してください。');
+  });
+
+  it('lists the 市区町村 of a prefecture from the registry, cacheable', async () => {
+    const res = await cities('prefecture=23');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(CityListSchema.parse(res.json)).toEqual({ prefecture: '23', cities: [{ code: '211', name: '豊田市' }] });
+    expect(CityListSchema.parse((await cities('prefecture=13')).json).cities).toEqual([{ code: '101', name: '千代田区' }]);
+    expect(CityListSchema.parse((await cities('prefecture=47')).json).cities).toEqual([]);
+    const bad = await cities('prefecture=48');
+    expect(bad.status).toBe(400);
+    expect(bad.json.error?.fields?.prefecture).toBe('都道府県の指定が正しくありません。');
   });
 
   it('finds a company by its former name and says which one matched', async () => {
@@ -157,7 +187,7 @@ describe('GET /api/corporates/search', () => {
 
   it('limits each client to its burst, with Retry-After, while other clients go on', async () => {
     const me = client();
-    // At once and well over the burst: the refill (20/s) would need 12 s to absorb 300 requests.
+    // At once and well over the burst: the steady rate (20/s) would need 12 s to absorb 300 requests.
     const responses = await Promise.all(Array.from({ length: 300 }, () => search('q=トヨタ', me)));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(60);
@@ -185,6 +215,7 @@ describe('GET /api/corporates/reference', () => {
     expect(body.formerNames).toEqual(['株式会社商号変更前']);
     expect(body.history.map((h) => h.name)).toEqual(['株式会社商号変更前']);
     expect(body.registry.isSample).toBe(true);
+    expect(body.registry.dataDate).toBe('2026-11-20');
   });
 
   it('accepts full-width digits and a leading T', async () => {
@@ -217,5 +248,7 @@ describe('GET /api/health', () => {
     expect(res.json.registry).toMatchObject({ ok: true, state: 'ready', companies: expect.any(Number), isSample: true });
     expect((res.json.registry as { companies: number }).companies).toBeGreaterThanOrEqual(30);
     expect(typeof (res.json.registry as { builtAt: string }).builtAt).toBe('string');
+    // データ更新日: the newest NTA file applied (issue 14 item 1).
+    expect((res.json.registry as { dataDate: string }).dataDate).toBe('2026-11-20');
   });
 });

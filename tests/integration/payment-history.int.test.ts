@@ -7,6 +7,7 @@ const { cookieName } = await import('@/server/auth/cookies');
 const { PaymentHistoryPageSchema } = await import('@/features/receipts');
 const { createUser } = await import('../factories/users');
 const { createOrder } = await import('../factories/orders');
+const orders = await import('@/features/orders/server');
 const route = await import('@/app/api/payments/histories-per-page/route');
 const receiptRoute = await import('@/app/api/download/receipt/[file]/route');
 
@@ -61,13 +62,26 @@ describe('GET /api/payments/histories-per-page', () => {
         { itemId: 'representative', name: '代表者事項証明書', quantity: 1 },
       ],
       amountYen: older.amountYen,
+      isFirstPurchase: false,
       deliverySpeed: 'express',
       deliverySpeedLabel: '速達',
       orderStatus: 'paid',
-      orderStatusLabel: 'ご注文受付済み',
+      orderStatusLabel: '受付済み',
       paymentStatusLabel: 'お支払い完了',
       receiptUrl: `/api/download/receipt/${older.id}.pdf`,
       receiptIssued: false,
+      fulfilment: {
+        status: 'accepted',
+        label: '受付済み',
+        steps: [
+          { status: 'accepted', label: '受付済み', done: true },
+          { status: 'requested', label: '法務局へ請求済み', done: false },
+          { status: 'shipped', label: '発送済み', done: false },
+          { status: 'completed', label: '完了', done: false },
+        ],
+        shipment: null,
+        refundedYen: 0,
+      },
     });
     // 500×2 + 1,100×2 + 500 + 1,100 + 880 (express) = 5,680
     expect(older.amountYen).toBe(5680);
@@ -77,6 +91,7 @@ describe('GET /api/payments/histories-per-page', () => {
       paidAt: null,
       receiptUrl: null,
       deliverySpeedLabel: '通常',
+      fulfilment: null,
     });
 
     // After a download the row says the receipt was issued (the next one is a re-issue).
@@ -86,6 +101,38 @@ describe('GET /api/payments/histories-per-page', () => {
     });
     expect((await receiptRoute.GET(req, { params: Promise.resolve({ file }) })).status).toBe(200);
     expect((await history(cookie)).page?.histories[2]?.receiptIssued).toBe(true);
+  });
+
+  it('shows fulfilment as the orders feature says it: 法務局へ請求済み → 発送済み with the tracking link → 完了, or 返金済み with the amount', async () => {
+    const { user, cookie } = await member();
+    const staff = { type: 'staff', id: 'staff-history' } as const;
+    const shipped = await createOrder({ userId: user.id, createdAt: minutes(0) });
+    const refunded = await createOrder({ userId: user.id, createdAt: minutes(10) });
+    const partly = await createOrder({ userId: user.id, createdAt: minutes(20) });
+    await orders.advanceFulfilment(shipped.id, 'requested', { actor: staff, applicationNumber: 'A-100' });
+    const row = (id: string) => history(cookie).then((h) => h.page?.histories.find((x) => x.paymentId === id));
+    expect((await row(shipped.id))?.orderStatusLabel).toBe('法務局へ請求済み');
+    await orders.advanceFulfilment(shipped.id, 'shipped', { actor: staff, carrier: 'japanpost', trackingNumber: '123456789012' });
+    const afterShipping = await row(shipped.id);
+    expect(afterShipping?.orderStatusLabel).toBe('発送済み');
+    expect(afterShipping?.fulfilment?.steps.map((s) => s.done)).toEqual([true, true, true, false]);
+    expect(afterShipping?.fulfilment?.shipment).toEqual({
+      carrierLabel: '日本郵便',
+      trackingNumber: '123456789012',
+      trackingUrl: expect.stringMatching(/^https:\/\/trackings\.post\.japanpost\.jp\/.*123456789012$/) as string,
+    });
+    await orders.advanceFulfilment(shipped.id, 'completed', { actor: staff });
+    expect((await row(shipped.id))?.orderStatusLabel).toBe('完了');
+
+    await orders.advanceFulfilment(refunded.id, 'requested', { actor: staff, applicationNumber: 'A-101' });
+    await orders.advanceFulfilment(refunded.id, 'shipped', { actor: staff, carrier: 'yamato', trackingNumber: '9999' });
+    await orders.recordRefund(refunded.id, { actor: staff, amountYen: refunded.amountYen, reason: '誤発送' });
+    const back = await row(refunded.id);
+    expect(back?.orderStatusLabel).toBe(`返金済み（${refunded.amountYen.toLocaleString('ja-JP')}円）`);
+    expect(back?.fulfilment).toMatchObject({ status: 'refunded', refundedYen: refunded.amountYen });
+
+    await orders.recordRefund(partly.id, { actor: staff, amountYen: 500, reason: '代表者事項証明書が発行されなかったため' });
+    expect((await row(partly.id))?.orderStatusLabel).toBe('受付済み・一部返金（500円）');
   });
 
   it('pages with ?page and ?size and never shows another member’s orders', async () => {

@@ -14,6 +14,7 @@ import {
   type Member,
   type WireCharge,
 } from './purchase-support';
+import { REGISTRY_COMPANIES } from '../support/order-registry';
 
 const stack = await startPurchaseStack();
 const { eq } = await import('drizzle-orm');
@@ -159,10 +160,11 @@ describe('POST /api/payments/create-payment-history', () => {
     const kind = await member.send(
       createRoute,
       '/api/payments/create-payment-history',
-      orderBody({ company: { ...COMPANY, kind: '101' } }),
+      orderBody({ company: { corporateNumber: REGISTRY_COMPANIES.agency.corporateNumber } }),
     );
     expect(kind.status).toBe(422);
-    expect(kind.json.error?.fields?.['company.kind']).toContain('お取り寄せできません');
+    expect(kind.json.error?.code).toBe('company_not_orderable');
+    expect(kind.json.error?.fields?.['company.corporateNumber']).toContain('お取り寄せいただけません');
     const digit = await member.send(
       createRoute,
       '/api/payments/create-payment-history',
@@ -387,6 +389,24 @@ describe('POST /api/payments/webhook', () => {
     const second = await deliver(event);
     expect(second.json).toEqual({ received: true, duplicate: true });
     expect(await mailsTo(stack, member.email)).toHaveLength(1);
+  });
+
+  it('answers 2xx to a valid event for a charge PAY.JP does not know, on every redelivery, and changes nothing', async () => {
+    const event = {
+      object: 'event',
+      id: 'evnt_unknowncharge000000000000',
+      livemode: false,
+      created: 1,
+      type: 'charge.succeeded',
+      data: { object: 'charge', id: 'ch_nosuchcharge0000000000000000', paid: true },
+    };
+    const first = await deliver(event);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json).toEqual({ received: true, duplicate: false });
+    // PAY.JP redelivers until it hears 2xx; the event was recorded as handled.
+    const again = await deliver(event);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ received: true, duplicate: true });
   });
 
   it('never marks an order paid from the payload alone: a forged "paid" event for an unpaid charge changes nothing', async () => {

@@ -10,6 +10,7 @@ import { startMailCatcher, type MailCatcher } from '../../dev/mail/mail-catcher'
 import { startPayjpEmulator, type PayjpEmulator } from '../../dev/payjp/emulator';
 import { tokenId } from '../../dev/payjp/test-helpers';
 import type { RouteHandler } from '../../src/server/http/route';
+import { buildOrderRegistry } from '../support/order-registry';
 import { call, sameOriginJson } from '../support/requests';
 
 export const APP = 'http://localhost:3000';
@@ -35,6 +36,8 @@ export async function startPurchaseStack(): Promise<PurchaseStack> {
     SMTP_PORT: String(mail.smtpPort),
     APP_BASE_URL: APP,
   });
+  // Orders take the company from the registry: a small one of this process's own.
+  await buildOrderRegistry();
   return { emu, mail, close: async () => void (await Promise.all([emu.close(), mail.close()])) };
 }
 
@@ -45,7 +48,7 @@ export class Member {
   constructor(
     readonly userId: string,
     readonly email: string,
-    private readonly cookie: string,
+    readonly cookie: string,
     private readonly csrf: string,
   ) {}
 
@@ -69,7 +72,8 @@ export async function newMember(overrides: { isDemo?: boolean } = {}): Promise<M
   return new Member(user.id, email, `${cookieName('session')}=${token}`, csrfTokenFor(token));
 }
 
-export const COMPANY = { corporateNumber: '8040001999013', name: '株式会社商号変更後', kind: '301' } as const;
+/** What the browser sends: the 法人番号 only (the registry says the rest; tests/support/order-registry.ts). */
+export const COMPANY = { corporateNumber: '8040001999013' } as const;
 
 export const DESTINATION = {
   recipient: '山田 太郎',

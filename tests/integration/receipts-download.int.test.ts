@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ const { createSession } = await import('@/server/auth/session');
 const { cookieName } = await import('@/server/auth/cookies');
 const { createUser } = await import('../factories/users');
 const { createOrder, ROUNDING_CATALOGUE } = await import('../factories/orders');
+const { RECEIPT_ADDRESSEE_MAX_LENGTH } = await import('@/features/receipts');
 const route = await import('@/app/api/download/receipt/[file]/route');
 
 const BASE = 'http://localhost:3000';
@@ -237,5 +240,109 @@ describe('GET /api/download/receipt/{id}.pdf', () => {
       .from(receipts)
       .where(eq(receipts.orderId, order.id));
     expect(n).toBe(1);
+  });
+});
+
+/** The number part of R-2026-000123. */
+const serialValue = (serial: string | null) => Number(/(\d+)$/.exec(serial ?? '')?.[1] ?? NaN);
+
+async function lastSerialValue() {
+  const db = await getDb();
+  const result = await db.execute(sql`select last_value::text as value from receipt_serial_counters where series = 'R'`);
+  return Number((result as unknown as { rows: { value: string }[] }).rows[0]?.value);
+}
+
+describe('receipt numbers and addressees (issue 11 §4)', () => {
+  it('issues the receipt of an order whose addressee has the maximum length the order form accepts', async () => {
+    const { user, cookie } = await member();
+    const name = '株式会社サンプルホールディングス・インターナショナル 東京本社 経理部 '.repeat(4).slice(0, RECEIPT_ADDRESSEE_MAX_LENGTH);
+    expect(name).toHaveLength(RECEIPT_ADDRESSEE_MAX_LENGTH);
+    // Stored as the order API stores it (already accepted: orders with 61–100 characters exist).
+    const order = await createOrder({ userId: user.id, overrides: { receiptRecipient: name } });
+    const head = await download(`${order.id}.pdf`, cookie, 'HEAD');
+    const res = await download(`${order.id}.pdf`, cookie);
+    expect([head.status, res.status]).toEqual([200, 200]);
+    expect(res.headers.get('x-receipt-reissue')).toBe('0');
+    const text = (await pdfText(res.body)).replace(/\s+/g, '');
+    // 御中/様 stand beside the wrapped name, so the text reader may place them between its lines.
+    expect(text.replace(/御中|様/, '')).toContain(name.replace(/\s+/g, ''));
+    expect((await download(`${order.id}.pdf`, cookie)).status).toBe(200);
+  });
+
+  it('gives the number back when issuing fails after taking it: the next receipt takes the next number', async () => {
+    const { user, cookie } = await member();
+    const first = await createOrder({ userId: user.id });
+    const failing = await createOrder({ userId: user.id });
+    const next = await createOrder({ userId: user.id });
+    const before = serialValue((await download(`${first.id}.pdf`, cookie)).headers.get('x-receipt-serial'));
+
+    // The receipt's insert fails inside the issuing transaction (as a full disk or a lost
+    // connection would), after the counter row was updated.
+    const db = await getDb();
+    await db.execute(
+      sql.raw(`create function fail_receipt_insert() returns trigger language plpgsql as $$
+        begin if new.order_id = '${failing.id}' then raise exception 'storage failed'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw('create trigger fail_receipt_insert before insert on receipts for each row execute function fail_receipt_insert()'),
+    );
+    try {
+      const failed = await download(`${failing.id}.pdf`, cookie);
+      expect(failed.status).toBe(500);
+      expect(JSON.parse(failed.body.toString()).error.code).toBe('internal_error');
+      expect(await receiptRow(failing.id)).toBeUndefined();
+      expect(await lastSerialValue()).toBe(before);
+    } finally {
+      await db.execute(sql.raw('drop trigger fail_receipt_insert on receipts'));
+      await db.execute(sql.raw('drop function fail_receipt_insert()'));
+    }
+
+    const after = await download(`${next.id}.pdf`, cookie);
+    expect(after.status).toBe(200);
+    expect(serialValue(after.headers.get('x-receipt-serial'))).toBe(before + 1);
+    // The order that failed gets its receipt once the fault is gone, with the number after that.
+    const retried = await download(`${failing.id}.pdf`, cookie);
+    expect(retried.headers.get('x-receipt-reissue')).toBe('0');
+    expect(serialValue(retried.headers.get('x-receipt-serial'))).toBe(before + 2);
+  });
+
+  it('uses one number for racing first downloads of one order, and numbers racing orders consecutively', async () => {
+    const { user, cookie } = await member();
+    const warmup = await createOrder({ userId: user.id });
+    const before = serialValue((await download(`${warmup.id}.pdf`, cookie)).headers.get('x-receipt-serial'));
+    const orderA = await createOrder({ userId: user.id });
+    const orderB = await createOrder({ userId: user.id });
+    const results = await Promise.all([
+      download(`${orderA.id}.pdf`, cookie),
+      download(`${orderA.id}.pdf`, cookie),
+      download(`${orderA.id}.pdf`, cookie),
+      download(`${orderB.id}.pdf`, cookie),
+      download(`${orderB.id}.pdf`, cookie),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const serialsA = new Set(results.slice(0, 3).map((r) => r.headers.get('x-receipt-serial')));
+    const serialsB = new Set(results.slice(3).map((r) => r.headers.get('x-receipt-serial')));
+    expect(serialsA.size).toBe(1);
+    expect(serialsB.size).toBe(1);
+    expect(results.filter((r) => r.headers.get('x-receipt-reissue') === '0')).toHaveLength(2);
+    const values = [...serialsA, ...serialsB].map(serialValue).sort((a, b) => a - b);
+    expect(values).toEqual([before + 1, before + 2]);
+    // The losers of each race used no number: the next receipt continues the series.
+    const next = await createOrder({ userId: user.id });
+    expect(serialValue((await download(`${next.id}.pdf`, cookie)).headers.get('x-receipt-serial'))).toBe(before + 3);
+  });
+
+  it('seeds the counter from the highest number already issued, so an existing series continues', async () => {
+    const { user, cookie } = await member();
+    const legacy = await createOrder({ userId: user.id });
+    const db = await getDb();
+    // A receipt issued under the old sequence, above everything this file issued so far.
+    await db.insert(receipts).values({ orderId: legacy.id, userId: user.id, serialNumber: 'R-2025-000733', snapshot: { legacy: true } });
+    await db.execute(sql.raw(`delete from receipt_serial_counters`));
+    const seed = await readFile(path.join(process.cwd(), 'db/migrations/0005_seed_receipt_serial_counters.sql'), 'utf8');
+    await db.execute(sql.raw(seed));
+    expect(await lastSerialValue()).toBe(733);
+    const next = await createOrder({ userId: user.id });
+    expect(serialValue((await download(`${next.id}.pdf`, cookie)).headers.get('x-receipt-serial'))).toBe(734);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ReceiptSnapshotSchema } from '@/features/receipts/schemas';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH, ReceiptSnapshotSchema } from '@/features/receipts/schemas';
 import { renderReceipt } from '@/features/receipts/server/render-receipt';
 
 import { mixedReceiptSnapshot } from '../factories/receipts';
@@ -29,7 +29,7 @@ describe('renderReceipt', () => {
     has(/No\. R-2026-000123/);
     has(/発行日 2026年11月22日/); // 01:30Z = 10:30 in Tokyo
     has(/^株式会社サンプル商事 御中$/);
-    has(/^¥5,360- （税込）$/);
+    has(/^金額 ¥5,360- （税込）$/);
     has(/^但し 登記事項証明書の取得費用として$/);
     has(/^上記正に領収いたしました。$/);
     has(/取引年月日 2026年11月22日/); // 23:10Z on the 21st is the 22nd in Tokyo
@@ -91,14 +91,17 @@ describe('renderReceipt', () => {
     const text = await pdfText(
       await renderReceipt(mixedReceiptSnapshot({ addressee: { name: long, honorific: '御中' } }), { reissue: null }),
     );
-    expect(text.replace(/\s+/g, '')).toContain(`${long}御中`);
+    // The honorific stands beside the wrapped name, vertically centred on it: read the name without it.
+    expect(text.replace(/\s+/g, '').replace('御中', '')).toContain(long);
+    expect(text).toContain('御中');
   });
 
   it('renders one A4 page with only the subset Noto Sans JP fonts embedded', async () => {
     const pdf = await renderReceipt(mixedReceiptSnapshot(), { reissue: { at: new Date() } });
     const info = await pdfInfo(pdf);
     expect(info.pages).toBe(1);
-    expect(info.pageSize).toMatch(/^595\.2\d* x 841\.8\d* pts \(A4\)$/);
+    expect(info.pageSize.width).toBeCloseTo(595.28, 1); // A4
+    expect(info.pageSize.height).toBeCloseTo(841.89, 1);
     expect(info.fonts.sort()).toEqual(['NotoSansJP-Bold', 'NotoSansJP-Regular']);
     expect(info.fontsAllEmbeddedSubsets).toBe(true);
     expect(pdf.length).toBeLessThan(200_000); // a subset, not the 5 MB face
@@ -139,5 +142,38 @@ describe('renderReceipt', () => {
       false,
     );
     expect(ReceiptSnapshotSchema.safeParse({ ...base, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('the longest addressee (RECEIPT_ADDRESSEE_MAX_LENGTH)', () => {
+  const max = RECEIPT_ADDRESSEE_MAX_LENGTH;
+  const fill = (unit: string) => unit.repeat(Math.ceil(max / unit.length)).slice(0, max);
+  const names = {
+    // Full-width ideographs: the widest common glyphs.
+    kanji: fill('鬱'),
+    // Latin capitals without a break opportunity: wrapped only where a line is full.
+    latin: fill('W'),
+    // What members really type: a long registered name, a department and a person, with spaces.
+    realistic: fill('特定非営利活動法人日本国際文化交流推進協会 東京本部 総務部経理課 International Relations '),
+  };
+
+  it.each(Object.entries(names))('prints a %s name of the maximum length in full, on the one page', async (_kind, name) => {
+    expect(name).toHaveLength(max);
+    const pdf = await renderReceipt(mixedReceiptSnapshot({ addressee: { name, honorific: '御中' } }), { reissue: null });
+    expect((await pdfInfo(pdf)).pages).toBe(1);
+    // Not cut (the renderer only shortens text beyond any accepted length); 御中 stands beside the
+    // wrapped lines, so the text reader may place it between them.
+    const text = (await pdfText(pdf)).replace(/\s+/g, '');
+    expect(text.replace('御中', '')).toContain(name.replace(/\s+/g, ''));
+    expect(text).toContain('御中');
+    if (process.env.RECEIPT_PNG_DIR) {
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(`${process.env.RECEIPT_PNG_DIR}/addressee-${_kind}.pdf`, pdf);
+    }
+  });
+
+  it('refuses a stored addressee longer than the limit', () => {
+    const snapshot = mixedReceiptSnapshot({ addressee: { name: 'あ'.repeat(max + 1), honorific: '様' } });
+    expect(ReceiptSnapshotSchema.safeParse(snapshot).success).toBe(false);
   });
 });

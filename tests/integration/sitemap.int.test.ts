@@ -9,9 +9,9 @@ import * as pagesRoute from '@/app/sitemaps/pages.xml/route';
 import * as indexRoute from '@/app/sitemap.xml/route';
 import { getEnv } from '@/config/env';
 import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
-import { companySitemapCount, companySitemapPaths } from '@/features/registry/server/sitemap';
+import { companySitemapCount, companySitemapPaths } from '@/features/company-reference/server/sitemap';
 import { RegistryStore } from '@/features/registry/server/store/store';
-import { buildRegistry, ntaRow, tempDir } from '@/features/registry/server/store/testing';
+import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
 
 /** 法人番号 in ascending order (first digits differ, so the order is not the insertion order); one hidden (hihyoji), one closed. */
 const NUMBERS = ['900000000001', '300000000002', '500000000003', '100000000004', '300000000005'].map(withCheckDigit).sort();

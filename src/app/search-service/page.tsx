@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 
 import { getEnv } from '@/config/env';
-import { RecentSearches } from '@/features/registry/components/reference/recent-searches';
-import s from '@/features/registry/components/reference/reference.module.css';
-import { ReferenceSearchForm } from '@/features/registry/components/reference/search-form';
+import { RecentSearches } from '@/features/company-reference/components/recent-searches';
+import s from '@/features/company-reference/components/reference.module.css';
+import { ReferenceSearchForm } from '@/features/company-reference/components/search-form';
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
 import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
 

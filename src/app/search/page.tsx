@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Suspense } from 'react';
 
-import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/registry/client/search-url';
+import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/company-search/client/search-url';
 import { Providers } from '@/components/providers';
-import { CompanySearch, type InitialSearch } from '@/features/registry/components/company-search';
-import { RegistryNotice, type RegistryStatus } from '@/features/registry/components/registry-notice';
-import { SearchParamsSchema } from '@/features/registry/schemas';
-import { searchCompanies } from '@/features/registry/server/search/search';
-import { getRegistryStore } from '@/features/registry/server/store/store';
+import { CompanySearch, type InitialSearch } from '@/features/company-search/components/company-search';
+import { RegistryNotice, type RegistryStatus } from '@/features/company-search/components/registry-notice';
+import { SearchParamsSchema } from '@/features/company-search';
+import { searchCompanies } from '@/features/company-search/index.server';
+import { getRegistryStore } from '@/features/registry/index.server';
 
 import styles from './search-page.module.css';
 
@@ -31,6 +32,11 @@ export default async function SearchPage({ searchParams }: PageProps) {
       <p className={styles.lead}>
         会社名（商号）・フリガナ・法人番号から、全国の法人を検索できます。登記事項証明書のお取り寄せは、検索結果から法人を選んでお申し込みください。
       </p>
+      <p className={styles.lead}>
+        取引先の法人番号やインボイス登録番号をまとめて確認するには
+        <Link href="/search/bulk">法人番号・インボイス登録の一括確認</Link>
+        をご利用ください（最大1,000件、CSV対応）。
+      </p>
       <RegistryNotice status={registry} />
       <Providers>
         <Suspense fallback={null}>
@@ -44,7 +50,8 @@ export default async function SearchPage({ searchParams }: PageProps) {
 function registryStatus(): RegistryStatus {
   const state = getRegistryStore().acquire();
   if (!state.ok) return { available: false };
-  return { available: true, isSample: state.registry.meta.isSample, builtAt: state.registry.meta.builtAt };
+  const { isSample, builtAt, dataDate } = state.registry.meta;
+  return { available: true, isSample, builtAt, dataDate };
 }
 
 function initialSearch(state: ReturnType<typeof parseSearchUrl>): InitialSearch {

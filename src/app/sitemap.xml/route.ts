@@ -1,9 +1,9 @@
 import { getSiteInfo } from '@/config/site';
-import { SITEMAP_CACHE_CONTROL, companySitemapCount, sitemapIndexXml } from '@/features/registry/server/sitemap';
+import { SITEMAP_CACHE_CONTROL, companySitemapCount, sitemapIndexXml } from '@/features/company-reference/server/sitemap';
 
 /**
  * /sitemap.xml — the sitemap index (robots.txt names it): the static pages' sitemap and one
- * sitemap per 50,000 company record pages (src/features/registry/server/sitemap.ts).
+ * sitemap per 50,000 company record pages (src/features/company-reference/server/sitemap.ts).
  */
 export const dynamic = 'force-dynamic';
 

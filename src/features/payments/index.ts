@@ -7,3 +7,17 @@ export {
   type PayjpBuyerAction,
   type PayjpBuyerMessage,
 } from './server/payjp/messages';
+// Refunds (docs/decisions/0018-refunds.md): the one rule that splits a refund between the 10 % and
+// the non-taxable Ministry parts. The refund service itself (requestRefund, listRefunds,
+// refundTotals, reconcileRefunds) is server-only, in ./server/refunds.ts, and used by route
+// handlers directly like the rest of ./server: exporting it here would pull server-only code into
+// the client components that import this index.
+export {
+  REFUND_TAX_RATE_PERCENT,
+  containedTaxYen,
+  remainingAfter,
+  splitRefund,
+  type RefundRemaining,
+  type RefundSplit,
+  type RefundSplitResult,
+} from './refund-split';

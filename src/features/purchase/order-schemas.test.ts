@@ -1,56 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { fieldErrors } from '@/lib/zod-ja';
-
-import { DestinationSchema, OrderCompanySchema, PurchaseBodySchema, isValidCorporateNumber } from './schemas';
-
-describe('isValidCorporateNumber', () => {
-  it('accepts the NTA examples and refuses a wrong check digit or length', () => {
-    for (const n of ['8040001999013', '5111101000006', '1180301018771', '4000012090001']) expect(isValidCorporateNumber(n)).toBe(true);
-    expect(isValidCorporateNumber('9040001999013')).toBe(false);
-    expect(isValidCorporateNumber('804000199901')).toBe(false);
-  });
-});
+import { OrderCompanySchema, PurchaseBodySchema } from './schemas';
 
 describe('OrderCompanySchema', () => {
-  it('refuses kinds without a commercial registry (国の機関, 地方公共団体, その他)', () => {
-    const base = { corporateNumber: '8040001999013', name: '株式会社テスト' };
-    expect(OrderCompanySchema.safeParse({ ...base, kind: '301' }).success).toBe(true);
-    for (const kind of ['101', '201', '499']) expect(OrderCompanySchema.safeParse({ ...base, kind }).success).toBe(false);
-  });
-});
-
-describe('DestinationSchema', () => {
-  const valid = {
-    recipient: '山田　太郎',
-    destinationZipCode: '〒１００－０００５',
-    destinationPrefecture: '東京都',
-    destinationCity: '千代田区',
-    destinationStreet: '丸の内１－１－１',
-    receiptRecipient: '株式会社テスト',
-  };
-
-  it('normalises full-width digits, hyphens and spaces (NFKC) and defaults the building to empty', () => {
-    const parsed = DestinationSchema.parse(valid);
-    expect(parsed).toMatchObject({
-      destinationZipCode: '1000005',
-      destinationStreet: '丸の内1-1-1',
-      recipient: '山田 太郎',
-      destinationApartmentEtc: '',
-    });
-  });
-
-  it('says what to do for each missing or wrong field, in Japanese', () => {
-    const result = DestinationSchema.safeParse({ ...valid, recipient: ' ', destinationZipCode: '12345', destinationPrefecture: 'Tokyo' });
-    expect(result.success).toBe(false);
-    const f = result.success ? {} : fieldErrors(result.error);
-    expect(f.recipient).toBe('お届け先の宛名を入力してください。');
-    expect(f.destinationZipCode).toBe('郵便番号は7桁の数字で入力してください。');
-    expect(f.destinationPrefecture).toBe('都道府県を選択してください。');
-  });
-
-  it('rejects unknown keys', () => {
-    expect(DestinationSchema.safeParse({ ...valid, note: 'x' }).success).toBe(false);
+  it('takes the 法人番号 only: a name or kind from the browser is refused (the registry says them)', () => {
+    expect(OrderCompanySchema.safeParse({ corporateNumber: '1180301018771' }).success).toBe(true);
+    expect(OrderCompanySchema.safeParse({ corporateNumber: '1180301018771', name: '全然違う株式会社' }).success).toBe(false);
+    expect(OrderCompanySchema.safeParse({ corporateNumber: '1180301018771', kind: '301' }).success).toBe(false);
+    expect(OrderCompanySchema.safeParse({ corporateNumber: '2180301018771' }).success).toBe(false);
   });
 });
 

@@ -2,12 +2,10 @@
  * What a buyer selects on /purchase/select (issue 7 §1–2), shared by the page and the
  * /api/items/tax and payment handlers. Isomorphic; Japanese messages say what to do.
  */
-import { PREFECTURE_NAMES } from '@/lib/prefectures';
+import { CorporateNumberSchema, DestinationSchema } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
 
-const PREFECTURE_NAME_SET: ReadonlySet<string> = new Set(PREFECTURE_NAMES);
-
-import { MAX_QUANTITY_PER_ITEM, MIN_QUANTITY_PER_ITEM, ORDERABLE_KINDS } from './rules';
+import { MAX_QUANTITY_PER_ITEM, MIN_QUANTITY_PER_ITEM } from './rules';
 
 // Zod-free rules the purchase pages use without loading zod (issue 13); re-exported here.
 export * from './rules';
@@ -57,54 +55,15 @@ export const PurchaseSelectionSchema = z
 export type PurchaseSelection = z.infer<typeof PurchaseSelectionSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Orders and payment (issue 7 §3–5). Text fields are NFKC-normalised before validation
-// (security.md "Input and output"); names keep what NFKC leaves of what the buyer typed.
+// Orders and payment (issue 7 §3–5). The destination and the company's number are the orders
+// feature's shapes.
 
-const nfkc = (s: unknown) => (typeof s === 'string' ? s.normalize('NFKC').trim() : s);
-
-function text(label: string, max: number, required = true) {
-  const base = z.string({ error: `${label}を入力してください。` }).max(max, { error: `${label}は${max}文字以内で入力してください。` });
-  return z.preprocess(nfkc, required ? base.min(1, { error: `${label}を入力してください。` }) : base);
-}
-
-/** 法人番号 check digit (domain.md §1): check = 9 − (Σ Pn×Qn mod 9), P1 the rightmost of the 12. */
-export function isValidCorporateNumber(value: string): boolean {
-  if (!/^\d{13}$/.test(value)) return false;
-  const base = value.slice(1);
-  let sum = 0;
-  for (let n = 1; n <= 12; n++) sum += Number(base[12 - n]) * (n % 2 === 1 ? 1 : 2);
-  return Number(value[0]) === 9 - (sum % 9);
-}
-
-export const OrderCompanySchema = z.strictObject({
-  corporateNumber: z
-    .string({ error: '法人番号が指定されていません。会社を選び直してください。' })
-    .refine(isValidCorporateNumber, { error: '法人番号が正しくありません。会社を選び直してください。' }),
-  name: text('商号', 200),
-  kind: z.enum(ORDERABLE_KINDS, { error: 'この法人の登記事項証明書はお取り寄せできません。別の会社を選んでください。' }),
-});
+/**
+ * The company of an order: its 法人番号 only. The server reads the name, kind and address from
+ * the registry (issue 12 §2); a name or kind from the browser is refused as an unknown key.
+ */
+export const OrderCompanySchema = z.strictObject({ corporateNumber: CorporateNumberSchema });
 export type OrderCompany = z.infer<typeof OrderCompanySchema>;
-
-const ZIP = /^\d{7}$/;
-export const DestinationSchema = z.strictObject({
-  recipient: text('お届け先の宛名', 60),
-  destinationZipCode: z.preprocess(
-    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[\s〒\-\u2010-\u2015\u2212\u30fc]/g, '') : v),
-    z.string({ error: '郵便番号は7桁の数字で入力してください。' }).regex(ZIP, { error: '郵便番号は7桁の数字で入力してください。' }),
-  ),
-  destinationPrefecture: z.preprocess(
-    nfkc,
-    z
-      .string({ error: '都道府県を選択してください。' })
-      .refine((v) => PREFECTURE_NAME_SET.has(v), { error: '都道府県を選択してください。' }),
-  ),
-  destinationCity: text('市区町村', 60),
-  destinationStreet: text('町名・番地', 100),
-  destinationApartmentEtc: text('建物名・部屋番号', 100, false).default(''),
-  receiptRecipient: text('領収書の宛名', 100),
-});
-export type DestinationInput = z.input<typeof DestinationSchema>;
-export type Destination = z.infer<typeof DestinationSchema>;
 
 /** POST /api/payments/create-payment-history */
 export const CreatePaymentHistoryBodySchema = z.strictObject({
@@ -137,6 +96,3 @@ export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 
 export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
 export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
-
-export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];

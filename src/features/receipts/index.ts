@@ -4,3 +4,10 @@
  */
 export * from './schemas';
 export { splitAddressee } from './addressee';
+export {
+  RefundStatementFileSchema,
+  RefundStatementSnapshotSchema,
+  buildRefundStatementSnapshot,
+  type RefundStatementFacts,
+  type RefundStatementSnapshot,
+} from './refund-statement';

@@ -2,6 +2,7 @@
  * Receipts (領収書) and payment history (issue 8, domain.md §5). Isomorphic zod schemas shared by
  * the renderer, the issuing service, the route handlers and the history page.
  */
+import { FULFILMENT_PROGRESS, FULFILMENT_STATUSES, ORDER_STATUSES, RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
 
 /**
@@ -13,6 +14,9 @@ export const ReceiptSerialSchema = z.string().regex(RECEIPT_SERIAL_PATTERN);
 
 /** 適格請求書発行事業者登録番号: T + 13 digits (domain.md §1). */
 export const InvoiceRegistrationNumberSchema = z.string().regex(/^T\d{13}$/);
+
+// The addressee's limit is the order's (the orders feature defines the destination).
+export { RECEIPT_ADDRESSEE_MAX_LENGTH };
 
 export const HONORIFICS = ['様', '御中'] as const;
 export const HonorificSchema = z.enum(HONORIFICS);
@@ -58,7 +62,10 @@ export const ReceiptSnapshotSchema = z
     transactionAt: isoInstant,
     /** The order's payment id, printed as ご注文番号 so support can find it. */
     orderReference: z.string().min(1).max(64),
-    addressee: z.strictObject({ name: z.string().min(1).max(60), honorific: HonorificSchema }),
+    addressee: z.strictObject({
+      name: z.string().min(1).max(RECEIPT_ADDRESSEE_MAX_LENGTH),
+      honorific: HonorificSchema,
+    }),
     /** The company whose certificates were ordered; printed under the breakdown. */
     subject: z.strictObject({ companyName: z.string().min(1).max(200), corporateNumber: z.string().regex(/^\d{13}$/) }).nullable(),
     // 4 certificates × (Ministry fee + our fee) + express = 9; the page is laid out for up to 12.
@@ -128,25 +135,6 @@ export const PaymentHistoryQuerySchema = z.strictObject({
 });
 export type PaymentHistoryQuery = z.infer<typeof PaymentHistoryQuerySchema>;
 
-export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/**
- * 注文状況 and 決済状況 as members read them, per order state (docs/decisions/0008). The payment
- * wording is the purchase feature's (completion page), so both pages say the same thing.
- */
-export const STATUS_LABELS: Record<OrderStatus, { order: string; payment: string }> = {
-  pending: { order: 'お手続き中', payment: 'お支払い前' },
-  charging: { order: 'お手続き中', payment: 'お支払い処理中' },
-  awaiting_3ds: { order: 'お手続き中', payment: '本人認証待ち' },
-  unknown: { order: '確認中', payment: 'お支払い確認中' },
-  paid: { order: 'ご注文受付済み', payment: 'お支払い完了' },
-  failed: { order: 'ご注文未成立', payment: 'お支払い未完了' },
-  expired: { order: 'ご注文未成立', payment: 'お支払い期限切れ' },
-};
-
-export const DELIVERY_SPEED_LABELS: Record<string, string> = { normal: '通常', express: '速達' };
-
 export const PaymentHistoryRowSchema = z.strictObject({
   paymentId: z.uuid(),
   /** ISO instant the order was placed */
@@ -157,6 +145,8 @@ export const PaymentHistoryRowSchema = z.strictObject({
   corporateNumber: z.string(),
   items: z.array(z.strictObject({ itemId: z.string(), name: z.string(), quantity: z.number().int() })),
   amountYen: z.number().int(),
+  /** the order carries the member's first-purchase price (one paid order per member) */
+  isFirstPurchase: z.boolean(),
   deliverySpeed: z.string(),
   deliverySpeedLabel: z.string(),
   orderStatus: z.enum(ORDER_STATUSES),
@@ -166,6 +156,21 @@ export const PaymentHistoryRowSchema = z.strictObject({
   receiptUrl: z.string().nullable(),
   /** a receipt was issued already: downloading again prints 再発行 */
   receiptIssued: z.boolean(),
+  /**
+   * Where a paid order is (issue 12 §4), in the orders feature's words: 受付済み → 法務局へ請求済み →
+   * 発送済み (with the tracking link) → 完了, or キャンセル / 返金済み with the amount returned.
+   * Null until paid.
+   */
+  fulfilment: z
+    .strictObject({
+      status: z.enum(FULFILMENT_STATUSES),
+      /** e.g. 「発送済み」, 「返金済み（1,650円）」, 「発送済み・一部返金（550円）」 */
+      label: z.string(),
+      steps: z.array(z.strictObject({ status: z.enum(FULFILMENT_PROGRESS), label: z.string(), done: z.boolean() })),
+      shipment: z.strictObject({ carrierLabel: z.string(), trackingNumber: z.string(), trackingUrl: z.url().nullable() }).nullable(),
+      refundedYen: z.number().int(),
+    })
+    .nullable(),
 });
 export type PaymentHistoryRow = z.infer<typeof PaymentHistoryRowSchema>;
 

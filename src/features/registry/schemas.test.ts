@@ -1,38 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CompanyLookupParamsSchema, SearchParamsSchema } from './schemas';
-
-describe('SearchParamsSchema', () => {
-  it('reads query-string values: trimmed q, comma-separated or repeated kinds, boolean strings', () => {
-    expect(SearchParamsSchema.parse({ q: ' トヨタ ', kind: '301,305', includeClosed: 'true', prefecture: '23' })).toEqual({
-      q: 'トヨタ',
-      kind: ['301', '305'],
-      includeClosed: true,
-      prefecture: '23',
-    });
-    expect(SearchParamsSchema.parse({ q: 'ソニー', kind: ['301', '301', '302'] })).toEqual({
-      q: 'ソニー',
-      kind: ['301', '302'],
-      includeClosed: false,
-    });
-  });
-
-  it('rejects bad values with Japanese messages', () => {
-    const result = SearchParamsSchema.safeParse({ q: ' ', prefecture: '48', kind: '999', includeClosed: 'maybe', cursor: 'a b' });
-    expect(result.success).toBe(false);
-    const messages = Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
-    expect(messages).toMatchObject({
-      q: '検索語を入力してください。',
-      prefecture: '都道府県の指定が正しくありません。',
-      kind: '法人種別の指定が正しくありません。',
-      cursor: '続きの位置の指定が正しくありません。',
-    });
-    expect(SearchParamsSchema.safeParse({ q: 'あ'.repeat(101) }).error?.issues[0]?.message).toBe('検索語は100文字以内で入力してください。');
-  });
-
-  it('rejects unknown parameters', () => {
-    expect(SearchParamsSchema.safeParse({ q: 'トヨタ', page: '2' }).success).toBe(false);
-  });
-});
+import { CompanyLookupParamsSchema } from './schemas';
 
 describe('CompanyLookupParamsSchema', () => {
   it('requires a corporate number', () => {

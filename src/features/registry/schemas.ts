@@ -1,75 +1,35 @@
 /**
- * Shapes of the registry search and reference lookups, shared by the route handlers
- * (GET /api/corporates/search, /api/corporates/reference), the search page and the tests.
+ * Shapes of a company as the registry holds it (summary, record, detail with history) and of the
+ * lookup by 法人番号 (GET /api/corporates/reference), shared by search, reference pages and tests.
  * Isomorphic: no server-only imports. Messages are Japanese (they are shown to visitors).
  */
 import { z } from 'zod';
-import { PREFECTURES } from '@/lib/prefectures';
 import { NTA_CLOSE_CAUSE, NTA_PROCESS } from './server/nta/types';
 
-import {
-  COMPANY_ERROR_MESSAGES,
-  KIND_CODES,
-  SEARCH_COUNT_CAP,
-  SEARCH_ERROR_MESSAGES,
-  SEARCH_MAX_PAGES,
-  SEARCH_PAGE_SIZE,
-  SEARCH_QUERY_MAX,
-  type CompanyErrorCode,
-  type KindCode,
-  type SearchErrorCode,
-} from './constants';
+import { COMPANY_ERROR_MESSAGES, KIND_CODES, type CompanyErrorCode, type KindCode } from './constants';
 
-// The zod-free values live in constants.ts (client components import them there); re-exported
-// so server code and tests keep one import.
-export {
-  COMPANY_ERROR_MESSAGES,
-  KIND_CODES,
-  SEARCH_COUNT_CAP,
-  SEARCH_ERROR_MESSAGES,
-  SEARCH_MAX_PAGES,
-  SEARCH_PAGE_SIZE,
-  SEARCH_QUERY_MAX,
-};
-export type { CompanyErrorCode, KindCode, SearchErrorCode };
-
-const PREFECTURE_CODES = PREFECTURES.map((p) => p.code) as unknown as readonly [string, ...string[]];
+// The zod-free values live in constants.ts (client components import them there); re-exported so
+// server code and tests keep one import.
+export { COMPANY_ERROR_MESSAGES, KIND_CODES };
+export type { CompanyErrorCode, KindCode };
 
 export const KindCodeSchema = z.enum(KIND_CODES, { message: '法人種別の指定が正しくありません。' });
 
-/** Query-string friendly boolean: true / false / 1 / 0 (or a real boolean). */
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { message: 'true か false を指定してください。' })])
-  .transform((v) => v === true || v === 'true' || v === '1');
-
 /**
- * Search parameters. Accepts the values of a query string as they come (strings; `kind` once or
- * several times, or comma-separated) as well as typed values.
+ * How a result matched the query (the page may label 旧商号, reading and English name matches).
+ * en_name: only the English name (NTA column 25) matched, word by word; post_code: registered at
+ * the postal code the query was.
  */
-export const SearchParamsSchema = z.strictObject({
-  q: z
-    .string({ message: '検索語を入力してください。' })
-    .trim()
-    .min(1, '検索語を入力してください。')
-    .max(SEARCH_QUERY_MAX, `検索語は${SEARCH_QUERY_MAX}文字以内で入力してください。`),
-  prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }).optional(),
-  kind: z
-    .union([z.string(), z.array(z.string()).max(10)])
-    .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''))])
-    .pipe(z.array(KindCodeSchema).max(10))
-    .optional(),
-  includeClosed: flag.default(false),
-  cursor: z
-    .string()
-    .max(512, '続きの位置の指定が正しくありません。')
-    .regex(/^[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。')
-    .optional(),
-});
-export type SearchParamsInput = z.input<typeof SearchParamsSchema>;
-export type SearchParams = z.infer<typeof SearchParamsSchema>;
-
-/** How a result matched the query (the page may label 旧商号 and reading matches). */
-export const MatchTypeSchema = z.enum(['corporate_number', 'exact', 'prefix', 'reading', 'substring', 'former_name']);
+export const MatchTypeSchema = z.enum([
+  'corporate_number',
+  'exact',
+  'prefix',
+  'reading',
+  'substring',
+  'former_name',
+  'en_name',
+  'post_code',
+]);
 export type MatchType = z.infer<typeof MatchTypeSchema>;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -80,6 +40,8 @@ export const CompanySummarySchema = z.strictObject({
   name: z.string(),
   /** フリガナ (NTA column 29); null when the registry has none. */
   furigana: z.string().nullable(),
+  /** 英語表記 (NTA column 25); null when the company registered none. */
+  enName: z.string().nullable(),
   kind: KindCodeSchema,
   kindLabel: z.string(),
   prefectureCode: z.string().nullable(),
@@ -110,38 +72,10 @@ export const RegistryInfoSchema = z.strictObject({
   builtAt: z.string(),
   /** Generated sample data, not NTA data: the UI must say so. */
   isSample: z.boolean(),
+  /** データ更新日: the newest NTA file (full or daily diff) applied, YYYY-MM-DD. */
+  dataDate: date.nullable(),
 });
 export type RegistryInfo = z.infer<typeof RegistryInfoSchema>;
-
-export const SearchResultSchema = z.strictObject({
-  query: z.strictObject({
-    /** The query as the search understood it (normalised), or the 13-digit number. */
-    normalized: z.string(),
-    type: z.enum(['text', 'corporate_number']),
-  }),
-  items: z.array(CompanySummarySchema).max(SEARCH_PAGE_SIZE),
-  /** Exact number of matches up to SEARCH_COUNT_CAP; when countCapped, there are more. */
-  count: z.number().int().min(0).max(SEARCH_COUNT_CAP),
-  /** More than SEARCH_COUNT_CAP matches: show 「1,000件以上」. */
-  countCapped: z.boolean(),
-  /** 1-based page number of `items`. */
-  page: z.number().int().min(1).max(SEARCH_MAX_PAGES),
-  /** Opaque cursor of the next page; null on the last page (or at the depth limit). */
-  nextCursor: z.string().nullable(),
-  /** True when more results exist than the pages allowed: ask the visitor to narrow the search. */
-  depthLimited: z.boolean(),
-  registry: RegistryInfoSchema,
-});
-export type SearchResult = z.infer<typeof SearchResultSchema>;
-
-export const SearchErrorSchema = z.strictObject({
-  ok: z.literal(false),
-  code: z.enum(Object.keys(SEARCH_ERROR_MESSAGES) as [SearchErrorCode, ...SearchErrorCode[]]),
-  message: z.string(),
-});
-export type SearchError = z.infer<typeof SearchErrorSchema>;
-
-export type SearchOutcome = { ok: true; result: SearchResult } | SearchError;
 
 /** GET /api/corporates/reference?corporateNumber=… (full-width digits and hyphens accepted). */
 export const CompanyLookupParamsSchema = z.strictObject({

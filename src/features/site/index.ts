@@ -1,2 +1,17 @@
 // The site feature's public face: help pages, maintenance notices, stored files.
 export { MaintenanceNowResponseSchema, type MaintenanceNowResponse } from './schemas';
+
+// Server-side: the notices table's one owner. The back office manages notices through these
+// (docs/decisions/0012); each takes a hook that runs inside the same transaction.
+export {
+  attachNoticeFile,
+  endNoticeNow,
+  getNotice,
+  listNotices,
+  noticeState,
+  publishNotice,
+  rescheduleNotice,
+  type NoticeRecord,
+  type NoticeSchedule,
+  type NoticeState,
+} from './server/notices';

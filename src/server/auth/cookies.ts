@@ -5,9 +5,10 @@ import { getEnv } from '@/config/env';
 /**
  * Cookie names and attributes (security.md "Sessions"): `__Host-` prefix in production (which
  * forces Secure, Path=/ and no Domain), HttpOnly, SameSite=Lax so the Google sign-in callback —
- * a cross-site top-level GET — still carries them (domain.md §4).
+ * a cross-site top-level GET — still carries them (domain.md §4). `admin` is the back office's
+ * staff session (docs/decisions/0012): a different cookie, so a member session never reaches it.
  */
-export function cookieName(base: 'session' | 'pre' | 'oidc'): string {
+export function cookieName(base: 'session' | 'pre' | 'oidc' | 'admin'): string {
   return getEnv().isProduction ? `__Host-hojin_${base}` : `hojin_${base}`;
 }
 

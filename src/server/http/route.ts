@@ -108,7 +108,7 @@ function errorResponseWith(error: AppError): Response {
   return errorResponse(error);
 }
 
-function finish(request: NextRequest, started: number, response: Response, extra: Record<string, unknown> = {}): Response {
+export function finish(request: NextRequest, started: number, response: Response, extra: Record<string, unknown> = {}): Response {
   const level = response.status >= 500 ? 'error' : 'info';
   logger[level](
     { method: request.method, path: request.nextUrl.pathname, status: response.status, ms: Date.now() - started, ...extra },
@@ -172,7 +172,7 @@ async function run(m: Method, spec: AnyMethodSpec, request: NextRequest, context
   }
 }
 
-function applyCookies(response: Response, cookies: { name: string; value: string; options: CookieOptions | null }[]) {
+export function applyCookies(response: Response, cookies: { name: string; value: string; options: CookieOptions | null }[]) {
   for (const c of cookies) response.headers.append('Set-Cookie', serializeCookie(c.name, c.value, c.options));
 }
 
@@ -190,7 +190,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
  * the XMLHttpRequest marker (a custom header cannot be sent cross-origin without a CORS
  * preflight, which we never grant), and when the browser names an Origin, it must be ours.
  */
-function checkRequestOrigin(request: NextRequest): void {
+export function checkRequestOrigin(request: NextRequest): void {
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin') throw new AppError('csrf_invalid', { message: '外部のサイトからの操作は受け付けていません。' });
   if (request.headers.get('x-requested-with') !== 'XMLHttpRequest') throw new AppError('csrf_invalid');
@@ -208,13 +208,13 @@ function allowedOrigins(request: NextRequest): Set<string> {
   return origins;
 }
 
-function parseWith<S extends AnySchema>(schema: S, input: unknown, code: 'bad_request' | 'validation_failed'): z.output<S> {
+export function parseWith<S extends AnySchema>(schema: S, input: unknown, code: 'bad_request' | 'validation_failed'): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw new AppError(code, { fields: fieldErrors(result.error) });
 }
 
-function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
+export function searchParamsToObject(params: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const all = params.getAll(key);
@@ -223,7 +223,7 @@ function searchParamsToObject(params: URLSearchParams): Record<string, string | 
   return out;
 }
 
-async function readJsonBody(request: NextRequest, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(request: NextRequest, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type.trim())) throw new AppError('unsupported_media_type');
   const declared = Number(request.headers.get('content-length') ?? '0');

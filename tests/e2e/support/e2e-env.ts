@@ -14,6 +14,7 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_MAIL_URL = `http://127.0.0.1:${1180 + shift}`;
 export const E2E_PAYJP_URL = `http://127.0.0.1:${4110 + shift}`;
 export const E2E_OIDC_URL = `http://127.0.0.1:${4120 + shift}`;
+export const E2E_NTA_URL = `http://127.0.0.1:${4130 + shift}`;
 export const E2E_DATA_DIR = path.resolve(__dirname, '..', '..', '..', 'tmp', slot === 0 ? 'e2e-data' : `e2e-data-${slot}`);
 
 export const E2E_ENV: Record<string, string> = {
@@ -25,6 +26,9 @@ export const E2E_ENV: Record<string, string> = {
   PAYJP_API_BASE: `${E2E_PAYJP_URL}/v1`,
   PAYJP_JS_URL: `${E2E_PAYJP_URL}/js/v2/pay.js`,
   OIDC_ISSUER: E2E_OIDC_URL,
+  NTA_API_BASE: `${E2E_NTA_URL}/4`,
+  // The browser suite works on a fixed sample registry: no daily update under it.
+  REGISTRY_UPDATE_INTERVAL_MINUTES: '0',
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(1125 + shift),
   MAIL_CATCHER_URL: E2E_MAIL_URL,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -6,6 +7,42 @@ import { ROOT, TSX, run, startStack } from '../../../scripts/lib/stack';
 import { E2E_DATA_DIR, E2E_ENV } from './e2e-env';
 
 export const E2E_NOTICE_TITLE = '【テスト】定期メンテナンスのお知らせ';
+/** The back-office manager made by `npm run admin:create` for the journeys; its TOTP secret is read from the command's output. */
+export const E2E_STAFF = { email: 'e2e-manager@example.jp', name: 'テスト 管理者', password: 'e2e-manager-password-7' };
+export const E2E_STAFF_FILE = path.join(E2E_DATA_DIR, 'staff.json');
+/** The orders journey's own accounts (tests/e2e/backoffice-orders.spec.ts), so it does not depend on the notices journey's logins. */
+export const E2E_ORDER_STAFF = { email: 'e2e-fulfilment@example.jp', name: 'テスト 発送担当', password: 'e2e-fulfilment-password-7' };
+export const E2E_ORDER_STAFF_FILE = path.join(E2E_DATA_DIR, 'order-staff.json');
+export const E2E_ACCOUNTANT = { email: 'e2e-accounting@example.jp', name: 'テスト 経理', password: 'e2e-accounting-password-7' };
+export const E2E_ACCOUNTANT_FILE = path.join(E2E_DATA_DIR, 'accountant.json');
+
+/** `npm run admin:create` for one account; its TOTP secret is read from the command's output into `file`. */
+function adminCreate(
+  vars: Record<string, string>,
+  account: { email: string; name: string; password: string },
+  role: 'staff' | 'manager',
+  file: string,
+) {
+  const out = execFileSync(
+    TSX,
+    [
+      '--conditions=react-server',
+      path.join(ROOT, 'scripts', 'admin-create.ts'),
+      '--email',
+      account.email,
+      '--name',
+      account.name,
+      '--role',
+      role,
+      '--password',
+      account.password,
+    ],
+    { env: { ...process.env, ...vars }, cwd: ROOT, encoding: 'utf8' },
+  );
+  const secret = /otpauth:\/\/totp\/\S*[?&]secret=([A-Z2-7]+)/.exec(out)?.[1];
+  if (!secret) throw new Error(`admin:create printed no enrolment URI:\n${out}`);
+  fs.writeFileSync(file, JSON.stringify({ ...account, totpSecret: secret }));
+}
 
 /**
  * Starts the stack on a fresh data directory; Playwright calls the returned function at the end.
@@ -42,6 +79,9 @@ export default async function globalSetup() {
         ],
         { env: vars, cwd: ROOT },
       );
+      adminCreate(vars, E2E_STAFF, 'manager', E2E_STAFF_FILE);
+      adminCreate(vars, E2E_ORDER_STAFF, 'staff', E2E_ORDER_STAFF_FILE);
+      adminCreate(vars, E2E_ACCOUNTANT, 'manager', E2E_ACCOUNTANT_FILE);
     },
   });
   return async () => {

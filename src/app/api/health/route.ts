@@ -1,4 +1,4 @@
-import { getRegistryStore } from '@/features/registry/server/store/store';
+import { getRegistryStore } from '@/features/registry/index.server';
 import { getHealth } from '@/server/health';
 import { defineRoute, method } from '@/server/http/route';
 
@@ -21,7 +21,16 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
 });
 
 type RegistryHealth =
-  | { ok: true; state: 'ready'; companies: number; searchable: number; historyRows: number; builtAt: string; isSample: boolean }
+  | {
+      ok: true;
+      state: 'ready';
+      companies: number;
+      searchable: number;
+      historyRows: number;
+      builtAt: string;
+      isSample: boolean;
+      dataDate: string | null;
+    }
   | { ok: false; state: 'missing' | 'unreadable'; error: string };
 
 function registryHealth(): RegistryHealth {
@@ -36,7 +45,7 @@ function registryHealth(): RegistryHealth {
           : 'registry file unreadable or of another schema version; re-run npm run registry:import',
     };
   }
-  const { counts, builtAt, isSample } = state.registry.meta;
+  const { counts, builtAt, isSample, dataDate } = state.registry.meta;
   return {
     ok: true,
     state: 'ready',
@@ -45,5 +54,7 @@ function registryHealth(): RegistryHealth {
     historyRows: counts.historyRows,
     builtAt,
     isSample,
+    // データ更新日: how current the data is (the updater moves it forward daily).
+    dataDate,
   };
 }

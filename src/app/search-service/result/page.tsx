@@ -4,17 +4,17 @@ import { notFound, permanentRedirect, redirect } from 'next/navigation';
 import { cache } from 'react';
 
 import { getEnv } from '@/config/env';
-import { CompanyRecord } from '@/features/registry/components/reference/company-record';
-import { RememberSearch } from '@/features/registry/components/reference/recent-searches';
-import s from '@/features/registry/components/reference/reference.module.css';
-import { ReferenceResultList } from '@/features/registry/components/reference/result-list';
-import { ReferenceSearchForm } from '@/features/registry/components/reference/search-form';
-import { ReferenceSearchParamsSchema, referencePath } from '@/features/registry/reference-schemas';
-import { jsonLdText, recordDescription, recordJsonLd, recordTitle } from '@/features/registry/reference-seo';
-import { COMPANY_ERROR_MESSAGES } from '@/features/registry/schemas';
-import { parseCorporateNumberQuery } from '@/features/registry/server/search/query';
-import { getReferenceRecord } from '@/features/registry/server/search/reference-record';
-import { searchCompanies } from '@/features/registry/server/search/search';
+import { CompanyRecord } from '@/features/company-reference/components/company-record';
+import { RememberSearch } from '@/features/company-reference/components/recent-searches';
+import s from '@/features/company-reference/components/reference.module.css';
+import { ReferenceResultList } from '@/features/company-reference/components/result-list';
+import { ReferenceSearchForm } from '@/features/company-reference/components/search-form';
+import { ReferenceSearchParamsSchema, referencePath } from '@/features/company-reference/schemas';
+import { jsonLdText, recordDescription, recordJsonLd, recordTitle } from '@/features/company-reference/seo';
+import { COMPANY_ERROR_MESSAGES } from '@/features/registry';
+import { parseCorporateNumberQuery } from '@/features/registry/index.server';
+import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
+import { searchCompanies } from '@/features/company-search/index.server';
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
 import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
 

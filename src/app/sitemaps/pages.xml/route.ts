@@ -1,5 +1,5 @@
 import { getSiteInfo } from '@/config/site';
-import { SITEMAP_CACHE_CONTROL, urlsetXml } from '@/features/registry/server/sitemap';
+import { SITEMAP_CACHE_CONTROL, urlsetXml } from '@/features/company-reference/server/sitemap';
 
 /** The public pages that are not company records (member and account pages are left out). */
 const PAGES = [

@@ -8,10 +8,18 @@ import { emailCodes } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
 import { getDb, type Db } from '@/server/db/client';
-import { assertNotLimited, consumeOrThrow, limitKey } from '@/server/rate-limit';
+import {
+  assertNotLimited,
+  consumeOrThrow,
+  consumeQuietly,
+  limitKey,
+  rateLimitedError,
+  retryAfterSeconds,
+  waitText,
+} from '@/server/rate-limit';
 
 import { accountErrors } from './errors';
-import { limits } from './limits';
+import { limits, passesAccountBrake, subject } from './limits';
 
 /**
  * E-mail codes (security.md "E-mail codes"): 6 digits from a CSPRNG, stored as an HMAC with the
@@ -114,27 +122,48 @@ export async function refreshCode(row: EmailCodeRow): Promise<string> {
   return code;
 }
 
+/** The key of the resend cool-down (refunded when the mail could not be sent). */
+export function codeCooldownKey(purpose: CodePurpose, email: string, ip: string): string {
+  return limitKey(purpose, email, subject(ip));
+}
+
 /**
- * The send limits of one code mail (security.md): 60 s cool-down per address and purpose, 5 per
- * hour per address, and a per-IP cap. Throws 429 with the time to wait.
+ * The send limits of one code mail (security.md; docs/decisions/0011): a 60 s cool-down and 5 an
+ * hour per address and client, a per-IP cap of its own (reset mail has another, so one cannot use
+ * up the other), and a brake per address across clients that, past 20 an hour, leaves each client
+ * only its first send — so nobody can keep an owner from registering or changing to their own
+ * address. Throws 429 with the time to wait.
  */
 export async function takeCodeSendAllowance(purpose: CodePurpose, email: string, ip: string): Promise<void> {
-  await consumeOrThrow(
+  const client = subject(ip);
+  const [cooldown, perClient, perAccount, perIp] = await Promise.all([
     limits.codeCooldown(),
-    limitKey(purpose, email),
+    limits.codeSendsPerClient(),
+    limits.codeSendsPerAccount(),
+    limits.codeMailPerIp(),
+  ]);
+  await consumeOrThrow(
+    cooldown,
+    codeCooldownKey(purpose, email, ip),
     (s) => `確認コードは${RESEND_COOLDOWN_SECONDS}秒に1回まで送信できます。あと${s}秒お待ちください。`,
   );
   await consumeOrThrow(
-    limits.codeSendsPerAddress(),
-    limitKey(email),
+    perIp,
+    limitKey('code', client),
+    (s) => `メールの送信が集中しているため、一時的に受け付けを停止しています。${waitText(s)}たってからもう一度お試しください。`,
+  );
+  const mine = await consumeOrThrow(
+    perClient,
+    limitKey('code', email, client),
     () => '確認コードの送信回数が上限（1時間に5回）に達しました。1時間ほどたってからもう一度お試しください。',
   );
-  await consumeOrThrow(
-    limits.mailPerIp(),
-    limitKey(ip),
-    (s) =>
-      `メールの送信が集中しているため、一時的に受け付けを停止しています。${s < 60 ? `${s}秒` : `約${Math.ceil(s / 60)}分`}たってからもう一度お試しください。`,
-  );
+  const all = await consumeQuietly(perAccount, limitKey('code', email));
+  if (!passesAccountBrake(mine, all, perAccount.points)) {
+    throw rateLimitedError(
+      mine.msBeforeNext,
+      `このメールアドレスへの確認コードの送信が集中しています。${waitText(retryAfterSeconds(mine.msBeforeNext))}たってからもう一度お試しください。`,
+    );
+  }
 }
 
 /**
@@ -143,10 +172,16 @@ export async function takeCodeSendAllowance(purpose: CodePurpose, email: string,
  * transaction, so the follow-up write (creating the account, changing the address) and the
  * consumption land together or not at all.
  */
-export async function verifyCode<T>(row: EmailCodeRow, code: string, onSuccess: (tx: Tx, row: EmailCodeRow) => Promise<T>): Promise<T> {
+export async function verifyCode<T>(
+  row: EmailCodeRow,
+  code: string,
+  ip: string,
+  onSuccess: (tx: Tx, row: EmailCodeRow) => Promise<T>,
+): Promise<T> {
   const db = await getDb();
-  const failures = limits.codeFailuresPerAccount();
-  const failureKey = limitKey(row.purpose, row.email);
+  const failures = await limits.codeFailuresPerClient();
+  // per client: wrong guesses from elsewhere must not block the owner's own code
+  const failureKey = limitKey(row.purpose, row.email, subject(ip));
   await assertNotLimited(
     failures,
     failureKey,
@@ -164,7 +199,7 @@ export async function verifyCode<T>(row: EmailCodeRow, code: string, onSuccess: 
 
   const matches = safeEqual(codeHash(row.id, code), counted.codeHash) && row.sendsCode;
   if (!matches) {
-    await failures.consume(failureKey).catch(() => undefined);
+    await consumeQuietly(failures, failureKey);
     const remaining = CODE_MAX_ATTEMPTS - counted.attempts;
     throw remaining > 0 ? accountErrors.codeWrong(remaining) : accountErrors.codeLocked();
   }

@@ -1,37 +1,99 @@
 import 'server-only';
 
-import { DbRateLimiter } from '@/server/rate-limit';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
+
+import { limitSubject } from '@/server/http/client-ip';
+import { sharedLimit } from '@/server/rate-limit';
 
 /**
- * Every rate limit of the accounts feature (security.md "Abuse"; the values are documented in
- * docs/decisions/0006-accounts.md). Stored in the application database, so they hold across
- * restarts and processes. Keys never hold an address in clear (limitKey hashes it).
+ * Every rate limit of the accounts feature and the rules that combine them (security.md
+ * "Abuse"; docs/decisions/0011-client-ip-and-rate-limits.md). The state is in the application
+ * database, so it holds across restarts and processes. Keys never hold an address in clear
+ * (limitKey hashes them).
+ *
+ * The rule everywhere: what a client does counts against that client (account + client IP, or
+ * the client IP alone); what is counted per account across all clients only tightens the
+ * allowance of clients that already used theirs — it never refuses a client's first try. So an
+ * attacker, however many addresses they use, cannot lock the owner out or use up their reset mail.
  */
+const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-function lazy(create: () => DbRateLimiter): () => DbRateLimiter {
-  let instance: DbRateLimiter | undefined;
-  return () => (instance ??= create());
+/** Failed logins a client may make on an account before the back-off starts. */
+export const LOGIN_FREE_FAILURES = 5;
+/** … and once the account is under attack from many clients (see LOGIN_ACCOUNT_ALERT). */
+export const LOGIN_FREE_FAILURES_UNDER_ATTACK = 1;
+/** Failures on one account within an hour, from all clients, that mark it as under attack. */
+export const LOGIN_ACCOUNT_ALERT = 50;
+/** The longest wait the back-off imposes on one client for one account. */
+export const LOGIN_MAX_DELAY_SECONDS = 10 * MINUTE;
+/** Failed logins per client IP across accounts (password spraying), then a pause of the same length. */
+export const LOGIN_FAILURES_PER_IP = 30;
+export const LOGIN_IP_WINDOW_SECONDS = 15 * MINUTE;
+
+/**
+ * Seconds a client must wait after its `failures`-th failure on an account: nothing for the first
+ * few (typos), then 2, 4, 8 … seconds, at most 10 minutes — a guesser is slowed to a handful of
+ * tries an hour, a member who mistyped waits seconds, and nobody is banned for a day.
+ */
+export function loginDelaySeconds(failures: number, accountUnderAttack: boolean): number {
+  const free = accountUnderAttack ? LOGIN_FREE_FAILURES_UNDER_ATTACK : LOGIN_FREE_FAILURES;
+  if (failures <= free) return 0;
+  return Math.min(2 ** Math.min(failures - free, 30), LOGIN_MAX_DELAY_SECONDS);
+}
+
+/**
+ * May a client that is within its own allowance go on although the account-wide brake is
+ * exhausted? Only with its first request in the window: the owner asking from their own device
+ * still gets through, while each of an attacker's addresses is cut down to one.
+ */
+export function passesAccountBrake(perClient: RateLimiterRes, perAccount: RateLimiterRes, accountPoints: number): boolean {
+  return perAccount.consumedPoints <= accountPoints || perClient.consumedPoints <= 1;
+}
+
+/** The per-client part of a key: the IP, or its /64 for IPv6. */
+export function subject(ip: string): string {
+  return limitSubject(ip);
 }
 
 export const limits = {
-  /** any request that sends mail, per client IP */
-  mailPerIp: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_mail_ip', points: 30, duration: HOUR })),
-  /** e-mail codes: at most 5 sends per hour per address (security.md) */
-  codeSendsPerAddress: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_code_addr', points: 5, duration: HOUR })),
-  /** e-mail codes: resend cool-down of 60 s per address and purpose (security.md) */
-  codeCooldown: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_code_cool', points: 1, duration: 60 })),
-  /** wrong codes per address and purpose, across requests (each code also allows only 5 tries) */
-  codeFailuresPerAccount: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_code_fail', points: 10, duration: HOUR, blockDuration: HOUR })),
-  /** reset links: 5 per hour per address */
-  resetPerAddress: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_reset_addr', points: 5, duration: HOUR })),
-  /** failed logins per account and IP: 10 in 15 minutes, then 15 minutes of refusal */
-  loginFailuresPerAccountIp: lazy(
-    () => new DbRateLimiter({ keyPrefix: 'acc_login_acct_ip', points: 10, duration: 15 * 60, blockDuration: 15 * 60 }),
-  ),
-  /** failed logins per IP: 100 a day */
-  loginFailuresPerIpDay: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_login_ip', points: 100, duration: DAY, blockDuration: DAY })),
-  /** wrong current password on my page (password change, e-mail change, unregister), per member */
-  reauthFailuresPerUser: lazy(() => new DbRateLimiter({ keyPrefix: 'acc_reauth', points: 10, duration: 15 * 60, blockDuration: 15 * 60 })),
+  // ---- login ----
+  /** failures per account+client, remembered a day (a success clears them); drives the back-off */
+  loginFailuresPerClient: sharedLimit({ keyPrefix: 'login_fail_client', points: 1_000_000, duration: DAY }),
+  /** the back-off itself: a key blocked for loginDelaySeconds() after a failure */
+  loginBackoff: sharedLimit({ keyPrefix: 'login_backoff', points: 1, duration: 1 }),
+  /** failures per account from every client within an hour: the slow brake (LOGIN_ACCOUNT_ALERT) */
+  loginFailuresPerAccount: sharedLimit({ keyPrefix: 'login_fail_acct', points: 1_000_000, duration: HOUR }),
+  /** failures per client IP across accounts */
+  loginFailuresPerIp: sharedLimit({
+    keyPrefix: 'login_fail_ip',
+    points: LOGIN_FAILURES_PER_IP,
+    duration: LOGIN_IP_WINDOW_SECONDS,
+    blockDuration: LOGIN_IP_WINDOW_SECONDS,
+  }),
+
+  // ---- password reset mail ----
+  /** reset mails per address and client: 3 an hour */
+  resetPerClient: sharedLimit({ keyPrefix: 'reset_client', points: 3, duration: HOUR }),
+  /** reset mails per address from all clients: beyond 10 an hour, one per client (the brake) */
+  resetPerAccount: sharedLimit({ keyPrefix: 'reset_acct', points: 10, duration: HOUR }),
+  /** reset requests per client IP across addresses */
+  resetPerIp: sharedLimit({ keyPrefix: 'reset_ip', points: 20, duration: HOUR }),
+
+  // ---- e-mail codes (registration, e-mail change) ----
+  /** resend cool-down: 60 s per address, purpose and client (security.md) */
+  codeCooldown: sharedLimit({ keyPrefix: 'code_cool', points: 1, duration: MINUTE }),
+  /** code mails per address and client: 5 an hour (security.md) */
+  codeSendsPerClient: sharedLimit({ keyPrefix: 'code_client', points: 5, duration: HOUR }),
+  /** code mails per address from all clients: beyond 20 an hour, one per client (the brake) */
+  codeSendsPerAccount: sharedLimit({ keyPrefix: 'code_acct', points: 20, duration: HOUR }),
+  /** code mails per client IP across addresses (separate from reset mail: one cannot use up the other) */
+  codeMailPerIp: sharedLimit({ keyPrefix: 'code_ip', points: 30, duration: HOUR }),
+  /** wrong codes per address, purpose and client, across requests (each code also allows only 5 tries) */
+  codeFailuresPerClient: sharedLimit({ keyPrefix: 'code_fail', points: 10, duration: HOUR, blockDuration: 15 * MINUTE }),
+
+  // ---- my page ----
+  /** wrong current password on my page (password change, e-mail change, unregister), per member (only their session gets there) */
+  reauthFailuresPerMember: sharedLimit({ keyPrefix: 'reauth_fail', points: 10, duration: 15 * MINUTE, blockDuration: 15 * MINUTE }),
 } as const;

@@ -79,18 +79,22 @@ export async function startEmailChange(
   await takeCodeSendAllowance('change_email', body.newEmail, ip);
   const taken = await findAccountByEmail(body.newEmail);
   const { row, code } = await createCodeRequest({ purpose: 'change_email', email: body.newEmail, userId: account.id, sendsCode: !taken });
-  await mailOrUndo(row, taken ? accountMails.emailChangeInUse() : accountMails.emailChangeCode(code), true);
+  await mailOrUndo(row, taken ? accountMails.emailChangeInUse() : accountMails.emailChangeCode(code), true, ip);
   logger.info({ event: 'auth.email_change.requested', userId: account.id, requestId: row.id, ip }, 'e-mail change requested');
   return codeRequestResponse(row);
 }
 
 /** Change of e-mail, step 2: the code; the old address is told. */
-export async function completeEmailChange(session: Session, body: { requestId: string; code: string }): Promise<{ user_email: string }> {
+export async function completeEmailChange(
+  session: Session,
+  body: { requestId: string; code: string },
+  ip: string,
+): Promise<{ user_email: string }> {
   const account = await accountOf(session);
   if (account.isDemo) throw accountErrors.demoForbidden();
   const row = await findOpenRequest(body.requestId, 'change_email', account.id);
   if (!row) throw accountErrors.requestExpired();
-  await verifyCode(row, body.code, async (tx, consumed) => {
+  await verifyCode(row, body.code, ip, async (tx, consumed) => {
     try {
       await tx
         .update(users)

@@ -7,10 +7,10 @@ import { randomToken, sha256Hex } from '@/server/auth/tokens';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
-import { consumeOrThrow, limitKey } from '@/server/rate-limit';
+import { consumeOrThrow, consumeQuietly, limitKey, rateLimitedError, retryAfterSeconds, waitText } from '@/server/rate-limit';
 
 import { accountErrors } from './errors';
-import { limits } from './limits';
+import { limits, passesAccountBrake, subject } from './limits';
 import { accountMails, maskEmail, siteUrl } from './mails';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import { findAccountByEmail } from './users';
@@ -23,23 +23,38 @@ import { findAccountByEmail } from './users';
 export const RESET_TTL_MS = 60 * 60_000;
 
 /**
+ * The limits of a reset mail (docs/decisions/0011): 3 an hour per address and client, 20 an hour
+ * per client IP across addresses, and a brake per address across clients that, past 10 an hour,
+ * leaves each client only its first request. The owner asking from their own connection therefore
+ * always gets a link, however hard someone else hammers the same address.
+ */
+async function takeResetMailAllowance(email: string, ip: string): Promise<void> {
+  const client = subject(ip);
+  const [perIp, perClient, perAccount] = await Promise.all([limits.resetPerIp(), limits.resetPerClient(), limits.resetPerAccount()]);
+  const tooMany = () => 'パスワード再設定のお申し込みが上限（1時間に3回）に達しました。1時間ほどたってからもう一度お試しください。';
+  await consumeOrThrow(
+    perIp,
+    limitKey('reset', client),
+    (s) => `メールの送信が集中しているため、一時的に受け付けを停止しています。${waitText(s)}たってからもう一度お試しください。`,
+  );
+  const mine = await consumeOrThrow(perClient, limitKey('reset', email, client), tooMany);
+  const all = await consumeQuietly(perAccount, limitKey('reset', email));
+  if (!passesAccountBrake(mine, all, perAccount.points)) {
+    throw rateLimitedError(
+      mine.msBeforeNext,
+      `このメールアドレスへのお申し込みが集中しています。お送りしたメールをご確認いただくか、${waitText(retryAfterSeconds(mine.msBeforeNext))}たってからもう一度お試しください。`,
+    );
+  }
+}
+
+/**
  * Same answer, and nearly the same time, whether the address has an account or not: the mail is
  * handed to SMTP after the answer in both cases (there is simply no mail for an unknown
  * address). The price is that an SMTP failure cannot be reported here without telling who has
  * an account; it is logged, and the page tells the visitor what to do if no mail arrives.
  */
 export async function requestPasswordReset(email: string, ip: string): Promise<void> {
-  await consumeOrThrow(
-    limits.resetPerAddress(),
-    limitKey('reset', email),
-    () => 'パスワード再設定のお申し込みが上限（1時間に5回）に達しました。1時間ほどたってからもう一度お試しください。',
-  );
-  await consumeOrThrow(
-    limits.mailPerIp(),
-    limitKey(ip),
-    (s) =>
-      `メールの送信が集中しているため、一時的に受け付けを停止しています。${s < 60 ? `${s}秒` : `約${Math.ceil(s / 60)}分`}たってからもう一度お試しください。`,
-  );
+  await takeResetMailAllowance(email, ip);
   const account = await findAccountByEmail(email);
   // The demo account's address receives no mail; it cannot change its password either.
   if (!account || account.isDemo || !account.email) {
@@ -108,10 +123,11 @@ export async function resetPassword(token: string, password: string, ip: string)
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), ne(passwordResetTokens.id, row.id)));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
   });
-  await limits
-    .loginFailuresPerAccountIp()
-    .delete(limitKey(row.email, ip))
-    .catch(() => undefined);
+  // The owner proved the mailbox: their own back-off on this connection starts over.
+  const loginKey = limitKey('login', row.email, subject(ip));
+  await Promise.all([limits.loginFailuresPerClient(), limits.loginBackoff()].map(async (l) => (await l).delete(loginKey))).catch(
+    () => undefined,
+  );
   logger.info({ event: 'auth.reset.completed', userId: row.userId, ip }, 'password reset; all sessions revoked');
   void sendMail(row.email, accountMails.passwordResetDone()).catch(() => undefined);
 }

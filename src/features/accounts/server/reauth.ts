@@ -6,7 +6,7 @@ import { sessions } from '@db/schema';
 import type { Session } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
-import { assertNotLimited, limitKey, waitText } from '@/server/rate-limit';
+import { assertNotLimited, consumeQuietly, limitKey, waitText } from '@/server/rate-limit';
 
 import { accountErrors } from './errors';
 import { limits } from './limits';
@@ -26,17 +26,16 @@ export const REAUTH_WINDOW_MS = 10 * 60_000;
 export async function requireReauthentication(account: Account, session: Session, currentPassword: string | undefined): Promise<void> {
   if (account.passwordHash) {
     if (!currentPassword) throw accountErrors.currentPasswordRequired();
-    const key = limitKey(account.id);
+    // Only a holder of the member's session gets here, so the count is per member.
+    const key = limitKey('reauth', account.id);
+    const failures = await limits.reauthFailuresPerMember();
     await assertNotLimited(
-      limits.reauthFailuresPerUser(),
+      failures,
       key,
       (s) => `パスワードの誤りが続いたため、一時的に操作を制限しています。${waitText(s)}たってからもう一度お試しください。`,
     );
     if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-      await limits
-        .reauthFailuresPerUser()
-        .consume(key)
-        .catch(() => undefined);
+      await consumeQuietly(failures, key);
       logger.info({ event: 'auth.reauth.failed', userId: account.id }, 're-authentication failed');
       throw accountErrors.wrongCurrentPassword();
     }

@@ -6,13 +6,13 @@ import { emailCodes, users } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
-import { limitKey } from '@/server/rate-limit';
 
 import type { CodeRequestResponse, LoginResponse, RegisterBody, TempAuthBody } from '../schemas';
 
 import { beginSession, type SessionIo } from './auth-session';
 import {
   CODE_TTL_MS,
+  codeCooldownKey,
   RESEND_COOLDOWN_SECONDS,
   createCodeRequest,
   findOpenRequest,
@@ -46,7 +46,7 @@ export async function startRegistration(body: RegisterBody, ip: string): Promise
     passwordHash: existing ? null : passwordHash,
     sendsCode: !existing,
   });
-  await mailOrUndo(row, existing ? accountMails.registrationExisting() : accountMails.registrationCode(code), true);
+  await mailOrUndo(row, existing ? accountMails.registrationExisting() : accountMails.registrationCode(code), true, ip);
   logger.info({ event: 'auth.register.requested', requestId: row.id, ip }, 'registration code requested');
   return codeRequestResponse(row);
 }
@@ -56,7 +56,7 @@ export async function resendRegistrationCode(requestId: string, ip: string): Pro
   if (!row) throw accountErrors.requestExpired();
   await takeCodeSendAllowance('register', row.email, ip);
   const code = await refreshCode(row);
-  await mailOrUndo(row, row.sendsCode ? accountMails.registrationCode(code) : accountMails.registrationExisting(), false);
+  await mailOrUndo(row, row.sendsCode ? accountMails.registrationCode(code) : accountMails.registrationExisting(), false, ip);
   logger.info({ event: 'auth.register.resent', requestId: row.id, ip }, 'registration code resent');
   return codeRequestResponse(row);
 }
@@ -64,7 +64,7 @@ export async function resendRegistrationCode(requestId: string, ip: string): Pro
 export async function completeRegistration(body: TempAuthBody, io: SessionIo): Promise<LoginResponse> {
   const row = await findOpenRequest(body.requestId, 'register');
   if (!row) throw accountErrors.requestExpired();
-  const user = await verifyCode(row, body.code, async (tx, consumed) => {
+  const user = await verifyCode(row, body.code, io.ip, async (tx, consumed) => {
     if (!consumed.passwordHash) throw accountErrors.requestExpired();
     try {
       const [created] = await tx
@@ -87,7 +87,12 @@ export async function completeRegistration(body: TempAuthBody, io: SessionIo): P
 }
 
 /** Sends the mail of a code request; when SMTP fails the request is withdrawn and the cool-down refunded. */
-export async function mailOrUndo(row: EmailCodeRow, mail: Parameters<typeof sendMail>[1], deleteOnFailure: boolean): Promise<void> {
+export async function mailOrUndo(
+  row: EmailCodeRow,
+  mail: Parameters<typeof sendMail>[1],
+  deleteOnFailure: boolean,
+  ip: string,
+): Promise<void> {
   try {
     await sendMail(row.email, mail);
   } catch {
@@ -95,10 +100,7 @@ export async function mailOrUndo(row: EmailCodeRow, mail: Parameters<typeof send
       const db = await getDb();
       await db.delete(emailCodes).where(eq(emailCodes.id, row.id));
     }
-    await limits
-      .codeCooldown()
-      .delete(limitKey(row.purpose as CodePurpose, row.email))
-      .catch(() => undefined);
+    await (await limits.codeCooldown()).delete(codeCooldownKey(row.purpose as CodePurpose, row.email, ip)).catch(() => undefined);
     throw deleteOnFailure && row.purpose === 'register' ? accountErrors.codeMailFailed() : accountErrors.mailFailed();
   }
 }

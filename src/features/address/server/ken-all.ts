@@ -2,10 +2,11 @@ import 'server-only';
 
 /**
  * Rules that turn the 町域 (town) field of Japan Post's KEN_ALL data into what an address form
- * wants. KEN_ALL writes notes into the field itself; the bundled data (jquery-jpostal-ja) has
- * removed most of them already, but not all (「小菅村の次に６６４番地以降がくる場合」 is left in),
- * so every row goes through these rules. They are idempotent: cleaning a cleaned field changes
- * nothing.
+ * wants. KEN_ALL writes notes into the field itself; some sources have removed most of them
+ * already, but not all (jquery-jpostal-ja leaves 「小菅村の次に６６４番地以降がくる場合」 in), so
+ * every row goes through these rules when `npm run postcode:import` builds the data file
+ * (postal-sources.ts); the app reads cleaned rows. They are idempotent: cleaning a cleaned field
+ * changes nothing.
  *
  * Town (kanji), in this order:
  *  1. Rows split because the field exceeded 38 characters are joined first (`joinSplitRows`):

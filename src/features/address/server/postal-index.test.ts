@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { PostalIndex, findPostalDataDir } from './postal-index';
-
-/** A data file in the package's format: a JSONP call with 9-field rows. */
-function jsonp(rows: string[][]): string {
-  return `jQuery_jpostal_callback(\n${JSON.stringify(rows)}\n);\n`;
-}
+import type { AddressCandidate } from '../schemas';
+import { encodePostalFile, PostalTable } from './postal-file';
+import { findPostalFile, PostalIndex, POSTAL_FILE } from './postal-index';
+import { buildCandidates, jigyosyoRows, kenAllRows, parseCsvLine } from './postal-sources';
+import { JIGYOSYO_ROWS, KEN_ALL_ROWS, TOKYO_BUSINESS, jigyosyo, kenAll } from './testing';
 
 let dir: string;
 beforeEach(() => {
@@ -19,107 +18,113 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const write = (prefix: string, rows: string[][]) => writeFileSync(path.join(dir, `${prefix}.json`), jsonp(rows));
-
-describe('PostalIndex', () => {
-  it('answers every area of a code, skips prefix and info rows, and cleans the town', async () => {
-    write('000', [['_000info', '', 'ver9 2026-01-01', '', '', '', '', '', '']]);
-    write('498', [
-      ['_498', '愛知県', '弥富市', '', '', '', '', '', ''],
-      ['_4980000', '愛知県', '弥富市', '以下に掲載がない場合', '', '', 'ｱｲﾁｹﾝ', 'ﾔﾄﾐｼ', 'ｲｶﾆｹｲｻｲｶﾞﾅｲﾊﾞｱｲ'],
-      ['_4980000', '三重県', '桑名郡木曽岬町', '', '', '', 'ﾐｴｹﾝ', 'ｸﾜﾅｸﾞﾝｷｿｻｷﾁｮｳ', ''],
-    ]);
-    const index = new PostalIndex({ dataDir: dir });
-    expect(await index.lookup('4980000')).toEqual([
-      {
-        prefecture: '愛知県',
-        prefectureCode: '23',
-        city: '弥富市',
-        town: '',
-        kana: { prefecture: 'アイチケン', city: 'ヤトミシ', town: '' },
-        isBusiness: false,
-      },
-      {
-        prefecture: '三重県',
-        prefectureCode: '24',
-        city: '桑名郡木曽岬町',
-        town: '',
-        kana: { prefecture: 'ミエケン', city: 'クワナグンキソサキチョウ', town: '' },
-        isBusiness: false,
-      },
-    ]);
-    expect(await index.lookup('4989999')).toEqual([]);
-    expect(await index.dataVersion()).toBe('ver9 2026-01-01');
+describe('KEN_ALL / JIGYOSYO readers', () => {
+  it('parses quoted and bare CSV fields, "" inside quotes included', () => {
+    expect(parseCsvLine('1,"a,b","c""d",,e')).toEqual(['1', 'a,b', 'c"d', '', 'e']);
   });
 
-  it('marks business codes with their name and street, and leaves out kana the data lacks', async () => {
-    write('100', [['_1008994', '東京都', '千代田区', '丸の内', '２丁目７－２', '東京中央郵便局', '', '', '']]);
-    expect(await new PostalIndex({ dataDir: dir }).lookup('1008994')).toEqual([
+  it('turns the rows into the API candidates: notes removed, split rows joined, areas merged, several areas kept', () => {
+    const area = kenAllRows(kenAll(KEN_ALL_ROWS));
+    const codes = buildCandidates([...area, ...jigyosyoRows(jigyosyo(JIGYOSYO_ROWS), area)]);
+    expect(codes.get('1000005')).toEqual([
       {
         prefecture: '東京都',
         prefectureCode: '13',
         city: '千代田区',
         town: '丸の内',
-        isBusiness: true,
-        businessName: '東京中央郵便局',
-        street: '２丁目７－２',
+        kana: { prefecture: 'トウキョウト', city: 'チヨダク', town: 'マルノウチ' },
+        isBusiness: false,
       },
     ]);
-  });
-
-  it('merges rows that become the same address once the notes are removed', async () => {
-    write('060', [
-      ['_0600042', '北海道', '札幌市中央区', '大通西（１～１９丁目）', '', '', 'ﾎｯｶｲﾄﾞｳ', 'ｻｯﾎﾟﾛｼﾁｭｳｵｳｸ', 'ｵｵﾄﾞｵﾘﾆｼ(1-19ﾁｮｳﾒ)'],
-      ['_0600042', '北海道', '札幌市中央区', '大通西（その他）', '', '', 'ﾎｯｶｲﾄﾞｳ', 'ｻｯﾎﾟﾛｼﾁｭｳｵｳｸ', 'ｵｵﾄﾞｵﾘﾆｼ(ｿﾉﾀ)'],
+    expect(codes.get('4980000')?.map((c) => [c.prefecture, c.city, c.town, c.kana?.town])).toEqual([
+      ['愛知県', '弥富市', '', ''],
+      ['三重県', '桑名郡木曽岬町', '', ''],
     ]);
-    const candidates = await new PostalIndex({ dataDir: dir }).lookup('0600042');
-    expect(candidates.map((c) => [c.town, c.kana?.town])).toEqual([['大通西', 'オオドオリニシ']]);
+    expect(codes.get('0600042')?.map((c) => [c.town, c.kana?.town])).toEqual([['大通西', 'オオドオリニシ']]);
+    expect(codes.get('0287700')?.map((c) => [c.town, c.kana?.town])).toEqual([['葛巻', 'クズマキ']]);
+    // A business takes the readings of KEN_ALL's row of the same place; a town KEN_ALL does not
+    // list keeps the municipality's reading only.
+    expect(codes.get('1008994')).toEqual([TOKYO_BUSINESS]);
+    expect(codes.get('1008799')?.[0]?.kana).toEqual({ prefecture: 'トウキョウト', city: 'チヨダク', town: '' });
   });
 
-  it('answers nothing for digits no data file covers, and skips rows of an unknown prefecture', async () => {
-    write('123', [['_1234567', '架空県', '架空市', '', '', '', '', '', '']]);
-    const index = new PostalIndex({ dataDir: dir });
-    expect(await index.lookup('9990000')).toEqual([]);
-    expect(await index.lookup('1234567')).toEqual([]);
-  });
-
-  it('refuses anything but 7 digits (callers normalise first)', async () => {
-    await expect(new PostalIndex({ dataDir: dir }).lookup('100-0005')).rejects.toThrow(RangeError);
-    await expect(new PostalIndex({ dataDir: dir }).lookup('../../x')).rejects.toThrow(RangeError);
-  });
-
-  it('keeps at most maxPrefixes files and reads an evicted one again', async () => {
-    write('100', [['_1000005', '東京都', '千代田区', '丸の内', '', '', '', '', '']]);
-    write('101', [['_1010021', '東京都', '千代田区', '外神田', '', '', '', '', '']]);
-    const index = new PostalIndex({ dataDir: dir, maxPrefixes: 1 });
-    expect((await index.lookup('1000005'))[0]?.town).toBe('丸の内');
-    // Changed on disk: a cached prefix does not see it…
-    write('100', [['_1000005', '東京都', '千代田区', '丸の内（変更後）', '', '', '', '', '']]);
-    write('101', [['_1010021', '東京都', '千代田区', '外神田', '', '', '', '', '']]);
-    expect((await index.lookup('1000005'))[0]?.town).toBe('丸の内');
-    // …until another prefix pushed it out.
-    await index.lookup('1010021');
-    write('100', [['_1000005', '東京都', '千代田区', '大手町', '', '', '', '', '']]);
-    expect((await index.lookup('1000005'))[0]?.town).toBe('大手町');
-  });
-
-  it('does not cache a file it could not read', async () => {
-    writeFileSync(path.join(dir, '100.json'), 'not jsonp');
-    const index = new PostalIndex({ dataDir: dir });
-    await expect(index.lookup('1000005')).rejects.toThrow(/unexpected postal data format/);
-    write('100', [['_1000005', '東京都', '千代田区', '丸の内', '', '', '', '', '']]);
-    expect(await index.lookup('1000005')).toHaveLength(1);
+  it('refuses a row with a wrong number of columns or a malformed code', () => {
+    expect(() => kenAllRows('"1000005","東京都"\n')).toThrow(/KEN_ALL line 1: 2 columns/);
+    expect(() => kenAllRows(kenAll([['100-005', '', '', '', '東京都', '千代田区', '']]))).toThrow(/not a 7-digit/);
   });
 });
 
-describe('findPostalDataDir', () => {
-  it('finds the package data from a folder below the repository', () => {
-    const found = findPostalDataDir(path.join(process.cwd(), 'src', 'features'));
-    expect(found).toBe(path.join(process.cwd(), 'node_modules', 'jquery-jpostal-ja', 'json'));
+describe('the postal-code file', () => {
+  const codes = new Map<string, AddressCandidate[]>([
+    ['1008994', [TOKYO_BUSINESS]],
+    [
+      '1008799',
+      [{ prefecture: '東京都', prefectureCode: '13', city: '千代田区', town: '架空町', isBusiness: true, businessName: '名', street: '' }],
+    ],
+    [
+      '0600042',
+      [
+        {
+          prefecture: '北海道',
+          prefectureCode: '01',
+          city: '札幌市中央区',
+          town: '大通西',
+          kana: { prefecture: 'ホッカイドウ', city: 'サッポロシチュウオウク', town: 'オオドオリニシ' },
+          isBusiness: false,
+        },
+      ],
+    ],
+  ]);
+
+  it('answers exactly what was written, sorted by code, with a binary search', () => {
+    const text = encodePostalFile({ version: 'test 2026-01', codes });
+    expect(
+      text
+        .split('\n')
+        .filter((l) => /^\d/.test(l))
+        .map((l) => l.slice(0, 7)),
+    ).toEqual(['0600042', '1008799', '1008994']);
+    const table = PostalTable.parse(text);
+    expect(table.version).toBe('test 2026-01');
+    expect(table.size).toBe(3);
+    for (const [zipcode, list] of codes) expect(table.lookup(zipcode)).toEqual(list);
+    expect(table.lookup('0000000')).toEqual([]);
+    expect(table.lookup('9999999')).toEqual([]);
+    expect(table.lookup('1008800')).toEqual([]);
+    expect(() => table.lookup('100-8994')).toThrow(RangeError);
   });
 
-  it('says what to install when the package is missing', () => {
-    mkdirSync(path.join(dir, 'empty'));
-    expect(() => findPostalDataDir(path.join(dir, 'empty'))).toThrow(/npm ci/);
+  it('refuses a foreign, truncated or unsorted file at load', () => {
+    const text = encodePostalFile({ version: 'v', codes });
+    expect(() => PostalTable.parse('jQuery_jpostal_callback([])')).toThrow(/not a hojin postal-code file/);
+    expect(() => PostalTable.parse(text.slice(0, -5))).toThrow(/truncated/);
+    expect(() => PostalTable.parse(text.replace('\tB\t', '\tX\t'), { verify: true })).toThrow(/bad code line/);
+    const lines = text.split('\n');
+    const swapped = [...lines.slice(0, -4), lines.at(-2), lines.at(-3), ''].join('\n');
+    expect(() => PostalTable.parse(swapped)).toThrow(/not sorted/);
+  });
+
+  it('refuses a tab or line break inside a field when writing', () => {
+    const bad = new Map([['1000005', [{ ...TOKYO_BUSINESS, street: '１\t２' }]]]);
+    expect(() => encodePostalFile({ version: 'v', codes: bad })).toThrow(/tab or line break in street/);
+  });
+});
+
+describe('PostalIndex', () => {
+  it('does not keep a failed load: the next lookup reads the file again', async () => {
+    const file = path.join(dir, 'postal.tsv');
+    writeFileSync(file, 'not a postal file');
+    const index = new PostalIndex({ file });
+    await expect(index.lookup('1000005')).rejects.toThrow(/not a hojin postal-code file/);
+    writeFileSync(file, encodePostalFile({ version: 'v', codes: new Map([['1008994', [TOKYO_BUSINESS]]]) }));
+    expect(await index.lookup('1008994')).toEqual([TOKYO_BUSINESS]);
+  });
+
+  it('finds the committed data file from a folder below the repository', () => {
+    expect(findPostalFile(path.join(process.cwd(), 'src', 'features'))).toBe(path.join(process.cwd(), POSTAL_FILE));
+  });
+
+  it('says how to build the file when it is missing', () => {
+    expect(() => findPostalFile(dir)).toThrow(/postcode:import/);
   });
 });

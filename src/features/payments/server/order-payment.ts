@@ -1,16 +1,29 @@
 import 'server-only';
 
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
-import { orders, payjpWebhookEvents, users } from '@db/schema';
+import { payjpWebhookEvents, users } from '@db/schema';
 import { getEnv } from '@/config/env';
+import { SYSTEM_ACTOR, type OrderActor, type OrderStatus } from '@/features/orders';
+import {
+  claimForCharge as claimOrderForCharge,
+  claimOrdersToReconcile,
+  findOrderOfCharge,
+  getOwnOrder,
+  markConfirmationMailSent,
+  orderConfirmationMail,
+  reloadOrder as reload,
+  transitionPayment,
+  type OrderRow,
+  type PaymentPatch,
+} from '@/features/orders/server';
+import { catalogueForCharge, priceChangedError, priceOrderAtCharge } from '@/features/purchase';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
 import { findCustomerId, isDemoMember, isTestMode } from './customers';
-import { orderConfirmationMail } from './order-mail';
 import { getPayjpClient, type PayjpClient } from './payjp/client';
 import { getPayjpConfig } from './payjp/config';
 import { PayjpApiError, PayjpError, describePayjpFailure } from './payjp/errors';
@@ -28,15 +41,16 @@ import { assertCardPaymentAvailable } from './public-key';
  *   unknown ─reconcile (GET /v1/charges, metadata.order_id)─▶ awaiting_3ds | paid | failed
  *
  * Every transition is a compare-and-set inside a transaction holding the row lock
- * (SELECT … FOR UPDATE), so two requests racing for one order make at most one charge: only the
+ * (SELECT … FOR UPDATE) — the orders feature's `transitionPayment`, which owns the table and the
+ * table of legal steps — so two requests racing for one order make at most one charge: only the
  * request that moved the order from `pending` to `charging` sends POST /v1/charges. A request
  * whose outcome is unknown is never re-sent; the charge is found again by its order id.
  * Everything that learns about a charge (the 3-D Secure return, the completion page, a webhook)
  * re-reads the charge at PAY.JP and goes through `settleOrder`, which is idempotent.
  */
 
-export type OrderRow = typeof orders.$inferSelect;
-type Status = 'pending' | 'charging' | 'awaiting_3ds' | 'paid' | 'failed' | 'expired' | 'unknown';
+export type { OrderRow };
+type Status = OrderStatus;
 
 /** How long after sending the charge request an order without a charge at PAY.JP is given up. */
 function noChargeGraceMs(): number {
@@ -46,41 +60,17 @@ function noChargeGraceMs(): number {
 /** The 3-D Secure flow of a charge ends after about 30 minutes (domain.md §3). */
 const THREE_D_SECURE_WINDOW_SECONDS = 30 * 60;
 
-async function transition(
+/** A payment step through the orders feature (compare-and-set under the row lock, with its timeline row). */
+function transition(
   orderId: string,
   from: readonly Status[],
-  patch: Partial<Omit<OrderRow, 'id' | 'userId'>> & { status: Status },
+  patch: PaymentPatch,
+  actor: OrderActor = SYSTEM_ACTOR,
 ): Promise<OrderRow | null> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!row || !from.includes(row.status as Status)) return null;
-    const [updated] = await tx
-      .update(orders)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(orders.id, orderId))
-      .returning();
-    logger.info({ event: 'order.transition', orderId, from: row.status, to: patch.status }, 'order status changed');
-    return updated ?? null;
-  });
+  return transitionPayment(orderId, from, patch, actor);
 }
 
-async function reload(orderId: string): Promise<OrderRow> {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`order ${orderId} vanished`);
-  return row;
-}
-
-async function ownOrder(userId: string, orderId: string): Promise<OrderRow> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
-  return row;
-}
+const ownOrder = getOwnOrder;
 
 function cardFields(charge: PayjpCharge): { cardBrand: string | null; cardLast4: string | null } {
   return { cardBrand: charge.card?.brand ?? null, cardLast4: charge.card?.last4 ?? null };
@@ -131,7 +121,7 @@ async function sendConfirmation(order: OrderRow): Promise<void> {
   if (!user?.email) return;
   try {
     await sendMail(user.email, orderConfirmationMail(order));
-    await db.update(orders).set({ mailSentAt: new Date() }).where(eq(orders.id, order.id));
+    await markConfirmationMailSent(order.id);
   } catch (error) {
     logger.warn({ err: error, orderId: order.id }, 'order confirmation mail not sent');
   }
@@ -225,12 +215,12 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
     switch (order.status as Status) {
       case 'unknown':
         return await reconcileUnknown(order, options);
-      case 'charging': {
-        // A request that died between claiming and recording the outcome (crash, deploy).
-        const started = order.chargingStartedAt?.getTime() ?? 0;
-        if ((options.now ?? new Date()).getTime() - started < noChargeGraceMs()) return order;
+      case 'charging':
+        // A request that died between claiming and recording the outcome (crash, deploy), or one
+        // still running. A charge PAY.JP already has is adopted at once (compare-and-set: a live
+        // request that hears back later finds the order moved on); no charge fails the order only
+        // after the client timeout + 60 s, when no request can still be making it.
         return await reconcileUnknown(order, options);
-      }
       case 'awaiting_3ds': {
         if (!order.payjpChargeId) return await reconcileUnknown(order, options);
         const charge = await client.charges.retrieve(order.payjpChargeId);
@@ -243,6 +233,21 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
     logger.warn({ err: error, orderId: order.id }, 'could not settle the order with PAY.JP now');
     return order;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The background reconciler's share (reconciler.ts, docs/decisions/0013)
+
+export { claimOrdersToReconcile };
+
+/**
+ * The confirmation mail of a paid order that has none (the process died between marking the
+ * order paid and sending). Only for an order the caller claimed: the claim is what makes it once.
+ */
+export async function sendMissingConfirmation(order: OrderRow): Promise<boolean> {
+  if (order.status !== 'paid' || order.mailSentAt) return false;
+  await sendConfirmation(order);
+  return (await reload(order.id)).mailSentAt !== null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,12 +297,31 @@ async function resultOf(order: OrderRow): Promise<PurchaseResult> {
   }
 }
 
+/**
+ * pending → charging, the one step that allows a charge request, with the amount decided here:
+ * the order is re-priced with the first-purchase rule under the member's row lock (so of several
+ * orders charged at once, exactly one gets the first-purchase price — issue 11 §5), and an amount
+ * that differs from the one the buyer confirmed is refused with 409 `price_changed` naming the new
+ * amount. The order keeps the new price (still pending), so every screen shows it before a charge.
+ * Null when another request claimed the order first.
+ */
+async function claimForCharge(order: OrderRow, paymentMethod: 'registered_card' | 'new_card'): Promise<OrderRow | null> {
+  const catalogue = await catalogueForCharge();
+  const outcome = await claimOrderForCharge(order, paymentMethod, (tx, row) => priceOrderAtCharge(tx, catalogue, row), {
+    type: 'member',
+    id: order.userId,
+  });
+  if (outcome.repriced) throw priceChangedError(outcome.repriced.before, outcome.repriced.price);
+  return outcome.claimed;
+}
+
 export async function purchase(
   userId: string,
   input: { paymentId: string; card: { token: string } | { cardId: string } },
   client: PayjpClient = getPayjpClient(),
 ): Promise<PurchaseResult> {
   assertCardPaymentAvailable();
+  const member: OrderActor = { type: 'member', id: userId };
   const order = await ownOrder(userId, input.paymentId);
   if ((await isDemoMember(userId)) && !isTestMode()) {
     throw new AppError('demo_forbidden', { status: 403, message: 'デモアカウントではお支払いできません。会員登録のうえご利用ください。' });
@@ -313,16 +337,18 @@ export async function purchase(
     const notFound = new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' });
     if (!customer) throw notFound;
     // Only a card of this member's customer; anything else is refused before the order is touched.
+    // PAY.JP failing to answer here is not the member's fault and nothing was charged: a Japanese
+    // 503 and the order stays pending, so 「支払う」 works again once PAY.JP is back.
     await client.cards.retrieve(customer, input.card.cardId).catch((error: unknown) => {
-      throw error instanceof PayjpApiError && error.status === 404 ? notFound : error;
+      if (error instanceof PayjpApiError && error.status === 404) throw notFound;
+      if (error instanceof PayjpError) {
+        throw new AppError('payment_service_unavailable', { status: 503, message: describePayjpFailure(error).message });
+      }
+      throw error;
     });
   }
 
-  const claimed = await transition(order.id, ['pending'], {
-    status: 'charging',
-    chargingStartedAt: new Date(),
-    paymentMethod: customer ? 'registered_card' : 'new_card',
-  });
+  const claimed = await claimForCharge(order, customer ? 'registered_card' : 'new_card');
   if (!claimed) return resultOf(await reload(order.id));
 
   let charge: PayjpCharge;
@@ -337,7 +363,7 @@ export async function purchase(
   } catch (error) {
     if (error instanceof PayjpError && error.outcomeUnknown) {
       logger.warn({ err: error, orderId: claimed.id }, 'charge outcome unknown: reconciliation will find it');
-      const unknown = (await transition(claimed.id, ['charging'], { status: 'unknown' })) ?? (await reload(claimed.id));
+      const unknown = (await transition(claimed.id, ['charging'], { status: 'unknown' }, member)) ?? (await reload(claimed.id));
       return resultOf(unknown);
     }
     const code = error instanceof PayjpApiError ? (error.code ?? (error.status === 429 ? 'over_capacity' : 'payjp_wrong')) : 'unreachable';
@@ -349,7 +375,7 @@ export async function purchase(
   }
 
   const awaiting =
-    (await transition(claimed.id, ['charging'], { status: 'awaiting_3ds', payjpChargeId: charge.id, ...cardFields(charge) })) ??
+    (await transition(claimed.id, ['charging'], { status: 'awaiting_3ds', payjpChargeId: charge.id, ...cardFields(charge) }, member)) ??
     (await reload(claimed.id));
   if (charge.paid) return resultOf(await markPaid(awaiting, charge));
   return resultOf(awaiting);
@@ -389,12 +415,23 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
 
   if (event.data.object === 'charge' && event.type.startsWith('charge.')) {
     // The payload proves nothing: re-read the charge and settle the order it belongs to.
-    const charge = await client.charges.retrieve(event.data.id);
-    const orderId = charge.metadata?.order_id;
-    const [byCharge] = await db.select().from(orders).where(eq(orders.payjpChargeId, charge.id));
-    const order =
-      byCharge ??
-      (orderId && /^[0-9a-f-]{36}$/.test(orderId) ? (await db.select().from(orders).where(eq(orders.id, orderId)))[0] : undefined);
+    const charge = await client.charges.retrieve(event.data.id).catch((error: unknown) => {
+      // A charge PAY.JP does not know (another account's id, a deleted test charge, a forged id
+      // under a leaked token): nothing of ours can change. Recorded and answered 2xx, or PAY.JP
+      // would redeliver it for ever; any other failure (timeout, 5xx) is thrown, so the event
+      // stays unprocessed and its redelivery is handled.
+      if (error instanceof PayjpApiError && error.status === 404) return null;
+      throw error;
+    });
+    if (!charge) {
+      logger.warn(
+        { event: 'payjp.webhook.unknown_charge', eventId: event.id, type: event.type, chargeId: event.data.id },
+        'webhook for a charge PAY.JP does not know: recorded and ignored',
+      );
+      await db.update(payjpWebhookEvents).set({ processedAt: new Date() }).where(eq(payjpWebhookEvents.id, event.id));
+      return { duplicate: false };
+    }
+    const order = await findOrderOfCharge(charge.id, charge.metadata?.order_id);
     if (order) {
       if (charge.paid && order.status !== 'paid') {
         await markPaid(order, charge);

@@ -10,7 +10,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 
-import type { OrderView } from '../server/orders/orders';
+import type { OrderView } from '@/features/orders/server';
 
 import { PurchasePage, Section, dateWindow } from './flow-parts';
 import styles from './purchase.module.css';

@@ -114,7 +114,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         method: 'POST',
         body: {
           idempotencyKey: attemptKey.current,
-          company: { corporateNumber: company.corporateNumber, name: company.name, kind: company.kind },
+          // The 法人番号 only: the server takes the name, kind and address from the registry.
+          company: { corporateNumber: company.corporateNumber },
           selection: { items: state.purchaseItemData.userInput, deliverySpeed: state.purchaseItemData.deliverySpeed },
           destination: state.destination,
           expectedTotalYen: tax.data.totalYen,
@@ -211,6 +212,11 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
                 ))}
               </tbody>
             </table>
+            {tax.data.isFirstPurchase ? (
+              <p className="notice-box" data-testid="first-purchase-notice">
+                このご注文の当社手数料には初回価格が適用されます。初回価格は、会員1名につき最初にお支払いが完了する1件のご注文のみに適用されます（別のご注文のお支払いが先に始まった場合は、お支払いの前に通常価格での金額をご案内します）。
+              </p>
+            ) : null}
             <div className={styles.orderTotal}>
               <div className={styles.totalRow}>
                 <span>お支払い金額（税込）</span>

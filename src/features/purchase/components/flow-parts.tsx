@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+// The zod-free face, not index.ts (whose schemas would load zod on every purchase step).
+import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders/index.client';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
-
-import { isOrderableKind } from '../rules';
 
 import styles from './purchase.module.css';
 
@@ -26,8 +26,8 @@ export interface SearchedCorporate {
 /**
  * Storage is input like any other: the stored company is used only in this shape. Checked by hand,
  * not with zod, because every purchase page reads it on load and zod there cost about 90 KiB of
- * JavaScript and a second of blocking time on a phone (issue 13). The order itself is checked by
- * the server's OrderCompanySchema.
+ * JavaScript and a second of blocking time on a phone (issue 13). The order sends only the 法人番号;
+ * the server reads the company from the registry (issue 12 §2).
  */
 export function isSearchedCorporate(value: unknown): value is SearchedCorporate {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -168,8 +168,17 @@ export async function readSearchedCorporate(): Promise<SearchedCorporate | null>
   }
 }
 
+/** Whether the company's certificates can be ordered, and which: the orders feature's one rule (also the server's). */
+export function orderabilityOfSearched(company: SearchedCorporate): Orderability {
+  return orderabilityOf({ corporateNumber: company.corporateNumber, kind: company.kind, closed: company.closed ?? false });
+}
+
 export function canOrder(company: SearchedCorporate): boolean {
-  return isOrderableKind(company.kind);
+  return orderabilityOfSearched(company).orderable;
+}
+
+export function canOrderItem(company: SearchedCorporate, itemId: string): boolean {
+  return isItemOrderable({ corporateNumber: company.corporateNumber, kind: company.kind, closed: company.closed ?? false }, itemId);
 }
 
 /** 2026-04-01 → 2026年4月1日（水） */

@@ -7,6 +7,7 @@ import { flushSync } from 'react-dom';
 import useSWR from 'swr';
 
 import { payjpBuyerMessage } from '@/features/payments';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination } from '@/lib/client-store';
@@ -367,7 +368,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
           id="receiptRecipient"
           label="領収書の宛名"
           required
-          support="例：株式会社サンプル（領収書は注文完了後にダウンロードできます）"
+          support={`例：株式会社サンプル（${RECEIPT_ADDRESSEE_MAX_LENGTH}文字以内。領収書は注文完了後にダウンロードできます）`}
           error={errors.receiptRecipient}
         >
           {(a) => (

@@ -6,16 +6,31 @@ import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
+import { CLOSED_COMPANY_ITEM_MESSAGE } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
 
 import { MAX_QUANTITY_PER_ITEM } from '../rules';
 import type { ItemsAll, TaxView } from '../server/items';
 
-import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
+import {
+  PurchasePage,
+  Section,
+  canOrder,
+  canOrderItem,
+  dateWindow,
+  orderabilityOfSearched,
+  readSearchedCorporate,
+  type SearchedCorporate,
+} from './flow-parts';
 import styles from './purchase.module.css';
 
 type Speed = 'normal' | 'express';
+
+function notOrderableMessage(company: SearchedCorporate): string {
+  const o = orderabilityOfSearched(company);
+  return o.orderable ? '' : o.message;
+}
 
 /** /purchase/select: the company from search, certificates and copies, delivery speed, live total. */
 export function SelectItems() {
@@ -35,7 +50,11 @@ export function SelectItems() {
   }, []);
 
   const items = useSWR<ItemsAll>('/api/items/all');
-  const selection = useMemo(() => Object.entries(quantities).filter(([, q]) => q > 0), [quantities]);
+  // Only certificates the company has (a closed company: 閉鎖事項全部証明書 only) — the server's rule too.
+  const selection = useMemo(
+    () => (company ? Object.entries(quantities).filter(([id, q]) => q > 0 && canOrderItem(company, id)) : []),
+    [quantities, company],
+  );
   const taxKey =
     selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
   const tax = useSWR<TaxView>(taxKey);
@@ -51,8 +70,8 @@ export function SelectItems() {
           ) : (
             <p>
               {company.name}
-              {company.kindLabel ? `（${company.kindLabel}）` : ''}
-              は商業登記の対象ではないため、登記事項証明書をお取り寄せできません。株式会社・合同会社などの会社を選んでください。
+              {company.kindLabel ? `（${company.kindLabel}）` : ''}：{notOrderableMessage(company)}
+              株式会社・合同会社などの会社を選んでください。
             </p>
           )}
           <p>
@@ -108,7 +127,7 @@ export function SelectItems() {
             {company.address ? `　${company.address}` : ''}
           </span>
         </p>
-        {company.closed ? <p className="notice-box">この法人は登記記録が閉鎖されています。閉鎖事項全部証明書をお選びください。</p> : null}
+        {company.closed ? <p className="notice-box">{CLOSED_COMPANY_ITEM_MESSAGE}</p> : null}
       </Section>
 
       <Section title="証明書と通数" id="items">
@@ -118,41 +137,43 @@ export function SelectItems() {
           </p>
         ) : null}
         <ul className={styles.itemList}>
-          {data.items.map((item) => {
-            const q = quantities[item.itemId] ?? 0;
-            const checkboxId = `item-${item.itemId}`;
-            return (
-              <li key={item.itemId} className={styles.item}>
-                <input type="checkbox" id={checkboxId} checked={q > 0} onChange={(e) => toggle(item.itemId, e.target.checked)} />
-                <label htmlFor={checkboxId} className={styles.itemName}>
-                  {item.name}
-                </label>
-                <span className={styles.itemPrice}>
-                  1通 {formatYen(item.unitTotalYen)}（税込）
-                  <br />
-                  法務局手数料 {formatYen(item.ministryFeeYen)}（非課税）＋ 当社手数料 {formatYen(item.serviceFeeYen)}（税込）
-                  {item.serviceFeeYen !== item.regularServiceFeeYen ? `　通常 ${formatYen(item.regularServiceFeeYen)}` : ''}
-                </span>
-                <span className={styles.quantity}>
-                  <label htmlFor={`${checkboxId}-q`}>通数</label>
-                  <select
-                    id={`${checkboxId}-q`}
-                    className="input"
-                    value={q}
-                    disabled={q === 0}
-                    onChange={(e) => setQuantities((prev) => ({ ...prev, [item.itemId]: Number(e.target.value) }))}
-                  >
-                    {q === 0 ? <option value={0}>—</option> : null}
-                    {Array.from({ length: MAX_QUANTITY_PER_ITEM }, (_, i) => i + 1).map((n) => (
-                      <option key={n} value={n}>
-                        {n}通
-                      </option>
-                    ))}
-                  </select>
-                </span>
-              </li>
-            );
-          })}
+          {data.items
+            .filter((item) => canOrderItem(company, item.itemId))
+            .map((item) => {
+              const q = quantities[item.itemId] ?? 0;
+              const checkboxId = `item-${item.itemId}`;
+              return (
+                <li key={item.itemId} className={styles.item}>
+                  <input type="checkbox" id={checkboxId} checked={q > 0} onChange={(e) => toggle(item.itemId, e.target.checked)} />
+                  <label htmlFor={checkboxId} className={styles.itemName}>
+                    {item.name}
+                  </label>
+                  <span className={styles.itemPrice}>
+                    1通 {formatYen(item.unitTotalYen)}（税込）
+                    <br />
+                    法務局手数料 {formatYen(item.ministryFeeYen)}（非課税）＋ 当社手数料 {formatYen(item.serviceFeeYen)}（税込）
+                    {item.serviceFeeYen !== item.regularServiceFeeYen ? `　通常 ${formatYen(item.regularServiceFeeYen)}` : ''}
+                  </span>
+                  <span className={styles.quantity}>
+                    <label htmlFor={`${checkboxId}-q`}>通数</label>
+                    <select
+                      id={`${checkboxId}-q`}
+                      className="input"
+                      value={q}
+                      disabled={q === 0}
+                      onChange={(e) => setQuantities((prev) => ({ ...prev, [item.itemId]: Number(e.target.value) }))}
+                    >
+                      {q === 0 ? <option value={0}>—</option> : null}
+                      {Array.from({ length: MAX_QUANTITY_PER_ITEM }, (_, i) => i + 1).map((n) => (
+                        <option key={n} value={n}>
+                          {n}通
+                        </option>
+                      ))}
+                    </select>
+                  </span>
+                </li>
+              );
+            })}
         </ul>
         {error ? (
           <p className={styles.fieldError} role="alert">

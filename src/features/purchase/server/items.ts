@@ -1,28 +1,14 @@
 import 'server-only';
 
-import { and, eq } from 'drizzle-orm';
-
-import { orders } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
-import { AppError } from '@/server/http/app-error';
 
 import type { PurchaseSelection } from '../schemas';
 import { loadCatalogue } from './catalogue-store';
+import { firstPurchaseAvailable, priceOrThrow } from './first-purchase';
 import { scheduledDateMaster, type ScheduledDateMaster } from './delivery/scheduled-dates';
 import type { CatalogueItem } from './pricing/catalogue';
-import { priceSelection, taxSummaryLines, type PriceBreakdown } from './pricing/price';
-
-/** The first-purchase price applies while the member has no paid order (issue 7 §1). */
-export async function hasPaidOrder(userId: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'paid')))
-    .limit(1);
-  return row !== undefined;
-}
+import { taxSummaryLines, type PriceBreakdown } from './pricing/price';
 
 export interface ItemView {
   itemId: string;
@@ -57,8 +43,8 @@ function itemView(c: CatalogueItem, first: boolean): ItemView {
 
 /** GET /api/items/all */
 export async function getItemsAll(userId: string, now: Date = new Date()): Promise<ItemsAll> {
-  const [catalogue, paid] = await Promise.all([loadCatalogue(), hasPaidOrder(userId)]);
-  const first = !paid;
+  const db = await getDb();
+  const [catalogue, first] = await Promise.all([loadCatalogue(), firstPurchaseAvailable(db, userId)]);
   return {
     items: catalogue.map((c) => itemView(c, first)),
     scheduledDateMaster: scheduledDateMaster(now),
@@ -73,16 +59,9 @@ export interface TaxView extends PriceBreakdown {
 
 /** Prices a selection for this member now; unknown items are a 422 with a Japanese message. */
 export async function priceForMember(userId: string, selection: PurchaseSelection): Promise<PriceBreakdown> {
-  const [catalogue, paid] = await Promise.all([loadCatalogue(), hasPaidOrder(userId)]);
-  const result = priceSelection({
-    catalogue,
-    items: selection.items,
-    deliverySpeed: selection.deliverySpeed,
-    isFirstPurchase: !paid,
-    expressFeeYen: getEnv().FEE_EXPRESS_YEN,
-  });
-  if (!result.ok) throw new AppError('validation_failed', { message: result.message, fields: { items: result.message } });
-  return result.breakdown;
+  const db = await getDb();
+  const [catalogue, first] = await Promise.all([loadCatalogue(), firstPurchaseAvailable(db, userId)]);
+  return priceOrThrow(catalogue, selection, first);
 }
 
 /** GET/POST /api/items/tax */

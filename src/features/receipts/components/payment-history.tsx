@@ -93,10 +93,12 @@ export function PaymentHistory() {
   );
 }
 
-function HistoryCard({ row }: { row: PaymentHistoryRow }) {
+export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
   const paid = row.orderStatus === 'paid';
   const failed = row.orderStatus === 'failed' || row.orderStatus === 'expired';
   const tone = paid ? styles.ok : failed ? styles.ng : styles.wait;
+  const fulfilment = row.fulfilment;
+  const orderTone = fulfilment && (fulfilment.status === 'cancelled' || fulfilment.status === 'refunded') ? styles.ng : tone;
   return (
     <article className={styles.card} aria-labelledby={`order-${row.paymentId}`}>
       <header className={styles.cardHead}>
@@ -105,7 +107,7 @@ function HistoryCard({ row }: { row: PaymentHistoryRow }) {
           <time dateTime={row.orderedAt}>{formatDateTimeJa(new Date(row.orderedAt))}</time>
         </h3>
         <ul className={styles.badges} aria-label="状況">
-          <li className={`${styles.badge} ${tone}`}>
+          <li className={`${styles.badge} ${orderTone}`} data-testid="order-status">
             <span className="visually-hidden">注文状況：</span>
             {row.orderStatusLabel}
           </li>
@@ -142,7 +144,10 @@ function HistoryCard({ row }: { row: PaymentHistoryRow }) {
         </div>
         <div>
           <dt>お支払い金額</dt>
-          <dd className={styles.amount}>{formatYen(row.amountYen)}（税込）</dd>
+          <dd className={styles.amount}>
+            {formatYen(row.amountYen)}（税込）
+            {row.isFirstPurchase ? <span data-testid="first-purchase-price">（当社手数料は初回価格）</span> : null}
+          </dd>
         </div>
         {row.paidAt ? (
           <div>
@@ -153,6 +158,7 @@ function HistoryCard({ row }: { row: PaymentHistoryRow }) {
           </div>
         ) : null}
       </dl>
+      {fulfilment ? <FulfilmentProgress fulfilment={fulfilment} /> : null}
       <footer className={styles.cardFoot}>
         {row.receiptUrl ? (
           <>
@@ -172,6 +178,49 @@ function HistoryCard({ row }: { row: PaymentHistoryRow }) {
         )}
       </footer>
     </article>
+  );
+}
+
+/**
+ * 受付済み → 法務局へ請求済み → 発送済み → 完了 (the orders feature's steps and labels), the
+ * tracking link once shipped, and the amount returned after a refund or cancellation.
+ */
+function FulfilmentProgress({ fulfilment }: { fulfilment: NonNullable<PaymentHistoryRow['fulfilment']> }) {
+  const stopped = fulfilment.status === 'cancelled' || fulfilment.status === 'refunded';
+  return (
+    <div className={styles.progress}>
+      <ol className={styles.steps} aria-label="お届けまでの状況">
+        {fulfilment.steps.map((step) => (
+          <li
+            key={step.status}
+            className={step.done ? styles.stepDone : styles.stepTodo}
+            aria-current={!stopped && step.status === fulfilment.status ? 'step' : undefined}
+          >
+            {step.label}
+            <span className="visually-hidden">{step.done ? '（済み）' : '（未了）'}</span>
+          </li>
+        ))}
+      </ol>
+      {fulfilment.shipment ? (
+        <p className={styles.shipment} data-testid="shipment">
+          {fulfilment.shipment.carrierLabel} お問い合わせ番号 {fulfilment.shipment.trackingNumber}
+          {fulfilment.shipment.trackingUrl ? (
+            <>
+              {' '}
+              <a href={fulfilment.shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                配送状況を確認する<span className="visually-hidden">（配送業者のサイトが新しいタブで開きます）</span>
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {fulfilment.refundedYen > 0 ? (
+        <p className={styles.refund} data-testid="refund">
+          {stopped ? fulfilment.label : `一部返金済み（${formatYen(fulfilment.refundedYen)}）`}
+          ：ご返金はお支払いに使われたクレジットカードへ行われます。
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Env } from '@/config/env';
 
 import { splitAddressee } from '../addressee';
 import { ReceiptSnapshotSchema, type ReceiptSnapshot } from '../schemas';
-import { OrderPriceSchema } from './order-price';
+import { OrderPriceSchema } from '@/features/orders';
 
 /** 但し書き: what the money was for, in the words accountants expect to file. */
 export const RECEIPT_PROVISO = '登記事項証明書の取得費用として';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { DbRateLimiter, consumeOrThrow, limitKey, waitText } from '@/server/rate-limit';
+import { consumeOrThrow, limitKey, sharedLimit, waitText } from '@/server/rate-limit';
 
 /**
  * Receipt downloads per member: rendering a PDF costs ~0.1–0.3 s of CPU, so a member (or a stolen
@@ -9,12 +9,11 @@ import { DbRateLimiter, consumeOrThrow, limitKey, waitText } from '@/server/rate
  */
 export const RECEIPT_DOWNLOADS_PER_HOUR = 60;
 
-let limiter: DbRateLimiter | undefined;
+const limiter = sharedLimit({ keyPrefix: 'receipt_dl', points: RECEIPT_DOWNLOADS_PER_HOUR, duration: 3600 });
 
 export async function consumeReceiptDownload(userId: string): Promise<void> {
-  limiter ??= new DbRateLimiter({ keyPrefix: 'receipt_dl', points: RECEIPT_DOWNLOADS_PER_HOUR, duration: 3600 });
   await consumeOrThrow(
-    limiter,
+    await limiter(),
     limitKey('receipt', userId),
     (seconds) => `領収書のダウンロードが短時間に集中しています。${waitText(seconds)}たってからもう一度お試しください。`,
   );

@@ -1,58 +1,41 @@
 import 'server-only';
 
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 
-import { orders, receipts } from '@db/schema';
+import { receipts } from '@db/schema';
+import {
+  CARRIERS,
+  DELIVERY_SPEED_LABELS,
+  OrderPriceSchema,
+  PAYMENT_STATUS_LABELS,
+  asOrderStatus,
+  fulfilmentLabel,
+  isCarrier,
+  isFulfilmentStatus,
+  orderedCertificates,
+  progressOf,
+  trackingUrl,
+} from '@/features/orders';
+import type { OrderRow } from '@/features/orders/server';
+import { listMemberOrders } from '@/features/orders/server';
 import { getDb } from '@/server/db/client';
 
-import {
-  DELIVERY_SPEED_LABELS,
-  ORDER_STATUSES,
-  STATUS_LABELS,
-  receiptPath,
-  type OrderStatus,
-  type PaymentHistoryPage,
-  type PaymentHistoryQuery,
-} from '../schemas';
-import { OrderPriceSchema, orderedCertificates } from './order-price';
-
-function asStatus(value: string): OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : 'unknown';
-}
+import { receiptPath, type PaymentHistoryPage, type PaymentHistoryQuery, type PaymentHistoryRow } from '../schemas';
 
 /**
- * One page of a member's orders, newest first (issue 8). Orders still `pending` — created on
- * the confirmation page but never sent to PAY.JP — are drafts, not payments, and are left out.
- *
- * OFFSET paging (not keyset, conventions.md §6) on purpose: the page number is in the URL
- * (`?page=2`, survives reload), a member has tens of orders, and the index
- * orders_user_created_idx (user_id, created_at, id) serves both the count and the page.
+ * One page of a member's orders, newest first (issue 8), from the orders feature (drafts left
+ * out), with whether each already has a receipt (receipts' own table).
  */
 export async function listPaymentHistory(userId: string, { page, size }: PaymentHistoryQuery): Promise<PaymentHistoryPage> {
+  const { total, rows } = await listMemberOrders(userId, { page, size });
   const db = await getDb();
-  const mine = and(eq(orders.userId, userId), ne(orders.status, 'pending'));
-  const [totals] = await db.select({ total: count() }).from(orders).where(mine);
-  const total = totals?.total ?? 0;
-  const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-      companyName: orders.companyName,
-      corporateNumber: orders.corporateNumber,
-      items: orders.items,
-      price: orders.price,
-      amountYen: orders.amountYen,
-      deliverySpeed: orders.deliverySpeed,
-      receiptSerial: receipts.serialNumber,
-    })
-    .from(orders)
-    .leftJoin(receipts, eq(receipts.orderId, orders.id))
-    .where(mine)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const ids = rows.map((r) => r.id);
+  // receipts' primary key (order_id) serves this lookup
+  const issued = new Set(
+    ids.length === 0
+      ? []
+      : (await db.select({ orderId: receipts.orderId }).from(receipts).where(inArray(receipts.orderId, ids))).map((r) => r.orderId),
+  );
 
   return {
     page,
@@ -60,7 +43,7 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
     total,
     totalPages: Math.max(1, Math.ceil(total / size)),
     histories: rows.map((row) => {
-      const status = asStatus(row.status);
+      const status = asOrderStatus(row.status);
       const paid = status === 'paid';
       return {
         paymentId: row.id,
@@ -70,14 +53,44 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
         corporateNumber: row.corporateNumber,
         items: orderedCertificates(row.items, OrderPriceSchema.parse(row.price)),
         amountYen: row.amountYen,
+        // A failed or expired order was priced first-purchase but never charged: it carries nothing.
+        isFirstPurchase: row.isFirstPurchase && status !== 'failed' && status !== 'expired',
         deliverySpeed: row.deliverySpeed,
         deliverySpeedLabel: DELIVERY_SPEED_LABELS[row.deliverySpeed] ?? row.deliverySpeed,
         orderStatus: status,
-        orderStatusLabel: STATUS_LABELS[status].order,
-        paymentStatusLabel: STATUS_LABELS[status].payment,
+        orderStatusLabel:
+          paid && isFulfilmentStatus(row.fulfilmentStatus)
+            ? fulfilmentLabel(row.fulfilmentStatus, row.refundedYen)
+            : PAYMENT_STATUS_LABELS[status].order,
+        paymentStatusLabel: PAYMENT_STATUS_LABELS[status].payment,
         receiptUrl: paid ? receiptPath(row.id) : null,
-        receiptIssued: row.receiptSerial !== null,
+        receiptIssued: issued.has(row.id),
+        fulfilment: paid ? fulfilmentOf(row) : null,
       };
     }),
+  };
+}
+
+/** The fulfilment part of a history row: the orders feature's labels, steps and tracking link. */
+function fulfilmentOf(row: OrderRow): PaymentHistoryRow['fulfilment'] {
+  if (!isFulfilmentStatus(row.fulfilmentStatus)) return null;
+  const status = row.fulfilmentStatus;
+  return {
+    status,
+    label: fulfilmentLabel(status, row.refundedYen),
+    steps: progressOf(status, {
+      requested: row.requestedAt !== null,
+      shipped: row.shippedAt !== null,
+      completed: row.completedAt !== null,
+    }),
+    shipment:
+      row.trackingNumber && isCarrier(row.carrier)
+        ? {
+            carrierLabel: CARRIERS[row.carrier].label,
+            trackingNumber: row.trackingNumber,
+            trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+          }
+        : null,
+    refundedYen: row.refundedYen,
   };
 }

@@ -1,10 +1,9 @@
 import 'server-only';
 
-import path from 'node:path';
-
 import PDFDocument from 'pdfkit';
 
 import { formatDateJa } from '@/lib/format';
+import { pdfFonts } from '@/server/pdf-fonts';
 
 import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '../schemas';
 
@@ -18,17 +17,10 @@ import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '.
  * Pure: the same snapshot and options give the same pages. The snapshot is validated again here
  * because a receipt with figures that do not add up must never be printed.
  *
- * Fonts: Noto Sans JP (SIL OFL) from @expo-google-fonts/noto-sans-jp, read from node_modules at
- * run time (pdfkit is a server external package) and embedded as a subset by pdfkit/fontkit, so
+ * Fonts: Noto Sans JP Regular and Bold (SIL OFL) from assets/fonts (src/server/pdf-fonts.ts), read
+ * at run time (pdfkit is a server external package) and embedded as a subset by pdfkit/fontkit, so
  * the file carries only the glyphs it uses (~30 KB instead of 5 MB per weight).
  */
-
-// turbopackIgnore: a run-time path (the app runs from the repository root, like db/migrations).
-const FONT_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans-jp');
-export const RECEIPT_FONTS = {
-  regular: path.join(FONT_DIR, '400Regular', 'NotoSansJP_400Regular.ttf'),
-  bold: path.join(FONT_DIR, '700Bold', 'NotoSansJP_700Bold.ttf'),
-} as const;
 
 export interface RenderReceiptOptions {
   /** Set when this is not the first issue: the page is marked 再発行 with the re-issue date. */
@@ -58,6 +50,7 @@ type Doc = PDFKit.PDFDocument;
 
 export async function renderReceipt(input: ReceiptSnapshot, options: RenderReceiptOptions): Promise<Buffer> {
   const r = ReceiptSnapshotSchema.parse(input);
+  const RECEIPT_FONTS = pdfFonts();
   const issuedAt = new Date(r.issuedAt);
   const doc = new PDFDocument({
     size: 'A4',
@@ -107,7 +100,7 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
   // ── Title ─────────────────────────────────────────────────────────────────────────
   y = 74;
   bold().fontSize(26);
-  // Wide letter spacing as on printed receipts; pdftotext reads it back as 「領 収 書」.
+  // Wide letter spacing as on printed receipts; a PDF reader reads it back as 「領 収 書」.
   doc.text('領収書', M, y, { width: CW, align: 'center', characterSpacing: 14, lineBreak: false });
   const titleRule = { x: PAGE.width / 2 - 95, w: 190, y: y + 40 };
   doc.save().lineWidth(1.2).strokeColor(RULE);
@@ -131,9 +124,17 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
   if (doc.widthOfString(r.addressee.name) <= nameWidth) {
     doc.text(r.addressee.name, M + 4, y + (17 - nameSize) * 0.9, { width: nameWidth, lineBreak: false });
   } else {
-    // A long department name: two lines above the rule rather than an unreadable size.
-    bold().fontSize(10);
-    doc.text(r.addressee.name, M + 4, y - 6, { width: nameWidth, height: 30, lineGap: -1, ellipsis: true });
+    // A long name (up to RECEIPT_ADDRESSEE_MAX_LENGTH) wraps, in full, onto the lines that fit
+    // between the title's double rule and the 宛名 rule, at the largest size that fits there.
+    const box = { top: titleRule.y + 6, bottom: y + 25 };
+    const block = fitWrapped(doc, RECEIPT_FONTS.bold, r.addressee.name, nameWidth, box.bottom - box.top);
+    doc.font(RECEIPT_FONTS.bold).fontSize(block.size);
+    doc.text(r.addressee.name, M + 4, box.bottom - block.height, {
+      width: nameWidth,
+      lineGap: ADDRESSEE_LINE_GAP,
+      // Only reached by a name far beyond the limit (never accepted): cut rather than fail.
+      ...(block.fits ? {} : { height: box.bottom - box.top, ellipsis: true }),
+    });
   }
   regular().fontSize(15);
   doc.text(r.addressee.honorific, M + addresseeWidth - honorificWidth, y + 1, { width: honorificWidth, align: 'right', lineBreak: false });
@@ -366,6 +367,24 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
   if (doc.bufferedPageRange().count !== 1) throw new Error(`receipt ${r.serialNumber} does not fit one page`);
   doc.end();
   return done;
+}
+
+const ADDRESSEE_LINE_GAP = -1;
+const WRAPPED_ADDRESSEE_SIZES = { max: 10.5, min: 6 };
+
+/**
+ * The largest size at which `text`, wrapped to `width`, is at most `height` tall. `fits: false`
+ * (at the smallest size) only for text far longer than any field accepts.
+ */
+function fitWrapped(doc: Doc, font: string, text: string, width: number, height: number) {
+  doc.font(font);
+  let size = WRAPPED_ADDRESSEE_SIZES.max;
+  for (; size >= WRAPPED_ADDRESSEE_SIZES.min; size -= 0.5) {
+    doc.fontSize(size);
+    const needed = doc.heightOfString(text, { width, lineGap: ADDRESSEE_LINE_GAP });
+    if (needed <= height) return { size, height: needed, fits: true };
+  }
+  return { size: WRAPPED_ADDRESSEE_SIZES.min, height, fits: false };
 }
 
 /** The largest size ≤ max (down to min) at which `text` fits `width` in `font`. */

@@ -1,13 +1,13 @@
 import 'server-only';
 
-import type { CompanyErrorCode, SearchErrorCode } from '@/features/registry/schemas';
+import type { CompanyErrorCode } from '../schemas';
 import { AppError } from '@/server/http/app-error';
-import { rateLimitedError } from '@/server/rate-limit';
-import type { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
+import { limitSubject } from '@/server/http/client-ip';
+import { consumeOrThrow, type instanceLimit } from '@/server/rate-limit';
 
 /**
  * What the registry's public routes share — /api/corporates/* (search and the purchase flow) and
- * /api/corporates-search/* (法人情報照会): the per-IP token bucket check, the mapping of the
+ * /api/corporates-search/* (法人情報照会): the per-client limit in memory, the mapping of the
  * registry's error outcomes to HTTP answers, and the cache header of public data
  * (docs/decisions/0007-search-rate-limit.md).
  */
@@ -15,19 +15,10 @@ import type { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
 /** Public registry answers are the same for everyone and change at most daily. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60';
 
-/** Takes a token for this client or throws 429 with `Retry-After` and the given message. */
-export function takeOrThrow(limiter: TokenBucketLimiter, ip: string, message: string): void {
-  const taken = limiter.take(ip);
-  if (!taken.ok) throw rateLimitedError(taken.retryAfterMs, message);
+/** Takes a point for this client or throws 429 with `Retry-After` and the given message. */
+export async function takeOrThrow(limiter: ReturnType<typeof instanceLimit>, ip: string, message: string): Promise<void> {
+  await consumeOrThrow(limiter, limitSubject(ip), () => message);
 }
-
-const SEARCH_STATUS: Record<SearchErrorCode, number> = {
-  registry_unavailable: 503,
-  empty_query: 400,
-  invalid_check_digit: 400,
-  invalid_cursor: 400,
-  cursor_expired: 409,
-};
 
 const COMPANY_STATUS: Record<CompanyErrorCode, number> = {
   registry_unavailable: 503,
@@ -36,16 +27,8 @@ const COMPANY_STATUS: Record<CompanyErrorCode, number> = {
   not_found: 404,
 };
 
-const UNAVAILABLE_HEADERS = { 'Retry-After': '30' };
-
-/** A failed search: 503 without a registry, 400/409 for the query or cursor (field `q`). */
-export function searchFailure(outcome: { code: SearchErrorCode; message: string }): AppError {
-  return new AppError(outcome.code, {
-    status: SEARCH_STATUS[outcome.code],
-    message: outcome.message,
-    ...(outcome.code === 'registry_unavailable' ? { headers: UNAVAILABLE_HEADERS } : { fields: { q: outcome.message } }),
-  });
-}
+/** A missing registry is temporary (an import is swapping files in): ask clients to retry soon. */
+export const UNAVAILABLE_HEADERS = { 'Retry-After': '30' };
 
 /** A failed lookup by 法人番号: 503 without a registry, 404 unknown, 400 malformed (field `corporateNumber`). */
 export function companyFailure(outcome: { code: CompanyErrorCode; message: string }): AppError {

@@ -1,8 +1,8 @@
-import { ReferenceLookupParamsSchema } from '@/features/registry/reference-schemas';
-import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/server/http';
-import { getReferenceRecord } from '@/features/registry/server/search/reference-record';
+import { ReferenceLookupParamsSchema } from '@/features/company-reference/schemas';
+import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/index.server';
+import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
 import { defineRoute, method } from '@/server/http/route';
-import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
+import { instanceLimit } from '@/server/rate-limit';
 
 /**
  * GET /api/corporates-search/get-corp-info?corporateNumber=… — a company's full public record
@@ -12,7 +12,7 @@ import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
  */
 
 /** 5 records/s sustained, 20 at once: enough for a person, a brake on bulk collection. */
-const limiter = new TokenBucketLimiter({ perSecond: 5, burst: 20 });
+const limiter = instanceLimit({ keyPrefix: 'corp_info', perSecond: 5, burst: 20 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
@@ -20,7 +20,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     personal: false,
     query: ReferenceLookupParamsSchema,
     handler: async ({ query, ip }) => {
-      takeOrThrow(limiter, ip, '短時間に照会が集中しました。数秒待ってからもう一度お試しください。');
+      await takeOrThrow(limiter, ip, '短時間に照会が集中しました。数秒待ってからもう一度お試しください。');
       const outcome = getReferenceRecord(query.corporateNumber);
       if (!outcome.ok) throw companyFailure(outcome);
       return Response.json(outcome.record, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });

@@ -1,8 +1,8 @@
-import { ReferenceSearchParamsSchema } from '@/features/registry/reference-schemas';
-import { PUBLIC_CACHE_CONTROL, searchFailure, takeOrThrow } from '@/features/registry/server/http';
-import { searchCompanies } from '@/features/registry/server/search/search';
+import { ReferenceSearchParamsSchema } from '@/features/company-reference/schemas';
+import { PUBLIC_CACHE_CONTROL, takeOrThrow } from '@/features/registry/index.server';
+import { searchFailure, searchCompanies } from '@/features/company-search/index.server';
 import { defineRoute, method } from '@/server/http/route';
-import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
+import { instanceLimit } from '@/server/rate-limit';
 
 /**
  * GET /api/corporates-search/search?q=…&prefecture=13&includeClosed=1&cursor=… — the reference
@@ -12,7 +12,7 @@ import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
  */
 
 /** 10 requests/s sustained, 30 at once: a person submits a search form far less often. */
-const limiter = new TokenBucketLimiter({ perSecond: 10, burst: 30 });
+const limiter = instanceLimit({ keyPrefix: 'corp_search', perSecond: 10, burst: 30 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
@@ -20,7 +20,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     personal: false,
     query: ReferenceSearchParamsSchema,
     handler: async ({ query, ip }) => {
-      takeOrThrow(limiter, ip, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。');
+      await takeOrThrow(limiter, ip, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。');
       const outcome = searchCompanies(query);
       if (!outcome.ok) throw searchFailure(outcome);
       return Response.json(outcome.result, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });

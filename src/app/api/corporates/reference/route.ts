@@ -1,8 +1,7 @@
-import { CompanyLookupParamsSchema } from '@/features/registry/schemas';
-import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/server/http';
-import { getCompany } from '@/features/registry/server/search/get-company';
+import { CompanyLookupParamsSchema } from '@/features/registry';
+import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow, getCompany } from '@/features/registry/index.server';
 import { defineRoute, method } from '@/server/http/route';
-import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
+import { instanceLimit } from '@/server/rate-limit';
 
 /**
  * GET /api/corporates/reference?corporateNumber=… (docs/api.md): one company with its history,
@@ -12,7 +11,7 @@ import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
  */
 
 /** One lookup per chosen company: 5/s sustained, 20 at once is far above any visitor's need. */
-const limiter = new TokenBucketLimiter({ perSecond: 5, burst: 20 });
+const limiter = instanceLimit({ keyPrefix: 'reference', perSecond: 5, burst: 20 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
@@ -20,7 +19,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     personal: false,
     query: CompanyLookupParamsSchema,
     handler: async ({ query, ip }) => {
-      takeOrThrow(limiter, ip, '短時間に照会が集中しました。数秒待ってからもう一度お試しください。');
+      await takeOrThrow(limiter, ip, '短時間に照会が集中しました。数秒待ってからもう一度お試しください。');
       const outcome = getCompany(query.corporateNumber);
       if (!outcome.ok) throw companyFailure(outcome);
       return Response.json(outcome.company, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });

@@ -1,18 +1,18 @@
-import { SearchParamsSchema } from '@/features/registry/schemas';
-import { PUBLIC_CACHE_CONTROL, searchFailure, takeOrThrow } from '@/features/registry/server/http';
-import { searchCompanies } from '@/features/registry/server/search/search';
+import { SearchParamsSchema } from '@/features/company-search';
+import { PUBLIC_CACHE_CONTROL, takeOrThrow } from '@/features/registry/index.server';
+import { searchFailure, searchCompanies } from '@/features/company-search/index.server';
 import { defineRoute, method } from '@/server/http/route';
-import { TokenBucketLimiter } from '@/server/rate-limit/token-bucket';
+import { instanceLimit } from '@/server/rate-limit';
 
 /**
  * GET /api/corporates/search?q=…&prefecture=13&kind=301&includeClosed=1&cursor=… (docs/api.md).
  * Public registry data: no session, no database. Rate-limited per client IP by an in-memory
- * token bucket (docs/decisions/0007-search-rate-limit.md) and cacheable for a minute by browsers
+ * limit (docs/decisions/0007-search-rate-limit.md) and cacheable for a minute by browsers
  * and shared caches: a result is the same for everyone, and the registry changes at most daily.
  */
 
 /** 20 requests/s sustained, 60 at once: an instant search sends at most ~7/s while typing. */
-const limiter = new TokenBucketLimiter({ perSecond: 20, burst: 60 });
+const limiter = instanceLimit({ keyPrefix: 'search', perSecond: 20, burst: 60 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
@@ -20,7 +20,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     personal: false,
     query: SearchParamsSchema,
     handler: async ({ query, ip }) => {
-      takeOrThrow(limiter, ip, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。');
+      await takeOrThrow(limiter, ip, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。');
       const outcome = searchCompanies(query);
       if (!outcome.ok) throw searchFailure(outcome);
       return Response.json(outcome.result, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });

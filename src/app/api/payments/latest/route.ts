@@ -1,5 +1,5 @@
 import { failureMessage, settleOrder } from '@/features/payments/server/order-payment';
-import { getOwnOrder, latestOrder, toOrderView } from '@/features/purchase/server/orders/orders';
+import { getOwnOrder, latestOrder, toOrderView } from '@/features/orders/server';
 import { z } from '@/lib/zod-ja';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';

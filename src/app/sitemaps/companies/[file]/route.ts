@@ -1,5 +1,5 @@
 import { getSiteInfo } from '@/config/site';
-import { SITEMAP_CACHE_CONTROL, companySitemapPaths, urlsetXml } from '@/features/registry/server/sitemap';
+import { SITEMAP_CACHE_CONTROL, companySitemapPaths, urlsetXml } from '@/features/company-reference/server/sitemap';
 
 /** /sitemaps/companies/{n}.xml — the n-th 50,000 company record pages, in 法人番号 order. */
 export const dynamic = 'force-dynamic';

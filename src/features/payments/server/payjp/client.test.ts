@@ -168,7 +168,11 @@ describe('charges', () => {
     const charge = await payjp.charges.create({ amount: 2000, card: await tokenId(), capture: false, expiry_days: 7 });
     expect(charge.captured).toBe(false);
     expect((await payjp.charges.capture(charge.id)).captured).toBe(true);
-    expect(await payjp.charges.refund(charge.id, { refund_reason: '注文取消' })).toMatchObject({ refunded: true, amount_refunded: 2000 });
+    expect(await payjp.charges.refund(charge.id, { reason: '注文取消', idempotencyKey: 'refund-test-0001' })).toMatchObject({
+      refunded: true,
+      amount_refunded: 2000,
+      refund_reason: '注文取消',
+    });
   });
 
   it('runs the 3-D Secure redirect flow with a start URL whose back_url the emulator accepts', async () => {
@@ -351,5 +355,75 @@ describe('webhook events', () => {
     const parsed = parseWebhookEvent(raw);
     expect(parsed.ok).toBe(true);
     if (parsed.ok) expect(parsed.event).toMatchObject({ type: 'charge.succeeded', data: { object: 'charge', id: charge.id } });
+  });
+});
+
+describe('refunds', () => {
+  async function refundEvents(chargeId: string): Promise<number> {
+    const events = await payjp.events.list({ resource_id: chargeId, type: 'charge.refunded', limit: 100 });
+    return events.data.length;
+  }
+
+  it('refunds in parts up to the charged amount, then refuses', async () => {
+    const charge = await payjp.charges.create({ amount: 3000, card: await tokenId() });
+    expect(await payjp.charges.refund(charge.id, { amount: 1000, reason: '一部返金', idempotencyKey: 'refund-part-0001' })).toMatchObject({
+      amount_refunded: 1000,
+      refunded: false,
+    });
+    expect(await payjp.charges.refund(charge.id, { amount: 2000, idempotencyKey: 'refund-part-0002' })).toMatchObject({
+      amount_refunded: 3000,
+      refunded: true,
+    });
+    const error = await rejection(payjp.charges.refund(charge.id, { amount: 1, idempotencyKey: 'refund-part-0003' }));
+    expect(error).toBeInstanceOf(PayjpApiError);
+    expect(error).toMatchObject({ status: 400, code: 'already_refunded', outcomeUnknown: false });
+    expect(await refundEvents(charge.id)).toBe(2);
+  });
+
+  it('answers a repeated Idempotency-Key with the first answer and does not refund again', async () => {
+    const charge = await payjp.charges.create({ amount: 3000, card: await tokenId() });
+    const params = { amount: 1000, reason: '重複送信', idempotencyKey: 'refund-same-key-01' };
+    const first = await payjp.charges.refund(charge.id, params);
+    const second = await payjp.charges.refund(charge.id, params);
+    expect(second).toEqual(first);
+    expect((await payjp.charges.retrieve(charge.id)).amount_refunded).toBe(1000);
+    expect(await refundEvents(charge.id)).toBe(1);
+    // The same key for a different request is a mistake PAY.JP refuses, never a second refund.
+    const reused = await rejection(payjp.charges.refund(charge.id, { ...params, amount: 500 }));
+    expect(reused).toMatchObject({ status: 400, code: 'idempotency_key_reused' });
+    expect((await payjp.charges.retrieve(charge.id)).amount_refunded).toBe(1000);
+  });
+
+  it('learns the outcome of a refund whose answer was lost by repeating it with the same key', async () => {
+    const charge = await payjp.charges.create({ amount: 3000, card: await tokenId() });
+    await control('next-request', { fail: 500, stage: 'after', method: 'POST', path: `/v1/charges/${charge.id}/refund` });
+    const params = { amount: 1200, idempotencyKey: 'refund-lost-answer-01' };
+    const lost = await rejection(payjp.charges.refund(charge.id, params));
+    expect(lost).toMatchObject({ status: 500, outcomeUnknown: true });
+    expect(await payjp.charges.refund(charge.id, params)).toMatchObject({ amount_refunded: 1200 });
+    expect(await refundEvents(charge.id)).toBe(1);
+  });
+
+  it('does nothing on a 500 before the work, and a timeout is an unknown outcome', async () => {
+    const charge = await payjp.charges.create({ amount: 3000, card: await tokenId() });
+    await control('next-request', { fail: 500, stage: 'before', method: 'POST', path: `/v1/charges/${charge.id}/refund` });
+    expect(await rejection(payjp.charges.refund(charge.id, { amount: 100, idempotencyKey: 'refund-before-01' }))).toMatchObject({
+      status: 500,
+      outcomeUnknown: true,
+    });
+    expect((await payjp.charges.retrieve(charge.id)).amount_refunded).toBe(0);
+    await control('next-request', { fail: 'timeout', method: 'POST', path: `/v1/charges/${charge.id}/refund` });
+    const impatient = createPayjpClient({ ...config, timeoutMs: 300 });
+    expect(await rejection(impatient.charges.refund(charge.id, { amount: 100, idempotencyKey: 'refund-timeout-01' }))).toBeInstanceOf(
+      PayjpTimeoutError,
+    );
+    expect((await payjp.charges.retrieve(charge.id)).amount_refunded).toBe(100);
+    expect(await payjp.charges.refund(charge.id, { amount: 100, idempotencyKey: 'refund-timeout-01' })).toMatchObject({
+      amount_refunded: 100,
+    });
+  });
+
+  it('refuses an Idempotency-Key that could not be a header value', async () => {
+    expect(await rejection(payjp.charges.refund('ch_x', { idempotencyKey: 'bad key\r\nX: 1' }))).toBeInstanceOf(TypeError);
   });
 });

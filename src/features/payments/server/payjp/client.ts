@@ -27,8 +27,10 @@ import {
 /**
  * A thin typed client for the PAY.JP API v1 subset hojin uses (docs/decisions/0005). HTTP Basic
  * auth with the secret key, form-encoded bodies (`metadata[order_id]=…`), every answer parsed with
- * zod, one timeout per request that surfaces as PayjpTimeoutError. It never retries: PAY.JP v1 has
- * no idempotency key, so whether to try again is the caller's decision (see errors.ts).
+ * zod, one timeout per request that surfaces as PayjpTimeoutError. It never retries: whether to try
+ * again is the caller's decision (see errors.ts). Refunds carry an `Idempotency-Key` header so that
+ * the refund reconciler can repeat one safely (docs/decisions/0018-refunds.md); charges do not
+ * (0008: a charge in doubt is looked up, never re-posted).
  */
 
 type Scalar = string | number | boolean;
@@ -78,6 +80,18 @@ export interface UpdateCustomerParams {
   metadata?: Metadata;
 }
 
+export interface RefundParams {
+  /** Yen to refund; PAY.JP refunds the whole remaining amount when it is left out. */
+  amount?: number;
+  /** PAY.JP's `refund_reason` (free text, up to 255 characters). */
+  reason?: string;
+  /**
+   * Sent as the `Idempotency-Key` header: PAY.JP answers a repeated request with the same key with
+   * the first answer instead of refunding again. One key per refund we mean to make, kept with it.
+   */
+  idempotencyKey: string;
+}
+
 export interface PayjpClient {
   charges: {
     create(params: CreateChargeParams): Promise<PayjpCharge>;
@@ -85,7 +99,8 @@ export interface PayjpClient {
     list(params?: ListParams & { customer?: string }): Promise<PayjpList<PayjpCharge>>;
     update(id: string, params: { description?: string; metadata?: Metadata }): Promise<PayjpCharge>;
     capture(id: string, params?: { amount?: number }): Promise<PayjpCharge>;
-    refund(id: string, params?: { amount?: number; refund_reason?: string }): Promise<PayjpCharge>;
+    /** POST /v1/charges/{id}/refund — the charge after the refund (`amount_refunded`, `refunded`). */
+    refund(id: string, params: RefundParams): Promise<PayjpCharge>;
     /** POST /v1/charges/{id}/tds_finish — authorises a charge whose 3-D Secure passed. */
     finishThreeDSecure(id: string): Promise<PayjpCharge>;
   };
@@ -137,6 +152,12 @@ function idSegment(id: string): string {
   return id;
 }
 
+/** A header value: printable ASCII without spaces, so nothing can be smuggled into the request. */
+function idempotencyKeyHeader(key: string): string {
+  if (!/^[\x21-\x7e]{8,255}$/.test(key)) throw new TypeError('invalid Idempotency-Key');
+  return key;
+}
+
 /** undici's codes for a connection that never carried the request. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -165,11 +186,12 @@ export function createPayjpClient(config: PayjpConfig, fetchImpl: typeof fetch =
     path: string,
     schema: S,
     params: FormParams = {},
+    extraHeaders: Record<string, string> = {},
   ): Promise<z.infer<S>> {
     const form = encodeForm(params);
     const query = method === 'POST' ? '' : form.toString();
     const url = `${config.apiBase}${path}${query ? `?${query}` : ''}`;
-    const headers: Record<string, string> = { Authorization: authorization, Accept: 'application/json' };
+    const headers: Record<string, string> = { ...extraHeaders, Authorization: authorization, Accept: 'application/json' };
     if (method === 'POST') headers['Content-Type'] = 'application/x-www-form-urlencoded';
 
     let status: number;
@@ -253,8 +275,14 @@ export function createPayjpClient(config: PayjpConfig, fetchImpl: typeof fetch =
       update: async (id, p) =>
         request('POST', `/charges/${idSegment(id)}`, PayjpChargeSchema, { description: p.description, metadata: p.metadata }),
       capture: async (id, p = {}) => request('POST', `/charges/${idSegment(id)}/capture`, PayjpChargeSchema, { amount: p.amount }),
-      refund: async (id, p = {}) =>
-        request('POST', `/charges/${idSegment(id)}/refund`, PayjpChargeSchema, { amount: p.amount, refund_reason: p.refund_reason }),
+      refund: async (id, p) =>
+        request(
+          'POST',
+          `/charges/${idSegment(id)}/refund`,
+          PayjpChargeSchema,
+          { amount: p.amount, refund_reason: p.reason },
+          { 'Idempotency-Key': idempotencyKeyHeader(p.idempotencyKey) },
+        ),
       finishThreeDSecure: async (id) => request('POST', `/charges/${idSegment(id)}/tds_finish`, PayjpChargeSchema),
     },
     customers: {

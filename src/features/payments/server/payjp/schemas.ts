@@ -147,14 +147,21 @@ export type PayjpThreeDSecureRequest = z.infer<typeof PayjpThreeDSecureRequestSc
  * An event as GET /v1/events/{id} answers and as a webhook delivers it. `data` is left as an
  * object: a webhook handler re-fetches the resource instead of trusting the payload.
  */
+/**
+ * PAY.JP object ids are a prefix and letters/digits (`ch_fa99…`); event types are dotted lower-case
+ * words (`customer.card.created`). Anything else (control characters, NUL — which PostgreSQL text
+ * refuses) is not PAY.JP's and is refused here, before it reaches the webhook log table.
+ */
+const payjpId = z.string().regex(/^[A-Za-z0-9_]{1,100}$/);
+
 export const PayjpEventSchema = z.object({
   object: z.literal('event'),
-  id: z.string().startsWith('evnt_'),
+  id: payjpId.startsWith('evnt_'),
   livemode: z.boolean(),
   created: timestamp,
-  type: z.string().min(1),
+  type: z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*$/),
   pending_webhooks: z.number().int().optional(),
-  data: z.object({ object: z.string(), id: z.string() }).loose(),
+  data: z.object({ object: z.string(), id: payjpId }).loose(),
 });
 export type PayjpEvent = z.infer<typeof PayjpEventSchema>;
 

@@ -1,29 +1,70 @@
 import 'server-only';
 
-import { and, desc, eq } from 'drizzle-orm';
-
-import { orders } from '@db/schema';
-import { getDb } from '@/server/db/client';
+import { CLOSED_COMPANY_ITEM_MESSAGE, isItemOrderable, orderabilityOf, type OrderCompanySnapshot } from '@/features/orders';
+import { insertOrder, findOrderByIdempotencyKey, type OrderRow } from '@/features/orders/server';
+import { lookupCompany } from '@/features/registry/index.server';
 import { AppError } from '@/server/http/app-error';
 
-import type { CreatePaymentHistoryBody, OrderStatus } from '../../schemas';
+import type { CreatePaymentHistoryBody } from '../../schemas';
 import { scheduledDateMaster } from '../delivery/scheduled-dates';
 import { priceForMember } from '../items';
-import type { PriceBreakdown } from '../pricing/price';
 
-export type OrderRow = typeof orders.$inferSelect;
+/**
+ * The company of a new order as the registry has it now, and only when its certificates can be
+ * ordered (the orders feature's one rule, docs/decisions/0014): an unknown number is 404, a
+ * company without a registry record 422, certificates a closed company does not have 422. The
+ * browser's idea of the name never reaches the order, the receipt or the mail (issue 12 §2).
+ */
+export function companyForOrder(corporateNumber: string, itemIds: readonly string[]): OrderCompanySnapshot {
+  const found = lookupCompany(corporateNumber);
+  if (!found.ok) {
+    if (found.code === 'registry_unavailable') {
+      throw new AppError('registry_unavailable', {
+        status: 503,
+        message: '法人情報を確認できないため、ただいまご注文を受け付けられません。時間をおいてもう一度お試しください。',
+        headers: { 'Retry-After': '30' },
+      });
+    }
+    throw new AppError('company_not_found', {
+      status: 404,
+      message: `法人番号 ${corporateNumber} の法人は見つかりませんでした。会社を検索して選び直してください。`,
+      fields: { 'company.corporateNumber': '法人番号の法人が見つかりません。' },
+    });
+  }
+  const company = found.company;
+  const orderability = orderabilityOf(company);
+  if (!orderability.orderable) {
+    throw new AppError('company_not_orderable', {
+      status: 422,
+      message: `${company.name}（${company.kindLabel}）：${orderability.message}`,
+      fields: { 'company.corporateNumber': orderability.message },
+    });
+  }
+  if (itemIds.some((id) => !isItemOrderable(company, id))) {
+    throw new AppError('item_not_orderable', {
+      status: 422,
+      message: CLOSED_COMPANY_ITEM_MESSAGE,
+      fields: { 'selection.items': CLOSED_COMPANY_ITEM_MESSAGE },
+    });
+  }
+  return { corporateNumber: company.corporateNumber, name: company.name, kind: company.kind, address: company.address };
+}
 
 /**
  * POST /api/payments/create-payment-history: the pending order with its price snapshot. The
  * price is computed here from the database catalogue; the buyer's `expectedTotalYen` only
  * guards against charging a price they did not see (a mismatch answers 409 and creates nothing).
- * The same idempotency key answers the same order (double click, retried request).
+ * The same idempotency key answers the same order (double click, retried request). The orders
+ * feature stores it.
  */
 export async function createOrder(userId: string, body: CreatePaymentHistoryBody, now: Date = new Date()): Promise<OrderRow> {
-  const db = await getDb();
-  const existing = await findByIdempotencyKey(userId, body.idempotencyKey);
+  const existing = await findOrderByIdempotencyKey(userId, body.idempotencyKey);
   if (existing) return existing;
 
+  const company = companyForOrder(
+    body.company.corporateNumber,
+    body.selection.items.map((i) => i.itemId),
+  );
   const price = await priceForMember(userId, body.selection);
   if (price.totalYen !== body.expectedTotalYen) {
     throw new AppError('price_changed', {
@@ -34,15 +75,14 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
   const dates = scheduledDateMaster(now);
   const express = body.selection.deliverySpeed === 'express';
   const d = body.destination;
-  const [inserted] = await db
-    .insert(orders)
-    .values({
-      userId,
+  return insertOrder(
+    userId,
+    {
       idempotencyKey: body.idempotencyKey,
-      status: 'pending',
-      corporateNumber: body.company.corporateNumber,
-      companyName: body.company.name,
-      companyKind: body.company.kind,
+      corporateNumber: company.corporateNumber,
+      companyName: company.name,
+      companyKind: company.kind,
+      companyAddress: company.address,
       deliverySpeed: body.selection.deliverySpeed,
       scheduledStartDate: express ? dates.expressStartDate : dates.normalStartDate,
       scheduledEndDate: express ? dates.expressEndDate : dates.normalEndDate,
@@ -59,122 +99,7 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
       destinationStreet: d.destinationStreet,
       destinationApartmentEtc: d.destinationApartmentEtc,
       receiptRecipient: d.receiptRecipient,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-    .returning();
-  if (inserted) return inserted;
-  // A concurrent request with the same key won the insert.
-  const winner = await findByIdempotencyKey(userId, body.idempotencyKey);
-  if (!winner) throw new Error('order insert conflicted but no order was found');
-  return winner;
-}
-
-async function findByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-    .limit(1);
-  return row;
-}
-
-/** An order of this member, or 404 (another member's order is indistinguishable from none). */
-export async function getOwnOrder(userId: string, orderId: string): Promise<OrderRow> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .limit(1);
-  if (!row) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
-  return row;
-}
-
-/** The member's newest order (any status), or undefined. */
-export async function latestOrder(userId: string): Promise<OrderRow | undefined> {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
-  return row;
-}
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'お支払い前',
-  charging: 'お支払い処理中',
-  awaiting_3ds: '本人認証待ち',
-  paid: 'お支払い完了',
-  failed: 'お支払い未完了',
-  expired: 'お支払い期限切れ',
-  unknown: 'お支払い確認中',
-};
-
-export interface OrderView {
-  paymentId: string;
-  status: OrderStatus;
-  statusLabel: string;
-  createdAt: string;
-  paidAt: string | null;
-  company: { corporateNumber: string; name: string };
-  lines: PriceBreakdown['lines'];
-  taxRates: PriceBreakdown['taxRates'];
-  nonTaxableTotalYen: number;
-  taxTotalYen: number;
-  totalYen: number;
-  isFirstPurchase: boolean;
-  deliverySpeed: 'normal' | 'express';
-  scheduledStartDate: string;
-  scheduledEndDate: string;
-  destination: {
-    recipient: string;
-    destinationZipCode: string;
-    destinationPrefecture: string;
-    destinationCity: string;
-    destinationStreet: string;
-    destinationApartmentEtc: string;
-    receiptRecipient: string;
-  };
-  card: { brand: string; last4: string } | null;
-  failureCode: string | null;
-  /** `/api/download/receipt/{paymentId}.pdf` once paid (docs/api.md), else null */
-  receiptUrl: string | null;
-}
-
-function statusOf(row: OrderRow): OrderStatus {
-  return row.status as OrderStatus;
-}
-
-export function toOrderView(row: OrderRow): OrderView {
-  const price = row.price as PriceBreakdown;
-  const status = statusOf(row);
-  return {
-    paymentId: row.id,
-    status,
-    statusLabel: ORDER_STATUS_LABELS[status],
-    createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
-    company: { corporateNumber: row.corporateNumber, name: row.companyName },
-    lines: price.lines,
-    taxRates: price.taxRates,
-    nonTaxableTotalYen: row.nonTaxableYen,
-    taxTotalYen: row.taxYen,
-    totalYen: row.amountYen,
-    isFirstPurchase: row.isFirstPurchase,
-    deliverySpeed: row.deliverySpeed === 'express' ? 'express' : 'normal',
-    scheduledStartDate: row.scheduledStartDate,
-    scheduledEndDate: row.scheduledEndDate,
-    destination: {
-      recipient: row.recipient,
-      destinationZipCode: row.destinationZipCode,
-      destinationPrefecture: row.destinationPrefecture,
-      destinationCity: row.destinationCity,
-      destinationStreet: row.destinationStreet,
-      destinationApartmentEtc: row.destinationApartmentEtc,
-      receiptRecipient: row.receiptRecipient,
     },
-    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
-    failureCode: row.failureCode,
-    receiptUrl: status === 'paid' ? `/api/download/receipt/${row.id}.pdf` : null,
-  };
+    now,
+  );
 }

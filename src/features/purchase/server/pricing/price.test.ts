@@ -141,9 +141,9 @@ describe('priceSelection', () => {
       isFirstPurchase: true,
     });
     const service = b.lines.filter((l) => l.kind === 'serviceFee');
-    expect(service.map((l) => [l.unitPriceYen, l.amountYen, l.firstPurchasePrice])).toEqual([
-      [550, 1100, true],
-      [550, 550, true],
+    expect(service.map((l) => [l.name, l.unitPriceYen, l.amountYen, l.firstPurchasePrice])).toEqual([
+      ['履歴事項全部証明書（当社手数料・初回価格）', 550, 1100, true],
+      ['閉鎖事項全部証明書（当社手数料・初回価格）', 550, 550, true],
     ]);
     expect(b.taxRates[0]).toEqual({ ratePercent: 10, taxInclusiveTotalYen: 1650, taxYen: 150, taxExclusiveTotalYen: 1500 });
     expect(b.totalYen).toBe(1650 + 1500);

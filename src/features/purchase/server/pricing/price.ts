@@ -69,6 +69,9 @@ export type PricingResult =
 const LINE_NAME = {
   ministryFee: (name: string) => `${name}（法務局手数料）`,
   serviceFee: (name: string) => `${name}（当社手数料）`,
+  // Printed on the confirmation screen, the history and the receipt: which order carries the
+  // first-purchase price is visible wherever its lines are.
+  firstPurchaseServiceFee: (name: string) => `${name}（当社手数料・初回価格）`,
   expressFee: '速達料金',
 } as const;
 
@@ -127,7 +130,7 @@ export function priceSelection(input: PricingInput): PricingResult {
     lines.push({
       kind: 'serviceFee',
       itemId: product.id,
-      name: LINE_NAME.serviceFee(product.name),
+      name: isFirstPurchase ? LINE_NAME.firstPurchaseServiceFee(product.name) : LINE_NAME.serviceFee(product.name),
       unitPriceYen: serviceFee,
       quantity,
       amountYen: serviceFee * quantity,

@@ -3,11 +3,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '../nta/corporate-number';
-import { ZipWriter } from '../nta/zip-writer';
-import { tempDir } from '../store/testing';
+import { ZipWriter } from '@tools/registry/zip';
+import { tempDir } from '../../testing';
 import { importInvoiceFiles } from './import';
 import { InvoiceStore } from './store';
-import { formatInvoiceCsvLine, individualRecord, type InvoiceSourceRecord } from './synthetic';
+import { formatInvoiceCsvLine, individualRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { INVOICE_COLUMNS, type InvoiceRowError } from './types';
 
 const A = withCheckDigit('100000000001');

@@ -15,6 +15,8 @@ export interface InvoiceImportOptions {
   /** 'new' (default) rebuilds from these files alone; 'update' applies them to the current file. */
   mode?: 'new' | 'update';
   isSample?: boolean;
+  /** The files are the daily diffs through this day (YYYY-MM-DD): recorded for the updater. */
+  diffThrough?: string;
   onProblem?: (problem: InvoiceRowError) => void;
 }
 
@@ -66,6 +68,7 @@ export async function importInvoiceFiles(options: InvoiceImportOptions): Promise
         writer.applyRows(good, stats);
       }
     }
+    if (options.diffThrough !== undefined) writer.markDiffThrough(options.diffThrough);
     const { rows: stored, meta } = writer.finish();
     return { sources: sources.length, rows, individuals, historyRows, errors, stored, meta, ...stats };
   } catch (err) {

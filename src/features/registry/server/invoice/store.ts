@@ -1,15 +1,14 @@
 import 'server-only';
 
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { getEnv } from '@/config/env';
+import { ReloadingSqliteFile } from '../sqlite/reloading-file';
 import { INVOICE_SCHEMA_VERSION, type InvoiceMeta, readInvoiceMeta } from './writer';
 import type { InvoiceProcess } from './types';
 
 /**
- * Read-only access to the invoice registration file, reopened when the file is swapped (same
- * approach as the registry's RegistryStore: compare inode, size and mtime at most once per
- * second). A missing file is a value, not an error: the record page then says 「不明」.
+ * Read-only access to the invoice registration file, reopened when the file is swapped
+ * (ReloadingSqliteFile, as the registry file). A missing file is a value, not an error: the record page then says 「不明」.
  */
 
 export interface InvoiceRegistration {
@@ -30,56 +29,41 @@ export type InvoiceLookup =
   /** No invoice data at all. */
   | { state: 'unavailable' };
 
-interface Open {
-  db: Database.Database;
+interface OpenInvoice {
   meta: InvoiceMeta;
   get: Database.Statement;
-  identity: string;
+}
+
+function openInvoice(db: Database.Database): OpenInvoice {
+  const meta = readInvoiceMeta(db);
+  if (meta === null || meta.schemaVersion !== INVOICE_SCHEMA_VERSION) throw new Error('not an invoice file of this version');
+  const get = db.prepare(
+    'SELECT process, registration_date, update_date, disposal_date, expire_date, name FROM invoice WHERE corporate_number = ?',
+  );
+  return { meta, get };
 }
 
 export class InvoiceStore {
-  private current: Open | null = null;
-  private lastCheck = -Infinity;
+  private readonly file: ReloadingSqliteFile<OpenInvoice>;
 
-  constructor(
-    readonly path: string,
-    private readonly checkIntervalMs = 1000,
-  ) {}
+  constructor(path: string, checkIntervalMs = 1000) {
+    this.file = new ReloadingSqliteFile(path, openInvoice, { checkIntervalMs });
+  }
 
-  private refresh(): void {
-    let identity: string;
-    try {
-      const st = fs.statSync(this.path);
-      identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
-    } catch {
-      this.closeCurrent();
-      return;
-    }
-    if (this.current?.identity === identity) return;
-    let db: Database.Database | null = null;
-    try {
-      db = new Database(this.path, { readonly: true, fileMustExist: true });
-      const meta = readInvoiceMeta(db);
-      if (meta === null || meta.schemaVersion !== INVOICE_SCHEMA_VERSION) throw new Error('not an invoice file of this version');
-      const get = db.prepare(
-        'SELECT process, registration_date, update_date, disposal_date, expire_date, name FROM invoice WHERE corporate_number = ?',
-      );
-      this.closeCurrent();
-      this.current = { db, meta, get, identity };
-    } catch {
-      db?.close();
-      // Keep the previous file if there is one (the new one may still be in transit).
-    }
+  get path(): string {
+    return this.file.path;
+  }
+
+  /** The data's metadata (its date among others), or null when there is no invoice file. */
+  meta(): InvoiceMeta | null {
+    const state = this.file.acquire();
+    return state.ok ? state.value.meta : null;
   }
 
   lookup(corporateNumber: string): InvoiceLookup {
-    const now = performance.now();
-    if (now - this.lastCheck >= this.checkIntervalMs) {
-      this.lastCheck = now;
-      this.refresh();
-    }
-    const cur = this.current;
-    if (cur === null) return { state: 'unavailable' };
+    const state = this.file.acquire();
+    if (!state.ok) return { state: 'unavailable' };
+    const cur = state.value;
     const row = cur.get.get(Number(corporateNumber)) as
       | {
           process: InvoiceProcess;
@@ -106,19 +90,8 @@ export class InvoiceStore {
     };
   }
 
-  private closeCurrent(): void {
-    if (this.current === null) return;
-    try {
-      this.current.db.close();
-    } catch {
-      // Nothing to recover from a failed close of a read-only file.
-    }
-    this.current = null;
-  }
-
   close(): void {
-    this.closeCurrent();
-    this.lastCheck = -Infinity;
+    this.file.close();
   }
 }
 

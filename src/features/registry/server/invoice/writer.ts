@@ -39,6 +39,8 @@ export interface InvoiceMeta {
   isSample: boolean;
   /** Newest 更新年月日 among the stored rows (how current the data is). */
   dataDate: string | null;
+  /** The last day of daily diffs applied by the updater (a day without rows still counts). */
+  diffThrough: string | null;
 }
 
 export function readInvoiceMeta(db: Database.Database): InvoiceMeta | null {
@@ -48,7 +50,13 @@ export function readInvoiceMeta(db: Database.Database): InvoiceMeta | null {
     const version = Number(m.get('schema_version'));
     const builtAt = m.get('built_at');
     if (!Number.isInteger(version) || builtAt === undefined) return null;
-    return { schemaVersion: version, builtAt, isSample: m.get('is_sample') === '1', dataDate: m.get('data_date') ?? null };
+    return {
+      schemaVersion: version,
+      builtAt,
+      isSample: m.get('is_sample') === '1',
+      dataDate: m.get('data_date') ?? null,
+      diffThrough: m.get('diff_through') ?? null,
+    };
   } catch {
     return null;
   }
@@ -74,6 +82,8 @@ export class InvoiceWriter {
   readonly tempPath: string;
   private db: Database.Database | null;
   private readonly stmts;
+
+  private diffThrough: string | null = null;
 
   private constructor(
     readonly targetPath: string,
@@ -105,6 +115,7 @@ export class InvoiceWriter {
           '既存のインボイス登録データの形式が古いため更新できません。全件データから作り直してください (schema version mismatch)',
         );
       }
+      this.diffThrough = meta.diffThrough;
     }
     this.stmts = {
       get: db.prepare(
@@ -173,6 +184,11 @@ export class InvoiceWriter {
     }
   }
 
+  /** Records the last day of daily diffs applied (never moves backwards). */
+  markDiffThrough(day: string): void {
+    if (this.diffThrough === null || day > this.diffThrough) this.diffThrough = day;
+  }
+
   /** Writes the metadata, closes the file and renames it over the target. Returns the row count. */
   finish(): { rows: number; meta: InvoiceMeta } {
     const db = this.db;
@@ -184,12 +200,14 @@ export class InvoiceWriter {
       builtAt: new Date().toISOString(),
       isSample: this.isSample,
       dataDate,
+      diffThrough: this.diffThrough,
     };
     const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     put.run('schema_version', String(meta.schemaVersion));
     put.run('built_at', meta.builtAt);
     put.run('is_sample', meta.isSample ? '1' : '0');
     if (dataDate !== null) put.run('data_date', dataDate);
+    if (this.diffThrough !== null) put.run('diff_through', this.diffThrough);
     db.exec('COMMIT');
     db.exec('VACUUM');
     db.pragma('journal_mode = DELETE');

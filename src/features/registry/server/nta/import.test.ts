@@ -2,7 +2,9 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readMeta } from '../store/writer';
 import { importNtaFiles, NtaImportError } from './import';
 import type { NtaRowError } from './types';
 
@@ -75,6 +77,17 @@ describe('importNtaFiles', () => {
     expect(again.stats.inserted + again.stats.replaced + again.stats.history + again.stats.deleted).toBe(0);
     expect(again.result.companies).toBe(first.result.companies);
     expect(again.result.historyRows).toBe(first.result.historyRows);
+  });
+
+  it('records the データ更新日 as the newest file date applied, full or diff', async () => {
+    await importNtaFiles({ paths: [fx('utf8')], targetPath: target });
+    const db = new Database(target, { readonly: true });
+    expect(readMeta(db)?.dataDate).toBe('2026-01-30');
+    db.close();
+    await importNtaFiles({ paths: [fx('diff')], targetPath: target });
+    const after = new Database(target, { readonly: true });
+    expect(readMeta(after)?.dataDate).toBe('2026-02-02');
+    after.close();
   });
 
   it('skips diffs older than the full file in the same import, and says so', async () => {

@@ -24,7 +24,10 @@
  *  - `gram_df`: how many names hold each common 3-gram (the search's query planning).
  */
 
-export const SCHEMA_VERSION = 1;
+// 2: company/doc en_norm, post_code, address_key, city_code (+ company.city_name, table city);
+// English words, postal code, address and 市区町村 tokens in doc_fts (issue 14 §2–3). A file of an
+// older version is not opened (the store reports the registry unavailable) and not updated.
+export const SCHEMA_VERSION = 2;
 
 export const SOURCE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -46,6 +49,14 @@ CREATE TABLE IF NOT EXISTS company (
   kind TEXT NOT NULL,
   name_norm TEXT NOT NULL,
   reading_norm TEXT NOT NULL,
+  -- englishWords of the English name (NTA column 25) joined by spaces, '' when there is none.
+  en_norm TEXT NOT NULL,
+  -- NTA column 16 ('' when none) and addressHash(addressKey) of the domestic address ('' when none).
+  post_code TEXT NOT NULL,
+  address_key TEXT NOT NULL,
+  -- JIS X 0402 (NTA column 15, 3 digits) and 市区町村名 (column 11); '' when none.
+  city_code TEXT NOT NULL,
+  city_name TEXT NOT NULL,
   data TEXT NOT NULL
 );
 
@@ -73,6 +84,7 @@ CREATE TABLE IF NOT EXISTS deleted (
 export const DERIVED_DROP = `
 DROP TABLE IF EXISTS former;
 DROP TABLE IF EXISTS gram_df;
+DROP TABLE IF EXISTS city;
 DROP TABLE IF EXISTS doc_fts;
 DROP TABLE IF EXISTS doc_segment;
 DROP TABLE IF EXISTS doc;
@@ -87,6 +99,10 @@ CREATE TABLE doc (
   kind TEXT NOT NULL,
   name_norm TEXT NOT NULL,
   reading_norm TEXT NOT NULL,
+  en_norm TEXT NOT NULL,
+  post_code TEXT NOT NULL,
+  address_key TEXT NOT NULL,
+  city_code TEXT NOT NULL,
   -- Normalised former names joined by U+0001 (never part of a normalised name), or NULL.
   former_norm TEXT,
   -- Former names as registered, newest first (JSON array), or NULL.
@@ -102,6 +118,15 @@ CREATE TABLE doc_segment (
 CREATE VIRTUAL TABLE doc_fts USING fts5(t, content='', detail=none, columnsize=0, tokenize='ascii');
 -- Document frequency of the name 3-grams that are in at least GRAM_DF_MIN documents (absent:
 -- rarer). Lets the search AND the most selective 3-grams of a long query (search.ts).
+-- The 市区町村 of each prefecture that searchable companies are registered in (the search's 市区町村
+-- filter lists them): JIS X 0402 code, the name most of its companies carry, and their number.
+CREATE TABLE city (
+  prefecture_code TEXT NOT NULL,
+  city_code TEXT NOT NULL,
+  name TEXT NOT NULL,
+  companies INTEGER NOT NULL,
+  PRIMARY KEY (prefecture_code, city_code)
+) WITHOUT ROWID;
 CREATE TABLE gram_df (
   gram TEXT PRIMARY KEY,
   df INTEGER NOT NULL

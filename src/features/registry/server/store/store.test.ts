@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getCompany } from '../search/get-company';
-import { searchCompanies } from '../search/search';
+import { getCompany } from '../company/get-company';
+import { searchCompanies } from '@/features/company-search/index.server';
+import Database from 'better-sqlite3';
 import { RegistryStore } from './store';
-import { buildRegistry, ntaRow, tempDir } from './testing';
+import { SCHEMA_VERSION } from './schema';
+import { buildRegistry, ntaRow, tempDir } from '../../testing';
 
 let dir: string;
 let file: string;
@@ -31,6 +33,17 @@ describe('RegistryStore', () => {
     buildRegistry(file, [ntaRow({ name: '株式会社最初' })]);
     expect(names(store, '最初')).toEqual(['株式会社最初']);
     store.close();
+  });
+
+  it('does not open, nor update, a registry of an older file format (SCHEMA_VERSION)', () => {
+    buildRegistry(file, [ntaRow({ name: '株式会社旧形式' })]);
+    const db = new Database(file);
+    db.prepare(`UPDATE meta SET value = ? WHERE key = 'schemaVersion'`).run(JSON.stringify(SCHEMA_VERSION - 1));
+    db.close();
+    const store = new RegistryStore(file, { checkIntervalMs: 0 });
+    expect(store.acquire()).toEqual({ ok: false, code: 'registry_unavailable', reason: 'unreadable' });
+    store.close();
+    expect(() => buildRegistry(file, [ntaRow({ name: '株式会社差分' })], { mode: 'update' })).toThrow(/形式が古い/);
   });
 
   it('reports a file that is not a registry as unavailable', () => {

@@ -1,19 +1,14 @@
 import 'server-only';
 
-import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { getEnv } from '@/config/env';
+import { ReloadingSqliteFile } from '../sqlite/reloading-file';
 import { SCHEMA_VERSION } from './schema';
 import { type RegistryMeta, readMeta } from './writer';
 
 /**
- * Read-only access to the registry file for the running server.
- *
- * The file is replaced by a rename (RegistryWriter.finish), never modified in place, so a
- * connection stays valid on the old file until we notice the swap: at most once per
- * `checkIntervalMs` (default 1 s) an `acquire()` compares the path's inode, size and mtime with
- * the open file's and reopens when they differ. A missing or unreadable file is a value
- * ("registry unavailable"), never a crash, and is retried at the same interval.
+ * Read-only access to the registry file for the running server: the file is replaced by a rename
+ * (RegistryWriter.finish) and picked up without a restart (ReloadingSqliteFile).
  */
 
 export interface DocSegment {
@@ -21,6 +16,14 @@ export interface DocSegment {
   prefectureCode: string;
   first: number;
   last: number;
+}
+
+/** A 市区町村 of the registry (JIS X 0402 code within its prefecture). */
+export interface RegistryCity {
+  code: string;
+  name: string;
+  /** Searchable companies registered there (active and closed). */
+  companies: number;
 }
 
 /** One open registry file. Statements are prepared once per file and cached. */
@@ -72,6 +75,24 @@ export class OpenRegistry {
     return n;
   }
 
+  private readonly citiesByPrefecture = new Map<string, readonly RegistryCity[]>();
+
+  /** The 市区町村 of a prefecture that searchable companies are registered in, by JIS X 0402 code (cached: the file never changes). */
+  cities(prefectureCode: string): readonly RegistryCity[] {
+    let list = this.citiesByPrefecture.get(prefectureCode);
+    if (list === undefined) {
+      list = (
+        this.statement('SELECT city_code, name, companies FROM city WHERE prefecture_code = ? ORDER BY city_code').all(prefectureCode) as {
+          city_code: string;
+          name: string;
+          companies: number;
+        }[]
+      ).map((r) => ({ code: r.city_code, name: r.name, companies: r.companies }));
+      this.citiesByPrefecture.set(prefectureCode, list);
+    }
+    return list;
+  }
+
   /** A cached prepared statement (the SQL text is the key). */
   statement(sql: string): Database.Statement {
     let s = this.statements.get(sql);
@@ -102,93 +123,38 @@ export interface RegistryStoreOptions {
   mmapBytes?: number;
 }
 
-interface FileIdentity {
-  ino: number;
-  dev: number;
-  size: number;
-  mtimeMs: number;
-}
-
 export type RegistryState =
   { ok: true; registry: OpenRegistry } | { ok: false; code: 'registry_unavailable'; reason: 'missing' | 'unreadable' };
 
+function openRegistry(db: Database.Database): OpenRegistry {
+  const meta = readMeta(db);
+  if (meta === null || meta.schemaVersion !== SCHEMA_VERSION) throw new Error('not a registry of this version');
+  return new OpenRegistry(db, meta);
+}
+
+/** The served registry file (swap detection: ReloadingSqliteFile). */
 export class RegistryStore {
-  private current: { registry: OpenRegistry; identity: FileIdentity } | null = null;
-  private lastCheck = -Infinity;
-  private lastProblem: 'missing' | 'unreadable' = 'missing';
-  private readonly checkIntervalMs: number;
-  private readonly mmapBytes: number;
+  private readonly file: ReloadingSqliteFile<OpenRegistry>;
 
   constructor(
     readonly path: string,
     options: RegistryStoreOptions = {},
   ) {
-    this.checkIntervalMs = options.checkIntervalMs ?? 1000;
-    this.mmapBytes = options.mmapBytes ?? 0x7fff0000;
+    this.file = new ReloadingSqliteFile(path, openRegistry, {
+      checkIntervalMs: options.checkIntervalMs,
+      mmapBytes: options.mmapBytes ?? 0x7fff0000,
+      cacheKiB: 65536,
+    });
   }
 
   /** The current registry, reopened if the file was swapped since the last check. */
   acquire(): RegistryState {
-    const now = performance.now();
-    if (now - this.lastCheck >= this.checkIntervalMs) {
-      this.lastCheck = now;
-      this.refresh();
-    }
-    if (this.current === null) return { ok: false, code: 'registry_unavailable', reason: this.lastProblem };
-    return { ok: true, registry: this.current.registry };
-  }
-
-  private refresh(): void {
-    let identity: FileIdentity;
-    try {
-      const st = fs.statSync(this.path);
-      identity = { ino: st.ino, dev: st.dev, size: st.size, mtimeMs: st.mtimeMs };
-    } catch {
-      this.closeCurrent();
-      this.lastProblem = 'missing';
-      return;
-    }
-    const open = this.current?.identity;
-    if (
-      open !== undefined &&
-      open.ino === identity.ino &&
-      open.dev === identity.dev &&
-      open.size === identity.size &&
-      open.mtimeMs === identity.mtimeMs
-    ) {
-      return;
-    }
-    let db: Database.Database | null = null;
-    try {
-      db = new Database(this.path, { readonly: true, fileMustExist: true });
-      db.pragma(`mmap_size = ${this.mmapBytes}`);
-      db.pragma('cache_size = -65536');
-      const meta = readMeta(db);
-      if (meta === null || meta.schemaVersion !== SCHEMA_VERSION) throw new Error('not a registry of this version');
-      const registry = new OpenRegistry(db, meta);
-      this.closeCurrent();
-      this.current = { registry, identity };
-    } catch {
-      db?.close();
-      // Keep serving the previous file if there is one (the new one may still be in transit
-      // on a file system without atomic rename); otherwise report the registry unavailable.
-      if (this.current === null) this.lastProblem = 'unreadable';
-    }
-  }
-
-  private closeCurrent(): void {
-    if (this.current === null) return;
-    try {
-      this.current.registry.db.close();
-    } catch {
-      // A close failure leaves nothing to clean up for us.
-    }
-    this.current = null;
+    const state = this.file.acquire();
+    return state.ok ? { ok: true, registry: state.value } : { ok: false, code: 'registry_unavailable', reason: state.reason };
   }
 
   close(): void {
-    this.closeCurrent();
-    this.lastCheck = -Infinity;
+    this.file.close();
   }
 }
 

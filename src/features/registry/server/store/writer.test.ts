@@ -3,10 +3,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NtaRow } from '../nta/types';
-import { getCompany } from '../search/get-company';
-import { searchCompanies } from '../search/search';
+import { getCompany } from '../company/get-company';
+import { searchCompanies } from '@/features/company-search/index.server';
 import { RegistryStore } from './store';
-import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from './testing';
+import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '../../testing';
 import { RegistryWriter, RegistryWriterError, readMeta } from './writer';
 
 let dir: string;

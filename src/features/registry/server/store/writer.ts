@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '../nta/types';
-import { documentText } from './index-tokens';
+import { addressHash, addressKey, documentText, englishWords } from './index-tokens';
 import { packRow, packedDates } from './row-codec';
 import { DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
 
@@ -98,7 +98,19 @@ export interface RegistryMeta {
   builtAt: string;
   isSample: boolean;
   sources: SourceRecord[];
+  /**
+   * データ更新日: the newest date of the NTA files applied (full or daily diff), YYYY-MM-DD; null
+   * when no file name carried a date. The updater resumes from the day after it.
+   */
+  dataDate: string | null;
   counts: { companies: number; searchable: number; hidden: number; historyRows: number };
+}
+
+/** The newest file date among the sources (see RegistryMeta.dataDate). */
+export function dataDateOf(sources: readonly SourceRecord[]): string | null {
+  let newest: string | null = null;
+  for (const s of sources) if (s.date !== null && (newest === null || s.date > newest)) newest = s.date;
+  return newest;
 }
 
 const DERIVED_BATCH = 20_000;
@@ -199,13 +211,14 @@ export class RegistryWriter {
   }
 
   private prepare(db: Database.Database) {
-    const companyColumns = 'corporate_number, hihyoji, closed, prefecture_code, kind, name_norm, reading_norm, data';
+    const companyColumns =
+      'corporate_number, hihyoji, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, post_code, address_key, city_code, city_name, data';
     return {
       insertCompany: db.prepare(
-        `INSERT INTO company (${companyColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (corporate_number) DO NOTHING`,
+        `INSERT INTO company (${companyColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (corporate_number) DO NOTHING`,
       ),
       replaceCompany: db.prepare(
-        `UPDATE company SET hihyoji = ?, closed = ?, prefecture_code = ?, kind = ?, name_norm = ?, reading_norm = ?, data = ?
+        `UPDATE company SET hihyoji = ?, closed = ?, prefecture_code = ?, kind = ?, name_norm = ?, reading_norm = ?, en_norm = ?, post_code = ?, address_key = ?, city_code = ?, city_name = ?, data = ?
           WHERE corporate_number = ?`,
       ),
       getCompany: db.prepare('SELECT hihyoji, data FROM company WHERE corporate_number = ?'),
@@ -273,8 +286,29 @@ export class RegistryWriter {
     }
     const nameNorm = normalizeJapanese(row.name);
     const readingNorm = row.furigana === null ? '' : normalizeJapanese(row.furigana);
+    const enNorm = row.enName === null ? '' : englishWords(row.enName).join(' ');
+    const postCode = row.postCode ?? '';
+    const address = addressHash(addressKey(row.prefectureName, row.cityName, row.streetNumber));
+    const cityCode = row.prefectureCode !== null && row.cityCode !== null ? row.cityCode : '';
+    const cityName = cityCode !== '' ? (row.cityName ?? '') : '';
     const closed = row.closeDate === null ? 0 : 1;
-    if (s.insertCompany.run(cn, hihyoji, closed, row.prefectureCode, row.kind, nameNorm, readingNorm, data).changes > 0) {
+    if (
+      s.insertCompany.run(
+        cn,
+        hihyoji,
+        closed,
+        row.prefectureCode,
+        row.kind,
+        nameNorm,
+        readingNorm,
+        enNorm,
+        postCode,
+        address,
+        cityCode,
+        cityName,
+        data,
+      ).changes > 0
+    ) {
       stats.inserted++;
       return;
     }
@@ -286,7 +320,21 @@ export class RegistryWriter {
     if (notOlder(row, current.data)) {
       // The replaced row becomes history; the new current row must not also be history.
       s.insertHistory.run(cn, rowKey(current.data, current.hihyoji), 1, current.hihyoji, current.data);
-      s.replaceCompany.run(hihyoji, closed, row.prefectureCode, row.kind, nameNorm, readingNorm, data, cn);
+      s.replaceCompany.run(
+        hihyoji,
+        closed,
+        row.prefectureCode,
+        row.kind,
+        nameNorm,
+        readingNorm,
+        enNorm,
+        postCode,
+        address,
+        cityCode,
+        cityName,
+        data,
+        cn,
+      );
       s.deleteHistoryKey.run(cn, rowKey(data, hihyoji));
       stats.replaced++;
     } else {
@@ -328,6 +376,7 @@ export class RegistryWriter {
         builtAt,
         isSample: this.isSample,
         sources: this.sources,
+        dataDate: dataDateOf(this.sources),
         counts,
       };
       const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
@@ -443,14 +492,26 @@ export class RegistryWriter {
     // 2. Search order (see schema.ts): INSERT … ORDER BY numbers the rows in that order.
     onProgress?.({ phase: 'order', done: 0, total: 1 });
     db.exec(`
-      INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, former_norm, former_names)
+      INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, post_code, address_key, city_code, former_norm, former_names)
       SELECT c.id, c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'), c.kind,
-             c.name_norm, c.reading_norm, f.former_norm, f.former_names
+             c.name_norm, c.reading_norm, c.en_norm, c.post_code, c.address_key, c.city_code, f.former_norm, f.former_names
         FROM company c LEFT JOIN former f ON f.corporate_number = c.corporate_number
        WHERE c.hihyoji = 0
        ORDER BY c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'),
                 CASE WHEN c.reading_norm <> '' THEN c.reading_norm ELSE c.name_norm END, c.corporate_number`);
     db.exec('DROP TABLE former');
+    // 市区町村 list: a code whose name changed (a merger renames, the code stays) gets the name
+    // most of its companies carry.
+    db.exec(`
+      INSERT INTO city (prefecture_code, city_code, name, companies)
+      SELECT prefecture_code, city_code, name, total FROM (
+        SELECT prefecture_code, city_code, city_name AS name, sum(n) OVER w AS total,
+               row_number() OVER (PARTITION BY prefecture_code, city_code ORDER BY n DESC, city_name) AS pick
+          FROM (SELECT prefecture_code, city_code, city_name, count(*) AS n FROM company
+                 WHERE hihyoji = 0 AND city_code <> '' AND prefecture_code IS NOT NULL
+                 GROUP BY prefecture_code, city_code, city_name)
+        WINDOW w AS (PARTITION BY prefecture_code, city_code))
+       WHERE pick = 1`);
     db.exec(`
       INSERT INTO doc_segment (closed, prefecture_code, first_docid, last_docid)
       SELECT closed, prefecture_code, min(docid), max(docid) FROM doc GROUP BY closed, prefecture_code`);
@@ -464,7 +525,7 @@ export class RegistryWriter {
     db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('hashsize', ${256 * 1024 * 1024})`);
     db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('automerge', 0)`);
     const docs = db.prepare(
-      `SELECT docid, kind, name_norm, reading_norm, former_norm FROM doc WHERE docid > ? ORDER BY docid LIMIT ${DERIVED_BATCH}`,
+      `SELECT docid, kind, prefecture_code, name_norm, reading_norm, en_norm, post_code, address_key, city_code, former_norm FROM doc WHERE docid > ? ORDER BY docid LIMIT ${DERIVED_BATCH}`,
     );
     const putFts = db.prepare('INSERT INTO doc_fts (rowid, t) VALUES (?, ?)');
     const trigramCounts = new TrigramCounter();
@@ -477,6 +538,11 @@ export class RegistryWriter {
           kind: string;
           name_norm: string;
           reading_norm: string;
+          en_norm: string;
+          post_code: string;
+          address_key: string;
+          prefecture_code: string;
+          city_code: string;
           former_norm: string | null;
         }[];
         if (rows.length === 0) break;
@@ -484,7 +550,19 @@ export class RegistryWriter {
           const formerNorms = r.former_norm === null ? [] : r.former_norm.split('\u0001').filter((f) => f !== r.name_norm);
           trigramCounts.add(r.name_norm);
           for (const f of formerNorms) trigramCounts.add(f);
-          putFts.run(r.docid, documentText({ nameNorm: r.name_norm, readingNorm: r.reading_norm, formerNorms, kind: r.kind }));
+          putFts.run(
+            r.docid,
+            documentText({
+              nameNorm: r.name_norm,
+              readingNorm: r.reading_norm,
+              formerNorms,
+              kind: r.kind,
+              enNorm: r.en_norm,
+              postCode: r.post_code,
+              addressKey: r.address_key,
+              city: r.city_code === '' ? '' : r.prefecture_code + r.city_code,
+            }),
+          );
         }
         last = (rows[rows.length - 1] as { docid: number }).docid;
         done += rows.length;
@@ -566,12 +644,14 @@ export function readMeta(db: Database.Database): RegistryMeta | null {
   const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
   const m = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   if (typeof m.get('schemaVersion') !== 'number') return null;
+  const sources = (m.get('sources') as SourceRecord[] | undefined) ?? [];
   return {
     schemaVersion: m.get('schemaVersion') as number,
     buildId: String(m.get('buildId') ?? ''),
     builtAt: String(m.get('builtAt') ?? ''),
     isSample: m.get('isSample') === true,
-    sources: (m.get('sources') as SourceRecord[] | undefined) ?? [],
+    sources,
+    dataDate: typeof m.get('dataDate') === 'string' ? (m.get('dataDate') as string) : dataDateOf(sources),
     counts: (m.get('counts') as RegistryMeta['counts'] | undefined) ?? { companies: 0, searchable: 0, hidden: 0, historyRows: 0 },
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ReceiptFileSchema } from '@/features/receipts';
 import { contentDisposition } from '@/features/receipts/server/content-disposition';
-import { hasPaidOrder, issueReceiptPdf } from '@/features/receipts/server/issue-receipt';
+import { canDownloadReceipt, issueReceiptPdf } from '@/features/receipts/server/issue-receipt';
 import { consumeReceiptDownload } from '@/features/receipts/server/limits';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
@@ -25,7 +25,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
       if (!file.success) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
       const headers = { 'Cache-Control': 'private, no-store', 'Content-Type': 'application/pdf', 'X-Content-Type-Options': 'nosniff' };
       if (request.method === 'HEAD') {
-        if (!(await hasPaidOrder(session.userId, file.data))) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
+        if (!(await canDownloadReceipt(session.userId, file.data))) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
         return new Response(null, { status: 200, headers });
       }
       await consumeReceiptDownload(session.userId);

@@ -10,6 +10,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   POST: method({
     auth: 'required',
     body: ChangeEmailVerifyBodySchema,
-    handler: async ({ session, body }) => completeEmailChange(session, body),
+    handler: async ({ session, body, ip }) => completeEmailChange(session, body, ip),
   }),
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "reconcile_lease_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_mail_unsent_idx" ON "orders" USING btree ("paid_at") WHERE status = 'paid' and mail_sent_at is null;

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+
+import type { FuzzRequest } from '../tests/fuzz/arbitraries';
+import { discoverRoutes } from '../tests/fuzz/routes';
+import { generate, judge } from '../tests/fuzz/runner';
+
+/** The fuzzer's own rules (`npm run fuzz`): what it aims at, and what it calls a failure. */
+const routes = discoverRoutes();
+
+function req(overrides: Partial<FuzzRequest>): FuzzRequest {
+  return {
+    kind: 'api',
+    route: '/api/x',
+    method: 'GET',
+    path: '/api/x',
+    cookie: 'none',
+    csrf: 'none',
+    headers: [],
+    body: null,
+    identity: 0,
+    ...overrides,
+  };
+}
+
+const json = { 'content-type': 'application/json' };
+const errorBody = Buffer.from(JSON.stringify({ error: { code: 'not_found', message: '見つかりません。' } }));
+
+describe('routes found in src/app', () => {
+  it('has every API route, with dynamic segments and the methods the file declares, and the pages without route groups', () => {
+    const api = routes.filter((r) => r.kind === 'api');
+    expect(api.find((r) => r.template === '/api/download/receipt/[file]')).toMatchObject({ declared: ['GET'] });
+    expect(api.find((r) => r.template === '/api/credit-cards/card')?.declared.sort()).toEqual(['DELETE', 'GET', 'POST']);
+    expect(api.find((r) => r.template === '/api/[...path]')?.segments.at(-1)).toEqual({ type: 'catchAll', name: 'path' });
+    const pages = routes.filter((r) => r.kind === 'page').map((r) => r.template);
+    expect(pages).toContain('/');
+    expect(pages).toContain('/purchase/select'); // from src/app/(member)/purchase/select
+  });
+});
+
+describe('generated requests', () => {
+  it('are the same for the same seed, request i whatever the count', () => {
+    const a = generate(routes, 7, 40);
+    expect(generate(routes, 7, 40)).toEqual(a);
+    expect(generate(routes, 7, 10)).toEqual(a.slice(0, 10));
+    expect(generate(routes, 8, 40)).not.toEqual(a);
+  });
+
+  it('reach every API route and every method in a few thousand requests, with bad encodings and control characters among them', () => {
+    const sample = generate(routes, 1, 3000);
+    const hit = new Set(sample.map((r) => r.route));
+    for (const r of routes.filter((t) => t.kind === 'api')) expect(hit, r.template).toContain(r.template);
+    expect(new Set(sample.map((r) => r.method))).toEqual(new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+    expect(sample.some((r) => /%ff/i.test(r.path))).toBe(true);
+    // a NUL inside a JSON body is the escape \u0000 in its text
+    expect(sample.some((r) => r.body?.kind === 'text' && r.body.value.includes('\\u0000'))).toBe(true);
+    expect(sample.some((r) => r.body?.kind === 'bytes')).toBe(true);
+    expect(sample.some((r) => r.cookie === 'member' && r.csrf === 'valid')).toBe(true);
+  });
+});
+
+describe('judge', () => {
+  it('fails any 5xx, HTML or plain text from /api, and an /api error without the JSON error shape', () => {
+    expect(judge(req({}), 500, json, errorBody)).toMatch(/500/);
+    expect(judge(req({ kind: 'page', path: '/search' }), 502, {}, Buffer.alloc(0))).toMatch(/502/);
+    expect(judge(req({ path: '/api' }), 404, { 'content-type': 'text/html; charset=utf-8' }, Buffer.from('<html>'))).toMatch(/HTML/);
+    expect(judge(req({}), 400, { 'content-type': 'text/plain' }, Buffer.from('Bad Request'))).toMatch(/not JSON/);
+    expect(judge(req({}), 400, json, Buffer.from('{"message":"x"}'))).toMatch(/error:\{code,message\}/);
+    expect(judge(req({}), 200, { 'content-type': 'text/plain' }, Buffer.from('ok'))).toMatch(/not JSON/);
+  });
+
+  it('accepts JSON errors, 429, redirects, downloads, page 404s and the HTTP parser refusing invalid HTTP', () => {
+    expect(judge(req({}), 404, json, errorBody)).toBeNull();
+    expect(judge(req({}), 429, json, errorBody)).toBeNull();
+    expect(judge(req({}), 303, {}, Buffer.alloc(0))).toBeNull();
+    expect(judge(req({}), 200, { 'content-type': 'application/pdf' }, Buffer.from('%PDF'))).toBeNull();
+    expect(judge(req({ kind: 'page', path: '/nope' }), 404, { 'content-type': 'text/html' }, Buffer.from('<html>'))).toBeNull();
+    expect(judge(req({ path: '/api/users/ÿ' }), 400, {}, Buffer.alloc(0))).toBeNull();
+    // `/api/..` is `/` once the dot segments are resolved: a page, not an API answer.
+    expect(judge(req({ path: '/api/..' }), 200, { 'content-type': 'text/html' }, Buffer.from('<html>'))).toBeNull();
+  });
+});

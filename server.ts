@@ -1,0 +1,58 @@
+/**
+ * hojin's HTTP server (`npm start` and the end-to-end stack run this instead of `next start`):
+ * Next's own request handler behind a plain Node server, for one reason — route handlers must
+ * know the TCP peer's address, which the App Router does not expose and which Next fills into
+ * `x-forwarded-for` only when the client has not sent its own. Every request gets the socket's
+ * address in a header whose name is random per process (src/server/http/peer-address.ts);
+ * docs/decisions/0011-client-ip-and-rate-limits.md.
+ *
+ *   tsx server.ts [--port 3000] [--hostname 127.0.0.1] [--dev]
+ */
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+
+import next from 'next';
+
+import { installPeerAddressHeader, stampPeerAddress } from './src/server/http/peer-address';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.PORT ?? '3000' },
+    hostname: { type: 'string', default: '127.0.0.1' },
+    dev: { type: 'boolean', default: false },
+  },
+});
+const port = Number(values.port);
+const hostname = values.hostname;
+const dev = values.dev;
+// What `next start` / `next dev` set; the app's own behaviour follows APP_ENV (src/config/env.ts).
+Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production') });
+
+async function main(): Promise<void> {
+  const app = next({ dev, hostname, port, dir: __dirname });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const header = installPeerAddressHeader();
+  const server = createServer((req, res) => {
+    stampPeerAddress(req, header);
+    void handle(req, res);
+  });
+  if (dev) server.on('upgrade', (req, socket, head) => void app.getUpgradeHandler()(req, socket, head));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+  console.log(`> hojin: http://${hostname}:${port} (${dev ? 'development' : 'production'})`);
+  const stop = () => {
+    server.close(() => void app.close().finally(() => process.exit(0)));
+    // open keep-alive connections would hold close() forever
+    server.closeAllConnections();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('[hojin] server failed to start:', error);
+  process.exit(1);
+});

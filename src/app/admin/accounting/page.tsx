@@ -1,0 +1,110 @@
+import type { Metadata } from 'next';
+
+import { getSiteInfo } from '@/config/site';
+import { AccountingMonthSchema } from '@/features/backoffice';
+import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
+import styles from '@/features/backoffice/components/admin.module.css';
+import { accountingSummary } from '@/features/backoffice/server/accounting';
+import { requireStaffPage } from '@/features/backoffice/server/page-session';
+import { formatYen } from '@/lib/format';
+
+export const metadata: Metadata = { title: '会計データ（管理画面）' };
+
+/** The current month in Japan time, 'YYYY-MM'. */
+function thisMonthJst(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
+}
+
+/**
+ * The accounting export (manager): pick a month, see its totals, download the CSV. The preview
+ * writes nothing; the download (the API) writes the audit row.
+ */
+export default async function AdminAccountingPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { session, allowed } = await requireStaffPage('manager');
+  const serviceName = getSiteInfo().serviceName;
+  if (!allowed)
+    return (
+      <AdminShell session={session} serviceName={serviceName}>
+        <ManagerOnly />
+      </AdminShell>
+    );
+  const raw = (await searchParams).month;
+  const parsed = AccountingMonthSchema.safeParse({ month: typeof raw === 'string' ? raw : thisMonthJst() });
+  const month = parsed.success ? parsed.data.month : thisMonthJst();
+  const { totals } = await accountingSummary(month);
+  const [y, m] = month.split('-').map(Number);
+  return (
+    <AdminShell session={session} serviceName={serviceName}>
+      <h1 className={styles.pageTitle}>会計データ</h1>
+      <p className={styles.lead}>
+        月ごとの売上（お支払い済みの注文）と返金を CSV で出力します。日付は日本時間で、月の区切りも日本時間です。Excel
+        でそのまま開けます（UTF-8・BOM 付き）。
+      </p>
+      <form className={styles.filters} method="get" action="/admin/accounting" aria-label="対象の月">
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="month">
+            対象の月
+          </label>
+          <input id="month" name="month" type="month" className={styles.input} defaultValue={month} required />
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`}>
+            集計を表示
+          </button>
+        </div>
+      </form>
+      {!parsed.success ? (
+        <p className={styles.alert} role="alert">
+          対象の月が正しくないため、今月を表示しています。
+        </p>
+      ) : null}
+      <section className={styles.card} aria-labelledby="acc-summary">
+        <h2 id="acc-summary">
+          {y}年{m}月の集計
+        </h2>
+        <div className={styles.tableWrap}>
+          <table className={`${styles.table} ${styles.numbers}`} data-testid="accounting-summary">
+            <thead>
+              <tr>
+                <th scope="col">件数</th>
+                <th scope="col">非課税（法務局手数料）</th>
+                <th scope="col">課税対象額（10%・税込）</th>
+                <th scope="col">うち消費税</th>
+                <th scope="col">合計</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>
+                  売上 {totals.sales} 件・返金 {totals.refunds} 件
+                </td>
+                <td>{formatYen(totals.nonTaxableYen)}</td>
+                <td>{formatYen(totals.taxable10Yen)}</td>
+                <td>{formatYen(totals.tax10Yen)}</td>
+                <td>
+                  <strong>{formatYen(totals.totalYen)}</strong>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <dl className={styles.dl}>
+          <dt>PAY.JP の課金額</dt>
+          <dd>{formatYen(totals.chargedYen)}（この月にお支払いが完了した注文の合計）</dd>
+          <dt>返金額</dt>
+          <dd>{formatYen(totals.refundedYen)}（この月に PAY.JP で返金された額）</dd>
+        </dl>
+        <div className={`${styles.actions} ${styles.formGap}`}>
+          <a className={styles.button} href={`/api/admin/accounting/export?month=${month}`} download>
+            {y}年{m}月の CSV をダウンロード
+          </a>
+        </div>
+        <p className={styles.muted}>ダウンロードは監査ログに記録されます。</p>
+      </section>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+import { getSiteInfo } from '@/config/site';
+import { AUDIT_ACTIONS, AUDIT_ACTION_KEYS, AuditQuerySchema, type AuditAction } from '@/features/backoffice';
+import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
+import { AuditChange } from '@/features/backoffice/components/audit-change';
+import styles from '@/features/backoffice/components/admin.module.css';
+import { listAudit } from '@/features/backoffice/server/audit';
+import { requireStaffPage } from '@/features/backoffice/server/page-session';
+import { listStaff } from '@/features/backoffice/server/staff';
+import { formatDateTimeSeconds } from '@/lib/format';
+
+export const metadata: Metadata = { title: '監査ログ（管理画面）' };
+
+const TARGETS: Record<string, string> = { notice: 'お知らせ', staff: 'スタッフ', order: '注文', accounting_month: '会計データ' };
+
+/** Read-only: the page offers no way to change or delete a row, and the server has none either. */
+export default async function AdminAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { session, allowed } = await requireStaffPage('manager');
+  const serviceName = getSiteInfo().serviceName;
+  if (!allowed)
+    return (
+      <AdminShell session={session} serviceName={serviceName}>
+        <ManagerOnly />
+      </AdminShell>
+    );
+  const raw = await searchParams;
+  const parsed = AuditQuerySchema.safeParse({
+    action: typeof raw.action === 'string' && raw.action ? raw.action : undefined,
+    staff: typeof raw.staff === 'string' && raw.staff ? raw.staff : undefined,
+    target: typeof raw.target === 'string' && raw.target.trim() ? raw.target.trim() : undefined,
+    before: typeof raw.before === 'string' ? raw.before : undefined,
+  });
+  const query = parsed.success ? parsed.data : {};
+  const [{ rows, nextBefore }, staff] = await Promise.all([listAudit(query), listStaff()]);
+  const filterParams = new URLSearchParams();
+  if (query.action) filterParams.set('action', query.action);
+  if (query.staff) filterParams.set('staff', query.staff);
+  if (query.target) filterParams.set('target', query.target);
+  const nextHref = nextBefore ? `/admin/audit?${new URLSearchParams([...filterParams, ['before', String(nextBefore)]])}` : null;
+  return (
+    <AdminShell session={session} serviceName={serviceName}>
+      <h1 className={styles.pageTitle}>監査ログ</h1>
+      <p className={styles.lead}>スタッフの操作とログイン（成功・失敗）の記録です。新しい順に表示します。記録の変更・削除はできません。</p>
+      <form className={styles.filters} method="get" action="/admin/audit" role="search" aria-label="監査ログの絞り込み">
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="audit-action">
+            操作
+          </label>
+          <select id="audit-action" name="action" className={styles.select} defaultValue={query.action ?? ''}>
+            <option value="">すべて</option>
+            {AUDIT_ACTION_KEYS.map((a) => (
+              <option key={a} value={a}>
+                {AUDIT_ACTIONS[a]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="audit-staff">
+            スタッフ
+          </label>
+          <select id="audit-staff" name="staff" className={styles.select} defaultValue={query.staff ?? ''}>
+            <option value="">すべて</option>
+            {staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.displayName}（{s.email}）
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="audit-target">
+            対象の ID
+          </label>
+          <input id="audit-target" name="target" className={styles.input} defaultValue={query.target ?? ''} maxLength={100} />
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button}>
+            絞り込む
+          </button>
+          <Link href="/admin/audit">条件をクリア</Link>
+        </div>
+      </form>
+      <div className={styles.tableWrap}>
+        <table className={`${styles.table} ${styles.auditTable}`} data-testid="audit-table">
+          <thead>
+            <tr>
+              <th scope="col">日時</th>
+              <th scope="col">スタッフ</th>
+              <th scope="col">操作</th>
+              <th scope="col">対象</th>
+              <th scope="col">内容（変更前 → 変更後）</th>
+              <th scope="col">IP</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={6} className={styles.muted}>
+                  条件に合う記録はありません。
+                </td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTimeSeconds(r.at)}</td>
+                  <td>{r.staffName ?? <span className={styles.muted}>{r.staffId ? '—' : 'なし'}</span>}</td>
+                  <td>
+                    {r.action.includes('failed') ? (
+                      <span className={`${styles.badge} ${styles.badgeDanger}`}>{AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}</span>
+                    ) : (
+                      (AUDIT_ACTIONS[r.action as AuditAction] ?? r.action)
+                    )}
+                  </td>
+                  <td className={styles.nowrap}>
+                    {r.targetType ? (TARGETS[r.targetType] ?? r.targetType) : '—'}
+                    {r.targetId ? (
+                      <>
+                        {' '}
+                        <Link
+                          className={styles.shortId}
+                          href={`/admin/audit?target=${encodeURIComponent(r.targetId)}`}
+                          title={`${r.targetId} の記録だけを表示`}
+                        >
+                          {r.targetId.slice(0, 8)}
+                        </Link>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    <AuditChange before={r.before} after={r.after} />
+                  </td>
+                  <td className={`${styles.mono} ${styles.nowrap}`}>{!r.ip ? '—' : r.ip === 'unknown' ? '不明' : r.ip}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav className={styles.pager} aria-label="ページ">
+        {query.before ? <Link href={`/admin/audit${filterParams.size ? `?${filterParams}` : ''}`}>最新に戻る</Link> : null}
+        {nextHref ? <Link href={nextHref}>さらに古い記録</Link> : <span className={styles.muted}>これより古い記録はありません。</span>}
+      </nav>
+    </AdminShell>
+  );
+}

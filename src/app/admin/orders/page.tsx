@@ -1,0 +1,171 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+
+import { getSiteInfo } from '@/config/site';
+import { OrderQueueQuerySchema } from '@/features/backoffice';
+import { AdminShell } from '@/features/backoffice/components/admin-shell';
+import styles from '@/features/backoffice/components/admin.module.css';
+import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
+import { listOrderQueue } from '@/features/backoffice/server/orders';
+import { requireStaffPage } from '@/features/backoffice/server/page-session';
+import { FULFILMENT_LABELS, FULFILMENT_STATUSES } from '@/features/orders';
+import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
+
+export const metadata: Metadata = { title: '注文（管理画面）' };
+
+/**
+ * The order queue (issue 12 §3): paid orders oldest first — who has waited longest comes first —
+ * with 速達 marked and the delivery window promised at purchase. The filter is a plain GET form
+ * (bookmarkable, works without JavaScript). Without a status filter the queue shows the orders
+ * that still need work (受付済み, 法務局へ請求済み); 「すべて」 shows every paid order.
+ */
+const OPEN = ['accepted', 'requested'] as const;
+
+export default async function AdminOrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { session } = await requireStaffPage('staff');
+  const raw = await searchParams;
+  const query = OrderQueueQuerySchema.parse(raw);
+  const all = raw.status === 'all';
+  const effective = { ...query, status: query.status?.length ? query.status : all ? undefined : [...OPEN] };
+  const { rows, next } = await listOrderQueue(effective);
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(raw)) {
+    if (k === 'after') continue;
+    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) params.append(k, one);
+  }
+  const nextHref = next ? `/admin/orders?${new URLSearchParams([...params, ['after', next]])}` : null;
+  const statusValue = query.status?.length === 1 ? query.status[0] : all ? 'all' : '';
+  return (
+    <AdminShell session={session} serviceName={getSiteInfo().serviceName}>
+      <h1 className={styles.pageTitle}>注文</h1>
+      <p className={styles.lead}>お支払い済みの注文を、お支払いの古い順に表示します。速達の注文は「速達」と表示されます。</p>
+      <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文の絞り込み">
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="q-status">
+            対応状況
+          </label>
+          <select id="q-status" name="status" className={styles.select} defaultValue={statusValue}>
+            <option value="">未対応（受付済み・法務局へ請求済み）</option>
+            {FULFILMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {FULFILMENT_LABELS[s]}
+              </option>
+            ))}
+            <option value="all">すべて</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="q-express">
+            配送
+          </label>
+          <select
+            id="q-express"
+            name="express"
+            className={styles.select}
+            defaultValue={query.express === undefined ? '' : query.express ? '1' : '0'}
+          >
+            <option value="">すべて</option>
+            <option value="1">速達のみ</option>
+            <option value="0">通常のみ</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="q-from">
+            お支払い日（から）
+          </label>
+          <input id="q-from" name="from" type="date" className={styles.input} defaultValue={query.from ?? ''} />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="q-to">
+            お支払い日（まで）
+          </label>
+          <input id="q-to" name="to" type="date" className={styles.input} defaultValue={query.to ?? ''} />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="q-cn">
+            法人番号
+          </label>
+          <input
+            id="q-cn"
+            name="corporateNumber"
+            className={styles.input}
+            inputMode="numeric"
+            maxLength={20}
+            defaultValue={query.corporateNumber ?? ''}
+          />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="q-email">
+            会員のメールアドレス
+          </label>
+          <input id="q-email" name="email" type="email" className={styles.input} maxLength={254} defaultValue={query.email ?? ''} />
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button}>
+            絞り込む
+          </button>
+          <Link href="/admin/orders">条件をクリア</Link>
+        </div>
+      </form>
+      <div className={styles.tableWrap}>
+        <table className={`${styles.table} ${styles.queueTable}`} data-testid="order-queue">
+          <thead>
+            <tr>
+              <th scope="col">お支払い日時</th>
+              <th scope="col">会社</th>
+              <th scope="col">証明書</th>
+              <th scope="col">お届け予定</th>
+              <th scope="col">対応状況</th>
+              <th scope="col">会員</th>
+              <th scope="col">金額</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className={styles.muted}>
+                  条件に合う注文はありません。
+                </td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.id} data-order-id={r.id}>
+                  <td className={styles.nowrap}>
+                    <Link href={`/admin/orders/${r.id}`}>{r.paidAt ? formatDateTimeJa(new Date(r.paidAt)) : '—'}</Link>
+                    <span className={`${styles.sub} ${styles.mono}`}>{r.id.slice(0, 8)}</span>
+                  </td>
+                  <td>
+                    {r.companyName}
+                    <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
+                  </td>
+                  <td>
+                    {r.certificates.map((c) => (
+                      <span key={c.name} className={styles.nowrap} style={{ display: 'block' }}>
+                        {c.name} × {c.quantity}
+                      </span>
+                    ))}
+                  </td>
+                  <td className={styles.nowrap}>
+                    {formatIsoDateJa(r.scheduledStartDate)}〜
+                    <br />
+                    {formatIsoDateJa(r.scheduledEndDate)}
+                    {r.express ? <ExpressBadge /> : null}
+                  </td>
+                  <td>
+                    <FulfilmentBadge status={r.fulfilmentStatus} refundedYen={r.refundedYen} />
+                  </td>
+                  <td>{r.memberEmail ?? <span className={styles.muted}>退会済み</span>}</td>
+                  <td className={styles.nowrap}>{formatYen(r.amountYen)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav className={styles.pager} aria-label="ページ">
+        {query.after ? <Link href={`/admin/orders?${params}`}>最初のページへ</Link> : null}
+        {nextHref ? <Link href={nextHref}>次の50件</Link> : null}
+      </nav>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,24 @@
+import { AccountingMonthSchema } from '@/features/backoffice';
+import { exportAccountingAsStaff } from '@/features/backoffice/server/accounting';
+import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+
+/**
+ * GET /api/admin/accounting/export?month=YYYY-MM — the month's sales and refunds as CSV (UTF-8
+ * with BOM, CRLF; Japan-time month). Managers only; each download writes an audit row.
+ */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
+  GET: adminMethod({
+    access: 'manager',
+    query: AccountingMonthSchema,
+    handler: async ({ query, session, ip }) => {
+      const { filename, bytes } = await exportAccountingAsStaff({ id: session.staff.id, ip }, query.month);
+      return new Response(bytes, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${filename}"`,
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    },
+  }),
+});

@@ -1,0 +1,22 @@
+import { AUDIT_ACTIONS, AuditQuerySchema } from '@/features/backoffice';
+import { listAudit } from '@/features/backoffice/server/audit';
+import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+
+/** GET /api/admin/audit?action=&staff=&target=&before= — the audit log, newest first (read-only). Managers only. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
+  GET: adminMethod({
+    access: 'manager',
+    query: AuditQuerySchema,
+    handler: async ({ query }) => {
+      const { rows, nextBefore } = await listAudit(query);
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          at: r.at.toISOString(),
+          actionLabel: AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action,
+        })),
+        nextBefore,
+      };
+    },
+  }),
+});

@@ -1,0 +1,12 @@
+import { StaffLoginBodySchema } from '@/features/backoffice';
+import { staffPasswordStep } from '@/features/backoffice/server/login';
+import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+
+/** POST /api/admin/login — `{ email, password }`; answers `{ next: 'totp' | 'enrol', csrf_token }` and sets a pending staff cookie. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
+  POST: adminMethod({
+    access: 'public',
+    body: StaffLoginBodySchema,
+    handler: async (ctx) => staffPasswordStep(ctx.body, ctx),
+  }),
+});

@@ -1,0 +1,16 @@
+import { OrderIdParamsSchema, OrderNoteBodySchema } from '@/features/backoffice';
+import { addOrderNoteAsStaff } from '@/features/backoffice/server/orders';
+import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+
+/** POST /api/admin/orders/{id}/notes {note} — a note on the order's timeline. Staff and managers. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
+  POST: adminMethod({
+    access: 'staff',
+    params: OrderIdParamsSchema,
+    body: OrderNoteBodySchema,
+    handler: async ({ params, body, session, ip }) => {
+      await addOrderNoteAsStaff({ id: session.staff.id, ip }, params.id, body.note);
+      return Response.json({ ok: true }, { status: 201 });
+    },
+  }),
+});

@@ -1,0 +1,14 @@
+import { StaffUpdateBodySchema } from '@/features/backoffice';
+import { updateStaff } from '@/features/backoffice/server/staff';
+import { z } from '@/lib/zod-ja';
+import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+
+/** PATCH /api/admin/staff/{id} — `{ disabled?, role? }`. Managers only, never on their own account. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
+  PATCH: adminMethod({
+    access: 'manager',
+    params: z.strictObject({ id: z.uuid() }),
+    body: StaffUpdateBodySchema,
+    handler: async ({ params, body, session, ip }) => updateStaff({ id: session.staff.id, ip }, params.id, body),
+  }),
+});

@@ -1,0 +1,35 @@
+import { SearchCsvParamsSchema } from '@/features/company-search';
+import { searchCsv, searchFailure } from '@/features/company-search/index.server';
+import { takeOrThrow } from '@/features/registry/index.server';
+import { contentDisposition } from '@/server/http/content-disposition';
+import { defineRoute, method } from '@/server/http/route';
+import { instanceLimit } from '@/server/rate-limit';
+
+/**
+ * GET /api/corporates/search/csv?q=…&prefecture=…&kind=…&includeClosed=1 (docs/api.md): every
+ * result of the search (up to the 1,000-row limit) as a CSV file for Excel (UTF-8 with BOM).
+ * Same parameters as /api/corporates/search without `cursor`, same errors before the file starts.
+ */
+
+/** A file is up to 50 searches: 1 a second, 5 at once per client. */
+const limiter = instanceLimit({ keyPrefix: 'search-csv', perSecond: 1, burst: 5 });
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: method({
+    auth: 'none',
+    personal: false,
+    query: SearchCsvParamsSchema,
+    handler: async ({ query, ip }) => {
+      await takeOrThrow(limiter, ip, '短時間にダウンロードが集中しました。数秒待ってからもう一度お試しください。');
+      const outcome = searchCsv(query);
+      if (!outcome.ok) throw searchFailure(outcome);
+      return new Response(outcome.stream, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': contentDisposition(`会社検索_${query.q.slice(0, 30)}.csv`, 'attachment'),
+          'Cache-Control': 'public, max-age=60',
+        },
+      });
+    },
+  }),
+});

@@ -1,0 +1,77 @@
+import { formatDateTimeJa } from '@/lib/format';
+
+import styles from './admin.module.css';
+
+/** Japanese names of the fields the audit rows keep (notices, staff, logins). */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'タイトル',
+  bodyLength: '本文の文字数',
+  publishFrom: '掲載開始',
+  publishUntil: '掲載終了',
+  maintenanceStart: 'メンテナンス開始',
+  maintenanceEnd: 'メンテナンス終了',
+  fileName: 'PDF',
+  sizeBytes: 'サイズ（バイト）',
+  disabled: '無効',
+  role: '権限',
+  email: 'メールアドレス',
+  displayName: '表示名',
+  reason: '理由',
+  enrolled: '認証アプリ登録',
+  by: '実行元',
+};
+
+const VALUE_LABELS: Record<string, string> = {
+  wrong_password: 'パスワード誤り',
+  unknown_email: '登録のないアドレス',
+  disabled: '無効なアカウント',
+  cli: 'コマンド（admin:create）',
+  staff: 'スタッフ',
+  manager: 'マネージャー',
+};
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'はい' : 'いいえ';
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value)) return formatDateTimeJa(new Date(value));
+    return VALUE_LABELS[value] ?? value;
+  }
+  if (typeof value === 'number') return value.toLocaleString('ja-JP');
+  return JSON.stringify(value);
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** "before → after" for the fields that changed; every field when there is no "before" (a creation). */
+export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
+  const b = asRecord(before);
+  const a = asRecord(after);
+  if (!a && !b) return <span className={styles.muted}>—</span>;
+  // jsonb does not keep key order: show the fields in the order of FIELD_LABELS
+  const order = Object.keys(FIELD_LABELS);
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const keys = [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])].sort((x, y) => rank(x) - rank(y));
+  const changed = b ? keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a?.[k])) : keys;
+  if (changed.length === 0) return <span className={styles.muted}>変更なし</span>;
+  return (
+    <ul className={styles.changeList}>
+      {changed.map((k) => (
+        <li key={k}>
+          <span className={styles.changeKey}>{FIELD_LABELS[k] ?? k}</span>
+          <span>
+            {b ? (
+              <>
+                {show(b[k])} → <strong>{show(a?.[k])}</strong>
+              </>
+            ) : (
+              show(a?.[k])
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,264 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent, type ReactNode } from 'react';
+
+import { toDateTimeLocalJst } from '@/lib/format';
+
+import { AdminApiError, adminFetch } from '../client';
+import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from '../schemas';
+
+import styles from './admin.module.css';
+
+function useSubmit() {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  async function run(action: () => Promise<string | void>, success: string) {
+    setBusy(true);
+    setError(null);
+    setFields({});
+    setDone(null);
+    try {
+      const to = await action();
+      setDone(success);
+      if (to) router.push(to);
+      router.refresh();
+    } catch (e) {
+      if (e instanceof AdminApiError) {
+        setError(e.message);
+        setFields(e.fields);
+      } else setError('処理できませんでした。もう一度お試しください。');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, fields, done, run };
+}
+
+function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? <span className={styles.hint}>{hint}</span> : null}
+      {error ? <span className={styles.fieldError}>{error}</span> : null}
+    </div>
+  );
+}
+
+function Status({ error, done }: { error: string | null; done: string | null }) {
+  if (error)
+    return (
+      <p className={styles.alert} role="alert">
+        {error}
+      </p>
+    );
+  if (done)
+    return (
+      <p className={styles.notice} role="status">
+        {done}
+      </p>
+    );
+  return null;
+}
+
+function ScheduleFields({
+  fields,
+  initial,
+  requireFrom,
+}: {
+  fields: Record<string, string>;
+  initial?: { publishFrom: string; publishUntil: string | null; maintenanceStart: string | null; maintenanceEnd: string | null };
+  requireFrom: boolean;
+}) {
+  const local = (iso: string | null | undefined) => (iso ? toDateTimeLocalJst(new Date(iso)) : '');
+  return (
+    <>
+      <div className={styles.row}>
+        <Field
+          id="publishFrom"
+          label="掲載開始（日本時間）"
+          hint={requireFrom ? undefined : '空欄なら今すぐ掲載します。'}
+          error={fields.publishFrom}
+        >
+          <input
+            id="publishFrom"
+            name="publishFrom"
+            type="datetime-local"
+            className={styles.input}
+            defaultValue={local(initial?.publishFrom)}
+          />
+        </Field>
+        <Field id="publishUntil" label="掲載終了（日本時間）" hint="空欄なら終了操作をするまで掲載します。" error={fields.publishUntil}>
+          <input
+            id="publishUntil"
+            name="publishUntil"
+            type="datetime-local"
+            className={styles.input}
+            defaultValue={local(initial?.publishUntil)}
+          />
+        </Field>
+      </div>
+      <div className={styles.row}>
+        <Field id="maintenanceStart" label="メンテナンス開始（任意）" error={fields.maintenanceStart}>
+          <input
+            id="maintenanceStart"
+            name="maintenanceStart"
+            type="datetime-local"
+            className={styles.input}
+            defaultValue={local(initial?.maintenanceStart)}
+          />
+        </Field>
+        <Field id="maintenanceEnd" label="メンテナンス終了（任意）" error={fields.maintenanceEnd}>
+          <input
+            id="maintenanceEnd"
+            name="maintenanceEnd"
+            type="datetime-local"
+            className={styles.input}
+            defaultValue={local(initial?.maintenanceEnd)}
+          />
+        </Field>
+      </div>
+    </>
+  );
+}
+
+const str = (data: FormData, key: string) => String(data.get(key) ?? '');
+
+export function NoticeCreateForm() {
+  const { busy, error, fields, done, run } = useSubmit();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    void run(async () => {
+      const notice = await adminFetch<{ id: string }>('/api/admin/notices', {
+        method: 'POST',
+        body: {
+          title: str(data, 'title'),
+          body: str(data, 'body'),
+          publishFrom: str(data, 'publishFrom'),
+          publishUntil: str(data, 'publishUntil'),
+          maintenanceStart: str(data, 'maintenanceStart'),
+          maintenanceEnd: str(data, 'maintenanceEnd'),
+        },
+      });
+      return `/admin/notices/${notice.id}`;
+    }, 'お知らせを登録しました。');
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="お知らせの作成">
+      <Status error={error} done={done} />
+      <Field id="title" label="タイトル" error={fields.title}>
+        <input id="title" name="title" className={styles.input} maxLength={200} required />
+      </Field>
+      <Field id="body" label="本文" hint="サイトの上部に表示されます。4000文字まで。" error={fields.body}>
+        <textarea id="body" name="body" className={styles.textarea} maxLength={4000} required />
+      </Field>
+      <ScheduleFields fields={fields} requireFrom={false} />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.button} disabled={busy}>
+          登録する
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function NoticeScheduleForm({
+  notice,
+}: {
+  notice: { id: string; publishFrom: string; publishUntil: string | null; maintenanceStart: string | null; maintenanceEnd: string | null };
+}) {
+  const { busy, error, fields, done, run } = useSubmit();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    void run(async () => {
+      await adminFetch(`/api/admin/notices/${notice.id}`, {
+        method: 'PATCH',
+        body: {
+          publishFrom: str(data, 'publishFrom'),
+          publishUntil: str(data, 'publishUntil'),
+          maintenanceStart: str(data, 'maintenanceStart'),
+          maintenanceEnd: str(data, 'maintenanceEnd'),
+        },
+      });
+    }, '掲載期間を変更しました。');
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="掲載期間の変更">
+      <Status error={error} done={done} />
+      <ScheduleFields fields={fields} initial={notice} requireFrom />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.button} disabled={busy}>
+          期間を保存する
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function NoticeEndButton({ id }: { id: string }) {
+  const { busy, error, done, run } = useSubmit();
+  return (
+    <div>
+      <Status error={error} done={done} />
+      <button
+        type="button"
+        className={`${styles.button} ${styles.buttonDanger}`}
+        disabled={busy}
+        onClick={() => {
+          if (!window.confirm('このお知らせの掲載を今すぐ終了します。よろしいですか？')) return;
+          void run(async () => {
+            await adminFetch(`/api/admin/notices/${id}/end`, { method: 'POST' });
+          }, '掲載を終了しました。サイトのお知らせ表示は消えています。');
+        }}
+      >
+        今すぐ掲載を終了する
+      </button>
+    </div>
+  );
+}
+
+export function NoticeFileForm({ id, current }: { id: string; current: string | null }) {
+  const { busy, error, fields, done, run } = useSubmit();
+  const [clientError, setClientError] = useState<string | null>(null);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement;
+    const file = input.files?.[0];
+    setClientError(null);
+    if (!file) return setClientError('PDF ファイルを選んでください。');
+    if (file.size > NOTICE_PDF_MAX_BYTES) return setClientError('ファイルが大きすぎます。10MB 以下の PDF を選んでください。');
+    void run(async () => {
+      await adminFetch(`/api/admin/notices/${id}/file`, {
+        method: 'PUT',
+        file: { data: file, contentType: 'application/pdf', headers: { [FILE_NAME_HEADER]: encodeURIComponent(file.name) } },
+      });
+      input.value = '';
+    }, 'PDF を添付しました。');
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="PDF の添付">
+      <Status error={clientError ?? error} done={done} />
+      <Field
+        id="file"
+        label={current ? `PDF を差し替える（現在：${current}）` : 'PDF を添付する'}
+        hint="PDF 形式、10MB まで。サイトのお知らせに「詳細（PDF）」のリンクが表示されます。"
+        error={fields.file}
+      >
+        <input id="file" name="file" type="file" accept="application/pdf,.pdf" className={styles.input} />
+      </Field>
+      <div className={styles.actions}>
+        <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`} disabled={busy}>
+          アップロード
+        </button>
+      </div>
+    </form>
+  );
+}

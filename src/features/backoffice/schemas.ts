@@ -1,0 +1,270 @@
+/**
+ * Back office: the zod schemas shared by the admin forms and the /api/admin handlers, and the
+ * small isomorphic facts (roles and their Japanese labels, audit action labels).
+ * Everything is NFKC-normalised before it is validated (security.md "Input").
+ */
+import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
+import { CARRIER_IDS, FULFILMENT_STATUSES, isValidCorporateNumber } from '@/features/orders';
+import { z } from '@/lib/zod-ja';
+
+export const STAFF_ROLES = ['staff', 'manager'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { staff: 'スタッフ', manager: 'マネージャー' };
+
+/** Every action the audit log records, with the words the audit page shows. */
+export const AUDIT_ACTIONS = {
+  'auth.login.password_failed': 'ログイン失敗（パスワード）',
+  'auth.login.totp_failed': 'ログイン失敗（確認コード）',
+  'auth.login.succeeded': 'ログイン',
+  'auth.logout': 'ログアウト',
+  'notice.create': 'お知らせの作成',
+  'notice.schedule': 'お知らせの掲載期間の変更',
+  'notice.end': 'お知らせの掲載終了',
+  'notice.attach_file': 'お知らせへの PDF 添付',
+  'staff.create': 'スタッフの作成',
+  'staff.reset_totp': '認証アプリの再登録',
+  'staff.update': 'スタッフの変更',
+  'staff.password_change': 'パスワードの変更',
+  'order.fulfilment': '注文の対応状況の変更',
+  'order.note': '注文へのメモ',
+  'order.shipped_mail_resend': '発送メールの再送',
+  'accounting.export': '会計データの出力',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+// Control characters (C0 except tab/newline, and DEL) are refused in every text field (security.md "Input").
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const nfkc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFKC') : v);
+const text = (label: string, max: number, singleLine: boolean) =>
+  z.preprocess(
+    nfkc,
+    z
+      .string({ error: `${label}を入力してください。` })
+      .trim()
+      .min(1, `${label}を入力してください。`)
+      .max(max, `${label}は${max}文字以内で入力してください。`)
+      .refine((v) => !CONTROL.test(v) && (!singleLine || !/[\r\n\t]/.test(v)), `${label}に使用できない文字が含まれています。`),
+  );
+
+export const StaffLoginBodySchema = z.strictObject({ email: EmailSchema, password: CurrentPasswordSchema });
+export type StaffLoginBody = z.infer<typeof StaffLoginBodySchema>;
+
+/** The 6-digit code of the authenticator app; spaces and full-width digits as typed are accepted. */
+export const TotpCodeSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/\s/g, '') : v),
+  z
+    .string({ error: '確認コードを入力してください。' })
+    .min(1, '確認コードを入力してください。')
+    .regex(/^\d{6}$/, '確認コードは認証アプリに表示された6桁の数字で入力してください。'),
+);
+export const TotpBodySchema = z.strictObject({ code: TotpCodeSchema });
+
+export const StaffPasswordChangeBodySchema = z
+  .strictObject({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema })
+  .refine((b) => b.currentPassword !== b.newPassword, {
+    message: '今のパスワードとは違うパスワードにしてください。',
+    path: ['newPassword'],
+  });
+export type StaffPasswordChangeBody = z.infer<typeof StaffPasswordChangeBodySchema>;
+
+export const StaffLoginResponseSchema = z.object({ next: z.enum(['totp', 'enrol']) });
+export type StaffLoginResponse = z.infer<typeof StaffLoginResponseSchema>;
+
+export const EnrolmentResponseSchema = z.object({ qrDataUrl: z.string(), manualKey: z.string() });
+export type EnrolmentResponse = z.infer<typeof EnrolmentResponseSchema>;
+
+export const StaffMeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+export type StaffMe = z.infer<typeof StaffMeSchema>;
+
+/** A date-time typed in the form (datetime-local, taken as Japan time) or an ISO string with offset. */
+const DateTimeSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.normalize('NFKC').trim();
+    if (s === '') return null;
+    // datetime-local has no offset; the operator works in Japan time (domain.md).
+    const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(s);
+    if (local) return new Date(`${local[1]}T${local[2]}${local[3] ?? ':00'}+09:00`);
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) return new Date(s);
+    return s;
+  },
+  z
+    .date({ error: '日時は「2026-12-04T01:00」の形式で入力してください。' })
+    .refine((d) => !Number.isNaN(d.getTime()), '存在しない日時です。')
+    .nullable(),
+);
+
+const ScheduleShape = {
+  publishFrom: DateTimeSchema.optional(),
+  publishUntil: DateTimeSchema.optional(),
+  maintenanceStart: DateTimeSchema.optional(),
+  maintenanceEnd: DateTimeSchema.optional(),
+};
+
+type ScheduleLike = {
+  publishFrom?: Date | null;
+  publishUntil?: Date | null;
+  maintenanceStart?: Date | null;
+  maintenanceEnd?: Date | null;
+};
+
+function checkSchedule(s: ScheduleLike, ctx: z.RefinementCtx) {
+  if (s.publishFrom && s.publishUntil && s.publishUntil <= s.publishFrom) {
+    ctx.addIssue({ code: 'custom', path: ['publishUntil'], message: '掲載終了は掲載開始より後の日時にしてください。' });
+  }
+  if (Boolean(s.maintenanceStart) !== Boolean(s.maintenanceEnd)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [s.maintenanceStart ? 'maintenanceEnd' : 'maintenanceStart'],
+      message: 'メンテナンスの開始と終了は両方入力してください。',
+    });
+  } else if (s.maintenanceStart && s.maintenanceEnd && s.maintenanceEnd <= s.maintenanceStart) {
+    ctx.addIssue({ code: 'custom', path: ['maintenanceEnd'], message: 'メンテナンス終了は開始より後の日時にしてください。' });
+  }
+}
+
+export const NoticeCreateBodySchema = z
+  .strictObject({ title: text('タイトル', 200, true), body: text('本文', 4000, false), ...ScheduleShape })
+  .superRefine(checkSchedule);
+export type NoticeCreateBody = z.infer<typeof NoticeCreateBodySchema>;
+
+export const NoticeScheduleBodySchema = z
+  .strictObject({
+    publishFrom: DateTimeSchema.refine((d) => d !== null, '掲載開始を入力してください。'),
+    publishUntil: DateTimeSchema,
+    maintenanceStart: DateTimeSchema,
+    maintenanceEnd: DateTimeSchema,
+  })
+  .superRefine(checkSchedule);
+export type NoticeScheduleBody = z.infer<typeof NoticeScheduleBodySchema>;
+
+export const NoticeIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'お知らせが見つかりません。' }) });
+
+export const NOTICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The header carrying the PDF's display name (percent-encoded UTF-8) on upload. */
+export const FILE_NAME_HEADER = 'x-file-name';
+
+export const NoticeFileNameSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return decodeURIComponent(v).normalize('NFKC').trim();
+    } catch {
+      return '';
+    }
+  },
+  z
+    .string()
+    .min(1, 'ファイル名を指定してください。')
+    .max(200, 'ファイル名は200文字以内にしてください。')
+    .refine((v) => !CONTROL.test(v) && !/[\\/\r\n\t]/.test(v), 'ファイル名に使用できない文字が含まれています。')
+    .transform((v) => (/\.pdf$/i.test(v) ? v : `${v}.pdf`)),
+);
+
+export const NOTICE_STATES = { scheduled: '掲載予定', live: '掲載中', ended: '掲載終了' } as const;
+export type NoticeState = keyof typeof NOTICE_STATES;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const AuditQuerySchema = z.strictObject({
+  action: z.enum(AUDIT_ACTION_KEYS).optional().catch(undefined),
+  staff: z.uuid().optional().catch(undefined),
+  target: z.string().max(100).optional(),
+  /** keyset cursor: the id of the last row of the previous page */
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const StaffUpdateBodySchema = z
+  .strictObject({ disabled: z.boolean().optional(), role: z.enum(STAFF_ROLES).optional() })
+  .refine((b) => b.disabled !== undefined || b.role !== undefined, '変更する項目を指定してください。');
+
+// ── Orders (issue 12 §3: queue, detail, fulfilment) ───────────────────────────────────────────
+
+export const ORDER_QUEUE_PAGE_SIZE = 50;
+
+export const OrderIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'ご注文が見つかりませんでした。' }) });
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.normalize('NFKC').trim() === '' ? undefined : v);
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+/** 'YYYY-MM-DD' as typed in a date field (Japan time); a bad value is dropped rather than failing the page. */
+const DateFilter = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(YMD)
+    .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00+09:00`).getTime()))
+    .optional()
+    .catch(undefined),
+);
+
+/**
+ * The queue's filters as they come in the URL (the filter form is a plain GET form, so the page
+ * works without JavaScript and a filtered queue can be bookmarked). Unknown or malformed values
+ * are ignored, not an error: the page shows the unfiltered queue instead of failing.
+ */
+export const OrderQueueQuerySchema = z.object({
+  status: z.preprocess(
+    (v) =>
+      v === undefined ? undefined : (Array.isArray(v) ? v : [v]).filter((s) => (FULFILMENT_STATUSES as readonly unknown[]).includes(s)),
+    z.array(z.enum(FULFILMENT_STATUSES)).optional(),
+  ),
+  express: z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : undefined), z.boolean().optional()),
+  from: DateFilter,
+  to: DateFilter,
+  corporateNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[\s-]/g, '') || undefined : undefined),
+    z.string().refine(isValidCorporateNumber).optional().catch(undefined),
+  ),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : undefined),
+    z.string().max(254).optional().catch(undefined),
+  ),
+  /** keyset cursor: `${paidAt ISO}_${id}` of the previous page's last row */
+  after: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[0-9a-f-]{36}$/)
+    .optional()
+    .catch(undefined),
+});
+export type OrderQueueQuery = z.infer<typeof OrderQueueQuerySchema>;
+
+const optionalNote = z.preprocess(blankToUndefined, text('メモ', 1000, false).optional());
+
+/**
+ * One fulfilment step from the order page. `expectedFrom` is the state the page showed: a step
+ * from a page someone else already moved on is refused with 409 (the orders feature checks it
+ * under the row lock). The numbers are required per step by the orders feature (422).
+ */
+export const FulfilmentBodySchema = z.strictObject({
+  to: z.enum(['requested', 'shipped', 'completed'], { error: '変更先の状態を選んでください。' }),
+  expectedFrom: z.enum(FULFILMENT_STATUSES, { error: '画面を再読み込みしてください。' }),
+  applicationNumber: z.preprocess(blankToUndefined, text('申請番号', 40, true).optional()),
+  carrier: z.preprocess(blankToUndefined, z.enum(CARRIER_IDS, { error: '配送業者を選択してください。' }).optional()),
+  trackingNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : v),
+    z
+      .string()
+      .max(40, '追跡番号は40文字以内で入力してください。')
+      .regex(/^[0-9A-Za-z-]+$/, '追跡番号は半角の英数字とハイフンで入力してください。')
+      .optional(),
+  ),
+  note: optionalNote,
+});
+export type FulfilmentBody = z.infer<typeof FulfilmentBodySchema>;
+
+export const OrderNoteBodySchema = z.strictObject({ note: text('メモ', 1000, false) });
+
+/** 'YYYY-MM' — the accounting month (Japan time). */
+export const AccountingMonthSchema = z.strictObject({
+  month: z
+    .string({ error: '対象の月を選んでください。' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '対象の月は「2026-11」の形式で選んでください。'),
+});

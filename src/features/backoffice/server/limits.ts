@@ -1,0 +1,16 @@
+import 'server-only';
+
+import { sharedLimit } from '@/server/rate-limit';
+
+/**
+ * Rate limits of the staff login (security.md "Abuse"), stored in the application database.
+ * Failures (wrong password or wrong code) are counted per account+IP and per IP; a success
+ * clears the account+IP counter. Counting per account+IP means an attacker slows down only
+ * their own attempts against an account, never its owner's (docs/decisions/0011).
+ */
+export const staffLimits = {
+  /** 5 failures in 15 minutes per account and IP, then 15 minutes of refusal */
+  loginFailuresPerAccountIp: sharedLimit({ keyPrefix: 'staff_login_acct_ip', points: 5, duration: 15 * 60, blockDuration: 15 * 60 }),
+  /** 50 failures a day per IP */
+  loginFailuresPerIpDay: sharedLimit({ keyPrefix: 'staff_login_ip', points: 50, duration: 86_400, blockDuration: 86_400 }),
+} as const;

@@ -1,0 +1,247 @@
+import 'server-only';
+
+import { eq, inArray } from 'drizzle-orm';
+
+import { receipts, users } from '@db/schema';
+import { OrderPriceSchema, orderedCertificates, type FulfilmentStatus } from '@/features/orders';
+import {
+  addOrderNote,
+  advanceFulfilment,
+  getOrderDetail,
+  listOrdersForStaff,
+  orderShippedMail,
+  findOrder,
+  type OrderEventRow,
+  type OrderRow,
+  type StaffOrderFilter,
+} from '@/features/orders/server';
+import { getDb, type Db } from '@/server/db/client';
+import { AppError } from '@/server/http/app-error';
+import { logger } from '@/server/logger';
+import { sendMail } from '@/server/mail';
+
+import { ORDER_QUEUE_PAGE_SIZE, type FulfilmentBody, type OrderQueueQuery } from '../schemas';
+
+import { recordAudit } from './audit';
+import type { Actor } from './notices';
+
+/**
+ * The back office's orders (issue 12 §3): the queue, the detail, the fulfilment steps and notes.
+ * The orders feature owns the rows, the state machine and the timeline; this module adds who may
+ * do it (the route), the audit row — written inside the orders feature's transaction through its
+ * `onChange` hook, so a step and its audit row commit together — and the shipped mail after the
+ * commit.
+ */
+
+/** What the audit row keeps of an order's fulfilment (before → after). */
+function fulfilmentView(o: OrderRow) {
+  return {
+    fulfilmentStatus: o.fulfilmentStatus,
+    applicationNumber: o.applicationNumber,
+    carrier: o.carrier,
+    trackingNumber: o.trackingNumber,
+  };
+}
+
+/** Japan-time calendar day → the instant it starts. */
+function jstDayStart(ymd: string): Date {
+  return new Date(`${ymd}T00:00:00+09:00`);
+}
+
+export function queueFilter(query: OrderQueueQuery): StaffOrderFilter {
+  const filter: StaffOrderFilter = {};
+  if (query.status?.length) filter.fulfilmentStatuses = query.status;
+  if (query.express !== undefined) filter.express = query.express;
+  if (query.from) filter.paidFrom = jstDayStart(query.from);
+  // "to" is inclusive: everything paid before the next day starts in Japan
+  if (query.to) filter.paidBefore = new Date(jstDayStart(query.to).getTime() + 24 * 60 * 60 * 1000);
+  if (query.corporateNumber) filter.corporateNumber = query.corporateNumber;
+  if (query.email) filter.memberEmail = query.email;
+  return filter;
+}
+
+export interface QueueRow {
+  id: string;
+  paidAt: string | null;
+  companyName: string;
+  corporateNumber: string;
+  memberEmail: string | null;
+  express: boolean;
+  scheduledStartDate: string;
+  scheduledEndDate: string;
+  fulfilmentStatus: FulfilmentStatus;
+  refundedYen: number;
+  amountYen: number;
+  certificates: { name: string; quantity: number }[];
+}
+
+export async function listOrderQueue(
+  query: OrderQueueQuery,
+  pageSize = ORDER_QUEUE_PAGE_SIZE,
+): Promise<{ rows: QueueRow[]; next: string | null }> {
+  const after = query.after
+    ? { paidAt: query.after.slice(0, query.after.lastIndexOf('_')), id: query.after.slice(query.after.lastIndexOf('_') + 1) }
+    : undefined;
+  const { rows, next } = await listOrdersForStaff(queueFilter(query), { limit: pageSize, ...(after ? { after } : {}) });
+  return {
+    rows: rows.map(({ order, memberEmail }) => ({
+      id: order.id,
+      paidAt: order.paidAt?.toISOString() ?? null,
+      companyName: order.companyName,
+      corporateNumber: order.corporateNumber,
+      memberEmail,
+      express: order.deliverySpeed === 'express',
+      scheduledStartDate: order.scheduledStartDate,
+      scheduledEndDate: order.scheduledEndDate,
+      fulfilmentStatus: order.fulfilmentStatus as FulfilmentStatus,
+      refundedYen: order.refundedYen,
+      amountYen: order.amountYen,
+      certificates: orderedCertificates(order.items, OrderPriceSchema.parse(order.price)).map((c) => ({
+        name: c.name,
+        quantity: c.quantity,
+      })),
+    })),
+    next: next ? `${next.paidAt}_${next.id}` : null,
+  };
+}
+
+export interface AdminOrderDetail {
+  order: OrderRow;
+  memberEmail: string | null;
+  events: OrderEventRow[];
+  /** the receipt's number once the member downloaded it (receipts are issued on first download) */
+  receiptSerial: string | null;
+  /** whether the payment went through 3-D Secure (the timeline's awaiting_3ds step) */
+  threeDSecure: 'verified' | 'not_required';
+  /** the shipped mail failed after the last shipping step and was not sent since */
+  shippedMailPending: boolean;
+}
+
+export async function getOrderForAdmin(orderId: string): Promise<AdminOrderDetail> {
+  const detail = await getOrderDetail(orderId);
+  const db = await getDb();
+  // Read-only look at the receipts feature's table: the number printed on the receipt, if issued.
+  const [receipt] = await db.select({ serial: receipts.serialNumber }).from(receipts).where(eq(receipts.orderId, orderId));
+  return {
+    ...detail,
+    receiptSerial: receipt?.serial ?? null,
+    threeDSecure: detail.events.some((e) => e.kind === 'payment' && e.toStatus === 'awaiting_3ds') ? 'verified' : 'not_required',
+    shippedMailPending: shippedMailPending(detail.events),
+  };
+}
+
+/** The mail marks on the timeline (data.mail): the last one after the shipping step says whether it went out. */
+function shippedMailPending(events: OrderEventRow[]): boolean {
+  let pending = false;
+  for (const e of events) {
+    const mail = (e.data as { mail?: unknown } | null)?.mail;
+    if (e.kind === 'fulfilment' && e.toStatus === 'shipped') pending = false;
+    if (mail === 'order_shipped:failed') pending = true;
+    if (mail === 'order_shipped:sent') pending = false;
+  }
+  return pending;
+}
+
+/** Receipt serials of many orders (the accounting export), read-only from the receipts table. */
+export async function receiptSerialsOf(orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ orderId: receipts.orderId, serial: receipts.serialNumber })
+    .from(receipts)
+    .where(inArray(receipts.orderId, orderIds));
+  return new Map(rows.map((r) => [r.orderId, r.serial]));
+}
+
+export interface FulfilmentResult {
+  fulfilmentStatus: FulfilmentStatus;
+  /** for 発送済み: whether the member's mail went out (false: it is marked pending on the order page to resend) */
+  mailSent: boolean | null;
+}
+
+/**
+ * One fulfilment step by a staff member: the orders feature's compare-and-set (409 when the page
+ * was stale), the audit row in the same transaction, and for 発送済み the member's mail after the
+ * commit. The mail is sent inline — a failure never undoes the shipment; it is logged and written
+ * on the timeline as pending, and the order page offers 「発送メールを再送する」 until one goes out.
+ */
+export async function advanceOrderAsStaff(actor: Actor, orderId: string, body: FulfilmentBody): Promise<FulfilmentResult> {
+  const updated = await advanceFulfilment(orderId, body.to, {
+    actor: { type: 'staff', id: actor.id },
+    expectedFrom: body.expectedFrom,
+    note: body.note ?? null,
+    ...(body.applicationNumber ? { applicationNumber: body.applicationNumber } : {}),
+    ...(body.carrier ? { carrier: body.carrier } : {}),
+    ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
+    onChange: (tx, before, after) =>
+      recordAudit(
+        {
+          staffId: actor.id,
+          action: 'order.fulfilment',
+          targetType: 'order',
+          targetId: orderId,
+          before: fulfilmentView(before),
+          after: { ...fulfilmentView(after), ...(body.note ? { note: body.note } : {}) },
+          ip: actor.ip,
+        },
+        tx,
+      ),
+  });
+  const mailSent = body.to === 'shipped' ? await sendShippedMail(updated) : null;
+  return { fulfilmentStatus: updated.fulfilmentStatus as FulfilmentStatus, mailSent };
+}
+
+/** Sends the shipped mail and marks the outcome on the timeline (never throws: the shipment stands). */
+async function sendShippedMail(order: OrderRow): Promise<boolean> {
+  const db = await getDb();
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  let sent = false;
+  if (user?.email) {
+    try {
+      await sendMail(user.email, orderShippedMail(order));
+      sent = true;
+    } catch (error) {
+      logger.error({ err: error, orderId: order.id, event: 'order.shipped_mail_failed' }, 'shipped mail not sent');
+    }
+  } else {
+    logger.error({ orderId: order.id, event: 'order.shipped_mail_failed' }, 'shipped mail: the member has no e-mail address');
+  }
+  try {
+    await addOrderNote(
+      order.id,
+      { type: 'system' },
+      sent ? '発送のお知らせメールを送信しました。' : '発送のお知らせメールを送信できませんでした。注文画面から再送してください。',
+      undefined,
+      { mail: sent ? 'order_shipped:sent' : 'order_shipped:failed' },
+    );
+  } catch (error) {
+    logger.error({ err: error, orderId: order.id, sent }, 'could not record the shipped mail outcome');
+  }
+  return sent;
+}
+
+/** 「発送メールを再送する」: only for a shipped order; one audit row per attempt. */
+export async function resendShippedMailAsStaff(actor: Actor, orderId: string): Promise<{ mailSent: boolean }> {
+  const order = await findOrder(orderId);
+  if (!order) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
+  if (order.fulfilmentStatus !== 'shipped' || !order.trackingNumber) {
+    throw new AppError('invalid_transition', { status: 409, message: '発送済みのご注文ではないため、発送メールは送れません。' });
+  }
+  const mailSent = await sendShippedMail(order);
+  await recordAudit({
+    staffId: actor.id,
+    action: 'order.shipped_mail_resend',
+    targetType: 'order',
+    targetId: orderId,
+    after: { mailSent },
+    ip: actor.ip,
+  });
+  return { mailSent };
+}
+
+/** A staff note on the order's timeline, with its audit row in the same transaction. */
+export async function addOrderNoteAsStaff(actor: Actor, orderId: string, note: string): Promise<void> {
+  await addOrderNote(orderId, { type: 'staff', id: actor.id }, note, (tx: Db) =>
+    recordAudit({ staffId: actor.id, action: 'order.note', targetType: 'order', targetId: orderId, after: { note }, ip: actor.ip }, tx),
+  );
+}

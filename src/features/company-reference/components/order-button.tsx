@@ -1,0 +1,27 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+
+import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+
+import type { SearchedCorporate } from '@/features/company-search';
+import s from './reference.module.css';
+
+/**
+ * 「この法人の証明書を申請する」: hands the company to the purchase flow the way the /search page
+ * does (localStorage `searched_corporate`, its SearchedCorporateSchema) and goes to /purchase/select, which asks
+ * for a login when needed.
+ */
+export function OrderButton({ company }: { company: Omit<SearchedCorporate, 'selectedAt'> }) {
+  const router = useRouter();
+  const order = () => {
+    const value: SearchedCorporate = { ...company, selectedAt: new Date().toISOString() };
+    safeStorage.set(STORAGE_KEYS.searchedCorporate, JSON.stringify(value));
+    router.push('/purchase/select');
+  };
+  return (
+    <button type="button" className={`button ${s.orderButton}`} onClick={order}>
+      この法人の証明書を申請する
+    </button>
+  );
+}

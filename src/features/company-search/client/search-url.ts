@@ -1,0 +1,95 @@
+/**
+ * The search page's state in its URL (`/search?q=トヨタ&pref=23&city=211&closed=1&kind=301`), so a
+ * search can be reloaded, shared and restored by the back button, and its translation to the
+ * API's query (`/api/corporates/search?q=…&prefecture=…&city=…&includeClosed=…&kind=…`). The URL keeps
+ * short names because people share it; unknown or malformed values are dropped, never an error.
+ * Isomorphic: the server page renders the initial URL with the same reading.
+ */
+import { PREFECTURES } from '@/lib/prefectures';
+
+import { type KindCode, isKindCode } from '@/features/registry/index.client';
+import { SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, isCityCode } from '../constants';
+import type { SearchResult } from '../schemas';
+
+export interface SearchUrlState {
+  q: string;
+  /** JIS X 0401 code or '' (all prefectures). */
+  pref: string;
+  /** JIS X 0402 code of a 市区町村 of `pref`, or '' (the whole prefecture); always '' without pref. */
+  city: string;
+  closed: boolean;
+  /** One 法人種別 code or '' (all kinds). */
+  kind: KindCode | '';
+}
+
+export const EMPTY_SEARCH_STATE: SearchUrlState = { q: '', pref: '', city: '', closed: false, kind: '' };
+
+type Raw = Record<string, string | string[] | undefined> | URLSearchParams;
+
+function first(raw: Raw, key: string): string {
+  const v = raw instanceof URLSearchParams ? raw.get(key) : raw[key];
+  return (Array.isArray(v) ? v[0] : v) ?? '';
+}
+
+const PREF_CODES = new Set<string>(PREFECTURES.map((p) => p.code));
+
+export function parseSearchUrl(raw: Raw): SearchUrlState {
+  const pref = first(raw, 'pref');
+  const kind = first(raw, 'kind');
+  const city = first(raw, 'city');
+  return {
+    q: first(raw, 'q').slice(0, SEARCH_QUERY_MAX),
+    pref: PREF_CODES.has(pref) ? pref : '',
+    city: PREF_CODES.has(pref) && isCityCode(city) ? city : '',
+    closed: ['1', 'true'].includes(first(raw, 'closed')),
+    kind: isKindCode(kind) ? kind : '',
+  };
+}
+
+/** The page's query string (without '?'), in a fixed order; empty values left out. */
+export function searchUrlQuery(state: SearchUrlState): string {
+  const p = new URLSearchParams();
+  if (state.q.trim() !== '') p.set('q', state.q.trim());
+  if (state.pref !== '') p.set('pref', state.pref);
+  if (state.pref !== '' && state.city !== '') p.set('city', state.city);
+  if (state.closed) p.set('closed', '1');
+  if (state.kind !== '') p.set('kind', state.kind);
+  return p.toString();
+}
+
+export function searchPageHref(state: SearchUrlState): string {
+  const qs = searchUrlQuery(state);
+  return qs === '' ? '/search' : `/search?${qs}`;
+}
+
+/** Query of GET /api/corporates/search for this state (no cursor), or null when there is nothing to search. */
+export function searchApiQuery(state: SearchUrlState): Record<string, string> | null {
+  const q = state.q.trim();
+  if (q === '') return null;
+  return {
+    q,
+    ...(state.pref !== '' ? { prefecture: state.pref } : {}),
+    ...(state.pref !== '' && state.city !== '' ? { city: state.city } : {}),
+    ...(state.closed ? { includeClosed: '1' } : {}),
+    ...(state.kind !== '' ? { kind: state.kind } : {}),
+  };
+}
+
+export function searchApiPath(state: SearchUrlState, cursor?: string): string | null {
+  const query = searchApiQuery(state);
+  if (query === null) return null;
+  const p = new URLSearchParams(query);
+  if (cursor !== undefined) p.set('cursor', cursor);
+  return `/api/corporates/search?${p.toString()}`;
+}
+
+/** The search's results as a CSV file (GET /api/corporates/search/csv: every page up to 1,000 rows). */
+export function searchCsvPath(state: SearchUrlState): string | null {
+  const query = searchApiQuery(state);
+  return query === null ? null : `/api/corporates/search/csv?${new URLSearchParams(query).toString()}`;
+}
+
+/** 「162件」, or 「1,000件以上」 when the count reached the cap (issue 3 §4). */
+export function formatResultCount(result: Pick<SearchResult, 'count' | 'countCapped'>): string {
+  return result.countCapped ? `${SEARCH_COUNT_CAP.toLocaleString('ja-JP')}件以上` : `${result.count.toLocaleString('ja-JP')}件`;
+}

@@ -1,0 +1,79 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import { orderabilityOf } from '@/features/orders';
+import type { CompanySummary } from '@/features/registry';
+
+import { CompanyResultItem } from './company-result-item';
+
+const base: CompanySummary = {
+  corporateNumber: '8040001999013',
+  name: '株式会社商号変更後',
+  furigana: 'ショウゴウヘンコウアト',
+  enName: null,
+  kind: '301',
+  kindLabel: '株式会社',
+  prefectureCode: '13',
+  prefectureName: '東京都',
+  cityName: '千代田区',
+  streetNumber: '丸の内１丁目１－１',
+  postCode: '1000005',
+  addressOutside: null,
+  address: '東京都千代田区丸の内１丁目１－１',
+  closed: false,
+  closeDate: null,
+  closeCause: null,
+  closeCauseLabel: null,
+  successorCorporateNumber: null,
+  formerNames: ['株式会社商号変更前'],
+  matchedFormerName: null,
+  match: 'prefix',
+  assignmentDate: '2015-10-05',
+  updateDate: '2017-05-09',
+};
+
+const render = (c: Partial<CompanySummary>) =>
+  renderToStaticMarkup(<CompanyResultItem company={{ ...base, ...c }} onChoose={() => undefined} />).replace(/<!-- -->/g, '');
+
+describe('CompanyResultItem', () => {
+  it('shows name, reading, kind, address with postal code, 法人番号, the order button and the free reference link', () => {
+    const html = render({});
+    expect(html).toContain('>株式会社商号変更後</h3>');
+    expect(html).toContain('ショウゴウヘンコウアト');
+    expect(html).toContain('>株式会社</span>');
+    expect(html).toContain('〒100-0005 東京都千代田区丸の内１丁目１－１');
+    expect(html).toContain('8040001999013');
+    expect(html).toContain('この法人の証明書を申請する');
+    expect(html).toContain('href="/search-service/result?corporateNumber=8040001999013"');
+    expect(html).toContain('旧商号：株式会社商号変更前');
+    expect(html).not.toContain('閉鎖');
+  });
+
+  it('says which former name matched', () => {
+    expect(render({ match: 'former_name', matchedFormerName: '株式会社商号変更前' })).toContain(
+      '旧商号「株式会社商号変更前」で一致しました',
+    );
+  });
+
+  it('marks a closed company with its date and cause, and keeps it orderable (閉鎖事項証明書)', () => {
+    const html = render({ closed: true, closeDate: '2020-03-31', closeCause: '01', closeCauseLabel: '清算の結了等' });
+    expect(html).toContain('閉鎖（2020年3月31日）');
+    expect(html).toContain('清算の結了等');
+    expect(html).toContain('この法人の証明書を申請する');
+  });
+
+  // Which companies can be ordered is the orders feature's one rule and its one table
+  // (src/features/orders/orderable.test.ts); this only checks that the row follows it.
+  it('offers the order button exactly when the orders rule says the company can be ordered, and says why not', () => {
+    for (const c of [
+      { kind: '101', kindLabel: '国の機関', corporateNumber: '7000012050002' },
+      { kind: '401', kindLabel: '外国会社等', corporateNumber: '7000012050002' },
+      { kind: '305', kindLabel: '合同会社', corporateNumber: '8040001999013' },
+    ] as const) {
+      const html = render(c);
+      const rule = orderabilityOf({ ...c, closed: false });
+      expect(html.includes('この法人の証明書を申請する'), c.kind).toBe(rule.orderable);
+      if (!rule.orderable) expect(html).toContain(`${c.kindLabel}：${rule.message}`);
+    }
+  });
+});

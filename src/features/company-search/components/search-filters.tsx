@@ -1,0 +1,117 @@
+'use client';
+
+import { useId } from 'react';
+import useSWR from 'swr';
+
+import { apiFetch } from '@/lib/api-client';
+
+import { PREFECTURES } from '@/lib/prefectures';
+
+import type { SearchUrlState } from '../client/search-url';
+import { type KindCode, isKindCode } from '@/features/registry/index.client';
+import styles from './company-search.module.css';
+import type { CityList } from '../schemas';
+
+/** 法人種別 in the order people look for them (the NTA codes; labels shortened for a select). */
+const KIND_OPTIONS: { code: KindCode; label: string }[] = [
+  { code: '301', label: '株式会社' },
+  { code: '302', label: '有限会社' },
+  { code: '305', label: '合同会社' },
+  { code: '303', label: '合名会社' },
+  { code: '304', label: '合資会社' },
+  { code: '399', label: 'その他の設立登記法人（一般社団法人など）' },
+  { code: '401', label: '外国会社等' },
+  { code: '101', label: '国の機関' },
+  { code: '201', label: '地方公共団体' },
+  { code: '499', label: 'その他' },
+];
+
+/**
+ * Prefecture (JIS order), then its 市区町村 once a prefecture is chosen (the registry's own list,
+ * GET /api/corporates/cities), 法人種別 and include-closed. Each change searches at once.
+ */
+export function SearchFilters({ state, onChange }: { state: SearchUrlState; onChange: (patch: Partial<SearchUrlState>) => void }) {
+  const id = useId();
+  const cities = useSWR<CityList>(
+    state.pref === '' ? null : `/api/corporates/cities?prefecture=${state.pref}`,
+    (path: string) => apiFetch<CityList>(path),
+    { revalidateOnFocus: false, revalidateIfStale: false },
+  );
+  const cityList = cities.data?.prefecture === state.pref ? cities.data.cities : [];
+  return (
+    <fieldset className={styles.filters}>
+      <legend className="visually-hidden">絞り込み</legend>
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-pref`}>都道府県</label>
+        <select
+          id={`${id}-pref`}
+          name="pref"
+          className={`input ${styles.select}`}
+          value={state.pref}
+          onChange={(e) => onChange({ pref: e.target.value, city: '' })}
+        >
+          <option value="">すべての都道府県</option>
+          {PREFECTURES.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.pref !== '' ? (
+        <div className={styles.filter}>
+          <label htmlFor={`${id}-city`}>市区町村</label>
+          <select
+            id={`${id}-city`}
+            name="city"
+            className={`input ${styles.select}`}
+            value={state.city}
+            onChange={(e) => onChange({ city: e.target.value })}
+          >
+            <option value="">すべての市区町村</option>
+            {/* The chosen code stays selectable while the list loads (a shared URL with city=…). */}
+            {state.city !== '' && !cityList.some((c) => c.code === state.city) ? (
+              <option value={state.city}>{cities.isLoading ? '読み込み中…' : `市区町村コード ${state.city}`}</option>
+            ) : null}
+            {cityList.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className={styles.filter}>
+        <label htmlFor={`${id}-kind`}>法人種別</label>
+        <select
+          id={`${id}-kind`}
+          name="kind"
+          className={`input ${styles.select}`}
+          value={state.kind}
+          onChange={(e) => {
+            const kind = e.target.value;
+            onChange({ kind: isKindCode(kind) ? kind : '' });
+          }}
+        >
+          <option value="">すべての法人種別</option>
+          {KIND_OPTIONS.map((k) => (
+            <option key={k.code} value={k.code}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.checkbox}>
+        <input
+          id={`${id}-closed`}
+          type="checkbox"
+          name="closed"
+          value="1"
+          checked={state.closed}
+          onChange={(e) => onChange({ closed: e.target.checked })}
+        />
+        <label htmlFor={`${id}-closed`}>閉鎖した法人も含める</label>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,158 @@
+import 'server-only';
+
+import { INVOICE_STATUS_LABELS, invoiceStatusOn, NTA_CLOSE_CAUSE } from '@/features/registry';
+import {
+  codePoints,
+  displayAddress,
+  getInvoiceStore,
+  getRegistryStore,
+  type InvoiceStore,
+  nameExactExpression,
+  type OpenRegistry,
+  type RegistryStore,
+  unpackRow,
+} from '@/features/registry/index.server';
+import { normalizeJapanese } from '@/lib/normalize-japanese';
+
+import { BULK_MESSAGES, type BulkCheckResult, type BulkCompany, type BulkInvoice, type BulkRow, parseBulkLine } from '../bulk';
+
+/**
+ * The bulk check (issue 14 item 4): each line is a 法人番号, a T-number or an exact name; each
+ * gets the company as the registry has it now (閉鎖 with its successor) and its invoice
+ * registration status on the chosen day (domain.md §1's rule, `invoiceStatusOn`).
+ *
+ * Lookups go straight to the registry's primary key and the exact-name token of its index (no
+ * history, no search ranking): 1,000 lines must answer within a second (bench/bulk-check.ts).
+ */
+
+export type BulkCheckOutcome = { ok: true; result: BulkCheckResult } | { ok: false; code: 'registry_unavailable' };
+
+/** Most companies read for one normalised name (the commonest names in 5.5M rows stay below it). */
+const NAME_CANDIDATES_MAX = 5000;
+
+interface Row {
+  corporate_number: number;
+  hihyoji: number;
+  data: string;
+}
+
+const BY_NUMBER = 'SELECT corporate_number, hihyoji, data FROM company WHERE corporate_number = ?';
+const BY_EXACT_NAME = `SELECT c.corporate_number, c.hihyoji, c.data
+  FROM doc_fts JOIN doc d ON d.docid = doc_fts.rowid JOIN company c ON c.id = d.company_id
+  WHERE doc_fts MATCH ? AND c.hihyoji = 0 LIMIT ${NAME_CANDIDATES_MAX}`;
+
+function companyOf(reg: OpenRegistry, row: Row): BulkCompany {
+  const r = unpackRow(row.corporate_number, row.hihyoji, row.data);
+  let successor: BulkCompany['successor'] = null;
+  if (r.successorCorporateNumber !== null) {
+    const s = reg.statement(BY_NUMBER).get(Number(r.successorCorporateNumber)) as Row | undefined;
+    // The successor's name only when the registry shows it (a hidden company stays hidden).
+    const name = s !== undefined && s.hihyoji === 0 ? unpackRow(s.corporate_number, s.hihyoji, s.data).name : null;
+    successor = { corporateNumber: r.successorCorporateNumber, name };
+  }
+  return {
+    corporateNumber: r.corporateNumber,
+    name: r.name,
+    address: displayAddress(r),
+    closed: r.closeDate !== null,
+    closeDate: r.closeDate,
+    closeCauseLabel: r.closeCause === null ? null : (NTA_CLOSE_CAUSE[r.closeCause] ?? null),
+    successor,
+  };
+}
+
+function invoiceOf(store: InvoiceStore, corporateNumber: string, date: string): BulkInvoice {
+  const found = store.lookup(corporateNumber);
+  if (found.state === 'unavailable') return { state: 'unknown' };
+  if (found.state === 'absent') return { state: 'not_registered' };
+  const r = found.registration;
+  const ends = [r.disposalDate, r.expireDate].filter((d): d is string => d !== null).sort();
+  const status = invoiceStatusOn(r, date);
+  return {
+    state: 'registered',
+    registrationNumber: r.registrationNumber,
+    status,
+    statusLabel: INVOICE_STATUS_LABELS[status],
+    registrationDate: r.registrationDate,
+    endDate: ends[0] ?? null,
+  };
+}
+
+const sameText = (s: string) => s.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+
+/** One company, else the count of those that fit equally well. */
+function pickOne(rows: readonly Row[]): { row: Row } | { matches: number } {
+  if (rows.length === 1) return { row: rows[0] as Row };
+  // Several share the name: the one still active if only one is (a supplier list names the
+  // company that trades today), else ambiguous.
+  const active = rows.filter((r) => unpackRow(r.corporate_number, r.hihyoji, r.data).closeDate === null);
+  if (active.length === 1) return { row: active[0] as Row };
+  return { matches: rows.length };
+}
+
+/**
+ * An exact name. The index's exact-name token is on the normalised name, which leaves out the
+ * legal form (株式会社日本運送, 日本運送株式会社 and 日本運送合同会社 share 日本運送: 358 companies in the
+ * 1M-row sample of bench/bulk-check.ts), so the candidates are narrowed to the registered name as written (NFKC, any
+ * width); only when none is written so (「(株)日本運送」) do the normalised matches count.
+ */
+function byName(reg: OpenRegistry, name: string): { row: Row } | { matches: number } {
+  const chars = codePoints(normalizeJapanese(name));
+  if (chars.length === 0) return { matches: 0 };
+  const candidates = reg.statement(BY_EXACT_NAME).all(nameExactExpression(chars)) as Row[];
+  if (candidates.length === 0) return { matches: 0 };
+  const wanted = sameText(name);
+  const exact = candidates.filter((r) => sameText(unpackRow(r.corporate_number, r.hihyoji, r.data).name) === wanted);
+  return pickOne(exact.length > 0 ? exact : candidates);
+}
+
+export function bulkCheck(
+  lines: readonly string[],
+  date: string,
+  stores: { registry?: RegistryStore; invoice?: InvoiceStore } = {},
+): BulkCheckOutcome {
+  const state = (stores.registry ?? getRegistryStore()).acquire();
+  if (!state.ok) return { ok: false, code: 'registry_unavailable' };
+  const reg = state.registry;
+  const invoice = stores.invoice ?? getInvoiceStore();
+  const inputs = lines.map((l) => l.trim()).filter((l) => l !== '');
+
+  // One read transaction: every line sees the same registry file.
+  const rows = reg.db.transaction((): BulkRow[] =>
+    inputs.map((raw, i): BulkRow => {
+      const line = parseBulkLine(raw);
+      const base = { line: i + 1, input: line.input, kind: line.kind, matches: null, message: null, company: null, invoice: null };
+      if (line.kind === 'invalid') return { ...base, result: 'invalid', message: line.message };
+      let row: Row | undefined;
+      if (line.kind === 'name') {
+        const found = byName(reg, line.name);
+        if ('matches' in found) {
+          return found.matches === 0
+            ? { ...base, result: 'not_found', message: BULK_MESSAGES.not_found }
+            : { ...base, result: 'ambiguous', matches: found.matches, message: BULK_MESSAGES.ambiguous };
+        }
+        row = found.row;
+      } else {
+        const r = reg.statement(BY_NUMBER).get(Number(line.corporateNumber)) as Row | undefined;
+        row = r !== undefined && r.hihyoji === 0 ? r : undefined;
+      }
+      if (row === undefined) {
+        // A T-number of a registration the registry lacks still has an invoice status worth showing.
+        const inv = line.kind === 'invoice' ? invoiceOf(invoice, line.corporateNumber, date) : null;
+        return { ...base, result: 'not_found', message: BULK_MESSAGES.not_found, invoice: inv };
+      }
+      const company = companyOf(reg, row);
+      return { ...base, result: 'found', company, invoice: invoiceOf(invoice, company.corporateNumber, date) };
+    }),
+  )();
+
+  const count = (r: BulkRow['result']) => rows.filter((x) => x.result === r).length;
+  return {
+    ok: true,
+    result: {
+      date,
+      rows,
+      summary: { found: count('found'), notFound: count('not_found'), ambiguous: count('ambiguous'), invalid: count('invalid') },
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import 'server-only';
+
+import { UNAVAILABLE_HEADERS } from '@/features/registry/index.server';
+import { AppError } from '@/server/http/app-error';
+import { type SearchErrorCode } from '../schemas';
+
+/** The search routes' answers to a failed search (/api/corporates/search, /api/corporates-search/search). */
+
+const SEARCH_STATUS: Record<SearchErrorCode, number> = {
+  registry_unavailable: 503,
+  empty_query: 400,
+  invalid_check_digit: 400,
+  invalid_cursor: 400,
+  cursor_expired: 409,
+};
+
+/** A failed search: 503 without a registry, 400/409 for the query or cursor (field `q`). */
+export function searchFailure(outcome: { code: SearchErrorCode; message: string }): AppError {
+  return new AppError(outcome.code, {
+    status: SEARCH_STATUS[outcome.code],
+    message: outcome.message,
+    ...(outcome.code === 'registry_unavailable' ? { headers: UNAVAILABLE_HEADERS } : { fields: { q: outcome.message } }),
+  });
+}

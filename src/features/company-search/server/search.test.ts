@@ -1,0 +1,386 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '../schemas';
+import { withCheckDigit } from '@/features/registry';
+import { RegistryStore, getCompany } from '@/features/registry/index.server';
+import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
+import { type SearchCompaniesParams, searchCompanies } from './search';
+
+const dir = tempDir();
+const file = path.join(dir, 'registry.sqlite');
+let store: RegistryStore;
+
+const CHANGED = '8040001999013'; // domain.md §1: 株式会社商号変更前 → 株式会社商号変更後
+
+const fixture = [
+  ntaRow({ name: 'トヨタ自動車株式会社', furigana: 'トヨタジドウシャ', prefectureCode: '23', prefectureName: '愛知県' }),
+  ntaRow({ name: '株式会社豊田自動織機', furigana: 'トヨタジドウショッキ', prefectureCode: '23', prefectureName: '愛知県' }),
+  ntaRow({ name: '株式会社Ｔ＆Ｍコンサルティング', furigana: 'ティーアンドエムコンサルティング' }),
+  ntaRow({
+    name: 'ソニー株式会社',
+    furigana: 'ソニー',
+    postCode: '1080075',
+    cityName: '港区',
+    cityCode: '103',
+    streetNumber: '港南１丁目７番１号',
+  }),
+  ntaRow({
+    name: 'ソニーグループ株式会社',
+    furigana: 'ソニーグループ',
+    enName: 'Sony Group Corporation',
+    postCode: '1080075',
+    cityName: '港区',
+    cityCode: '103',
+    streetNumber: '港南1-7-1',
+  }),
+  ntaRow({
+    name: '港南閉鎖株式会社',
+    furigana: 'コウナンヘイサ',
+    postCode: '1080075',
+    process: '21',
+    closeDate: '2020-03-31',
+    closeCause: '01',
+  }),
+  ntaRow({ name: '港南合同会社', kind: '305', furigana: 'コウナン', postCode: '1080075' }),
+  ntaRow({
+    name: 'マクドナルド株式会社',
+    furigana: 'マクドナルド',
+    enName: "McDonald's Company (Japan), Ltd.",
+    prefectureCode: '27',
+    prefectureName: '大阪府',
+  }),
+  ntaRow({ name: '株式会社ソニックス', furigana: 'ソニックス', enName: 'Sonix Inc.', prefectureCode: '27', prefectureName: '大阪府' }),
+  ntaRow({
+    name: '株式会社ソノリ閉鎖',
+    furigana: 'ソノリヘイサ',
+    enName: 'Sony Closed Inc.',
+    process: '21',
+    closeDate: '2020-03-31',
+    closeCause: '01',
+  }),
+  ntaRow({ name: '株式会社髙橋建設', furigana: 'タカハシケンセツ', prefectureCode: '01', prefectureName: '北海道' }),
+  ntaRow({ name: '山﨑商事有限会社', kind: '302', furigana: 'ヤマザキショウジ', prefectureCode: '27', prefectureName: '大阪府' }),
+  ntaRow({ name: '日本建設株式会社', furigana: 'ニホンケンセツ' }),
+  ntaRow({ name: '株式会社日本', furigana: 'ニホン', prefectureCode: '31', prefectureName: '鳥取県' }),
+  ntaRow({ name: '東日本建設工業株式会社', furigana: 'ヒガシニホンケンセツコウギョウ', prefectureCode: '04', prefectureName: '宮城県' }),
+  ntaRow({ name: '株式会社日本閉鎖商会', furigana: 'ニホンヘイサショウカイ', process: '21', closeDate: '2020-03-31', closeCause: '01' }),
+  ntaRow({ name: '株式会社日本秘匿', furigana: 'ニホンヒトク', hihyoji: true }),
+  ntaRow({ corporateNumber: CHANGED, name: '株式会社商号変更前', latest: false, updateDate: '2015-10-05', changeDate: '2015-10-05' }),
+  ntaRow({
+    corporateNumber: CHANGED,
+    name: '株式会社商号変更後',
+    process: '11',
+    updateDate: '2017-05-09',
+    changeDate: '2017-05-09',
+    furigana: 'ショウゴウヘンコウゴ',
+  }),
+  ntaRow({ name: '合同会社日本ラボ', kind: '305', furigana: 'ニホンラボ', prefectureCode: '14', prefectureName: '神奈川県' }),
+  ntaRow({ name: '株式会社ア', furigana: 'ア' }),
+  ntaRow({
+    name: 'Example Holdings Limited',
+    kind: '401',
+    prefectureCode: null,
+    prefectureName: null,
+    cityName: null,
+    streetNumber: null,
+    cityCode: null,
+    postCode: null,
+    addressOutside: 'New York, USA',
+    furigana: 'エグザンプルホールディングスリミテッド',
+    enName: 'Example Holdings Limited',
+  }),
+];
+
+beforeAll(() => {
+  buildRegistry(file, fixture, { isSample: true });
+  store = new RegistryStore(file, { checkIntervalMs: 0 });
+});
+afterAll(() => {
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function search(params: SearchCompaniesParams): SearchOutcome {
+  const outcome = searchCompanies(params, store);
+  if (outcome.ok) SearchResultSchema.parse(outcome.result);
+  return outcome;
+}
+
+function names(params: SearchCompaniesParams): string[] {
+  const outcome = search(params);
+  if (!outcome.ok) throw new Error(`search failed: ${outcome.code}`);
+  return outcome.result.items.map((i) => i.name);
+}
+
+describe('searchCompanies — query table', () => {
+  it.each<[string, SearchCompaniesParams, string[]]>([
+    ['katakana finds the name and, by reading, a kanji name', { q: 'トヨタ' }, ['トヨタ自動車株式会社', '株式会社豊田自動織機']],
+    ['half-width kana', { q: 'ﾄﾖﾀ' }, ['トヨタ自動車株式会社', '株式会社豊田自動織機']],
+    ['hiragana', { q: 'とよた' }, ['トヨタ自動車株式会社', '株式会社豊田自動織機']],
+    ['a legal form in the query is ignored', { q: '株式会社トヨタ' }, ['トヨタ自動車株式会社', '株式会社豊田自動織機']],
+    ['T&M', { q: 'T&M' }, ['株式会社Ｔ＆Ｍコンサルティング']],
+    ['full-width Ｔ＆Ｍ', { q: 'Ｔ＆Ｍ' }, ['株式会社Ｔ＆Ｍコンサルティング']],
+    ['exact name before prefix', { q: 'ソニー' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['hiragana long vowel', { q: 'そにー' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['half-width long vowel', { q: 'ｿﾆｰ' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['a modern form finds the old form 髙', { q: '高橋' }, ['株式会社髙橋建設']],
+    ['the old form 髙 finds itself', { q: '髙橋' }, ['株式会社髙橋建設']],
+    ['a modern form finds 﨑', { q: '山崎' }, ['山﨑商事有限会社']],
+    ['a single old-form character', { q: '﨑' }, ['山﨑商事有限会社']],
+    [
+      'exact, then prefix (JIS prefecture order), then substring; closed and hidden left out',
+      { q: '日本' },
+      ['株式会社日本', '日本建設株式会社', '合同会社日本ラボ', '東日本建設工業株式会社'],
+    ],
+    [
+      'closed companies after the active ones of the same class',
+      { q: '日本', includeClosed: true },
+      ['株式会社日本', '日本建設株式会社', '合同会社日本ラボ', '株式会社日本閉鎖商会', '東日本建設工業株式会社'],
+    ],
+    ['prefecture filter', { q: '日本', prefecture: '13' }, ['日本建設株式会社']],
+    ['prefecture filter with closed', { q: '日本', prefecture: '13', includeClosed: true }, ['日本建設株式会社', '株式会社日本閉鎖商会']],
+    ['small prefecture', { q: '日本', prefecture: '31' }, ['株式会社日本']],
+    ['kind filter', { q: '日本', kind: ['305'] }, ['合同会社日本ラボ']],
+    ['two kinds', { q: '日本', kind: ['305', '302'] }, ['合同会社日本ラボ']],
+    ['reading prefix in hiragana', { q: 'にほん' }, ['日本建設株式会社', '合同会社日本ラボ', '株式会社日本']],
+    ['7-character reading prefix', { q: 'ニホンケンセツ' }, ['日本建設株式会社']],
+    ['10-character reading prefix (indexed length)', { q: 'ひがしにほんけんせつ' }, ['東日本建設工業株式会社']],
+    ['11-character reading prefix (confirmed)', { q: 'ひがしにほんけんせつこ' }, ['東日本建設工業株式会社']],
+    ['whole 15-character reading', { q: 'ひがしにほんけんせつこうぎょう' }, ['東日本建設工業株式会社']],
+    ['a long reading that differs in its last character', { q: 'ひがしにほんけんせつこうぎょお' }, []],
+    ['6-character substring', { q: '日本建設工業' }, ['東日本建設工業株式会社']],
+    ['substring in JIS prefecture order', { q: '建設' }, ['株式会社髙橋建設', '東日本建設工業株式会社', '日本建設株式会社']],
+    ['long katakana substring', { q: 'コンサルティング' }, ['株式会社Ｔ＆Ｍコンサルティング']],
+    ['former name (旧商号)', { q: '商号変更前' }, ['株式会社商号変更後']],
+    ['current name after a change', { q: '商号変更後' }, ['株式会社商号変更後']],
+    ['hidden (hihyoji) company never found', { q: '秘匿' }, []],
+    ['one character', { q: 'ア' }, ['株式会社ア']],
+    ['a company abroad, by Latin letters in any case', { q: 'EXAMPLE' }, ['Example Holdings Limited']],
+    ['an English name word: sony → Sony Group Corporation', { q: 'sony' }, ['ソニーグループ株式会社']],
+    ['an English name in capitals', { q: 'SONY' }, ['ソニーグループ株式会社']],
+    ['an English word prefix', { q: 'son' }, ['ソニーグループ株式会社', '株式会社ソニックス']],
+    ['English words in any order', { q: 'corporation sony' }, ['ソニーグループ株式会社']],
+    ['every English word must match', { q: 'sony inc' }, []],
+    ['an English name with an apostrophe', { q: "mcdonald's" }, ['マクドナルド株式会社']],
+    ['an English name without the apostrophe', { q: 'McDonalds japan' }, ['マクドナルド株式会社']],
+    ['English name with the prefecture filter', { q: 'son', prefecture: '27' }, ['株式会社ソニックス']],
+    ['English name: closed only when asked', { q: 'sony', includeClosed: true }, ['ソニーグループ株式会社', '株式会社ソノリ閉鎖']],
+    ['a Japanese match comes before the English one, listed once', { q: 'example' }, ['Example Holdings Limited']],
+    ['a word inside an English word is not a match', { q: 'ony' }, []],
+    ['a postal code: the companies registered there', { q: '1080075' }, ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社']],
+    [
+      'a postal code with hyphen and 〒 in full width',
+      { q: '〒１０８－００７５' },
+      ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社'],
+    ],
+    [
+      'a postal code, closed included',
+      { q: '108-0075', includeClosed: true },
+      ['港南合同会社', 'ソニー株式会社', 'ソニーグループ株式会社', '港南閉鎖株式会社'],
+    ],
+    ['a postal code with the kind filter', { q: '108-0075', kind: ['305'] }, ['港南合同会社']],
+    ['a postal code nobody is registered at', { q: '108-0076' }, []],
+    ['市区町村 filter', { q: 'ソニー', prefecture: '13', city: '103' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['市区町村 filter, another city', { q: 'ソニー', prefecture: '13', city: '101' }, []],
+    ['市区町村 filter with a substring query', { q: '日本', prefecture: '13', city: '101' }, ['日本建設株式会社']],
+    ['市区町村 filter with an English query', { q: 'sony', prefecture: '13', city: '103' }, ['ソニーグループ株式会社']],
+    ['市区町村 filter with a postal code', { q: '1080075', prefecture: '13', city: '103' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['the same 市区町村 code in another prefecture', { q: 'ソニー', prefecture: '27', city: '103' }, []],
+    ['法人番号', { q: CHANGED }, ['株式会社商号変更後']],
+    ['法人番号 in full-width digits', { q: '８０４０００１９９９０１３' }, ['株式会社商号変更後']],
+    ['法人番号 with hyphens', { q: '8040-0019-99013' }, ['株式会社商号変更後']],
+    ['適格請求書発行事業者登録番号 (T + 法人番号)', { q: 'T8040001999013' }, ['株式会社商号変更後']],
+  ])('%s', (_, params, expected) => {
+    expect(names(params)).toEqual(expected);
+  });
+
+  it('labels an English name match and returns the English name', () => {
+    const sony = search({ q: 'Sony Group' });
+    expect(sony.ok && sony.result.items).toMatchObject([
+      { name: 'ソニーグループ株式会社', match: 'en_name', enName: 'Sony Group Corporation' },
+    ]);
+    expect(sony.ok && sony.result.count).toBe(1);
+    const example = search({ q: 'example' });
+    expect(example.ok && example.result.items.map((i) => i.match)).toEqual(['prefix']);
+    expect(example.ok && example.result.count).toBe(1);
+    const son = search({ q: 'son' });
+    expect(son.ok && son.result.count).toBe(2);
+  });
+
+  it('says the query was a postal code and labels the results so', () => {
+    const outcome = search({ q: '〒108-0075' });
+    expect(outcome.ok && outcome.result.query).toEqual({ normalized: '1080075', type: 'post_code' });
+    expect(outcome.ok && outcome.result.count).toBe(3);
+    expect(outcome.ok && new Set(outcome.result.items.map((i) => i.match))).toEqual(new Set(['post_code']));
+  });
+
+  it('lists the 市区町村 of a prefecture that the registry holds companies in (hidden ones not counted)', () => {
+    const state = store.acquire();
+    if (!state.ok) throw new Error('registry unavailable');
+    const tokyo = state.registry.cities('13');
+    expect(tokyo.map((c) => [c.code, c.name])).toEqual([
+      ['101', '千代田区'],
+      ['103', '港区'],
+    ]);
+    expect(tokyo.find((c) => c.code === '103')?.companies).toBe(2);
+    expect(state.registry.cities('31').map((c) => c.code)).toEqual(['101']);
+    expect(state.registry.cities('46')).toEqual([]);
+  });
+
+  it('labels how each result matched', () => {
+    const toyota = search({ q: 'とよた' });
+    expect(toyota.ok && toyota.result.items.map((i) => i.match)).toEqual(['prefix', 'reading']);
+    const nihon = search({ q: '日本' });
+    expect(nihon.ok && nihon.result.items.map((i) => i.match)).toEqual(['exact', 'prefix', 'prefix', 'substring']);
+    const former = search({ q: '商号変更前' });
+    expect(former.ok && former.result.items[0]).toMatchObject({
+      match: 'former_name',
+      matchedFormerName: '株式会社商号変更前',
+      formerNames: ['株式会社商号変更前'],
+    });
+  });
+
+  it('returns the display fields of a result', () => {
+    const outcome = search({ q: '日本閉鎖', includeClosed: true });
+    expect(outcome.ok && outcome.result.items[0]).toMatchObject({
+      name: '株式会社日本閉鎖商会',
+      furigana: 'ニホンヘイサショウカイ',
+      kind: '301',
+      kindLabel: '株式会社',
+      address: '東京都千代田区丸の内一丁目1番1号',
+      closed: true,
+      closeDate: '2020-03-31',
+      closeCauseLabel: '清算の結了等',
+    });
+    const abroad = search({ q: 'example' });
+    expect(abroad.ok && abroad.result.items[0]?.address).toBe('New York, USA');
+  });
+
+  it('says the registry is sample data when it is', () => {
+    const outcome = search({ q: 'ソニー' });
+    expect(outcome.ok && outcome.result.registry.isSample).toBe(true);
+  });
+
+  it('rejects a 法人番号 with a wrong check digit with a Japanese message', () => {
+    const outcome = search({ q: '8040001999014' });
+    expect(outcome).toMatchObject({ ok: false, code: 'invalid_check_digit' });
+    expect(!outcome.ok && outcome.message).toMatch(/法人番号/);
+  });
+
+  it('rejects a query with nothing searchable left after normalisation', () => {
+    expect(search({ q: '株式会社' })).toMatchObject({ ok: false, code: 'empty_query' });
+    expect(search({ q: '・・' })).toMatchObject({ ok: false, code: 'empty_query' });
+  });
+
+  it('finds a 法人番号 whatever the filters, and not a hidden one', () => {
+    expect(names({ q: CHANGED, prefecture: '01', kind: ['302'] })).toEqual(['株式会社商号変更後']);
+    const hidden = fixture.find((r) => r.hihyoji)?.corporateNumber as string;
+    expect(names({ q: hidden })).toEqual([]);
+    expect(names({ q: withCheckDigit('999999999999') })).toEqual([]);
+  });
+});
+
+describe('getCompany', () => {
+  it('returns the current row with its history and former names', () => {
+    const outcome = getCompany(CHANGED, store);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.company.current.name).toBe('株式会社商号変更後');
+    expect(outcome.company.current.processLabel).toBe('商号又は名称の変更');
+    expect(outcome.company.history.map((h) => h.name)).toEqual(['株式会社商号変更前']);
+    expect(outcome.company.formerNames).toEqual(['株式会社商号変更前']);
+  });
+
+  it('accepts what a visitor types and explains what is wrong', () => {
+    expect(getCompany('８０４０-００１９-９９０１３', store).ok).toBe(true);
+    expect(getCompany('123', store)).toMatchObject({ ok: false, code: 'invalid_format' });
+    expect(getCompany('8040001999014', store)).toMatchObject({ ok: false, code: 'invalid_check_digit' });
+    expect(getCompany(withCheckDigit('999999999999'), store)).toMatchObject({ ok: false, code: 'not_found' });
+  });
+
+  it('does not return a hidden (hihyoji) company', () => {
+    const hidden = fixture.find((r) => r.hihyoji)?.corporateNumber as string;
+    expect(getCompany(hidden, store)).toMatchObject({ ok: false, code: 'not_found' });
+  });
+});
+
+describe('searchCompanies — pages and counts', () => {
+  const pagesDir = tempDir();
+  const pagesFile = path.join(pagesDir, 'registry.sqlite');
+  let pagesStore: RegistryStore;
+  const prefs = ['01', '13', '27', '47'];
+
+  beforeAll(() => {
+    const rows = [];
+    // 1,030 names starting with ページ (prefix class), 40 with ページ inside (substring class).
+    for (let i = 0; i < 1030; i++) rows.push(ntaRow({ name: `株式会社ページ${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
+    for (let i = 0; i < 40; i++) rows.push(ntaRow({ name: `第${i}ページ商会`, prefectureCode: prefs[i % 4] ?? '13' }));
+    for (let i = 0; i < 45; i++) rows.push(ntaRow({ name: `テスト商事${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
+    // Common 3-grams (in gram_df), and the same words in the other order.
+    for (let i = 0; i < 300; i++) rows.push(ntaRow({ name: `サンプル記録${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
+    for (let i = 0; i < 10; i++) rows.push(ntaRow({ name: `記録サンプル${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
+    buildRegistry(pagesFile, rows);
+    pagesStore = new RegistryStore(pagesFile, { checkIntervalMs: 0 });
+  });
+  afterAll(() => {
+    pagesStore.close();
+    fs.rmSync(pagesDir, { recursive: true, force: true });
+  });
+
+  function all(params: SearchCompaniesParams) {
+    const pages = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const outcome = searchCompanies({ ...params, cursor }, pagesStore);
+      if (!outcome.ok) throw new Error(outcome.code);
+      SearchResultSchema.parse(outcome.result);
+      pages.push(outcome.result);
+      if (outcome.result.nextCursor === null) return pages;
+      cursor = outcome.result.nextCursor;
+    }
+  }
+
+  it('pages through every match once, 20 at a time, with an exact count', () => {
+    const pages = all({ q: 'テスト' });
+    expect(pages.map((p) => p.items.length)).toEqual([20, 20, 5]);
+    expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
+    const numbers = pages.flatMap((p) => p.items.map((i) => i.corporateNumber));
+    expect(new Set(numbers).size).toBe(45);
+    expect(pages.every((p) => p.count === 45 && !p.countCapped)).toBe(true);
+  });
+
+  it('keeps the class order across pages and stops at the depth limit with a capped count', () => {
+    const pages = all({ q: 'ページ' });
+    expect(pages).toHaveLength(50);
+    expect(pages[0]?.count).toBe(1000);
+    expect(pages[0]?.countCapped).toBe(true);
+    const last = pages[pages.length - 1];
+    expect(last?.depthLimited).toBe(true);
+    expect(last?.nextCursor).toBeNull();
+    const items = pages.flatMap((p) => p.items);
+    expect(items).toHaveLength(50 * SEARCH_PAGE_SIZE);
+    expect(new Set(items.map((i) => i.corporateNumber)).size).toBe(items.length);
+    // All 1,030 prefix matches come before any substring match, so none is reached here.
+    expect(items.every((i) => i.match === 'prefix')).toBe(true);
+    // Within a class: prefecture in JIS order.
+    const codes = items.map((i) => i.prefectureCode ?? '');
+    expect([...codes].sort()).toEqual(codes);
+  });
+
+  it('counts a long query made of common 3-grams exactly, without the same words in another order', () => {
+    const pages = all({ q: 'サンプル記録' });
+    expect(pages[0]?.count).toBe(300);
+    const items = pages.flatMap((p) => p.items);
+    expect(items).toHaveLength(300);
+    expect(items.every((i) => i.name.startsWith('サンプル記録'))).toBe(true);
+    expect(all({ q: '記録サンプル' })[0]?.count).toBe(10);
+  });
+
+  it('rejects a cursor used with another query', () => {
+    const first = searchCompanies({ q: 'テスト' }, pagesStore);
+    const cursor = first.ok ? (first.result.nextCursor ?? '') : '';
+    expect(searchCompanies({ q: 'ページ', cursor }, pagesStore)).toMatchObject({ ok: false, code: 'invalid_cursor' });
+    expect(searchCompanies({ q: 'テスト', cursor: 'garbage' }, pagesStore)).toMatchObject({ ok: false, code: 'invalid_cursor' });
+  });
+});

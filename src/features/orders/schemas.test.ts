@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+
+import { fieldErrors } from '@/lib/zod-ja';
+
+import { DestinationSchema, isValidCorporateNumber } from './schemas';
+
+describe('isValidCorporateNumber', () => {
+  it('accepts the NTA examples and refuses a wrong check digit or length', () => {
+    for (const n of ['8040001999013', '5111101000006', '1180301018771', '4000012090001']) expect(isValidCorporateNumber(n)).toBe(true);
+    expect(isValidCorporateNumber('9040001999013')).toBe(false);
+    expect(isValidCorporateNumber('804000199901')).toBe(false);
+  });
+});
+
+describe('DestinationSchema', () => {
+  const valid = {
+    recipient: '山田　太郎',
+    destinationZipCode: '〒１００－０００５',
+    destinationPrefecture: '東京都',
+    destinationCity: '千代田区',
+    destinationStreet: '丸の内１－１－１',
+    receiptRecipient: '株式会社テスト',
+  };
+
+  it('normalises full-width digits, hyphens and spaces (NFKC) and defaults the building to empty', () => {
+    const parsed = DestinationSchema.parse(valid);
+    expect(parsed).toMatchObject({
+      destinationZipCode: '1000005',
+      destinationStreet: '丸の内1-1-1',
+      recipient: '山田 太郎',
+      destinationApartmentEtc: '',
+    });
+  });
+
+  it('says what to do for each missing or wrong field, in Japanese', () => {
+    const result = DestinationSchema.safeParse({ ...valid, recipient: ' ', destinationZipCode: '12345', destinationPrefecture: 'Tokyo' });
+    expect(result.success).toBe(false);
+    const f = result.success ? {} : fieldErrors(result.error);
+    expect(f.recipient).toBe('お届け先の宛名を入力してください。');
+    expect(f.destinationZipCode).toBe('郵便番号は7桁の数字で入力してください。');
+    expect(f.destinationPrefecture).toBe('都道府県を選択してください。');
+  });
+
+  it('rejects unknown keys', () => {
+    expect(DestinationSchema.safeParse({ ...valid, note: 'x' }).success).toBe(false);
+  });
+});

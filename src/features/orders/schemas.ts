@@ -1,0 +1,180 @@
+/**
+ * The orders feature's shapes (issue 12 §1), isomorphic: the one definition of an order's payment
+ * and fulfilment states with their Japanese labels, the company and price snapshots, and the
+ * destination. The purchase pages, the payment history, the receipts and the back office import
+ * them from here (`@/features/orders`).
+ */
+import { singleLineText } from '@/lib/plain-text';
+import { PREFECTURE_NAMES } from '@/lib/prefectures';
+import { z } from '@/lib/zod-ja';
+
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
+
+// ── Payment states (docs/decisions/0008) ─────────────────────────────────────────────────────
+
+export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function asOrderStatus(value: string): OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : 'unknown';
+}
+
+/**
+ * Which payment state may follow which (docs/decisions/0008). The repository refuses any other
+ * step, so a bug in a caller cannot, say, take a paid order back to `charging`.
+ * - failed/expired → paid: money PAY.JP took is always recorded, even after we gave up on it;
+ * - charging → expired: a charge found for a claimed order whose 3-D Secure window already closed;
+ * - paid and pending are never re-entered.
+ */
+export const PAYMENT_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['charging'],
+  charging: ['awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'],
+  awaiting_3ds: ['paid', 'failed', 'expired'],
+  unknown: ['awaiting_3ds', 'paid', 'failed', 'expired'],
+  failed: ['paid'],
+  expired: ['paid'],
+  paid: [],
+};
+
+export function canTransitionPayment(from: OrderStatus, to: OrderStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * 注文状況 and 決済状況 as members read them, per payment state. The completion page, the
+ * payment history and the mails use these words.
+ */
+export const PAYMENT_STATUS_LABELS: Readonly<Record<OrderStatus, { order: string; payment: string }>> = {
+  pending: { order: 'お手続き中', payment: 'お支払い前' },
+  charging: { order: 'お手続き中', payment: 'お支払い処理中' },
+  awaiting_3ds: { order: 'お手続き中', payment: '本人認証待ち' },
+  unknown: { order: '確認中', payment: 'お支払い確認中' },
+  // 受付済み = the fulfilment's first state (fulfilment.ts), which a paid order enters at once
+  paid: { order: '受付済み', payment: 'お支払い完了' },
+  failed: { order: 'ご注文未成立', payment: 'お支払い未完了' },
+  expired: { order: 'ご注文未成立', payment: 'お支払い期限切れ' },
+};
+
+// ── Who changed an order ───────────────────────────────────────────────────────────────────────
+
+/** The actor written to the order's timeline: the member, the system (PAY.JP, reconciler), a staff account. */
+export type OrderActor = { type: 'member'; id: string } | { type: 'system' } | { type: 'staff'; id: string };
+export const SYSTEM_ACTOR: OrderActor = { type: 'system' };
+
+export const ORDER_EVENT_KINDS = ['payment', 'fulfilment', 'refund', 'note'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+// ── The company, the destination and the price as the order keeps them ─────────────────────────
+
+/** 法人番号 check digit (domain.md §1): check = 9 − (Σ Pn×Qn mod 9), P1 the rightmost of the 12. */
+export function isValidCorporateNumber(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  const base = value.slice(1);
+  let sum = 0;
+  for (let n = 1; n <= 12; n++) sum += Number(base[12 - n]) * (n % 2 === 1 ? 1 : 2);
+  return Number(value[0]) === 9 - (sum % 9);
+}
+
+export const CorporateNumberSchema = z
+  .string({ error: '法人番号が指定されていません。会社を選び直してください。' })
+  .refine(isValidCorporateNumber, { error: '法人番号が正しくありません。会社を選び直してください。' });
+
+/**
+ * The company of an order as the registry had it when the order was placed (issue 12 §2): never
+ * what the browser sent. Kept with the order, so a later change of name does not change receipts.
+ */
+export interface OrderCompanySnapshot {
+  corporateNumber: string;
+  name: string;
+  /** 法人種別 (NTA column 9) */
+  kind: string;
+  /** 所在地 as the registry prints it ('' when the registry has none) */
+  address: string;
+}
+
+const nfkc = (s: unknown) => (typeof s === 'string' ? s.normalize('NFKC').trim() : s);
+
+function text(label: string, max: number, required = true) {
+  const base = singleLineText(label).max(max, { error: `${label}は${max}文字以内で入力してください。` });
+  return z.preprocess(nfkc, required ? base.min(1, { error: `${label}を入力してください。` }) : base);
+}
+
+// The zod-free limit lives in constants.ts (the order form imports it there without loading zod, issue 13).
+export { RECEIPT_ADDRESSEE_MAX_LENGTH };
+
+const PREFECTURE_NAME_SET: ReadonlySet<string> = new Set(PREFECTURE_NAMES);
+const ZIP = /^\d{7}$/;
+
+/**
+ * Where the certificates go and whom the receipt names. Text is NFKC-normalised before
+ * validation (security.md "Input and output"); no field takes control characters.
+ */
+export const DestinationSchema = z.strictObject({
+  recipient: text('お届け先の宛名', 60),
+  destinationZipCode: z.preprocess(
+    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[\s〒\-\u2010-\u2015\u2212\u30fc]/g, '') : v),
+    z.string({ error: '郵便番号は7桁の数字で入力してください。' }).regex(ZIP, { error: '郵便番号は7桁の数字で入力してください。' }),
+  ),
+  destinationPrefecture: z.preprocess(
+    nfkc,
+    z
+      .string({ error: '都道府県を選択してください。' })
+      .refine((v) => PREFECTURE_NAME_SET.has(v), { error: '都道府県を選択してください。' }),
+  ),
+  destinationCity: text('市区町村', 60),
+  destinationStreet: text('町名・番地', 100),
+  destinationApartmentEtc: text('建物名・部屋番号', 100, false).default(''),
+  // What the form and API accept, the receipt stores and the PDF prints in full.
+  receiptRecipient: text('領収書の宛名', RECEIPT_ADDRESSEE_MAX_LENGTH),
+});
+export type DestinationInput = z.input<typeof DestinationSchema>;
+export type Destination = z.infer<typeof DestinationSchema>;
+
+export const DELIVERY_SPEED_LABELS: Readonly<Record<string, string>> = { normal: '通常', express: '速達' };
+
+const yen = z.number().int().min(0);
+
+/**
+ * The price snapshot an order keeps (`orders.price`): the purchase feature's PriceBreakdown,
+ * computed on the server when the order was created or claimed. Read with this schema by
+ * receipts, the history and the mails, so a shape change fails loudly. Not strict: the breakdown
+ * carries fields nobody prints (first-purchase marks).
+ */
+export const OrderPriceSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        kind: z.enum(['ministryFee', 'serviceFee', 'expressFee']),
+        itemId: z.string().nullable(),
+        name: z.string().min(1),
+        unitPriceYen: yen,
+        quantity: z.number().int().min(1),
+        amountYen: yen,
+        taxCategory: z.enum(['standard10', 'nonTaxable']),
+      }),
+    )
+    .min(1),
+  taxRates: z.array(z.object({ ratePercent: z.number().int(), taxInclusiveTotalYen: yen, taxYen: yen, taxExclusiveTotalYen: yen })),
+  nonTaxableTotalYen: yen,
+  totalYen: yen,
+});
+export type OrderPrice = z.infer<typeof OrderPriceSchema>;
+
+export const OrderItemsSchema = z.array(z.object({ itemId: z.string(), quantity: z.number().int().min(1) }));
+
+/**
+ * 「履歴事項全部証明書（当社手数料）」 (or 「…（当社手数料・初回価格）」) → 「履歴事項全部証明書」:
+ * the certificate's own name.
+ */
+export function certificateName(lineName: string): string {
+  return lineName.replace(/（[^（）]*手数料(・[^（）]*)?）$/u, '');
+}
+
+/** Certificates and copies of an order, named as on its price lines (names at order time). */
+export function orderedCertificates(items: unknown, price: OrderPrice): { itemId: string; name: string; quantity: number }[] {
+  return OrderItemsSchema.parse(items).map((item) => {
+    const line =
+      price.lines.find((l) => l.itemId === item.itemId && l.kind === 'serviceFee') ?? price.lines.find((l) => l.itemId === item.itemId);
+    return { itemId: item.itemId, name: line ? certificateName(line.name) : item.itemId, quantity: item.quantity };
+  });
+}

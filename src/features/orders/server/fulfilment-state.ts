@@ -1,0 +1,266 @@
+import 'server-only';
+
+import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+
+import { orders, users } from '@db/schema';
+import { getDb, type Db } from '@/server/db/client';
+import { AppError } from '@/server/http/app-error';
+import { logger } from '@/server/logger';
+
+import {
+  FULFILMENT_LABELS,
+  FULFILMENT_STEP_FIELDS,
+  canTransitionFulfilment,
+  isFulfilmentStatus,
+  isRefundable,
+  statusAfterRefund,
+  type Carrier,
+  type FulfilmentStatus,
+} from '../fulfilment';
+import type { OrderActor } from '../schemas';
+import { ORDER_NOT_FOUND_MESSAGE, listOrderEvents, writeOrderEvent, type OrderEventRow, type OrderRow } from './repository';
+
+/**
+ * The fulfilment state machine's writes (issue 12 §1, docs/decisions/0015): the steps staff make
+ * (法務局へ請求済み, 発送済み, 完了), refunds and notes, each a compare-and-set under the row lock
+ * with its timeline row in the same transaction. The back office calls these; the rules are in
+ * ../fulfilment.ts.
+ */
+
+export interface FulfilmentStepInput {
+  actor: OrderActor;
+  /** the state the caller saw (the form's hidden field): a step from a stale page is refused */
+  expectedFrom?: FulfilmentStatus;
+  note?: string | null;
+  applicationNumber?: string;
+  carrier?: Carrier;
+  trackingNumber?: string;
+  /**
+   * Runs inside the step's transaction after the row is updated (the back office writes its audit
+   * row here, so the step and its audit row commit or fail together). A throw undoes the step.
+   */
+  onChange?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
+}
+
+function conflict(message: string): AppError {
+  return new AppError('invalid_transition', { status: 409, message });
+}
+
+/**
+ * One fulfilment step (accepted → requested → shipped → completed). 404 for an unknown order,
+ * 409 for a step the table does not allow from the current state (or from `expectedFrom` when the
+ * order moved meanwhile), 422 for a missing application or tracking number.
+ */
+export async function advanceFulfilment(orderId: string, to: FulfilmentStatus, input: FulfilmentStepInput): Promise<OrderRow> {
+  const missing = FULFILMENT_STEP_FIELDS[to].filter((f) => !input[f]);
+  if (missing.length > 0) {
+    throw new AppError('validation_failed', {
+      message: '入力内容を確認してください。',
+      fields: Object.fromEntries(
+        missing.map((f) => [
+          f,
+          f === 'applicationNumber'
+            ? '申請番号を入力してください。'
+            : f === 'carrier'
+              ? '配送業者を選択してください。'
+              : '追跡番号を入力してください。',
+        ]),
+      ),
+    });
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+    const from = row.fulfilmentStatus;
+    if (!isFulfilmentStatus(from)) throw conflict('お支払いが完了していないご注文は処理できません。');
+    if (input.expectedFrom && input.expectedFrom !== from) {
+      throw conflict(`このご注文は既に「${FULFILMENT_LABELS[from]}」になっています。画面を再読み込みしてください。`);
+    }
+    if (!canTransitionFulfilment(from, to)) {
+      throw conflict(`「${FULFILMENT_LABELS[from]}」のご注文を「${FULFILMENT_LABELS[to]}」にはできません。`);
+    }
+    const now = new Date();
+    const fields =
+      to === 'requested'
+        ? { applicationNumber: input.applicationNumber ?? null, requestedAt: now }
+        : to === 'shipped'
+          ? { carrier: input.carrier ?? null, trackingNumber: input.trackingNumber ?? null, shippedAt: now }
+          : to === 'completed'
+            ? { completedAt: now }
+            : {};
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...fields, fulfilmentStatus: to, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    const data: Record<string, unknown> = {};
+    for (const f of FULFILMENT_STEP_FIELDS[to]) data[f] = input[f];
+    await writeOrderEvent(tx, orderId, input.actor, 'fulfilment', {
+      from,
+      to,
+      note: input.note ?? null,
+      data: Object.keys(data).length > 0 ? data : null,
+      at: now,
+    });
+    if (!updated) throw new Error(`order ${orderId} vanished while locked`);
+    if (input.onChange) await input.onChange(tx, row, updated);
+    logger.info({ event: 'order.fulfilment', orderId, from, to, actor: input.actor.type }, 'order fulfilment changed');
+    return updated;
+  });
+}
+
+export interface RefundInput {
+  actor: OrderActor;
+  amountYen: number;
+  reason: string;
+  /** PAY.JP's refund: recorded only after PAY.JP confirmed it (the caller's reconciliation) */
+  payjpChargeId?: string;
+  refundReference?: string | null;
+}
+
+/**
+ * Records a refund PAY.JP has made: adds it to `refunded_yen` (never beyond the amount paid — also
+ * a check constraint) and moves the order to キャンセル / 返金済み when nothing is left
+ * (statusAfterRefund). A refund of an order that is not paid, already fully refunded, or for more
+ * than remains is refused (409/422) and changes nothing.
+ */
+export async function recordRefund(orderId: string, input: RefundInput): Promise<OrderRow> {
+  if (!Number.isInteger(input.amountYen) || input.amountYen <= 0) {
+    throw new AppError('validation_failed', {
+      message: '返金額は1円以上の整数で入力してください。',
+      fields: { amountYen: '返金額は1円以上の整数で入力してください。' },
+    });
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+    const from = row.fulfilmentStatus;
+    if (row.status !== 'paid' || !isFulfilmentStatus(from)) throw conflict('お支払いが完了していないご注文は返金できません。');
+    if (!isRefundable(from)) throw conflict(`「${FULFILMENT_LABELS[from]}」のご注文は返金できません。`);
+    const remaining = row.amountYen - row.refundedYen;
+    if (input.amountYen > remaining) {
+      throw new AppError('validation_failed', {
+        message: `返金できるのは残り${remaining.toLocaleString('ja-JP')}円までです。`,
+        fields: { amountYen: `返金できるのは残り${remaining.toLocaleString('ja-JP')}円までです。` },
+      });
+    }
+    const to = statusAfterRefund(from, input.amountYen === remaining);
+    if (!to) throw conflict(`「${FULFILMENT_LABELS[from]}」のご注文は返金できません。`);
+    const now = new Date();
+    const refundedYen = row.refundedYen + input.amountYen;
+    const [updated] = await tx
+      .update(orders)
+      .set({ refundedYen, fulfilmentStatus: to, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await writeOrderEvent(tx, orderId, input.actor, 'refund', {
+      from,
+      to,
+      note: input.reason,
+      data: { amountYen: input.amountYen, refundedYen, refundReference: input.refundReference ?? null },
+      at: now,
+    });
+    logger.info({ event: 'order.refunded', orderId, amount: input.amountYen, refundedYen, from, to }, 'order refund recorded');
+    if (!updated) throw new Error(`order ${orderId} vanished while locked`);
+    return updated;
+  });
+}
+
+/** A staff note on the timeline (no state change); `onChange` runs in the note's transaction (the audit row). */
+export async function addOrderNote(
+  orderId: string,
+  actor: OrderActor,
+  note: string,
+  onChange?: (tx: Db, order: OrderRow) => Promise<void>,
+  /** what else the note records (the back office's mail outcome: `{ mail: 'order_shipped:failed' }`) */
+  data?: Record<string, unknown>,
+): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+    await writeOrderEvent(tx, orderId, actor, 'note', { note, data: data ?? null });
+    if (onChange) await onChange(tx, row);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office's queue and detail
+
+export interface StaffOrderFilter {
+  fulfilmentStatuses?: FulfilmentStatus[];
+  express?: boolean;
+  /** paid on or after / before (instants) */
+  paidFrom?: Date;
+  paidBefore?: Date;
+  corporateNumber?: string;
+  memberEmail?: string;
+}
+
+export interface StaffOrderCursor {
+  paidAt: string;
+  id: string;
+}
+
+export interface StaffOrderRow {
+  order: OrderRow;
+  memberEmail: string | null;
+}
+
+/**
+ * Paid orders oldest first (the queue: who waits longest comes first), filtered, in keyset pages
+ * of `limit` after `after` (conventions.md §6). Served by orders_fulfilment_queue_idx
+ * (fulfilment_status, paid_at, id).
+ */
+export async function listOrdersForStaff(
+  filter: StaffOrderFilter,
+  page: { limit: number; after?: StaffOrderCursor },
+): Promise<{ rows: StaffOrderRow[]; next: StaffOrderCursor | null }> {
+  const db = await getDb();
+  const where: SQL[] = [sql`${orders.fulfilmentStatus} is not null`];
+  if (filter.fulfilmentStatuses?.length) where.push(inArray(orders.fulfilmentStatus, filter.fulfilmentStatuses));
+  if (filter.express !== undefined) where.push(eq(orders.deliverySpeed, filter.express ? 'express' : 'normal'));
+  if (filter.paidFrom) where.push(gte(orders.paidAt, filter.paidFrom));
+  if (filter.paidBefore) where.push(lt(orders.paidAt, filter.paidBefore));
+  if (filter.corporateNumber) where.push(eq(orders.corporateNumber, filter.corporateNumber));
+  if (filter.memberEmail) where.push(eq(sql`lower(${users.email})`, filter.memberEmail.toLowerCase()));
+  if (page.after) {
+    const at = new Date(page.after.paidAt);
+    const after = or(gt(orders.paidAt, at), and(eq(orders.paidAt, at), gt(orders.id, page.after.id)));
+    if (after) where.push(after);
+  }
+  const rows = await db
+    .select({ order: orders, memberEmail: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(...where))
+    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .limit(page.limit + 1);
+  const more = rows.length > page.limit;
+  const shown = more ? rows.slice(0, page.limit) : rows;
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    next: more && last?.order.paidAt ? { paidAt: last.order.paidAt.toISOString(), id: last.order.id } : null,
+  };
+}
+
+export interface OrderDetail {
+  order: OrderRow;
+  memberEmail: string | null;
+  events: OrderEventRow[];
+}
+
+/** One order with its member's e-mail and its whole timeline (the back office's order detail). */
+export async function getOrderDetail(orderId: string): Promise<OrderDetail> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ order: orders, memberEmail: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+  return { ...row, events: await listOrderEvents(orderId) };
+}

@@ -1,0 +1,45 @@
+// The orders feature's server face (server-only): the repository, the payment and fulfilment
+// state machines' writes, the member's order view and the order mails. Other features and the
+// back office import from '@/features/orders/server'; the isomorphic face is ../index.ts.
+import 'server-only';
+
+export {
+  ORDER_NOT_FOUND_MESSAGE,
+  findOrder,
+  findOrderByIdempotencyKey,
+  findOrderOfCharge,
+  findPaidOrderOfMember,
+  getOwnOrder,
+  insertOrder,
+  latestOrder,
+  listMemberOrders,
+  listOrderEvents,
+  reloadOrder,
+  type NewOrder,
+  type OrderEventRow,
+  type OrderRow,
+} from './repository';
+export {
+  claimForCharge,
+  claimOrdersToReconcile,
+  markConfirmationMailSent,
+  transitionPayment,
+  type ChargeClaim,
+  type PaymentPatch,
+  type PriceSnapshotLike,
+} from './payment-state';
+export {
+  addOrderNote,
+  advanceFulfilment,
+  getOrderDetail,
+  listOrdersForStaff,
+  recordRefund,
+  type FulfilmentStepInput,
+  type OrderDetail,
+  type RefundInput,
+  type StaffOrderCursor,
+  type StaffOrderFilter,
+  type StaffOrderRow,
+} from './fulfilment-state';
+export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
+export { toOrderView, type OrderView } from './views';

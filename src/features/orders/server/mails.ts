@@ -1,0 +1,119 @@
+import 'server-only';
+
+import { getEnv } from '@/config/env';
+import { formatYen } from '@/lib/format';
+import { renderMail, type RenderedMail } from '@/server/mail';
+
+import { CARRIERS, FULFILMENT_LABELS, isCarrier, isFulfilmentStatus, trackingUrl } from '../fulfilment';
+import { OrderPriceSchema } from '../schemas';
+import type { OrderRow } from './repository';
+
+/**
+ * The mails about an order (issue 12 §4), composed here so they say what the payment history
+ * says, with the same labels: the confirmation (受付済み), 発送済み with the tracking link, and
+ * 返金済み / キャンセル with the amount. The payments feature sends the first; the back office the
+ * others, after the change is recorded.
+ */
+
+function isoToJa(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日` : iso;
+}
+
+function historyUrl(): string {
+  return new URL('/my-page/payment-history', getEnv().APP_BASE_URL).toString();
+}
+
+function companyLine(order: OrderRow): string {
+  return `対象の会社：${order.companyName}（法人番号 ${order.corporateNumber}）`;
+}
+
+function certificateLines(order: OrderRow): string[] {
+  return OrderPriceSchema.parse(order.price).lines.map((l) => `・${l.name} × ${l.quantity}　${formatYen(l.amountYen)}`);
+}
+
+/** ご注文確認メール: what was ordered, the amount charged, the delivery window and the receipt link. */
+export function orderConfirmationMail(order: OrderRow): RenderedMail {
+  const base = getEnv().APP_BASE_URL;
+  const address = `〒${order.destinationZipCode.slice(0, 3)}-${order.destinationZipCode.slice(3)} ${order.destinationPrefecture}${order.destinationCity}${order.destinationStreet}${order.destinationApartmentEtc ? ` ${order.destinationApartmentEtc}` : ''}`;
+  const card = order.cardBrand && order.cardLast4 ? `${order.cardBrand}（末尾 ${order.cardLast4}）` : 'クレジットカード';
+  return renderMail({
+    kind: 'order_confirmation',
+    subject: '登記事項証明書のご注文を承りました',
+    lead: [
+      'ご注文ありがとうございます。次の内容でご注文を承り、クレジットカードでのお支払いが完了しました。',
+      [
+        `注文番号：${order.id}`,
+        `ご注文の状況：${FULFILMENT_LABELS.accepted}`,
+        companyLine(order),
+        ...certificateLines(order),
+        `お支払い金額：${formatYen(order.amountYen)}（税込）`,
+        `お支払い方法：${card}`,
+        `お届け予定：${isoToJa(order.scheduledStartDate)}〜${isoToJa(order.scheduledEndDate)}（${order.deliverySpeed === 'express' ? '速達' : '通常'}配送）`,
+        `お届け先：${address} ${order.recipient} 様`,
+      ].join('\n'),
+    ],
+    action: { label: '領収書（PDF）を表示する', url: new URL(`/api/download/receipt/${order.id}.pdf`, base).toString() },
+    notes: [
+      'ご注文の内容と領収書は、マイページの「お支払い履歴」からもご確認いただけます。',
+      '証明書は法務局で取得のうえ、郵便でお届けします。',
+    ],
+  });
+}
+
+/** 発送のお知らせ: the order is 発送済み, with the carrier, the tracking number and its link. */
+export function orderShippedMail(order: OrderRow): RenderedMail {
+  if (order.fulfilmentStatus !== 'shipped' || !order.trackingNumber || !isCarrier(order.carrier)) {
+    throw new Error(`order ${order.id} is not shipped with a tracking number`);
+  }
+  const url = trackingUrl(order.carrier, order.trackingNumber);
+  return renderMail({
+    kind: 'order_shipped',
+    subject: `登記事項証明書を発送しました（${order.companyName}）`,
+    lead: [
+      'ご注文の登記事項証明書を発送しました。',
+      [
+        `注文番号：${order.id}`,
+        `ご注文の状況：${FULFILMENT_LABELS.shipped}`,
+        companyLine(order),
+        `配送業者：${CARRIERS[order.carrier].label}`,
+        `お問い合わせ番号：${order.trackingNumber}`,
+      ].join('\n'),
+    ],
+    ...(url ? { action: { label: '配送状況を確認する', url } } : {}),
+    notes: ['配送状況は、マイページの「お支払い履歴」からもご確認いただけます。', `お支払い履歴：${historyUrl()}`],
+  });
+}
+
+/**
+ * 返金のお知らせ: the amount of this refund and in total, the reason, and the order's state
+ * (返金済み, キャンセル, or unchanged for a partial refund: the rest is still delivered).
+ */
+export function orderRefundMail(order: OrderRow, refund: { amountYen: number; reason: string }): RenderedMail {
+  const status = isFulfilmentStatus(order.fulfilmentStatus) ? order.fulfilmentStatus : null;
+  if (!status || order.refundedYen < refund.amountYen) throw new Error(`order ${order.id} has no recorded refund of ${refund.amountYen}`);
+  const full = status === 'cancelled' || status === 'refunded';
+  return renderMail({
+    kind: 'order_refunded',
+    subject: full
+      ? `ご注文の${status === 'cancelled' ? 'キャンセル' : '返金'}について（${order.companyName}）`
+      : `ご注文の一部返金について（${order.companyName}）`,
+    lead: [
+      full
+        ? `ご注文の代金${formatYen(order.refundedYen)}をご返金しました。`
+        : `ご注文の代金のうち${formatYen(refund.amountYen)}をご返金しました。残りの証明書は引き続きお届けします。`,
+      [
+        `注文番号：${order.id}`,
+        `ご注文の状況：${FULFILMENT_LABELS[status]}`,
+        companyLine(order),
+        `今回のご返金額：${formatYen(refund.amountYen)}`,
+        `ご返金額の合計：${formatYen(order.refundedYen)}（お支払い金額 ${formatYen(order.amountYen)}）`,
+        `理由：${refund.reason}`,
+      ].join('\n'),
+    ],
+    action: { label: 'お支払い履歴を確認する', url: historyUrl() },
+    notes: [
+      'ご返金はお支払いに使われたクレジットカードへの返金となります。カード会社によって、ご利用明細に反映されるまで時間がかかる場合があります。',
+    ],
+  });
+}

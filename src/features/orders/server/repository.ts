@@ -1,0 +1,179 @@
+import 'server-only';
+
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+
+import { orderEvents, orders } from '@db/schema';
+import { getDb, type Db } from '@/server/db/client';
+import { AppError } from '@/server/http/app-error';
+
+import type { OrderActor, OrderEventKind } from '../schemas';
+
+/**
+ * The orders table's one owner (issue 12 §1, conventions.md §13). Every read other features need
+ * and every write goes through src/features/orders/server; a test (tests/unit/orders-ownership)
+ * fails when code elsewhere in src/ writes `orders`. State changes (payment-state.ts,
+ * fulfilment-state.ts) write their `order_events` row in the same transaction as the change.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+type NewOrderRow = typeof orders.$inferInsert;
+
+/** The timeline row of a change, written with the change (same transaction `tx`). */
+export async function writeOrderEvent(
+  tx: Db,
+  orderId: string,
+  actor: OrderActor,
+  kind: OrderEventKind,
+  change: { from?: string | null; to?: string | null; note?: string | null; data?: Record<string, unknown> | null; at?: Date },
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId,
+    kind,
+    actorType: actor.type,
+    actorId: actor.type === 'system' ? null : actor.id,
+    fromStatus: change.from ?? null,
+    toStatus: change.to ?? null,
+    note: change.note ?? null,
+    data: change.data ?? null,
+    ...(change.at ? { at: change.at } : {}),
+  });
+}
+
+export const ORDER_NOT_FOUND_MESSAGE = 'ご注文が見つかりませんでした。';
+
+/** What order creation decides (the purchase feature): everything but the payment and fulfilment columns. */
+export type NewOrder = Pick<
+  NewOrderRow,
+  | 'idempotencyKey'
+  | 'corporateNumber'
+  | 'companyName'
+  | 'companyKind'
+  | 'companyAddress'
+  | 'deliverySpeed'
+  | 'scheduledStartDate'
+  | 'scheduledEndDate'
+  | 'items'
+  | 'price'
+  | 'amountYen'
+  | 'taxYen'
+  | 'nonTaxableYen'
+  | 'isFirstPurchase'
+  | 'recipient'
+  | 'destinationZipCode'
+  | 'destinationPrefecture'
+  | 'destinationCity'
+  | 'destinationStreet'
+  | 'destinationApartmentEtc'
+  | 'receiptRecipient'
+>;
+
+/**
+ * A pending order of the member, with its `pending` timeline row. The same idempotency key
+ * answers the order already made (double click, retried request), also when a concurrent request
+ * with that key won the insert.
+ */
+export async function insertOrder(userId: string, order: NewOrder, now: Date = new Date()): Promise<OrderRow> {
+  const db = await getDb();
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...order, userId, status: 'pending', createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning();
+    if (row) await writeOrderEvent(tx, row.id, { type: 'member', id: userId }, 'payment', { from: null, to: 'pending', at: now });
+    return row;
+  });
+  if (inserted) return inserted;
+  const winner = await findOrderByIdempotencyKey(userId, order.idempotencyKey);
+  if (!winner) throw new Error('order insert conflicted but no order was found');
+  return winner;
+}
+
+export async function findOrderByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function findOrder(orderId: string): Promise<OrderRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+/** The order as it is now; it must exist (orders are never deleted). */
+export async function reloadOrder(orderId: string): Promise<OrderRow> {
+  const row = await findOrder(orderId);
+  if (!row) throw new Error(`order ${orderId} vanished`);
+  return row;
+}
+
+/** An order of this member, or 404 (another member's order is indistinguishable from none). */
+export async function getOwnOrder(userId: string, orderId: string): Promise<OrderRow> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+  return row;
+}
+
+/** The member's newest order (any status), or undefined. */
+export async function latestOrder(userId: string): Promise<OrderRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+  return row;
+}
+
+/** The order a PAY.JP charge belongs to: by the recorded charge id, else by its metadata.order_id. */
+export async function findOrderOfCharge(chargeId: string, metadataOrderId: string | undefined): Promise<OrderRow | undefined> {
+  const db = await getDb();
+  const [byCharge] = await db.select().from(orders).where(eq(orders.payjpChargeId, chargeId));
+  if (byCharge) return byCharge;
+  if (!metadataOrderId || !/^[0-9a-f-]{36}$/.test(metadataOrderId)) return undefined;
+  return findOrder(metadataOrderId);
+}
+
+/** A paid order of this member (receipts are issued only for these), or null. */
+export async function findPaidOrderOfMember(userId: string, orderId: string): Promise<(OrderRow & { paidAt: Date }) | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row || row.status !== 'paid' || !row.paidAt) return null;
+  return { ...row, paidAt: row.paidAt };
+}
+
+/**
+ * One page of a member's orders, newest first, without drafts (`pending`: created on the
+ * confirmation page but never sent to PAY.JP). OFFSET paging on purpose: the page number is in
+ * the URL, a member has tens of orders, and orders_user_created_idx (user_id, created_at, id)
+ * serves both the count and the page.
+ */
+export async function listMemberOrders(userId: string, page: { page: number; size: number }): Promise<{ total: number; rows: OrderRow[] }> {
+  const db = await getDb();
+  const mine = and(eq(orders.userId, userId), ne(orders.status, 'pending'));
+  const [totals] = await db.select({ total: count() }).from(orders).where(mine);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(mine)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.size)
+    .offset((page.page - 1) * page.size);
+  return { total: totals?.total ?? 0, rows };
+}
+
+/** The order's timeline, oldest first (the back office's order detail). */
+export async function listOrderEvents(orderId: string): Promise<OrderEventRow[]> {
+  const db = await getDb();
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
+}

@@ -1,0 +1,182 @@
+import 'server-only';
+
+import { getEnv } from '@/config/env';
+import { logger } from '@/server/logger';
+
+import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';
+import type { PayjpClient } from './payjp/client';
+import { reconcileRefunds, type RefundReconcileReport, type RefundSucceededHandler } from './refunds';
+
+/**
+ * The payment reconciler (docs/decisions/0013): a timer in every server instance that brings the
+ * orders nobody is looking at any more up to date with PAY.JP — a charge made while the app was
+ * killed, a tds_finish whose answer never came, a lost webhook. It adds no rule of its own: every
+ * order goes through `settleOrder`, the same idempotent code as the 3-D Secure return, the
+ * completion page and the webhook, so the confirmation mail is still sent by whoever moves the
+ * order to `paid`, once.
+ */
+
+export interface ReconcileOptions {
+  now?: Date;
+  client?: PayjpClient;
+  /** Orders younger than this are left to the request handling them (default: configuration). */
+  graceMs?: number;
+  /** How long a claimed order is this instance's (default: the interval, at least a minute). */
+  leaseMs?: number;
+  /** Orders per tick; the rest are left for the next tick. */
+  limit?: number;
+  /**
+   * Told when a refund in doubt turns out to have succeeded, or a succeeded refund's earlier
+   * handler did not finish (docs/decisions/0018-refunds.md): the orders feature's transition to
+   * 返金済み/一部返金 and the member's mail.
+   */
+  onRefundSucceeded?: RefundSucceededHandler;
+}
+
+export interface ReconcileReport {
+  /** Orders this instance claimed (others running at the same time claim different ones). */
+  claimed: number;
+  /** Orders whose status changed, and paid orders whose missing mail was sent. */
+  settled: { orderId: string; from: string; to: string }[];
+  /** Refunds in doubt settled in this pass (null when the refund pass failed as a whole). */
+  refunds: RefundReconcileReport | null;
+}
+
+function configured(): { intervalMs: number; graceMs: number } {
+  const env = getEnv();
+  return { intervalMs: env.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000, graceMs: env.PAYMENT_RECONCILE_GRACE_SECONDS * 1000 };
+}
+
+/** One pass: claim, settle each claimed order, log one line per order that changed. */
+export async function reconcilePayments(options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const config = configured();
+  // The lease outlives a tick (several PAY.JP calls per order, each up to PAYJP_TIMEOUT_MS) and
+  // spaces out the re-reads of an order that cannot be settled yet (a buyer still on the 3-D
+  // Secure page) to one per period across all instances.
+  const leaseMs = options.leaseMs ?? Math.max(config.intervalMs, 60_000);
+  const claimed = await claimOrdersToReconcile({
+    now,
+    graceMs: options.graceMs ?? config.graceMs,
+    leaseUntil: new Date(now.getTime() + leaseMs),
+    limit: options.limit ?? 100,
+  });
+  const settled: ReconcileReport['settled'] = [];
+  for (const order of claimed) {
+    const outcome = await reconcileOne(order, options);
+    if (outcome) settled.push(outcome);
+  }
+  // Refunds whose answer never came (0018): same grace and lease as the orders.
+  let refunds: RefundReconcileReport | null = null;
+  try {
+    refunds = await reconcileRefunds({
+      now,
+      client: options.client,
+      graceMs: options.graceMs ?? config.graceMs,
+      leaseMs,
+      limit: options.limit ?? 100,
+      onRefundSucceeded: options.onRefundSucceeded,
+    });
+    for (const r of refunds.settled) {
+      logger.info({ event: 'payment.reconciler.refund_settled', ...r }, 'reconciler settled a refund');
+    }
+  } catch (error) {
+    logger.error({ err: error, event: 'payment.reconciler.error' }, 'reconciler could not settle refunds');
+  }
+  return { claimed: claimed.length, settled, refunds };
+}
+
+async function reconcileOne(order: OrderRow, options: ReconcileOptions): Promise<ReconcileReport['settled'][number] | null> {
+  try {
+    if (order.status === 'paid') {
+      if (!(await sendMissingConfirmation(order))) return null;
+      logger.info(
+        { event: 'payment.reconciler.mail_sent', orderId: order.id, status: order.status },
+        'reconciler sent the missing confirmation mail',
+      );
+      return { orderId: order.id, from: 'paid', to: 'paid' };
+    }
+    const after = await settleOrder(order, { client: options.client, now: options.now });
+    if (after.status === order.status) {
+      logger.debug({ event: 'payment.reconciler.unchanged', orderId: order.id, status: order.status }, 'order not settled yet');
+      return null;
+    }
+    logger.info(
+      {
+        event: 'payment.reconciler.settled',
+        orderId: order.id,
+        from: order.status,
+        to: after.status,
+        chargeId: after.payjpChargeId,
+        amount: after.amountYen,
+        failureCode: after.failureCode,
+      },
+      'reconciler settled an order',
+    );
+    return { orderId: order.id, from: order.status, to: after.status };
+  } catch (error) {
+    // One order's trouble (a database hiccup) never stops the others; its lease makes it wait a period.
+    logger.error({ err: error, event: 'payment.reconciler.error', orderId: order.id }, 'reconciler could not settle an order');
+    return null;
+  }
+}
+
+export interface RunningReconciler {
+  /** Stops the timer and waits for a tick in progress. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Runs `reconcilePayments` every `intervalMs` (default PAYMENT_RECONCILE_INTERVAL_SECONDS), the
+ * first time one interval after start. Ticks never overlap within an instance; the timer does not
+ * keep the process alive.
+ */
+export function startPaymentReconciler(options: Omit<ReconcileOptions, 'now'> & { intervalMs?: number } = {}): RunningReconciler {
+  const intervalMs = options.intervalMs ?? configured().intervalMs;
+  if (intervalMs <= 0) throw new RangeError('the reconciler interval must be positive');
+  return startTimer(options, intervalMs);
+}
+
+// The one timer of the server process, kept on globalThis so a second register() (Next's module
+// re-evaluation in development) does not start a second one.
+const globalKey = Symbol.for('hojin.paymentReconciler');
+type GlobalWithReconciler = typeof globalThis & { [globalKey]?: RunningReconciler };
+
+/** Starts the server's reconciler once per process (instrumentation-node.ts). */
+export function startServerReconciler(): RunningReconciler {
+  const g = globalThis as GlobalWithReconciler;
+  g[globalKey] ??= startPaymentReconciler();
+  return g[globalKey];
+}
+
+function startTimer(options: Omit<ReconcileOptions, 'now'>, intervalMs: number): RunningReconciler {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  };
+  const tick = async () => {
+    try {
+      await reconcilePayments({ ...options, leaseMs: options.leaseMs ?? Math.max(intervalMs, 60_000) });
+    } catch (error) {
+      // The database is down or similar: try again next period.
+      logger.error({ err: error, event: 'payment.reconciler.error' }, 'reconciler pass failed');
+    }
+  };
+
+  logger.info({ event: 'payment.reconciler.started', intervalMs }, 'payment reconciler started');
+  schedule();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,514 @@
+import 'server-only';
+
+import { randomUUID } from 'node:crypto';
+
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+
+import { orders, refunds } from '@db/schema';
+import { getEnv } from '@/config/env';
+import { buildRefundStatementSnapshot, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/receipts';
+import { AppError } from '@/server/http/app-error';
+import { getDb } from '@/server/db/client';
+import { logger } from '@/server/logger';
+
+import { remainingAfter, splitRefund, type RefundRemaining } from '../refund-split';
+import { getPayjpClient, type PayjpClient } from './payjp/client';
+import { PayjpApiError, PayjpError } from './payjp/errors';
+
+/**
+ * Refunds through PAY.JP that never go wrong (issue 12, docs/decisions/0018-refunds.md):
+ *
+ * 1. Under a lock of the order row, the amount is checked against what is left (charged minus the
+ *    refunds that succeeded; none may be in flight) and the refund row is written, with its
+ *    idempotency key, BEFORE PAY.JP is called. Two managers at once: the second waits for the lock
+ *    and then finds the first in flight (409) — never two refunds over the charged amount.
+ * 2. PAY.JP is called with that key. Its answer settles the row: `succeeded`, or `failed` when PAY.JP
+ *    refused (4xx: nothing was refunded). A timeout, a 5xx or a cut connection leave `unknown`:
+ *    the refund may have happened, so it is never shown as done and never sent again as new.
+ * 3. The reconciler (reconcileRefunds, called by the payment reconciler each tick) settles rows in
+ *    doubt: it re-reads the charge — `amount_refunded` beyond the refunds already recorded equal to
+ *    this refund means PAY.JP made it; nothing beyond means it did not, and the call is repeated
+ *    with the SAME key (PAY.JP answers a repeat with the first answer, so even a refund in flight
+ *    meanwhile is not made twice).
+ *
+ * The order's own status (返金済み/一部返金) and the member's mail belong to the orders feature:
+ * whoever settles a refund as succeeded calls `onRefundSucceeded` once, and the reconciler calls it
+ * again for a refund whose handler did not finish (it must be idempotent).
+ *
+ * Orders are read here (never written) through `loadOrderForRefund` only.
+ */
+
+export const REFUND_STATUSES = ['requested', 'succeeded', 'failed', 'unknown'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export interface Refund {
+  id: string;
+  orderId: string;
+  chargeId: string;
+  amountYen: number;
+  taxableYen: number;
+  taxYen: number;
+  nonTaxableYen: number;
+  reason: string;
+  requestedBy: string;
+  status: RefundStatus;
+  failureCode: string | null;
+  requestedAt: Date;
+  settledAt: Date | null;
+}
+
+export interface RefundTotals {
+  /** What the order's charge took. */
+  chargedYen: number;
+  /** Refunds that succeeded. */
+  refundedYen: number;
+  taxableRefundedYen: number;
+  taxRefundedYen: number;
+  nonTaxableRefundedYen: number;
+  /** Refunds requested or in doubt: not refunded, not refundable again either. */
+  pendingYen: number;
+  /** What a new refund may take now. */
+  refundableYen: number;
+  /** Everything was refunded (返金済み); refundedYen > 0 and not full is 一部返金. */
+  fullyRefunded: boolean;
+}
+
+/** Told when a refund became `succeeded` (order status 返金済み/一部返金, the member's mail). Must be idempotent. */
+export type RefundSucceededHandler = (refund: Refund, totals: RefundTotals) => Promise<void>;
+
+export interface RefundOptions {
+  client?: PayjpClient;
+  now?: Date;
+  onRefundSucceeded?: RefundSucceededHandler;
+}
+
+const RequestRefundSchema = z.strictObject({
+  orderId: z.uuid(),
+  amountYen: z.number().int().min(1).max(9_999_999),
+  /** The Ministry-fee part, when the manager says the bureau's fee was not spent (refund-split.ts). */
+  ministryFeeYen: z.number().int().min(0).max(9_999_999).optional(),
+  // PAY.JP's refund_reason takes up to 255 characters.
+  reason: z.string().trim().min(1).max(255),
+  staffId: z.uuid(),
+});
+export type RequestRefundInput = z.input<typeof RequestRefundSchema>;
+
+type RefundRow = typeof refunds.$inferSelect;
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
+
+function toRefund(row: RefundRow): Refund {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    chargeId: row.chargeId,
+    amountYen: row.amountYen,
+    taxableYen: row.taxableYen,
+    taxYen: row.taxYen,
+    nonTaxableYen: row.nonTaxableYen,
+    reason: row.reason,
+    requestedBy: row.requestedBy,
+    status: row.status,
+    failureCode: row.failureCode,
+    requestedAt: row.requestedAt,
+    settledAt: row.settledAt,
+  };
+}
+
+// ── Orders, read only ───────────────────────────────────────────────────────────────
+
+const PriceLinesSchema = z.object({
+  lines: z.array(z.object({ kind: z.string(), name: z.string().min(1), quantity: z.number().int().min(1) })),
+});
+
+/** The order facts a refund needs; `lock` takes the order row's lock for the rest of the transaction. */
+async function loadOrderForRefund(tx: Tx, orderId: string, lock: boolean) {
+  const query = tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      amountYen: orders.amountYen,
+      taxYen: orders.taxYen,
+      nonTaxableYen: orders.nonTaxableYen,
+      paidAt: orders.paidAt,
+      chargeId: orders.payjpChargeId,
+      price: orders.price,
+      receiptRecipient: orders.receiptRecipient,
+      recipient: orders.recipient,
+      companyName: orders.companyName,
+      corporateNumber: orders.corporateNumber,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const [order] = lock ? await query.for('update') : await query;
+  return order;
+}
+
+/** What the order's charge took, per part. */
+function chargedParts(order: { amountYen: number; taxYen: number; nonTaxableYen: number }): RefundRemaining {
+  return { taxableYen: order.amountYen - order.nonTaxableYen, taxYen: order.taxYen, nonTaxableYen: order.nonTaxableYen };
+}
+
+/** The certificates of the order, by the names on its price lines (「…（当社手数料）」 → 「…」). */
+function orderedItems(price: unknown): { name: string; quantity: number }[] {
+  const lines = PriceLinesSchema.parse(price).lines.filter((l) => l.kind === 'serviceFee');
+  return lines.map((l) => ({ name: l.name.replace(/（[^（）]*手数料(・[^（）]*)?）$/u, ''), quantity: l.quantity }));
+}
+
+function totalsOf(order: { amountYen: number }, rows: RefundRow[]): RefundTotals {
+  const sum = (status: RefundStatus[], pick: (r: RefundRow) => number) =>
+    rows.filter((r) => status.includes(r.status)).reduce((t, r) => t + pick(r), 0);
+  const refundedYen = sum(['succeeded'], (r) => r.amountYen);
+  const pendingYen = sum(['requested', 'unknown'], (r) => r.amountYen);
+  return {
+    chargedYen: order.amountYen,
+    refundedYen,
+    taxableRefundedYen: sum(['succeeded'], (r) => r.taxableYen),
+    taxRefundedYen: sum(['succeeded'], (r) => r.taxYen),
+    nonTaxableRefundedYen: sum(['succeeded'], (r) => r.nonTaxableYen),
+    pendingYen,
+    refundableYen: Math.max(0, order.amountYen - refundedYen - pendingYen),
+    fullyRefunded: refundedYen >= order.amountYen,
+  };
+}
+
+// ── Reading ─────────────────────────────────────────────────────────────────────────
+
+export async function listRefunds(orderId: string): Promise<Refund[]> {
+  if (!z.uuid().safeParse(orderId).success) return [];
+  const db = await getDb();
+  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.requestedAt), asc(refunds.id));
+  return rows.map(toRefund);
+}
+
+/** Null for an order that does not exist. */
+export async function refundTotals(orderId: string): Promise<RefundTotals | null> {
+  if (!z.uuid().safeParse(orderId).success) return null;
+  const db = await getDb();
+  const [order] = await db.select({ amountYen: orders.amountYen }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  return totalsOf(order, rows);
+}
+
+/**
+ * The statement of a refund that succeeded, for the member whose order it refunded; null for
+ * anything else (unknown id, another member's refund, a refund not made) — the route answers 404
+ * for all of them alike.
+ */
+export async function findRefundStatementForMember(
+  userId: string,
+  refundId: string,
+): Promise<{ snapshot: RefundStatementSnapshot; refundedAt: Date } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ statement: refunds.statement, settledAt: refunds.settledAt })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(eq(refunds.id, refundId), eq(orders.userId, userId), eq(refunds.status, 'succeeded')));
+  if (!row?.settledAt) return null;
+  return { snapshot: RefundStatementSnapshotSchema.parse(row.statement), refundedAt: row.settledAt };
+}
+
+// ── Requesting ──────────────────────────────────────────────────────────────────────
+
+/**
+ * Refunds `amountYen` of a paid order through PAY.JP. Returns the refund as recorded — `succeeded`,
+ * `failed` (PAY.JP refused; nothing was refunded) or `unknown` (no answer; the reconciler settles
+ * it) — and the order's totals after it. Throws AppError for a request that cannot be made
+ * (404 unknown order, 409 not paid or a refund in flight, 422 amount).
+ */
+export async function requestRefund(
+  input: RequestRefundInput,
+  options: RefundOptions = {},
+): Promise<{ refund: Refund; totals: RefundTotals }> {
+  const parsed = RequestRefundSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'refund');
+      fields[key] ??=
+        key === 'amountYen'
+          ? '返金額は1円以上の整数で入力してください。'
+          : key === 'reason'
+            ? '返金理由を255文字以内で入力してください。'
+            : '入力内容をご確認ください。';
+    }
+    throw new AppError('validation_failed', { fields });
+  }
+  const { orderId, amountYen, ministryFeeYen, reason, staffId } = parsed.data;
+  const env = getEnv();
+  const now = options.now ?? new Date();
+  const db = await getDb();
+
+  const row = await db.transaction(async (tx) => {
+    // The order row's lock serialises every refund request of this order (step 1).
+    const order = await loadOrderForRefund(tx, orderId, true);
+    if (!order) throw new AppError('not_found', { message: '注文が見つかりませんでした。' });
+    if (!order.paidAt || !order.chargeId) {
+      throw new AppError('conflict', { message: 'この注文は決済が完了していないため返金できません。' });
+    }
+    const existing = await tx.select().from(refunds).where(eq(refunds.orderId, orderId));
+    if (existing.some((r) => r.status === 'requested' || r.status === 'unknown')) {
+      throw new AppError('conflict', {
+        message: 'この注文には処理中の返金があります。結果が確定してから（数分後に）もう一度お試しください。',
+      });
+    }
+    const succeeded = existing.filter((r) => r.status === 'succeeded');
+    const remaining = remainingAfter(chargedParts(order), succeeded);
+    const split = splitRefund({ amountYen, ministryFeeYen, remaining });
+    if (!split.ok) throw new AppError('validation_failed', { message: split.message, fields: { [split.field]: split.message } });
+
+    const id = randomUUID();
+    const statement = buildRefundStatementSnapshot({
+      refundId: id,
+      order: { ...order, paidAt: order.paidAt, items: orderedItems(order.price) },
+      split: split.split,
+      // 全額返金 only for the whole payment in one refund; the rest after partial refunds is 一部返金 too.
+      full: split.split.amountYen === order.amountYen,
+      issuer: {
+        name: env.OPERATOR_NAME,
+        postcode: env.OPERATOR_POSTCODE,
+        address: env.OPERATOR_ADDRESS,
+        phone: env.OPERATOR_PHONE,
+        registrationNumber: env.OPERATOR_INVOICE_NUMBER,
+      },
+    });
+    const [inserted] = await tx
+      .insert(refunds)
+      .values({
+        id,
+        orderId,
+        chargeId: order.chargeId,
+        ...split.split,
+        reason,
+        requestedBy: staffId,
+        idempotencyKey: `refund-${id}`,
+        status: 'requested',
+        statement,
+        requestedAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('refund insert returned nothing');
+    return inserted;
+  });
+  logger.info(
+    { event: 'payment.refund.requested', refundId: row.id, orderId, chargeId: row.chargeId, amount: row.amountYen, staffId },
+    'refund requested',
+  );
+
+  const settled = await sendRefund(row, options);
+  const totals = await refundTotals(orderId);
+  if (!totals) throw new Error(`order ${orderId} vanished`);
+  return { refund: toRefund(settled), totals };
+}
+
+/** Calls PAY.JP for the row (its own idempotency key) and records what the answer says. */
+async function sendRefund(row: RefundRow, options: RefundOptions): Promise<RefundRow> {
+  const client = options.client ?? getPayjpClient();
+  try {
+    const charge = await client.charges.refund(row.chargeId, {
+      amount: row.amountYen,
+      reason: row.reason,
+      idempotencyKey: row.idempotencyKey,
+    });
+    return await markSucceeded(row, charge.amount_refunded, options);
+  } catch (error) {
+    const code =
+      error instanceof PayjpApiError ? (error.code ?? `http_${error.status}`) : error instanceof PayjpError ? error.kind : 'error';
+    // PAY.JP refused (4xx) or the request never left: nothing was refunded.
+    if (error instanceof PayjpError && !error.outcomeUnknown) return settleAs(row, 'failed', code, options.now);
+    logger.warn({ err: error, event: 'payment.refund.unknown', refundId: row.id, orderId: row.orderId }, 'refund outcome unknown');
+    return settleAs(row, 'unknown', code, options.now);
+  }
+}
+
+/**
+ * requested|unknown → succeeded, once: the transition's winner tells the caller. A refund another
+ * path settled meanwhile is returned as it is.
+ */
+async function markSucceeded(row: RefundRow, amountRefunded: number, options: RefundOptions): Promise<RefundRow> {
+  const db = await getDb();
+  const now = options.now ?? new Date();
+  const [won] = await db
+    .update(refunds)
+    .set({ status: 'succeeded', failureCode: null, payjpAmountRefunded: amountRefunded, settledAt: now, updatedAt: now })
+    .where(and(eq(refunds.id, row.id), inArray(refunds.status, ['requested', 'unknown'])))
+    .returning();
+  if (!won) return current(row.id);
+  logger.info(
+    { event: 'payment.refund.succeeded', refundId: won.id, orderId: won.orderId, chargeId: won.chargeId, amount: won.amountYen },
+    'refund succeeded',
+  );
+  await notify(won, options.onRefundSucceeded, now);
+  return current(won.id);
+}
+
+async function settleAs(row: RefundRow, status: 'failed' | 'unknown', code: string, at?: Date): Promise<RefundRow> {
+  const db = await getDb();
+  const now = at ?? new Date();
+  const [updated] = await db
+    .update(refunds)
+    .set({ status, failureCode: code.slice(0, 100), settledAt: status === 'failed' ? now : null, updatedAt: now })
+    .where(and(eq(refunds.id, row.id), inArray(refunds.status, ['requested', 'unknown'])))
+    .returning();
+  if (updated) {
+    logger.info(
+      { event: `payment.refund.${status}`, refundId: row.id, orderId: row.orderId, failureCode: code },
+      `refund ${status === 'failed' ? 'refused by PAY.JP' : 'outcome unknown'}`,
+    );
+    return updated;
+  }
+  return current(row.id);
+}
+
+async function current(id: string): Promise<RefundRow> {
+  const db = await getDb();
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  if (!row) throw new Error(`refund ${id} vanished`);
+  return row;
+}
+
+/** Runs the caller's handler and records that it ran; a failure is retried by the reconciler. */
+async function notify(row: RefundRow, handler: RefundSucceededHandler | undefined, now: Date): Promise<void> {
+  if (!handler) return;
+  try {
+    const totals = await refundTotals(row.orderId);
+    if (!totals) throw new Error(`order ${row.orderId} vanished`);
+    await handler(toRefund(row), totals);
+    const db = await getDb();
+    await db.update(refunds).set({ notifiedAt: now, updatedAt: now }).where(eq(refunds.id, row.id));
+  } catch (error) {
+    logger.error({ err: error, event: 'payment.refund.notify_failed', refundId: row.id }, 'refund succeeded but its handler failed');
+  }
+}
+
+// ── Reconciling ─────────────────────────────────────────────────────────────────────
+
+export interface RefundReconcileOptions extends RefundOptions {
+  /** Refunds younger than this are left to the request making them. */
+  graceMs: number;
+  leaseMs: number;
+  limit?: number;
+}
+
+export interface RefundReconcileReport {
+  claimed: number;
+  settled: { refundId: string; from: RefundStatus; to: RefundStatus }[];
+  notified: number;
+}
+
+/** How long after success a refund whose handler never finished is handed to it again. */
+const NOTIFY_RETRY_MS = 5 * 60_000;
+
+/**
+ * One pass over refunds in doubt (`requested` older than the grace: the process died during the
+ * call; `unknown`), each claimed with a lease as orders are (decision 0013), then the catch-up of
+ * succeeded refunds whose handler did not finish.
+ */
+export async function reconcileRefunds(options: RefundReconcileOptions): Promise<RefundReconcileReport> {
+  const now = options.now ?? new Date();
+  const db = await getDb();
+  const leaseUntil = new Date(now.getTime() + options.leaseMs);
+  const limit = options.limit ?? 100;
+  const claimable = (extra: ReturnType<typeof sql>) => sql`
+    update refunds set reconcile_lease_until = ${leaseUntil.toISOString()}
+    where id in (
+      select id from refunds
+      where ${extra}
+        and (reconcile_lease_until is null or reconcile_lease_until < ${now.toISOString()})
+      order by requested_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`;
+  // A `requested` refund may still have its request in flight (up to PAYJP_TIMEOUT_MS): it is only
+  // taken as abandoned (the process died) a minute after that request would have given up, as a
+  // `charging` order is (0013). An `unknown` one's request is over: the grace is enough.
+  const requestedBefore = new Date(now.getTime() - Math.max(options.graceMs, getEnv().PAYJP_TIMEOUT_MS + 60_000));
+  const unknownBefore = new Date(now.getTime() - options.graceMs);
+  const claimedIds = await db.execute<{ id: string }>(
+    claimable(
+      sql`((status = 'requested' and requested_at < ${requestedBefore.toISOString()}) or (status = 'unknown' and requested_at < ${unknownBefore.toISOString()}))`,
+    ),
+  );
+  const report: RefundReconcileReport = { claimed: 0, settled: [], notified: 0 };
+  for (const { id } of rowsOf<{ id: string }>(claimedIds)) {
+    report.claimed += 1;
+    try {
+      const before = await current(id);
+      const after = await settleInDoubt(before, options);
+      if (after.status !== before.status) report.settled.push({ refundId: id, from: before.status, to: after.status });
+    } catch (error) {
+      logger.error({ err: error, event: 'payment.refund.reconcile_error', refundId: id }, 'refund reconciler could not settle a refund');
+    }
+  }
+
+  if (options.onRefundSucceeded) {
+    const waiting = await db
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.status, 'succeeded'),
+          isNull(refunds.notifiedAt),
+          lt(refunds.settledAt, new Date(now.getTime() - NOTIFY_RETRY_MS)),
+          or(isNull(refunds.reconcileLeaseUntil), lt(refunds.reconcileLeaseUntil, now)),
+        ),
+      )
+      .limit(limit);
+    for (const row of waiting) {
+      // The lease keeps a second reconciler from handing the same refund over at the same time.
+      const [mine] = await db
+        .update(refunds)
+        .set({ reconcileLeaseUntil: leaseUntil })
+        .where(and(eq(refunds.id, row.id), or(isNull(refunds.reconcileLeaseUntil), lt(refunds.reconcileLeaseUntil, now))))
+        .returning();
+      if (!mine) continue;
+      await notify(mine, options.onRefundSucceeded, now);
+      if ((await current(mine.id)).notifiedAt) report.notified += 1;
+    }
+  }
+  return report;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres answers { rows }, PGlite too; drizzle's execute passes the driver's result through.
+  const rows = (result as { rows?: T[] }).rows;
+  return Array.isArray(rows) ? rows : (result as T[]);
+}
+
+/** Decides a refund in doubt from the charge at PAY.JP, retrying with the same key only when it was not made. */
+async function settleInDoubt(row: RefundRow, options: RefundOptions): Promise<RefundRow> {
+  const client = options.client ?? getPayjpClient();
+  const charge = await client.charges.retrieve(row.chargeId);
+  const db = await getDb();
+  const [done] = await db
+    .select({ total: sql<number>`coalesce(sum(${refunds.amountYen}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.chargeId, row.chargeId), eq(refunds.status, 'succeeded')));
+  const beyondRecorded = charge.amount_refunded - (done?.total ?? 0);
+  if (beyondRecorded === row.amountYen) return markSucceeded(row, charge.amount_refunded, options);
+  if (beyondRecorded === 0) {
+    // Not made (the request never reached PAY.JP, or PAY.JP failed before refunding): send it
+    // again with the same key — if the first request is still being worked on, PAY.JP answers
+    // the repeat with its outcome instead of refunding twice.
+    return sendRefund(row, options);
+  }
+  // Refunded at PAY.JP by something other than this service (the dashboard?) or data we cannot
+  // explain: a person must look. The row stays in doubt, so no new refund can be made either.
+  logger.error(
+    {
+      event: 'payment.refund.mismatch',
+      refundId: row.id,
+      orderId: row.orderId,
+      chargeId: row.chargeId,
+      amountRefundedAtPayjp: charge.amount_refunded,
+      recordedYen: done?.total ?? 0,
+      amount: row.amountYen,
+    },
+    'refund in doubt does not match the charge at PAY.JP',
+  );
+  return row;
+}

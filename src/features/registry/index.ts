@@ -1,0 +1,9 @@
+/**
+ * The registry data feature's public face (isomorphic): the shapes of a company as the registry
+ * holds it, the NTA code tables, the 法人番号 check digit and the invoice status rule. Server code
+ * (stores, import, lookup) is in ./index.server.ts.
+ */
+export * from './schemas';
+export { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS, type NtaKind, type NtaRow } from './server/nta/types';
+export { corporateNumberCheckDigit, isValidCorporateNumber, withCheckDigit } from './server/nta/corporate-number';
+export { INVOICE_STATUS_LABELS, invoiceStatusOn, todayInJapan, type InvoiceStatus } from './server/invoice/status';

@@ -1,0 +1,147 @@
+import 'server-only';
+
+import fs from 'node:fs';
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { jobLeases } from '@db/schema';
+import { getEnv } from '@/config/env';
+import { getDb } from '@/server/db/client';
+import { logger } from '@/server/logger';
+import type { InvoiceUpdateResult } from './invoice-update';
+import { runConfiguredInvoiceUpdate, runConfiguredUpdate } from './run';
+import type { RegistryUpdateResult } from './update';
+
+/**
+ * The registry's daily update inside the service: every instance has a timer, and each tick runs
+ * the update only when it takes the `registry-update` lease in PostgreSQL (job_leases), so two
+ * instances sharing the registry file never build it at the same time. The lease is given back
+ * after the run; one held by an instance that died expires after `leaseMs`.
+ */
+
+export const REGISTRY_UPDATE_JOB = 'registry-update';
+/** Long enough for a catch-up that rebuilds the index of the whole registry. */
+const DEFAULT_LEASE_MS = 2 * 60 * 60 * 1000;
+
+/** This process, as named in the lease row. */
+export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+async function takeLease(holder: string, leaseMs: number): Promise<boolean> {
+  const db = await getDb();
+  const until = new Date(Date.now() + leaseMs);
+  const rows = await db
+    .insert(jobLeases)
+    .values({ name: REGISTRY_UPDATE_JOB, holder, leasedUntil: until })
+    .onConflictDoUpdate({ target: jobLeases.name, set: { holder, leasedUntil: until }, setWhere: lt(jobLeases.leasedUntil, sql`now()`) })
+    .returning({ holder: jobLeases.holder });
+  return rows.length === 1;
+}
+
+async function giveBack(holder: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(jobLeases)
+    .set({ leasedUntil: sql`now()` })
+    .where(and(eq(jobLeases.name, REGISTRY_UPDATE_JOB), eq(jobLeases.holder, holder)));
+}
+
+type InvoiceOutcome = InvoiceUpdateResult | { error: string };
+export type ScheduledUpdateOutcome =
+  | { ran: false; reason: 'leased' }
+  | { ran: true; result: RegistryUpdateResult; invoice?: InvoiceOutcome }
+  | { ran: true; error: string; invoice?: InvoiceOutcome };
+
+/**
+ * One tick: take the lease or leave the job to the instance holding it; run; give the lease back.
+ * A failed update is logged with its reason (the served registry is untouched) and retried next tick.
+ */
+export async function runScheduledUpdate(
+  options: {
+    holder?: string;
+    leaseMs?: number;
+    run?: () => Promise<RegistryUpdateResult>;
+    /** The invoice file's update, after the registry's (default: the configured one; null: none). */
+    runInvoice?: (() => Promise<InvoiceUpdateResult>) | null;
+  } = {},
+): Promise<ScheduledUpdateOutcome> {
+  const holder = options.holder ?? INSTANCE_ID;
+  if (!(await takeLease(holder, options.leaseMs ?? DEFAULT_LEASE_MS))) return { ran: false, reason: 'leased' };
+  try {
+    const registry = await updateOne('registry', options.run ?? (() => runConfiguredUpdate(getEnv())));
+    // The invoice file is optional (record pages then say 「不明」): no file, nothing to update.
+    const runInvoice =
+      options.runInvoice !== undefined
+        ? options.runInvoice
+        : fs.existsSync(getEnv().paths.invoice)
+          ? () => runConfiguredInvoiceUpdate(getEnv())
+          : null;
+    if (runInvoice === null) return { ran: true, ...registry };
+    // The invoice file is updated even when the registry's update failed: they are independent.
+    const invoice = await updateOne('invoice', runInvoice);
+    return { ran: true, ...registry, invoice: 'error' in invoice ? { error: invoice.error } : invoice.result };
+  } finally {
+    await giveBack(holder);
+  }
+}
+
+/** Runs one update, logging what it applied or why it failed (the served file is then unchanged). */
+async function updateOne<T extends { status: string }>(what: string, run: () => Promise<T>): Promise<{ result: T } | { error: string }> {
+  try {
+    const result = await run();
+    if (result.status === 'updated')
+      logger.info({ event: `registry.update.applied`, file: what, result: summary(result) }, `${what} updated`);
+    return { result };
+  } catch (error) {
+    const message = (error as Error).message;
+    logger.error(
+      { event: 'registry.update.failed', file: what, err: error },
+      `${what} update failed; the served file is unchanged: ${message}`,
+    );
+    return { error: message };
+  }
+}
+
+/** What a log line says of an update: the days applied and the dates, not the whole import summary. */
+function summary(result: { status: string }): Record<string, unknown> {
+  const { summary: _omit, ...rest } = result as { status: string; summary?: unknown };
+  return rest;
+}
+
+export interface RunningRegistryUpdater {
+  stop: () => Promise<void>;
+}
+
+/** Ticks every `intervalMs`, the first one shortly after start; ticks never overlap within an instance. */
+export function startRegistryUpdater(intervalMs: number, firstDelayMs = 30_000): RunningRegistryUpdater {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runScheduledUpdate()
+        .catch((error: unknown) => logger.error({ event: 'registry.update.error', err: error }, 'registry update tick failed'))
+        .finally(() => schedule(intervalMs));
+    }, delay);
+    timer.unref();
+  };
+  logger.info({ event: 'registry.update.started', intervalMs }, 'registry updater started');
+  schedule(Math.min(firstDelayMs, intervalMs));
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+const globalKey = Symbol.for('hojin.registryUpdater');
+type GlobalWithUpdater = typeof globalThis & { [globalKey]?: RunningRegistryUpdater };
+
+/** Starts the server's updater once per process (instrumentation-node.ts). */
+export function startServerRegistryUpdater(): RunningRegistryUpdater {
+  const g = globalThis as GlobalWithUpdater;
+  g[globalKey] ??= startRegistryUpdater(getEnv().REGISTRY_UPDATE_INTERVAL_MINUTES * 60_000);
+  return g[globalKey];
+}

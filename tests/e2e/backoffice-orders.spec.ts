@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+import { E2E_MAIL_URL } from './support/e2e-env';
+import { E2E_ACCOUNTANT_FILE, E2E_ORDER_STAFF_FILE } from './support/global-setup';
+
+/**
+ * The back office's orders journey (issue 12): a member buys through the purchase pages (3-D
+ * Secure at the PAY.JP emulator) → a staff member logs in with TOTP → marks the order
+ * 法務局へ請求済み with the application number → 発送済み with a tracking number → the member
+ * has the shipped mail with the tracking link and sees 発送済み in the payment history. A manager
+ * opens the accounting page and downloads the month's CSV. Screenshots of every orders page at
+ * 1280 px go to tmp/shots/backoffice-orders (looked at by hand).
+ */
+
+const PASSWORD = 'sakura-fuji-umi-2026';
+const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'backoffice-orders');
+const COMPANY = 'トヨタ自動車株式会社';
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+}
+
+async function nextMail(to: string, after?: string): Promise<{ id: string; subject: string; text: string }> {
+  const params = new URLSearchParams({ to, timeoutMs: '20000', ...(after ? { after } : {}) });
+  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
+  expect(res.status, `a mail to ${to}`).toBe(200);
+  return ((await res.json()) as { message: { id: string; subject: string; text: string } }).message;
+}
+
+function code(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
+
+async function memberLoggedIn(page: Page): Promise<string> {
+  const email = `e2e-bo-${randomUUID().slice(0, 8)}@example.jp`;
+  await page.goto('/register');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.getByLabel('パスワード（確認）').fill(PASSWORD);
+  await page.getByLabel(/に同意します/).check();
+  const before = new Date().toISOString();
+  await page.getByRole('button', { name: '確認コードを送信する' }).click();
+  await expect(page).toHaveURL(/\/temporary-auth$/);
+  const mail = await nextMail(email, before);
+  await page.getByLabel('確認コード').fill(/確認コード\s*\n\s*(\d{6})/.exec(mail.text)?.[1] ?? '');
+  await page.getByRole('button', { name: '登録を完了する' }).click();
+  await expect(page).toHaveURL(/\/register\/completion$/);
+  return email;
+}
+
+async function enterCard(page: Page): Promise<void> {
+  const card = page.frameLocator('iframe[data-payjp-element="card"]');
+  await expect(async () => {
+    for (const [label, value] of [
+      ['カード番号', '4242424242424242'],
+      ['有効期限（月/年）', '1230'],
+      ['セキュリティコード', '123'],
+    ] as const) {
+      const input = card.getByLabel(label);
+      await input.clear();
+      await input.pressSequentially(value);
+    }
+    await expect(card.getByText('Visa', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** search → select (express) → recipient → confirmation → 3-D Secure → completion; returns the order id. */
+async function purchase(page: Page): Promise<string> {
+  await page.goto('/search');
+  await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
+  const result = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: COMPANY, exact: true }) });
+  await result.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await page.getByLabel('履歴事項全部証明書').check();
+  await page.getByRole('radio', { name: /速達配送/ }).check();
+  await expect(page.getByTestId('total')).not.toHaveText('—');
+  await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+  await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+  await page.locator('#recipient').fill('山田 太郎');
+  await page.getByLabel('郵便番号').fill('100-0005');
+  await expect(page.getByLabel('市区町村')).toHaveValue('千代田区');
+  await page.getByLabel('町名・番地').fill('丸の内1-1-1');
+  await page.getByLabel('領収書の宛名').fill('株式会社テスト');
+  await enterCard(page);
+  await page.getByLabel('カード名義（半角英字）').fill('TARO YAMADA');
+  await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
+  await expect(page).toHaveURL(/\/purchase\/confirmation$/);
+  await page.getByLabel(/同意して注文する/).check();
+  await page.getByRole('button', { name: /注文を確定する/ }).click();
+  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  await page.getByRole('button', { name: '認証成功' }).click();
+  await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
+  return ((await page.getByTestId('payment-id').textContent()) ?? '').trim();
+}
+
+/** First login of an account made by admin:create: password → enrolment QR + code → replace the printed password. */
+async function staffLogin(page: Page, file: string) {
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as { email: string; password: string; totpSecret: string };
+  await page.goto('/admin/login');
+  await page.getByLabel('メールアドレス').fill(s.email);
+  await page.getByLabel('パスワード').fill(s.password);
+  await page.getByRole('button', { name: '次へ' }).click();
+  await expect(page.getByRole('img', { name: '認証アプリ登録用の QR コード' })).toBeVisible();
+  await page.getByLabel('確認コード').fill(code(s.totpSecret));
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page).toHaveURL(/\/admin\/password$/);
+  const pw = page.getByRole('form', { name: 'パスワードの変更' });
+  await pw.getByLabel('今のパスワード').fill(s.password);
+  await pw.getByLabel('新しいパスワード', { exact: true }).fill(`${s.password} changed`);
+  await pw.getByLabel('新しいパスワード（確認）').fill(`${s.password} changed`);
+  await pw.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+}
+
+test('a member buys → staff marks it requested and shipped → the member has the mail and sees 発送済み with the tracking link', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const member = await memberContext.newPage();
+  const email = await memberLoggedIn(member);
+  const orderId = await purchase(member);
+  const confirmation = await nextMail(email);
+
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await staffContext.newPage();
+  await staffLogin(page, E2E_ORDER_STAFF_FILE);
+  await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '注文' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '注文' })).toBeVisible();
+  // staff do not see the manager's sections
+  await expect(page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '会計データ' })).toHaveCount(0);
+  const row = page.locator(`tr[data-order-id="${orderId}"]`);
+  await expect(row).toContainText(COMPANY);
+  await expect(row).toContainText('速達');
+  await expect(row).toContainText('受付済み');
+  await shoot(page, 'orders-queue');
+  await page.getByLabel('会員のメールアドレス').fill(email);
+  await page.getByRole('button', { name: '絞り込む' }).click();
+  await expect(page.getByTestId('order-queue').locator('tbody tr')).toHaveCount(1);
+
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(COMPANY);
+  await expect(page.getByText('本人認証を経て決済')).toBeVisible();
+  await expect(page.getByTestId('refund-section')).toContainText('返金はマネージャーが行います。');
+  await shoot(page, 'order-detail-accepted');
+
+  await page.getByLabel('申請番号（登記・供託オンライン申請システム）').fill('26-00012345');
+  await page.getByRole('button', { name: '法務局へ請求済みにする' }).click();
+  const step = page.getByRole('form', { name: '対応状況の変更' });
+  await expect(step.getByRole('status')).toContainText('「法務局へ請求済み」にしました。');
+  await expect(page.getByTestId('order-timeline')).toContainText('申請番号 26-00012345');
+
+  await page.getByLabel('配送業者').selectOption('japanpost');
+  await page.getByLabel('追跡番号（お問い合わせ番号）').fill('1234-5678-9012');
+  await page.getByRole('button', { name: /発送済みにする/ }).click();
+  await expect(step.getByRole('status')).toContainText('会員に発送のお知らせメールを送信しました。');
+  await expect(page.getByTestId('fulfilment-status').first()).toHaveText('発送済み');
+  await page.getByRole('form', { name: 'メモの追加' }).getByLabel('メモ').fill('E2E: 発送を確認');
+  await page.getByRole('button', { name: 'メモを追加する' }).click();
+  await expect(page.getByTestId('order-timeline')).toContainText('E2E: 発送を確認');
+  await shoot(page, 'order-detail-shipped');
+
+  const shipped = await nextMail(email, confirmation.id);
+  expect(shipped.subject).toContain('発送しました');
+  expect(shipped.text).toContain('1234-5678-9012');
+  expect(shipped.text).toContain('https://trackings.post.japanpost.jp/');
+
+  await member.goto('/my-page/payment-history');
+  const card = member.getByRole('article').first();
+  await expect(card).toContainText('発送済み');
+  await expect(card.getByTestId('shipment')).toContainText('1234-5678-9012');
+  await expect(card.getByTestId('shipment').getByRole('link')).toHaveAttribute('href', /trackings\.post\.japanpost\.jp/);
+
+  // a second page still showing 発送済み's form after someone completed it: the server refuses with 409
+  const stale = await staffContext.newPage();
+  await stale.goto(`/admin/orders/${orderId}`);
+  await page.getByRole('button', { name: '完了にする' }).click();
+  await expect(step.getByRole('status')).toContainText('「完了」にしました。');
+  await stale.getByRole('button', { name: '完了にする' }).click();
+  await expect(stale.getByRole('form', { name: '対応状況の変更' }).getByRole('alert')).toContainText(
+    '既に「完了」になっています。画面を再読み込みしてください。',
+  );
+
+  // the manager's accounting page and its CSV
+  const managerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const manager = await managerContext.newPage();
+  await staffLogin(manager, E2E_ACCOUNTANT_FILE);
+  await manager.goto(`/admin/orders/${orderId}`);
+  await expect(manager.getByTestId('refund-section')).toContainText('この欄に追加されます');
+  await manager.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '会計データ' }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: '会計データ' })).toBeVisible();
+  await expect(manager.getByTestId('accounting-summary')).toContainText('売上');
+  await shoot(manager, 'accounting');
+  const [download] = await Promise.all([
+    manager.waitForEvent('download'),
+    manager.getByRole('link', { name: /CSV をダウンロード/ }).click(),
+  ]);
+  const csv = fs.readFileSync(await download.path());
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(csv.toString('utf8')).toContain(orderId);
+  await manager.goto('/admin/audit');
+  await expect(manager.getByTestId('audit-table')).toContainText('会計データの出力');
+  await expect(manager.getByTestId('audit-table')).toContainText('注文の対応状況の変更');
+  await manager.goto('/admin');
+  await shoot(manager, 'dashboard-manager');
+
+  await Promise.all([memberContext.close(), staffContext.close(), managerContext.close()]);
+});

@@ -1,0 +1,517 @@
+import http from 'node:http';
+
+import fc from 'fast-check';
+
+import { PRICE_PLACEHOLDER, STANDARD_SELECTION, requestArb, type FuzzRequest } from './arbitraries';
+import { discoverRoutes, type RouteTemplate } from './routes';
+
+/**
+ * Sends fast-check-generated requests to a running hojin and judges every answer: any 5xx, an
+ * `/api` error that is not the JSON error shape, an `/api` answer in HTML, or no answer at all is
+ * a failure. 429 is a fine answer (the rate limits are doing their job); requests are spread over
+ * a few local addresses (127.0.0.1–8) so that one client's limit does not silence the run.
+ * Used by `npm run fuzz` (scripts/fuzz.ts) and by the seeded run in `npm test` (tests/e2e/fuzz.spec.ts).
+ */
+export interface FuzzOptions {
+  base: string;
+  requests: number;
+  seed: number;
+  concurrency?: number;
+  timeoutMs?: number;
+  /** the stack's PAYJP_WEBHOOK_TOKEN, so webhook bodies get past the token check */
+  webhookToken?: string;
+  /** send only these request numbers (from a failure line) */
+  replay?: number[];
+  log?: (line: string) => void;
+}
+
+export interface FuzzResult {
+  index: number;
+  request: FuzzRequest;
+  status: number | null;
+  contentType: string;
+  ms: number;
+  preview: string;
+  failure: string | null;
+}
+
+export interface FuzzReport {
+  seed: number;
+  sent: number;
+  ms: number;
+  byStatus: Map<string, number>;
+  byRoute: Map<string, { count: number; statuses: Map<string, number>; totalMs: number; maxMs: number }>;
+  failures: FuzzResult[];
+  routes: RouteTemplate[];
+  loggedIn: boolean;
+}
+
+export const DEFAULT_WEBHOOK_TOKEN = 'whook_hojinlocal_0000000000000000';
+const DEMO = { email: 'demo@hojin.example', password: 'try-the-demo-2026' };
+const GARBAGE_COOKIES = [
+  'hojin_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  'hojin_session=%ff%fe',
+  'hojin_session=; hojin_pre=',
+  `hojin_session=${'x'.repeat(4000)}`,
+  'hojin_pre=garbage; hojin_session="quoted"',
+  '__Host-hojin_session=abc; hojin_oidc=%00',
+];
+
+function assertLocal(base: URL): void {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname) || base.protocol !== 'http:') {
+    throw new Error(`the fuzzer only talks to a local stack over http (127.0.0.1/localhost), not ${base.origin}`);
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function send(
+  base: URL,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  localAddress: string | undefined,
+  timeoutMs: number,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const done = (fn: () => void) => {
+      if (!settled) {
+        settled = true;
+        fn();
+      }
+    };
+    let req: http.ClientRequest;
+    try {
+      req = http.request({
+        // `localhost` may resolve to ::1 while the stack listens on 127.0.0.1 (and the 127.0.0.x
+        // client addresses need an IPv4 peer); the Host header still names the base URL.
+        host: base.hostname === 'localhost' ? '127.0.0.1' : base.hostname.replace(/^\[|\]$/g, ''),
+        setHost: false,
+        port: base.port || 80,
+        method,
+        path,
+        headers: { host: base.host, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+        agent,
+        localAddress: base.hostname === '[::1]' ? undefined : localAddress,
+        // Next echoes long paths in redirects; read such answers instead of failing on them.
+        maxHeaderSize: 1024 * 1024,
+        timeout: timeoutMs,
+      });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size <= 256 * 1024) chunks.push(c);
+      });
+      res.on('end', () => done(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })));
+      res.on('error', (e) => done(() => reject(e)));
+    });
+    req.on('timeout', () => {
+      req.destroy(new Error(`no answer within ${timeoutMs} ms`));
+    });
+    req.on('error', (e) => done(() => reject(e)));
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+function cookiesOf(headers: http.IncomingHttpHeaders): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of headers['set-cookie'] ?? []) {
+    const [pair] = line.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (pair && eq > 0) out.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+function cookieHeader(cookies: Map<string, string>): string {
+  return [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** The browser state the runner keeps: a pre-session (cookie + token) and the demo member's session. */
+class Browser {
+  pre = { cookie: '', csrf: '' };
+  member = { cookie: '', csrf: '' };
+  loggedIn = false;
+  /** the member's price of STANDARD_SELECTION, for order bodies that get past the price check */
+  price = 0;
+  private refreshing: Promise<void> | null = null;
+  private logins = 0;
+
+  constructor(
+    private readonly base: URL,
+    private readonly timeoutMs: number,
+  ) {}
+
+  private async preSession(): Promise<{ cookie: string; csrf: string }> {
+    const res = await send(this.base, 'GET', '/api/session/csrf', { accept: 'application/json' }, null, undefined, this.timeoutMs);
+    const token = (JSON.parse(res.body.toString('utf8')) as { csrf_token?: string }).csrf_token ?? '';
+    return { cookie: cookieHeader(cookiesOf(res.headers)), csrf: token };
+  }
+
+  /**
+   * The primary member session, and a few spare ones logged in up front: a fuzzed logout with a
+   * valid token spends a spare instead of the session every other request uses (logging in again
+   * mid-run could meet the login limits the fuzzed wrong passwords are filling).
+   */
+  private spares: { cookie: string; csrf: string }[] = [];
+  private lastSpare = { cookie: '', csrf: '' };
+
+  async start(spares: number): Promise<void> {
+    this.pre = await this.preSession();
+    for (let i = 0; i < spares; i++) {
+      await this.login();
+      if (this.loggedIn) this.spares.push(this.member);
+    }
+    await this.login();
+    if (this.loggedIn) {
+      const item = STANDARD_SELECTION.items[0];
+      const query = `items=${item.itemId}:${item.quantity}&deliverySpeed=${STANDARD_SELECTION.deliverySpeed}`;
+      const res = await send(this.base, 'GET', `/api/items/tax?${query}`, { cookie: this.member.cookie }, null, undefined, this.timeoutMs);
+      if (res.status === 200) this.price = (JSON.parse(res.body.toString('utf8')) as { totalYen?: number }).totalYen ?? 0;
+    }
+  }
+
+  /** A member session that a logout may end. */
+  spare(): { cookie: string; csrf: string } {
+    this.lastSpare = this.spares.pop() ?? this.lastSpare;
+    return this.lastSpare;
+  }
+
+  /** Logs in as the demo member. */
+  async login(): Promise<void> {
+    if (this.logins >= 100) return; // bounded: a locked demo account must not turn the run into a login loop
+    this.logins += 1;
+    try {
+      const pre = await this.preSession();
+      const res = await send(
+        this.base,
+        'POST',
+        '/api/users/login',
+        {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          'x-csrf-token': pre.csrf,
+          cookie: pre.cookie,
+          origin: this.base.origin,
+        },
+        Buffer.from(JSON.stringify(DEMO)),
+        undefined,
+        this.timeoutMs,
+      );
+      if (res.status !== 200) {
+        this.loggedIn = false;
+        return;
+      }
+      const token = (JSON.parse(res.body.toString('utf8')) as { csrf_token?: string }).csrf_token ?? '';
+      this.member = { cookie: cookieHeader(cookiesOf(res.headers)), csrf: token };
+      this.loggedIn = true;
+    } catch {
+      this.loggedIn = false;
+    }
+  }
+
+  refresh(): Promise<void> {
+    this.refreshing ??= this.login().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+}
+
+/** Why an answer is a failure, or null. */
+export function judge(request: FuzzRequest, status: number, headers: http.IncomingHttpHeaders, body: Buffer): string | null {
+  if (status >= 500) return `${status} answer`;
+  if (!isApiPath(request.path)) return null;
+  const type = String(headers['content-type'] ?? '');
+  // Node's HTTP parser answers a request that is not valid HTTP (bytes outside visible ASCII on
+  // the request line, a request line and headers over its 16 KiB limit) with a bare 400/431 before
+  // any application code runs; browsers never send such requests.
+  if ([400, 414, 431].includes(status) && !type && body.length === 0 && isProtocolInvalid(request)) return null;
+  if (/text\/html/i.test(type)) return `/api answered HTML (${status})`;
+  if (request.method === 'HEAD' || status === 204 || status === 304 || (status >= 300 && status < 400)) return null;
+  const isJson = /^application\/json/i.test(type);
+  if (status >= 400) {
+    if (!isJson) return `/api error ${status} is not JSON (${type || 'no content-type'})`;
+    try {
+      const parsed = JSON.parse(body.toString('utf8')) as { error?: { code?: unknown; message?: unknown } };
+      if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string')
+        return `/api error ${status} without {error:{code,message}}`;
+    } catch {
+      return `/api error ${status} with a body that does not parse as JSON`;
+    }
+    return null;
+  }
+  if (isJson) {
+    try {
+      JSON.parse(body.toString('utf8'));
+    } catch {
+      return `/api ${status} claims JSON but does not parse`;
+    }
+    return null;
+  }
+  // 2xx of a download (PDF and other stored files) is the one non-JSON success.
+  if (/^(application\/(pdf|octet-stream)|image\/)/i.test(type)) return null;
+  return `/api ${status} answer is not JSON (${type || 'no content-type'})`;
+}
+
+/** Whether the path the server sees (after dot segments are resolved, as every client does) is under /api. */
+function isApiPath(path: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(path, 'http://x').pathname;
+  } catch {
+    pathname = path;
+  }
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+function isProtocolInvalid(request: FuzzRequest): boolean {
+  const headerBytes = request.headers.reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+  return /[^\x21-\x7e]/.test(request.path) || request.path.length + headerBytes > 8 * 1024;
+}
+
+function bodyBuffer(request: FuzzRequest, price?: number): Buffer | null {
+  if (!request.body) return null;
+  if (request.body.kind === 'bytes') return Buffer.from(request.body.value, 'base64');
+  const text = price === undefined ? request.body.value : request.body.value.replaceAll(`"${PRICE_PLACEHOLDER}"`, String(price));
+  return Buffer.from(text, 'utf8');
+}
+
+function headersFor(request: FuzzRequest, browser: Browser, base: URL, webhookToken: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of request.headers) {
+    if (k === 'origin') headers.origin = v === 'same' ? base.origin : v;
+    else if (k === 'x-payjp-webhook-token') headers[k] = v === '__valid__' ? webhookToken : v;
+    else headers[k] = v;
+  }
+  const member = request.cookie === 'member' && /^\/api\/users\/logout\b/.test(request.path) ? browser.spare() : browser.member;
+  const session = request.cookie === 'member' ? member : request.cookie === 'pre' ? browser.pre : null;
+  if (session?.cookie) headers.cookie = session.cookie;
+  if (request.cookie === 'garbage') headers.cookie = GARBAGE_COOKIES[request.path.length % GARBAGE_COOKIES.length] ?? '';
+  if (request.csrf === 'valid' && session?.csrf) headers['x-csrf-token'] = session.csrf;
+  if (request.csrf === 'other') headers['x-csrf-token'] = request.cookie === 'member' ? browser.pre.csrf : member.csrf;
+  if (request.csrf === 'garbage') headers['x-csrf-token'] = 'AAAA.garbage';
+  return headers;
+}
+
+/** The request as a line someone can paste: curl with the real headers, the body (cut when long) and how to replay it exactly. */
+export function reproLine(result: FuzzResult, options: { base: string; seed: number }): string {
+  const r = result.request;
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const url = new URL(options.base).origin + r.path;
+  const parts = ['curl -sS -i', '-X', r.method, url.length <= 2000 ? q(url) : `<a ${url.length}-character URL: use the replay line>`];
+  for (const [k, v] of r.headers) {
+    const shown =
+      k === 'origin' && v === 'same'
+        ? new URL(options.base).origin
+        : k === 'x-payjp-webhook-token' && v === '__valid__'
+          ? "<the stack's PAYJP_WEBHOOK_TOKEN>"
+          : v;
+    parts.push('-H', q(`${k}: ${shown}`));
+  }
+  if (r.cookie !== 'none') parts.push('-H', q(`cookie: <${r.cookie === 'member' ? "the demo member's session" : r.cookie}>`));
+  if (r.csrf !== 'none') parts.push('-H', q(`x-csrf-token: <${r.csrf} for the ${r.cookie} cookie>`));
+  const bytes = bodyBuffer(r);
+  if (r.body && bytes) {
+    const printable = r.body.kind === 'text' && /^[\x20-\x7e]*$/.test(r.body.value);
+    if (printable && r.body.value.length <= 600) parts.push('--data-binary', q(r.body.value));
+    else if (bytes.length <= 450) parts.push(`--data-binary @<(printf %s ${bytes.toString('base64')} | base64 -d)`);
+    else parts.push(`--data-binary <${bytes.length} bytes: ${JSON.stringify(bytes.toString('utf8', 0, 120))}…>`);
+  }
+  return [
+    `FAIL #${result.index} ${r.method} ${r.path.length > 300 ? `${r.path.slice(0, 300)}…(${r.path.length} chars)` : r.path} → ${result.status ?? 'no answer'} ${result.contentType}: ${result.failure}`,
+    `  answer: ${result.preview}`,
+    `  ${parts.join(' ')}`,
+    `  replay exactly: npm run fuzz -- --base ${options.base} --seed ${options.seed} --replay ${result.index}`,
+  ].join('\n');
+}
+
+/** The generated requests of a run: request i depends only on (seed, i), so a failure can be replayed alone. */
+export function generate(routes: RouteTemplate[], seed: number, count: number): FuzzRequest[] {
+  return fc.sample(requestArb(routes), { seed, numRuns: count });
+}
+
+export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
+  const base = new URL(options.base);
+  assertLocal(base);
+  const log = options.log ?? (() => undefined);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const concurrency = options.concurrency ?? 4;
+  const webhookToken = options.webhookToken ?? DEFAULT_WEBHOOK_TOKEN;
+  const routes = discoverRoutes();
+  const count = options.replay ? Math.max(...options.replay) + 1 : options.requests;
+  const all = generate(routes, options.seed, count);
+  const indices = options.replay ?? all.map((_, i) => i);
+
+  const browser = new Browser(base, timeoutMs);
+  // about one fuzzed logout in 60 requests carries a member session and a valid token
+  await browser.start(options.replay ? 2 : Math.min(40, Math.ceil(indices.length / 200)));
+  log(
+    `[fuzz] ${base.origin} seed=${options.seed} requests=${indices.length} routes=${routes.filter((r) => r.kind === 'api').length} api + ${routes.filter((r) => r.kind === 'page').length} pages; member session: ${browser.loggedIn ? 'yes' : 'NO (login refused)'}`,
+  );
+
+  const report: FuzzReport = {
+    seed: options.seed,
+    sent: 0,
+    ms: 0,
+    byStatus: new Map(),
+    byRoute: new Map(),
+    failures: [],
+    routes,
+    loggedIn: browser.loggedIn,
+  };
+  const started = Date.now();
+  let next = 0;
+
+  const one = async (index: number) => {
+    const request = all[index]!;
+    const headers = headersFor(request, browser, base, webhookToken);
+    const body = bodyBuffer(request, browser.price);
+    const t0 = Date.now();
+    let result: FuzzResult;
+    try {
+      const answer = await send(base, request.method, request.path, headers, body, `127.0.0.${request.identity + 1}`, timeoutMs);
+      const contentType = String(answer.headers['content-type'] ?? '');
+      result = {
+        index,
+        request,
+        status: answer.status,
+        contentType,
+        ms: Date.now() - t0,
+        preview: answer.body.toString('utf8', 0, Math.min(answer.body.length, 300)).replace(/\s+/g, ' '),
+        failure: judge(request, answer.status, answer.headers, answer.body),
+      };
+      if (request.cookie === 'member' && browser.loggedIn) {
+        // A 401 from the login route or the webhook is about their own credentials, not the session.
+        const sessionGone =
+          answer.status === 401 &&
+          !/^\/api\/(users\/login|payments\/webhook)/.test(request.path) &&
+          headers.cookie === browser.member.cookie;
+        if (sessionGone) await browser.refresh();
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ERR_UNESCAPED_CHARACTERS' || code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN') {
+        // Node itself refuses to put this on the wire; nothing reached the app.
+        result = { index, request, status: null, contentType: '', ms: 0, preview: '', failure: null };
+      } else if (code === 'ECONNRESET' && isProtocolInvalid(request)) {
+        // Node's parser closed the connection on a request line over its limit (see judge()).
+        result = {
+          index,
+          request,
+          status: null,
+          contentType: '',
+          ms: Date.now() - t0,
+          preview: 'connection closed by the HTTP parser',
+          failure: null,
+        };
+      } else {
+        const message = error instanceof Error ? error.message : String(error);
+        result = {
+          index,
+          request,
+          status: null,
+          contentType: '',
+          ms: Date.now() - t0,
+          preview: message,
+          failure: `no answer (${code ?? message})`,
+        };
+      }
+    }
+    record(report, result);
+    if (result.failure) log(reproLine(result, { base: base.origin + base.pathname.replace(/\/$/, ''), seed: options.seed }));
+    else if (options.replay)
+      log(
+        `#${index} ${request.method} ${request.path.slice(0, 200)} → ${result.status ?? 'not sent'} ${result.contentType}: ${result.preview}`,
+      );
+    if (report.sent % 1000 === 0) log(`[fuzz] ${report.sent}/${indices.length} sent, ${report.failures.length} failures`);
+  };
+
+  const workers = Array.from({ length: Math.min(concurrency, indices.length) }, async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= indices.length) return;
+      await one(indices[i]!);
+    }
+  });
+  await Promise.all(workers);
+  report.ms = Date.now() - started;
+  return report;
+}
+
+function record(report: FuzzReport, result: FuzzResult): void {
+  report.sent += 1;
+  const status = result.status === null ? (result.failure ? 'no answer' : result.ms ? 'refused' : 'not sent') : String(result.status);
+  report.byStatus.set(status, (report.byStatus.get(status) ?? 0) + 1);
+  const key = result.request.route;
+  const route = report.byRoute.get(key) ?? { count: 0, statuses: new Map<string, number>(), totalMs: 0, maxMs: 0 };
+  route.count += 1;
+  route.statuses.set(status, (route.statuses.get(status) ?? 0) + 1);
+  route.totalMs += result.ms;
+  route.maxMs = Math.max(route.maxMs, result.ms);
+  report.byRoute.set(key, route);
+  if (result.failure) report.failures.push(result);
+}
+
+/**
+ * Failures grouped so that one cause reads as one line: bad percent-encoding anywhere in an /api
+ * path, the bare /api, otherwise method, route and what was wrong.
+ */
+export function failureFamily(f: FuzzResult): string {
+  const pathname = f.request.path.split('?')[0] ?? '';
+  if (isApiPath(pathname)) {
+    try {
+      decodeURIComponent(pathname);
+    } catch {
+      return `(any method) /api path with bad percent-encoding: ${f.failure}`;
+    }
+    if (new URL(pathname, 'http://x').pathname.replace(/\/$/, '') === '/api')
+      return `${f.request.method} /api (the bare prefix): ${f.failure}`;
+  }
+  return `${f.request.method} ${f.request.route}: ${f.failure}`;
+}
+
+/** The summary `npm run fuzz` prints: counts by status, by route, the slowest routes, the failures by kind. */
+export function formatReport(report: FuzzReport): string {
+  const lines: string[] = [];
+  const sortedStatuses = [...report.byStatus].sort(([a], [b]) => a.localeCompare(b));
+  lines.push('', `== fuzz: ${report.sent} requests in ${(report.ms / 1000).toFixed(1)} s, seed ${report.seed} ==`, '', 'by status:');
+  for (const [s, n] of sortedStatuses) lines.push(`  ${s.padEnd(10)} ${String(n).padStart(7)}`);
+  lines.push('', 'by route (count: statuses):');
+  for (const [route, r] of [...report.byRoute].sort(([a], [b]) => a.localeCompare(b))) {
+    const statuses = [...r.statuses]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
+    lines.push(`  ${route.padEnd(48)} ${String(r.count).padStart(6)}: ${statuses}`);
+  }
+  lines.push('', 'slowest routes (mean / max ms):');
+  const slow = [...report.byRoute]
+    .map(([route, r]) => ({ route, mean: r.totalMs / r.count, max: r.maxMs }))
+    .sort((a, b) => b.mean - a.mean)
+    .slice(0, 8);
+  for (const s of slow) lines.push(`  ${s.route.padEnd(48)} ${s.mean.toFixed(0).padStart(6)} / ${String(s.max).padStart(6)}`);
+  const kinds = new Map<string, number>();
+  for (const f of report.failures) {
+    const kind = failureFamily(f);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  lines.push('', `failures: ${report.failures.length}`);
+  for (const [k, n] of [...kinds].sort((a, b) => b[1] - a[1])) lines.push(`  ${String(n).padStart(5)} × ${k}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,380 @@
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { startMailCatcher } from '../../dev/mail/mail-catcher';
+
+import { answerChallenge, emulatorGet, newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
+
+// The PAY.JP emulator and the SMTP catcher first: the app reads its configuration once.
+const stack = await startPurchaseStack();
+const { and, asc, eq } = await import('drizzle-orm');
+const { auditLog, orders } = await import('@db/schema');
+const { getDb } = await import('@/server/db/client');
+const ordersFeature = await import('@/features/orders/server');
+const queueRoute = await import('@/app/api/admin/orders/route');
+const detailRoute = await import('@/app/api/admin/orders/[id]/route');
+const fulfilmentRoute = await import('@/app/api/admin/orders/[id]/fulfilment/route');
+const notesRoute = await import('@/app/api/admin/orders/[id]/notes/route');
+const resendRoute = await import('@/app/api/admin/orders/[id]/shipped-mail/route');
+const exportRoute = await import('@/app/api/admin/accounting/export/route');
+const createRoute = await import('@/app/api/payments/create-payment-history/route');
+const purchaseRoute = await import('@/app/api/payments/purchase/route');
+const returnRoute = await import('@/app/api/payments/tds-return/route');
+const { createTestStaff } = await import('../factories/staff');
+const { createUser } = await import('../factories/users');
+const { createOrder } = await import('../factories/orders');
+const { AdminBrowser } = await import('./backoffice-support');
+
+afterAll(async () => {
+  await stack.close();
+  await stack.mail.close().catch(() => undefined);
+});
+
+async function staffBrowser(role: 'staff' | 'manager' = 'staff') {
+  const staff = await createTestStaff(role);
+  const b = new AdminBrowser();
+  await b.login(staff);
+  return { staff, b };
+}
+
+/** The audit rows of one target other than logins, oldest first. */
+async function auditOf(targetId: string) {
+  const db = await getDb();
+  return db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.id));
+}
+
+async function orderRow(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error('no order');
+  return row;
+}
+
+async function waitForMail(to: string) {
+  const res = await fetch(`${stack.mail.httpUrl}/api/messages/wait?to=${encodeURIComponent(to)}&timeoutMs=5000`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { message: { subject: string; text: string; html: string | null } }).message;
+}
+
+/** A paid order (factory) in a month of its own, so the export test's month holds only emulator charges. */
+async function paidOrder(overrides: { paidAt?: Date; deliverySpeed?: 'normal' | 'express'; email?: string } = {}) {
+  const user = await createUser(overrides.email ? { email: overrides.email } : {});
+  const paidAt = overrides.paidAt ?? new Date('2025-03-10T03:00:00Z');
+  const order = await createOrder({
+    userId: user.id,
+    deliverySpeed: overrides.deliverySpeed ?? 'normal',
+    overrides: { paidAt, createdAt: new Date(paidAt.getTime() - 60_000) },
+  });
+  return { user, order };
+}
+
+const step = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
+  b.send(fulfilmentRoute, 'POST', `/api/admin/orders/${id}/fulfilment`, body, { params: { id } });
+
+describe('the order queue', () => {
+  it('lists paid orders oldest first with express marked, filters them and pages with a cursor', async () => {
+    const { b } = await staffBrowser('staff');
+    const cn = '1234567890123';
+    const email = `queue-${Date.now()}@example.jp`;
+    const first = await paidOrder({ paidAt: new Date('2025-02-01T01:00:00Z'), email });
+    const second = await paidOrder({ paidAt: new Date('2025-02-01T02:00:00Z'), deliverySpeed: 'express' });
+    const third = await paidOrder({ paidAt: new Date('2025-02-02T02:00:00Z') });
+    type Q = { rows: { id: string; express: boolean; fulfilmentStatus: string; scheduledStartDate: string }[]; next: string | null };
+    const q = async (qs: string) => {
+      const res = await b.get(queueRoute, `/api/admin/orders?${qs}`);
+      expect(res.status, res.text).toBe(200);
+      return res.json as unknown as Q;
+    };
+    // JST days: 2025-02-01 10:00 and 11:00 JST, 2025-02-02 11:00 JST
+    const day = await q(`from=2025-02-01&to=2025-02-01&corporateNumber=${cn}`);
+    expect(day.rows.map((r) => r.id)).toEqual([first.order.id, second.order.id]);
+    expect(day.rows.map((r) => r.express)).toEqual([false, true]);
+    expect(day.rows[0]).toMatchObject({ fulfilmentStatus: 'accepted', scheduledStartDate: '2026-11-25' });
+
+    const express = await q('from=2025-02-01&to=2025-02-02&express=1');
+    expect(express.rows.map((r) => r.id)).toEqual([second.order.id]);
+    const byEmail = await q(`email=${encodeURIComponent(email.toUpperCase())}`);
+    expect(byEmail.rows.map((r) => r.id)).toEqual([first.order.id]);
+
+    // pages of one, in order, ending with no cursor (the route takes the page size from the feature; use the server function)
+    const { listOrderQueue } = await import('@/features/backoffice/server/orders');
+    const p1 = await listOrderQueue({ from: '2025-02-01', to: '2025-02-02' }, 2);
+    expect(p1.rows.map((r) => r.id)).toEqual([first.order.id, second.order.id]);
+    expect(p1.next).not.toBeNull();
+    const p2 = await q(`from=2025-02-01&to=2025-02-02&after=${encodeURIComponent(p1.next!)}`);
+    expect(p2.rows.map((r) => r.id)).toEqual([third.order.id]);
+    expect(p2.next).toBeNull();
+
+    const requested = await q('status=requested&from=2025-02-01&to=2025-02-02');
+    expect(requested.rows).toEqual([]);
+  });
+
+  it('shows the detail with the timeline, and 404 for an unknown order', async () => {
+    const { b } = await staffBrowser('staff');
+    const { order, user } = await paidOrder();
+    const res = await b.get(detailRoute, `/api/admin/orders/${order.id}`, { params: { id: order.id } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      memberEmail: user.email,
+      receiptSerial: null,
+      order: { id: order.id, companyName: '株式会社テスト工業' },
+    });
+    const missing = '00000000-0000-4000-8000-000000000001';
+    const none = await b.get(detailRoute, `/api/admin/orders/${missing}`, { params: { id: missing } });
+    expect(none.status).toBe(404);
+    expect(none.json.error?.message).toBe('ご注文が見つかりませんでした。');
+  });
+});
+
+describe('fulfilment from the back office', () => {
+  it('requested → shipped → completed: one audit row per step (before → after), the timeline, and the shipped mail with the tracking link', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const email = `ship-${Date.now()}@example.jp`;
+    const { order } = await paidOrder({ email });
+
+    const missing = await step(b, order.id, { to: 'requested', expectedFrom: 'accepted' });
+    expect(missing.status).toBe(422);
+    expect(missing.json.error?.fields).toMatchObject({ applicationNumber: '申請番号を入力してください。' });
+    expect(await auditOf(order.id)).toHaveLength(0);
+
+    const r1 = await step(b, order.id, {
+      to: 'requested',
+      expectedFrom: 'accepted',
+      applicationNumber: '20250310-00042',
+      note: 'オンライン申請',
+    });
+    expect(r1.status, r1.text).toBe(200);
+    expect(r1.json).toMatchObject({ fulfilmentStatus: 'requested', mailSent: null });
+    let audit = await auditOf(order.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      staffId: staff.id,
+      action: 'order.fulfilment',
+      targetType: 'order',
+      before: { fulfilmentStatus: 'accepted', applicationNumber: null },
+      after: { fulfilmentStatus: 'requested', applicationNumber: '20250310-00042', note: 'オンライン申請' },
+    });
+
+    const r2 = await step(b, order.id, {
+      to: 'shipped',
+      expectedFrom: 'requested',
+      carrier: 'japanpost',
+      trackingNumber: '1234-5678-9012',
+    });
+    expect(r2.status, r2.text).toBe(200);
+    expect(r2.json).toMatchObject({ fulfilmentStatus: 'shipped', mailSent: true });
+    const mail = await waitForMail(email);
+    expect(mail.subject).toContain('発送しました');
+    expect(mail.text).toContain('1234-5678-9012');
+    expect(mail.text).toContain(
+      'https://trackings.post.japanpost.jp/services/srv/search/direct?searchKind=S002&locale=ja&reqCodeNo1=1234-5678-9012',
+    );
+
+    const r3 = await step(b, order.id, { to: 'completed', expectedFrom: 'shipped' });
+    expect(r3.status).toBe(200);
+    audit = await auditOf(order.id);
+    expect(
+      audit.map((a) => [
+        a.action,
+        (a.before as { fulfilmentStatus: string }).fulfilmentStatus,
+        (a.after as { fulfilmentStatus: string }).fulfilmentStatus,
+      ]),
+    ).toEqual([
+      ['order.fulfilment', 'accepted', 'requested'],
+      ['order.fulfilment', 'requested', 'shipped'],
+      ['order.fulfilment', 'shipped', 'completed'],
+    ]);
+    const events = await ordersFeature.listOrderEvents(order.id);
+    expect(events.filter((e) => e.kind === 'fulfilment').map((e) => [e.actorType, e.actorId, e.toStatus])).toEqual([
+      ['staff', staff.id, 'requested'],
+      ['staff', staff.id, 'shipped'],
+      ['staff', staff.id, 'completed'],
+    ]);
+    expect(events.some((e) => (e.data as { mail?: string } | null)?.mail === 'order_shipped:sent')).toBe(true);
+    expect(await orderRow(order.id)).toMatchObject({
+      fulfilmentStatus: 'completed',
+      carrier: 'japanpost',
+      trackingNumber: '1234-5678-9012',
+    });
+  });
+
+  it('answers 409 in Japanese to a step from a stale page, and changes nothing nor audits it', async () => {
+    const one = await staffBrowser('staff');
+    const two = await staffBrowser('manager');
+    const { order } = await paidOrder();
+    expect((await step(one.b, order.id, { to: 'requested', expectedFrom: 'accepted', applicationNumber: 'A-1' })).status).toBe(200);
+    // the second person's page still says 受付済み
+    const stale = await step(two.b, order.id, { to: 'requested', expectedFrom: 'accepted', applicationNumber: 'B-2' });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error?.message).toBe('このご注文は既に「法務局へ請求済み」になっています。画面を再読み込みしてください。');
+    expect(await orderRow(order.id)).toMatchObject({ applicationNumber: 'A-1' });
+    expect((await auditOf(order.id)).map((a) => a.staffId)).toEqual([one.staff.id]);
+    // a step the table does not allow
+    const skip = await step(two.b, order.id, { to: 'completed', expectedFrom: 'requested' });
+    expect(skip.status).toBe(409);
+    expect(await auditOf(order.id)).toHaveLength(1);
+  });
+
+  it('keeps the shipment when the mail cannot be sent, marks the mail pending, and the resend delivers it', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const email = `down-${Date.now()}@example.jp`;
+    const { order } = await paidOrder({ email });
+    await step(b, order.id, { to: 'requested', expectedFrom: 'accepted', applicationNumber: 'A-9' });
+    // the SMTP server is down while the parcel is marked shipped
+    const smtpPort = stack.mail.smtpPort;
+    const httpPort = Number(new URL(stack.mail.httpUrl).port);
+    await stack.mail.close();
+    try {
+      const shipped = await step(b, order.id, {
+        to: 'shipped',
+        expectedFrom: 'requested',
+        carrier: 'yamato',
+        trackingNumber: '4444-5555-6666',
+      });
+      expect(shipped.status).toBe(200);
+      expect(shipped.json).toMatchObject({ fulfilmentStatus: 'shipped', mailSent: false });
+    } finally {
+      stack.mail = await startMailCatcher({ smtpPort, httpPort });
+    }
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'shipped', trackingNumber: '4444-5555-6666' });
+    const detail = await b.get(detailRoute, `/api/admin/orders/${order.id}`, { params: { id: order.id } });
+    expect(detail.json).toMatchObject({ shippedMailPending: true });
+    const resend = await b.send(resendRoute, 'POST', `/api/admin/orders/${order.id}/shipped-mail`, {}, { params: { id: order.id } });
+    expect(resend.json).toMatchObject({ mailSent: true });
+    expect((await waitForMail(email)).text).toContain('4444-5555-6666');
+    const after = await b.get(detailRoute, `/api/admin/orders/${order.id}`, { params: { id: order.id } });
+    expect(after.json).toMatchObject({ shippedMailPending: false });
+    expect((await auditOf(order.id)).map((a) => [a.staffId, a.action])).toEqual([
+      [staff.id, 'order.fulfilment'],
+      [staff.id, 'order.fulfilment'],
+      [staff.id, 'order.shipped_mail_resend'],
+    ]);
+  });
+
+  it('undoes the step when its audit row cannot be written (one transaction)', async () => {
+    const { order } = await paidOrder();
+    await expect(
+      ordersFeature.advanceFulfilment(order.id, 'requested', {
+        actor: { type: 'staff', id: 'x' },
+        applicationNumber: 'A-0',
+        onChange: () => Promise.reject(new Error('audit insert failed')),
+      }),
+    ).rejects.toThrow('audit insert failed');
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'accepted', applicationNumber: null });
+    expect((await ordersFeature.listOrderEvents(order.id)).filter((e) => e.toStatus === 'requested')).toEqual([]);
+  });
+
+  it('adds a note to the timeline with one audit row', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const { order } = await paidOrder();
+    const res = await b.send(
+      notesRoute,
+      'POST',
+      `/api/admin/orders/${order.id}/notes`,
+      { note: '会員から電話あり' },
+      { params: { id: order.id } },
+    );
+    expect(res.status).toBe(201);
+    const events = await ordersFeature.listOrderEvents(order.id);
+    expect(events.at(-1)).toMatchObject({ kind: 'note', actorType: 'staff', actorId: staff.id, note: '会員から電話あり' });
+    expect((await auditOf(order.id)).map((a) => [a.action, a.after])).toEqual([['order.note', { note: '会員から電話あり' }]]);
+    const empty = await b.send(notesRoute, 'POST', `/api/admin/orders/${order.id}/notes`, { note: '  ' }, { params: { id: order.id } });
+    expect(empty.status).toBe(422);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+async function buy(member: Member, items = [{ itemId: 'history-full', quantity: 1 }], expectedTotalYen?: number): Promise<string> {
+  const created = await member.send(
+    createRoute,
+    '/api/payments/create-payment-history',
+    orderBody({ selection: { items, deliverySpeed: 'normal' }, ...(expectedTotalYen ? { expectedTotalYen } : {}) }),
+  );
+  expect(created.status, created.text).toBe(200);
+  const id = String(created.json.paymentId);
+  const paid = await member.send(purchaseRoute, '/api/payments/purchase', { paymentId: id, card: { token: await newToken(stack) } });
+  const back = await answerChallenge(String(paid.json.redirectUrl), 'verified');
+  await member.get(returnRoute, back.pathname + back.search);
+  expect((await orderRow(id)).status).toBe('paid');
+  return id;
+}
+
+function jstMonth(d: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(d).slice(0, 7);
+}
+
+describe('the accounting export', () => {
+  it('is Excel-ready CSV whose totals equal the emulator’s charges for the month minus refunds, with one audit row', async () => {
+    const member = await newMember();
+    const a = await buy(member, [{ itemId: 'history-full', quantity: 2 }], 2100);
+    const other = await newMember();
+    const bId = await buy(other, [{ itemId: 'history-full', quantity: 1 }], 1050);
+    // a partial refund PAY.JP made (as the refunds service will), then recorded by the orders feature
+    const bRow = await orderRow(bId);
+    const refundRes = await fetch(`${stack.emu.apiBase}/charges/${bRow.payjpChargeId}/refund`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${stack.emu.secretKey}:`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ amount: '550', refund_reason: '一部発行不可' }),
+    });
+    expect(refundRes.status).toBe(200);
+    await ordersFeature.recordRefund(bId, { actor: { type: 'system' }, amountYen: 550, reason: '一部発行不可' });
+
+    const { staff, b } = await staffBrowser('manager');
+    const month = jstMonth(new Date());
+    // the raw bytes (Response.text() would drop the BOM while decoding)
+    const { NextRequest } = await import('next/server');
+    const response = await exportRoute.GET(
+      new NextRequest(`http://localhost:3000/api/admin/accounting/export?month=${month}`, { headers: { cookie: b.cookie() } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="hojin-sales-${month}.csv"`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    const lines = text.split('\r\n').slice(0, -1);
+    expect(lines[0]).toBe(
+      '"日付","区分","注文番号","領収書番号","PAY.JP課金ID","非課税（法務局手数料）","課税対象額（10%・税込）","うち消費税","合計"',
+    );
+    const rows = lines.slice(1).map((l) => l.slice(1, -1).split('","'));
+    const sales = rows.filter((r) => r[1] === '売上');
+    const refunds = rows.filter((r) => r[1] === '返金');
+    expect(sales.map((r) => r[2]).sort()).toEqual([a, bId].sort());
+    expect(refunds.map((r) => [r[2], r[8]])).toEqual([[bId, '-550']]);
+    for (const r of [...sales, ...refunds]) expect(Number(r[5]) + Number(r[6])).toBe(Number(r[8]));
+    const totals = rows.at(-1)!;
+    expect(totals.slice(0, 2)).toEqual(['合計', '売上2件・返金1件']);
+
+    type Charge = { id: string; amount: number; amount_refunded: number; paid: boolean; created: number };
+    const charges = (await emulatorGet<{ data: Charge[] }>(stack, '/charges?limit=100')).data.filter(
+      (c) => c.paid && jstMonth(new Date(c.created * 1000)) === month,
+    );
+    const net = charges.reduce((s, c) => s + c.amount - c.amount_refunded, 0);
+    expect(Number(totals[8])).toBe(net);
+    expect(Number(totals[5]) + Number(totals[6])).toBe(net);
+
+    const audit = await (
+      await getDb()
+    )
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.staffId, staff.id), eq(auditLog.action, 'accounting.export')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ targetId: month, after: { month, sales: 2, refunds: 1, totalYen: net } });
+  });
+
+  it('is for managers only, and refuses a malformed month', async () => {
+    const { b } = await staffBrowser('staff');
+    const res = await b.get(exportRoute, '/api/admin/accounting/export?month=2025-03');
+    expect(res.status).toBe(403);
+    const m = await staffBrowser('manager');
+    const bad = await m.b.get(exportRoute, '/api/admin/accounting/export?month=2025-13');
+    expect(bad.status).toBe(400);
+  });
+});

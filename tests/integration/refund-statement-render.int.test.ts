@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+
+import { buildRefundStatementSnapshot, type RefundStatementFacts } from '@/features/receipts';
+import { refundStatementNumber, renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
+
+import { pdfInfo, pdfText } from '../support/pdf';
+
+const FACTS: RefundStatementFacts = {
+  refundId: '3f2a9c1e-1234-4abc-9def-0123456789ab',
+  order: {
+    id: '8d1e2f3a-5b6c-4d7e-8f90-a1b2c3d4e5f6',
+    amountYen: 4300,
+    paidAt: new Date('2026-11-20T03:00:00Z'),
+    receiptRecipient: '株式会社サンプル商事 経理部',
+    recipient: '山田 太郎',
+    companyName: 'トヨタ自動車株式会社',
+    corporateNumber: '1180301018771',
+    items: [{ name: '履歴事項全部証明書', quantity: 2 }],
+  },
+  split: { amountYen: 1050, taxableYen: 550, taxYen: 50, nonTaxableYen: 500 },
+  full: false,
+  issuer: {
+    name: '株式会社ホウジン（サンプル）',
+    postcode: '100-0005',
+    address: '東京都千代田区丸の内一丁目1番1号 サンプルビル10階',
+    phone: '03-0000-0000',
+    registrationNumber: 'T1234567890123',
+  },
+};
+
+describe('refund statement', () => {
+  it('prints the items of a qualified return invoice on one page', async () => {
+    const pdf = await renderRefundStatement(buildRefundStatementSnapshot(FACTS), { refundedAt: new Date('2026-11-24T05:00:00Z') });
+    expect((await pdfInfo(pdf)).pages).toBe(1);
+    const text = (await pdfText(pdf)).replace(/\s+/g, '');
+    for (const expected of [
+      'RF-3F2A9C1E',
+      '返金日2026年11月24日',
+      '元の取引年月日2026年11月20日',
+      '登録番号T1234567890123',
+      '株式会社サンプル商事経理部',
+      '御中',
+      '¥550',
+      '¥50',
+      '¥500',
+      '¥1,050',
+      'トヨタ自動車株式会社（法人番号1180301018771）',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(refundStatementNumber(FACTS.refundId)).toBe('RF-3F2A9C1E');
+  });
+
+  it('fits the most certificates the snapshot allows, with the longest addressee, on one page', async () => {
+    const items = Array.from({ length: 6 }, (_, i) => ({ name: `閉鎖事項全部証明書（長い品目名の例 ${i + 1}）`, quantity: 999 }));
+    const snapshot = buildRefundStatementSnapshot({
+      ...FACTS,
+      order: { ...FACTS.order, items, receiptRecipient: '特'.repeat(100) },
+    });
+    const pdf = await renderRefundStatement(snapshot, { refundedAt: new Date('2026-11-24T05:00:00Z') });
+    expect((await pdfInfo(pdf)).pages).toBe(1);
+  });
+
+  it('refuses figures that do not add up', () => {
+    expect(() => buildRefundStatementSnapshot({ ...FACTS, split: { ...FACTS.split, taxYen: 40 } })).toThrow();
+    expect(() => buildRefundStatementSnapshot({ ...FACTS, split: { ...FACTS.split, amountYen: 1051 } })).toThrow();
+    expect(() =>
+      buildRefundStatementSnapshot({ ...FACTS, split: { amountYen: 5000, taxableYen: 4500, taxYen: 409, nonTaxableYen: 500 } }),
+    ).toThrow();
+  });
+});
