@@ -49,8 +49,10 @@ const boundaryZones = [
     from: `./src/features/${name}`,
     // index.ts is a feature's isomorphic face; index.server.ts (or server/index.ts), where a feature
     // has one, its server-only face (a client component importing index.ts must not pull in the
-    // database); testing.ts: a feature's test helpers, for other features' *.test.ts files.
-    except: ['./index.ts', './index.server.ts', './server/index.ts', './testing.ts'],
+    // database); index.client.ts, where a feature has one, its zod-free face for client components
+    // (index.ts re-exports the schemas, and zod in a page's first load costs ~90 KiB: docs/decisions/0021);
+    // testing.ts: a feature's test helpers, for other features' *.test.ts files.
+    except: ['./index.ts', './index.client.ts', './index.server.ts', './server/index.ts', './testing.ts'],
     message: `Other features use the ${name} feature only through src/features/${name}/index.ts (or its server face).`,
   })),
 ];

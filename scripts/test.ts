@@ -14,6 +14,7 @@ import { ensureSystemPackages } from './lib/system-packages';
  *
  *   npm test                       all tiers
  *   npm test -- unit integration   only those tiers (static, unit, integration, postgres, e2e)
+ *   (e2e ends with the page-size budgets of scripts/check-budgets.ts, on the build it used)
  */
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -120,7 +121,15 @@ async function main() {
   }
   if (all || wanted.has('e2e')) {
     const missing = blocked.get('e2e');
-    results.push(missing ? blockedResult('e2e', missing) : runPlaywright());
+    if (missing) {
+      results.push(blockedResult('e2e', missing));
+    } else {
+      results.push(runPlaywright());
+      // The journeys ran on a production build; its pages must stay within their size budgets.
+      console.log('\n[hojin] budgets …');
+      const res = spawnSync(path.join(BIN, 'tsx'), [path.join(ROOT, 'scripts', 'check-budgets.ts')], { cwd: ROOT, stdio: 'inherit' });
+      checks.push({ name: 'budgets', ok: res.status === 0 });
+    }
   }
 
   console.log('\n== hojin test tiers ==');

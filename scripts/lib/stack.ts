@@ -23,6 +23,8 @@ export interface StackOptions {
   sampleRows?: number;
   /** runs after the database is ready and before the server opens it (PGlite has one opener) */
   afterDatabase?: (vars: Record<string, string>) => Promise<void>;
+  /** 'dev' runs `next dev` (hot reload, no build) instead of a production build and `next start` */
+  mode?: 'production' | 'dev';
 }
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -264,9 +266,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       prepareDatabase(vars).then(() => options.afterDatabase?.(vars)),
       ensureRegistry(vars, options.sampleRows ?? 20_000).then(() => ensureInvoices(vars)),
     ]);
-    await ensureBuild(vars);
+    const dev = options.mode === 'dev';
+    if (!dev) await ensureBuild(vars);
     await Promise.all(standIns(env).map((s) => waitForPort(s.port)));
-    group.spawn('next', TSX, [path.join(ROOT, 'server.ts'), '--port', String(appPort), '--hostname', '127.0.0.1'], {
+    // server.ts --dev runs `next dev`, which keeps its files under .next/dev, so it never disturbs the production build.
+    const serverArgs = [path.join(ROOT, 'server.ts'), '--port', String(appPort), '--hostname', '127.0.0.1', ...(dev ? ['--dev'] : [])];
+    group.spawn('next', TSX, serverArgs, {
       env: { ...vars, NEXT_TELEMETRY_DISABLED: '1' },
       quiet: options.quiet,
     });

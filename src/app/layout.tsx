@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import { getSiteInfo } from '@/config/site';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
-import { Providers } from '@/components/providers';
 import { MaintenanceBanner } from '@/features/site/components/maintenance-banner';
 import { getCurrentNotice, type CurrentNotice } from '@/features/site/server/notices';
 import { logger } from '@/server/logger';
@@ -54,18 +53,18 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#main">
           本文へ移動
         </a>
-        <Providers>
-          {notice ? <MaintenanceBanner notice={notice} /> : null}
-          {admin ? (
-            children
-          ) : (
-            <>
-              <SiteHeader serviceName={site.serviceName} />
-              <main id="main">{children}</main>
-              <SiteFooter site={site} />
-            </>
-          )}
-        </Providers>
+        {/* SWR's provider (and the API client with it) is placed by the pages that fetch — the member
+            layout and the search page — so the other pages do not load it (issue 13). */}
+        {notice ? <MaintenanceBanner notice={notice} /> : null}
+        {admin ? (
+          children
+        ) : (
+          <>
+            <SiteHeader serviceName={site.serviceName} />
+            <main id="main">{children}</main>
+            <SiteFooter site={site} />
+          </>
+        )}
       </body>
     </html>
   );

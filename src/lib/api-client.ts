@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema } from './api-error';
+import { parseApiErrorBody } from './api-error';
 import { LOGIN_REDIRECT, clearAuthExpireTime, setAuthExpireTime } from './auth-state';
 import { STORAGE_KEYS, safeStorage } from './storage-keys';
 
@@ -98,9 +98,9 @@ async function send(path: string, options: RequestOptions, retried: boolean): Pr
   if (expires) setAuthExpireTime(expires);
   if (res.ok) return res;
 
-  const parsed = ApiErrorBodySchema.safeParse(await res.json().catch(() => null));
-  const err = parsed.success
-    ? new ApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+  const parsed = parseApiErrorBody(await res.json().catch(() => null));
+  const err = parsed
+    ? new ApiError(res.status, parsed.error.code, parsed.error.message, parsed.error.fields)
     : new ApiError(res.status, 'http_error', `エラーが発生しました（${res.status}）。時間をおいてもう一度お試しください。`);
 
   // A stale CSRF token (new session, cleared storage): refresh once and resend. Safe, because

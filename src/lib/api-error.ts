@@ -2,17 +2,27 @@
  * The one error shape of every /api/* response (conventions.md §2):
  * `{"error": {"code": "...", "message": "日本語の説明", "fields": {"field": "…"}}}`.
  * Isomorphic: the API client parses it too.
+ *
+ * Checked by hand rather than with zod: the API client is on every page, and zod in it made zod
+ * part of every page's first-load JavaScript (issue 13). The server builds the body from
+ * ERROR_CODES (server/http/app-error.ts), so this only guards against a proxy's HTML or a
+ * truncated answer.
  */
-import { z } from 'zod';
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> | undefined };
+}
 
-export const ApiErrorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The error body, or null when `value` does not have the shape. */
+export function parseApiErrorBody(value: unknown): ApiErrorBody | null {
+  if (!isRecord(value) || !isRecord(value.error)) return null;
+  const { code, message, fields } = value.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (fields === undefined) return { error: { code, message } };
+  if (!isRecord(fields) || !Object.values(fields).every((f) => typeof f === 'string')) return null;
+  return { error: { code, message, fields: fields as Record<string, string> } };
+}
 
 export const ERROR_CODES = {
   bad_request: { status: 400, message: 'リクエストの形式が正しくありません。' },

@@ -1,16 +1,11 @@
 import { z } from 'zod';
+// Only the Japanese locale: `z.locales.ja()` kept the whole locales namespace (every language)
+// in the client bundles (issue 13).
+import ja from 'zod/v4/locales/ja.js';
 
 /** Japanese default messages for every zod schema (field schemas add their own, more specific). */
-z.config(z.locales.ja());
+z.config(ja());
 
-/** Flattens issues into one Japanese message per field path ("items.0.quantity"). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+export { fieldErrors } from './field-errors';
 
 export { z };

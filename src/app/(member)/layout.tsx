@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { AuthGuard } from '@/components/auth-guard';
+import { Providers } from '@/components/providers';
 
 /**
  * Protected pages (spec §6: the three my-page pages and the four purchase pages). The guard
@@ -9,5 +10,9 @@ import { AuthGuard } from '@/components/auth-guard';
  * server regardless (conventions.md §7).
  */
 export default function MemberLayout({ children }: { children: ReactNode }) {
-  return <AuthGuard>{children}</AuthGuard>;
+  return (
+    <Providers>
+      <AuthGuard>{children}</AuthGuard>
+    </Providers>
+  );
 }

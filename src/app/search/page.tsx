@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 
 import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/company-search/client/search-url';
+import { Providers } from '@/components/providers';
 import { CompanySearch, type InitialSearch } from '@/features/company-search/components/company-search';
 import { RegistryNotice, type RegistryStatus } from '@/features/company-search/components/registry-notice';
 import { SearchParamsSchema } from '@/features/company-search';
@@ -37,9 +38,11 @@ export default async function SearchPage({ searchParams }: PageProps) {
         をご利用ください（最大1,000件、CSV対応）。
       </p>
       <RegistryNotice status={registry} />
-      <Suspense fallback={null}>
-        <CompanySearch initial={registry.available ? initialSearch(state) : null} registryUnavailable={!registry.available} />
-      </Suspense>
+      <Providers>
+        <Suspense fallback={null}>
+          <CompanySearch initial={registry.available ? initialSearch(state) : null} registryUnavailable={!registry.available} />
+        </Suspense>
+      </Providers>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { ApiErrorBodySchema } from '@/lib/api-error';
+import { parseApiErrorBody } from '@/lib/api-error';
 
 /**
  * The back office's API client: same-origin calls to /api/admin/* with the XMLHttpRequest marker
@@ -66,9 +66,9 @@ export async function adminFetch<T>(path: string, options: AdminRequest = {}, re
     throw new AdminApiError(0, 'network_error', NETWORK_MESSAGE);
   }
   if (res.ok) return (await res.json()) as T;
-  const parsed = ApiErrorBodySchema.safeParse(await res.json().catch(() => null));
-  const error = parsed.success
-    ? new AdminApiError(res.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields)
+  const errorBody = parseApiErrorBody(await res.json().catch(() => null));
+  const error = errorBody
+    ? new AdminApiError(res.status, errorBody.error.code, errorBody.error.message, errorBody.error.fields)
     : new AdminApiError(res.status, 'unknown', NETWORK_MESSAGE);
   if (error.code === 'csrf_invalid' && !retried) {
     await csrfToken(true);

@@ -92,19 +92,9 @@ export const ReferenceRecordSchema = z.strictObject({
 });
 export type ReferenceRecord = z.infer<typeof ReferenceRecordSchema>;
 
-/** localStorage key of the reference service's recent searches (its own; documented in docs/api.md). */
-export const RECENT_SEARCHES_KEY = 'search_service_recent';
-export const RECENT_SEARCHES_MAX = 8;
+export { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, isRecentSearch } from './constants';
 
-export const RecentSearchSchema = z.strictObject({
-  q: z.string().min(1).max(100),
-  prefecture: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
-  includeClosed: z.boolean().optional(),
-});
-export type RecentSearch = z.infer<typeof RecentSearchSchema>;
+export type { RecentSearch } from './constants';
 
 export function referencePath(corporateNumber: string): string {
   return `/search-service/result?corporateNumber=${corporateNumber}`;

@@ -5,7 +5,6 @@ import { withCheckDigit } from '@/features/registry';
 import {
   BULK_LINES_MAX,
   BULK_MESSAGES,
-  BulkCheckBodySchema,
   csvColumnLines,
   decodeCsvBytes,
   looksLikeHeader,
@@ -13,6 +12,7 @@ import {
   parseCsv,
   splitBulkText,
 } from './bulk';
+import { BulkCheckBodySchema } from './bulk-schemas';
 import { toExcelCsv } from './csv';
 
 const N = withCheckDigit('700000900001');

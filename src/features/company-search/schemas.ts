@@ -4,17 +4,24 @@
  * Messages are Japanese (they are shown to visitors).
  */
 import { z } from 'zod';
-import { COMPANY_ERROR_MESSAGES, CompanySummarySchema, KindCodeSchema, RegistryInfoSchema } from '@/features/registry';
+import { CompanySummarySchema, KindCodeSchema, RegistryInfoSchema } from '@/features/registry';
 import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURES } from '@/lib/prefectures';
 
-export const SEARCH_PAGE_SIZE = 20;
-/** Deepest page a cursor can reach: nobody pages through the whole registry. */
-export const SEARCH_MAX_PAGES = 50;
-/** The count is exact up to this number and shown as 「1,000件以上」 beyond it. */
-export const SEARCH_COUNT_CAP = 1000;
-/** Longest query accepted, in characters as typed. */
-export const SEARCH_QUERY_MAX = 100;
+import {
+  CITY_CODE_PATTERN,
+  SEARCH_COUNT_CAP,
+  SEARCH_ERROR_MESSAGES,
+  SEARCH_MAX_PAGES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
+  type SearchErrorCode,
+} from './constants';
+
+// The zod-free values live in constants.ts (client components import them there); re-exported so
+// server code and tests keep one import.
+export { CITY_CODE_PATTERN, SEARCH_COUNT_CAP, SEARCH_ERROR_MESSAGES, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX };
+export type { SearchErrorCode };
 
 const PREFECTURE_CODES = PREFECTURES.map((p) => p.code) as unknown as readonly [string, ...string[]];
 /** Query-string friendly boolean: true / false / 1 / 0 (or a real boolean). */
@@ -32,10 +39,7 @@ const SearchFieldsSchema = z.strictObject({
     .max(SEARCH_QUERY_MAX, `検索語は${SEARCH_QUERY_MAX}文字以内で入力してください。`),
   prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }).optional(),
   /** 市区町村: JIS X 0402 code (3 digits) within `prefecture`. */
-  city: z
-    .string()
-    .regex(/^\d{3}$/, '市区町村の指定が正しくありません。')
-    .optional(),
+  city: z.string().regex(CITY_CODE_PATTERN, '市区町村の指定が正しくありません。').optional(),
   kind: z
     .union([z.string(), z.array(z.string()).max(10)])
     .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''))])
@@ -95,16 +99,6 @@ export const SearchResultSchema = z.strictObject({
   registry: RegistryInfoSchema,
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
-
-export const SEARCH_ERROR_MESSAGES = {
-  registry_unavailable: COMPANY_ERROR_MESSAGES.registry_unavailable,
-  empty_query:
-    '検索できる文字が含まれていません。会社名の一部か13桁の法人番号を入力してください（「株式会社」などの法人格だけでは検索できません）。',
-  invalid_check_digit: COMPANY_ERROR_MESSAGES.invalid_check_digit,
-  invalid_cursor: '検索結果の続きを表示できませんでした。もう一度検索してください。',
-  cursor_expired: '会社データが更新されたため、検索結果の続きを表示できませんでした。もう一度検索してください。',
-} as const;
-export type SearchErrorCode = keyof typeof SEARCH_ERROR_MESSAGES;
 
 export const SearchErrorSchema = z.strictObject({
   ok: z.literal(false),

@@ -8,6 +8,8 @@ import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';
 
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
+
 // ── Payment states (docs/decisions/0008) ─────────────────────────────────────────────────────
 
 export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'] as const;
@@ -97,15 +99,8 @@ function text(label: string, max: number, required = true) {
   return z.preprocess(nfkc, required ? base.min(1, { error: `${label}を入力してください。` }) : base);
 }
 
-/**
- * The longest 領収書の宛名 (UTF-16 units, as zod's `.max` counts), after NFKC: the one limit of the order
- * form, the order API, the stored receipt and the PDF (docs/decisions/0009 §10). 100 fits the long
- * names members really give — a registered 商号 with its department and a person
- * (「特定非営利活動法人…… 経理部 山田 太郎」) — and the PDF prints it in full: one line when it
- * fits, otherwise up to three smaller lines above the 宛名 rule (receipts' render-receipt.ts checks
- * the box). Defined here because the addressee is part of the order; receipts re-export it.
- */
-export const RECEIPT_ADDRESSEE_MAX_LENGTH = 100;
+// The zod-free limit lives in constants.ts (the order form imports it there without loading zod, issue 13).
+export { RECEIPT_ADDRESSEE_MAX_LENGTH };
 
 const PREFECTURE_NAME_SET: ReadonlySet<string> = new Set(PREFECTURE_NAMES);
 const ZIP = /^\d{7}$/;

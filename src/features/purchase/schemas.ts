@@ -5,9 +5,10 @@
 import { CorporateNumberSchema, DestinationSchema } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
 
-/** Copies of one certificate per order (operator rule; the Legal Affairs Bureau has no limit). */
-export const MIN_QUANTITY_PER_ITEM = 1;
-export const MAX_QUANTITY_PER_ITEM = 10;
+import { MAX_QUANTITY_PER_ITEM, MIN_QUANTITY_PER_ITEM } from './rules';
+
+// Zod-free rules the purchase pages use without loading zod (issue 13); re-exported here.
+export * from './rules';
 
 export const ItemIdSchema = z
   .string({ error: '証明書の種類を選択してください。' })

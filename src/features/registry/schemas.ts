@@ -4,12 +4,16 @@
  * Isomorphic: no server-only imports. Messages are Japanese (they are shown to visitors).
  */
 import { z } from 'zod';
-import { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS } from './server/nta/types';
+import { NTA_CLOSE_CAUSE, NTA_PROCESS } from './server/nta/types';
 
-const KIND_CODES = Object.keys(NTA_KIND) as [keyof typeof NTA_KIND, ...(keyof typeof NTA_KIND)[]];
+import { COMPANY_ERROR_MESSAGES, KIND_CODES, type CompanyErrorCode, type KindCode } from './constants';
+
+// The zod-free values live in constants.ts (client components import them there); re-exported so
+// server code and tests keep one import.
+export { COMPANY_ERROR_MESSAGES, KIND_CODES };
+export type { CompanyErrorCode, KindCode };
 
 export const KindCodeSchema = z.enum(KIND_CODES, { message: '法人種別の指定が正しくありません。' });
-export type KindCode = z.infer<typeof KindCodeSchema>;
 
 /**
  * How a result matched the query (the page may label 旧商号, reading and English name matches).
@@ -127,13 +131,5 @@ export const CompanyDetailSchema = z.strictObject({
   registry: RegistryInfoSchema,
 });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
-
-export const COMPANY_ERROR_MESSAGES = {
-  registry_unavailable: '会社データを準備しています。しばらくしてからもう一度お試しください。',
-  invalid_format: '法人番号は13桁の数字で入力してください。',
-  invalid_check_digit: '法人番号が正しくありません。13桁の番号に誤りがないか、もう一度ご確認ください（先頭の1桁が検査用の数字です）。',
-  not_found: 'この法人番号の会社は見つかりませんでした。番号をご確認ください。',
-} as const;
-export type CompanyErrorCode = keyof typeof COMPANY_ERROR_MESSAGES;
 
 export type CompanyOutcome = { ok: true; company: CompanyDetail } | { ok: false; code: CompanyErrorCode; message: string };

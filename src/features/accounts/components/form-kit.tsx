@@ -1,12 +1,13 @@
 'use client';
 
+import { flushSync } from 'react-dom';
 import { useCallback, useRef, useState, type InputHTMLAttributes, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { z } from 'zod';
 
 import { ApiError } from '@/lib/api-client';
-import { fieldErrors } from '@/lib/zod-ja';
+import { fieldErrors } from '@/lib/field-errors';
 
-import { passwordHint } from '../schemas';
+import { passwordHint } from '../rules';
 
 import styles from './accounts.module.css';
 
@@ -224,6 +225,12 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * the server's `{ error: { message, fields } }` back onto the fields (the form's field names are
  * the request body's, so a server error lands under the right field).
  */
+/**
+ * A form's schema, or a loader of it: the public forms pass `() => import('../schemas')…` so zod
+ * arrives when the visitor submits, not with the page (issue 13). Same schema as the server's.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>) | null;
+
 export function useFormState(fields: FieldMap) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -233,14 +240,25 @@ export function useFormState(fields: FieldMap) {
   const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
 
   const submit = useCallback(
-    async <S extends z.ZodType>(schema: S | null, input: unknown, action: (data: z.output<S>) => Promise<void>) => {
+    async <S extends z.ZodType>(source: SchemaSource<S>, input: unknown, action: (data: z.output<S>) => Promise<void>) => {
       if (busy) return;
       setMessage(null);
       let data = input as z.output<S>;
+      let schema: S | null;
+      try {
+        schema = typeof source === 'function' ? await source() : source;
+      } catch {
+        // The schema's chunk could not be fetched (offline, a new deployment): say so, send nothing.
+        flushSync(() => setMessage('通信できませんでした。インターネット接続を確認して、もう一度お試しください。'));
+        focusSummary();
+        return;
+      }
       if (schema) {
         const parsed = schema.safeParse(input);
         if (!parsed.success) {
-          setErrors(fieldErrors(parsed.error));
+          // Committed at once: after the schema loader's `await` this is no longer the submit event's
+          // synchronous update, and the summary must be in the page before it is focused.
+          flushSync(() => setErrors(fieldErrors(parsed.error)));
           focusSummary();
           return;
         }

@@ -6,12 +6,14 @@ import { useState, type FormEvent } from 'react';
 
 import { apiFetch } from '@/lib/api-client';
 
-import { LoginBodySchema, safeNextPage, socialErrorMessage, type LoginResponse } from '../schemas';
+import { safeNextPage, socialErrorMessage } from '../rules';
+import type { LoginResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';
 import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
 import { GoogleButton } from './google-button';
+import { accountSchemas } from './lazy-schemas';
 
 const FIELDS = {
   email: { label: 'メールアドレス', id: 'email' },
@@ -44,13 +46,13 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(LoginBodySchema, { email, password }, login);
+    void form.submit(() => accountSchemas().then((m) => m.LoginBodySchema), { email, password }, login);
   };
 
   const onDemo = async () => {
     if (!demo) return;
     setDemoBusy(true);
-    await form.submit(LoginBodySchema, demo, login);
+    await form.submit(() => accountSchemas().then((m) => m.LoginBodySchema), demo, login);
     setDemoBusy(false);
   };
 

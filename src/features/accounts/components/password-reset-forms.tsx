@@ -7,11 +7,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
-import { NewPasswordFormSchema, PASSWORD_MIN, ResetRequestBodySchema, ResetTokenSchema } from '../schemas';
+import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
 import { loadResetEmail, saveResetEmail } from './client-session';
 import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { accountSchemas } from './lazy-schemas';
 
 const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };
 
@@ -23,11 +24,15 @@ export function PasswordResetRequestForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(ResetRequestBodySchema, { email }, async (body) => {
-      await apiFetch('/api/users/reset-password-request', { method: 'POST', body });
-      saveResetEmail(body.email);
-      router.push('/password-reset/sending');
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.ResetRequestBodySchema),
+      { email },
+      async (body) => {
+        await apiFetch('/api/users/reset-password-request', { method: 'POST', body });
+        saveResetEmail(body.email);
+        router.push('/password-reset/sending');
+      },
+    );
   };
 
   return (
@@ -131,15 +136,24 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
     const value = token.current ?? fromHash ?? fromQuery;
     token.current = value;
     if (fromHash || fromQuery) window.history.replaceState(null, '', window.location.pathname);
-    if (!value || !ResetTokenSchema.safeParse(value).success) {
+    const invalidLink = () =>
       setState({
         kind: 'invalid',
         message: 'リンクが正しくありません。メールに記載された URL をもう一度開くか、再設定をもう一度お申し込みください。',
       });
+    if (!value) {
+      invalidLink();
       return;
     }
-    apiFetch<{ valid: true; email: string }>('/api/users/reset-password-verify', { method: 'POST', body: { token: value } })
-      .then((res) => setState({ kind: 'ready', email: res.email }))
+    accountSchemas()
+      .then(async ({ ResetTokenSchema }) => {
+        if (!ResetTokenSchema.safeParse(value).success) return invalidLink();
+        const res = await apiFetch<{ valid: true; email: string }>('/api/users/reset-password-verify', {
+          method: 'POST',
+          body: { token: value },
+        });
+        setState({ kind: 'ready', email: res.email });
+      })
       .catch((error: unknown) =>
         setState({ kind: 'invalid', message: error instanceof ApiError ? error.message : 'リンクを確認できませんでした。' }),
       );
@@ -164,10 +178,14 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(NewPasswordFormSchema, { password, passwordConfirmation }, async (data) => {
-      await apiFetch('/api/users/reset-password', { method: 'POST', body: { token: token.current, password: data.password } });
-      router.replace('/password-reset/completion');
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.NewPasswordFormSchema),
+      { password, passwordConfirmation },
+      async (data) => {
+        await apiFetch('/api/users/reset-password', { method: 'POST', body: { token: token.current, password: data.password } });
+        router.replace('/password-reset/completion');
+      },
+    );
   };
 
   return (

@@ -7,13 +7,15 @@ import { useState, type FormEvent } from 'react';
 import { apiFetch } from '@/lib/api-client';
 import { setPiece, useClientState } from '@/lib/client-store';
 
-import { PASSWORD_MIN, RegisterFormSchema, socialErrorMessage, type CodeRequestResponse } from '../schemas';
+import { PASSWORD_MIN, socialErrorMessage } from '../rules';
+import type { CodeRequestResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
 import { savePendingRegistration } from './client-session';
 import { CheckboxField, ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
 import { GoogleButton } from './google-button';
+import { accountSchemas } from './lazy-schemas';
 
 const FIELDS = {
   email: { label: 'メールアドレス', id: 'email' },
@@ -40,14 +42,18 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit(RegisterFormSchema, { email, password, passwordConfirmation, agreement: isAgreement }, async (data) => {
-      const res = await apiFetch<CodeRequestResponse>('/api/users/register', {
-        method: 'POST',
-        body: { email: data.email, password: data.password, agreement: true },
-      });
-      savePendingRegistration(res);
-      router.push('/temporary-auth');
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.RegisterFormSchema),
+      { email, password, passwordConfirmation, agreement: isAgreement },
+      async (data) => {
+        const res = await apiFetch<CodeRequestResponse>('/api/users/register', {
+          method: 'POST',
+          body: { email: data.email, password: data.password, agreement: true },
+        });
+        savePendingRegistration(res);
+        router.push('/temporary-auth');
+      },
+    );
   };
 
   return (

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { apiFetch, ApiError } from '@/lib/api-client';
 
-import { safeNextPage, type MeResponse } from '../schemas';
+import { safeNextPage } from '../rules';
+import type { MeResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';

@@ -7,12 +7,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
-import { TempAuthBodySchema, type CodeRequestResponse, type LoginResponse } from '../schemas';
+import type { CodeRequestResponse, LoginResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
 import { applyLogin, clearPendingRegistration, loadPendingRegistration, savePendingRegistration, type PendingCode } from './client-session';
 import { ErrorSummary, TextField, useFormState } from './form-kit';
+import { accountSchemas } from './lazy-schemas';
 
 const FIELDS = { code: { label: '確認コード', id: 'code' } };
 
@@ -60,12 +61,16 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setResent(null);
-    void form.submit(TempAuthBodySchema, { requestId: pending.requestId, code }, async (body) => {
-      const data = await apiFetch<LoginResponse>('/api/users/temp-auth', { method: 'POST', body });
-      applyLogin(data);
-      clearPendingRegistration();
-      router.replace('/register/completion');
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.TempAuthBodySchema),
+      { requestId: pending.requestId, code },
+      async (body) => {
+        const data = await apiFetch<LoginResponse>('/api/users/temp-auth', { method: 'POST', body });
+        applyLogin(data);
+        clearPendingRegistration();
+        router.replace('/register/completion');
+      },
+    );
   };
 
   const onResend = async () => {

@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, type RecentSearch, RecentSearchSchema } from '../schemas';
+import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, type RecentSearch, isRecentSearch } from '../constants';
 import s from './reference.module.css';
 
 /**
@@ -30,10 +30,8 @@ function read(): RecentSearch[] {
   if (raw === cache.raw) return cache.list;
   let list: RecentSearch[] = [];
   try {
-    const parsed = RecentSearchSchema.array()
-      .max(50)
-      .safeParse(raw === null ? [] : JSON.parse(raw));
-    list = parsed.success ? parsed.data.slice(0, RECENT_SEARCHES_MAX) : [];
+    const parsed: unknown = raw === null ? [] : JSON.parse(raw);
+    list = Array.isArray(parsed) && parsed.length <= 50 && parsed.every(isRecentSearch) ? parsed.slice(0, RECENT_SEARCHES_MAX) : [];
   } catch {
     list = [];
   }
@@ -55,9 +53,8 @@ const same = (a: RecentSearch, b: RecentSearch) =>
   a.q === b.q && (a.prefecture ?? '') === (b.prefecture ?? '') && Boolean(a.includeClosed) === Boolean(b.includeClosed);
 
 export function rememberSearch(search: RecentSearch): void {
-  const parsed = RecentSearchSchema.safeParse(search);
-  if (!parsed.success) return;
-  write([parsed.data, ...read().filter((r) => !same(r, parsed.data))].slice(0, RECENT_SEARCHES_MAX));
+  if (!isRecentSearch(search)) return;
+  write([search, ...read().filter((r) => !same(r, search))].slice(0, RECENT_SEARCHES_MAX));
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,6 +1,6 @@
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { SEARCH_QUERY_MAX } from '@/features/company-search';
+import { SEARCH_QUERY_MAX } from '@/features/company-search/index.client';
 import s from './reference.module.css';
 
 export interface ReferenceSearchFormValues {

@@ -7,8 +7,9 @@
  */
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { type KindCode, KindCodeSchema } from '@/features/registry';
-import { SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, type SearchResult } from '../schemas';
+import { type KindCode, isKindCode } from '@/features/registry/index.client';
+import { SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, isCityCode } from '../constants';
+import type { SearchResult } from '../schemas';
 
 export interface SearchUrlState {
   q: string;
@@ -34,14 +35,14 @@ const PREF_CODES = new Set<string>(PREFECTURES.map((p) => p.code));
 
 export function parseSearchUrl(raw: Raw): SearchUrlState {
   const pref = first(raw, 'pref');
-  const kind = KindCodeSchema.safeParse(first(raw, 'kind'));
+  const kind = first(raw, 'kind');
   const city = first(raw, 'city');
   return {
     q: first(raw, 'q').slice(0, SEARCH_QUERY_MAX),
     pref: PREF_CODES.has(pref) ? pref : '',
-    city: PREF_CODES.has(pref) && /^\d{3}$/.test(city) ? city : '',
+    city: PREF_CODES.has(pref) && isCityCode(city) ? city : '',
     closed: ['1', 'true'].includes(first(raw, 'closed')),
-    kind: kind.success ? kind.data : '',
+    kind: isKindCode(kind) ? kind : '',
   };
 }
 

@@ -7,8 +7,8 @@ import { z } from 'zod';
 
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
-import { type CompanySummary, KindCodeSchema } from '@/features/registry';
-import { type SearchUrlState, parseSearchUrl, searchPageHref } from './search-url';
+import { KindCodeSchema } from '@/features/registry';
+import { parseSearchUrl, searchPageHref } from './search-url';
 
 export const SearchedCorporateSchema = z.strictObject({
   corporateNumber: z.string().regex(/^\d{13}$/),
@@ -36,27 +36,8 @@ export const SearchedQuerySchema = z.strictObject({
 });
 export type SearchedQuery = z.infer<typeof SearchedQuerySchema>;
 
-export function toSearchedCorporate(c: CompanySummary, now = new Date()): SearchedCorporate {
-  return {
-    corporateNumber: c.corporateNumber,
-    name: c.name,
-    furigana: c.furigana,
-    kind: c.kind,
-    kindLabel: c.kindLabel,
-    prefectureName: c.prefectureName,
-    postCode: c.postCode,
-    address: c.address,
-    closed: c.closed,
-    closeDate: c.closeDate,
-    selectedAt: now.toISOString(),
-  };
-}
-
-export function storeSearchedCorporate(c: CompanySummary, query: SearchUrlState): void {
-  safeStorage.set(STORAGE_KEYS.searchedCorporate, JSON.stringify(toSearchedCorporate(c)));
-  const q: SearchedQuery = { q: query.q.trim(), pref: query.pref, closed: query.closed, kind: query.kind };
-  safeStorage.set(STORAGE_KEYS.searchedQuery, JSON.stringify(q));
-}
+// Written by the search page without zod (store-searched-corporate.ts); read back here with the schemas.
+export { storeSearchedCorporate, toSearchedCorporate } from './store-searched-corporate';
 
 /** The stored company, or null when there is none or it does not parse (old or edited storage). */
 export function readSearchedCorporate(): SearchedCorporate | null {

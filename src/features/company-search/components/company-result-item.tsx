@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 
-import { orderabilityOf } from '@/features/orders';
+import { orderabilityOf } from '@/features/orders/index.client';
 import { formatIsoDateJa } from '@/lib/format';
 
 import type { CompanySummary } from '@/features/registry';

@@ -6,10 +6,11 @@ import useSWR from 'swr';
 
 import { ApiError, apiFetch } from '@/lib/api-client';
 
-import { storeSearchedCorporate } from '../client/searched-corporate';
+import { storeSearchedCorporate } from '../client/store-searched-corporate';
 import { type SearchUrlState, formatResultCount, parseSearchUrl, searchApiPath, searchCsvPath, searchUrlQuery } from '../client/search-url';
-import { type CompanySummary } from '@/features/registry';
-import { SEARCH_ERROR_MESSAGES, type SearchResult } from '../schemas';
+import type { CompanySummary } from '@/features/registry';
+import { SEARCH_ERROR_MESSAGES } from '../constants';
+import type { SearchResult } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
 import styles from './company-search.module.css';
 import { SearchFilters } from './search-filters';
@@ -187,6 +188,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
           <span className={styles.csvNote}>（検索結果を最大1,000件まで、Excelで開けるCSV形式で保存します）</span>
         </p>
       ) : null}
+      {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
       {items.length > 0 ? (
         <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
           {items.map((c) => (

@@ -8,7 +8,7 @@ import { apiFetch } from '@/lib/api-client';
 import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
-import { type KindCode, KindCodeSchema } from '@/features/registry';
+import { type KindCode, isKindCode } from '@/features/registry/index.client';
 import styles from './company-search.module.css';
 import type { CityList } from '../schemas';
 
@@ -89,8 +89,8 @@ export function SearchFilters({ state, onChange }: { state: SearchUrlState; onCh
           className={`input ${styles.select}`}
           value={state.kind}
           onChange={(e) => {
-            const kind = KindCodeSchema.safeParse(e.target.value);
-            onChange({ kind: kind.success ? kind.data : '' });
+            const kind = e.target.value;
+            onChange({ kind: isKindCode(kind) ? kind : '' });
           }}
         >
           <option value="">すべての法人種別</option>

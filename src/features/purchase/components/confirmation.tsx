@@ -11,10 +11,10 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
 
-import { DestinationSchema } from '@/features/orders';
 import type { TaxView } from '../server/items';
 
 import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
+import { purchaseSchemas } from './lazy-schemas';
 import styles from './purchase.module.css';
 
 export interface ConfirmationLegal {
@@ -55,29 +55,35 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   const busy = useRef(false);
 
   useEffect(() => {
-    const s = getClientState();
-    const c = readSearchedCorporate();
-    if (!c || !canOrder(c) || s.purchaseItemData.userInput.length === 0) {
-      router.replace('/purchase/select');
-      return;
-    }
-    // The address is kept as it is typed; only a complete one may be ordered to.
-    if (!DestinationSchema.safeParse(s.destination).success) {
-      router.replace('/purchase/recipient-info');
-      return;
-    }
-    // Browser storage is read after hydration (the server render has none).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setState(s);
-    setCompany(c);
-    setAgreed(s.flags.isAgreement);
-    const code = params.get('payment_error');
-    if (code) {
-      setFailure(messageFor(code));
-      // The token of a new card is spent by the failed attempt: the card must be entered again.
-      if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
-      setState(getClientState());
-    }
+    let cancelled = false;
+    // Browser storage is read after hydration (the server render has none); the schemas that check
+    // it are loaded on demand (issue 13), so the checks finish a moment after the first render.
+    void Promise.all([readSearchedCorporate(), purchaseSchemas()]).then(([c, { DestinationSchema }]) => {
+      if (cancelled) return;
+      const s = getClientState();
+      if (!c || !canOrder(c) || s.purchaseItemData.userInput.length === 0) {
+        router.replace('/purchase/select');
+        return;
+      }
+      // The address is kept as it is typed; only a complete one may be ordered to.
+      if (!DestinationSchema.safeParse(s.destination).success) {
+        router.replace('/purchase/recipient-info');
+        return;
+      }
+      setState(s);
+      setCompany(c);
+      setAgreed(s.flags.isAgreement);
+      const code = params.get('payment_error');
+      if (code) {
+        setFailure(messageFor(code));
+        // The token of a new card is spent by the failed attempt: the card must be entered again.
+        if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
+        setState(getClientState());
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [router, params]);
 
   const selection = state?.purchaseItemData;

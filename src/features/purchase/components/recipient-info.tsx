@@ -3,20 +3,19 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import useSWR from 'swr';
 
 import { payjpBuyerMessage } from '@/features/payments';
-import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
-import { fieldErrors } from '@/lib/zod-ja';
-
-import { DestinationSchema } from '@/features/orders';
 
 import { Field, PurchasePage, Section } from './flow-parts';
+import { purchaseSchemas } from './lazy-schemas';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
 
@@ -173,6 +172,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   }
 
   async function next() {
+    const { DestinationSchema, fieldErrors } = await purchaseSchemas();
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
     if (mode === 'new' && publicKey) {
@@ -181,7 +181,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       if (!EMAIL.test(cardEmail.trim())) fieldErrs.cardEmail = '本人認証（3Dセキュア）に使うメールアドレスを入力してください。';
     }
     if (mode === 'registered' && !selectedCard) fieldErrs.card = 'お支払いに使うカードを選択してください。';
-    setErrors(fieldErrs);
+    // Committed at once: after the schema's `await` this is no longer the click's synchronous
+    // update, and the summary must exist before it is focused.
+    flushSync(() => setErrors(fieldErrs));
     if (!parsed.success || Object.keys(fieldErrs).length > 0) {
       requestAnimationFrame(() => document.getElementById('form-errors')?.focus());
       return;

@@ -6,11 +6,11 @@ import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { CLOSED_COMPANY_ITEM_MESSAGE } from '@/features/orders';
+import { CLOSED_COMPANY_ITEM_MESSAGE } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
 
-import { MAX_QUANTITY_PER_ITEM } from '../schemas';
+import { MAX_QUANTITY_PER_ITEM } from '../rules';
 import type { ItemsAll, TaxView } from '../server/items';
 
 import {
@@ -42,9 +42,9 @@ export function SelectItems() {
 
   useEffect(() => {
     // Browser storage is read after hydration (the server render has none); reading it is the effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setCompany(readSearchedCorporate());
+    void readSearchedCorporate().then(setCompany);
     const saved = getClientState().purchaseItemData;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
     setSpeed(saved.deliverySpeed);
   }, []);

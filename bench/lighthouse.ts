@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/features/accounts/server/demo-user';
+import { startStack, type RunningStack } from '../scripts/lib/stack';
+
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12 (mobile preset, simulated throttling — its defaults)
+ * over the public pages and the purchase steps of a production build, in Debian's Chromium, and a
+ * table of the figures issue 13 budgets (paste it into docs/performance.md):
+ *
+ *   performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 100 ms, CLS ≤ 0.02, JS ≤ 130 KB, render-blocking CSS ≤ 15 KB,
+ *   web fonts ≤ 100 KB; accessibility and SEO 100.
+ *
+ *   npm run bench:lighthouse                       starts its own stack (ports +10800, data in tmp/bench-lighthouse)
+ *   npm run bench:lighthouse -- --base http://…    measures a running production server instead
+ *   npm run bench:lighthouse -- --runs 3           median (by score) of three runs per page
+ *   npm run bench:lighthouse -- --only /login      only the pages whose name contains the text
+ *
+ * Public pages are measured logged out with Lighthouse's storage reset (a first visit). The purchase
+ * steps are measured logged in as the demo member, with a company, an item and an address in the
+ * browser's storage as a buyer would have them; there storage is kept and only the HTTP cache is
+ * cleared before each run, so each is still a cold load. Reports land in bench/out/lighthouse/.
+ * The browser half is bench/lighthouse-run.mjs (plain node; see why there).
+ */
+const OUT = path.join(__dirname, 'out', 'lighthouse');
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKiB: number;
+  cssKiB: number;
+  fontKiB: number;
+}
+
+function table(rows: Row[]): string {
+  const head =
+    '| page | perf | a11y | SEO | FCP s | LCP s | TBT ms | CLS | JS KiB | CSS KiB | font KiB |\n|---|---|---|---|---|---|---|---|---|---|---|';
+  const body = rows.map(
+    (r) =>
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.seo} | ${(r.fcpMs / 1000).toFixed(2)} | ${(r.lcpMs / 1000).toFixed(2)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${r.jsKiB.toFixed(1)} | ${r.cssKiB.toFixed(1)} | ${r.fontKiB.toFixed(1)} |`,
+  );
+  return [head, ...body].join('\n');
+}
+
+async function main(): Promise<void> {
+  const runs = Number(arg('runs') ?? '1');
+  let stack: RunningStack | null = null;
+  let base = arg('base');
+  if (base === undefined) {
+    const shift = Number(arg('port-shift') ?? '10800');
+    stack = await startStack({
+      quiet: true,
+      env: {
+        APP_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PORT: String(3000 + shift),
+        APP_BASE_URL: `http://localhost:${3000 + shift}`,
+        DATA_DIR: path.join(__dirname, '..', 'tmp', 'bench-lighthouse'),
+        PAYJP_API_BASE: `http://127.0.0.1:${4010 + shift}/v1`,
+        PAYJP_JS_URL: `http://127.0.0.1:${4010 + shift}/js/v2/pay.js`,
+        OIDC_ISSUER: `http://127.0.0.1:${4020 + shift}`,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(1025 + shift),
+        MAIL_CATCHER_URL: `http://127.0.0.1:${1080 + shift}`,
+      },
+    });
+    base = stack.url;
+  }
+  let status: number | null;
+  try {
+    fs.rmSync(path.join(OUT, 'rows.json'), { force: true });
+    const options = {
+      base,
+      chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      runs,
+      out: OUT,
+      only: arg('only') ?? null,
+      demo: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    };
+    status = spawnSync(process.execPath, [path.join(__dirname, 'lighthouse-run.mjs'), JSON.stringify(options)], {
+      stdio: 'inherit',
+    }).status;
+  } finally {
+    await stack?.stop();
+  }
+  if (status !== 0) throw new Error('Lighthouse の計測に失敗しました。');
+  const rows = JSON.parse(fs.readFileSync(path.join(OUT, 'rows.json'), 'utf8')) as Row[];
+  const version = (JSON.parse(fs.readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  const date = new Date().toISOString().slice(0, 10);
+  const md = `Lighthouse ${version}, ${date}, ${runs} run(s) per page (median by score), mobile preset, simulated throttling\n\n${table(rows)}\n`;
+  fs.writeFileSync(path.join(OUT, 'table.md'), md);
+  console.log(`\n${md}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

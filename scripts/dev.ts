@@ -1,0 +1,36 @@
+import { ConfigError } from '../src/config/env';
+
+import { startStack } from './lib/stack';
+
+/**
+ * `npm run dev`: the same local service as `npm start` — stand-ins, the embedded database migrated
+ * and seeded, the sample registry — but served by `next dev`, which recompiles on save and
+ * hot-reloads the browser. No production build is made.
+ */
+async function main() {
+  const stack = await startStack({ mode: 'dev' });
+  const mail = stack.env.MAIL_CATCHER_URL;
+  console.log(
+    [
+      '',
+      `[hojin] 開発サーバーを起動しました（ホットリロード）: ${stack.url}`,
+      mail ? `[hojin] 開発用メール受信箱: ${mail}` : '',
+      `[hojin] 停止するには Ctrl+C を押してください。`,
+      '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  const stop = () => {
+    void stack.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError ? error.message : `[hojin] 起動に失敗しました: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+/**
+ * The accounts' small isomorphic rules without zod — lengths, the e-mail normalisation, `nextPage`,
+ * the password hint and the Google sign-in error texts — so the login and registration pages use
+ * them without zod in their first-load JavaScript (issue 13). schemas.ts builds its zod schemas
+ * from these and re-exports them.
+ */
+
+export const PASSWORD_MIN = 8;
+/** security.md: at least 64 accepted, never truncated. 1024 bounds the hashing work per request. */
+export const PASSWORD_MAX = 1024;
+export const CODE_LENGTH = 6;
+
+/** Lower-cased, NFKC-normalised, trimmed e-mail address. */
+export function normalizeEmail(value: string): string {
+  return value.normalize('NFKC').trim().toLowerCase();
+}
+
+// ---- isomorphic rules ----
+
+/**
+ * `nextPage` is honoured only for a same-site path: one leading `/`, no `//` or backslash (which
+ * browsers treat as another host), no control characters.
+ */
+export function isSafeNextPage(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= 512 &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.includes('\\') &&
+    !/[\u0000-\u001f\u007f]/.test(value)
+  );
+}
+
+export function safeNextPage(value: unknown, fallback = '/search'): string {
+  return isSafeNextPage(value) ? value : fallback;
+}
+
+export interface PasswordHint {
+  /** 0 too short, 1 weak, 2 fair, 3 strong */
+  level: 0 | 1 | 2 | 3;
+  label: string;
+  message: string;
+}
+
+const OBVIOUS = [
+  'password',
+  'passw0rd',
+  'qwerty',
+  'abcdef',
+  '123456',
+  '111111',
+  'iloveyou',
+  'admin',
+  'letmein',
+  'welcome',
+  'monkey',
+  'dragon',
+];
+
+/**
+ * The strength hint under the password field. Only a hint: the server decides (length, the
+ * common-password list, the service name). Length matters most, so the hint mostly rewards it.
+ */
+export function passwordHint(password: string, context: { email?: string; serviceName?: string } = {}): PasswordHint {
+  const pw = password.normalize('NFKC');
+  const lower = pw.toLowerCase();
+  if (pw.length < PASSWORD_MIN) {
+    return { level: 0, label: '短すぎます', message: `${PASSWORD_MIN}文字以上にしてください（あと${PASSWORD_MIN - pw.length}文字）。` };
+  }
+  const local = context.email?.split('@')[0]?.toLowerCase();
+  if (
+    OBVIOUS.some((w) => lower.includes(w)) ||
+    (context.serviceName && lower.includes(context.serviceName.toLowerCase())) ||
+    (local && local.length >= 4 && lower.includes(local)) ||
+    /^(.)\1+$/.test(pw) ||
+    /^\d+$/.test(pw)
+  ) {
+    return {
+      level: 1,
+      label: '弱い',
+      message: 'よく使われる語や数字の並び、メールアドレスやサービス名を含まない、推測されにくいものにしてください。',
+    };
+  }
+  const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(pw)).length;
+  if (pw.length >= 16 || (pw.length >= 12 && kinds >= 3)) {
+    return { level: 3, label: '強い', message: '推測されにくいパスワードです。' };
+  }
+  if (pw.length >= 12 || kinds >= 3) {
+    return { level: 2, label: 'ふつう', message: 'もう少し長くすると、より安全になります（16文字以上がおすすめです）。' };
+  }
+  return { level: 1, label: '弱い', message: '長くするほど安全です。いくつかの単語をつなげた16文字以上のパスワードがおすすめです。' };
+}
+
+/** Error codes the Google sign-in sends back to /login or /register (?error=…), and their text. */
+export const SOCIAL_ERRORS = {
+  agreement_required: '利用規約とプライバシーポリシーに同意のうえ、「Google で登録する」を押してください。',
+  social_cancelled: 'Google でのログインが中止されました。もう一度お試しください。',
+  social_state: 'ログインの手続きの有効期限が切れたか、別の画面で手続きが始まっています。お手数ですが、もう一度お試しください。',
+  social_failed: 'Google でのログインを完了できませんでした。お手数ですが、もう一度お試しください。',
+  social_unavailable:
+    'ただいま Google でのログインを利用できません。時間をおいてもう一度お試しいただくか、メールアドレスとパスワードでログインしてください。',
+  social_not_registered:
+    'この Google アカウントはまだ会員登録されていません。利用規約とプライバシーポリシーに同意のうえ、「Google で登録する」から会員登録してください。',
+  social_link_refused:
+    'この Google アカウントではログインできませんでした。このメールアドレスの会員の方は、メールアドレスとパスワードでログインしてください（Google アカウントのメールアドレスが確認済みの場合に限り、自動で連携されます）。',
+  social_email_unverified:
+    'この Google アカウントのメールアドレスは確認されていないため、登録できません。メールアドレスで会員登録してください。',
+} as const;
+export type SocialErrorCode = keyof typeof SOCIAL_ERRORS;
+
+export function socialErrorMessage(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(SOCIAL_ERRORS, code) ? SOCIAL_ERRORS[code as SocialErrorCode] : null;
+}

@@ -1,0 +1,32 @@
+/**
+ * The company search's limits, codes and messages, without zod: client components import them
+ * from here so the search pages ship no schema library (issue 13). schemas.ts builds its zod
+ * schemas from these same values and re-exports them, so each rule still has one owner.
+ */
+import { COMPANY_ERROR_MESSAGES } from '@/features/registry/index.client';
+
+export const SEARCH_PAGE_SIZE = 20;
+/** Deepest page a cursor can reach: nobody pages through the whole registry. */
+export const SEARCH_MAX_PAGES = 50;
+/** The count is exact up to this number and shown as 「1,000件以上」 beyond it. */
+export const SEARCH_COUNT_CAP = 1000;
+/** Longest query accepted, in characters as typed. */
+export const SEARCH_QUERY_MAX = 100;
+
+/** 市区町村: JIS X 0402 code (3 digits), only unique within its prefecture. */
+export const CITY_CODE_PATTERN = /^\d{3}$/;
+
+/** The same test as schemas.ts's `city` field. */
+export function isCityCode(value: unknown): value is string {
+  return typeof value === 'string' && CITY_CODE_PATTERN.test(value);
+}
+
+export const SEARCH_ERROR_MESSAGES = {
+  registry_unavailable: COMPANY_ERROR_MESSAGES.registry_unavailable,
+  empty_query:
+    '検索できる文字が含まれていません。会社名の一部か13桁の法人番号を入力してください（「株式会社」などの法人格だけでは検索できません）。',
+  invalid_check_digit: COMPANY_ERROR_MESSAGES.invalid_check_digit,
+  invalid_cursor: '検索結果の続きを表示できませんでした。もう一度検索してください。',
+  cursor_expired: '会社データが更新されたため、検索結果の続きを表示できませんでした。もう一度検索してください。',
+} as const;
+export type SearchErrorCode = keyof typeof SEARCH_ERROR_MESSAGES;

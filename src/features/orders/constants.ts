@@ -1,0 +1,14 @@
+/**
+ * The orders feature's limits without zod, for client components (issue 13: zod kept out of the
+ * pages' first-load JavaScript). schemas.ts builds its schemas from these and re-exports them.
+ */
+
+/**
+ * The longest 領収書の宛名 (UTF-16 units, as zod's `.max` counts), after NFKC: the one limit of the order
+ * form, the order API, the stored receipt and the PDF (docs/decisions/0009 §10). 100 fits the long
+ * names members really give — a registered 商号 with its department and a person
+ * (「特定非営利活動法人…… 経理部 山田 太郎」) — and the PDF prints it in full: one line when it
+ * fits, otherwise up to three smaller lines above the 宛名 rule (receipts' render-receipt.ts checks
+ * the box). Defined here because the addressee is part of the order; receipts re-export it.
+ */
+export const RECEIPT_ADDRESSEE_MAX_LENGTH = 100;

@@ -1,0 +1,7 @@
+/**
+ * The orders feature's zod-free face for client components (issue 13, docs/decisions/0021): the
+ * same values and rules as ./index.ts, without the schemas (whose zod would join the page's
+ * first-load JavaScript). Everything here is also re-exported by ./index.ts.
+ */
+export * from './orderable';
+export * from './constants';
