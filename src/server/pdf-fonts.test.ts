@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -10,10 +10,11 @@ import { findPdfFontDir, pdfFonts } from './pdf-fonts';
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 describe('pdfFonts', () => {
-  it('points at the committed TrueType files, not at node_modules', () => {
+  it('unpacks the committed TrueType files, not files from node_modules', () => {
     const fonts = pdfFonts();
     for (const file of Object.values(fonts)) {
-      expect(path.relative(process.cwd(), file)).toMatch(/^assets[/\\]fonts[/\\]NotoSansJP-(Regular|Bold)\.ttf$/);
+      expect(existsSync(path.join(findPdfFontDir(), `${path.basename(file)}.gz`))).toBe(true);
+      expect(path.basename(file)).toMatch(/^NotoSansJP-(Regular|Bold)\.ttf$/);
       // TrueType outlines (sfnt version 1.0), which pdfkit/fontkit subsets.
       expect(readFileSync(file).subarray(0, 4)).toEqual(Buffer.from([0, 1, 0, 0]));
     }
@@ -30,7 +31,7 @@ describe('pdfFonts', () => {
   it('says where it looked when the fonts are missing', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fonts-'));
     try {
-      expect(() => findPdfFontDir(dir)).toThrow(/assets\/fonts\/NotoSansJP-Regular\.ttf/);
+      expect(() => findPdfFontDir(dir)).toThrow(/assets\/fonts\/NotoSansJP-Regular\.ttf\.gz/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
