@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [, , command, ...rest] = process.argv;
-const targets = { start: 'scripts/start.ts', test: 'scripts/test.ts', dev: 'scripts/dev.ts' };
+const targets = { start: 'scripts/start.ts', test: 'scripts/test.ts' };
 if (!targets[command]) {
-  console.error('usage: node scripts/run.mjs start|test|dev [args]');
+  console.error('usage: node scripts/run.mjs start [--dev]|test [args]');
   process.exit(2);
 }
 
