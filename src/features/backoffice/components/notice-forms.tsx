@@ -1,71 +1,14 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 
 import { toDateTimeLocalJst } from '@/lib/format';
 
-import { AdminApiError, adminFetch } from '../client';
+import { adminFetch } from '../client';
 import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from '../schemas';
 
 import styles from './admin.module.css';
-
-function useSubmit() {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
-  async function run(action: () => Promise<string | void>, success: string) {
-    setBusy(true);
-    setError(null);
-    setFields({});
-    setDone(null);
-    try {
-      const to = await action();
-      setDone(success);
-      if (to) router.push(to);
-      router.refresh();
-    } catch (e) {
-      if (e instanceof AdminApiError) {
-        setError(e.message);
-        setFields(e.fields);
-      } else setError('処理できませんでした。もう一度お試しください。');
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, fields, done, run };
-}
-
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? <span className={styles.hint}>{hint}</span> : null}
-      {error ? <span className={styles.fieldError}>{error}</span> : null}
-    </div>
-  );
-}
-
-function Status({ error, done }: { error: string | null; done: string | null }) {
-  if (error)
-    return (
-      <p className={styles.alert} role="alert">
-        {error}
-      </p>
-    );
-  if (done)
-    return (
-      <p className={styles.notice} role="status">
-        {done}
-      </p>
-    );
-  return null;
-}
+import { Field, Status, useAdminSubmit as useSubmit } from './form-kit';
 
 function ScheduleFields({
   fields,
@@ -147,7 +90,7 @@ export function NoticeCreateForm() {
           maintenanceEnd: str(data, 'maintenanceEnd'),
         },
       });
-      return `/admin/notices/${notice.id}`;
+      return { redirectTo: `/admin/notices/${notice.id}` };
     }, 'お知らせを登録しました。');
   }
   return (

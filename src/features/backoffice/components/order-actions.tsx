@@ -1,13 +1,13 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent } from 'react';
 
 import { CARRIERS, CARRIER_IDS, FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/orders';
 
 import { AdminApiError, adminFetch } from '../client';
 
 import styles from './admin.module.css';
+import { Field, Status, useAdminSubmit as useSubmit } from './form-kit';
 
 /**
  * The order page's actions: the next fulfilment step (法務局へ請求済み with the application
@@ -15,59 +15,6 @@ import styles from './admin.module.css';
  * mail. Each form sends the state the page showed (`expectedFrom`): if someone else moved the
  * order meanwhile, the server answers 409 and the message asks to reload.
  */
-function useSubmit() {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
-  async function run(action: () => Promise<string>) {
-    setBusy(true);
-    setError(null);
-    setFields({});
-    setDone(null);
-    try {
-      setDone(await action());
-      router.refresh();
-    } catch (e) {
-      if (e instanceof AdminApiError) {
-        setError(e.message);
-        setFields(e.fields);
-      } else setError('処理できませんでした。もう一度お試しください。');
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, fields, done, run };
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error ? <span className={styles.fieldError}>{error}</span> : null}
-    </div>
-  );
-}
-
-function Status({ error, done }: { error: string | null; done: string | null }) {
-  if (error)
-    return (
-      <p className={styles.alert} role="alert">
-        {error}
-      </p>
-    );
-  if (done)
-    return (
-      <p className={styles.notice} role="status">
-        {done}
-      </p>
-    );
-  return null;
-}
 
 const str = (data: FormData, key: string) => String(data.get(key) ?? '');
 
