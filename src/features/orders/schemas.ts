@@ -4,6 +4,7 @@
  * destination. The purchase pages, the payment history, the receipts and the back office import
  * them from here (`@/features/orders`).
  */
+import { isValidCorporateNumber } from '@/features/registry/index.client';
 import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';
@@ -66,14 +67,8 @@ export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 // ── The company, the destination and the price as the order keeps them ─────────────────────────
 
-/** 法人番号 check digit (domain.md §1): check = 9 − (Σ Pn×Qn mod 9), P1 the rightmost of the 12. */
-export function isValidCorporateNumber(value: string): boolean {
-  if (!/^\d{13}$/.test(value)) return false;
-  const base = value.slice(1);
-  let sum = 0;
-  for (let n = 1; n <= 12; n++) sum += Number(base[12 - n]) * (n % 2 === 1 ? 1 : 2);
-  return Number(value[0]) === 9 - (sum % 9);
-}
+// The 法人番号 check digit is the registry's rule (domain.md §1); re-exported for the order forms.
+export { isValidCorporateNumber };
 
 export const CorporateNumberSchema = z
   .string({ error: '法人番号が指定されていません。会社を選び直してください。' })
