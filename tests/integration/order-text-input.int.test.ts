@@ -73,14 +73,32 @@ describe('order text fields', () => {
     expect(await ordersOf(member.userId)).toHaveLength(0);
   });
 
-  it('accepts what people type: kana, kanji outside the BMP, emoji and full-width forms', async () => {
+  it('accepts what people type: kana, kanji outside the BMP and full-width forms', async () => {
     const member = await newMember();
     const res = await member.send(
       createRoute,
       PATH,
-      orderBody({ destination: { ...DESTINATION, recipient: '𠮷野 ｶﾀｶﾅ', destinationApartmentEtc: 'ビル🏢３階' } }),
+      orderBody({
+        destination: {
+          ...DESTINATION,
+          recipient: '𠮷野 ｶﾀｶﾅ',
+          destinationApartmentEtc: 'ビル３階',
+          destinationZipCode: '１００－０００５',
+        },
+      }),
     );
     expect(res.status, JSON.stringify(res.json)).toBe(200);
+  });
+
+  it('refuses emoji in the address with 422 and the message the form shows, creating nothing (issue 13)', async () => {
+    const member = await newMember();
+    const res = await member.send(createRoute, PATH, orderBody({ destination: { ...DESTINATION, destinationApartmentEtc: 'ビル🏢３階' } }));
+    expect(res.status).toBe(422);
+    expect(res.json.error?.code).toBe('validation_failed');
+    expect(res.json.error?.fields?.['destination.destinationApartmentEtc']).toBe(
+      '建物名・部屋番号に使用できない文字「🏢」が含まれています。絵文字や一部の記号・外国の文字は、お届け伝票や書類に印字できないため、取り除くか別の文字に置き換えてください。',
+    );
+    expect(await ordersOf(member.userId)).toHaveLength(0);
   });
 });
 

@@ -1,9 +1,11 @@
-// The address feature's public face (isomorphic): postal-code input and the lookup's answer.
-// The lookup itself is server-only: src/features/address/server/postal-index.ts.
-export { ZIPCODE_MESSAGE, ZipcodeSchema, formatZipcode, normalizeZipcode } from './zipcode';
+// The address feature's public face (isomorphic): postal-code input and display, which characters
+// an address may hold, and the lookup's answer. The lookup itself is server-only:
+// src/features/address/server/postal-index.ts. Client components use ./index.client.ts (no zod).
+export * from './index.client';
 export {
   AddressCandidateSchema,
   ZipcodeLookupResponseSchema,
+  ZipcodeSchema,
   type AddressCandidate,
   type AddressKana,
   type ZipcodeLookupResponse,

@@ -1,8 +1,18 @@
 /**
- * GET /api/address/zipcode-to-address response (docs/api.md), shared by the route and the
- * recipient form. Isomorphic.
+ * The postal-code schema (on ./zipcode.ts's zod-free rules) and the GET /api/address/zipcode-to-address
+ * response (docs/api.md), shared by the route and the recipient form. Isomorphic.
  */
 import { z } from '@/lib/zod-ja';
+
+import { ZIPCODE_INPUT_MAX_LENGTH, ZIPCODE_MESSAGE, normalizeZipcode } from './zipcode';
+
+/** A postal code as typed → its 7 ASCII digits, with the one Japanese message otherwise. */
+export const ZipcodeSchema = z
+  .string({ error: ZIPCODE_MESSAGE })
+  // Longer than any way of writing 7 digits: refuse before normalising.
+  .max(ZIPCODE_INPUT_MAX_LENGTH, { error: ZIPCODE_MESSAGE })
+  .transform(normalizeZipcode)
+  .pipe(z.string().regex(/^\d{7}$/, { error: ZIPCODE_MESSAGE }));
 
 export const AddressKanaSchema = z.strictObject({
   prefecture: z.string(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { ZIPCODE_MESSAGE, ZipcodeSchema, formatZipcode, normalizeZipcode } from './zipcode';
+import { ZipcodeSchema } from './schemas';
+import { ZIPCODE_MESSAGE, displayZipcode, formatZipcode, isZipcode, normalizeZipcode } from './zipcode';
 
 describe('normalizeZipcode', () => {
   it.each([
@@ -44,5 +45,21 @@ describe('formatZipcode', () => {
   it('writes 7 digits as 3-4 with a hyphen and leaves anything else alone', () => {
     expect(formatZipcode('1000005')).toBe('100-0005');
     expect(formatZipcode('100')).toBe('100');
+  });
+});
+
+describe('isZipcode and displayZipcode (the one display form, issue 13)', () => {
+  it.each([['1000005'], ['100-0005'], ['１００－０００５'], ['〒100-0005'], [' 100 0005 ']])(
+    '%s is a postal code shown as 〒100-0005',
+    (input) => {
+      expect(isZipcode(input)).toBe(true);
+      expect(displayZipcode(input)).toBe('〒100-0005');
+      expect(formatZipcode(input)).toBe('100-0005');
+    },
+  );
+
+  it('is not fooled by 6 or 8 digits, letters or an overlong input', () => {
+    for (const input of ['100000', '10000055', 'abcdefg', `1000005${' '.repeat(40)}`]) expect(isZipcode(input)).toBe(false);
+    expect(displayZipcode('12345')).toBe('〒12345');
   });
 });

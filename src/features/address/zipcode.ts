@@ -1,11 +1,18 @@
 /**
  * Postal-code input (domain.md §6): one field that accepts whatever a Japanese user types or
  * pastes — full-width digits, any hyphen-like character, spaces, a leading 〒 — normalised once,
- * the same way in the browser and on the server. Isomorphic.
+ * the same way in the browser and on the server; shown one way everywhere: 〒100-0005 (issue 13).
+ * Isomorphic and zod-free: the recipient form imports it without loading zod (the schema built on
+ * it is ZipcodeSchema in ./schemas.ts).
  */
-import { z } from '@/lib/zod-ja';
 
 export const ZIPCODE_MESSAGE = '郵便番号は7桁の数字で入力してください。';
+
+/**
+ * The longest postal code as typed that is looked at (「〒 １００ － ０００５ 」 and the like);
+ * longer input is refused before it is normalised. The form's field takes as many characters.
+ */
+export const ZIPCODE_INPUT_MAX_LENGTH = 32;
 
 /**
  * Hyphen-like characters people put between the 3 and 4 digits, after NFKC (which already turns
@@ -14,6 +21,7 @@ export const ZIPCODE_MESSAGE = '郵便番号は7桁の数字で入力してく�
 const HYPHENS = /[-\u2010-\u2015\u2212\u30fc\u2500\u2501\u2043\ufe63\u02d7]/g;
 /** Any white space (NFKC turns the ideographic space U+3000 into U+0020 already). */
 const SPACES = /\s+/g;
+const SEVEN_DIGITS = /^\d{7}$/;
 
 /**
  * NFKC, then drop a leading 〒, spaces and hyphen-like characters. The result is the 7 digits
@@ -23,15 +31,21 @@ export function normalizeZipcode(input: string): string {
   return input.normalize('NFKC').replace(SPACES, '').replace(/^〒/, '').replace(HYPHENS, '');
 }
 
-/** '1000005' → '100-0005' (display form). */
-export function formatZipcode(zipcode: string): string {
-  return /^\d{7}$/.test(zipcode) ? `${zipcode.slice(0, 3)}-${zipcode.slice(3)}` : zipcode;
+/** Whether `input`, as typed, is a postal code (7 digits once normalised). */
+export function isZipcode(input: string): boolean {
+  return input.length <= ZIPCODE_INPUT_MAX_LENGTH && SEVEN_DIGITS.test(normalizeZipcode(input));
 }
 
-/** A postal code as typed → its 7 ASCII digits, with the one Japanese message otherwise. */
-export const ZipcodeSchema = z
-  .string({ error: ZIPCODE_MESSAGE })
-  // Longer than any way of writing 7 digits: refuse before normalising.
-  .max(32, { error: ZIPCODE_MESSAGE })
-  .transform(normalizeZipcode)
-  .pipe(z.string().regex(/^\d{7}$/, { error: ZIPCODE_MESSAGE }));
+/**
+ * A postal code in its display form without the mark: '1000005', '１００－０００５' → '100-0005'.
+ * Anything that is not a postal code is returned as it was.
+ */
+export function formatZipcode(zipcode: string): string {
+  const digits = zipcode.length <= ZIPCODE_INPUT_MAX_LENGTH ? normalizeZipcode(zipcode) : '';
+  return SEVEN_DIGITS.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : zipcode;
+}
+
+/** The one display form with the mark, for pages, mails, PDFs and the back office: 〒100-0005. */
+export function displayZipcode(zipcode: string): string {
+  return `〒${formatZipcode(zipcode)}`;
+}

@@ -41,6 +41,23 @@ describe('DestinationSchema', () => {
     expect(f.destinationPrefecture).toBe('都道府県を選択してください。');
   });
 
+  it('takes the postal code however it is written: 1000005, 100-0005, full width, 〒', () => {
+    for (const zip of ['1000005', '100-0005', '１００－０００５', '〒100-0005', '100ー0005']) {
+      expect(DestinationSchema.parse({ ...valid, destinationZipCode: zip }).destinationZipCode).toBe('1000005');
+    }
+  });
+
+  it('refuses emoji and other unprintable characters in every text field, naming them (issue 13)', () => {
+    const fields = ['recipient', 'destinationCity', 'destinationStreet', 'destinationApartmentEtc', 'receiptRecipient'] as const;
+    for (const field of fields) {
+      const result = DestinationSchema.safeParse({ ...valid, [field]: '丸の内🏢1' });
+      expect(result.success, field).toBe(false);
+      const f = result.success ? {} : fieldErrors(result.error);
+      expect(f[field]).toMatch(/に使用できない文字「🏢」が含まれています。絵文字や一部の記号・外国の文字は/);
+    }
+    expect(DestinationSchema.safeParse({ ...valid, recipient: '𠮷野 髙橋 ｶﾀｶﾅ' }).success).toBe(true);
+  });
+
   it('rejects unknown keys', () => {
     expect(DestinationSchema.safeParse({ ...valid, note: 'x' }).success).toBe(false);
   });

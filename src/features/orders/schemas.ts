@@ -4,12 +4,21 @@
  * destination. The purchase pages, the payment history, the receipts and the back office import
  * them from here (`@/features/orders`).
  */
+import { ZipcodeSchema, printableError } from '@/features/address';
 import { isValidCorporateNumber } from '@/features/registry/index.client';
 import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';
 
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
+import {
+  DESTINATION_TEXT_FIELDS,
+  PREFECTURE_MESSAGE,
+  maxLengthMessage,
+  normalizeDestinationText,
+  requiredMessage,
+  type DestinationTextKey,
+} from './destination';
 
 // ── Payment states (docs/decisions/0008) ─────────────────────────────────────────────────────
 
@@ -87,40 +96,48 @@ export interface OrderCompanySnapshot {
   address: string;
 }
 
-const nfkc = (s: unknown) => (typeof s === 'string' ? s.normalize('NFKC').trim() : s);
+const nfkc = (s: unknown) => (typeof s === 'string' ? normalizeDestinationText(s) : s);
 
-function text(label: string, max: number, required = true) {
-  const base = singleLineText(label).max(max, { error: `${label}は${max}文字以内で入力してください。` });
-  return z.preprocess(nfkc, required ? base.min(1, { error: `${label}を入力してください。` }) : base);
+/**
+ * One free-text field of the destination from its rules (destination.ts): a line of plain text,
+ * within its limit, present when required, and printable on a delivery label and the receipt
+ * (the address feature's rule: no emoji or pictographs). Checked in that order, so the first
+ * message is the one the form shows.
+ */
+function text(key: DestinationTextKey) {
+  const { label, maxLength, required } = DESTINATION_TEXT_FIELDS[key];
+  const base = singleLineText(label).max(maxLength, { error: maxLengthMessage(label, maxLength) });
+  const present = required ? base.min(1, { error: requiredMessage(label) }) : base;
+  return z.preprocess(
+    nfkc,
+    present.superRefine((value, ctx) => {
+      const message = printableError(label, value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  );
 }
 
 // The zod-free limit lives in constants.ts (the order form imports it there without loading zod, issue 13).
 export { RECEIPT_ADDRESSEE_MAX_LENGTH };
 
 const PREFECTURE_NAME_SET: ReadonlySet<string> = new Set(PREFECTURE_NAMES);
-const ZIP = /^\d{7}$/;
 
 /**
  * Where the certificates go and whom the receipt names. Text is NFKC-normalised before
- * validation (security.md "Input and output"); no field takes control characters.
+ * validation (security.md "Input and output"); no field takes control characters or emoji. The
+ * postal code is the address feature's (any width, any hyphen, a leading 〒 → 7 digits).
  */
 export const DestinationSchema = z.strictObject({
-  recipient: text('お届け先の宛名', 60),
-  destinationZipCode: z.preprocess(
-    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[\s〒\-\u2010-\u2015\u2212\u30fc]/g, '') : v),
-    z.string({ error: '郵便番号は7桁の数字で入力してください。' }).regex(ZIP, { error: '郵便番号は7桁の数字で入力してください。' }),
-  ),
+  recipient: text('recipient'),
+  destinationZipCode: ZipcodeSchema,
   destinationPrefecture: z.preprocess(
     nfkc,
-    z
-      .string({ error: '都道府県を選択してください。' })
-      .refine((v) => PREFECTURE_NAME_SET.has(v), { error: '都道府県を選択してください。' }),
+    z.string({ error: PREFECTURE_MESSAGE }).refine((v) => PREFECTURE_NAME_SET.has(v), { error: PREFECTURE_MESSAGE }),
   ),
-  destinationCity: text('市区町村', 60),
-  destinationStreet: text('町名・番地', 100),
-  destinationApartmentEtc: text('建物名・部屋番号', 100, false).default(''),
-  // What the form and API accept, the receipt stores and the PDF prints in full.
-  receiptRecipient: text('領収書の宛名', RECEIPT_ADDRESSEE_MAX_LENGTH),
+  destinationCity: text('destinationCity'),
+  destinationStreet: text('destinationStreet'),
+  destinationApartmentEtc: text('destinationApartmentEtc').default(''),
+  receiptRecipient: text('receiptRecipient'),
 });
 export type DestinationInput = z.input<typeof DestinationSchema>;
 export type Destination = z.infer<typeof DestinationSchema>;

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
+import { displayZipcode } from '@/features/address/index.client';
 import { formatIsoDateJa } from '@/lib/format';
 
 import { invoicePageUrl, ntaCorporatePageUrl } from '../external-links';
@@ -21,7 +22,7 @@ import s from './reference.module.css';
 const dash = <span className={s.muted}>―</span>;
 
 function postCode(code: string | null): string | null {
-  return code === null ? null : `〒${code.slice(0, 3)}-${code.slice(3)}`;
+  return code === null ? null : displayZipcode(code);
 }
 
 /** 会社法人等番号 as the Legal Affairs Bureau prints it: office 4 - kind 2 - serial 6. */

@@ -5,6 +5,7 @@ import { formatYen } from '@/lib/format';
 import { renderMail, type RenderedMail } from '@/server/mail';
 
 import { CARRIERS, FULFILMENT_LABELS, fulfilmentLabel, isCarrier, isFulfilmentStatus, trackingUrl } from '../fulfilment';
+import { formatDestinationAddress } from '../destination';
 import { OrderPriceSchema } from '../schemas';
 import type { OrderRow } from './repository';
 
@@ -35,7 +36,7 @@ function certificateLines(order: OrderRow): string[] {
 /** ご注文確認メール: what was ordered, the amount charged, the delivery window and the receipt link. */
 export function orderConfirmationMail(order: OrderRow): RenderedMail {
   const base = getEnv().APP_BASE_URL;
-  const address = `〒${order.destinationZipCode.slice(0, 3)}-${order.destinationZipCode.slice(3)} ${order.destinationPrefecture}${order.destinationCity}${order.destinationStreet}${order.destinationApartmentEtc ? ` ${order.destinationApartmentEtc}` : ''}`;
+  const address = formatDestinationAddress(order);
   const card = order.cardBrand && order.cardLast4 ? `${order.cardBrand}（末尾 ${order.cardLast4}）` : 'クレジットカード';
   return renderMail({
     kind: 'order_confirmation',

@@ -8,6 +8,7 @@ import useSWR from 'swr';
 import type { PayjpBuyerMessage } from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
+import { formatDestinationAddress } from '@/features/orders/index.client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 
 import type { OrderView } from '@/features/orders/server';
@@ -113,9 +114,7 @@ export function Completion() {
           </dd>
           <dt>お届け先</dt>
           <dd>
-            〒{order.destination.destinationZipCode.replace(/^(\d{3})(\d{4})$/, '$1-$2')} {order.destination.destinationPrefecture}
-            {order.destination.destinationCity}
-            {order.destination.destinationStreet} {order.destination.destinationApartmentEtc}
+            {formatDestinationAddress(order.destination)}
             <br />
             {order.destination.recipient} 様
           </dd>

@@ -5,6 +5,7 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 
+import { displayZipcode } from '@/features/address/index.client';
 import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
@@ -248,7 +249,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
           </dd>
           <dt>お届け先</dt>
           <dd>
-            〒{d.destinationZipCode}
+            {displayZipcode(d.destinationZipCode)}
             <br />
             {d.destinationPrefecture}
             {d.destinationCity}

@@ -6,11 +6,19 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import useSWR from 'swr';
 
-import { payjpBuyerMessage } from '@/features/payments';
+import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
+import {
+  cardEmailError,
+  cardNameError,
+  normalizeCardEmail,
+  normalizeCardName,
+  normalizeCardNameInput,
+  payjpBuyerMessage,
+} from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { INITIAL_STATE, getClientState, setPiece, type Destination } from '@/lib/client-store';
+import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
@@ -37,10 +45,30 @@ interface CardView {
   isDefault: boolean;
 }
 
-type CardMode = 'registered' | 'new';
+/** registered: a card kept at PAY.JP; entered: the card entered earlier in this flow (its unused token); new: the card field. */
+type CardMode = 'registered' | 'entered' | 'new';
 
-const CARD_NAME = /^[A-Za-z0-9 .-]{1,45}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The fields the postal-code lookup fills in. */
+const FILLED_BY_LOOKUP = ['destinationPrefecture', 'destinationCity', 'destinationStreet'] as const;
+
+/**
+ * The destination's errors for `keys`, from the order API's own schema (DestinationSchema, loaded
+ * on first use so the page ships no zod up front): the form and the server say the same thing.
+ */
+async function destinationErrors(
+  values: Destination,
+  keys: readonly (keyof Destination)[],
+): Promise<Partial<Record<keyof Destination, string>>> {
+  const { DestinationSchema, fieldErrors } = await purchaseSchemas();
+  const parsed = DestinationSchema.safeParse(values);
+  const all = parsed.success ? {} : fieldErrors(parsed.error);
+  return Object.fromEntries(keys.map((k) => [k, all[k] ?? '']));
+}
+
+/** The entered card of this flow, while its single-use token is still unspent (kept in memory only). */
+function enteredCardOf(card: NewCard): NewCard | null {
+  return card.isSelected && card.token ? card : null;
+}
 
 /** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
 async function fetchPublicKey(): Promise<string> {
@@ -62,6 +90,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const [zipMessage, setZipMessage] = useState('');
   const [publicKey, setPublicKey] = useState<string | null>(null);
   const [mode, setMode] = useState<CardMode>('new');
+  const [enteredCard, setEnteredCard] = useState<NewCard | null>(null);
   const [selectedCard, setSelectedCard] = useState('');
   const [cardName, setCardName] = useState('');
   const [cardEmail, setCardEmail] = useState('');
@@ -83,11 +112,17 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       return;
     }
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setForm(state.destination);
+    setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
     setCardName(state.newCard.cardName);
     setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
     setIsDemo(state.flags.isDemoUser);
-    if (state.registeredCard.isSelected && state.registeredCard.id) {
+    // Back from the confirmation: the card chosen there stays chosen (the registered card, or the
+    // entered card's token, which is not spent until the order), instead of an empty card field.
+    const entered = enteredCardOf(state.newCard);
+    if (entered) {
+      setEnteredCard(entered);
+      setMode('entered');
+    } else if (state.registeredCard.isSelected && state.registeredCard.id) {
       setMode('registered');
       setSelectedCard(state.registeredCard.id);
     }
@@ -111,7 +146,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       setSelectedCard((list.find((c) => c.isDefault) ?? list[0])!.id);
       if (!getClientState().newCard.isSelected) setMode('registered');
     }
-    if (cards.data && list.length === 0) setMode('new');
+    if (cards.data && list.length === 0) setMode((m) => (m === 'registered' ? 'new' : m));
   }, [cards.data, selectedCard]);
 
   // Mount PAY.JP's card iframe while the new-card option is shown.
@@ -145,15 +180,48 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setForm((f) => ({ ...f, [key]: value }));
   }
 
-  function applyCandidate(c: AddressCandidate) {
-    setForm((f) => ({
-      ...f,
+  /**
+   * Checks `keys` of `values` again and updates their errors: a field that showed an error shows
+   * the new one, or none once it is right; a field without one gets one only when `reveal` says so
+   * (a field left with something wrong in it), never for a field not yet filled in.
+   */
+  async function revalidate(values: Destination, keys: readonly (keyof Destination)[], reveal: (key: keyof Destination) => boolean) {
+    const found = await destinationErrors(values, keys);
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of keys) {
+        const message = found[key] ?? '';
+        next[key] = current[key] || reveal(key) ? message : '';
+      }
+      return next;
+    });
+  }
+
+  /** On leaving a field: its error as the server would give it, when it has content or showed one. */
+  function checkOnBlur(key: keyof Destination, values: Destination = form) {
+    void revalidate(values, [key], (k) => values[k].trim() !== '');
+  }
+
+  function applyCandidate(c: AddressCandidate, zip: string) {
+    const filled: Destination = {
+      ...form,
+      destinationZipCode: formatZipcode(zip),
       destinationPrefecture: c.prefecture,
       destinationCity: c.city,
       destinationStreet: c.isBusiness ? `${c.town}${c.street ?? ''}` : c.town,
+    };
+    setForm((f) => ({
+      ...f,
+      destinationZipCode: filled.destinationZipCode,
+      destinationPrefecture: filled.destinationPrefecture,
+      destinationCity: filled.destinationCity,
+      destinationStreet: filled.destinationStreet,
     }));
     setCandidates([]);
     setZipMessage(`${c.prefecture}${c.city}${c.town} を入力しました。続けて番地を入力してください。`);
+    // The errors shown beside these fields were about what was there before (issue 13): check the
+    // filled values again instead of leaving 「市区町村を入力してください。」 under 千代田区.
+    void revalidate(filled, FILLED_BY_LOOKUP, () => false);
   }
 
   async function lookup() {
@@ -175,10 +243,14 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     const { DestinationSchema, fieldErrors } = await purchaseSchemas();
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+    const holderName = normalizeCardName(cardName);
+    const holderEmail = normalizeCardEmail(cardEmail);
     if (mode === 'new' && publicKey) {
-      if (!CARD_NAME.test(cardName.trim()))
-        fieldErrs.cardName = 'カード名義は半角英字（45文字以内）で、カードに記載のとおり入力してください。';
-      if (!EMAIL.test(cardEmail.trim())) fieldErrs.cardEmail = '本人認証（3Dセキュア）に使うメールアドレスを入力してください。';
+      const nameError = cardNameError(holderName);
+      if (nameError) fieldErrs.cardName = nameError;
+      const emailError = cardEmailError(holderEmail);
+      if (emailError) fieldErrs.cardEmail = emailError;
+      setCardName(holderName);
     }
     if (mode === 'registered' && !selectedCard) fieldErrs.card = 'お支払いに使うカードを選択してください。';
     // Committed at once: after the schema's `await` this is no longer the click's synchronous
@@ -192,7 +264,12 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setPiece('destination', parsed.data);
     setSubmitting(true);
     try {
-      if (mode === 'registered') {
+      if (mode === 'entered') {
+        const entered = enteredCardOf(getClientState().newCard);
+        if (!entered) throw new Error('カード情報の有効期限が切れました。お手数ですが、カード情報をもう一度入力してください。');
+        setPiece('newCard', { ...entered, isSelected: true });
+        setPiece('registeredCard', INITIAL_STATE.registeredCard);
+      } else if (mode === 'registered') {
         const card = cards.data?.cards.find((c) => c.id === selectedCard);
         if (!card) throw new Error('お支払いに使うカードを選び直してください。');
         setPiece('registeredCard', {
@@ -208,7 +285,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         const payjp = payjpRef.current;
         const element = elementRef.current;
         if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
-        const result = await payjp.createToken(element, { card: { name: cardName.trim().toUpperCase(), email: cardEmail.trim() } });
+        const result = await payjp.createToken(element, { card: { name: holderName, email: holderEmail } });
         if ('error' in result) throw new Error(result.error.code ? payjpBuyerMessage(result.error.code).message : result.error.message);
         if (saveCard && !isDemo) {
           const { card } = await apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token: result.id } });
@@ -227,7 +304,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
             brand: result.card.brand,
             last4: result.card.last4,
             expDate: { year: result.card.exp_year, month: result.card.exp_month },
-            cardName: cardName.trim().toUpperCase(),
+            cardName: holderName,
             isSelected: true,
           });
           setPiece('registeredCard', INITIAL_STATE.registeredCard);
@@ -262,7 +339,15 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
 
       <Section title="お届け先" id="destination">
         <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
-          {(a) => <input {...a} autoComplete="name" value={form.recipient} onChange={(e) => update('recipient', e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              autoComplete="name"
+              value={form.recipient}
+              onChange={(e) => update('recipient', e.target.value)}
+              onBlur={() => checkOnBlur('recipient')}
+            />
+          )}
         </Field>
         <Field
           id="destinationZipCode"
@@ -277,15 +362,21 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                 {...a}
                 inputMode="numeric"
                 autoComplete="postal-code"
-                maxLength={10}
+                maxLength={ZIPCODE_INPUT_MAX_LENGTH}
                 value={form.destinationZipCode}
                 onChange={(e) => {
-                  update('destinationZipCode', e.target.value);
-                  const digits = e.target.value.normalize('NFKC').replace(/\D/g, '');
-                  if (digits.length === 7 && form.destinationZipCode.normalize('NFKC').replace(/\D/g, '') !== digits) {
-                    setForm((f) => ({ ...f, destinationZipCode: e.target.value }));
-                    queueMicrotask(() => void lookupWith(e.target.value));
+                  const typed = e.target.value;
+                  update('destinationZipCode', typed);
+                  // 7 digits however written (１００－０００５, 1000005, 〒100-0005): look the address up once.
+                  if (isZipcode(typed) && normalizeZipcode(form.destinationZipCode) !== normalizeZipcode(typed)) {
+                    queueMicrotask(() => void lookupWith(typed));
                   }
+                }}
+                onBlur={() => {
+                  // Shown the one way the confirmation, the mail and the receipt show it: 100-0005.
+                  const shown = formatZipcode(form.destinationZipCode);
+                  if (shown !== form.destinationZipCode) update('destinationZipCode', shown);
+                  checkOnBlur('destinationZipCode', { ...form, destinationZipCode: shown });
                 }}
               />
               <button type="button" className="button button-secondary" onClick={() => void lookup()}>
@@ -303,7 +394,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
           <fieldset className={styles.cardList}>
             <legend className="visually-hidden">住所の候補</legend>
             {candidates.map((c, i) => (
-              <button key={i} type="button" className="button button-secondary" onClick={() => applyCandidate(c)}>
+              <button key={i} type="button" className="button button-secondary" onClick={() => applyCandidate(c, form.destinationZipCode)}>
                 {c.prefecture}
                 {c.city}
                 {c.town}
@@ -319,7 +410,11 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                 {...a}
                 autoComplete="address-level1"
                 value={form.destinationPrefecture}
-                onChange={(e) => update('destinationPrefecture', e.target.value)}
+                onChange={(e) => {
+                  update('destinationPrefecture', e.target.value);
+                  if (errors.destinationPrefecture)
+                    checkOnBlur('destinationPrefecture', { ...form, destinationPrefecture: e.target.value });
+                }}
               >
                 <option value="">選択してください</option>
                 {PREFECTURE_NAMES.map((p) => (
@@ -337,6 +432,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                 autoComplete="address-level2"
                 value={form.destinationCity}
                 onChange={(e) => update('destinationCity', e.target.value)}
+                onBlur={() => checkOnBlur('destinationCity')}
               />
             )}
           </Field>
@@ -348,6 +444,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
               autoComplete="address-line1"
               value={form.destinationStreet}
               onChange={(e) => update('destinationStreet', e.target.value)}
+              onBlur={() => checkOnBlur('destinationStreet')}
             />
           )}
         </Field>
@@ -358,6 +455,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
               autoComplete="address-line2"
               value={form.destinationApartmentEtc}
               onChange={(e) => update('destinationApartmentEtc', e.target.value)}
+              onBlur={() => checkOnBlur('destinationApartmentEtc')}
             />
           )}
         </Field>
@@ -377,6 +475,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
               autoComplete="organization"
               value={form.receiptRecipient}
               onChange={(e) => update('receiptRecipient', e.target.value)}
+              onBlur={() => checkOnBlur('receiptRecipient')}
             />
           )}
         </Field>
@@ -391,9 +490,23 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         ) : null}
         {publicKey ? (
           <>
-            {registered.length > 0 ? (
+            {registered.length > 0 || enteredCard ? (
               <fieldset className={styles.cardList}>
-                <legend className={styles.label}>登録済みのカード</legend>
+                <legend className={styles.label}>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</legend>
+                {enteredCard ? (
+                  <label className={styles.radioCard}>
+                    <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
+                    <span data-testid="entered-card">
+                      <span className={styles.radioTitle}>
+                        入力済みのカード　{enteredCard.brand}　**** {enteredCard.last4}
+                      </span>
+                      {enteredCard.expDate.month && enteredCard.expDate.year
+                        ? `有効期限 ${String(enteredCard.expDate.month).padStart(2, '0')}/${enteredCard.expDate.year}`
+                        : ''}
+                      {enteredCard.cardName ? `　${enteredCard.cardName}` : ''}
+                    </span>
+                  </label>
+                ) : null}
                 {registered.map((c) => (
                   <div key={c.id} className={styles.cardRow}>
                     <label className={styles.radioCard} style={{ flex: 1 }}>
@@ -421,7 +534,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                 ))}
                 <label className={styles.radioCard}>
                   <input type="radio" name="card" checked={mode === 'new'} onChange={() => setMode('new')} />
-                  <span className={styles.radioTitle}>新しいカードを使う</span>
+                  <span className={styles.radioTitle}>{enteredCard ? '別のカードを入力する' : '新しいカードを使う'}</span>
                 </label>
               </fieldset>
             ) : null}
@@ -441,10 +554,26 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                   id="cardName"
                   label="カード名義（半角英字）"
                   required
-                  support="例：TARO YAMADA（カードに記載のとおり）"
+                  support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
                   error={errors.cardName}
                 >
-                  {(a) => <input {...a} autoComplete="cc-name" value={cardName} onChange={(e) => setCardName(e.target.value)} />}
+                  {(a) => (
+                    <input
+                      {...a}
+                      autoComplete="cc-name"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      value={cardName}
+                      onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
+                      onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
+                      onBlur={(e) => {
+                        const name = normalizeCardName(e.currentTarget.value);
+                        setCardName(name);
+                        // Checked when left with something in it, or when it already showed an error.
+                        if (name !== '' || errors.cardName) setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' }));
+                      }}
+                    />
+                  )}
                 </Field>
                 <Field
                   id="cardEmail"
@@ -489,6 +618,26 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     </PurchasePage>
   );
 
+  /**
+   * The カード名義 as typed, converted at once (ＴＡＲＯ　ｙａｍａｄａ → TARO YAMADA) except while an
+   * IME is composing, which a changed value would break; the caret stays where it was.
+   */
+  function typeCardName(input: HTMLInputElement, composing: boolean) {
+    const typed = input.value;
+    if (composing) {
+      setCardName(typed);
+      return;
+    }
+    const converted = normalizeCardNameInput(typed);
+    if (converted === typed) {
+      setCardName(typed);
+      return;
+    }
+    const caret = normalizeCardNameInput(typed.slice(0, input.selectionStart ?? typed.length)).length;
+    flushSync(() => setCardName(converted));
+    if (document.activeElement === input) input.setSelectionRange(caret, caret);
+  }
+
   async function lookupWith(zip: string) {
     setZipMessage('');
     setCandidates([]);
@@ -497,8 +646,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         query: { zipcode: zip },
       });
       setErrors((e) => ({ ...e, destinationZipCode: '' }));
-      if (res.candidates.length === 1) applyCandidate(res.candidates[0]!);
+      if (res.candidates.length === 1) applyCandidate(res.candidates[0]!, res.zipcode);
       else {
+        update('destinationZipCode', formatZipcode(res.zipcode));
         setCandidates(res.candidates);
         setZipMessage(`この郵便番号には${res.candidates.length}件の住所があります。当てはまるものを選んでください。`);
       }

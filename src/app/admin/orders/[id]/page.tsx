@@ -19,6 +19,7 @@ import {
   OrderPriceSchema,
   PAYMENT_STATUS_LABELS,
   asOrderStatus,
+  formatDestinationAddress,
   isCarrier,
   isFulfilmentStatus,
   trackingUrl,
@@ -84,7 +85,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
   const tracking = trackingUrl(order.carrier, order.trackingNumber);
   const [refunds, totals] = await Promise.all([listOrderRefunds(order.id), refundTotals(order.id)]);
   const staffNames = new Map((await listStaff()).map((s) => [s.id, s.displayName]));
-  const address = `〒${order.destinationZipCode.slice(0, 3)}-${order.destinationZipCode.slice(3)} ${order.destinationPrefecture}${order.destinationCity}${order.destinationStreet}${order.destinationApartmentEtc ? ` ${order.destinationApartmentEtc}` : ''}`;
+  const address = formatDestinationAddress(order);
   return (
     <AdminShell session={session} serviceName={getSiteInfo().serviceName}>
       <p>

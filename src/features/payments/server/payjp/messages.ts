@@ -7,6 +7,8 @@
  * payjp.js returns in the browser (createToken), so a client component may import this file.
  */
 
+import { CARD_NAME_MESSAGES } from '../../card-holder';
+
 /** What the buyer can do next; the page chooses its buttons from it. */
 export type PayjpBuyerAction =
   /** Re-enter or correct the card details. */
@@ -66,7 +68,7 @@ export const PAYJP_ERROR_MESSAGES = {
   missing_card: ['カード情報が見つかりません。カード情報を入力してください。', 'check_card_details'],
   unacceptable_brand: ['このカードのブランドはご利用いただけません。別のカードをお使いください。', 'use_another_card'],
   invalid_card: ['カード情報が正しくありません。もう一度カード情報を入力してください。', 'check_card_details'],
-  invalid_card_name: ['カード名義は半角英字（45文字以内）で、カードに記載のとおり入力してください。', 'check_card_details'],
+  invalid_card_name: [CARD_NAME_MESSAGES.invalid, 'check_card_details'],
   invalid_card_country: ['カード情報の国が正しくありません。カード情報をご確認ください。', 'check_card_details'],
   invalid_card_address_zip: ['カード情報の郵便番号が正しくありません。', 'check_card_details'],
   invalid_card_address_state: ['カード情報の都道府県が正しくありません。', 'check_card_details'],

@@ -1,0 +1,273 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { INITIAL_STATE, getClientState, resetAll, setPiece } from '@/lib/client-store';
+
+/**
+ * The recipient step in a DOM (issue 13): the postal-code lookup clears the errors of what it
+ * filled, emoji are refused as the order API refuses them, the postal code and the カード名義 are
+ * normalised, and the card entered before going back to this step is still chosen. The server's
+ * answers are the API client's; PAY.JP's card field is a stand-in that hands out a token.
+ */
+
+const router = { push: vi.fn(), replace: vi.fn() };
+vi.mock('next/navigation', () => ({ useRouter: () => router }));
+vi.mock('next/link', () => ({
+  default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+const api = vi.hoisted(() => ({
+  zipcodeCalls: [] as string[],
+  candidates: [{ prefecture: '東京都', city: '千代田区', town: '丸の内', isBusiness: false }] as unknown[],
+}));
+vi.mock('@/lib/api-client', () => {
+  class ApiError extends Error {
+    constructor(
+      readonly status: number,
+      readonly code: string,
+      message: string,
+    ) {
+      super(message);
+    }
+  }
+  return {
+    ApiError,
+    apiFetch: vi.fn(async (path: string, options: { query?: Record<string, string> } = {}) => {
+      if (path === '/api/payjp/public-key') return { result: 'pk_test_0000' };
+      if (path === '/api/address/zipcode-to-address') {
+        const zip = options.query?.zipcode ?? '';
+        api.zipcodeCalls.push(zip);
+        return { zipcode: zip.normalize('NFKC').replace(/\D/g, ''), candidates: api.candidates };
+      }
+      throw new ApiError(404, 'not_found', '見つかりません。');
+    }),
+  };
+});
+
+const payjp = vi.hoisted(() => ({ createToken: vi.fn() }));
+vi.mock('./payjp-js', () => ({
+  getPayjp: vi.fn(async () => ({
+    elements: () => ({
+      create: () => ({ mount: () => undefined, on: () => undefined, unmount: () => undefined, destroy: () => undefined }),
+    }),
+    createToken: payjp.createToken,
+  })),
+}));
+
+const { RecipientInfo } = await import('./recipient-info');
+
+const STREET_EMOJI_MESSAGE =
+  '町名・番地に使用できない文字「🏢」が含まれています。絵文字や一部の記号・外国の文字は、お届け伝票や書類に印字できないため、取り除くか別の文字に置き換えてください。';
+
+function field(id: string): HTMLInputElement {
+  const el = document.getElementById(id);
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement)) throw new Error(`no field #${id}`);
+  return el as HTMLInputElement;
+}
+
+function errorOf(id: string): string | null {
+  return document.getElementById(`${id}-error`)?.textContent ?? null;
+}
+
+async function renderStep(): Promise<void> {
+  render(<RecipientInfo payjpJsUrl="https://js.example/v2/pay.js" />);
+  await screen.findByRole('heading', { name: 'お届け先・お支払い方法' });
+  // The order button is enabled once the public key has arrived.
+  await waitFor(() => expect((screen.getByRole('button', { name: 'ご注文内容の確認へ進む' }) as HTMLButtonElement).disabled).toBe(false));
+}
+
+function type(id: string, value: string): void {
+  fireEvent.change(field(id), { target: { value } });
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  resetAll();
+  setPiece('purchaseItemData', { ...INITIAL_STATE.purchaseItemData, userInput: [{ itemId: 'history-full', quantity: 1 }] });
+  api.zipcodeCalls.length = 0;
+  router.push.mockReset();
+  router.replace.mockReset();
+  payjp.createToken.mockReset();
+});
+
+afterEach(() => cleanup());
+
+describe('the postal-code lookup', () => {
+  it('clears the stale errors of the fields it fills and leaves the others', async () => {
+    await renderStep();
+    fireEvent.click(screen.getByRole('button', { name: 'ご注文内容の確認へ進む' }));
+    await waitFor(() => expect(errorOf('destinationCity')).toBe('市区町村を入力してください。'));
+    expect(errorOf('destinationPrefecture')).toBe('都道府県を選択してください。');
+    expect(errorOf('destinationStreet')).toBe('町名・番地を入力してください。');
+    expect(errorOf('destinationZipCode')).toBe('郵便番号は7桁の数字で入力してください。');
+
+    type('destinationZipCode', '1000005');
+    await waitFor(() => expect(field('destinationCity').value).toBe('千代田区'));
+    expect(field('destinationPrefecture').value).toBe('東京都');
+    expect(field('destinationStreet').value).toBe('丸の内');
+    await waitFor(() => expect(errorOf('destinationCity')).toBeNull());
+    expect(errorOf('destinationPrefecture')).toBeNull();
+    expect(errorOf('destinationStreet')).toBeNull();
+    expect(errorOf('destinationZipCode')).toBeNull();
+    // What the lookup did not fill keeps its error, in the field and in the summary at the top.
+    expect(errorOf('recipient')).toBe('お届け先の宛名を入力してください。');
+    const summary = within(screen.getByRole('alert'));
+    expect(summary.queryByText('市区町村を入力してください。')).toBeNull();
+    expect(summary.getByText('お届け先の宛名を入力してください。')).toBeTruthy();
+  });
+
+  it('keeps an error the filled value still has (a code for a whole municipality leaves the street empty)', async () => {
+    api.candidates = [{ prefecture: '北海道', city: '札幌市中央区', town: '', isBusiness: false }];
+    try {
+      await renderStep();
+      fireEvent.click(screen.getByRole('button', { name: 'ご注文内容の確認へ進む' }));
+      await waitFor(() => expect(errorOf('destinationStreet')).toBe('町名・番地を入力してください。'));
+      type('destinationZipCode', '0600000');
+      await waitFor(() => expect(field('destinationCity').value).toBe('札幌市中央区'));
+      await waitFor(() => expect(errorOf('destinationCity')).toBeNull());
+      expect(errorOf('destinationStreet')).toBe('町名・番地を入力してください。');
+    } finally {
+      api.candidates = [{ prefecture: '東京都', city: '千代田区', town: '丸の内', isBusiness: false }];
+    }
+  });
+});
+
+describe('the postal code', () => {
+  it.each([['1000005'], ['100-0005'], ['１００－０００５'], ['〒１００ー０００５']])(
+    '%s is looked up once and shown as 100-0005',
+    async (typed) => {
+      await renderStep();
+      type('destinationZipCode', typed);
+      await waitFor(() => expect(field('destinationCity').value).toBe('千代田区'));
+      expect(api.zipcodeCalls).toEqual([typed]);
+      expect(field('destinationZipCode').value).toBe('100-0005');
+    },
+  );
+
+  it('is written as 100-0005 when the field is left', async () => {
+    api.candidates = [];
+    await renderStep();
+    // Typed without the lookup answering (e.g. pasted into a field already holding the code).
+    setPiece('destination', { ...INITIAL_STATE.destination });
+    fireEvent.change(field('destinationZipCode'), { target: { value: '１００－０００５' } });
+    fireEvent.blur(field('destinationZipCode'));
+    await waitFor(() => expect(field('destinationZipCode').value).toBe('100-0005'));
+    api.candidates = [{ prefecture: '東京都', city: '千代田区', town: '丸の内', isBusiness: false }];
+  });
+});
+
+describe('characters the address may hold', () => {
+  it('refuses an emoji when the field is left, with the order API’s message', async () => {
+    await renderStep();
+    type('destinationStreet', '丸の内🏢1-1-1');
+    fireEvent.blur(field('destinationStreet'));
+    await waitFor(() => expect(errorOf('destinationStreet')).toBe(STREET_EMOJI_MESSAGE));
+    expect(field('destinationStreet').getAttribute('aria-invalid')).toBe('true');
+    type('destinationStreet', '丸の内1-1-1');
+    fireEvent.blur(field('destinationStreet'));
+    await waitFor(() => expect(errorOf('destinationStreet')).toBeNull());
+  });
+
+  it('does not go on to the confirmation with an emoji in the address', async () => {
+    await renderStep();
+    setPiece('newCard', INITIAL_STATE.newCard);
+    type('recipient', '山田 太郎');
+    type('destinationZipCode', '100-0005');
+    await waitFor(() => expect(field('destinationCity').value).toBe('千代田区'));
+    type('destinationStreet', '丸の内🏢1-1-1');
+    type('receiptRecipient', '株式会社テスト');
+    fireEvent.click(screen.getByRole('button', { name: 'ご注文内容の確認へ進む' }));
+    await waitFor(() => expect(errorOf('destinationStreet')).toBe(STREET_EMOJI_MESSAGE));
+    expect(router.push).not.toHaveBeenCalled();
+    expect(payjp.createToken).not.toHaveBeenCalled();
+  });
+});
+
+describe('the カード名義', () => {
+  it('converts full-width letters and spaces as they are typed, instead of refusing them', async () => {
+    await renderStep();
+    const name = await waitFor(() => field('cardName'));
+    type('cardName', 'ＴＡＲＯ　ｙａｍａｄａ');
+    expect(name.value).toBe('TARO YAMADA');
+    type('cardName', 'TARO   YAMADA ');
+    expect(name.value).toBe('TARO YAMADA ');
+    fireEvent.blur(name);
+    await waitFor(() => expect(name.value).toBe('TARO YAMADA'));
+    expect(errorOf('cardName')).toBeNull();
+  });
+
+  it('says what to do with a name PAY.JP would refuse', async () => {
+    await renderStep();
+    type('cardName', 'ヤマダ タロウ');
+    fireEvent.blur(field('cardName'));
+    await waitFor(() => expect(errorOf('cardName')).toBe('カード名義は半角英字（45文字以内）で、カードに記載のとおり入力してください。'));
+  });
+
+  it('sends the converted name with the card to PAY.JP', async () => {
+    payjp.createToken.mockResolvedValue({
+      id: 'tok_abc',
+      card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030, name: null },
+    });
+    await renderStep();
+    type('recipient', '山田 太郎');
+    type('destinationZipCode', '1000005');
+    await waitFor(() => expect(field('destinationCity').value).toBe('千代田区'));
+    type('destinationStreet', '丸の内1-1-1');
+    type('receiptRecipient', '株式会社テスト');
+    type('cardName', 'ｔａｒｏ　ｙａｍａｄａ');
+    type('cardEmail', 'taro@example.jp');
+    fireEvent.click(screen.getByRole('button', { name: 'ご注文内容の確認へ進む' }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/purchase/confirmation'));
+    expect(payjp.createToken).toHaveBeenCalledWith(expect.anything(), { card: { name: 'TARO YAMADA', email: 'taro@example.jp' } });
+    expect(getClientState().destination.destinationZipCode).toBe('1000005');
+  });
+});
+
+describe('back from the confirmation', () => {
+  const entered = {
+    token: 'tok_entered',
+    brand: 'Visa',
+    last4: '4242',
+    expDate: { year: 2030, month: 12 },
+    cardName: 'TARO YAMADA',
+    isSelected: true,
+  };
+  const destination = {
+    recipient: '山田 太郎',
+    destinationZipCode: '1000005',
+    destinationPrefecture: '東京都',
+    destinationCity: '千代田区',
+    destinationStreet: '丸の内1-1-1',
+    destinationApartmentEtc: '',
+    receiptRecipient: '株式会社テスト',
+  };
+
+  it('keeps the card entered before (its unspent token) chosen, and goes on without entering it again', async () => {
+    setPiece('destination', destination);
+    setPiece('newCard', entered);
+    await renderStep();
+    const radio = screen.getByRole('radio', { name: /入力済みのカード\s+Visa\s+\*\*\*\* 4242/ }) as HTMLInputElement;
+    expect(radio.checked).toBe(true);
+    expect((screen.getByRole('radio', { name: '別のカードを入力する' }) as HTMLInputElement).checked).toBe(false);
+    // The postal code as the confirmation and the mail show it.
+    expect(field('destinationZipCode').value).toBe('100-0005');
+    fireEvent.click(screen.getByRole('button', { name: 'ご注文内容の確認へ進む' }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/purchase/confirmation'));
+    expect(payjp.createToken).not.toHaveBeenCalled();
+    expect(getClientState().newCard).toMatchObject({ token: 'tok_entered', isSelected: true, last4: '4242' });
+  });
+
+  it('asks for the card again once its token is gone (after a reload or a failed payment)', async () => {
+    setPiece('destination', destination);
+    setPiece('newCard', { ...entered, token: '' });
+    await renderStep();
+    expect(screen.queryByRole('radio', { name: /入力済みのカード/ })).toBeNull();
+    expect(screen.getByTestId('card-element')).toBeTruthy();
+  });
+});
