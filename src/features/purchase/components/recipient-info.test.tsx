@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -11,6 +11,9 @@ import { INITIAL_STATE, getClientState, resetAll, setPiece } from '@/lib/client-
  * normalised, and the card entered before going back to this step is still chosen. The server's
  * answers are the API client's; PAY.JP's card field is a stand-in that hands out a token.
  */
+
+// The schema chunk is imported on first use; under a loaded machine that takes more than a second.
+configure({ asyncUtilTimeout: 15_000 });
 
 const router = { push: vi.fn(), replace: vi.fn() };
 vi.mock('next/navigation', () => ({ useRouter: () => router }));

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { INITIAL_STATE, resetAll, setPiece } from '@/lib/client-store';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+
+/** The confirmation step shows the postal code the one way (issue 13): 〒100-0005, not the stored 1000005. */
+
+// The schema chunk is imported on first use; under a loaded machine that takes more than a second.
+configure({ asyncUtilTimeout: 15_000 });
+
+const router = { push: vi.fn(), replace: vi.fn() };
+vi.mock('next/navigation', () => ({ useRouter: () => router, useSearchParams: () => new URLSearchParams() }));
+vi.mock('next/link', () => ({
+  default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  ),
+}));
+
+const { Confirmation } = await import('./confirmation');
+
+const legal = {
+  paymentTiming: [],
+  deliveryTiming: [],
+  cancellation: [],
+  validity: [],
+  termsUrl: '/terms',
+  lawUrl: '/law',
+  privacyUrl: '/privacy',
+};
+
+afterEach(() => cleanup());
+
+describe('Confirmation', () => {
+  it('shows the stored 7 digits as 〒100-0005', async () => {
+    resetAll();
+    window.localStorage.setItem(
+      STORAGE_KEYS.searchedCorporate,
+      JSON.stringify({ corporateNumber: '1180301018771', name: 'トヨタ自動車株式会社', kind: '301', closed: false }),
+    );
+    setPiece('purchaseItemData', { ...INITIAL_STATE.purchaseItemData, userInput: [{ itemId: 'history-full', quantity: 1 }] });
+    setPiece('destination', {
+      recipient: '山田 太郎',
+      destinationZipCode: '1000005',
+      destinationPrefecture: '東京都',
+      destinationCity: '千代田区',
+      destinationStreet: '丸の内1-1-1',
+      destinationApartmentEtc: '',
+      receiptRecipient: '株式会社テスト',
+    });
+    render(<Confirmation legal={legal} />);
+    await screen.findByRole('heading', { name: 'お届け' });
+    const delivery = document.getElementById('delivery');
+    await waitFor(() => expect(delivery?.textContent).toContain('〒100-0005'));
+    expect(delivery?.textContent).not.toContain('〒1000005');
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+});
