@@ -497,11 +497,12 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                   <label className={styles.radioCard}>
                     <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
                     <span data-testid="entered-card">
-                      <span className={styles.radioTitle}>
-                        入力済みのカード　{enteredCard.brand}　**** {enteredCard.last4}
+                      <span className={styles.radioTitle}>入力済みのカード</span>{' '}
+                      <span style={{ whiteSpace: 'nowrap' }}>
+                        {enteredCard.brand}　**** {enteredCard.last4}
                       </span>
                       {enteredCard.expDate.month && enteredCard.expDate.year
-                        ? `有効期限 ${String(enteredCard.expDate.month).padStart(2, '0')}/${enteredCard.expDate.year}`
+                        ? `　有効期限 ${String(enteredCard.expDate.month).padStart(2, '0')}/${enteredCard.expDate.year}`
                         : ''}
                       {enteredCard.cardName ? `　${enteredCard.cardName}` : ''}
                     </span>

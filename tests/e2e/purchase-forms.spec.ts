@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { E2E_BASE_URL, E2E_MAIL_URL } from './support/e2e-env';
+
+/**
+ * The recipient step's form (issue 13 point 2, and point 3's "validation in forms comes from the
+ * same schemas the server uses") in Chromium against the whole stack: the postal-code lookup
+ * clears the errors beside what it filled; emoji in the address are refused with the API's own
+ * message; a full-width カード名義 is converted, not refused; the postal code typed as 1000005 is
+ * shown as 〒100-0005 on the confirmation, the completion page and in the mail; and going back
+ * from the confirmation keeps the card entered, which then pays. Screenshots of the step with its
+ * errors at 390 and 1280 px go to tmp/shots/purchase-forms (looked at by hand).
+ */
+
+const PASSWORD = 'sakura-fuji-umi-2026';
+const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'purchase-forms');
+
+interface Mail {
+  subject: string;
+  text: string;
+}
+
+async function nextMail(to: string, after?: string): Promise<Mail> {
+  const params = new URLSearchParams({ to, timeoutMs: '20000', ...(after ? { after } : {}) });
+  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
+  expect(res.status, `a mail to ${to}`).toBe(200);
+  return ((await res.json()) as { message: Mail }).message;
+}
+
+/** A new member (registered through the API, code from the mail catcher), logged in through the login page. */
+async function newMemberLoggedIn(page: Page): Promise<string> {
+  const email = `e2e-forms-${randomUUID().slice(0, 8)}@example.jp`;
+  const headers = async () => {
+    const csrf = (await (await page.request.get('/api/session/csrf')).json()) as { csrf_token: string };
+    return { 'X-CSRF-Token': csrf.csrf_token, 'X-Requested-With': 'XMLHttpRequest', Origin: E2E_BASE_URL };
+  };
+  const before = new Date().toISOString();
+  const reg = await page.request.post('/api/users/register', {
+    headers: await headers(),
+    data: { email, password: PASSWORD, agreement: true },
+  });
+  expect(reg.status()).toBe(200);
+  const { requestId } = (await reg.json()) as { requestId: string };
+  const code = /確認コード\s*\n\s*(\d{6})/.exec((await nextMail(email, before)).text)?.[1] ?? '';
+  const done = await page.request.post('/api/users/temp-auth', { headers: await headers(), data: { requestId, code } });
+  expect(done.status()).toBe(200);
+  await page.request.post('/api/users/logout', { headers: await headers(), data: {} });
+  await page.goto('/login?nextPage=%2Fsearch');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.locator('#password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'ログインする', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/search');
+  return email;
+}
+
+/** Toyota's 履歴事項全部証明書, one copy, then the recipient step. */
+async function toRecipientStep(page: Page): Promise<void> {
+  await page.goto('/search');
+  await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'トヨタ自動車株式会社', exact: true }) });
+  await item.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await page.getByLabel('履歴事項全部証明書').check();
+  await expect(page.getByTestId('total')).not.toHaveText('—');
+  await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+  await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+  await expect(page.locator('iframe[data-payjp-element="card"]')).toHaveCount(1);
+}
+
+/** Types the test card into the emulator's card element, again until the element has read it. */
+async function enterCard(page: Page): Promise<void> {
+  const card = page.frameLocator('iframe[data-payjp-element="card"]');
+  await expect(async () => {
+    for (const [label, value] of [
+      ['カード番号', '4242424242424242'],
+      ['有効期限（月/年）', '1230'],
+      ['セキュリティコード', '123'],
+    ] as const) {
+      const input = card.getByLabel(label);
+      await input.clear();
+      await input.pressSequentially(value);
+    }
+    await expect(card.getByText('Visa', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+async function clickNext(page: Page): Promise<void> {
+  // Scrolled first and settled: right after a scroll Chromium may give the click to PAY.JP's iframe.
+  const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
+  await next.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await next.click();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+const fieldError = (page: Page, id: string) => page.locator(`#${id}-error`);
+
+test('the postal-code lookup clears the errors beside the fields it filled', async ({ page }) => {
+  await newMemberLoggedIn(page);
+  await toRecipientStep(page);
+  await clickNext(page);
+  const summary = page.locator('#form-errors');
+  await expect(summary).toContainText('市区町村を入力してください。');
+  await expect(fieldError(page, 'destinationCity')).toHaveText('市区町村を入力してください。');
+  await expect(fieldError(page, 'destinationStreet')).toHaveText('町名・番地を入力してください。');
+  await expect(fieldError(page, 'destinationPrefecture')).toHaveText('都道府県を選択してください。');
+  await shoot(page, 'recipient-errors');
+
+  await page.locator('#destinationZipCode').fill('1000005');
+  await expect(page.locator('#destinationCity')).toHaveValue('千代田区');
+  await expect(page.locator('#destinationZipCode')).toHaveValue('100-0005');
+  for (const id of ['destinationZipCode', 'destinationPrefecture', 'destinationCity', 'destinationStreet']) {
+    await expect(fieldError(page, id), id).toHaveCount(0);
+  }
+  await expect(page.locator('#destinationCity')).toHaveAttribute('aria-invalid', 'false');
+  // The summary lists only what is still to fix.
+  await expect(summary).not.toContainText('市区町村');
+  await expect(summary).toContainText('お届け先の宛名を入力してください。');
+  await expect(fieldError(page, 'recipient')).toHaveText('お届け先の宛名を入力してください。');
+  await shoot(page, 'recipient-after-lookup');
+});
+
+test('an emoji in the address is refused beside the field with the order API’s message', async ({ page }) => {
+  await newMemberLoggedIn(page);
+  await toRecipientStep(page);
+  await page.locator('#recipient').fill('山田 太郎');
+  await page.locator('#destinationZipCode').fill('１００－０００５');
+  await expect(page.locator('#destinationCity')).toHaveValue('千代田区');
+  await page.locator('#destinationStreet').fill('丸の内1-1-1');
+  await page.locator('#destinationApartmentEtc').fill('サンプルビル🏢3階');
+  await page.locator('#receiptRecipient').fill('株式会社テスト');
+  await page.locator('#receiptRecipient').focus(); // leaving the building field checks it
+  const message =
+    '建物名・部屋番号に使用できない文字「🏢」が含まれています。絵文字や一部の記号・外国の文字は、お届け伝票や書類に印字できないため、取り除くか別の文字に置き換えてください。';
+  await expect(fieldError(page, 'destinationApartmentEtc')).toHaveText(message);
+  await enterCard(page);
+  await page.locator('#cardName').fill('TARO YAMADA');
+  await clickNext(page);
+  await expect(page.locator('#form-errors')).toContainText(message);
+  await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+  await shoot(page, 'recipient-emoji');
+
+  // The order API says the same (the form's check is the server's schema, not a copy).
+  const csrf = (await (await page.request.get('/api/session/csrf')).json()) as { csrf_token: string };
+  const res = await page.request.post('/api/payments/create-payment-history', {
+    headers: { 'X-CSRF-Token': csrf.csrf_token, 'X-Requested-With': 'XMLHttpRequest', Origin: E2E_BASE_URL },
+    data: {
+      idempotencyKey: randomUUID(),
+      company: { corporateNumber: '1180301018771' },
+      selection: { items: [{ itemId: 'history-full', quantity: 1 }], deliverySpeed: 'normal' },
+      destination: {
+        recipient: '山田 太郎',
+        destinationZipCode: '100-0005',
+        destinationPrefecture: '東京都',
+        destinationCity: '千代田区',
+        destinationStreet: '丸の内1-1-1',
+        destinationApartmentEtc: 'サンプルビル🏢3階',
+        receiptRecipient: '株式会社テスト',
+      },
+      expectedTotalYen: 1050,
+      agreed: true,
+    },
+  });
+  expect(res.status()).toBe(422);
+  const body = (await res.json()) as { error: { fields: Record<string, string> } };
+  expect(body.error.fields['destination.destinationApartmentEtc']).toBe(message);
+
+  // Once the emoji is gone, the buyer goes on.
+  await page.locator('#destinationApartmentEtc').fill('サンプルビル3階');
+  await clickNext(page);
+  await expect(page).toHaveURL(/\/purchase\/confirmation$/);
+});
+
+test('a full-width カード名義 and 1000005 go through as TARO YAMADA and 〒100-0005; back from the confirmation the card is still chosen and pays', async ({
+  page,
+}) => {
+  const email = await newMemberLoggedIn(page);
+  await toRecipientStep(page);
+  await page.locator('#recipient').fill('山田 太郎');
+  await page.locator('#destinationZipCode').fill('1000005');
+  await expect(page.locator('#destinationCity')).toHaveValue('千代田区');
+  await page.locator('#destinationStreet').fill('丸の内1-1-1');
+  await page.locator('#receiptRecipient').fill('株式会社テスト');
+  await enterCard(page);
+  await page.locator('#cardName').fill('ＴＡＲＯ　ＹＡＭＡＤＡ');
+  await expect(page.locator('#cardName')).toHaveValue('TARO YAMADA');
+  await clickNext(page);
+  await expect(page).toHaveURL(/\/purchase\/confirmation$/);
+  const delivery = page.locator('#delivery');
+  await expect(delivery).toContainText('〒100-0005');
+  await expect(page.getByTestId('payment-method')).toHaveText('クレジットカード（Visa 末尾 4242）');
+
+  // Back to change the address: the card entered is still the one chosen, not an empty field.
+  await page.getByRole('link', { name: 'お届け先・お支払いに戻る' }).click();
+  await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+  await expect(page.locator('#destinationZipCode')).toHaveValue('100-0005');
+  const entered = page.getByRole('radio', { name: /入力済みのカード\s+Visa\s+\*\*\*\* 4242/ });
+  await expect(entered).toBeChecked();
+  await expect(page.getByTestId('entered-card')).toContainText('TARO YAMADA');
+  await shoot(page, 'recipient-entered-card');
+  await page.locator('#destinationApartmentEtc').fill('サンプルビル3階');
+  await clickNext(page);
+  await expect(page).toHaveURL(/\/purchase\/confirmation$/);
+  await expect(page.getByTestId('payment-method')).toHaveText('クレジットカード（Visa 末尾 4242）');
+  await expect(delivery).toContainText('サンプルビル3階');
+
+  // The kept token pays.
+  await page.getByLabel(/同意して注文する/).check();
+  await page.getByRole('button', { name: /注文を確定する/ }).click();
+  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  await page.getByRole('button', { name: '認証成功' }).click();
+  await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+  await expect(page.locator('main')).toContainText('〒100-0005 東京都千代田区丸の内1-1-1 サンプルビル3階');
+  const mail = await nextMail(email);
+  expect(mail.subject).toBe('【hojin】登記事項証明書のご注文を承りました');
+  expect(mail.text).toContain('〒100-0005 東京都千代田区丸の内1-1-1 サンプルビル3階');
+});
