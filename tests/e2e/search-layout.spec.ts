@@ -105,7 +105,7 @@ test.describe('desktop, 1280 px', () => {
   test('a row shows closing, the order rule and the former name; clicking the row opens the record', async ({ page }) => {
     await page.goto('/search?q=清算結了サンプル&closed=1');
     const closed = page.getByRole('row').filter({ has: page.getByRole('link', { name: '株式会社清算結了サンプル', exact: true }) });
-    await expect(closed.getByRole('cell').nth(3)).toContainText('閉鎖（2020年3月31日）');
+    await expect(closed.getByRole('cell').nth(3)).toContainText('閉鎖2020年3月31日');
     await expect(closed).toContainText('清算の結了等');
 
     await page.goto('/search?q=国税庁');

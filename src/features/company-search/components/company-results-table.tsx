@@ -5,10 +5,11 @@ import { useRouter } from 'next/navigation';
 import type { MouseEvent } from 'react';
 
 import { orderabilityOf } from '@/features/orders/index.client';
+import { formatIsoDateJa } from '@/lib/format';
 
 import type { CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
-import { addressText, closedLabel, formatPostCode, matchNote, referenceHref } from './result-format';
+import { addressText, matchNote, referenceHref } from './result-format';
 
 interface Props {
   companies: CompanySummary[];
@@ -73,15 +74,15 @@ export function CompanyResultsTable({ companies, stale, onChoose }: Props) {
                 {note !== null ? <span className={styles.rowHit}>{note}</span> : null}
               </th>
               <td className={styles.numberCell}>{c.corporateNumber}</td>
-              <td>
-                <span className={styles.rowPostCode}>{formatPostCode(c.postCode)}</span>
-                {addressText(c)}
-              </td>
+              {/* No postal code here (it is on the card and the record page): one line per address. */}
+              <td>{addressText(c)}</td>
               <td>{c.kindLabel}</td>
               <td>
                 {c.closed ? (
                   <>
-                    <span className={styles.closedBadge}>{closedLabel(c)}</span>
+                    {/* The card's 「閉鎖（日付）」 on lines of its own, to fit the narrow column. */}
+                    <span className={styles.closedBadge}>閉鎖</span>
+                    {c.closeDate !== null ? <span className={styles.rowSub}>{formatIsoDateJa(c.closeDate)}</span> : null}
                     {c.closeCauseLabel !== null ? <span className={styles.rowSub}>{c.closeCauseLabel}</span> : null}
                   </>
                 ) : (

@@ -197,8 +197,19 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         </div>
       </form>
 
-      <div className={styles.status} id={statusId} role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
-        <StatusLine query={committed.q} result={result} loading={loading} error={error !== null} />
+      {/* The count and the download share a row from 768 px; on a phone the download goes after the results (CSS). */}
+      <div className={styles.resultsBar}>
+        <div className={styles.status} id={statusId} role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
+          <StatusLine query={committed.q} result={result} loading={loading} error={error !== null} />
+        </div>
+        {items.length > 0 && error === null ? (
+          <p className={styles.csv}>
+            <a className="button button-secondary" href={searchCsvPath(committed) ?? undefined} download data-testid="search-csv">
+              CSVでダウンロード
+            </a>
+            <span className={styles.csvNote}>（検索結果を最大1,000件まで、Excelで開けるCSV形式で保存します）</span>
+          </p>
+        ) : null}
       </div>
 
       {error === null && registryUnavailable && result === undefined ? (
@@ -222,14 +233,6 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         <SearchEmptyState query={committed.q} closedIncluded={committed.closed} filtered={committed.pref !== '' || committed.kind !== ''} />
       ) : null}
 
-      {items.length > 0 && error === null ? (
-        <p className={styles.csv}>
-          <a className="button button-secondary" href={searchCsvPath(committed) ?? undefined} download data-testid="search-csv">
-            CSVでダウンロード
-          </a>
-          <span className={styles.csvNote}>（検索結果を最大1,000件まで、Excelで開けるCSV形式で保存します）</span>
-        </p>
-      ) : null}
       {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
       {items.length > 0 ? (
         <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
