@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_MAIL_URL } from './support/e2e-env';
+import { orderButton } from './support/search-results';
 
 /**
  * Payment history and receipts (issue 8) in Chromium against the whole stack: a new member with
@@ -74,8 +75,7 @@ interface Order {
 async function purchase(page: Page, order: Order): Promise<{ paymentId: string; total: string }> {
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
-  const result = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: COMPANY, exact: true }) });
-  await result.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await orderButton(page, COMPANY).click();
   await expect(page).toHaveURL(/\/purchase\/select$/);
 
   for (const item of order.items) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_BASE_URL, E2E_MAIL_URL, E2E_PAYJP_URL } from './support/e2e-env';
+import { orderButton } from './support/search-results';
 
 /**
  * The certificate order in Chromium against the whole stack (app, PAY.JP emulator, mail catcher):
@@ -75,10 +76,7 @@ async function shoot(page: Page, name: string, enabled: boolean): Promise<void> 
 async function chooseToyota(page: Page): Promise<void> {
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
-  const item = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 3, name: 'トヨタ自動車株式会社', exact: true }) });
-  await item.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await orderButton(page, 'トヨタ自動車株式会社').click();
   await expect(page).toHaveURL(/\/purchase\/select$/);
   await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
 }

@@ -1,5 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 
+import { orderButton, searchResult, searchResultItems } from './support/search-results';
+
 /**
  * /search journeys against the generated sample registry of the e2e stack. The generator always
  * includes a few fixed companies (tools/registry/nta-synthetic.ts): トヨタ自動車株式会社
@@ -8,8 +10,8 @@ import { type Page, expect, test } from '@playwright/test';
  */
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' });
-const result = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+// A card below 992 px, a table row from there (the default viewport is 1280 px).
+const result = searchResult;
 
 function searchRequests(page: Page): string[] {
   const seen: string[] = [];
@@ -72,7 +74,8 @@ test('closed companies appear only when asked for, with their closing date', asy
   await page.getByLabel('閉鎖した法人も含める').check();
   await expect(page).toHaveURL(/closed=1/);
   const closed = result(page, '株式会社清算結了サンプル');
-  await expect(closed).toContainText('閉鎖（2020年3月31日）');
+  // The card says 「閉鎖（2020年3月31日）」; the desktop table puts the date under its 「閉鎖」 badge.
+  await expect(closed).toContainText(/閉鎖（?2020年3月31日/);
   await expect(closed).toContainText('清算の結了等');
 });
 
@@ -85,7 +88,8 @@ test('a former name finds the company and says so; a 法人番号 finds it direc
   await searchBox(page).fill('８０４０－００１９－９９０１３');
   await expect(page.getByTestId('search-status')).toContainText('法人番号「８０４０－００１９－９９０１３」：1件');
   await expect(renamed).toContainText('8040001999013');
-  await expect(renamed.getByRole('link', { name: '法人情報を見る（無料）' })).toHaveAttribute(
+  // The card's 「法人情報を見る（無料）」, or the table row's company name.
+  await expect(renamed.getByRole('link', { name: /^(法人情報を見る（無料）|株式会社商号変更後)$/ })).toHaveAttribute(
     'href',
     '/search-service/result?corporateNumber=8040001999013',
   );
@@ -97,7 +101,7 @@ test('a former name finds the company and says so; a 法人番号 finds it direc
 
 test('「もっと見る」 adds the next page of results', async ({ page }) => {
   await page.goto('/search?q=日本');
-  const items = page.getByRole('list', { name: '検索結果' }).getByRole('listitem');
+  const items = searchResultItems(page);
   await expect(items).toHaveCount(20);
   await page.getByRole('button', { name: 'もっと見る' }).click();
   await expect(items).toHaveCount(40);
@@ -107,11 +111,10 @@ test('choosing a company stores it for the order and goes on to the purchase (lo
   await page.goto('/search?q=国税庁');
   const nta = result(page, '国税庁');
   await expect(nta).toContainText('登記事項証明書をお取り寄せいただけません');
-  await expect(nta.getByRole('button', { name: 'この法人の証明書を申請する' })).toHaveCount(0);
+  await expect(orderButton(page, '国税庁')).toHaveCount(0);
 
   await searchBox(page).fill('トヨタ自動車');
-  const toyota = result(page, 'トヨタ自動車株式会社');
-  await toyota.getByRole('button', { name: 'この法人の証明書を申請する' }).focus();
+  await orderButton(page, 'トヨタ自動車株式会社').focus();
   await page.keyboard.press('Enter');
   // Logged out: /purchase/select's login guard replaces it with /login (spec §4).
   await expect(page).toHaveURL(/\/login\?nextPage=/);
@@ -134,7 +137,7 @@ test('logged in (demo account), the chosen company is on /purchase/select', asyn
   await page.getByRole('button', { name: 'デモアカウントでログインする' }).click();
   await expect(page).toHaveURL(/\/search$/);
   await searchBox(page).fill('トヨタ自動車');
-  await result(page, 'トヨタ自動車株式会社').getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await orderButton(page, 'トヨタ自動車株式会社').click();
   await expect(page).toHaveURL(/\/purchase\/select$/);
   await expect(page.getByText('トヨタ自動車株式会社').first()).toBeVisible();
 });
@@ -151,7 +154,7 @@ for (const width of [375, 768, 1280]) {
   test(`screenshot of the results at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/search?q=日本&closed=1');
-    await expect(page.getByRole('list', { name: '検索結果' })).toBeVisible();
+    await expect(searchResultItems(page).first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/search-${width}.png`, fullPage: false });

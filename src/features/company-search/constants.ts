@@ -30,3 +30,14 @@ export const SEARCH_ERROR_MESSAGES = {
   cursor_expired: '会社データが更新されたため、検索結果の続きを表示できませんでした。もう一度検索してください。',
 } as const;
 export type SearchErrorCode = keyof typeof SEARCH_ERROR_MESSAGES;
+
+/**
+ * Set on <html> while the visitor searches on /search (issue 13 point 2): on a phone the site
+ * header, the banner and the page's introduction collapse so the first result sits right under
+ * the box, above the on-screen keyboard. The CSS that reads it (company-search.module.css,
+ * search-page.module.css, site-header.module.css, maintenance-banner.module.css) applies it below
+ * the spec's 768 px breakpoint only — the same width as COMPACT_SEARCH_MEDIA.
+ */
+export const SEARCH_COMPACT_ATTRIBUTE = 'data-search-compact';
+/** Where the compact search layout applies (CSS cannot import this: keep the stylesheets in step). */
+export const COMPACT_SEARCH_MEDIA = '(max-width: 767.98px)';

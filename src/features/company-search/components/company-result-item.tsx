@@ -4,26 +4,17 @@ import Link from 'next/link';
 import { useState } from 'react';
 
 import { orderabilityOf } from '@/features/orders/index.client';
-import { formatIsoDateJa } from '@/lib/format';
-
 import type { CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
+import { addressText, closedLabel, formatPostCode, groupedNumber, matchNote, referenceHref } from './result-format';
 
-function formatPostCode(code: string | null): string {
-  return code !== null && /^\d{7}$/.test(code) ? `〒${code.slice(0, 3)}-${code.slice(3)} ` : '';
-}
-
-/** 法人番号 in groups of 1-4-4-4 for reading aloud; copied without separators. */
-function groupedNumber(n: string): string {
-  return `${n.slice(0, 1)} ${n.slice(1, 5)} ${n.slice(5, 9)} ${n.slice(9)}`;
-}
-
-/** One search result: who the company is, where, its state, and what the visitor can do next. */
+/** One search result as a card (phones and tablets): who the company is, where, its state, and what the visitor can do next. */
 export function CompanyResultItem({ company: c, onChoose }: { company: CompanySummary; onChoose: (c: CompanySummary) => void }) {
   const [copied, setCopied] = useState(false);
   const titleId = `company-${c.corporateNumber}`;
   // The one rule of what can be ordered (orders feature, docs/decisions/0014), also the server's.
   const orderability = orderabilityOf(c);
+  const note = matchNote(c);
 
   const copy = async () => {
     try {
@@ -43,16 +34,12 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
         </h3>
         <div className={styles.badges}>
           <span className={styles.kindBadge}>{c.kindLabel}</span>
-          {c.closed ? (
-            <span className={styles.closedBadge}>閉鎖{c.closeDate !== null ? `（${formatIsoDateJa(c.closeDate)}）` : ''}</span>
-          ) : null}
+          {c.closed ? <span className={styles.closedBadge}>{closedLabel(c)}</span> : null}
         </div>
       </div>
       {c.furigana !== null ? <p className={styles.furigana}>{c.furigana}</p> : null}
-      {c.match === 'en_name' && c.enName !== null ? <p className={styles.formerHit}>英語表記「{c.enName}」で一致しました</p> : null}
-      {c.match === 'former_name' && c.matchedFormerName !== null ? (
-        <p className={styles.formerHit}>旧商号「{c.matchedFormerName}」で一致しました</p>
-      ) : c.formerNames.length > 0 ? (
+      {note !== null ? <p className={styles.formerHit}>{note}</p> : null}
+      {c.match === 'former_name' && c.matchedFormerName !== null ? null : c.formerNames.length > 0 ? (
         <p className={styles.formerNames}>
           旧商号：{c.formerNames.slice(0, 2).join('、')}
           {c.formerNames.length > 2 ? ` ほか${c.formerNames.length - 2}件` : ''}
@@ -63,7 +50,7 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
           <dt>所在地</dt>
           <dd>
             {formatPostCode(c.postCode)}
-            {c.address !== '' ? c.address : '（記載なし）'}
+            {addressText(c)}
           </dd>
         </div>
         <div>
@@ -95,7 +82,7 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
             {c.kindLabel}：{orderability.message}
           </p>
         )}
-        <Link href={`/search-service/result?corporateNumber=${c.corporateNumber}`} className={styles.refLink} aria-describedby={titleId}>
+        <Link href={referenceHref(c.corporateNumber)} className={styles.refLink} aria-describedby={titleId}>
           法人情報を見る（無料）
         </Link>
       </div>

@@ -1,17 +1,26 @@
 'use client';
 
 import { useRouter, useSearchParams } from 'next/navigation';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 
 import { ApiError, apiFetch } from '@/lib/api-client';
 
 import { storeSearchedCorporate } from '../client/store-searched-corporate';
-import { type SearchUrlState, formatResultCount, parseSearchUrl, searchApiPath, searchCsvPath, searchUrlQuery } from '../client/search-url';
+import {
+  EMPTY_SEARCH_STATE,
+  type SearchUrlState,
+  formatResultCount,
+  parseSearchUrl,
+  searchApiPath,
+  searchCsvPath,
+  searchUrlQuery,
+} from '../client/search-url';
 import type { CompanySummary } from '@/features/registry';
-import { SEARCH_ERROR_MESSAGES } from '../constants';
+import { COMPACT_SEARCH_MEDIA, SEARCH_COMPACT_ATTRIBUTE, SEARCH_ERROR_MESSAGES } from '../constants';
 import type { SearchResult } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
+import { CompanyResultsTable } from './company-results-table';
 import styles from './company-search.module.css';
 import { SearchFilters } from './search-filters';
 import { SearchEmptyState, SearchTips } from './search-tips';
@@ -39,6 +48,11 @@ interface Props {
  *   server round trip), one history entry per visit rather than per keystroke; reload, sharing
  *   and the back button from another page restore the search from it.
  * - SWR keeps the previous results on screen while the next ones load (no flicker).
+ * - While the visitor searches the page is compact (useCompactLayout): on a phone the header, the
+ *   banner and the introduction collapse and the filters fold behind a button, so the first
+ *   result is right under the box, above the keyboard. It starts when the box gets focus and lasts
+ *   while there is a query, so leaving the box (a tap on a result) moves nothing under the finger.
+ * - Results are cards on a phone and a dense table on a desktop, both rendered, CSS showing one.
  */
 export function CompanySearch({ initial, registryUnavailable = false }: Props) {
   const router = useRouter();
@@ -92,6 +106,15 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
 
   const more = useMorePages(key, result);
 
+  const [focused, setFocused] = useState(false);
+  const [engaged, setEngaged] = useState(false);
+  const compact = focused || (engaged && form.q.trim() !== '');
+  useCompactLayout(compact);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = (Object.keys(EMPTY_SEARCH_STATE) as (keyof SearchUrlState)[]).filter(
+    (k) => k !== 'q' && form[k] !== EMPTY_SEARCH_STATE[k],
+  ).length;
+
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     composing.current = false;
@@ -111,6 +134,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
 
   const inputId = useId();
   const statusId = useId();
+  const filtersId = useId();
   const items = result === undefined ? [] : [...result.items, ...more.items];
   const nextCursor = more.pages.length > 0 ? (more.pages[more.pages.length - 1]?.nextCursor ?? null) : (result?.nextCursor ?? null);
   const depthLimited = more.pages.length > 0 ? (more.pages[more.pages.length - 1]?.depthLimited ?? false) : (result?.depthLimited ?? false);
@@ -134,6 +158,11 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
             spellCheck={false}
             enterKeyHint="search"
             maxLength={100}
+            onFocus={() => {
+              setFocused(true);
+              setEngaged(true);
+            }}
+            onBlur={() => setFocused(false)}
             onCompositionStart={() => {
               composing.current = true;
             }}
@@ -152,11 +181,35 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
             検索
           </button>
         </div>
-        <SearchFilters state={form} onChange={onFilters} />
+        {/* Shown on a phone while compact only (company-search.module.css); elsewhere the filters are always open. */}
+        <button
+          type="button"
+          className={styles.filterToggle}
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          絞り込み{activeFilters > 0 ? `（${activeFilters}件指定中）` : ''}
+          <span aria-hidden="true">{filtersOpen ? '▲' : '▼'}</span>
+        </button>
+        <div id={filtersId} className={styles.filterPanel} data-open={filtersOpen ? 'true' : undefined}>
+          <SearchFilters state={form} onChange={onFilters} />
+        </div>
       </form>
 
-      <div className={styles.status} id={statusId} role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
-        <StatusLine query={committed.q} result={result} loading={loading} error={error !== null} />
+      {/* The count and the download share a row from 768 px; on a phone the download goes after the results (CSS). */}
+      <div className={styles.resultsBar}>
+        <div className={styles.status} id={statusId} role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
+          <StatusLine query={committed.q} result={result} loading={loading} error={error !== null} />
+        </div>
+        {items.length > 0 && error === null ? (
+          <p className={styles.csv}>
+            <a className="button button-secondary" href={searchCsvPath(committed) ?? undefined} download data-testid="search-csv">
+              CSVでダウンロード
+            </a>
+            <span className={styles.csvNote}>（検索結果を最大1,000件まで、Excelで開けるCSV形式で保存します）</span>
+          </p>
+        ) : null}
       </div>
 
       {error === null && registryUnavailable && result === undefined ? (
@@ -180,14 +233,6 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         <SearchEmptyState query={committed.q} closedIncluded={committed.closed} filtered={committed.pref !== '' || committed.kind !== ''} />
       ) : null}
 
-      {items.length > 0 && error === null ? (
-        <p className={styles.csv}>
-          <a className="button button-secondary" href={searchCsvPath(committed) ?? undefined} download data-testid="search-csv">
-            CSVでダウンロード
-          </a>
-          <span className={styles.csvNote}>（検索結果を最大1,000件まで、Excelで開けるCSV形式で保存します）</span>
-        </p>
-      ) : null}
       {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
       {items.length > 0 ? (
         <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
@@ -196,6 +241,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
           ))}
         </ol>
       ) : null}
+      {items.length > 0 ? <CompanyResultsTable companies={items} stale={stale} onChoose={choose} /> : null}
 
       {result !== undefined && items.length > 0 ? (
         <div className={styles.more}>
@@ -226,6 +272,22 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * Marks <html> while `compact` (SEARCH_COMPACT_ATTRIBUTE) so the layout's header and banner, which
+ * this component does not render, can collapse; removed when the search ends or the page goes.
+ * Entering it on a phone scrolls to the top: what is above the box is then a few lines, and the box
+ * and the first results are in the part of the screen the keyboard leaves.
+ */
+function useCompactLayout(compact: boolean) {
+  useLayoutEffect(() => {
+    if (!compact) return;
+    const root = document.documentElement;
+    root.setAttribute(SEARCH_COMPACT_ATTRIBUTE, '');
+    if (typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_SEARCH_MEDIA).matches) window.scrollTo(0, 0);
+    return () => root.removeAttribute(SEARCH_COMPACT_ATTRIBUTE);
+  }, [compact]);
 }
 
 function StatusLine({

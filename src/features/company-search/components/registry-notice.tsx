@@ -21,7 +21,10 @@ export function RegistryNotice({ status }: { status: RegistryStatus }) {
         <div className={`notice-box ${styles.notice}`} data-testid="sample-data-notice">
           <p>
             <strong>現在表示しているのはサンプルデータです。</strong>
-            検索結果は自動生成した架空の法人で、実在の法人とは関係ありません。国税庁の法人番号データを取り込むと、実際の法人を検索できます。
+            {/* Folded away while the visitor searches on a phone (SEARCH_COMPACT_ATTRIBUTE); the sentence above stays. */}
+            <span className={styles.noticeDetail}>
+              検索結果は自動生成した架空の法人で、実在の法人とは関係ありません。国税庁の法人番号データを取り込むと、実際の法人を検索できます。
+            </span>
           </p>
         </div>
       ) : null}

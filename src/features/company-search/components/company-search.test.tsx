@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { CompanySummary } from '@/features/registry';
+
+import type { SearchResult } from '../schemas';
+import { SEARCH_COMPACT_ATTRIBUTE } from '../constants';
+import { CompanySearch, SEARCH_DEBOUNCE_MS } from './company-search';
+
+/**
+ * The search box as a visitor uses it (React Testing Library in jsdom): typing searches once after
+ * the debounce, Enter searches at once, clearing empties the results, and the page turns compact
+ * while the visitor searches (the CSS that lays the compact page out is measured by
+ * tests/e2e/search-layout.spec.ts in a real browser).
+ */
+
+const push = vi.fn();
+vi.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() }),
+  // Next keeps useSearchParams in step with history.replaceState; so does reading the location.
+  useSearchParams: () => new URLSearchParams(window.location.search),
+}));
+
+const company = (name: string, corporateNumber: string): CompanySummary => ({
+  corporateNumber,
+  name,
+  furigana: null,
+  enName: null,
+  kind: '301',
+  kindLabel: '株式会社',
+  prefectureCode: '23',
+  prefectureName: '愛知県',
+  cityName: '豊田市',
+  streetNumber: 'トヨタ町１番地',
+  postCode: '4718571',
+  addressOutside: null,
+  address: '愛知県豊田市トヨタ町１番地',
+  closed: false,
+  closeDate: null,
+  closeCause: null,
+  closeCauseLabel: null,
+  successorCorporateNumber: null,
+  formerNames: [],
+  matchedFormerName: null,
+  match: 'prefix',
+  assignmentDate: '2015-10-05',
+  updateDate: '2020-04-01',
+});
+
+function answer(q: string): SearchResult {
+  return {
+    query: { normalized: q, type: 'text' },
+    items: [company(`${q}テスト株式会社`, '1180301018771')],
+    count: 1,
+    countCapped: false,
+    page: 1,
+    nextCursor: null,
+    depthLimited: false,
+    registry: { builtAt: '2026-01-01T00:00:00.000Z', isSample: true, dataDate: '2026-01-30' },
+  };
+}
+
+/** The queries the page sent to /api/corporates/search, in order. */
+let searched: string[] = [];
+
+// React Testing Library lets React finish its work with a setTimeout(0) and advances fake timers
+// only when it sees Jest's; Vitest's timers are the same kind (@sinonjs/fake-timers), so say so.
+(globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  searched = [];
+  window.history.replaceState(null, '', '/search');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const q = url.searchParams.get('q') ?? '';
+      searched.push(q);
+      return new Response(JSON.stringify(answer(q)), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  vi.stubGlobal('scrollTo', vi.fn());
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone, media: query, addEventListener() {}, removeEventListener() {} }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  phone = false;
+});
+
+let phone = false;
+
+function renderSearch() {
+  const user = userEvent.setup({ delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <CompanySearch initial={null} />
+    </SWRConfig>,
+  );
+  return { user, input: screen.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }) };
+}
+
+/** Let the debounce run out and the fetched answer render. */
+async function settle(ms = SEARCH_DEBOUNCE_MS) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+const compact = () => document.documentElement.hasAttribute(SEARCH_COMPACT_ATTRIBUTE);
+
+describe('CompanySearch (the search box)', () => {
+  it('searches once, after the debounce, for what was typed, and writes it to the URL', async () => {
+    const { user, input } = renderSearch();
+    expect(screen.getByRole('heading', { name: '検索のしかた' })).toBeTruthy();
+
+    await user.type(input, 'とよた');
+    expect(searched).toEqual([]);
+    await settle(SEARCH_DEBOUNCE_MS - 1);
+    expect(searched).toEqual([]);
+    await settle(1);
+    await settle(0);
+
+    expect(searched).toEqual(['とよた']);
+    expect(window.location.search).toBe(`?q=${encodeURIComponent('とよた')}`);
+    expect(screen.getByTestId('search-status').textContent).toBe('検索結果「とよた」：1件');
+    const cards = screen.getByRole('list', { name: '検索結果' });
+    expect(within(cards).getByRole('heading', { level: 3, name: 'とよたテスト株式会社' })).toBeTruthy();
+    // The desktop table holds the same result (CSS shows one of the two).
+    const table = screen.getByRole('table', { name: '検索結果（1件を表示）' });
+    expect(within(table).getByRole('link', { name: 'とよたテスト株式会社' }).getAttribute('href')).toBe(
+      '/search-service/result?corporateNumber=1180301018771',
+    );
+  });
+
+  it('Enter searches at once, without waiting for the debounce', async () => {
+    const { user, input } = renderSearch();
+    await user.type(input, 'ソニー{Enter}');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(searched).toEqual(['ソニー']);
+    expect(window.location.search).toBe(`?q=${encodeURIComponent('ソニー')}`);
+    expect(screen.getByRole('heading', { level: 3, name: 'ソニーテスト株式会社' })).toBeTruthy();
+    // The debounced commit of the same text afterwards sends nothing more.
+    await settle();
+    expect(searched).toEqual(['ソニー']);
+  });
+
+  it('clearing the box removes the results and the query from the URL, and shows the tips again', async () => {
+    const { user, input } = renderSearch();
+    await user.type(input, 'とよた');
+    await settle();
+    await settle(0);
+    expect(screen.queryByRole('list', { name: '検索結果' })).not.toBeNull();
+
+    await user.clear(input);
+    await settle();
+    expect(screen.queryByRole('list', { name: '検索結果' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(window.location.pathname + window.location.search).toBe('/search');
+    expect(screen.getByRole('heading', { name: '検索のしかた' })).toBeTruthy();
+    expect(searched).toEqual(['とよた']);
+  });
+
+  it('is compact while the visitor searches: from focus, through the results, until the box is cleared and left', async () => {
+    phone = true;
+    const { user, input } = renderSearch();
+    expect(compact()).toBe(false);
+
+    await user.click(input);
+    expect(compact()).toBe(true);
+    // On a phone the page goes to its top so the box and the first results sit above the keyboard.
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+
+    await user.type(input, 'とよた');
+    await settle();
+    await settle(0);
+    // Leaving the box with a query keeps the layout: the results do not jump under the visitor's finger.
+    await user.tab();
+    expect(document.activeElement).not.toBe(input);
+    expect(compact()).toBe(true);
+
+    // On a phone the filters fold behind one button while compact.
+    const toggle = screen.getByRole('button', { name: /絞り込み/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await user.clear(input);
+    await user.tab();
+    expect(compact()).toBe(false);
+  });
+
+  it('leaves the page as it was when it goes away', async () => {
+    const { user, input } = renderSearch();
+    await user.click(input);
+    expect(compact()).toBe(true);
+    cleanup();
+    expect(compact()).toBe(false);
+  });
+
+  it('does not scroll on a desktop, where nothing collapses', async () => {
+    const { user, input } = renderSearch();
+    await user.click(input);
+    expect(compact()).toBe(true);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+});
