@@ -3,3 +3,4 @@
 export * from './schemas';
 export * from './fulfilment';
 export * from './orderable';
+export * from './addressee';

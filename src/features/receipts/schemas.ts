@@ -2,7 +2,7 @@
  * Receipts (領収書) and payment history (issue 8, domain.md §5). Isomorphic zod schemas shared by
  * the renderer, the issuing service, the route handlers and the history page.
  */
-import { FULFILMENT_PROGRESS, FULFILMENT_STATUSES, ORDER_STATUSES, RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
+import { FULFILMENT_PROGRESS, FULFILMENT_STATUSES, HONORIFICS, ORDER_STATUSES, RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
 
 /**
@@ -18,7 +18,7 @@ export const InvoiceRegistrationNumberSchema = z.string().regex(/^T\d{13}$/);
 // The addressee's limit is the order's (the orders feature defines the destination).
 export { RECEIPT_ADDRESSEE_MAX_LENGTH };
 
-export const HONORIFICS = ['様', '御中'] as const;
+// The orders feature's honorific rule (decision 0024): 様・御中, or 殿・各位 when the member typed them.
 export const HonorificSchema = z.enum(HONORIFICS);
 export type Honorific = z.infer<typeof HonorificSchema>;
 

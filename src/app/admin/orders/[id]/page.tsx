@@ -21,7 +21,9 @@ import {
   asOrderStatus,
   isCarrier,
   isFulfilmentStatus,
+  receiptAddresseeOf,
   trackingUrl,
+  withHonorific,
 } from '@/features/orders';
 import type { OrderEventRow } from '@/features/orders/server';
 import { refundTotals } from '@/features/payments/server';
@@ -41,7 +43,7 @@ const KIND_LABELS: Record<string, string> = {
   '401': '外国会社等',
 };
 
-const EVENT_KIND = { payment: '決済', fulfilment: '対応状況', refund: '返金', note: 'メモ' } as const;
+const EVENT_KIND = { payment: '決済', fulfilment: '対応状況', refund: '返金', note: 'メモ', receipt: '領収書' } as const;
 
 function statusWord(kind: string, status: string | null): string {
   if (!status) return '—';
@@ -168,10 +170,10 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dd>
                 {address}
                 <br />
-                {order.recipient} 様
+                {withHonorific(order.recipient)}
               </dd>
               <dt>領収書の宛名</dt>
-              <dd>{order.receiptRecipient}</dd>
+              <dd>{withHonorific(receiptAddresseeOf(order))}</dd>
               <dt>領収書番号</dt>
               <dd>
                 {detail.receiptSerial ? (
@@ -291,7 +293,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                   </span>
                   <br />
                   <strong>{EVENT_KIND[e.kind as keyof typeof EVENT_KIND] ?? e.kind}</strong>
-                  {e.kind === 'note' ? null : (
+                  {e.kind === 'note' || e.kind === 'receipt' ? null : (
                     <>
                       ：{statusWord(e.kind, e.fromStatus)} → {statusWord(e.kind, e.toStatus)}
                     </>
