@@ -68,6 +68,8 @@ interface Order {
   items: { label: string; quantity: number }[];
   express: boolean;
   receiptRecipient: string;
+  /** take screenshots of the confirmation page at 390 and 1280 px under this name */
+  shots?: string;
 }
 
 /**
@@ -103,6 +105,15 @@ async function purchase(page: Page, order: Order): Promise<{ paymentId: string; 
   await page.getByLabel('カード名義（半角英字）').fill('TARO YAMADA');
   await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
   await expect(page).toHaveURL(/\/purchase\/confirmation$/);
+  if (order.shots) {
+    await expect(page.getByTestId('receipt-addressee')).toBeVisible();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, `${order.shots}-confirmation-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 
   await page.getByLabel(/同意して注文する/).check();
   await page.getByRole('button', { name: /注文を確定する/ }).click();
@@ -204,7 +215,11 @@ test.describe('payment history and receipts', () => {
   });
 });
 
-/** Clicks a receipt link (it opens a new tab) and returns the PDF the browser received. */
+/**
+ * Clicks a receipt link (it opens a new tab in Chromium's PDF viewer) and returns what the browser
+ * received: the headers of that very response, and the PDF's text (fetched again: the viewer keeps
+ * the navigation's body to itself, and a later download prints the receipt as it stands).
+ */
 async function openReceipt(page: Page, link: ReturnType<Page['getByRole']>) {
   const [response, popup] = await Promise.all([
     page.context().waitForEvent('response', (r) => r.url().includes('/api/download/receipt/') && r.request().method() === 'GET'),
@@ -213,7 +228,9 @@ async function openReceipt(page: Page, link: ReturnType<Page['getByRole']>) {
   ]);
   expect(response.status()).toBe(200);
   const headers = response.headers();
-  const text = (await pdfText(await response.body())).replace(/[ \t]+/g, ' ');
+  const again = await page.request.get(response.url());
+  expect(again.headers()['x-receipt-serial']).toBe(headers['x-receipt-serial']);
+  const text = (await pdfText(await again.body())).replace(/[ \t]+/g, ' ');
   await popup.close();
   return { serial: headers['x-receipt-serial'], reissue: headers['x-receipt-reissue'], text };
 }
@@ -229,8 +246,15 @@ test.describe('the original receipt and its re-issue (issue 13 §2)', () => {
       items: [{ label: '履歴事項全部証明書', quantity: 1 }],
       express: false,
       receiptRecipient: '株式会社サンプル 総務部 御中',
+      shots: 'honorific',
     });
     await expect(page.getByTestId('receipt-addressee')).toHaveText('株式会社サンプル 総務部 御中');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, `honorific-completion-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Before the first download the member corrects the 宛名 from the history.
     await page.goto('/my-page/payment-history');
@@ -240,6 +264,11 @@ test.describe('the original receipt and its re-issue (issue 13 §2)', () => {
     await card.getByRole('button', { name: /^宛名を変更/ }).click();
     await card.getByLabel('新しい宛名').fill('株式会社サンプル 経理部');
     await expect(card.getByText('表示：株式会社サンプル 経理部 御中')).toBeVisible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card.screenshot({ path: path.join(SHOTS, `receipt-addressee-form-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await card.getByRole('button', { name: '宛名を変更する' }).click();
     await expect(card.getByRole('status')).toHaveText('領収書の宛名を変更しました。');
     await expect(card.getByTestId('receipt-addressee')).toHaveText('株式会社サンプル 経理部 御中');
