@@ -68,6 +68,10 @@ function eventFacts(e: OrderEventRow): string[] {
   if (typeof d.trackingNumber === 'string') out.push(`追跡番号 ${d.trackingNumber}`);
   if (typeof d.amountYen === 'number') out.push(`返金額 ${formatYen(d.amountYen)}`);
   if (typeof d.refundedYen === 'number') out.push(`返金累計 ${formatYen(d.refundedYen)}`);
+  // the member's 領収書の宛名 change (decision 0024)
+  if (typeof d.receiptRecipientFrom === 'string' && typeof d.receiptRecipientTo === 'string') {
+    out.push(`宛名 ${withHonorific(d.receiptRecipientFrom)} → ${withHonorific(d.receiptRecipientTo)}`);
+  }
   return out;
 }
 
