@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 import { users } from './accounts';
 import { orders } from './purchase';
@@ -20,7 +21,8 @@ export const receiptSerialCounters = pgTable('receipt_serial_counters', {
 /**
  * Issued receipts (issue 8, domain.md §5): one per paid order, created on the first download.
  * `snapshot` is everything printed (ReceiptSnapshot: amounts, addressee, issuer) frozen at first
- * issue; later downloads re-print it marked 再発行. Kept 7 years: the order and user references
+ * issue: the original (原本), which later downloads print again unchanged until the member asks
+ * for a re-issue (receipt_reissues, docs/decisions/0024). Kept 7 years: the order and user references
  * never cascade (users are tombstoned, not deleted, on unregister), and a trigger in migration
  * 0003 refuses any change to the printed data.
  */
@@ -38,10 +40,44 @@ export const receipts = pgTable(
     /** ReceiptSnapshot (src/features/receipts/schemas.ts), never updated */
     snapshot: jsonb('snapshot').notNull(),
     firstIssuedAt: timestamp('first_issued_at', { withTimezone: true }).notNull().defaultNow(),
-    /** downloads after the first, each printed 再発行 */
+    /**
+     * The number of the latest re-issue (receipt_reissues.number), 0 while the original is current.
+     * Before issue 13 it counted downloads after the first (each printed 再発行, nothing stored):
+     * re-issues recorded since continue after that count (docs/decisions/0024).
+     */
     reissueCount: integer('reissue_count').notNull().default(0),
     lastIssuedAt: timestamp('last_issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // serves the payment-history page's "which of my orders have a receipt" lookups by user
   (t) => [index('receipts_user_idx').on(t.userId)],
+);
+
+/**
+ * Re-issues of a receipt (再発行, issue 13 §2, docs/decisions/0024): made only when the member asks
+ * for one or corrects the addressee after the original was issued — never by a download. Each
+ * row is what that re-issue prints (the original's snapshot, the same serial and amounts, with the
+ * addressee in force at the re-issue), frozen like the original; the latest row is the receipt a
+ * download prints, marked 再発行 with its date. Append-only: a trigger in the migration refuses
+ * UPDATE and DELETE. Kept with the receipt (7 years; the reference never cascades).
+ */
+export const receiptReissues = pgTable(
+  'receipt_reissues',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => receipts.orderId, { onDelete: 'restrict' }),
+    /** 1, 2, … per receipt (after a legacy reissue_count, see receipts.reissue_count) */
+    number: integer('number').notNull(),
+    /** requested: the member asked; addressee_corrected: the member corrected the 宛名 after issue */
+    reason: text('reason').notNull(),
+    /** ReceiptSnapshot printed by this re-issue, never updated */
+    snapshot: jsonb('snapshot').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // also serves "the latest re-issue of this receipt" (order_id = ? order by number desc limit 1)
+    primaryKey({ columns: [t.orderId, t.number] }),
+    check('receipt_reissues_reason_check', sql`${t.reason} in ('requested', 'addressee_corrected')`),
+    check('receipt_reissues_number_check', sql`${t.number} >= 1`),
+  ],
 );

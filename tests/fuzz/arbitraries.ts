@@ -258,6 +258,11 @@ const VALIDISH: Record<BodyKey, fc.Arbitrary<unknown>> = {
       fc.record({ cardId: sometimesNasty(alnum(1, 30).map((s) => `car_${s}`)) }),
     ),
   }),
+  'POST /api/payments/receipt-reissue': fc.record({ paymentId: uuid }),
+  'POST /api/payments/receipt-addressee': fc.record({
+    paymentId: uuid,
+    receiptRecipient: sometimesNasty(fc.constantFrom('株式会社サンプル 総務部 御中', '山田 太郎', 'あ'.repeat(101))),
+  }),
   'POST /api/credit-cards/card': fc.record({ token: sometimesNasty(alnum(1, 30).map((s) => `tok_${s}`)) }),
   'DELETE /api/credit-cards/card': fc.record({ cardId: sometimesNasty(alnum(1, 30).map((s) => `car_${s}`)) }),
   'POST /api/payments/webhook': webhookEvent,

@@ -70,6 +70,8 @@ describe('GET /api/payments/histories-per-page', () => {
       paymentStatusLabel: 'お支払い完了',
       receiptUrl: `/api/download/receipt/${older.id}.pdf`,
       receiptIssued: false,
+      receiptAddressee: '株式会社サンプル商事',
+      receipt: null,
       fulfilment: {
         status: 'accepted',
         label: '受付済み',
@@ -95,13 +97,16 @@ describe('GET /api/payments/histories-per-page', () => {
       fulfilment: null,
     });
 
-    // After a download the row says the receipt was issued (the next one is a re-issue).
+    // After a download the row says the receipt was issued (later downloads give the same original).
     const file = `${older.id}.pdf`;
     const req = new (await import('next/server')).NextRequest(`http://localhost:3000/api/download/receipt/${file}`, {
       headers: { cookie },
     });
     expect((await receiptRoute.GET(req, { params: Promise.resolve({ file }) })).status).toBe(200);
-    expect((await history(cookie)).page?.histories[2]?.receiptIssued).toBe(true);
+    expect((await history(cookie)).page?.histories[2]).toMatchObject({
+      receiptIssued: true,
+      receipt: { serialNumber: expect.stringMatching(/^R-\d{4}-\d{6,}$/), reissue: null, reissuesLeft: 5 },
+    });
   });
 
   it('shows fulfilment as the orders feature says it: 法務局へ請求済み → 発送済み with the tracking link → 完了, or 返金済み with the amount', async () => {

@@ -110,23 +110,22 @@ describe('GET /api/download/receipt/{id}.pdf', () => {
     expect(row).toMatchObject({ serialNumber: serial, userId: user.id, reissueCount: 0 });
   });
 
-  it('marks the second download 再発行 with the same serial number and amounts', async () => {
+  it('gives the same original on the second download: same serial number, amounts and bytes, not 再発行 (decision 0024)', async () => {
     const { user, cookie } = await member();
     const order = await mixedPaidOrder(user.id);
     const first = await download(`${order.id}.pdf`, cookie);
     const second = await download(`${order.id}.pdf`, cookie);
     expect(second.status).toBe(200);
-    expect(second.headers.get('x-receipt-reissue')).toBe('1');
+    expect(second.headers.get('x-receipt-reissue')).toBe('0');
     expect(second.headers.get('x-receipt-serial')).toBe(first.headers.get('x-receipt-serial'));
-    expect(second.headers.get('content-disposition')).toContain(encodeURIComponent('_再発行'));
+    expect(second.headers.get('content-disposition')).toBe(first.headers.get('content-disposition'));
     const text = squash(await pdfText(second.body));
-    expect(text).toContain('再発行');
+    expect(text).not.toContain('再発行');
     expect(text).toContain(`No. ${first.headers.get('x-receipt-serial')}`);
     expect(text).toContain('¥5,360- （税込）');
     expect(text).toContain('うち消費税（10%） ¥352');
-    expect(text).toMatch(/本書は再発行です（再発行日 \d{4}年\d{1,2}月\d{1,2}日）/);
-    await download(`${order.id}.pdf`, cookie);
-    expect((await receiptRow(order.id))?.reissueCount).toBe(2);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect((await receiptRow(order.id))?.reissueCount).toBe(0);
   });
 
   it('gives each receipt its own increasing serial number', async () => {
@@ -201,9 +200,11 @@ describe('GET /api/download/receipt/{id}.pdf', () => {
     const order = await createOrder({ userId: user.id });
     const [a, b] = await Promise.all([download(`${order.id}.pdf`, cookie), download(`${order.id}.pdf`, cookie)]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect([a.headers.get('x-receipt-reissue'), b.headers.get('x-receipt-reissue')].sort()).toEqual(['0', '1']);
+    // Both get the one original (the loser prints the winner's receipt).
+    expect([a.headers.get('x-receipt-reissue'), b.headers.get('x-receipt-reissue')]).toEqual(['0', '0']);
     expect(a.headers.get('x-receipt-serial')).toBe(b.headers.get('x-receipt-serial'));
-    expect((await receiptRow(order.id))?.reissueCount).toBe(1);
+    expect(a.body.equals(b.body)).toBe(true);
+    expect((await receiptRow(order.id))?.reissueCount).toBe(0);
   });
 
   it('keeps the issued receipt unchanged after the order changes and the member unregisters', async () => {
@@ -324,7 +325,7 @@ describe('receipt numbers and addressees (issue 11 §4)', () => {
     const serialsB = new Set(results.slice(3).map((r) => r.headers.get('x-receipt-serial')));
     expect(serialsA.size).toBe(1);
     expect(serialsB.size).toBe(1);
-    expect(results.filter((r) => r.headers.get('x-receipt-reissue') === '0')).toHaveLength(2);
+    expect(results.filter((r) => r.headers.get('x-receipt-reissue') === '0')).toHaveLength(5);
     const values = [...serialsA, ...serialsB].map(serialValue).sort((a, b) => a - b);
     expect(values).toEqual([before + 1, before + 2]);
     // The losers of each race used no number: the next receipt continues the series.

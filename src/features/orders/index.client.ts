@@ -6,3 +6,4 @@
 export * from './orderable';
 export * from './constants';
 export * from './destination';
+export * from './addressee';

@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './destination';
 export * from './fulfilment';
 export * from './orderable';
+export * from './addressee';

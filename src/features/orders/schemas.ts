@@ -71,7 +71,8 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<OrderStatus, { order: string
 export type OrderActor = { type: 'member'; id: string } | { type: 'system' } | { type: 'staff'; id: string };
 export const SYSTEM_ACTOR: OrderActor = { type: 'system' };
 
-export const ORDER_EVENT_KINDS = ['payment', 'fulfilment', 'refund', 'note'] as const;
+// receipt: the member changed the 領収書 addressee or asked for a re-issue (receipts, decision 0024).
+export const ORDER_EVENT_KINDS = ['payment', 'fulfilment', 'refund', 'note', 'receipt'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 // ── The company, the destination and the price as the order keeps them ─────────────────────────

@@ -3,7 +3,6 @@
  * and receipt links. Server code lives in ./server and is imported by route handlers directly.
  */
 export * from './schemas';
-export { splitAddressee } from './addressee';
 export {
   RefundStatementFileSchema,
   RefundStatementSnapshotSchema,

@@ -7,7 +7,7 @@
  */
 import { z } from '@/lib/zod-ja';
 
-import { splitAddressee } from './addressee';
+import { receiptAddresseeOf, splitAddressee } from '@/features/orders';
 import { HonorificSchema, InvoiceRegistrationNumberSchema, RECEIPT_ADDRESSEE_MAX_LENGTH } from './schemas';
 
 const yen = z.number().int().min(0).max(100_000_000);
@@ -86,7 +86,7 @@ export function buildRefundStatementSnapshot(facts: RefundStatementFacts): Refun
     refundId: facts.refundId,
     orderReference: order.id,
     originalTransactionAt: order.paidAt.toISOString(),
-    addressee: splitAddressee(order.receiptRecipient.trim() || order.recipient),
+    addressee: splitAddressee(receiptAddresseeOf(order)),
     subject:
       /^\d{13}$/.test(order.corporateNumber) && order.companyName
         ? { companyName: order.companyName, corporateNumber: order.corporateNumber }

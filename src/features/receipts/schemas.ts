@@ -2,8 +2,17 @@
  * Receipts (領収書) and payment history (issue 8, domain.md §5). Isomorphic zod schemas shared by
  * the renderer, the issuing service, the route handlers and the history page.
  */
-import { FULFILMENT_PROGRESS, FULFILMENT_STATUSES, ORDER_STATUSES, RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
+import {
+  DestinationSchema,
+  FULFILMENT_PROGRESS,
+  FULFILMENT_STATUSES,
+  HONORIFICS,
+  ORDER_STATUSES,
+  RECEIPT_ADDRESSEE_MAX_LENGTH,
+} from '@/features/orders';
 import { z } from '@/lib/zod-ja';
+
+import { RECEIPT_REISSUE_REASONS } from './constants';
 
 /**
  * Serial number printed as 「No.」: `R-<year of first issue, Asia/Tokyo>-<6+ digits from a
@@ -15,10 +24,12 @@ export const ReceiptSerialSchema = z.string().regex(RECEIPT_SERIAL_PATTERN);
 /** 適格請求書発行事業者登録番号: T + 13 digits (domain.md §1). */
 export const InvoiceRegistrationNumberSchema = z.string().regex(/^T\d{13}$/);
 
+export * from './constants';
+
 // The addressee's limit is the order's (the orders feature defines the destination).
 export { RECEIPT_ADDRESSEE_MAX_LENGTH };
 
-export const HONORIFICS = ['様', '御中'] as const;
+// The orders feature's honorific rule (decision 0024): 様・御中, or 殿・各位 when the member typed them.
 export const HonorificSchema = z.enum(HONORIFICS);
 export type Honorific = z.infer<typeof HonorificSchema>;
 
@@ -154,8 +165,20 @@ export const PaymentHistoryRowSchema = z.strictObject({
   paymentStatusLabel: z.string(),
   /** `/api/download/receipt/{paymentId}.pdf` when paid, else null */
   receiptUrl: z.string().nullable(),
-  /** a receipt was issued already: downloading again prints 再発行 */
+  /** the original was issued already (downloading again prints the receipt as it stands) */
   receiptIssued: z.boolean(),
+  /** whom the receipt names (or will name, before issue): as typed, without the honorific */
+  receiptAddressee: z.string(),
+  /** the issued receipt: its number, first issue, and the latest re-issue if any (decision 0024) */
+  receipt: z
+    .strictObject({
+      serialNumber: z.string(),
+      issuedAt: z.string(),
+      reissue: z.strictObject({ number: z.number().int(), at: z.string(), reason: z.enum(RECEIPT_REISSUE_REASONS) }).nullable(),
+      /** re-issues the member may still make (RECEIPT_REISSUE_MAX) */
+      reissuesLeft: z.number().int(),
+    })
+    .nullable(),
   /**
    * Where a paid order is (issue 12 §4), in the orders feature's words: 受付済み → 法務局へ請求済み →
    * 発送済み (with the tracking link) → 完了, or キャンセル / 返金済み with the amount returned.
@@ -200,3 +223,19 @@ export const ReceiptFileSchema = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/i)
   .transform((file) => file.slice(0, -'.pdf'.length).toLowerCase());
+
+// ── Re-issue and addressee correction (POST /api/payments/receipt-*, decision 0024) ────────────
+
+export const ReceiptReissueBodySchema = z.strictObject({ paymentId: z.uuid({ error: 'ご注文が見つかりませんでした。' }) });
+
+/** The new 宛名: the order form's field (same limit, NFKC, no control characters), required. */
+export const ReceiptAddresseeBodySchema = z.strictObject({
+  paymentId: z.uuid({ error: 'ご注文が見つかりませんでした。' }),
+  receiptRecipient: DestinationSchema.shape.receiptRecipient,
+});
+
+export const ReceiptStateSchema = z.strictObject({
+  issued: z.boolean(),
+  serialNumber: z.string().nullable(),
+  reissued: z.boolean(),
+});

@@ -41,5 +41,6 @@ export {
   type StaffOrderFilter,
   type StaffOrderRow,
 } from './fulfilment-state';
+export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent, type ReceiptAddresseeChange } from './receipt-addressee';
 export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
 export { toOrderView, type OrderView } from './views';

@@ -78,6 +78,16 @@ describe('order mails say what the payment history says', () => {
     expect(orderConfirmationMail(base).text).toContain('ご注文の状況：受付済み');
   });
 
+  it('addresses both 宛名 with the one honorific rule, never doubling one the member typed', () => {
+    const text = orderConfirmationMail({ ...base, recipient: '株式会社サンプル 総務部 御中', receiptRecipient: '' }).text;
+    expect(text).toContain('株式会社サンプル 総務部 御中\n');
+    expect(text).toContain('領収書の宛名：株式会社サンプル 総務部 御中');
+    expect(text).not.toMatch(/御中\s*様/);
+    const person = orderConfirmationMail(base).text;
+    expect(person).toContain('丸の内1-1-1 山田 太郎 様');
+    expect(person).toContain('領収書の宛名：株式会社テスト 御中');
+  });
+
   it('the shipped mail names the carrier and number and links the tracking page', () => {
     const mail = orderShippedMail({ ...base, fulfilmentStatus: 'shipped', carrier: 'japanpost', trackingNumber: '123456789012' });
     expect(mail.subject).toContain('登記事項証明書を発送しました（トヨタ自動車株式会社）');

@@ -4,6 +4,7 @@ import { getEnv } from '@/config/env';
 import { formatYen } from '@/lib/format';
 import { renderMail, type RenderedMail } from '@/server/mail';
 
+import { receiptAddresseeOf, withHonorific } from '../addressee';
 import { CARRIERS, FULFILMENT_LABELS, fulfilmentLabel, isCarrier, isFulfilmentStatus, trackingUrl } from '../fulfilment';
 import { formatDestinationAddress } from '../destination';
 import { OrderPriceSchema } from '../schemas';
@@ -51,12 +52,14 @@ export function orderConfirmationMail(order: OrderRow): RenderedMail {
         `お支払い金額：${formatYen(order.amountYen)}（税込）`,
         `お支払い方法：${card}`,
         `お届け予定：${isoToJa(order.scheduledStartDate)}〜${isoToJa(order.scheduledEndDate)}（${order.deliverySpeed === 'express' ? '速達' : '通常'}配送）`,
-        `お届け先：${address} ${order.recipient} 様`,
+        `お届け先：${address} ${withHonorific(order.recipient)}`,
+        `領収書の宛名：${withHonorific(receiptAddresseeOf(order))}`,
       ].join('\n'),
     ],
     action: { label: '領収書（PDF）を表示する', url: new URL(`/api/download/receipt/${order.id}.pdf`, base).toString() },
     notes: [
       'ご注文の内容と領収書は、マイページの「お支払い履歴」からもご確認いただけます。',
+      '領収書は何度ダウンロードしても同じ原本です。宛名は、はじめてダウンロードする前であれば「お支払い履歴」から変更できます。',
       '証明書は法務局で取得のうえ、郵便でお届けします。',
     ],
   });

@@ -5,6 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 
+import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
 import type { PayjpBuyerMessage } from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
@@ -116,8 +117,10 @@ export function Completion() {
           <dd>
             {formatDestinationAddress(order.destination)}
             <br />
-            {order.destination.recipient} 様
+            {withHonorific(order.destination.recipient)}
           </dd>
+          <dt>領収書の宛名</dt>
+          <dd data-testid="receipt-addressee">{withHonorific(receiptAddresseeOf(order.destination))}</dd>
         </dl>
       </Section>
       <Section title="ご注文の明細" id="lines">

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 
 import { displayZipcode } from '@/features/address/index.client';
+import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
 import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
@@ -256,10 +257,10 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
             {d.destinationStreet}
             {d.destinationApartmentEtc ? ` ${d.destinationApartmentEtc}` : ''}
             <br />
-            {d.recipient} 様
+            {withHonorific(d.recipient)}
           </dd>
           <dt>領収書の宛名</dt>
-          <dd>{d.receiptRecipient}</dd>
+          <dd data-testid="receipt-addressee">{withHonorific(receiptAddresseeOf(d))}</dd>
         </dl>
         <ul className={styles.legalList}>
           {legal.deliveryTiming.map((l) => (

@@ -24,6 +24,8 @@ const row: PaymentHistoryRow = {
   paymentStatusLabel: 'お支払い完了',
   receiptUrl: '/api/download/receipt/7f0c8a9e-2d1b-4c3a-9e8f-1a2b3c4d5e6f.pdf',
   receiptIssued: false,
+  receiptAddressee: '株式会社サンプル 総務部 御中',
+  receipt: null,
   fulfilment: {
     status: 'shipped',
     label: '発送済み',
@@ -69,6 +71,35 @@ describe('HistoryCard', () => {
     });
     expect(out).toContain('発送済み・一部返金（550円）');
     expect(out).toMatch(/領収書（PDF）.*href="\/api\/download\/refund\/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d\.pdf"[^>]*>返金明細書（PDF）/s);
+  });
+
+  it('offers to issue the original and to change the 宛名 before issue, never doubling a typed honorific', () => {
+    const out = html(row);
+    expect(out).toContain('株式会社サンプル 総務部 御中</span>');
+    expect(out).not.toMatch(/御中 様/);
+    expect(out).toContain('領収書（PDF）を発行');
+    expect(out).toContain('宛名を変更');
+    expect(out).not.toContain('再発行を依頼');
+    expect(out).toContain('はじめてダウンロードした時点で発行されます（原本）');
+  });
+
+  it('downloads the same original after issue, and offers a re-issue on request or with a corrected 宛名', () => {
+    const issued = { serialNumber: 'R-2026-000123', issuedAt: '2026-11-25T02:00:00.000Z', reissue: null, reissuesLeft: 5 };
+    const out = html({ ...row, receiptIssued: true, receipt: issued });
+    expect(out).toContain('領収書（PDF）をダウンロード');
+    expect(out).toContain('No. R-2026-000123（2026年11月25日発行・原本）。何度ダウンロードしても同じ原本です。');
+    expect(out).toContain('再発行を依頼');
+    expect(out).toContain('宛名を訂正して再発行');
+
+    const reissued = html({
+      ...row,
+      receiptIssued: true,
+      receipt: { ...issued, reissue: { number: 1, at: '2026-11-26T02:00:00.000Z', reason: 'addressee_corrected' }, reissuesLeft: 0 },
+    });
+    expect(reissued).toContain('領収書（PDF・再発行）をダウンロード');
+    expect(reissued).toContain('2026年11月26日に再発行しました（宛名の訂正による再発行）');
+    expect(reissued).not.toContain('再発行を依頼');
+    expect(reissued).toContain('再発行は上限に達しています');
   });
 
   it('shows no progress for an order that is not paid', () => {

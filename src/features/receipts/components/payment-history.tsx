@@ -11,6 +11,7 @@ import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, type PaymentHistoryPage, type PaymentHistoryRow } from '../schemas';
 
 import { pageWindow } from './page-window';
+import { ReceiptActions } from './receipt-actions';
 import styles from './payment-history.module.css';
 
 const PAGE_PATH = '/my-page/payment-history';
@@ -79,7 +80,7 @@ export function PaymentHistory() {
         </p>
       </div>
       <p className={styles.lead}>
-        決済が完了したご注文は領収書（PDF・適格請求書）をダウンロードできます。2回目以降のダウンロードは「再発行」と記載されます。
+        決済が完了したご注文は領収書（PDF・適格請求書）をダウンロードできます。最初のダウンロードで発行した原本は、何度でも同じ内容でダウンロードできます。
       </p>
       <ol className={styles.list}>
         {data.histories.map((row) => (
@@ -162,11 +163,7 @@ export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
       <footer className={styles.cardFoot}>
         {row.receiptUrl ? (
           <>
-            {/* A plain link, not next/link: no prefetch (the first GET issues the receipt). */}
-            <a className={`button ${styles.receipt}`} href={row.receiptUrl} target="_blank" rel="noopener">
-              領収書（PDF）{row.receiptIssued ? 'を再発行' : 'を発行'}
-              <span className="visually-hidden">（{formatDateTimeJa(new Date(row.orderedAt))}のご注文、新しいタブで開きます）</span>
-            </a>
+            <ReceiptActions row={row} />
             {row.refunds.map((refund) => (
               <a key={refund.refundId} className={`button ${styles.receipt}`} href={refund.statementUrl} target="_blank" rel="noopener">
                 返金明細書（PDF）
@@ -175,11 +172,6 @@ export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
                 </span>
               </a>
             ))}
-            <p className={styles.receiptNote}>
-              {row.receiptIssued
-                ? '発行済みです。再度ダウンロードすると「再発行」と記載されます。'
-                : 'クレジットカード決済の領収書です。宛名はご注文時の指定のとおりです。'}
-            </p>
           </>
         ) : (
           <p className={styles.receiptNote}>領収書は決済が完了したご注文にのみ発行できます。</p>

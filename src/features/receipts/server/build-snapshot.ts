@@ -2,9 +2,8 @@ import 'server-only';
 
 import type { Env } from '@/config/env';
 
-import { splitAddressee } from '../addressee';
 import { ReceiptSnapshotSchema, type ReceiptSnapshot } from '../schemas';
-import { OrderPriceSchema } from '@/features/orders';
+import { OrderPriceSchema, receiptAddresseeOf, splitAddressee } from '@/features/orders';
 
 /** 但し書き: what the money was for, in the words accountants expect to file. */
 export const RECEIPT_PROVISO = '登記事項証明書の取得費用として';
@@ -33,7 +32,7 @@ export function buildReceiptSnapshot(order: PaidOrderFacts, env: IssuerEnv, seri
   if (price.totalYen !== order.amountYen) {
     throw new Error(`order ${order.id}: price total ${price.totalYen} differs from the charged amount ${order.amountYen}`);
   }
-  const addressee = splitAddressee(order.receiptRecipient.trim() || order.recipient);
+  const addressee = splitAddressee(receiptAddresseeOf(order));
   return ReceiptSnapshotSchema.parse({
     version: 1,
     serialNumber,

@@ -1,8 +1,5 @@
 import 'server-only';
 
-import { inArray } from 'drizzle-orm';
-
-import { receipts } from '@db/schema';
 import {
   CARRIERS,
   DELIVERY_SPEED_LABELS,
@@ -14,15 +11,17 @@ import {
   isFulfilmentStatus,
   orderedCertificates,
   progressOf,
+  receiptAddresseeOf,
   trackingUrl,
 } from '@/features/orders';
 import type { OrderRow } from '@/features/orders/server';
 import { listMemberOrders } from '@/features/orders/server';
 import { listSucceededRefunds } from '@/features/payments/server';
-import { getDb } from '@/server/db/client';
 
+import { RECEIPT_REISSUE_MAX } from '../constants';
 import { refundStatementPath } from '../refund-statement';
 import { receiptPath, type PaymentHistoryPage, type PaymentHistoryQuery, type PaymentHistoryRow } from '../schemas';
+import { receiptStatesOf, type IssuedReceiptState } from './issue-receipt';
 
 /**
  * One page of a member's orders, newest first (issue 8), from the orders feature (drafts left
@@ -30,14 +29,9 @@ import { receiptPath, type PaymentHistoryPage, type PaymentHistoryQuery, type Pa
  */
 export async function listPaymentHistory(userId: string, { page, size }: PaymentHistoryQuery): Promise<PaymentHistoryPage> {
   const { total, rows } = await listMemberOrders(userId, { page, size });
-  const db = await getDb();
   const ids = rows.map((r) => r.id);
-  // receipts' primary key (order_id) serves this lookup
-  const issued = new Set(
-    ids.length === 0
-      ? []
-      : (await db.select({ orderId: receipts.orderId }).from(receipts).where(inArray(receipts.orderId, ids))).map((r) => r.orderId),
-  );
+  // receipts' and receipt_reissues' primary keys (order_id …) serve these lookups
+  const issued = await receiptStatesOf(ids);
   // The payments feature owns the refunds table: one query for the page's orders.
   const refunded = await listSucceededRefunds(ids);
 
@@ -69,6 +63,8 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
         paymentStatusLabel: PAYMENT_STATUS_LABELS[status].payment,
         receiptUrl: paid ? receiptPath(row.id) : null,
         receiptIssued: issued.has(row.id),
+        receiptAddressee: receiptAddresseeOf(row),
+        receipt: receiptOf(issued.get(row.id)),
         fulfilment: paid ? fulfilmentOf(row) : null,
         refunds: (refunded.get(row.id) ?? []).map((r) => ({
           refundId: r.id,
@@ -102,5 +98,16 @@ function fulfilmentOf(row: OrderRow): PaymentHistoryRow['fulfilment'] {
           }
         : null,
     refundedYen: row.refundedYen,
+  };
+}
+
+/** The history's view of an issued receipt. */
+function receiptOf(state: IssuedReceiptState | undefined): PaymentHistoryRow['receipt'] {
+  if (!state) return null;
+  return {
+    serialNumber: state.serialNumber,
+    issuedAt: state.issuedAt.toISOString(),
+    reissue: state.reissue ? { number: state.reissue.number, at: state.reissue.at.toISOString(), reason: state.reissue.reason } : null,
+    reissuesLeft: Math.max(0, RECEIPT_REISSUE_MAX - state.reissues),
   };
 }

@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import { formatDateJa } from '@/lib/format';
 import { pdfFonts } from '@/server/pdf-fonts';
 
+import type { ReceiptReissueReason } from '../constants';
 import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '../schemas';
 
 /**
@@ -23,8 +24,11 @@ import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '.
  */
 
 export interface RenderReceiptOptions {
-  /** Set when this is not the first issue: the page is marked 再発行 with the re-issue date. */
-  reissue: { at: Date } | null;
+  /**
+   * Set for a re-issue (docs/decisions/0024): the page is marked 再発行 with the re-issue date and,
+   * after an addressee correction, says so. Null for the original (原本), however often printed.
+   */
+  reissue: { at: Date; reason?: ReceiptReissueReason } | null;
 }
 
 // A4 in points; generous margins so the page survives printing and hole-punching.
@@ -346,7 +350,9 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
     // us), and an electronically delivered receipt is not a taxable 文書 either.
     'クレジットカード決済のため収入印紙は不要です。',
   ];
-  if (options.reissue) {
+  if (options.reissue?.reason === 'addressee_corrected') {
+    notes.push(`本書は宛名の訂正による再発行です（再発行日 ${formatDateJa(options.reissue.at)}）。訂正前の領収書は無効です。`);
+  } else if (options.reissue) {
     notes.push(`本書は再発行です（再発行日 ${formatDateJa(options.reissue.at)}）。番号・金額は原本と同じです。`);
   }
   let noteY = Math.max(y + 20, PAGE.height - 34 - notes.length * NOTE_LINE);

@@ -22,7 +22,9 @@ import {
   formatDestinationAddress,
   isCarrier,
   isFulfilmentStatus,
+  receiptAddresseeOf,
   trackingUrl,
+  withHonorific,
 } from '@/features/orders';
 import type { OrderEventRow } from '@/features/orders/server';
 import { refundTotals } from '@/features/payments/server';
@@ -42,7 +44,7 @@ const KIND_LABELS: Record<string, string> = {
   '401': '外国会社等',
 };
 
-const EVENT_KIND = { payment: '決済', fulfilment: '対応状況', refund: '返金', note: 'メモ' } as const;
+const EVENT_KIND = { payment: '決済', fulfilment: '対応状況', refund: '返金', note: 'メモ', receipt: '領収書' } as const;
 
 function statusWord(kind: string, status: string | null): string {
   if (!status) return '—';
@@ -67,6 +69,10 @@ function eventFacts(e: OrderEventRow): string[] {
   if (typeof d.trackingNumber === 'string') out.push(`追跡番号 ${d.trackingNumber}`);
   if (typeof d.amountYen === 'number') out.push(`返金額 ${formatYen(d.amountYen)}`);
   if (typeof d.refundedYen === 'number') out.push(`返金累計 ${formatYen(d.refundedYen)}`);
+  // the member's 領収書の宛名 change (decision 0024)
+  if (typeof d.receiptRecipientFrom === 'string' && typeof d.receiptRecipientTo === 'string') {
+    out.push(`宛名 ${withHonorific(d.receiptRecipientFrom)} → ${withHonorific(d.receiptRecipientTo)}`);
+  }
   return out;
 }
 
@@ -169,10 +175,10 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dd>
                 {address}
                 <br />
-                {order.recipient} 様
+                {withHonorific(order.recipient)}
               </dd>
               <dt>領収書の宛名</dt>
-              <dd>{order.receiptRecipient}</dd>
+              <dd>{withHonorific(receiptAddresseeOf(order))}</dd>
               <dt>領収書番号</dt>
               <dd>
                 {detail.receiptSerial ? (
@@ -292,7 +298,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                   </span>
                   <br />
                   <strong>{EVENT_KIND[e.kind as keyof typeof EVENT_KIND] ?? e.kind}</strong>
-                  {e.kind === 'note' ? null : (
+                  {e.kind === 'note' || e.kind === 'receipt' ? null : (
                     <>
                       ：{statusWord(e.kind, e.fromStatus)} → {statusWord(e.kind, e.toStatus)}
                     </>

@@ -1,3 +1,5 @@
+import { RECEIPT_REISSUE_MAX } from '@/features/receipts';
+
 import { BUSINESS_DAY_DEFINITION, LEGAL_DATES, LEGAL_PATHS, PAYJP, PUBLIC_DATA_LICENSE } from '../../legal-content/constants';
 import { formatJapaneseDate } from '../../legal-content/format';
 import {
@@ -271,10 +273,14 @@ export function TermsOfUse({ operator, delivery, dates = LEGAL_DATES.termsOfUse 
       title: '第13条（領収書）',
       content: (
         <Clauses>
+          <li>領収書は、会員が最初にダウンロードした時点で発行します（原本）。その後のダウンロードでは、同じ原本を表示します。</li>
           <li>
-            領収書の宛名は、ご注文の際に会員が指定したものとします。発行後に宛名及び金額を変更することはできませんので、ご注文の際に正確に入力してください。
+            領収書の宛名は、ご注文の際に会員が指定したものとします。会員は、領収書の発行前であれば、お支払い履歴から宛名を変更することができます。
           </li>
-          <li>2回目以降にダウンロードした領収書には「再発行」と表示されます。領収書の番号及び金額は、最初に発行したものと同じです。</li>
+          <li>
+            発行後の領収書は、会員の依頼により、又は宛名を訂正するために、1件のご注文につき{RECEIPT_REISSUE_MAX}
+            回まで再発行します。再発行した領収書には「再発行」と表示し、番号及び金額は原本と同じとします。宛名を訂正して再発行した場合、訂正前の領収書は無効となります。金額を変更することはできません。
+          </li>
         </Clauses>
       ),
     },

@@ -12,7 +12,9 @@ const NOT_FOUND_MESSAGE = '領収書が見つかりませんでした。決済�
 /**
  * GET /api/download/receipt/{paymentId}.pdf — the member's receipt (docs/api.md). Owner only and
  * paid orders only; everything else, including another member's id, answers the same 404.
- * The first GET issues the receipt; later ones print 再発行. HEAD never issues.
+ * The first GET issues the original; later ones print the receipt as it stands — the same
+ * original, or the latest re-issue the member asked for (再発行; docs/decisions/0024). Only the
+ * first GET writes anything. HEAD never issues.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
