@@ -4,7 +4,15 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 import { setProtectedPage } from '@/lib/api-client';
-import { LOGIN_RECHECKS, currentPage, isLoggedIn, loginHasExpired, loginRedirect, subscribeAuth } from '@/lib/auth-state';
+import {
+  LOGIN_RECHECKS,
+  currentPage,
+  isLoggedIn,
+  loginEndedHereRecently,
+  loginHasExpired,
+  loginRedirect,
+  subscribeAuth,
+} from '@/lib/auth-state';
 
 import { LoadingOverlay } from './loading-overlay';
 
@@ -41,7 +49,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
       if (isLoggedIn()) {
         clearInterval(timer);
         rerender((n) => n + 1);
-      } else if (attempts >= LOGIN_RECHECKS) {
+      } else if (attempts >= LOGIN_RECHECKS && !loginEndedHereRecently()) {
+        // (a logout or unregister in this tab navigates on by itself: the guard waits for it)
         clearInterval(timer);
         router.replace(loginRedirect({ expired: loginHasExpired(), here: currentPage() }));
       }

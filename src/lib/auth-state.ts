@@ -54,8 +54,21 @@ export function storeLogin(data: { auth_expire_time: string; csrf_token: string;
   setAuthExpireTime(data.auth_expire_time);
 }
 
+/**
+ * When this tab last ended the login itself (logout, unregister). The page that did it navigates
+ * on (to /login?loggedOut=true, …); the protected-page guard must not race it with its own
+ * "log in first" redirect while that navigation loads, which can take a while on a slow line.
+ */
+let endedHereAt = Number.NEGATIVE_INFINITY;
+const ENDED_HERE_GRACE_MS = 5000;
+
+export function loginEndedHereRecently(now = Date.now()): boolean {
+  return now - endedHereAt < ENDED_HERE_GRACE_MS;
+}
+
 /** Logout or unregister: forget everything tied to the account. */
 export function clearLogin(): void {
+  endedHereAt = Date.now();
   safeStorage.remove(STORAGE_KEYS.userEmail);
   safeStorage.remove(STORAGE_KEYS.csrfToken);
   clearAuthExpireTime();

@@ -59,7 +59,8 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
     setDemoBusy(false);
   };
 
-  const google = `/api/users/login-social?nextPage=${encodeURIComponent(nextPage)}`;
+  // Only a real destination travels on (a refused attempt comes back to /login with it).
+  const google = destination ? `/api/users/login-social?nextPage=${encodeURIComponent(destination)}` : '/api/users/login-social';
 
   return (
     <div className={styles.card}>
