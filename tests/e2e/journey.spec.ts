@@ -208,6 +208,9 @@ test('a purchase step opened in a new tab says why it starts over, with the comp
     );
     await expect(tab).toHaveURL(/\/purchase\/select$/); // said once: a reload does not repeat it
     await expect(tab.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await tab.setViewportSize({ width: 390, height: 900 });
+    await tab.screenshot({ path: path.join(SHOTS, `new-tab${step.replaceAll('/', '-')}-390.png`) });
     await tab.close();
   }
   // the first tab still has its order
@@ -262,4 +265,7 @@ test('completion pages opened directly do not claim a completion', async ({ page
   await page.goto('/password-reset/completion');
   await expect(page.getByTestId('completion-neutral')).toContainText('パスワードの再設定が完了したときに表示されます');
   await expect(page.getByRole('heading', { name: 'パスワードを再設定しました' })).toHaveCount(0);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: path.join(SHOTS, 'password-reset-completion-neutral-390.png') });
 });
