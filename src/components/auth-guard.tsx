@@ -4,7 +4,15 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 import { setProtectedPage } from '@/lib/api-client';
-import { LOGIN_RECHECKS, LOGIN_REDIRECT, isLoggedIn, subscribeAuth } from '@/lib/auth-state';
+import {
+  LOGIN_RECHECKS,
+  currentPage,
+  isLoggedIn,
+  loginEndedHereRecently,
+  loginHasExpired,
+  loginRedirect,
+  subscribeAuth,
+} from '@/lib/auth-state';
 
 import { LoadingOverlay } from './loading-overlay';
 
@@ -13,9 +21,9 @@ const RECHECK_INTERVAL_MS = 100;
 
 /**
  * Guards a protected page on the client (spec §4): while the stored expiry is missing or past,
- * the check is retried up to 10 times, then the visitor goes to
- * /login?nextPage=/search&expired=true. The page's data calls are authorised by the server
- * regardless; this only decides what to show.
+ * the check is retried up to 10 times, then the visitor goes to /login, continuing to this page
+ * afterwards, with `expired=true` only if a login really ended (docs/decisions/0022). The page's
+ * data calls are authorised by the server regardless; this only decides what to show.
  */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const router = useRouter();
@@ -41,9 +49,10 @@ export function AuthGuard({ children }: { children: ReactNode }) {
       if (isLoggedIn()) {
         clearInterval(timer);
         rerender((n) => n + 1);
-      } else if (attempts >= LOGIN_RECHECKS) {
+      } else if (attempts >= LOGIN_RECHECKS && !loginEndedHereRecently()) {
+        // (a logout or unregister in this tab navigates on by itself: the guard waits for it)
         clearInterval(timer);
-        router.replace(LOGIN_REDIRECT);
+        router.replace(loginRedirect({ expired: loginHasExpired(), here: currentPage() }));
       }
     }, RECHECK_INTERVAL_MS);
     return () => clearInterval(timer);

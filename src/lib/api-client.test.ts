@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError, apiFetch, setProtectedPage } from './api-client';
-import { isLoggedIn, LOGIN_REDIRECT } from './auth-state';
+import { isLoggedIn } from './auth-state';
 
 /** A browser-like window with localStorage, enough for the client modules. */
 function fakeWindow() {
@@ -12,7 +12,12 @@ function fakeWindow() {
     removeItem: (k: string) => void store.delete(k),
   };
   const assign = vi.fn();
-  vi.stubGlobal('window', { localStorage, location: { assign }, addEventListener: vi.fn(), removeEventListener: vi.fn() });
+  vi.stubGlobal('window', {
+    localStorage,
+    location: { assign, pathname: '/purchase/confirmation', search: '?payment_error=card_declined' },
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  });
   return { store, assign };
 }
 
@@ -88,7 +93,7 @@ describe('apiFetch', () => {
     expect((error as ApiError).fields.zip).toBe('郵便番号は7桁の数字で入力してください。');
   });
 
-  it('on a 401 in a protected page clears auth_expire_time and goes to the login page', async () => {
+  it('on a 401 in a protected page clears auth_expire_time and goes to the login page, saying it expired, back to this page', async () => {
     win.store.set('auth_expire_time', new Date(Date.now() + 3_600_000).toISOString());
     expect(isLoggedIn()).toBe(true);
     setProtectedPage(true);
@@ -98,8 +103,9 @@ describe('apiFetch', () => {
     );
     await expect(apiFetch('/api/payments/latest')).rejects.toBeInstanceOf(ApiError);
     expect(win.store.has('auth_expire_time')).toBe(false);
-    expect(win.assign).toHaveBeenCalledWith(LOGIN_REDIRECT);
-    expect(LOGIN_REDIRECT).toBe('/login?nextPage=/search&expired=true');
+    expect(win.assign).toHaveBeenCalledWith(
+      `/login?nextPage=${encodeURIComponent('/purchase/confirmation?payment_error=card_declined')}&expired=true`,
+    );
   });
 
   it('mirrors the server expiry header into auth_expire_time', async () => {

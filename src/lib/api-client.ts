@@ -1,5 +1,5 @@
 import { parseApiErrorBody } from './api-error';
-import { LOGIN_REDIRECT, clearAuthExpireTime, setAuthExpireTime } from './auth-state';
+import { clearAuthExpireTime, currentPage, loginRedirect, setAuthExpireTime } from './auth-state';
 import { STORAGE_KEYS, safeStorage } from './storage-keys';
 
 /**
@@ -111,7 +111,8 @@ async function send(path: string, options: RequestOptions, retried: boolean): Pr
   }
   if (res.status === 401) {
     clearAuthExpireTime();
-    if (onProtectedPage && typeof window !== 'undefined') window.location.assign(LOGIN_REDIRECT);
+    // The server ended the login: a real expiry. Back to this page afterwards (decision 0022).
+    if (onProtectedPage && typeof window !== 'undefined') window.location.assign(loginRedirect({ expired: true, here: currentPage() }));
   }
   throw err;
 }

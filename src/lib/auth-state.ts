@@ -1,3 +1,4 @@
+import { loginPath } from './next-page';
 import { STORAGE_KEYS, safeStorage } from './storage-keys';
 
 /**
@@ -5,7 +6,27 @@ import { STORAGE_KEYS, safeStorage } from './storage-keys';
  * later than now. The server stays the authority; this only decides what to show and when to
  * send a visitor to /login.
  */
-export const LOGIN_REDIRECT = '/login?nextPage=/search&expired=true';
+/**
+ * Where a protected page sends a visitor who is not logged in (spec §4, §8, changed by
+ * docs/decisions/0022): the login page, continuing afterwards to the page they were on (the spec's
+ * fixed `/search` lost the order a visitor had started), with `expired=true` only when a login
+ * really ended — the stored expiry has passed, or the server answered 401 — never for a visitor
+ * who was not logged in at all.
+ */
+export function loginRedirect({ expired, here }: { expired: boolean; here: string }): string {
+  return loginPath({ nextPage: here, expired });
+}
+
+/** True when this browser had a login whose expiry has passed (not: never logged in, or logged out). */
+export function loginHasExpired(now = Date.now()): boolean {
+  const value = safeStorage.get(STORAGE_KEYS.authExpireTime);
+  return value !== null && !isLoggedIn(now);
+}
+
+/** The current page as a `nextPage` value (path and query). */
+export function currentPage(): string {
+  return typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
+}
 /** spec §9: at most 10 re-checks on a protected page before redirecting. */
 export const LOGIN_RECHECKS = 10;
 
@@ -33,8 +54,21 @@ export function storeLogin(data: { auth_expire_time: string; csrf_token: string;
   setAuthExpireTime(data.auth_expire_time);
 }
 
+/**
+ * When this tab last ended the login itself (logout, unregister). The page that did it navigates
+ * on (to /login?loggedOut=true, …); the protected-page guard must not race it with its own
+ * "log in first" redirect while that navigation loads, which can take a while on a slow line.
+ */
+let endedHereAt = Number.NEGATIVE_INFINITY;
+const ENDED_HERE_GRACE_MS = 5000;
+
+export function loginEndedHereRecently(now = Date.now()): boolean {
+  return now - endedHereAt < ENDED_HERE_GRACE_MS;
+}
+
 /** Logout or unregister: forget everything tied to the account. */
 export function clearLogin(): void {
+  endedHereAt = Date.now();
   safeStorage.remove(STORAGE_KEYS.userEmail);
   safeStorage.remove(STORAGE_KEYS.csrfToken);
   clearAuthExpireTime();

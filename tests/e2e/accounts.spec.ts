@@ -71,12 +71,18 @@ async function queueGoogleLogin(profile: { email: string; email_verified?: boole
 }
 
 test.describe('accounts', () => {
-  test('the guard shows the loading overlay, then sends a logged-out visitor to the login page', async ({ page }) => {
+  test('the guard shows the loading overlay, then sends a logged-out visitor to the login page, back to this page afterwards', async ({
+    page,
+  }) => {
     await page.goto('/my-page/basic-info');
     await expect(page.getByTestId('loading-overlay')).toBeVisible();
     await expect(page.getByTestId('loading-overlay')).toContainText('読み込み中');
-    await expect(page).toHaveURL(/\/login\?nextPage=\/search&expired=true$/);
-    await expect(page.getByText('ログインの有効期限が切れました')).toBeVisible();
+    // never logged in: asked to log in, not told a login expired (docs/decisions/0022)
+    await expect(page).toHaveURL(/\/login\?nextPage=%2Fmy-page%2Fbasic-info$/);
+    await expect(page.getByTestId('login-reason')).toHaveText(
+      'このページをご利用いただくにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
+    );
+    await expect(page.getByText('ログインの有効期限が切れました')).toHaveCount(0);
   });
 
   test('registers with the code from the mail, sees my page, logs out and in again', async ({ page }) => {
@@ -177,6 +183,11 @@ test.describe('accounts', () => {
     await page.getByLabel('新しいパスワード（確認）').fill('kawa-yama-sora-2027');
     await page.getByRole('button', { name: 'パスワードを設定する' }).click();
     await expect(page).toHaveURL(/\/password-reset\/completion$/);
+    await expect(page.getByRole('heading', { name: 'パスワードを再設定しました' })).toBeVisible();
+    // only right after the reset: a reload (or anyone opening the URL) gets the neutral page
+    await page.reload();
+    await expect(page.getByTestId('completion-neutral')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'パスワードを再設定しました' })).toHaveCount(0);
 
     // the link is single use
     await page.goto(link);

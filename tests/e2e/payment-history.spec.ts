@@ -130,9 +130,9 @@ test.describe('payment history and receipts', () => {
   test('a member without orders sees the empty state with a way to search', async ({ page }) => {
     await registerAndLogin(page);
     await page.goto('/my-page/payment-history');
-    await expect(page.getByRole('heading', { name: 'ご購入履歴はまだありません' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'お支払い履歴はまだありません' })).toBeVisible();
     await expect(page.getByRole('link', { name: '会社を検索する' })).toHaveAttribute('href', '/search');
-    await expect(page.getByRole('link', { name: 'ご購入履歴・領収書' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'お支払い履歴', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('after two purchases: both listed newest first, receipt PDF, the same original on the second download, page in the URL', async ({
@@ -208,7 +208,7 @@ test.describe('payment history and receipts', () => {
     // The page number is part of the URL and survives a reload.
     await page.goto('/my-page/payment-history?page=2');
     await page.reload();
-    await expect(page.getByText('このページにはご購入履歴がありません（全1ページ）。')).toBeVisible();
+    await expect(page.getByText('このページにはお支払い履歴がありません（全1ページ）。')).toBeVisible();
     await page.getByRole('link', { name: '最初のページへ戻る' }).click();
     await expect(page).toHaveURL(/\/my-page\/payment-history$/);
     await expect(cards).toHaveCount(2);

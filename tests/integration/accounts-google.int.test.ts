@@ -102,7 +102,9 @@ describe('Google sign-in (OpenID Connect against the local provider)', () => {
     const email = uniqueEmail('google');
     const { b, landing } = await signIn('register', { email, email_verified: true });
     expect(landing.pathname).toBe('/login/complete');
-    expect(landing.searchParams.get('nextPage')).toBe('/register/completion');
+    // a new account, with no destination: /login/complete goes on to the registration completion page
+    expect(landing.searchParams.get('registered')).toBe('true');
+    expect(landing.searchParams.get('nextPage')).toBeNull();
     const me = await b.get(meRoute, '/api/users/me');
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ user_email: email, isGoogleUser: true, hasPassword: false, signInMethods: ['google'] });
@@ -122,6 +124,27 @@ describe('Google sign-in (OpenID Connect against the local provider)', () => {
     expect(good.landing.searchParams.get('nextPage')).toBe('/purchase/select');
     const evil = await signIn('login', { email }, '?nextPage=%2F%2Fevil.example');
     expect(evil.landing.searchParams.get('nextPage')).toBe('/search');
+    const loop = await signIn('login', { email }, '?nextPage=%2Flogin');
+    expect(loop.landing.searchParams.get('nextPage')).toBe('/search');
+  });
+
+  it('keeps the destination through a Google registration (an order started while logged out)', async () => {
+    const email = uniqueEmail('order');
+    const { landing } = await signIn('register', { email, email_verified: true }, '?agreement=true&nextPage=%2Fpurchase%2Fselect');
+    expect(landing.pathname).toBe('/login/complete');
+    expect(landing.searchParams.get('nextPage')).toBe('/purchase/select');
+    expect(landing.searchParams.get('registered')).toBe('true');
+    // an existing member pressing 「Google で登録する」 is simply logged in: no "registered" page
+    const again = await signIn('register', { email }, '?agreement=true');
+    expect(again.landing.searchParams.get('registered')).toBeNull();
+    expect(again.landing.searchParams.get('nextPage')).toBe('/search');
+  });
+
+  it('keeps the destination when a Google account without membership is sent from login to registration', async () => {
+    const { landing } = await signIn('login', { email: uniqueEmail('stranger-order') }, '?nextPage=%2Fpurchase%2Fselect');
+    expect(landing.pathname).toBe('/register');
+    expect(landing.searchParams.get('error')).toBe('social_not_registered');
+    expect(landing.searchParams.get('nextPage')).toBe('/purchase/select');
   });
 
   it('sends a Google account without an account from login to registration', async () => {

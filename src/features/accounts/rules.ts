@@ -1,6 +1,6 @@
 /**
- * The accounts' small isomorphic rules without zod — lengths, the e-mail normalisation, `nextPage`,
- * the password hint and the Google sign-in error texts — so the login and registration pages use
+ * The accounts' small isomorphic rules without zod — lengths, the e-mail normalisation, `nextPage`
+ * and why the login page is shown, the password hint and the Google sign-in error texts — so the login and registration pages use
  * them without zod in their first-load JavaScript (issue 13). schemas.ts builds its zod schemas
  * from these and re-exports them.
  */
@@ -17,24 +17,30 @@ export function normalizeEmail(value: string): string {
 
 // ---- isomorphic rules ----
 
-/**
- * `nextPage` is honoured only for a same-site path: one leading `/`, no `//` or backslash (which
- * browsers treat as another host), no control characters.
- */
-export function isSafeNextPage(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    value.length > 0 &&
-    value.length <= 512 &&
-    value.startsWith('/') &&
-    !value.startsWith('//') &&
-    !value.includes('\\') &&
-    !/[\u0000-\u001f\u007f]/.test(value)
-  );
-}
+// `nextPage`: one owner, src/lib/next-page.ts (the guard and the API client use it too).
+export { DEFAULT_NEXT_PAGE, isSafeNextPage, loginPath, nextPageOrNull, registerPath, safeNextPage } from '@/lib/next-page';
 
-export function safeNextPage(value: unknown, fallback = '/search'): string {
-  return isSafeNextPage(value) ? value : fallback;
+/**
+ * Why the login (or registration) page is shown, from where the visitor was going: a neutral
+ * "log in first" for a first visit, and the expiry notice only for a login that really ended
+ * (`expired=true`, see loginPath). Null when the visitor simply opened the page.
+ */
+export type LoginReason = { kind: 'expired' | 'order' | 'member'; message: string };
+
+export const LOGIN_REASON_MESSAGES = {
+  expired: 'ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。',
+  order: '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。',
+  member: 'このページをご利用いただくにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
+} as const;
+
+const ORDER_PAGES = /^\/purchase(?:[/?#]|$)/;
+
+export function loginReason(nextPage: string | null, expired: boolean): LoginReason | null {
+  if (expired) return { kind: 'expired', message: LOGIN_REASON_MESSAGES.expired };
+  if (nextPage === null) return null;
+  if (ORDER_PAGES.test(nextPage)) return { kind: 'order', message: LOGIN_REASON_MESSAGES.order };
+  if (nextPage.startsWith('/my-page')) return { kind: 'member', message: LOGIN_REASON_MESSAGES.member };
+  return null;
 }
 
 export interface PasswordHint {

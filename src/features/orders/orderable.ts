@@ -78,6 +78,15 @@ export function canOrderCertificates(company: OrderableCompany): boolean {
   return orderabilityOf(company).orderable;
 }
 
+/**
+ * The order button of an orderable company (search results, the 法人情報照会 page), and the name
+ * the purchase pages use when they tell a visitor to press it.
+ */
+export const ORDER_BUTTON_LABEL = 'この法人の証明書を申請する';
+
+/** The same button in the desktop results table, where a column is narrow; both labels contain it. */
+export const ORDER_BUTTON_SHORT_LABEL = '証明書を申請';
+
 /** Whether this certificate can be ordered for this company. */
 export function isItemOrderable(company: OrderableCompany, itemId: string): boolean {
   const o = orderabilityOf(company);

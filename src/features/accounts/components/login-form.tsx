@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 
 import { apiFetch } from '@/lib/api-client';
 
-import { safeNextPage, socialErrorMessage } from '../rules';
+import { DEFAULT_NEXT_PAGE, loginReason, nextPageOrNull, registerPath, socialErrorMessage } from '../rules';
 import type { LoginResponse } from '../schemas';
 
 import styles from './accounts.module.css';
@@ -23,8 +23,11 @@ const FIELDS = {
 export function LoginForm({ demo }: { demo: { email: string; password: string } | null }) {
   const router = useRouter();
   const params = useSearchParams();
-  const nextPage = safeNextPage(params.get('nextPage'));
-  const expired = params.get('expired') === 'true';
+  // Where to continue: the page the visitor was going to (validated in one place, src/lib/next-page.ts).
+  const destination = nextPageOrNull(params.get('nextPage'));
+  const nextPage = destination ?? DEFAULT_NEXT_PAGE;
+  // expired=true only for a login that really ended; a first visit gets a neutral "log in first".
+  const reason = loginReason(destination, params.get('expired') === 'true');
   const notice =
     params.get('loggedOut') === 'true'
       ? 'ログアウトしました。'
@@ -56,14 +59,15 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
     setDemoBusy(false);
   };
 
-  const google = `/api/users/login-social?nextPage=${encodeURIComponent(nextPage)}`;
+  // Only a real destination travels on (a refused attempt comes back to /login with it).
+  const google = destination ? `/api/users/login-social?nextPage=${encodeURIComponent(destination)}` : '/api/users/login-social';
 
   return (
     <div className={styles.card}>
       <h1 className={styles.title}>ログイン</h1>
-      {expired ? (
-        <p className={`notice-box ${styles.status}`} role="status">
-          ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。
+      {reason ? (
+        <p className={`notice-box ${styles.status}`} role="status" data-testid="login-reason">
+          {reason.message}
         </p>
       ) : null}
       {notice ? (
@@ -113,7 +117,7 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
           <Link href="/password-reset">パスワードをお忘れの方</Link>
         </li>
         <li>
-          はじめての方は <Link href="/register">会員登録（無料）</Link>
+          はじめての方は <Link href={registerPath(destination)}>会員登録（無料）</Link>
         </li>
       </ul>
 

@@ -3,11 +3,13 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
+
 import styles from './accounts.module.css';
 
 const TABS = [
   { href: '/my-page/basic-info', label: '基本情報' },
-  { href: '/my-page/payment-history', label: 'ご購入履歴・領収書' },
+  { href: PAYMENT_HISTORY_PAGE.path, label: PAYMENT_HISTORY_PAGE.name },
   { href: '/my-page/unregister', label: '退会' },
 ];
 

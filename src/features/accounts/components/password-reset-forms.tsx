@@ -10,7 +10,7 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
-import { loadResetEmail, saveResetEmail } from './client-session';
+import { loadResetEmail, markJustCompleted, saveResetEmail } from './client-session';
 import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
 import { accountSchemas } from './lazy-schemas';
 
@@ -183,6 +183,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
       { password, passwordConfirmation },
       async (data) => {
         await apiFetch('/api/users/reset-password', { method: 'POST', body: { token: token.current, password: data.password } });
+        markJustCompleted('password-reset');
         router.replace('/password-reset/completion');
       },
     );

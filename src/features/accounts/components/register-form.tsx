@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { apiFetch } from '@/lib/api-client';
 import { setPiece, useClientState } from '@/lib/client-store';
 
-import { PASSWORD_MIN, socialErrorMessage } from '../rules';
+import { PASSWORD_MIN, loginPath, loginReason, nextPageOrNull, socialErrorMessage } from '../rules';
 import type { CodeRequestResponse } from '../schemas';
 
 import styles from './accounts.module.css';
@@ -24,10 +24,19 @@ const FIELDS = {
   agreement: { label: '利用規約とプライバシーポリシーへの同意', id: 'agreement' },
 };
 
+/** Where the visitor is going once registered: said on the registration page too. */
+const REGISTER_REASON = {
+  order: '会員登録が完了すると、そのまま証明書の申請にお進みいただけます。',
+  member: '会員登録が完了すると、そのままご覧になっていたページにお進みいただけます。',
+} as const;
+
 export function RegisterForm({ serviceName }: { serviceName: string }) {
   const router = useRouter();
   const params = useSearchParams();
   const socialError = socialErrorMessage(params.get('error'));
+  // Where to continue once registered (an order started while logged out); kept through the code step.
+  const nextPage = nextPageOrNull(params.get('nextPage'));
+  const reason = loginReason(nextPage, false)?.kind;
   // The agreement is the spec's isAgreement flag; Google registration also needs it.
   const { isAgreement } = useClientState('flags');
   const [email, setEmail] = useState('');
@@ -50,7 +59,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
           method: 'POST',
           body: { email: data.email, password: data.password, agreement: true },
         });
-        savePendingRegistration(res);
+        savePendingRegistration(res, nextPage);
         router.push('/temporary-auth');
       },
     );
@@ -61,6 +70,11 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
       <h1 className={styles.title}>会員登録（無料）</h1>
       <RegisterSteps current={1} />
       <p className={styles.lead}>メールアドレスとパスワードを入力してください。入力したメールアドレスに確認コードをお送りします。</p>
+      {reason && reason !== 'expired' && !socialError ? (
+        <p className={`notice-box ${styles.status}`} role="status" data-testid="login-reason">
+          {REGISTER_REASON[reason]}
+        </p>
+      ) : null}
       {socialError ? (
         <p className={`error-box ${styles.status}`} role="alert">
           {socialError}
@@ -123,7 +137,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
 
       <div className={styles.divider}>または</div>
       <GoogleButton
-        href="/api/users/register-social?agreement=true"
+        href={`/api/users/register-social?agreement=true${nextPage ? `&nextPage=${encodeURIComponent(nextPage)}` : ''}`}
         label="Google で登録する"
         disabled={!isAgreement}
         onBlocked={() => {
@@ -133,7 +147,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
       />
       <ul className={styles.links}>
         <li>
-          すでに会員の方は <Link href="/login">ログイン</Link>
+          すでに会員の方は <Link href={loginPath({ nextPage })}>ログイン</Link>
         </li>
       </ul>
     </div>

@@ -7,21 +7,23 @@ import { useEffect, useRef, useState } from 'react';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { apiFetch, ApiError } from '@/lib/api-client';
 
-import { safeNextPage } from '../rules';
+import { DEFAULT_NEXT_PAGE, nextPageOrNull } from '../rules';
 import type { MeResponse } from '../schemas';
 
 import styles from './accounts.module.css';
-import { applyLogin } from './client-session';
+import { afterRegistration, applyLogin } from './client-session';
 
 /**
  * Where the Google callback lands. The session cookie is HttpOnly, so this page asks
  * GET /api/users/me for what the client keeps (auth_expire_time, csrf_token, user_email and the
- * flags), stores it, and continues to nextPage (same-site paths only).
+ * flags), stores it, and continues to nextPage (same-site paths only). After a Google registration
+ * (`registered=true`) it continues like the e-mail registration does (afterRegistration).
  */
 export function SocialComplete() {
   const router = useRouter();
   const params = useSearchParams();
-  const nextPage = safeNextPage(params.get('nextPage'));
+  const registered = params.get('registered') === 'true';
+  const nextPage = nextPageOrNull(params.get('nextPage'));
   const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -31,10 +33,10 @@ export function SocialComplete() {
     apiFetch<MeResponse>('/api/users/me')
       .then((me) => {
         applyLogin(me);
-        router.replace(nextPage);
+        router.replace(registered ? afterRegistration(nextPage) : (nextPage ?? DEFAULT_NEXT_PAGE));
       })
       .catch((error: unknown) => setFailed(error instanceof ApiError ? error.message : 'ログインを完了できませんでした。'));
-  }, [nextPage, router]);
+  }, [nextPage, registered, router]);
 
   if (!failed) return <LoadingOverlay message="ログインしています" />;
   return (

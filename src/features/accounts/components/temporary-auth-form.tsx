@@ -7,11 +7,19 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
+import { registerPath } from '../rules';
 import type { CodeRequestResponse, LoginResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
-import { applyLogin, clearPendingRegistration, loadPendingRegistration, savePendingRegistration, type PendingCode } from './client-session';
+import {
+  afterRegistration,
+  applyLogin,
+  clearPendingRegistration,
+  loadPendingRegistration,
+  savePendingRegistration,
+  type PendingCode,
+} from './client-session';
 import { ErrorSummary, TextField, useFormState } from './form-kit';
 import { accountSchemas } from './lazy-schemas';
 
@@ -68,7 +76,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
         const data = await apiFetch<LoginResponse>('/api/users/temp-auth', { method: 'POST', body });
         applyLogin(data);
         clearPendingRegistration();
-        router.replace('/register/completion');
+        router.replace(afterRegistration(pending.nextPage ?? null));
       },
     );
   };
@@ -82,8 +90,8 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
         method: 'POST',
         body: { requestId: pending.requestId },
       });
-      savePendingRegistration(res);
-      setPending({ ...res, sentAt: Date.now() });
+      savePendingRegistration(res, pending.nextPage ?? null);
+      setPending({ ...res, sentAt: Date.now(), nextPage: pending.nextPage ?? null });
       setCode('');
       form.setErrors({});
       setResent('確認コードを再送しました。新しいメールに記載されたコードを入力してください（以前のコードは使えなくなりました）。');
@@ -145,7 +153,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
       <ul className={styles.list}>
         <li>迷惑メールフォルダに振り分けられていないかご確認ください。</li>
         <li>
-          メールアドレスに誤りがある場合は、<Link href="/register">会員登録の画面</Link>から入力し直してください。
+          メールアドレスに誤りがある場合は、<Link href={registerPath(pending.nextPage)}>会員登録の画面</Link>から入力し直してください。
         </li>
         {mailCatcherUrl ? (
           <li>

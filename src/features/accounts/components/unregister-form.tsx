@@ -7,6 +7,7 @@ import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { z } from '@/lib/zod-ja';
 
 import { CurrentPasswordSchema, type MeResponse } from '../schemas';
@@ -87,7 +88,7 @@ export function UnregisterForm() {
       </div>
       <p className="notice-box">
         退会後はマイページにログインできないため、領収書をダウンロードできなくなります。必要な領収書は、退会の前に
-        <Link href="/my-page/payment-history">ご購入履歴</Link>からダウンロードしてください。
+        <Link href={PAYMENT_HISTORY_PAGE.path}>{PAYMENT_HISTORY_PAGE.name}</Link>からダウンロードしてください。
       </p>
 
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />

@@ -9,7 +9,7 @@ import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
-import { normalizeEmail, safeNextPage, type SocialErrorCode } from '../schemas';
+import { DEFAULT_NEXT_PAGE, nextPageOrNull, normalizeEmail, type SocialErrorCode } from '../schemas';
 
 import { beginSession, type SessionIo } from './auth-session';
 import { accountMails } from './mails';
@@ -37,10 +37,25 @@ function redirect(pathOrUrl: string): Response {
   return new Response(null, { status: 302, headers: { Location: location } });
 }
 
-function errorPage(mode: SocialMode, code: SocialErrorCode): Response {
+function errorPage(mode: SocialMode, code: SocialErrorCode, nextPage: string | null = null): Response {
   // A Google account with no membership yet is sent to registration, where the terms are accepted.
   const page = mode === 'register' || code === 'social_not_registered' ? '/register' : '/login';
-  return redirect(`${page}?error=${code}`);
+  // The destination (an order started while logged out) survives a failed or refused attempt.
+  const destination = nextPageOrNull(nextPage);
+  return redirect(`${page}?error=${code}${destination ? `&nextPage=${encodeURIComponent(destination)}` : ''}`);
+}
+
+/**
+ * Where /login/complete continues. A new account: straight on to the destination the visitor had
+ * (an order), else the registration completion page — `registered=true` lets that page or the
+ * destination say so (docs/decisions/0022). An existing member: the destination, else the search.
+ */
+function completePath(created: boolean, nextPage: string | null): string {
+  const params = new URLSearchParams();
+  if (nextPage !== null) params.set('nextPage', nextPage);
+  if (created) params.set('registered', 'true');
+  else if (nextPage === null) params.set('nextPage', DEFAULT_NEXT_PAGE);
+  return `/login/complete?${params.toString()}`;
 }
 
 export async function startSocial(
@@ -49,15 +64,16 @@ export async function startSocial(
   io: SessionIo,
 ): Promise<Response> {
   // Registration needs the terms accepted on /register first (the isAgreement flag).
-  if (mode === 'register' && query.agreement !== 'true') return errorPage(mode, 'agreement_required');
-  const nextPage = safeNextPage(query.nextPage, mode === 'register' ? '/register/completion' : '/search');
+  const nextPage = nextPageOrNull(query.nextPage);
+  if (mode === 'register' && query.agreement !== 'true') return errorPage(mode, 'agreement_required', nextPage);
   try {
-    const { url, flow } = await beginFlow(mode, nextPage);
+    // '' = no destination (the flow cookie's field is a string)
+    const { url, flow } = await beginFlow(mode, nextPage ?? '');
     io.setCookie(cookieName('oidc'), sealFlowState(flow), cookieOptions(STATE_TTL_SECONDS));
     return redirect(url);
   } catch (error) {
     logger.warn({ event: 'auth.social.unavailable', err: error }, 'OpenID provider unavailable');
-    return errorPage(mode, 'social_unavailable');
+    return errorPage(mode, 'social_unavailable', nextPage);
   }
 }
 
@@ -121,6 +137,7 @@ export async function finishSocial(
 ): Promise<Response> {
   const flow = openFlowState(io.request.cookies.get(cookieName('oidc'))?.value);
   io.deleteCookie(cookieName('oidc')); // single use, whatever happens next
+  const nextPage = nextPageOrNull(flow?.nextPage);
   let result: Awaited<ReturnType<typeof finishFlow>>;
   try {
     if (flow && flow.mode !== mode) throw new OidcError('state', 'flow started for the other mode');
@@ -139,13 +156,12 @@ export async function finishSocial(
           : error.reason === 'unavailable'
             ? 'social_unavailable'
             : 'social_failed';
-    return errorPage(mode, code);
+    return errorPage(mode, code, nextPage);
   }
   const resolution = await resolveSocialUser(mode, result.issuer, result.claims);
-  if (!resolution.ok) return errorPage(mode, resolution.code);
+  if (!resolution.ok) return errorPage(mode, resolution.code, nextPage);
   await beginSession(io, resolution.userId, 'google');
   if (resolution.linked && result.claims.email)
     void sendMail(normalizeEmail(result.claims.email), accountMails.googleLinked()).catch(() => undefined);
-  const nextPage = resolution.created ? '/register/completion' : (flow?.nextPage ?? '/search');
-  return redirect(`/login/complete?nextPage=${encodeURIComponent(nextPage)}`);
+  return redirect(completePath(resolution.created, nextPage));
 }

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 
+import { ORDER_BUTTON_LABEL } from '@/features/orders/index.client';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
 import type { SearchedCorporate } from '@/features/company-search';
@@ -21,7 +22,7 @@ export function OrderButton({ company }: { company: Omit<SearchedCorporate, 'sel
   };
   return (
     <button type="button" className={`button ${s.orderButton}`} onClick={order}>
-      この法人の証明書を申請する
+      {ORDER_BUTTON_LABEL}
     </button>
   );
 }

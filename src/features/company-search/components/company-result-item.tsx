@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 
-import { orderabilityOf } from '@/features/orders/index.client';
+import { ORDER_BUTTON_LABEL, orderabilityOf } from '@/features/orders/index.client';
 import type { CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
 import { addressText, closedLabel, formatPostCode, groupedNumber, matchNote, referenceHref } from './result-format';
@@ -75,7 +75,7 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
       <div className={styles.actions}>
         {orderability.orderable ? (
           <button type="button" className="button" onClick={() => onChoose(c)} aria-describedby={titleId}>
-            この法人の証明書を申請する
+            {ORDER_BUTTON_LABEL}
           </button>
         ) : (
           <p className={styles.notOrderable}>

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { MouseEvent } from 'react';
 
-import { orderabilityOf } from '@/features/orders/index.client';
+import { ORDER_BUTTON_SHORT_LABEL, orderabilityOf } from '@/features/orders/index.client';
 import { formatIsoDateJa } from '@/lib/format';
 
 import type { CompanySummary } from '@/features/registry';
@@ -97,7 +97,7 @@ export function CompanyResultsTable({ companies, stale, onChoose }: Props) {
                     onClick={() => onChoose(c)}
                     aria-label={`${c.name}の証明書を申請する`}
                   >
-                    証明書を申請
+                    {ORDER_BUTTON_SHORT_LABEL}
                   </button>
                 ) : (
                   <span className={styles.rowSub} title={orderability.message}>

@@ -105,6 +105,9 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
   const stale = result !== undefined && loading;
 
   const more = useMorePages(key, result);
+  const listRef = useRef<HTMLOListElement>(null);
+  // 「もっと見る」 pressed: where the new results start (and for which search), to move focus there.
+  const focusFrom = useRef<{ key: string | null; index: number } | null>(null);
 
   const [focused, setFocused] = useState(false);
   const [engaged, setEngaged] = useState(false);
@@ -138,6 +141,33 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
   const items = result === undefined ? [] : [...result.items, ...more.items];
   const nextCursor = more.pages.length > 0 ? (more.pages[more.pages.length - 1]?.nextCursor ?? null) : (result?.nextCursor ?? null);
   const depthLimited = more.pages.length > 0 ? (more.pages[more.pages.length - 1]?.depthLimited ?? false) : (result?.depthLimited ?? false);
+  const lastMore = more.pages[more.pages.length - 1];
+  const moreAnnouncement = lastMore ? `${lastMore.items.length.toLocaleString('ja-JP')}件を追加で表示しました。` : '';
+
+  // Once the next results are on screen, keyboard and screen-reader users continue at the first of
+  // them (the button may be gone: the last page, or the depth limit), never at the page's top.
+  useEffect(() => {
+    const pending = focusFrom.current;
+    if (pending === null) return;
+    if (pending.key !== key) {
+      focusFrom.current = null;
+      return;
+    }
+    if (items.length <= pending.index) return;
+    focusFrom.current = null;
+    const heading = listRef.current?.children[pending.index]?.querySelector('h3');
+    if (heading instanceof HTMLElement) {
+      heading.tabIndex = -1;
+      heading.focus();
+    }
+  }, [items.length, key]);
+
+  const loadMore = (cursor: string) => {
+    // Not disabled while loading (a disabled button drops the focus to <body>): a second press waits.
+    if (more.loading) return;
+    focusFrom.current = { key, index: items.length };
+    more.load(cursor);
+  };
 
   return (
     <div className={styles.root}>
@@ -235,7 +265,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
 
       {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
       {items.length > 0 ? (
-        <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
+        <ol ref={listRef} className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
           {items.map((c) => (
             <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} />
           ))}
@@ -254,8 +284,8 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
             <button
               type="button"
               className="button button-secondary"
-              onClick={() => more.load(nextCursor)}
-              disabled={more.loading}
+              onClick={() => loadMore(nextCursor)}
+              aria-disabled={more.loading}
               aria-busy={more.loading}
             >
               {more.loading ? '読み込み中…' : 'もっと見る'}
@@ -268,6 +298,9 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
           ) : (
             <p className={styles.endNote}>検索結果は以上です。</p>
           )}
+          <p className="visually-hidden" role="status" data-testid="more-status">
+            {moreAnnouncement}
+          </p>
         </div>
       ) : null}
     </div>

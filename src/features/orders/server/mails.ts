@@ -2,6 +2,7 @@ import 'server-only';
 
 import { getEnv } from '@/config/env';
 import { formatYen } from '@/lib/format';
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { renderMail, type RenderedMail } from '@/server/mail';
 
 import { receiptAddresseeOf, withHonorific } from '../addressee';
@@ -23,7 +24,7 @@ function isoToJa(iso: string): string {
 }
 
 function historyUrl(): string {
-  return new URL('/my-page/payment-history', getEnv().APP_BASE_URL).toString();
+  return new URL(PAYMENT_HISTORY_PAGE.path, getEnv().APP_BASE_URL).toString();
 }
 
 function companyLine(order: OrderRow): string {
@@ -58,8 +59,8 @@ export function orderConfirmationMail(order: OrderRow): RenderedMail {
     ],
     action: { label: '領収書（PDF）を表示する', url: new URL(`/api/download/receipt/${order.id}.pdf`, base).toString() },
     notes: [
-      'ご注文の内容と領収書は、マイページの「お支払い履歴」からもご確認いただけます。',
-      '領収書は何度ダウンロードしても同じ原本です。宛名は、はじめてダウンロードする前であれば「お支払い履歴」から変更できます。',
+      `ご注文の内容と領収書は、マイページの「${PAYMENT_HISTORY_PAGE.name}」からもご確認いただけます。`,
+      `領収書は何度ダウンロードしても同じ原本です。宛名は、はじめてダウンロードする前であれば「${PAYMENT_HISTORY_PAGE.name}」から変更できます。`,
       '証明書は法務局で取得のうえ、郵便でお届けします。',
     ],
   });
@@ -85,7 +86,10 @@ export function orderShippedMail(order: OrderRow): RenderedMail {
       ].join('\n'),
     ],
     ...(url ? { action: { label: '配送状況を確認する', url } } : {}),
-    notes: ['配送状況は、マイページの「お支払い履歴」からもご確認いただけます。', `お支払い履歴：${historyUrl()}`],
+    notes: [
+      `配送状況は、マイページの「${PAYMENT_HISTORY_PAGE.name}」からもご確認いただけます。`,
+      `${PAYMENT_HISTORY_PAGE.name}：${historyUrl()}`,
+    ],
   });
 }
 
@@ -116,9 +120,9 @@ export function orderRefundMail(order: OrderRow, refund: { amountYen: number; re
         `理由：${refund.reason}`,
       ].join('\n'),
     ],
-    action: { label: 'お支払い履歴を確認する', url: historyUrl() },
+    action: { label: `${PAYMENT_HISTORY_PAGE.name}を確認する`, url: historyUrl() },
     notes: [
-      `返金明細書（適格返還請求書）は、お支払い履歴の「返金明細書（PDF）」からダウンロードいただけます。お支払い履歴：${historyUrl()}`,
+      `返金明細書（適格返還請求書）は、${PAYMENT_HISTORY_PAGE.name}の「返金明細書（PDF）」からダウンロードいただけます。${PAYMENT_HISTORY_PAGE.name}：${historyUrl()}`,
       'ご返金はお支払いに使われたクレジットカードへの返金となります。カード会社によって、ご利用明細に反映されるまで時間がかかる場合があります。',
     ],
   });

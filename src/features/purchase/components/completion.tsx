@@ -11,6 +11,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
 import { formatDestinationAddress } from '@/features/orders/index.client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
 import type { OrderView } from '@/features/orders/server';
 
@@ -140,8 +141,8 @@ export function Completion() {
         <Link className="button button-secondary" href="/search">
           会社の検索に戻る
         </Link>
-        <Link className="button button-secondary" href="/my-page/payment-history">
-          お支払い履歴を見る
+        <Link className="button button-secondary" href={PAYMENT_HISTORY_PAGE.path}>
+          {PAYMENT_HISTORY_PAGE.name}を見る
         </Link>
         {order.receiptUrl ? (
           <a className="button" href={order.receiptUrl} target="_blank" rel="noopener" data-testid="receipt-link">

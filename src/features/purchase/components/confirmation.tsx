@@ -15,7 +15,7 @@ import { formatYen } from '@/lib/format';
 
 import type { TaxView } from '../server/items';
 
-import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, type SearchedCorporate } from './flow-parts';
+import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, restartPath, type SearchedCorporate } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
 import styles from './purchase.module.css';
 
@@ -63,13 +63,14 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     void Promise.all([readSearchedCorporate(), purchaseSchemas()]).then(([c, { DestinationSchema }]) => {
       if (cancelled) return;
       const s = getClientState();
+      // Nothing chosen in this tab (a new tab, say): back to the step that asks, saying why (issue 13).
       if (!c || !canOrder(c) || s.purchaseItemData.userInput.length === 0) {
-        router.replace('/purchase/select');
+        router.replace(restartPath('/purchase/select'));
         return;
       }
       // The address is kept as it is typed; only a complete one may be ordered to.
       if (!DestinationSchema.safeParse(s.destination).success) {
-        router.replace('/purchase/recipient-info');
+        router.replace(restartPath('/purchase/recipient-info'));
         return;
       }
       setState(s);

@@ -44,6 +44,45 @@ export function isSearchedCorporate(value: unknown): value is SearchedCorporate 
   );
 }
 
+/**
+ * A step opened without what it needs in this tab — the flow's state is this tab's (sessionStorage),
+ * so a step opened in a new tab, or after the browser dropped it, has none — goes back to the step
+ * that asks for it and says why, never silently (issue 13). The company chosen on /search is kept
+ * (localStorage), so /purchase/select shows it again.
+ */
+export const MISSING_STATE_PARAM = 'restart';
+export type RestartStep = '/purchase/select' | '/purchase/recipient-info';
+
+export function restartPath(step: RestartStep): string {
+  return `${step}?${MISSING_STATE_PARAM}=1`;
+}
+
+export const MISSING_STATE_MESSAGES: Record<RestartStep, string> = {
+  '/purchase/select':
+    'お手続きの情報が見つかりませんでした（別のタブやウィンドウで開いた場合は、選んだ内容を引き継げません）。お手数ですが、証明書の選択からやり直してください。',
+  '/purchase/recipient-info': 'お届け先の入力が済んでいないため、ご注文内容の確認に進めませんでした。お届け先を入力してください。',
+};
+
+/**
+ * Whether this page was opened by restartPath (read after hydration, like the flow's storage); the
+ * parameter is then dropped from the address so a reload does not say it again.
+ */
+export function takeMissingStateFlag(): boolean {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(MISSING_STATE_PARAM)) return false;
+  url.searchParams.delete(MISSING_STATE_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return true;
+}
+
+export function MissingStateNotice({ step }: { step: RestartStep }) {
+  return (
+    <p className={`notice-box ${styles.missingState}`} role="status" data-testid="missing-state">
+      {MISSING_STATE_MESSAGES[step]}
+    </p>
+  );
+}
+
 /** The four steps of the purchase flow (spec §4), in order. */
 const STEPS = [
   { path: '/purchase/select', label: '証明書の選択' },

@@ -22,7 +22,7 @@ import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
-import { Field, PurchasePage, Section } from './flow-parts';
+import { Field, MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
@@ -98,6 +98,8 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const [cardError, setCardError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [isDemo, setIsDemo] = useState(false);
+  // Sent back here by the confirmation, which found no complete address: say so (issue 13).
+  const [restarted, setRestarted] = useState(false);
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
   const mountRef = useRef<HTMLDivElement | null>(null);
@@ -108,10 +110,11 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     // Browser storage is read after hydration (the server render has none); reading it is the effect.
     const state = getClientState();
     if (state.purchaseItemData.userInput.length === 0) {
-      router.replace('/purchase/select');
+      router.replace(restartPath('/purchase/select'));
       return;
     }
     // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRestarted(takeMissingStateFlag());
     setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
     setCardName(state.newCard.cardName);
     setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
@@ -324,6 +327,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   return (
     <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
       {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
+      {restarted ? <MissingStateNotice step="/purchase/recipient-info" /> : null}
       {errorList.length > 0 ? (
         <div className="error-box" id="form-errors" tabIndex={-1} role="alert" style={{ marginBottom: 20 }}>
           <p style={{ margin: '0 0 4px', fontWeight: 700 }}>入力内容を確認してください。</p>

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { CLOSED_COMPANY_ITEM_MESSAGE } from '@/features/orders/index.client';
+import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
 
@@ -14,6 +14,7 @@ import { MAX_QUANTITY_PER_ITEM } from '../rules';
 import type { ItemsAll, TaxView } from '../server/items';
 
 import {
+  MissingStateNotice,
   PurchasePage,
   Section,
   canOrder,
@@ -21,6 +22,7 @@ import {
   dateWindow,
   orderabilityOfSearched,
   readSearchedCorporate,
+  takeMissingStateFlag,
   type SearchedCorporate,
 } from './flow-parts';
 import styles from './purchase.module.css';
@@ -39,12 +41,15 @@ export function SelectItems() {
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [speed, setSpeed] = useState<Speed>('normal');
   const [error, setError] = useState('');
+  // Sent back here by a later step that found nothing in this tab: say so (issue 13).
+  const [restarted, setRestarted] = useState(false);
 
   useEffect(() => {
-    // Browser storage is read after hydration (the server render has none); reading it is the effect.
+    // Browser storage and the address are read after hydration (the server render has none); reading them is the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRestarted(takeMissingStateFlag());
     void readSearchedCorporate().then(setCompany);
     const saved = getClientState().purchaseItemData;
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
     setSpeed(saved.deliverySpeed);
   }, []);
@@ -64,9 +69,13 @@ export function SelectItems() {
   if (company === null || !canOrder(company)) {
     return (
       <PurchasePage title="証明書の選択" step={0}>
+        {restarted ? <MissingStateNotice step="/purchase/select" /> : null}
         <div className="notice-box" role="status">
           {company === null ? (
-            <p>証明書を取り寄せる会社が選ばれていません。会社を検索して、結果から「証明書を取り寄せる」を選んでください。</p>
+            <p>
+              証明書を取り寄せる会社が選ばれていません。会社を検索して、検索結果か会社のページにある「{ORDER_BUTTON_SHORT_LABEL}
+              」のボタンを押してください。
+            </p>
           ) : (
             <p>
               {company.name}
@@ -116,6 +125,7 @@ export function SelectItems() {
 
   return (
     <PurchasePage title="証明書の選択" step={0} lead="取り寄せる証明書と通数、配送方法を選んでください。表示の金額はすべて税込です。">
+      {restarted ? <MissingStateNotice step="/purchase/select" /> : null}
       <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を選び直す' }}>
         <p className={styles.company}>
           <span className={styles.companyName} data-testid="company-name">

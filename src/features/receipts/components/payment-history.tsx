@@ -7,6 +7,7 @@ import useSWR from 'swr';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
 import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, type PaymentHistoryPage, type PaymentHistoryRow } from '../schemas';
 
@@ -14,7 +15,7 @@ import { pageWindow } from './page-window';
 import { ReceiptActions } from './receipt-actions';
 import styles from './payment-history.module.css';
 
-const PAGE_PATH = '/my-page/payment-history';
+const PAGE_PATH = PAYMENT_HISTORY_PAGE.path;
 
 /** `?page=N` from the address bar (survives reload and back/forward); anything else is page 1. */
 function pageFrom(value: string | null): number {
@@ -34,17 +35,19 @@ export function PaymentHistory() {
   if (error && !data) {
     return (
       <p className="error-box" role="alert">
-        {error instanceof ApiError ? error.message : 'ご購入履歴を読み込めませんでした。時間をおいてページを再読み込みしてください。'}
+        {error instanceof ApiError
+          ? error.message
+          : `${PAYMENT_HISTORY_PAGE.name}を読み込めませんでした。時間をおいてページを再読み込みしてください。`}
       </p>
     );
   }
-  if (!data || (isLoading && data.page !== page)) return <LoadingOverlay message="ご購入履歴を読み込んでいます" />;
+  if (!data || (isLoading && data.page !== page)) return <LoadingOverlay message={`${PAYMENT_HISTORY_PAGE.name}を読み込んでいます`} />;
 
   if (data.total === 0) {
     return (
       <section className={styles.empty} aria-labelledby="history-empty">
         <h2 id="history-empty" className={styles.emptyTitle}>
-          ご購入履歴はまだありません
+          {PAYMENT_HISTORY_PAGE.name}はまだありません
         </h2>
         <p>登記事項証明書をご購入いただくと、ここにご注文の内容と領収書（PDF）が表示されます。</p>
         <p>
@@ -59,7 +62,9 @@ export function PaymentHistory() {
   if (data.histories.length === 0) {
     return (
       <div className="notice-box" role="status">
-        <p>このページにはご購入履歴がありません（全{data.totalPages}ページ）。</p>
+        <p>
+          このページには{PAYMENT_HISTORY_PAGE.name}がありません（全{data.totalPages}ページ）。
+        </p>
         <p>
           <Link href={PAGE_PATH}>最初のページへ戻る</Link>
         </p>
@@ -73,7 +78,7 @@ export function PaymentHistory() {
     <section aria-labelledby="history-title">
       <div className={styles.head}>
         <h2 id="history-title" className={styles.title}>
-          ご購入履歴
+          {PAYMENT_HISTORY_PAGE.name}
         </h2>
         <p className={styles.count} aria-live="polite">
           全{data.total}件中 {from}〜{to}件目

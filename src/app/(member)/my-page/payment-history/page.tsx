@@ -6,8 +6,9 @@ import styles from '@/features/accounts/components/accounts.module.css';
 import { AuthPage } from '@/features/accounts/components/auth-page';
 import { MyPageNav } from '@/features/accounts/components/my-page-nav';
 import { PaymentHistory } from '@/features/receipts/components/payment-history';
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
-export const metadata: Metadata = { title: 'マイページ（ご購入履歴・領収書）', robots: { index: false } };
+export const metadata: Metadata = { title: PAYMENT_HISTORY_PAGE.name, robots: { index: false } };
 
 /** /my-page/payment-history (spec §2, issue 8). The (member) layout's AuthGuard protects it. */
 export default function PaymentHistoryPage() {

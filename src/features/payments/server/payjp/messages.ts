@@ -8,6 +8,7 @@
  */
 
 import { CARD_NAME_MESSAGES } from '../../card-holder';
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
 /** What the buyer can do next; the page chooses its buttons from it. */
 export type PayjpBuyerAction =
@@ -178,7 +179,7 @@ export type PayjpErrorCode = keyof typeof PAYJP_ERROR_MESSAGES;
 export const PAYJP_OUTCOME_MESSAGES = {
   /** Timeout, reset connection or unreadable answer on a charge: it may have gone through. */
   outcome_unknown: [
-    'お支払いの結果をまだ確認できていません。二重のご請求を防ぐため、もう一度お支払いはせずに、しばらくしてから注文履歴で状況をご確認ください。',
+    `お支払いの結果をまだ確認できていません。二重のご請求を防ぐため、もう一度お支払いはせずに、しばらくしてからマイページの「${PAYMENT_HISTORY_PAGE.name}」で状況をご確認ください。`,
     'wait_for_confirmation',
   ],
   /** PAY.JP could not be reached and nothing was sent. */

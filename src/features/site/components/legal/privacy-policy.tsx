@@ -1,4 +1,5 @@
 import { BROWSER_STORAGE, GOOGLE, LEGAL_DATES, LEGAL_PATHS, PAYJP, PPC_URL } from '../../legal-content/constants';
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { externalTransmissions } from '../../legal-content/external-transmissions';
 import type { DataLocations, LegalDates, OperatorInfo, ProcessorLocation } from '../../legal-content/types';
 import { LegalDocument, type LegalSection } from './legal-document';
@@ -397,7 +398,9 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
             <li>発行した領収書の内容（宛名、金額、但し書き、発行日、領収書番号等）</li>
           </Bullets>
           <p>
-            保存期間中のこれらの情報は、税務・会計の処理、法令に基づく対応及びご注文に関するお問い合わせへの対応以外の目的には利用しません。退会後は、マイページで購入履歴を閲覧したり領収書をダウンロードしたりすることができなくなりますので、必要な領収書は退会の前にダウンロードしてください。
+            保存期間中のこれらの情報は、税務・会計の処理、法令に基づく対応及びご注文に関するお問い合わせへの対応以外の目的には利用しません。退会後は、マイページで「
+            {PAYMENT_HISTORY_PAGE.name}
+            」を閲覧したり領収書をダウンロードしたりすることができなくなりますので、必要な領収書は退会の前にダウンロードしてください。
           </p>
         </>
       ),

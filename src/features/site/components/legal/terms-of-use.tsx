@@ -1,6 +1,7 @@
 import { RECEIPT_REISSUE_MAX } from '@/features/receipts';
 
 import { BUSINESS_DAY_DEFINITION, LEGAL_DATES, LEGAL_PATHS, PAYJP, PUBLIC_DATA_LICENSE } from '../../legal-content/constants';
+import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { formatJapaneseDate } from '../../legal-content/format';
 import {
   ORDER_CONFIRMED_DEFINITION,
@@ -163,7 +164,10 @@ export function TermsOfUse({ operator, delivery, dates = LEGAL_DATES.termsOfUse 
             {links.privacy}
             の定めに従い、法令に基づいて退会後も7年間保存します。
           </li>
-          <li>退会後は、購入履歴の閲覧及び領収書のダウンロードができなくなります。必要な領収書は、退会の前にダウンロードしてください。</li>
+          <li>
+            退会後は、マイページの「{PAYMENT_HISTORY_PAGE.name}
+            」の閲覧及び領収書のダウンロードができなくなります。必要な領収書は、退会の前にダウンロードしてください。
+          </li>
         </Clauses>
       ),
     },

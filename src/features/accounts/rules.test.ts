@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+
+import { LOGIN_REASON_MESSAGES, loginReason } from './rules';
+
+describe('loginReason', () => {
+  it('says "expired" only for a login that really ended', () => {
+    expect(loginReason('/purchase/select', true)?.message).toBe(LOGIN_REASON_MESSAGES.expired);
+    expect(loginReason(null, true)?.kind).toBe('expired');
+  });
+
+  it('asks a first-time visitor neutrally to log in or register to order', () => {
+    expect(loginReason('/purchase/select', false)).toEqual({
+      kind: 'order',
+      message: '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。',
+    });
+    expect(loginReason('/purchase/confirmation?payment_error=x', false)?.kind).toBe('order');
+    expect(loginReason('/my-page/basic-info', false)?.kind).toBe('member');
+  });
+
+  it('says nothing when the login page was simply opened', () => {
+    expect(loginReason(null, false)).toBeNull();
+    expect(loginReason('/search', false)).toBeNull();
+    expect(loginReason('/purchases-guide', false)).toBeNull();
+  });
+});

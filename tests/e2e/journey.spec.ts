@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { E2E_BASE_URL, E2E_MAIL_URL, E2E_OIDC_URL } from './support/e2e-env';
+
+/**
+ * The buying journey's entry and its small dead ends (issue 13 point 2): ordering while logged out
+ * leads through login, Google sign-in or registration straight back to the order; the expiry notice
+ * only for a real expiry; a purchase step opened in a new tab says why it starts over; the texts
+ * name the buttons that exist; 「もっと見る」 keeps the keyboard focus; the history page has one
+ * name; completion pages only right after completing. Screenshots of the login page with the new
+ * message at 390 and 1280 px go to tmp/shots/journey (looked at by hand).
+ */
+
+const PASSWORD = 'sakura-fuji-umi-2026';
+const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'journey');
+const ORDER_MESSAGE = '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。';
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' });
+const result = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+interface Mail {
+  id: string;
+  subject: string;
+  text: string;
+}
+
+async function nextMail(to: string, after?: string): Promise<Mail> {
+  const params = new URLSearchParams({ to, timeoutMs: '20000', ...(after ? { after } : {}) });
+  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
+  expect(res.status, `a mail to ${to}`).toBe(200);
+  return ((await res.json()) as { message: Mail }).message;
+}
+
+const codeIn = (mail: Mail) => /確認コード\s*\n\s*(\d{6})/.exec(mail.text)?.[1] ?? '';
+const newEmail = (tag: string) => `e2e-${tag}-${randomUUID().slice(0, 8)}@example.jp`;
+
+async function queueGoogleLogin(profile: { email: string; email_verified?: boolean }): Promise<void> {
+  const res = await fetch(`${E2E_OIDC_URL}/__control/next-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(profile),
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A member registered through the API (code from the mail catcher), left logged out. */
+async function newMember(page: Page): Promise<string> {
+  const email = newEmail('journey');
+  const headers = async () => {
+    const csrf = (await (await page.request.get('/api/session/csrf')).json()) as { csrf_token: string };
+    return { 'X-CSRF-Token': csrf.csrf_token, 'X-Requested-With': 'XMLHttpRequest', Origin: E2E_BASE_URL };
+  };
+  const before = new Date().toISOString();
+  const reg = await page.request.post('/api/users/register', {
+    headers: await headers(),
+    data: { email, password: PASSWORD, agreement: true },
+  });
+  expect(reg.status()).toBe(200);
+  const { requestId } = (await reg.json()) as { requestId: string };
+  const done = await page.request.post('/api/users/temp-auth', {
+    headers: await headers(),
+    data: { requestId, code: codeIn(await nextMail(email, before)) },
+  });
+  expect(done.status()).toBe(200);
+  await page.request.post('/api/users/logout', { headers: await headers(), data: {} });
+  return email;
+}
+
+/** Logged out, a visitor orders トヨタ自動車 from the search results and lands on the login page. */
+async function orderWhileLoggedOut(page: Page): Promise<void> {
+  await page.goto('/search');
+  await searchBox(page).fill('トヨタ自動車');
+  await result(page, 'トヨタ自動車株式会社').getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await expect(page).toHaveURL(/\/login\?nextPage=%2Fpurchase%2Fselect$/);
+}
+
+async function expectOrderResumed(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+}
+
+/** Forget the login in this browser (cookie and stored expiry), keeping the chosen company. */
+async function forgetLogin(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    for (const key of ['auth_expire_time', 'csrf_token', 'user_email']) localStorage.removeItem(key);
+  });
+}
+
+async function demoLogin(page: Page): Promise<void> {
+  await page.goto('/login?nextPage=%2Fsearch');
+  await page.getByRole('button', { name: 'デモアカウントでログインする' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/search');
+}
+
+test.describe('ordering while logged out', () => {
+  test('asks neutrally to log in, then goes straight back to the order', async ({ page }) => {
+    const email = await newMember(page);
+    await orderWhileLoggedOut(page);
+    const reason = page.getByTestId('login-reason');
+    await expect(reason).toHaveText(ORDER_MESSAGE);
+    // a first-time visitor is not told that a login expired
+    await expect(page.getByText('ログインの有効期限が切れました')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '会員登録（無料）' })).toHaveAttribute('href', '/register?nextPage=%2Fpurchase%2Fselect');
+    await expect(page.getByRole('link', { name: 'Google でログイン' })).toHaveAttribute(
+      'href',
+      '/api/users/login-social?nextPage=%2Fpurchase%2Fselect',
+    );
+
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SHOTS, `login-order-${width}.png`), fullPage: true });
+    }
+
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログインする', exact: true }).click();
+    await expectOrderResumed(page);
+  });
+
+  test('registering by e-mail code keeps the order: back on /purchase/select, told the account was made', async ({ page }) => {
+    await orderWhileLoggedOut(page);
+    await page.getByRole('link', { name: '会員登録（無料）' }).click();
+    await expect(page).toHaveURL(/\/register\?nextPage=%2Fpurchase%2Fselect$/);
+    await expect(page.getByTestId('login-reason')).toContainText('そのまま証明書の申請にお進みいただけます');
+
+    const email = newEmail('journey-reg');
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByLabel('パスワード（確認）').fill(PASSWORD);
+    await page.getByLabel(/に同意します/).check();
+    const before = new Date().toISOString();
+    await page.getByRole('button', { name: '確認コードを送信する' }).click();
+    await expect(page).toHaveURL(/\/temporary-auth$/);
+    await page.getByLabel('確認コード').fill(codeIn(await nextMail(email, before)));
+    await page.getByRole('button', { name: '登録を完了する' }).click();
+
+    await expectOrderResumed(page);
+    await expect(page.getByTestId('registered-notice')).toContainText('会員登録が完了しました');
+    if (fs.existsSync(SHOTS)) await page.screenshot({ path: path.join(SHOTS, 'select-after-registration-1280.png'), fullPage: true });
+    // said once: the next step does not repeat it
+    await page.getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+    await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+    await expect(page.getByTestId('registered-notice')).toHaveCount(0);
+  });
+
+  test('registering and logging in with Google keep the order too', async ({ page }) => {
+    const email = newEmail('journey-google');
+    await orderWhileLoggedOut(page);
+    await page.getByRole('link', { name: '会員登録（無料）' }).click();
+    await page.getByLabel(/に同意します/).check();
+    await queueGoogleLogin({ email, email_verified: true });
+    await page.getByRole('link', { name: 'Google で登録する' }).click();
+    await expectOrderResumed(page);
+    await expect(page.getByTestId('registered-notice')).toContainText('会員登録が完了しました');
+
+    await forgetLogin(page);
+    await orderWhileLoggedOut(page);
+    await queueGoogleLogin({ email });
+    await page.getByRole('link', { name: 'Google でログイン' }).click();
+    await expectOrderResumed(page);
+    await expect(page.getByTestId('registered-notice')).toHaveCount(0);
+  });
+
+  test('a login that really expired still says so, and returns to the page', async ({ page }) => {
+    await page.goto('/search');
+    await page.evaluate(() => localStorage.setItem('auth_expire_time', new Date(Date.now() - 60_000).toISOString()));
+    await page.goto('/my-page/basic-info');
+    await expect(page).toHaveURL(/\/login\?nextPage=%2Fmy-page%2Fbasic-info&expired=true$/);
+    await expect(page.getByTestId('login-reason')).toHaveText(
+      'ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。',
+    );
+  });
+
+  test('an unsafe nextPage is not followed', async ({ page }) => {
+    const email = await newMember(page);
+    await page.goto('/login?nextPage=%2F%2Fevil.example%2Fpurchase');
+    await expect(page.getByRole('link', { name: '会員登録（無料）' })).toHaveAttribute('href', '/register');
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログインする', exact: true }).click();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/search`);
+  });
+});
+
+test('a purchase step opened in a new tab says why it starts over, with the company kept', async ({ page, context }) => {
+  await demoLogin(page);
+  await searchBox(page).fill('トヨタ自動車');
+  await result(page, 'トヨタ自動車株式会社').getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page.getByTestId('missing-state')).toHaveCount(0);
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+  await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+
+  for (const step of ['/purchase/recipient-info', '/purchase/confirmation']) {
+    const tab = await context.newPage();
+    await tab.goto(step);
+    await expect(tab.getByTestId('missing-state')).toHaveText(
+      'お手続きの情報が見つかりませんでした（別のタブやウィンドウで開いた場合は、選んだ内容を引き継げません）。お手数ですが、証明書の選択からやり直してください。',
+    );
+    await expect(tab).toHaveURL(/\/purchase\/select$/); // said once: a reload does not repeat it
+    await expect(tab.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await tab.setViewportSize({ width: 390, height: 900 });
+    await tab.screenshot({ path: path.join(SHOTS, `new-tab${step.replaceAll('/', '-')}-390.png`) });
+    await tab.close();
+  }
+  // the first tab still has its order
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'お届け先・お支払い方法' })).toBeVisible();
+});
+
+test('with no company chosen, /purchase/select names the button that really exists', async ({ page }) => {
+  await demoLogin(page);
+  await page.evaluate(() => localStorage.removeItem('searched_corporate'));
+  await page.goto('/purchase/select');
+  const text = (await page.getByRole('status').filter({ hasText: '会社が選ばれていません' }).textContent()) ?? '';
+  const named = /「(.+?)」/.exec(text)?.[1] ?? '';
+  expect(named).not.toBe('');
+  await page.getByRole('link', { name: '会社を検索する' }).click();
+  await searchBox(page).fill('トヨタ自動車');
+  await expect(result(page, 'トヨタ自動車株式会社').getByRole('button', { name: named, exact: true })).toBeVisible();
+});
+
+test('「もっと見る」 moves the keyboard focus to the first new result and says how many were added', async ({ page }) => {
+  await page.goto('/search?q=日本');
+  const items = page.getByRole('list', { name: '検索結果' }).getByRole('listitem');
+  await expect(items).toHaveCount(20);
+  await page.getByRole('button', { name: 'もっと見る' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(items).toHaveCount(40);
+  await expect(items.nth(20).getByRole('heading', { level: 3 })).toBeFocused();
+  await expect(page.getByTestId('more-status')).toHaveText('20件を追加で表示しました。');
+  // Tab goes on from there, into the new result
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-corporate-number'))).toBe(
+    await items.nth(20).getAttribute('data-corporate-number'),
+  );
+});
+
+test('the history page has one name: menu, title and heading', async ({ page }) => {
+  await demoLogin(page);
+  await page.goto('/my-page/payment-history');
+  await expect(page).toHaveTitle(/^お支払い履歴｜/);
+  await expect(
+    page.getByRole('navigation', { name: 'マイページのメニュー' }).getByRole('link', { name: 'お支払い履歴', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 2, name: /^お支払い履歴/ })).toBeVisible();
+  await expect(page.getByText(/購入履歴/)).toHaveCount(0);
+});
+
+test('completion pages opened directly do not claim a completion', async ({ page }) => {
+  await page.goto('/register/completion');
+  await expect(page.getByTestId('completion-neutral')).toContainText('会員登録の手続きが完了したときに表示されます');
+  await expect(page.getByRole('heading', { name: '会員登録が完了しました' })).toHaveCount(0);
+
+  await page.goto('/password-reset/completion');
+  await expect(page.getByTestId('completion-neutral')).toContainText('パスワードの再設定が完了したときに表示されます');
+  await expect(page.getByRole('heading', { name: 'パスワードを再設定しました' })).toHaveCount(0);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: path.join(SHOTS, 'password-reset-completion-neutral-390.png') });
+});
