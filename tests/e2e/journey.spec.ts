@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_BASE_URL, E2E_MAIL_URL, E2E_OIDC_URL } from './support/e2e-env';
+import { searchResult, searchResultItems } from './support/search-results';
 
 /**
  * The buying journey's entry and its small dead ends (issue 13 point 2): ordering while logged out
@@ -20,8 +21,7 @@ const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'journey');
 const ORDER_MESSAGE = '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' });
-const result = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+const result = searchResult;
 
 interface Mail {
   id: string;
@@ -75,7 +75,9 @@ async function newMember(page: Page): Promise<string> {
 async function orderWhileLoggedOut(page: Page): Promise<void> {
   await page.goto('/search');
   await searchBox(page).fill('トヨタ自動車');
-  await result(page, 'トヨタ自動車株式会社').getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await result(page, 'トヨタ自動車株式会社')
+    .getByRole('button', { name: /の証明書を申請する$/ })
+    .click();
   await expect(page).toHaveURL(/\/login\?nextPage=%2Fpurchase%2Fselect$/);
 }
 
@@ -193,7 +195,9 @@ test.describe('ordering while logged out', () => {
 test('a purchase step opened in a new tab says why it starts over, with the company kept', async ({ page, context }) => {
   await demoLogin(page);
   await searchBox(page).fill('トヨタ自動車');
-  await result(page, 'トヨタ自動車株式会社').getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await result(page, 'トヨタ自動車株式会社')
+    .getByRole('button', { name: /の証明書を申請する$/ })
+    .click();
   await expect(page).toHaveURL(/\/purchase\/select$/);
   await expect(page.getByTestId('missing-state')).toHaveCount(0);
   await page.getByRole('checkbox').first().check();
@@ -230,21 +234,30 @@ test('with no company chosen, /purchase/select names the button that really exis
   await expect(result(page, 'トヨタ自動車株式会社').getByRole('button', { name: named, exact: true })).toBeVisible();
 });
 
-test('「もっと見る」 moves the keyboard focus to the first new result and says how many were added', async ({ page }) => {
-  await page.goto('/search?q=日本');
-  const items = page.getByRole('list', { name: '検索結果' }).getByRole('listitem');
-  await expect(items).toHaveCount(20);
-  await page.getByRole('button', { name: 'もっと見る' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(items).toHaveCount(40);
-  await expect(items.nth(20).getByRole('heading', { level: 3 })).toBeFocused();
-  await expect(page.getByTestId('more-status')).toHaveText('20件を追加で表示しました。');
-  // Tab goes on from there, into the new result
-  await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-corporate-number'))).toBe(
-    await items.nth(20).getAttribute('data-corporate-number'),
-  );
-});
+for (const { layout, viewport } of [
+  { layout: 'cards (phone)', viewport: { width: 390, height: 844 } },
+  { layout: 'table (desktop)', viewport: { width: 1280, height: 800 } },
+]) {
+  test(`「もっと見る」 moves the keyboard focus to the first new result and says how many were added — ${layout}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/search?q=日本');
+    const items = searchResultItems(page);
+    await expect(items).toHaveCount(20);
+    await page.getByRole('button', { name: 'もっと見る' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(items).toHaveCount(40);
+    const newFirst = await items.nth(20).getAttribute('data-corporate-number');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-corporate-number]')?.getAttribute('data-corporate-number')))
+      .toBe(newFirst);
+    await expect(page.getByTestId('more-status')).toHaveText('20件を追加で表示しました。');
+    // Tab goes on from there, still inside the new result (its next link or button)
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[data-corporate-number]')?.getAttribute('data-corporate-number')),
+    ).toBe(newFirst);
+  });
+}
 
 test('the history page has one name: menu, title and heading', async ({ page }) => {
   await demoLogin(page);

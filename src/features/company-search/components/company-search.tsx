@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter, useSearchParams } from 'next/navigation';
-import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 
 import { ApiError, apiFetch } from '@/lib/api-client';
@@ -105,7 +105,6 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
   const stale = result !== undefined && loading;
 
   const more = useMorePages(key, result);
-  const listRef = useRef<HTMLOListElement>(null);
   // 「もっと見る」 pressed: where the new results start (and for which search), to move focus there.
   const focusFrom = useRef<{ key: string | null; index: number } | null>(null);
 
@@ -138,7 +137,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
   const inputId = useId();
   const statusId = useId();
   const filtersId = useId();
-  const items = result === undefined ? [] : [...result.items, ...more.items];
+  const items = useMemo(() => (result === undefined ? [] : [...result.items, ...more.items]), [result, more.items]);
   const nextCursor = more.pages.length > 0 ? (more.pages[more.pages.length - 1]?.nextCursor ?? null) : (result?.nextCursor ?? null);
   const depthLimited = more.pages.length > 0 ? (more.pages[more.pages.length - 1]?.depthLimited ?? false) : (result?.depthLimited ?? false);
   const lastMore = more.pages[more.pages.length - 1];
@@ -155,12 +154,19 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
     }
     if (items.length <= pending.index) return;
     focusFrom.current = null;
-    const heading = listRef.current?.children[pending.index]?.querySelector('h3');
-    if (heading instanceof HTMLElement) {
-      heading.tabIndex = -1;
-      heading.focus();
+    // Cards and table rows are both in the page and CSS shows one layout: focus the one shown — a
+    // card's heading, or a row's link to the record (an element hidden by CSS cannot take focus).
+    const first = items[pending.index];
+    if (first === undefined) return;
+    for (const el of document.querySelectorAll<HTMLElement>(`[data-corporate-number="${first.corporateNumber}"]`)) {
+      if (el.getClientRects().length === 0) continue;
+      const target = el.querySelector<HTMLElement>('h3') ?? el.querySelector<HTMLElement>('th a');
+      if (target === null) continue;
+      if (target.tagName === 'H3') target.tabIndex = -1;
+      target.focus();
+      return;
     }
-  }, [items.length, key]);
+  }, [items, key]);
 
   const loadMore = (cursor: string) => {
     // Not disabled while loading (a disabled button drops the focus to <body>): a second press waits.
@@ -265,7 +271,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
 
       {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
       {items.length > 0 ? (
-        <ol ref={listRef} className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
+        <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
           {items.map((c) => (
             <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} />
           ))}
