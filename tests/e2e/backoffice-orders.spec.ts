@@ -98,7 +98,8 @@ async function purchase(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
   await page.getByRole('button', { name: '認証成功' }).click();
   await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
-  return ((await page.getByTestId('payment-id').textContent()) ?? '').trim();
+  // the internal id is the URL key; the page shows the 注文番号 (HJ-YYMM-XXXXX)
+  return new URL(page.url()).searchParams.get('paymentId') ?? '';
 }
 
 /** First login of an account made by admin:create: password → enrolment QR + code → replace the printed password. */

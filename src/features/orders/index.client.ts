@@ -5,3 +5,4 @@
  */
 export * from './orderable';
 export * from './constants';
+export * from './order-number';

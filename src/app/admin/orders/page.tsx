@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 
 import { getSiteInfo } from '@/config/site';
 import { OrderQueueQuerySchema } from '@/features/backoffice';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
-import { listOrderQueue } from '@/features/backoffice/server/orders';
+import { listOrderQueue, lookupOrderNumber } from '@/features/backoffice/server/orders';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { FULFILMENT_LABELS, FULFILMENT_STATUSES } from '@/features/orders';
 import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
@@ -17,7 +18,8 @@ export const metadata: Metadata = { title: '注文（管理画面）' };
  * The order queue (issue 12 §3): paid orders oldest first — who has waited longest comes first —
  * with 速達 marked and the delivery window promised at purchase. The filter is a plain GET form
  * (bookmarkable, works without JavaScript). Without a status filter the queue shows the orders
- * that still need work (受付済み, 法務局へ請求済み); 「すべて」 shows every paid order.
+ * that still need work (受付済み, 法務局へ請求済み); 「すべて」 shows every paid order. A 注文番号
+ * (decision 0025) — what a member quotes, typed any way — opens that order, whatever its state.
  */
 const OPEN = ['accepted', 'requested'] as const;
 
@@ -25,9 +27,11 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const { session } = await requireStaffPage('staff');
   const raw = await searchParams;
   const query = OrderQueueQuerySchema.parse(raw);
+  const lookup = query.orderNumber === undefined ? null : await lookupOrderNumber(query.orderNumber);
+  if (lookup?.kind === 'found') redirect(`/admin/orders/${lookup.orderId}`);
   const all = raw.status === 'all';
   const effective = { ...query, status: query.status?.length ? query.status : all ? undefined : [...OPEN] };
-  const { rows, next } = await listOrderQueue(effective);
+  const { rows, next } = lookup ? { rows: [], next: null } : await listOrderQueue(effective);
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(raw)) {
     if (k === 'after') continue;
@@ -39,6 +43,37 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     <AdminShell session={session} serviceName={getSiteInfo().serviceName}>
       <h1 className={styles.pageTitle}>注文</h1>
       <p className={styles.lead}>お支払い済みの注文を、お支払いの古い順に表示します。速達の注文は「速達」と表示されます。</p>
+      <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文番号で探す">
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="q-number">
+            注文番号
+          </label>
+          <input
+            id="q-number"
+            name="orderNumber"
+            className={`${styles.input} ${styles.mono}`}
+            placeholder="HJ-2611-4K7QX"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            aria-describedby="q-number-hint"
+            defaultValue={query.orderNumber ?? ''}
+          />
+          <span id="q-number-hint" className={styles.sub}>
+            お客様がおっしゃる番号をそのまま入力できます（小文字・ハイフンなし・全角も可）。
+          </span>
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button}>
+            注文を開く
+          </button>
+        </div>
+      </form>
+      {lookup ? (
+        <p className={styles.alert} role="alert" data-testid="order-number-lookup">
+          {lookup.message}
+        </p>
+      ) : null}
       <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文の絞り込み">
         <div className={styles.field}>
           <label className={styles.label} htmlFor="q-status">
@@ -132,7 +167,9 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                 <tr key={r.id} data-order-id={r.id}>
                   <td className={styles.nowrap}>
                     <Link href={`/admin/orders/${r.id}`}>{r.paidAt ? formatDateTimeJa(new Date(r.paidAt)) : '—'}</Link>
-                    <span className={`${styles.sub} ${styles.mono}`}>{r.id.slice(0, 8)}</span>
+                    <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-order-number">
+                      {r.orderNumber}
+                    </span>
                   </td>
                   <td>
                     {r.companyName}

@@ -10,6 +10,7 @@ const { HistoryCard } = await import('./payment-history');
 
 const row: PaymentHistoryRow = {
   paymentId: '7f0c8a9e-2d1b-4c3a-9e8f-1a2b3c4d5e6f',
+  orderNumber: 'HJ-2611-4K7QX',
   orderedAt: '2026-11-25T01:00:00.000Z',
   paidAt: '2026-11-25T01:01:00.000Z',
   companyName: 'トヨタ自動車株式会社',
@@ -69,6 +70,11 @@ describe('HistoryCard', () => {
     });
     expect(out).toContain('発送済み・一部返金（550円）');
     expect(out).toMatch(/領収書（PDF）.*href="\/api\/download\/refund\/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d\.pdf"[^>]*>返金明細書（PDF）/s);
+  });
+
+  it('gives the 注文番号 the member quotes on every row, paid or not', () => {
+    expect(html(row)).toMatch(/<dt>注文番号<\/dt><dd[^>]*>HJ-2611-4K7QX<\/dd>/);
+    expect(html({ ...row, orderStatus: 'failed', fulfilment: null, receiptUrl: null })).toContain('HJ-2611-4K7QX');
   });
 
   it('shows no progress for an order that is not paid', () => {

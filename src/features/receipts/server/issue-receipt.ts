@@ -34,6 +34,7 @@ async function findPaidOrder(userId: string, orderId: string): Promise<PaidOrder
   if (!order) return null;
   return {
     id: order.id,
+    orderNumber: order.orderNumber,
     amountYen: order.amountYen,
     price: order.price,
     paidAt: order.paidAt,
