@@ -211,6 +211,12 @@ describe('staff find an order by the number a member quotes', () => {
     expect(missing).toMatchObject({ kind: 'not_found', orderNumber: 'HJ-2611-ZZZZY' });
     expect(missing.kind === 'not_found' && missing.message).toContain('HJ-2611-ZZZZY のご注文は見つかりませんでした');
     expect(await lookupOrderNumber('HJ-2611-4K7Q0')).toMatchObject({ kind: 'invalid', message: expect.stringContaining('HJ-2611-4K7QX') });
+    // the internal id, as receipts printed before order numbers existed give it
+    expect(await lookupOrderNumber(failed.id.toUpperCase())).toEqual({
+      kind: 'found',
+      orderId: failed.id,
+      orderNumber: failed.orderNumber,
+    });
   });
 });
 

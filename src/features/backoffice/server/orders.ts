@@ -128,6 +128,12 @@ export type OrderNumberLookup =
  * payment that failed — so the queue page opens its detail directly.
  */
 export async function lookupOrderNumber(typed: string): Promise<OrderNumberLookup> {
+  // Receipts printed before order numbers existed give the internal id as ご注文番号 (decision 0025 §6).
+  const uuid = typed.normalize('NFKC').trim().toLowerCase();
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid)) {
+    const byId = await findOrder(uuid);
+    if (byId) return { kind: 'found', orderId: byId.id, orderNumber: byId.orderNumber };
+  }
   const orderNumber = parseOrderNumberInput(typed);
   if (!orderNumber) return { kind: 'invalid', message: ORDER_NUMBER_FORMAT_MESSAGE };
   const order = await findOrderByNumber(orderNumber);
