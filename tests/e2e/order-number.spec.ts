@@ -38,11 +38,12 @@ async function memberLoggedIn(page: Page): Promise<string> {
   await page.getByLabel(/に同意します/).check();
   const before = new Date().toISOString();
   await page.getByRole('button', { name: '確認コードを送信する' }).click();
-  await expect(page).toHaveURL(/\/temporary-auth$/);
+  // password hashing and the mail on a shared machine: more than the default 10 s at times
+  await expect(page).toHaveURL(/\/temporary-auth$/, { timeout: 30_000 });
   const mail = await nextMail(email, before);
   await page.getByLabel('確認コード').fill(/確認コード\s*\n\s*(\d{6})/.exec(mail.text)?.[1] ?? '');
   await page.getByRole('button', { name: '登録を完了する' }).click();
-  await expect(page).toHaveURL(/\/register\/completion$/);
+  await expect(page).toHaveURL(/\/register\/completion$/, { timeout: 30_000 });
   return email;
 }
 
@@ -86,8 +87,8 @@ async function purchase(page: Page): Promise<string> {
   await page.getByRole('button', { name: /注文を確定する/ }).click();
   await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
   await page.getByRole('button', { name: '認証成功' }).click();
-  await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+  await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了', { timeout: 30_000 });
   const shown = page.getByTestId('order-number');
   await expect(shown).toHaveText(ORDER_NUMBER);
   return ((await shown.textContent()) ?? '').trim();
