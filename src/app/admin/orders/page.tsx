@@ -44,7 +44,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       <h1 className={styles.pageTitle}>注文</h1>
       <p className={styles.lead}>お支払い済みの注文を、お支払いの古い順に表示します。速達の注文は「速達」と表示されます。</p>
       <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文番号で探す">
-        <div className={styles.field}>
+        <div className={`${styles.field} ${styles.numberField}`}>
           <label className={styles.label} htmlFor="q-number">
             注文番号
           </label>
@@ -59,15 +59,15 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             aria-describedby="q-number-hint"
             defaultValue={query.orderNumber ?? ''}
           />
-          <span id="q-number-hint" className={styles.sub}>
-            お客様がおっしゃる番号をそのまま入力できます（小文字・ハイフンなし・全角も可）。
-          </span>
         </div>
         <div className={styles.actions}>
           <button type="submit" className={styles.button}>
             注文を開く
           </button>
         </div>
+        <p id="q-number-hint" className={`${styles.sub} ${styles.hintRow}`}>
+          お客様がおっしゃる番号をそのまま入力できます（小文字・ハイフンなし・全角も可）。
+        </p>
       </form>
       {lookup ? (
         <p className={styles.alert} role="alert" data-testid="order-number-lookup">
@@ -142,67 +142,71 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
           <Link href="/admin/orders">条件をクリア</Link>
         </div>
       </form>
-      <div className={styles.tableWrap}>
-        <table className={`${styles.table} ${styles.queueTable}`} data-testid="order-queue">
-          <thead>
-            <tr>
-              <th scope="col">お支払い日時</th>
-              <th scope="col">会社</th>
-              <th scope="col">証明書</th>
-              <th scope="col">お届け予定</th>
-              <th scope="col">対応状況</th>
-              <th scope="col">会員</th>
-              <th scope="col">金額</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className={styles.muted}>
-                  条件に合う注文はありません。
-                </td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id} data-order-id={r.id}>
-                  <td className={styles.nowrap}>
-                    <Link href={`/admin/orders/${r.id}`}>{r.paidAt ? formatDateTimeJa(new Date(r.paidAt)) : '—'}</Link>
-                    <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-order-number">
-                      {r.orderNumber}
-                    </span>
-                  </td>
-                  <td>
-                    {r.companyName}
-                    <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
-                  </td>
-                  <td>
-                    {r.certificates.map((c) => (
-                      <span key={c.name} className={styles.nowrap} style={{ display: 'block' }}>
-                        {c.name} × {c.quantity}
-                      </span>
-                    ))}
-                  </td>
-                  <td className={styles.nowrap}>
-                    {formatIsoDateJa(r.scheduledStartDate)}〜
-                    <br />
-                    {formatIsoDateJa(r.scheduledEndDate)}
-                    {r.express ? <ExpressBadge /> : null}
-                  </td>
-                  <td>
-                    <FulfilmentBadge status={r.fulfilmentStatus} refundedYen={r.refundedYen} />
-                  </td>
-                  <td>{r.memberEmail ?? <span className={styles.muted}>退会済み</span>}</td>
-                  <td className={styles.nowrap}>{formatYen(r.amountYen)}</td>
+      {lookup ? null : (
+        <>
+          <div className={styles.tableWrap}>
+            <table className={`${styles.table} ${styles.queueTable}`} data-testid="order-queue">
+              <thead>
+                <tr>
+                  <th scope="col">お支払い日時</th>
+                  <th scope="col">会社</th>
+                  <th scope="col">証明書</th>
+                  <th scope="col">お届け予定</th>
+                  <th scope="col">対応状況</th>
+                  <th scope="col">会員</th>
+                  <th scope="col">金額</th>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <nav className={styles.pager} aria-label="ページ">
-        {query.after ? <Link href={`/admin/orders?${params}`}>最初のページへ</Link> : null}
-        {nextHref ? <Link href={nextHref}>次の50件</Link> : null}
-      </nav>
+              </thead>
+              <tbody>
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className={styles.muted}>
+                      条件に合う注文はありません。
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((r) => (
+                    <tr key={r.id} data-order-id={r.id}>
+                      <td className={styles.nowrap}>
+                        <Link href={`/admin/orders/${r.id}`}>{r.paidAt ? formatDateTimeJa(new Date(r.paidAt)) : '—'}</Link>
+                        <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-order-number">
+                          {r.orderNumber}
+                        </span>
+                      </td>
+                      <td>
+                        {r.companyName}
+                        <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
+                      </td>
+                      <td>
+                        {r.certificates.map((c) => (
+                          <span key={c.name} className={styles.nowrap} style={{ display: 'block' }}>
+                            {c.name} × {c.quantity}
+                          </span>
+                        ))}
+                      </td>
+                      <td className={styles.nowrap}>
+                        {formatIsoDateJa(r.scheduledStartDate)}〜
+                        <br />
+                        {formatIsoDateJa(r.scheduledEndDate)}
+                        {r.express ? <ExpressBadge /> : null}
+                      </td>
+                      <td>
+                        <FulfilmentBadge status={r.fulfilmentStatus} refundedYen={r.refundedYen} />
+                      </td>
+                      <td>{r.memberEmail ?? <span className={styles.muted}>退会済み</span>}</td>
+                      <td className={styles.nowrap}>{formatYen(r.amountYen)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <nav className={styles.pager} aria-label="ページ">
+            {query.after ? <Link href={`/admin/orders?${params}`}>最初のページへ</Link> : null}
+            {nextHref ? <Link href={nextHref}>次の50件</Link> : null}
+          </nav>
+        </>
+      )}
     </AdminShell>
   );
 }

@@ -96,7 +96,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
       </h1>
       <p className={styles.lead}>
         注文番号{' '}
-        <span className={styles.mono} data-testid="order-number">
+        <span className={`${styles.mono} ${styles.orderNumber}`} data-testid="order-number">
           {order.orderNumber}
         </span>
         <span className={`${styles.sub} ${styles.mono}`}>内部ID {order.id}</span>
