@@ -14,7 +14,7 @@ import { E2E_NUMBER_STAFF_FILE } from './support/global-setup';
  * completion page, the confirmation mail and the payment history row all give the same
  * HJ-YYMM-XXXXX; a staff member types it as a member would read it out — lower case, full-width,
  * no hyphens — into the back office's order search and lands on that order. Screenshots of the
- * history at 390 px and the back office at 1280 px go to tmp/shots/order-number (looked at by hand).
+ * completion page and history at 390 px and the back office at 1280 px go to tmp/shots/order-number (looked at by hand).
  */
 
 const PASSWORD = 'sakura-fuji-umi-2026';
@@ -126,6 +126,7 @@ test('the member sees one short order number on completion, in the mail and in t
   const member = await memberContext.newPage();
   const email = await memberLoggedIn(member);
   const orderNumber = await purchase(member);
+  await member.screenshot({ path: path.join(SHOTS, 'completion-390.png'), fullPage: true });
 
   const mail = await nextMail(email);
   expect(mail.text).toContain(`注文番号：${orderNumber}`);
