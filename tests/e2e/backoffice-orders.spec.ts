@@ -129,6 +129,7 @@ test('a member buys → staff marks it requested and shipped → the member has 
   const member = await memberContext.newPage();
   const email = await memberLoggedIn(member);
   const orderId = await purchase(member);
+  const orderNumber = ((await member.getByTestId('order-number').textContent()) ?? '').trim();
   const confirmation = await nextMail(email);
 
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -250,7 +251,8 @@ test('a member buys → staff marks it requested and shipped → the member has 
   ]);
   const csv = fs.readFileSync(await download.path());
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  expect(csv.toString('utf8')).toContain(orderId);
+  // the CSV's 注文番号 is the number on the member's receipt and mails (decision 0025)
+  expect(csv.toString('utf8')).toContain(`"${orderNumber}"`);
   await manager.goto('/admin/audit');
   await expect(manager.getByTestId('audit-table')).toContainText('会計データの出力');
   await expect(manager.getByTestId('audit-table')).toContainText('注文の対応状況の変更');
