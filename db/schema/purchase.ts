@@ -40,6 +40,11 @@ export const orders = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
+    /**
+     * The number members quote, `HJ-2611-4K7QX` (issue 13 §2, docs/decisions/0025): drawn by the
+     * orders feature (src/features/orders/order-number.ts) when the order is created, again on a clash.
+     */
+    orderNumber: text('order_number').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -112,6 +117,8 @@ export const orders = pgTable(
   (t) => [
     // one order per attempt: a double-clicked or replayed create finds the first one
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    // one order per number; serves the back office's search by the number a member quotes
+    uniqueIndex('orders_order_number_idx').on(t.orderNumber),
     // serves "latest order", the payment history page (keyset on created_at, id) and isFirstPayPrice
     index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
     // serves reconciliation sweeps over the orders whose outcome is not settled

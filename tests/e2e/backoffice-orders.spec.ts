@@ -98,7 +98,8 @@ async function purchase(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
   await page.getByRole('button', { name: '認証成功' }).click();
   await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
-  return ((await page.getByTestId('payment-id').textContent()) ?? '').trim();
+  // the internal id is the URL key; the page shows the 注文番号 (HJ-YYMM-XXXXX)
+  return new URL(page.url()).searchParams.get('paymentId') ?? '';
 }
 
 /** First login of an account made by admin:create: password → enrolment QR + code → replace the printed password. */
@@ -128,6 +129,7 @@ test('a member buys → staff marks it requested and shipped → the member has 
   const member = await memberContext.newPage();
   const email = await memberLoggedIn(member);
   const orderId = await purchase(member);
+  const orderNumber = ((await member.getByTestId('order-number').textContent()) ?? '').trim();
   const confirmation = await nextMail(email);
 
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -249,7 +251,8 @@ test('a member buys → staff marks it requested and shipped → the member has 
   ]);
   const csv = fs.readFileSync(await download.path());
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  expect(csv.toString('utf8')).toContain(orderId);
+  // the CSV's 注文番号 is the number on the member's receipt and mails (decision 0025)
+  expect(csv.toString('utf8')).toContain(`"${orderNumber}"`);
   await manager.goto('/admin/audit');
   await expect(manager.getByTestId('audit-table')).toContainText('会計データの出力');
   await expect(manager.getByTestId('audit-table')).toContainText('注文の対応状況の変更');

@@ -121,7 +121,7 @@ async function purchase(page: Page, order: Order): Promise<{ paymentId: string; 
   await page.getByRole('button', { name: '認証成功' }).click();
   await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
-  const paymentId = ((await page.getByTestId('payment-id').textContent()) ?? '').trim();
+  const paymentId = new URL(page.url()).searchParams.get('paymentId') ?? '';
   const total = ((await page.getByTestId('order-total').textContent()) ?? '').trim();
   return { paymentId, total };
 }

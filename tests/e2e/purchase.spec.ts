@@ -172,7 +172,8 @@ test('search → select → address from the postal code → new card → 3-D Se
   await expect(page.getByRole('heading', { name: 'ご注文ありがとうございました' })).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
   await expect(page.getByTestId('order-total')).toHaveText('3,150円（税込）');
-  const paymentId = (await page.getByTestId('payment-id').textContent()) ?? '';
+  const paymentId = new URL(page.url()).searchParams.get('paymentId') ?? '';
+  await expect(page.getByTestId('order-number')).toHaveText(/^HJ-\d{4}-[2-9A-HJKMNP-TV-Z]{5}$/);
   await expect(page.getByTestId('receipt-link')).toHaveAttribute('href', `/api/download/receipt/${paymentId}.pdf`);
   await shoot(page, '4-completion', true);
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { orders } from '@db/schema';
+import { newOrderNumber } from '@/features/orders';
 import { defaultCatalogue, type CatalogueItem } from '@/features/purchase/server/pricing/catalogue';
 import { priceSelection } from '@/features/purchase/server/pricing/price';
 import { parseEnv } from '@/config/env';
@@ -47,6 +48,8 @@ export async function createOrder(input: OrderFactoryInput) {
     .insert(orders)
     .values({
       userId: input.userId,
+      // the number's month is the one the order was placed in, as the orders feature draws it
+      orderNumber: newOrderNumber(input.overrides?.createdAt instanceof Date ? input.overrides.createdAt : createdAt),
       idempotencyKey: randomUUID(),
       status,
       corporateNumber: '1234567890123',

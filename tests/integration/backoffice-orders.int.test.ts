@@ -340,9 +340,11 @@ describe('the accounting export', () => {
     const rows = lines.slice(1).map((l) => l.slice(1, -1).split('","'));
     const sales = rows.filter((r) => r[1] === '売上');
     const refunds = rows.filter((r) => r[1] === '返金');
-    expect(sales.map((r) => r[2]).sort()).toEqual([a, bId].sort());
+    // 注文番号 is the number on the member's receipt and mails (decision 0025), not the internal id
+    const numbers = { a: (await orderRow(a)).orderNumber, b: (await orderRow(bId)).orderNumber };
+    expect(sales.map((r) => r[2]).sort()).toEqual([numbers.a, numbers.b].sort());
     // the refund's per-rate split as stored with it (our fee first: 550 taxable incl. 50 tax, no Ministry part)
-    expect(refunds.map((r) => [r[2], r[5], r[6], r[7], r[8]])).toEqual([[bId, '0', '-550', '-50', '-550']]);
+    expect(refunds.map((r) => [r[2], r[5], r[6], r[7], r[8]])).toEqual([[numbers.b, '0', '-550', '-50', '-550']]);
     for (const r of [...sales, ...refunds]) expect(Number(r[5]) + Number(r[6])).toBe(Number(r[8]));
     const totals = rows.at(-1)!;
     expect(totals.slice(0, 2)).toEqual(['合計', '売上2件・返金1件']);

@@ -53,6 +53,7 @@ describe('GET /api/payments/histories-per-page', () => {
     expect(page?.histories.map((h) => h.paymentId)).toEqual([newest.id, failed.id, older.id]);
     expect(page?.histories[2]).toEqual({
       paymentId: older.id,
+      orderNumber: older.orderNumber,
       orderedAt: minutes(0).toISOString(),
       paidAt: minutes(1).toISOString(),
       companyName: '株式会社テスト工業',

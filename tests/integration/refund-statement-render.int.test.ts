@@ -9,6 +9,7 @@ const FACTS: RefundStatementFacts = {
   refundId: '3f2a9c1e-1234-4abc-9def-0123456789ab',
   order: {
     id: '8d1e2f3a-5b6c-4d7e-8f90-a1b2c3d4e5f6',
+    orderNumber: 'HJ-2611-7MQ3Z',
     amountYen: 4300,
     paidAt: new Date('2026-11-20T03:00:00Z'),
     receiptRecipient: '株式会社サンプル商事 経理部',
@@ -35,6 +36,7 @@ describe('refund statement', () => {
     const text = (await pdfText(pdf)).replace(/\s+/g, '');
     for (const expected of [
       'RF-3F2A9C1E',
+      'ご注文番号HJ-2611-7MQ3Z',
       '返金日2026年11月24日',
       '元の取引年月日2026年11月20日',
       '登録番号T1234567890123',

@@ -357,7 +357,7 @@ describe('refund statement', () => {
       '登録番号T', // registration number (T + 13 digits)
       '返金日',
       '元の取引年月日',
-      order.id, // what was returned: the order
+      `ご注文番号${order.orderNumber}`, // what was returned: the order, by the number the member quotes (decision 0025)
       '履歴事項全部証明書', // … and its certificates
       '10%対象',
       '¥600', // taxable part, tax included

@@ -229,6 +229,15 @@ export const OrderQueueQuerySchema = z.object({
     (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : undefined),
     z.string().max(254).optional().catch(undefined),
   ),
+  /**
+   * 注文番号 as staff type what a member quotes — any case, with or without hyphens, full-width —
+   * kept as typed (trimmed); parseOrderNumberInput (orders feature) reads it, and the page says
+   * when it cannot be a number instead of showing the whole queue.
+   */
+  orderNumber: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : undefined),
+    z.string().max(40).optional().catch(undefined),
+  ),
   /** keyset cursor: `${paidAt ISO}_${id}` of the previous page's last row */
   after: z
     .string()

@@ -7,3 +7,4 @@ export * from './orderable';
 export * from './constants';
 export * from './destination';
 export * from './addressee';
+export * from './order-number';

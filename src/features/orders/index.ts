@@ -1,7 +1,8 @@
 // The orders feature's public face (isomorphic): order and fulfilment states with their labels,
-// the orderability rule, the company/price/destination shapes. Server code: ./server/index.ts.
+// the orderability rule, the order number, the company/price/destination shapes. Server code: ./server/index.ts.
 export * from './schemas';
 export * from './destination';
 export * from './fulfilment';
 export * from './orderable';
 export * from './addressee';
+export * from './order-number';

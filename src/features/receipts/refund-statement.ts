@@ -17,7 +17,7 @@ export const RefundStatementSnapshotSchema = z
   .strictObject({
     version: z.literal(1),
     refundId: z.uuid(),
-    /** The order (its payment id), printed as ご注文番号. */
+    /** The order's 注文番号 (`HJ-2611-4K7QX`, decision 0025; its payment id before order numbers existed), printed as ご注文番号. */
     orderReference: z.string().min(1).max(64),
     /** 取引年月日 of the sale being refunded: when the order was paid. */
     originalTransactionAt: isoInstant,
@@ -63,6 +63,8 @@ export interface RefundStatementFacts {
   refundId: string;
   order: {
     id: string;
+    /** 注文番号, printed as ご注文番号 */
+    orderNumber: string;
     amountYen: number;
     paidAt: Date;
     receiptRecipient: string;
@@ -84,7 +86,7 @@ export function buildRefundStatementSnapshot(facts: RefundStatementFacts): Refun
   return RefundStatementSnapshotSchema.parse({
     version: 1,
     refundId: facts.refundId,
-    orderReference: order.id,
+    orderReference: order.orderNumber,
     originalTransactionAt: order.paidAt.toISOString(),
     addressee: splitAddressee(receiptAddresseeOf(order)),
     subject:

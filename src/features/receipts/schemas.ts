@@ -7,6 +7,7 @@ import {
   FULFILMENT_PROGRESS,
   FULFILMENT_STATUSES,
   HONORIFICS,
+  ORDER_NUMBER_PATTERN,
   ORDER_STATUSES,
   RECEIPT_ADDRESSEE_MAX_LENGTH,
 } from '@/features/orders';
@@ -71,7 +72,10 @@ export const ReceiptSnapshotSchema = z
     issuedAt: isoInstant,
     /** 取引年月日 (qualified invoice): when the payment was completed. */
     transactionAt: isoInstant,
-    /** The order's payment id, printed as ご注文番号 so support can find it. */
+    /**
+     * Printed as ご注文番号 so support can find the order: its 注文番号 (`HJ-2611-4K7QX`, decision
+     * 0025); receipts issued before order numbers existed keep the payment id they were printed with.
+     */
     orderReference: z.string().min(1).max(64),
     addressee: z.strictObject({
       name: z.string().min(1).max(RECEIPT_ADDRESSEE_MAX_LENGTH),
@@ -148,6 +152,8 @@ export type PaymentHistoryQuery = z.infer<typeof PaymentHistoryQuerySchema>;
 
 export const PaymentHistoryRowSchema = z.strictObject({
   paymentId: z.uuid(),
+  /** 注文番号 the member quotes, `HJ-2611-4K7QX` (the orders feature's format, decision 0025) */
+  orderNumber: z.string().regex(ORDER_NUMBER_PATTERN),
   /** ISO instant the order was placed */
   orderedAt: z.string(),
   /** ISO instant the payment completed; null unless paid */

@@ -13,6 +13,9 @@ export const E2E_STAFF_FILE = path.join(E2E_DATA_DIR, 'staff.json');
 /** The orders journey's own accounts (tests/e2e/backoffice-orders.spec.ts), so it does not depend on the notices journey's logins. */
 export const E2E_ORDER_STAFF = { email: 'e2e-fulfilment@example.jp', name: 'テスト 発送担当', password: 'e2e-fulfilment-password-7' };
 export const E2E_ORDER_STAFF_FILE = path.join(E2E_DATA_DIR, 'order-staff.json');
+/** The order-number journey's staff account (tests/e2e/order-number.spec.ts). */
+export const E2E_NUMBER_STAFF = { email: 'e2e-support@example.jp', name: 'テスト 問い合わせ担当', password: 'e2e-support-password-7' };
+export const E2E_NUMBER_STAFF_FILE = path.join(E2E_DATA_DIR, 'number-staff.json');
 export const E2E_ACCOUNTANT = { email: 'e2e-accounting@example.jp', name: 'テスト 経理', password: 'e2e-accounting-password-7' };
 export const E2E_ACCOUNTANT_FILE = path.join(E2E_DATA_DIR, 'accountant.json');
 
@@ -82,6 +85,7 @@ export default async function globalSetup() {
       adminCreate(vars, E2E_STAFF, 'manager', E2E_STAFF_FILE);
       adminCreate(vars, E2E_ORDER_STAFF, 'staff', E2E_ORDER_STAFF_FILE);
       adminCreate(vars, E2E_ACCOUNTANT, 'manager', E2E_ACCOUNTANT_FILE);
+      adminCreate(vars, E2E_NUMBER_STAFF, 'staff', E2E_NUMBER_STAFF_FILE);
     },
   });
   return async () => {

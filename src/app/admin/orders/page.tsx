@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 
 import { getSiteInfo } from '@/config/site';
 import { OrderQueueQuerySchema } from '@/features/backoffice';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
-import { listOrderQueue } from '@/features/backoffice/server/orders';
+import { listOrderQueue, lookupOrderNumber } from '@/features/backoffice/server/orders';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { FULFILMENT_LABELS, FULFILMENT_STATUSES } from '@/features/orders';
 import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
@@ -17,7 +18,8 @@ export const metadata: Metadata = { title: '注文（管理画面）' };
  * The order queue (issue 12 §3): paid orders oldest first — who has waited longest comes first —
  * with 速達 marked and the delivery window promised at purchase. The filter is a plain GET form
  * (bookmarkable, works without JavaScript). Without a status filter the queue shows the orders
- * that still need work (受付済み, 法務局へ請求済み); 「すべて」 shows every paid order.
+ * that still need work (受付済み, 法務局へ請求済み); 「すべて」 shows every paid order. A 注文番号
+ * (decision 0025) — what a member quotes, typed any way — opens that order, whatever its state.
  */
 const OPEN = ['accepted', 'requested'] as const;
 
@@ -25,9 +27,11 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const { session } = await requireStaffPage('staff');
   const raw = await searchParams;
   const query = OrderQueueQuerySchema.parse(raw);
+  const lookup = query.orderNumber === undefined ? null : await lookupOrderNumber(query.orderNumber);
+  if (lookup?.kind === 'found') redirect(`/admin/orders/${lookup.orderId}`);
   const all = raw.status === 'all';
   const effective = { ...query, status: query.status?.length ? query.status : all ? undefined : [...OPEN] };
-  const { rows, next } = await listOrderQueue(effective);
+  const { rows, next } = lookup ? { rows: [], next: null } : await listOrderQueue(effective);
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(raw)) {
     if (k === 'after') continue;
@@ -39,6 +43,37 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     <AdminShell session={session} serviceName={getSiteInfo().serviceName}>
       <h1 className={styles.pageTitle}>注文</h1>
       <p className={styles.lead}>お支払い済みの注文を、お支払いの古い順に表示します。速達の注文は「速達」と表示されます。</p>
+      <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文番号で探す">
+        <div className={`${styles.field} ${styles.numberField}`}>
+          <label className={styles.label} htmlFor="q-number">
+            注文番号
+          </label>
+          <input
+            id="q-number"
+            name="orderNumber"
+            className={`${styles.input} ${styles.mono}`}
+            placeholder="HJ-2611-4K7QX"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            aria-describedby="q-number-hint"
+            defaultValue={query.orderNumber ?? ''}
+          />
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button}>
+            注文を開く
+          </button>
+        </div>
+        <p id="q-number-hint" className={`${styles.sub} ${styles.hintRow}`}>
+          お客様がおっしゃる番号をそのまま入力できます（小文字・ハイフンなし・全角も可）。
+        </p>
+      </form>
+      {lookup ? (
+        <p className={styles.alert} role="alert" data-testid="order-number-lookup">
+          {lookup.message}
+        </p>
+      ) : null}
       <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文の絞り込み">
         <div className={styles.field}>
           <label className={styles.label} htmlFor="q-status">
@@ -107,65 +142,71 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
           <Link href="/admin/orders">条件をクリア</Link>
         </div>
       </form>
-      <div className={styles.tableWrap}>
-        <table className={`${styles.table} ${styles.queueTable}`} data-testid="order-queue">
-          <thead>
-            <tr>
-              <th scope="col">お支払い日時</th>
-              <th scope="col">会社</th>
-              <th scope="col">証明書</th>
-              <th scope="col">お届け予定</th>
-              <th scope="col">対応状況</th>
-              <th scope="col">会員</th>
-              <th scope="col">金額</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className={styles.muted}>
-                  条件に合う注文はありません。
-                </td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id} data-order-id={r.id}>
-                  <td className={styles.nowrap}>
-                    <Link href={`/admin/orders/${r.id}`}>{r.paidAt ? formatDateTimeJa(new Date(r.paidAt)) : '—'}</Link>
-                    <span className={`${styles.sub} ${styles.mono}`}>{r.id.slice(0, 8)}</span>
-                  </td>
-                  <td>
-                    {r.companyName}
-                    <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
-                  </td>
-                  <td>
-                    {r.certificates.map((c) => (
-                      <span key={c.name} className={styles.nowrap} style={{ display: 'block' }}>
-                        {c.name} × {c.quantity}
-                      </span>
-                    ))}
-                  </td>
-                  <td className={styles.nowrap}>
-                    {formatIsoDateJa(r.scheduledStartDate)}〜
-                    <br />
-                    {formatIsoDateJa(r.scheduledEndDate)}
-                    {r.express ? <ExpressBadge /> : null}
-                  </td>
-                  <td>
-                    <FulfilmentBadge status={r.fulfilmentStatus} refundedYen={r.refundedYen} />
-                  </td>
-                  <td>{r.memberEmail ?? <span className={styles.muted}>退会済み</span>}</td>
-                  <td className={styles.nowrap}>{formatYen(r.amountYen)}</td>
+      {lookup ? null : (
+        <>
+          <div className={styles.tableWrap}>
+            <table className={`${styles.table} ${styles.queueTable}`} data-testid="order-queue">
+              <thead>
+                <tr>
+                  <th scope="col">お支払い日時</th>
+                  <th scope="col">会社</th>
+                  <th scope="col">証明書</th>
+                  <th scope="col">お届け予定</th>
+                  <th scope="col">対応状況</th>
+                  <th scope="col">会員</th>
+                  <th scope="col">金額</th>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <nav className={styles.pager} aria-label="ページ">
-        {query.after ? <Link href={`/admin/orders?${params}`}>最初のページへ</Link> : null}
-        {nextHref ? <Link href={nextHref}>次の50件</Link> : null}
-      </nav>
+              </thead>
+              <tbody>
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className={styles.muted}>
+                      条件に合う注文はありません。
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((r) => (
+                    <tr key={r.id} data-order-id={r.id}>
+                      <td className={styles.nowrap}>
+                        <Link href={`/admin/orders/${r.id}`}>{r.paidAt ? formatDateTimeJa(new Date(r.paidAt)) : '—'}</Link>
+                        <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-order-number">
+                          {r.orderNumber}
+                        </span>
+                      </td>
+                      <td>
+                        {r.companyName}
+                        <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
+                      </td>
+                      <td>
+                        {r.certificates.map((c) => (
+                          <span key={c.name} className={styles.nowrap} style={{ display: 'block' }}>
+                            {c.name} × {c.quantity}
+                          </span>
+                        ))}
+                      </td>
+                      <td className={styles.nowrap}>
+                        {formatIsoDateJa(r.scheduledStartDate)}〜
+                        <br />
+                        {formatIsoDateJa(r.scheduledEndDate)}
+                        {r.express ? <ExpressBadge /> : null}
+                      </td>
+                      <td>
+                        <FulfilmentBadge status={r.fulfilmentStatus} refundedYen={r.refundedYen} />
+                      </td>
+                      <td>{r.memberEmail ?? <span className={styles.muted}>退会済み</span>}</td>
+                      <td className={styles.nowrap}>{formatYen(r.amountYen)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <nav className={styles.pager} aria-label="ページ">
+            {query.after ? <Link href={`/admin/orders?${params}`}>最初のページへ</Link> : null}
+            {nextHref ? <Link href={nextHref}>次の50件</Link> : null}
+          </nav>
+        </>
+      )}
     </AdminShell>
   );
 }

@@ -11,16 +11,36 @@ describe('the accounting export', () => {
   it('writes UTF-8 with a BOM, CRLF, every field quoted, a totals row, and defuses formula-looking text', () => {
     const at = new Date('2026-11-01T00:30:00+09:00'); // still November in Japan, October in UTC
     const entries: AccountingEntry[] = [
-      { kind: 'sale', at, orderId: 'o-1', chargeId: 'ch_1', nonTaxableYen: 1000, taxable10Yen: 1100, tax10Yen: 100, totalYen: 2100 },
-      { kind: 'refund', at, orderId: 'o-1', chargeId: '=cmd', nonTaxableYen: -500, taxable10Yen: -550, tax10Yen: -50, totalYen: -1050 },
+      {
+        kind: 'sale',
+        at,
+        orderId: 'o-1',
+        orderNumber: 'HJ-2611-4K7QX',
+        chargeId: 'ch_1',
+        nonTaxableYen: 1000,
+        taxable10Yen: 1100,
+        tax10Yen: 100,
+        totalYen: 2100,
+      },
+      {
+        kind: 'refund',
+        at,
+        orderId: 'o-1',
+        orderNumber: 'HJ-2611-4K7QX',
+        chargeId: '=cmd',
+        nonTaxableYen: -500,
+        taxable10Yen: -550,
+        tax10Yen: -50,
+        totalYen: -1050,
+      },
     ];
     const bytes = Buffer.from(accountingCsv(entries, new Map([['o-1', 'R-2026-000001']])));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(ACCOUNTING_CSV_HEADER.map((h) => `"${h}"`).join(','));
-    expect(lines[1]).toBe('"2026/11/01","売上","o-1","R-2026-000001","ch_1","1000","1100","100","2100"');
-    expect(lines[2]).toBe('"2026/11/01","返金","o-1","R-2026-000001","\'=cmd","-500","-550","-50","-1050"');
+    expect(lines[1]).toBe('"2026/11/01","売上","HJ-2611-4K7QX","R-2026-000001","ch_1","1000","1100","100","2100"');
+    expect(lines[2]).toBe('"2026/11/01","返金","HJ-2611-4K7QX","R-2026-000001","\'=cmd","-500","-550","-50","-1050"');
     expect(lines[3]).toBe('"合計","売上1件・返金1件","","","","500","550","50","1050"');
     expect(totalsOf(entries)).toMatchObject({ chargedYen: 2100, refundedYen: 1050, totalYen: 1050 });
   });

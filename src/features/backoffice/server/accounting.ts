@@ -4,6 +4,7 @@ import { and, asc, eq, gte, lt } from 'drizzle-orm';
 
 import { orders } from '@db/schema';
 import { OrderPriceSchema } from '@/features/orders';
+import { orderNumbersOf } from '@/features/orders/server';
 import { listRefundsSettledBetween } from '@/features/payments/server';
 import { getDb } from '@/server/db/client';
 
@@ -23,6 +24,8 @@ export interface AccountingEntry {
   kind: 'sale' | 'refund';
   at: Date;
   orderId: string;
+  /** 注文番号 (`HJ-2611-4K7QX`), the 注文番号 column: what the member's receipt and mails say */
+  orderNumber: string;
   chargeId: string | null;
   /** 非課税（法務局手数料） */
   nonTaxableYen: number;
@@ -77,6 +80,7 @@ export async function loadAccountingEntries(from: Date, to: Date): Promise<Accou
       kind: 'sale',
       at: o.paidAt ?? o.createdAt,
       orderId: o.id,
+      orderNumber: o.orderNumber,
       chargeId: o.payjpChargeId,
       nonTaxableYen: s.nonTaxableYen,
       taxable10Yen: s.taxable10Yen,
@@ -84,11 +88,15 @@ export async function loadAccountingEntries(from: Date, to: Date): Promise<Accou
       totalYen: o.amountYen,
     };
   });
-  for (const r of await listRefundsSettledBetween(from, to)) {
+  const refunded = await listRefundsSettledBetween(from, to);
+  // a refund's order may have been paid in an earlier month: its number from the orders feature
+  const numbers = await orderNumbersOf(refunded.map((r) => r.orderId));
+  for (const r of refunded) {
     entries.push({
       kind: 'refund',
       at: r.settledAt ?? r.requestedAt,
       orderId: r.orderId,
+      orderNumber: numbers.get(r.orderId) ?? '',
       chargeId: r.chargeId,
       nonTaxableYen: -r.nonTaxableYen,
       taxable10Yen: -r.taxableYen,
@@ -172,7 +180,7 @@ export function accountingCsv(entries: AccountingEntry[], serials: Map<string, s
       [
         field(jstDate(e.at)),
         field(e.kind === 'sale' ? '売上' : '返金'),
-        field(e.orderId),
+        field(e.orderNumber),
         field(serials.get(e.orderId) ?? ''),
         field(e.chargeId ?? ''),
         field(e.nonTaxableYen),

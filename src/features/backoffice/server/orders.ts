@@ -3,7 +3,13 @@ import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 
 import { receipts, users } from '@db/schema';
-import { OrderPriceSchema, orderedCertificates, type FulfilmentStatus } from '@/features/orders';
+import {
+  ORDER_NUMBER_FORMAT_MESSAGE,
+  OrderPriceSchema,
+  orderedCertificates,
+  parseOrderNumberInput,
+  type FulfilmentStatus,
+} from '@/features/orders';
 import {
   addOrderNote,
   advanceFulfilment,
@@ -11,6 +17,7 @@ import {
   listOrdersForStaff,
   orderShippedMail,
   findOrder,
+  findOrderByNumber,
   type OrderEventRow,
   type OrderRow,
   type StaffOrderFilter,
@@ -57,11 +64,15 @@ export function queueFilter(query: OrderQueueQuery): StaffOrderFilter {
   if (query.to) filter.paidBefore = new Date(jstDayStart(query.to).getTime() + 24 * 60 * 60 * 1000);
   if (query.corporateNumber) filter.corporateNumber = query.corporateNumber;
   if (query.email) filter.memberEmail = query.email;
+  // a number typed wrong matches nothing (the page says why); never the whole queue
+  if (query.orderNumber !== undefined) filter.orderNumber = parseOrderNumberInput(query.orderNumber) ?? '';
   return filter;
 }
 
 export interface QueueRow {
   id: string;
+  /** 注文番号 (`HJ-2611-4K7QX`) */
+  orderNumber: string;
   paidAt: string | null;
   companyName: string;
   corporateNumber: string;
@@ -86,6 +97,7 @@ export async function listOrderQueue(
   return {
     rows: rows.map(({ order, memberEmail }) => ({
       id: order.id,
+      orderNumber: order.orderNumber,
       paidAt: order.paidAt?.toISOString() ?? null,
       companyName: order.companyName,
       corporateNumber: order.corporateNumber,
@@ -103,6 +115,31 @@ export async function listOrderQueue(
     })),
     next: next ? `${next.paidAt}_${next.id}` : null,
   };
+}
+
+export type OrderNumberLookup =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'not_found'; orderNumber: string; message: string }
+  | { kind: 'found'; orderId: string; orderNumber: string };
+
+/**
+ * 注文番号 as staff typed it (a member quoting it on the phone or in a mail): any case, with or
+ * without hyphens, full-width. Finds the order whatever its state — a member may ask about a
+ * payment that failed — so the queue page opens its detail directly.
+ */
+export async function lookupOrderNumber(typed: string): Promise<OrderNumberLookup> {
+  // Receipts printed before order numbers existed give the internal id as ご注文番号 (decision 0025 §6).
+  const uuid = typed.normalize('NFKC').trim().toLowerCase();
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(uuid)) {
+    const byId = await findOrder(uuid);
+    if (byId) return { kind: 'found', orderId: byId.id, orderNumber: byId.orderNumber };
+  }
+  const orderNumber = parseOrderNumberInput(typed);
+  if (!orderNumber) return { kind: 'invalid', message: ORDER_NUMBER_FORMAT_MESSAGE };
+  const order = await findOrderByNumber(orderNumber);
+  if (!order)
+    return { kind: 'not_found', orderNumber, message: `注文番号 ${orderNumber} のご注文は見つかりませんでした。番号をご確認ください。` };
+  return { kind: 'found', orderId: order.id, orderNumber };
 }
 
 export interface AdminOrderDetail {

@@ -214,6 +214,8 @@ export interface StaffOrderFilter {
   paidBefore?: Date;
   corporateNumber?: string;
   memberEmail?: string;
+  /** canonical `HJ-YYMM-XXXXX` (parseOrderNumberInput); served by orders_order_number_idx */
+  orderNumber?: string;
 }
 
 export interface StaffOrderCursor {
@@ -243,6 +245,7 @@ export async function listOrdersForStaff(
   if (filter.paidBefore) where.push(lt(orders.paidAt, filter.paidBefore));
   if (filter.corporateNumber) where.push(eq(orders.corporateNumber, filter.corporateNumber));
   if (filter.memberEmail) where.push(eq(sql`lower(${users.email})`, filter.memberEmail.toLowerCase()));
+  if (filter.orderNumber !== undefined) where.push(eq(orders.orderNumber, filter.orderNumber));
   if (page.after) {
     const at = new Date(page.after.paidAt);
     const after = or(gt(orders.paidAt, at), and(eq(orders.paidAt, at), gt(orders.id, page.after.id)));

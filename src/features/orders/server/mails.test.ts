@@ -5,6 +5,7 @@ import { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mail
 
 const base: OrderRow = {
   id: '7f0c8a9e-2d1b-4c3a-9e8f-1a2b3c4d5e6f',
+  orderNumber: 'HJ-2611-4K7QX',
   userId: '00000000-0000-4000-8000-000000000001',
   idempotencyKey: 'k',
   status: 'paid',
@@ -117,5 +118,18 @@ describe('order mails say what the payment history says', () => {
     expect(partial.text).toContain('ご注文の状況：受付済み・一部返金（500円）');
     expect(partial.text).toContain('返金明細書（PDF）');
     expect(partial.text).toContain('/my-page/payment-history');
+  });
+});
+
+describe('every order mail gives the order number members quote, not the internal id', () => {
+  const mails = {
+    confirmation: orderConfirmationMail(base),
+    shipped: orderShippedMail({ ...base, fulfilmentStatus: 'shipped', carrier: 'japanpost', trackingNumber: '123456789012' }),
+    refund: orderRefundMail({ ...base, fulfilmentStatus: 'refunded', refundedYen: 1600 }, { amountYen: 1600, reason: '誤発送' }),
+  };
+  it.each(Object.entries(mails))('%s: 注文番号：HJ-2611-4K7QX in text and HTML', (_name, mail) => {
+    expect(mail.text).toContain('注文番号：HJ-2611-4K7QX');
+    expect(mail.html).toContain('HJ-2611-4K7QX');
+    expect(mail.text).not.toMatch(/注文番号：7f0c8a9e/);
   });
 });

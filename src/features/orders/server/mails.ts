@@ -46,7 +46,7 @@ export function orderConfirmationMail(order: OrderRow): RenderedMail {
     lead: [
       'ご注文ありがとうございます。次の内容でご注文を承り、クレジットカードでのお支払いが完了しました。',
       [
-        `注文番号：${order.id}`,
+        `注文番号：${order.orderNumber}`,
         `ご注文の状況：${FULFILMENT_LABELS.accepted}`,
         companyLine(order),
         ...certificateLines(order),
@@ -78,7 +78,7 @@ export function orderShippedMail(order: OrderRow): RenderedMail {
     lead: [
       'ご注文の登記事項証明書を発送しました。',
       [
-        `注文番号：${order.id}`,
+        `注文番号：${order.orderNumber}`,
         `ご注文の状況：${FULFILMENT_LABELS.shipped}`,
         companyLine(order),
         `配送業者：${CARRIERS[order.carrier].label}`,
@@ -111,7 +111,7 @@ export function orderRefundMail(order: OrderRow, refund: { amountYen: number; re
         ? `ご注文の代金${formatYen(order.refundedYen)}をご返金しました。`
         : `ご注文の代金のうち${formatYen(refund.amountYen)}をご返金しました。残りの証明書は引き続きお届けします。`,
       [
-        `注文番号：${order.id}`,
+        `注文番号：${order.orderNumber}`,
         // the payment history's words: 「返金済み（1,600円）」, 「発送済み・一部返金（500円）」
         `ご注文の状況：${fulfilmentLabel(status, order.refundedYen)}`,
         companyLine(order),

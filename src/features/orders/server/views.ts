@@ -6,6 +6,8 @@ import type { OrderRow } from './repository';
 /** An order as the member's completion page reads it (GET /api/payments/latest). */
 export interface OrderView {
   paymentId: string;
+  /** what the member quotes: `HJ-2611-4K7QX` (decision 0025) */
+  orderNumber: string;
   status: OrderStatus;
   statusLabel: string;
   createdAt: string;
@@ -40,6 +42,7 @@ export function toOrderView(row: OrderRow): OrderView {
   const status = asOrderStatus(row.status);
   return {
     paymentId: row.id,
+    orderNumber: row.orderNumber,
     status,
     statusLabel: PAYMENT_STATUS_LABELS[status].payment,
     createdAt: row.createdAt.toISOString(),

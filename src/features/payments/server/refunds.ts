@@ -132,6 +132,7 @@ async function loadOrderForRefund(tx: Tx, orderId: string, lock: boolean) {
   const query = tx
     .select({
       id: orders.id,
+      orderNumber: orders.orderNumber,
       userId: orders.userId,
       amountYen: orders.amountYen,
       taxYen: orders.taxYen,

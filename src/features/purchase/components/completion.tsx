@@ -93,7 +93,9 @@ export function Completion() {
         )}
         <dl className={styles.dl}>
           <dt>注文番号</dt>
-          <dd data-testid="payment-id">{order.paymentId}</dd>
+          <dd data-testid="order-number" className={styles.orderNumber}>
+            {order.orderNumber}
+          </dd>
           <dt>ご注文日時</dt>
           <dd>{formatDateTimeJa(new Date(order.createdAt))}</dd>
           <dt>対象の会社</dt>

@@ -53,6 +53,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState('');
+  /** the number of the order whose payment just failed, for the member to quote when asking us */
+  const [failedOrderNumber, setFailedOrderNumber] = useState('');
   const attemptKey = useRef<string | null>(null);
   const busy = useRef(false);
 
@@ -111,9 +113,10 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     busy.current = true;
     setSubmitting(true);
     setFailure('');
+    setFailedOrderNumber('');
     attemptKey.current ??= crypto.randomUUID();
     try {
-      const created = await apiFetch<{ paymentId: string }>('/api/payments/create-payment-history', {
+      const created = await apiFetch<{ paymentId: string; orderNumber: string }>('/api/payments/create-payment-history', {
         method: 'POST',
         body: {
           idempotencyKey: attemptKey.current,
@@ -141,6 +144,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         if (state.newCard.isSelected) setPiece('newCard', { ...state.newCard, token: '' });
         setState(getClientState());
         setFailure(result.failure.message);
+        setFailedOrderNumber(created.orderNumber);
         busy.current = false;
         setSubmitting(false);
         return;
@@ -167,6 +171,11 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       {failure ? (
         <div className="error-box" role="alert" data-testid="order-error" style={{ marginBottom: 20 }}>
           <p style={{ margin: 0 }}>{failure}</p>
+          {failedOrderNumber ? (
+            <p style={{ margin: '8px 0 0' }} data-testid="failed-order-number">
+              お支払いできなかったご注文の注文番号：{failedOrderNumber}（お問い合わせの際にお伝えください）
+            </p>
+          ) : null}
           {needsCard ? (
             <p style={{ margin: '8px 0 0' }}>
               <Link href="/purchase/recipient-info#card-section">カード情報を入力し直す</Link>

@@ -10,6 +10,7 @@ const { HistoryCard } = await import('./payment-history');
 
 const row: PaymentHistoryRow = {
   paymentId: '7f0c8a9e-2d1b-4c3a-9e8f-1a2b3c4d5e6f',
+  orderNumber: 'HJ-2611-4K7QX',
   orderedAt: '2026-11-25T01:00:00.000Z',
   paidAt: '2026-11-25T01:01:00.000Z',
   companyName: 'トヨタ自動車株式会社',
@@ -100,6 +101,11 @@ describe('HistoryCard', () => {
     expect(reissued).toContain('2026年11月26日に再発行しました（宛名の訂正による再発行）');
     expect(reissued).not.toContain('再発行を依頼');
     expect(reissued).toContain('再発行は上限に達しています');
+  });
+
+  it('gives the 注文番号 the member quotes on every row, paid or not', () => {
+    expect(html(row)).toMatch(/<dt>注文番号<\/dt><dd[^>]*>HJ-2611-4K7QX<\/dd>/);
+    expect(html({ ...row, orderStatus: 'failed', fulfilment: null, receiptUrl: null })).toContain('HJ-2611-4K7QX');
   });
 
   it('shows no progress for an order that is not paid', () => {

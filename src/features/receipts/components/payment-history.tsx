@@ -145,6 +145,12 @@ export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
           </dd>
         </div>
         <div>
+          <dt>注文番号</dt>
+          <dd className={styles.orderNumber} data-testid="order-number">
+            {row.orderNumber}
+          </dd>
+        </div>
+        <div>
           <dt>配送方法</dt>
           <dd>{row.deliverySpeedLabel}</dd>
         </div>

@@ -40,6 +40,7 @@ const price = {
 
 const order = {
   id: '6f1c2a9e-4b7d-4e21-9a53-0c7d2f8e1b44',
+  orderNumber: 'HJ-2611-4K7QX',
   amountYen: 3000,
   price,
   paidAt: new Date('2026-11-21T23:10:00Z'),
@@ -64,7 +65,8 @@ describe('buildReceiptSnapshot', () => {
       serialNumber: 'R-2026-000007',
       issuedAt: '2026-11-22T01:00:00.000Z',
       transactionAt: '2026-11-21T23:10:00.000Z',
-      orderReference: order.id,
+      // ご注文番号 is the 注文番号 members quote, not the internal id
+      orderReference: 'HJ-2611-4K7QX',
       addressee: { name: '株式会社サンプル', honorific: '御中' },
       subject: { companyName: '株式会社テスト工業', corporateNumber: '1234567890123' },
       taxRates: price.taxRates,

@@ -10,6 +10,8 @@ export const RECEIPT_PROVISO = '登記事項証明書の取得費用として';
 
 export interface PaidOrderFacts {
   id: string;
+  /** 注文番号, printed as ご注文番号 */
+  orderNumber: string;
   amountYen: number;
   price: unknown;
   paidAt: Date;
@@ -38,7 +40,7 @@ export function buildReceiptSnapshot(order: PaidOrderFacts, env: IssuerEnv, seri
     serialNumber,
     issuedAt: issuedAt.toISOString(),
     transactionAt: order.paidAt.toISOString(),
-    orderReference: order.id,
+    orderReference: order.orderNumber,
     addressee,
     subject:
       /^\d{13}$/.test(order.corporateNumber) && order.companyName

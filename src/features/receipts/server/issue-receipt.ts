@@ -38,6 +38,7 @@ class IssuedMeanwhile extends Error {}
 function factsOf(order: Awaited<ReturnType<typeof findPaidOrderOfMember>> & object): PaidOrderFacts {
   return {
     id: order.id,
+    orderNumber: order.orderNumber,
     amountYen: order.amountYen,
     price: order.price,
     paidAt: order.paidAt,

@@ -45,6 +45,7 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
       const paid = status === 'paid';
       return {
         paymentId: row.id,
+        orderNumber: row.orderNumber,
         orderedAt: row.createdAt.toISOString(),
         paidAt: paid && row.paidAt ? row.paidAt.toISOString() : null,
         companyName: row.companyName,

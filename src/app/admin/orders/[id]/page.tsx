@@ -102,7 +102,11 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
         {order.deliverySpeed === 'express' ? <ExpressBadge /> : null}
       </h1>
       <p className={styles.lead}>
-        注文番号 <span className={styles.mono}>{order.id}</span>
+        注文番号{' '}
+        <span className={`${styles.mono} ${styles.orderNumber}`} data-testid="order-number">
+          {order.orderNumber}
+        </span>
+        <span className={`${styles.sub} ${styles.mono}`}>内部ID {order.id}</span>
       </p>
       <div className={styles.detailGrid}>
         <div>

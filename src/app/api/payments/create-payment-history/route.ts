@@ -5,7 +5,7 @@ import { defineRoute, method } from '@/server/http/route';
 
 /**
  * POST /api/payments/create-payment-history (docs/api.md) — creates the pending order with the
- * server's price snapshot → `{ paymentId, status, totalYen }`. The same `idempotencyKey` answers
+ * server's price snapshot → `{ paymentId, orderNumber, status, totalYen }`. The same `idempotencyKey` answers
  * the same order; a total different from `expectedTotalYen` is 409 `price_changed`; 503
  * `payment_unavailable` while card payment is switched off (no order is created then).
  */
@@ -16,7 +16,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     handler: async ({ session, body }) => {
       assertCardPaymentAvailable();
       const order = await createOrder(session.userId, body);
-      return { paymentId: order.id, status: order.status, totalYen: order.amountYen };
+      return { paymentId: order.id, orderNumber: order.orderNumber, status: order.status, totalYen: order.amountYen };
     },
   }),
 });
