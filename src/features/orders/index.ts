@@ -3,3 +3,4 @@
 export * from './schemas';
 export * from './fulfilment';
 export * from './orderable';
+export { PAYMENT_DEADLINE_MINUTES, PAYMENT_DEADLINE_MS, paymentDeadline } from './constants';

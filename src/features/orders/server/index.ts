@@ -25,6 +25,7 @@ export {
   markConfirmationMailSent,
   transitionPayment,
   type ChargeClaim,
+  type PaymentGuard,
   type PaymentPatch,
   type PriceSnapshotLike,
 } from './payment-state';
@@ -42,4 +43,4 @@ export {
   type StaffOrderRow,
 } from './fulfilment-state';
 export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
-export { toOrderView, type OrderView } from './views';
+export { resumability, toOrderView, type OrderView } from './views';

@@ -17,7 +17,7 @@ import {
   trackingUrl,
 } from '@/features/orders';
 import type { OrderRow } from '@/features/orders/server';
-import { listMemberOrders } from '@/features/orders/server';
+import { listMemberOrders, resumability } from '@/features/orders/server';
 import { listSucceededRefunds } from '@/features/payments/server';
 import { getDb } from '@/server/db/client';
 
@@ -40,6 +40,7 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
   );
   // The payments feature owns the refunds table: one query for the page's orders.
   const refunded = await listSucceededRefunds(ids);
+  const now = new Date();
 
   return {
     page,
@@ -58,7 +59,7 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
         items: orderedCertificates(row.items, OrderPriceSchema.parse(row.price)),
         amountYen: row.amountYen,
         // A failed or expired order was priced first-purchase but never charged: it carries nothing.
-        isFirstPurchase: row.isFirstPurchase && status !== 'failed' && status !== 'expired',
+        isFirstPurchase: row.isFirstPurchase && status !== 'failed' && status !== 'expired' && status !== 'cancelled',
         deliverySpeed: row.deliverySpeed,
         deliverySpeedLabel: DELIVERY_SPEED_LABELS[row.deliverySpeed] ?? row.deliverySpeed,
         orderStatus: status,
@@ -67,6 +68,8 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
             ? fulfilmentLabel(row.fulfilmentStatus, row.refundedYen)
             : PAYMENT_STATUS_LABELS[status].order,
         paymentStatusLabel: PAYMENT_STATUS_LABELS[status].payment,
+        statusMeaning: paid ? null : (PAYMENT_STATUS_LABELS[status].meaning ?? null),
+        ...resumability(row, now),
         receiptUrl: paid ? receiptPath(row.id) : null,
         receiptIssued: issued.has(row.id),
         fulfilment: paid ? fulfilmentOf(row) : null,
