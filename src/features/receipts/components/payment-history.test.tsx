@@ -22,6 +22,9 @@ const row: PaymentHistoryRow = {
   orderStatus: 'paid',
   orderStatusLabel: '発送済み',
   paymentStatusLabel: 'お支払い完了',
+  statusMeaning: null,
+  resumable: false,
+  paymentDeadline: null,
   receiptUrl: '/api/download/receipt/7f0c8a9e-2d1b-4c3a-9e8f-1a2b3c4d5e6f.pdf',
   receiptIssued: false,
   fulfilment: {
