@@ -70,7 +70,8 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<OrderStatus, { order: string
   failed: {
     order: 'ご注文未成立',
     payment: 'お支払い未完了',
-    meaning: 'お支払いが完了していません（料金は請求されていません）。お支払い期限までに「お支払いを再開」から、同じカードまたは別のカードでお支払いいただけます。',
+    meaning:
+      'お支払いが完了していません（料金は請求されていません）。お支払い期限までに「お支払いを再開」から、同じカードまたは別のカードでお支払いいただけます。',
   },
   expired: {
     order: '期限切れ',

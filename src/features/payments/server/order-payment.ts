@@ -495,7 +495,8 @@ function closedError(order: OrderRow): AppError {
   if (status === 'charging' || status === 'unknown') {
     return new AppError('payment_in_progress', {
       status: 409,
-      message: 'お支払いの結果を確認しています。二重のご請求を防ぐため、確認が終わるまでお待ちください（お支払い履歴で状況をご確認いただけます）。',
+      message:
+        'お支払いの結果を確認しています。二重のご請求を防ぐため、確認が終わるまでお待ちください（お支払い履歴で状況をご確認いただけます）。',
     });
   }
   return new AppError('payment_closed', {
