@@ -68,6 +68,9 @@ describe('GET /api/payments/histories-per-page', () => {
       orderStatus: 'paid',
       orderStatusLabel: '受付済み',
       paymentStatusLabel: 'お支払い完了',
+      statusMeaning: null,
+      resumable: false,
+      paymentDeadline: null,
       receiptUrl: `/api/download/receipt/${older.id}.pdf`,
       receiptIssued: false,
       fulfilment: {
