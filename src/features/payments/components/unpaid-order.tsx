@@ -19,9 +19,17 @@ export type PurchaseResult =
  * この申込みを取り消す (docs/decisions/0023): a link-styled button that asks once more, then calls
  * POST /api/payments/cancel and tells the member the outcome (nothing charged, or — when PAY.JP
  * had completed the payment after all — that the order was accepted). `onDone` reloads the
- * caller's view of the order.
+ * caller's view of the order (`cancelled`: whether it is now cancelled).
  */
-export function CancelUnpaidOrder({ paymentId, onDone, label }: { paymentId: string; onDone: () => void; label?: string }) {
+export function CancelUnpaidOrder({
+  paymentId,
+  onDone,
+  label,
+}: {
+  paymentId: string;
+  onDone: (cancelled: boolean) => void;
+  label?: string;
+}) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -29,9 +37,11 @@ export function CancelUnpaidOrder({ paymentId, onDone, label }: { paymentId: str
 
   async function cancel() {
     setBusy(true);
+    let cancelled = false;
     try {
       await apiFetch('/api/payments/cancel', { method: 'POST', body: { paymentId } });
       setMessage({ ok: true, text: 'お申込みを取り消しました。料金は請求されていません。' });
+      cancelled = true;
     } catch (error) {
       setMessage({
         ok: false,
@@ -40,7 +50,7 @@ export function CancelUnpaidOrder({ paymentId, onDone, label }: { paymentId: str
     }
     setAsking(false);
     setBusy(false);
-    onDone();
+    onDone(cancelled);
   }
 
   return (

@@ -11,6 +11,7 @@ import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, type PaymentHistoryPage, type PaymentHistoryRow } from '../schemas';
 
 import { pageWindow } from './page-window';
+import { UnpaidOrderNote } from './unpaid-order-note';
 import styles from './payment-history.module.css';
 
 const PAGE_PATH = '/my-page/payment-history';
@@ -182,7 +183,7 @@ export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
             </p>
           </>
         ) : (
-          <p className={styles.receiptNote}>領収書は決済が完了したご注文にのみ発行できます。</p>
+          <UnpaidOrderNote row={row} />
         )}
       </footer>
     </article>
