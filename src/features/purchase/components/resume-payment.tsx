@@ -183,7 +183,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
       lead="お支払いが完了していないお申込みです。カードを選んで、もう一度お支払いいただけます。"
     >
       {submitting ? <LoadingOverlay message="お支払い手続き中です。画面を閉じずにお待ちください。" /> : null}
-      <div className="notice-box" data-testid="resume-status">
+      <div className="notice-box" data-testid="resume-status" style={{ marginBottom: 20 }}>
         <p style={{ margin: 0 }}>
           <strong>{order.statusLabel}</strong>：{order.statusMeaning}
         </p>
@@ -212,7 +212,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
         <div className={styles.orderTotal}>
           <div className={styles.totalRow}>
             <span>お支払い金額（税込）</span>
-            <span className={styles.totalAmount} data-testid="total">
+            <span className={styles.totalAmount} data-testid="total" style={{ whiteSpace: 'nowrap' }}>
               {formatYen(order.totalYen)}
             </span>
           </div>
@@ -224,7 +224,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
           </dd>
           <dt>お届け先</dt>
           <dd>
-            〒{order.destination.destinationZipCode} {order.destination.destinationPrefecture}
+            〒{order.destination.destinationZipCode.replace(/^(\d{3})(\d{4})$/, '$1-$2')} {order.destination.destinationPrefecture}
             {order.destination.destinationCity}
             {order.destination.destinationStreet} {order.destination.destinationApartmentEtc}
             <br />
