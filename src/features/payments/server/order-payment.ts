@@ -499,9 +499,11 @@ function closedError(order: OrderRow): AppError {
         'お支払いの結果を確認しています。二重のご請求を防ぐため、確認が終わるまでお待ちください（お支払い履歴で状況をご確認いただけます）。',
     });
   }
+  // Still 本人認証待ち / お支払い未完了 here means its deadline passed (PAY.JP could not be asked to settle it yet).
+  const closedAs = RESUMABLE_STATUSES.includes(status) ? 'expired' : status;
   return new AppError('payment_closed', {
     status: 409,
-    message: PAYMENT_STATUS_LABELS[status].meaning ?? 'このお申込みはお支払い・取り消しができません。',
+    message: PAYMENT_STATUS_LABELS[closedAs].meaning ?? 'このお申込みはお支払い・取り消しができません。',
   });
 }
 
@@ -552,7 +554,12 @@ export async function resumePayment(
   order = await checkChargeFirst(order, client);
   if (order.status === 'paid') return resultOf(order);
   if (!RESUMABLE_STATUSES.includes(order.status as Status)) throw closedError(order);
-  if (pastDeadline(order, now)) throw closedError(await settleOrder(order, { client, now }));
+  if (pastDeadline(order, now)) {
+    // Expired now (after PAY.JP is asked once more: a charge that did complete is recorded as paid).
+    const settled = await settleOrder(order, { client, now });
+    if (settled.status === 'paid') return resultOf(settled);
+    throw closedError(settled);
+  }
   const customer = await customerForCard(userId, input.card, client);
   const claimed = await claimForCharge(order, customer ? 'registered_card' : 'new_card', { resume: true });
   if (!claimed) {
