@@ -32,7 +32,8 @@ export const catalogueItems = pgTable('catalogue_items', {
  * user reference does not cascade.
  *
  * status: pending → charging → awaiting_3ds → paid | failed | expired | unknown
- * (unknown → awaiting_3ds | paid | failed by reconciliation).
+ * (unknown → awaiting_3ds | paid | failed by reconciliation; awaiting_3ds | failed → charging when
+ * the member pays again, → cancelled when they withdraw it, → expired past the deadline: 0023).
  */
 export const orders = pgTable(
   'orders',
@@ -87,6 +88,12 @@ export const orders = pgTable(
     failureCode: text('failure_code'),
     /** set when the charge request is sent: reconciliation lists charges from here */
     chargingStartedAt: timestamp('charging_started_at', { withTimezone: true }),
+    /**
+     * The payment attempt (docs/decisions/0023): 1 for the first charge, +1 each time the member
+     * pays the order again. Sent as the charge's `metadata[attempt]`, so a charge of an abandoned
+     * attempt is never taken for the current one.
+     */
+    paymentAttempt: integer('payment_attempt').notNull().default(1),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** the order confirmation mail went out */
     mailSentAt: timestamp('mail_sent_at', { withTimezone: true }),
@@ -121,10 +128,11 @@ export const orders = pgTable(
     uniqueIndex('orders_order_number_idx').on(t.orderNumber),
     // serves "latest order", the payment history page (keyset on created_at, id) and isFirstPayPrice
     index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
-    // serves reconciliation sweeps over the orders whose outcome is not settled
+    // serves reconciliation sweeps over the orders whose outcome is not settled, and the expiry
+    // of failed orders whose payment deadline passed (0023)
     index('orders_unsettled_idx')
       .on(t.status, t.chargingStartedAt)
-      .where(sql`status in ('charging', 'awaiting_3ds', 'unknown')`),
+      .where(sql`status in ('charging', 'awaiting_3ds', 'unknown', 'failed')`),
     // serves the reconciler's catch-up of confirmation mails a crash left unsent
     index('orders_mail_unsent_idx')
       .on(t.paidAt)

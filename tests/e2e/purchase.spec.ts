@@ -218,9 +218,9 @@ test('a failed 3-D Secure authentication returns to the confirmation screen with
   await orderAndAuthenticate(page, '認証失敗');
   await expect(page).toHaveURL(/\/purchase\/confirmation\?payment_error=three_d_secure_failed$/);
   await expect(page.getByTestId('order-error')).toContainText('本人認証（3Dセキュア）ができませんでした');
-  // The spent card token is gone: the card must be entered again before another try.
-  await expect(page.getByRole('link', { name: 'カード情報を入力し直す' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /注文を確定する/ })).toBeDisabled();
+  // The spent card token is gone: the card must be entered again before paying the same order again.
+  await expect(page.getByRole('link', { name: 'カード情報を入力し直す' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /お支払いを再開する/ })).toBeDisabled();
 });
 
 test('a card declined at payment shows the way forward (another card)', async ({ page }) => {
@@ -308,4 +308,104 @@ test('with card payment switched off, the recipient page says so and the address
   await page.locator('#destinationStreet').fill('');
   await page.goto('/purchase/confirmation');
   await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+});
+
+// ── Back from the 3-D Secure page without finishing (issue 13 point 2, docs/decisions/0023) ──────
+
+/** The order of the charge whose 3-D Secure page the browser is on. */
+async function orderOnTdsPage(page: Page): Promise<string> {
+  const chargeId = /\/tds\/(ch_\w+)\/start/.exec(page.url())?.[1] ?? '';
+  const res = await fetch(`${E2E_PAYJP_URL}/v1/charges/${chargeId}`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}` },
+  });
+  return ((await res.json()) as { metadata: { order_id: string } }).metadata.order_id;
+}
+
+async function shoot390(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  if (original) await page.setViewportSize(original);
+}
+
+test('back from the 3-D Secure page: the reason next to the button, then the same order is paid again from the history', async ({
+  page,
+}) => {
+  await newMemberAtConfirmation(page);
+  await page.getByLabel(/同意して注文する/).check();
+  await page.getByRole('button', { name: /注文を確定する/ }).click();
+  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  const paymentId = await orderOnTdsPage(page);
+
+  // The browser's back button: nothing reached the return URL.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/purchase\/confirmation$/);
+  const button = page.getByRole('button', { name: /お支払いを再開する（3,150円）/ });
+  await expect(button).toBeDisabled();
+  await expect(button).not.toHaveAttribute('aria-disabled', 'false');
+  const reason = page.locator('#order-button-reason');
+  await expect(reason).toContainText('カード情報をもう一度入力してください');
+  await expect(button).toHaveAttribute('aria-describedby', /order-button-reason/);
+  await expect(page.getByTestId('unfinished-order')).toContainText('前回のお支払い手続きが完了していません（本人認証待ち）');
+  // Next to the button, not a screen away.
+  const [r, b] = [await reason.boundingBox(), await button.boundingBox()];
+  expect(r && b && b.y - (r.y + r.height)).toBeLessThan(200);
+  await shoot390(page, 'resume-1-confirmation-back-from-3ds');
+
+  // お支払い履歴: the order waits for 3-D Secure, and may be paid again.
+  await page.goto('/my-page/payment-history');
+  const card = page.getByRole('article').filter({ has: page.getByTestId('unpaid-order') });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('order-status')).toContainText('お手続き中');
+  await expect(card).toContainText('本人認証（3Dセキュア）が完了していないため');
+  await expect(card).toContainText('お支払い期限：');
+  await shoot390(page, 'resume-2-history-unpaid');
+  await card.getByRole('link', { name: /お支払いを再開/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/purchase/resume\\?paymentId=${paymentId}$`));
+  await expect(page.getByRole('heading', { name: 'お支払いの再開' })).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('3,150円');
+  await enterNewCard(page, '5555555555554444');
+  await page.locator('#cardEmail').fill('e2e-buyer@example.jp');
+  await shoot390(page, 'resume-3-resume-page');
+  const pay = page.getByRole('button', { name: 'お支払いを再開する（3,150円）' });
+  await pay.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await pay.click();
+  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  expect(await orderOnTdsPage(page)).toBe(paymentId);
+  await page.getByRole('button', { name: '認証成功' }).click();
+  await expect(page).toHaveURL(new RegExp(`/purchase/completion\\?paymentId=${paymentId}$`));
+  await expect(page.getByRole('heading', { name: 'ご注文ありがとうございました' })).toBeVisible();
+  // Two attempts, one charge taken.
+  const charges = await chargesOf(paymentId);
+  expect(charges).toHaveLength(2);
+  expect(charges.filter((c) => c.paid)).toHaveLength(1);
+});
+
+test('given up at the 3-D Secure page: the unfinished order is cancelled from the confirmation screen, nothing charged', async ({
+  page,
+}) => {
+  await newMemberAtConfirmation(page);
+  await page.getByLabel(/同意して注文する/).check();
+  await page.getByRole('button', { name: /注文を確定する/ }).click();
+  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  const paymentId = await orderOnTdsPage(page);
+  await page.getByRole('button', { name: '認証をやめて戻る' }).click();
+  await expect(page).toHaveURL(/\/purchase\/confirmation\?payment_error=three_d_secure_incompleted$/);
+  await expect(page.getByTestId('unfinished-order')).toContainText('お支払い未完了');
+
+  await page.getByRole('button', { name: 'この申込みを取り消す' }).click();
+  await page.getByRole('button', { name: '取り消す', exact: true }).click();
+  await expect(page.getByTestId('order-notice')).toContainText('前回のお申込みを取り消しました（料金は請求されていません）');
+  // The screen now makes a new order (after the card is entered again).
+  await expect(page.getByRole('button', { name: /注文を確定する/ })).toBeDisabled();
+
+  await page.goto('/my-page/payment-history');
+  const card = page.getByRole('article').first();
+  await expect(card.getByTestId('order-status')).toHaveText(/取り消し済み/);
+  await expect(card).toContainText('料金は請求されていません');
+  await expect(card.getByRole('link', { name: /お支払いを再開/ })).toHaveCount(0);
+  expect((await chargesOf(paymentId)).every((c) => !c.paid)).toBe(true);
 });

@@ -12,3 +12,18 @@
  * the box). Defined here because the addressee is part of the order; receipts re-export it.
  */
 export const RECEIPT_ADDRESSEE_MAX_LENGTH = 100;
+
+/**
+ * How long an unpaid order stays open after its latest payment attempt started (docs/decisions/0023):
+ * until then the member may pay it again (お支払いを再開) or cancel it; afterwards the payment
+ * reconciler makes it 期限切れ — after asking PAY.JP whether the charge completed after all. The
+ * same length as PAY.JP's 3-D Secure window (domain.md §3), so an attempt expires here when PAY.JP
+ * would no longer finish its charge.
+ */
+export const PAYMENT_DEADLINE_MINUTES = 30;
+export const PAYMENT_DEADLINE_MS = PAYMENT_DEADLINE_MINUTES * 60_000;
+
+/** When an unpaid order's payment deadline ends: its latest attempt's start (or its creation) + the deadline. */
+export function paymentDeadline(order: { chargingStartedAt: Date | null; createdAt: Date }): Date {
+  return new Date((order.chargingStartedAt ?? order.createdAt).getTime() + PAYMENT_DEADLINE_MS);
+}

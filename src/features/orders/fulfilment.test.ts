@@ -93,9 +93,16 @@ const PAYMENT_STEPS: [OrderStatus, OrderStatus][] = [
   ['unknown', 'paid'],
   ['unknown', 'failed'],
   ['unknown', 'expired'],
+  // pay the same order again / cancel it / expire it past its deadline (docs/decisions/0023)
+  ['awaiting_3ds', 'charging'],
+  ['failed', 'charging'],
+  ['awaiting_3ds', 'cancelled'],
+  ['failed', 'cancelled'],
+  ['failed', 'expired'],
   // money PAY.JP took is always recorded, even on an order given up
   ['failed', 'paid'],
   ['expired', 'paid'],
+  ['cancelled', 'paid'],
 ];
 
 describe('payment states', () => {

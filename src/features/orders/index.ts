@@ -6,3 +6,4 @@ export * from './fulfilment';
 export * from './orderable';
 export * from './addressee';
 export * from './order-number';
+export { PAYMENT_DEADLINE_MINUTES, PAYMENT_DEADLINE_MS, paymentDeadline } from './constants';

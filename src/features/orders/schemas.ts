@@ -10,7 +10,7 @@ import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';
 
-import { RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
+import { PAYMENT_DEADLINE_MINUTES, RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
 import {
   DESTINATION_TEXT_FIELDS,
   PREFECTURE_MESSAGE,
@@ -22,7 +22,7 @@ import {
 
 // ── Payment states (docs/decisions/0008) ─────────────────────────────────────────────────────
 
-export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'] as const;
+export const ORDER_STATUSES = ['pending', 'charging', 'awaiting_3ds', 'paid', 'failed', 'expired', 'cancelled', 'unknown'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function asOrderStatus(value: string): OrderStatus {
@@ -34,35 +34,64 @@ export function asOrderStatus(value: string): OrderStatus {
  * step, so a bug in a caller cannot, say, take a paid order back to `charging`.
  * - failed/expired → paid: money PAY.JP took is always recorded, even after we gave up on it;
  * - charging → expired: a charge found for a claimed order whose 3-D Secure window already closed;
+ * - awaiting_3ds/failed → charging: the member pays the same order again (お支払いを再開) while its
+ *   payment deadline runs (docs/decisions/0023): a new attempt with a new charge; the abandoned
+ *   charge is never finished, so it can take no money;
+ * - awaiting_3ds/failed → cancelled: the member withdraws an unpaid order (この申込みを取り消す);
+ * - failed → expired: the deadline passed without a new attempt (the reconciler);
+ * - cancelled → paid: as failed/expired, a charge PAY.JP did take is recorded all the same;
  * - paid and pending are never re-entered.
  */
 export const PAYMENT_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['charging'],
   charging: ['awaiting_3ds', 'paid', 'failed', 'expired', 'unknown'],
-  awaiting_3ds: ['paid', 'failed', 'expired'],
+  awaiting_3ds: ['charging', 'paid', 'failed', 'expired', 'cancelled'],
   unknown: ['awaiting_3ds', 'paid', 'failed', 'expired'],
-  failed: ['paid'],
+  failed: ['charging', 'paid', 'expired', 'cancelled'],
   expired: ['paid'],
+  cancelled: ['paid'],
   paid: [],
 };
+
+/** The unpaid states a member may pay again or cancel, until the payment deadline (constants.ts). */
+export const RESUMABLE_STATUSES: readonly OrderStatus[] = ['awaiting_3ds', 'failed'];
 
 export function canTransitionPayment(from: OrderStatus, to: OrderStatus): boolean {
   return PAYMENT_TRANSITIONS[from].includes(to);
 }
 
 /**
- * 注文状況 and 決済状況 as members read them, per payment state. The completion page, the
- * payment history and the mails use these words.
+ * 注文状況 and 決済状況 as members read them, per payment state, and for the states a member may
+ * wonder about, what it means for them (`meaning`, shown under the badges of the payment history).
+ * The completion page, the payment history and the mails use these words.
  */
-export const PAYMENT_STATUS_LABELS: Readonly<Record<OrderStatus, { order: string; payment: string }>> = {
+export const PAYMENT_STATUS_LABELS: Readonly<Record<OrderStatus, { order: string; payment: string; meaning?: string }>> = {
   pending: { order: 'お手続き中', payment: 'お支払い前' },
   charging: { order: 'お手続き中', payment: 'お支払い処理中' },
-  awaiting_3ds: { order: 'お手続き中', payment: '本人認証待ち' },
+  awaiting_3ds: {
+    order: 'お手続き中',
+    payment: '本人認証待ち',
+    meaning: `本人認証（3Dセキュア）が完了していないため、お支払いは完了していません（料金は請求されていません）。お支払い期限までに「お支払いを再開」からお支払いいただけます。`,
+  },
   unknown: { order: '確認中', payment: 'お支払い確認中' },
   // 受付済み = the fulfilment's first state (fulfilment.ts), which a paid order enters at once
   paid: { order: '受付済み', payment: 'お支払い完了' },
-  failed: { order: 'ご注文未成立', payment: 'お支払い未完了' },
-  expired: { order: 'ご注文未成立', payment: 'お支払い期限切れ' },
+  failed: {
+    order: 'ご注文未成立',
+    payment: 'お支払い未完了',
+    meaning:
+      'お支払いが完了していません（料金は請求されていません）。お支払い期限までに「お支払いを再開」から、同じカードまたは別のカードでお支払いいただけます。',
+  },
+  expired: {
+    order: '期限切れ',
+    payment: 'お支払い期限切れ',
+    meaning: `お支払い期限（お支払い手続きの開始から${PAYMENT_DEADLINE_MINUTES}分）までにお支払いが完了しなかったため、このお申込みは無効になりました。料金は請求されていません。ご注文の際は、もう一度お手続きください。`,
+  },
+  cancelled: {
+    order: '取り消し済み',
+    payment: 'ご請求なし',
+    meaning: 'お客さまのご依頼により、お支払い前のお申込みを取り消しました。料金は請求されていません。',
+  },
 };
 
 // ── Who changed an order ───────────────────────────────────────────────────────────────────────

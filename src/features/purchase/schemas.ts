@@ -96,3 +96,11 @@ export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 
 export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
 export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
+
+/** POST /api/payments/retry — pays an unpaid order again (docs/decisions/0023); same shape as purchase. */
+export const RetryPaymentBodySchema = PurchaseBodySchema;
+
+/** POST /api/payments/cancel — withdraws an unpaid order of the member (docs/decisions/0023). */
+export const CancelOrderBodySchema = z.strictObject({
+  paymentId: z.uuid({ error: 'お申込みが見つかりません。お支払い履歴からやり直してください。' }),
+});

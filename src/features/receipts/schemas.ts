@@ -169,6 +169,12 @@ export const PaymentHistoryRowSchema = z.strictObject({
   orderStatus: z.enum(ORDER_STATUSES),
   orderStatusLabel: z.string(),
   paymentStatusLabel: z.string(),
+  /** what an unpaid state means for the member (the orders feature's label table), else null */
+  statusMeaning: z.string().nullable(),
+  /** 本人認証待ち / お支払い未完了 before its deadline: お支払いを再開 and この申込みを取り消す are offered (0023) */
+  resumable: z.boolean(),
+  /** ISO instant the payment deadline of an unpaid order ends, else null */
+  paymentDeadline: z.string().nullable(),
   /** `/api/download/receipt/{paymentId}.pdf` when paid, else null */
   receiptUrl: z.string().nullable(),
   /** the original was issued already (downloading again prints the receipt as it stands) */

@@ -27,6 +27,7 @@ export {
   markConfirmationMailSent,
   transitionPayment,
   type ChargeClaim,
+  type PaymentGuard,
   type PaymentPatch,
   type PriceSnapshotLike,
 } from './payment-state';
@@ -45,4 +46,4 @@ export {
 } from './fulfilment-state';
 export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent, type ReceiptAddresseeChange } from './receipt-addressee';
 export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
-export { toOrderView, type OrderView } from './views';
+export { resumability, toOrderView, type OrderView } from './views';

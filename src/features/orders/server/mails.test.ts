@@ -58,6 +58,7 @@ const base: OrderRow = {
   cardBrand: 'Visa',
   cardLast4: '4242',
   failureCode: null,
+  paymentAttempt: 1,
   chargingStartedAt: new Date('2026-11-25T01:00:00Z'),
   paidAt: new Date('2026-11-25T01:01:00Z'),
   mailSentAt: null,

@@ -6,7 +6,8 @@ import { orders, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
 
-import { SYSTEM_ACTOR, asOrderStatus, canTransitionPayment, type OrderActor, type OrderStatus } from '../schemas';
+import { PAYMENT_DEADLINE_MS } from '../constants';
+import { RESUMABLE_STATUSES, SYSTEM_ACTOR, asOrderStatus, canTransitionPayment, type OrderActor, type OrderStatus } from '../schemas';
 import { writeOrderEvent, type OrderRow } from './repository';
 
 /**
@@ -25,11 +26,22 @@ export type PaymentPatch = Partial<
   Pick<OrderRow, 'payjpChargeId' | 'paidAt' | 'failureCode' | 'cardBrand' | 'cardLast4' | 'chargingStartedAt' | 'paymentMethod'>
 > & { status: OrderStatus };
 
+/**
+ * What a transition also requires of the row besides its status (compare-and-set): a member's
+ * cancel applies only to the attempt and charge they were shown, never to a newer one.
+ */
+export interface PaymentGuard {
+  paymentAttempt?: number;
+  payjpChargeId?: string | null;
+}
+
 export async function transitionPayment(
   orderId: string,
   from: readonly OrderStatus[],
   patch: PaymentPatch,
   actor: OrderActor = SYSTEM_ACTOR,
+  guard: PaymentGuard = {},
+  note: string | null = null,
 ): Promise<OrderRow | null> {
   const illegal = from.filter((f) => !canTransitionPayment(f, patch.status));
   // A caller asking for a step the table does not have is a bug, not a race: say so loudly.
@@ -38,6 +50,8 @@ export async function transitionPayment(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row || !from.includes(asOrderStatus(row.status))) return null;
+    if (guard.paymentAttempt !== undefined && row.paymentAttempt !== guard.paymentAttempt) return null;
+    if (guard.payjpChargeId !== undefined && row.payjpChargeId !== guard.payjpChargeId) return null;
     const now = new Date();
     const entersFulfilment = patch.status === 'paid' && row.fulfilmentStatus === null;
     const [updated] = await tx
@@ -49,6 +63,7 @@ export async function transitionPayment(
       from: row.status,
       to: patch.status,
       at: now,
+      note,
       data:
         patch.payjpChargeId || patch.failureCode ? { chargeId: patch.payjpChargeId ?? null, failureCode: patch.failureCode ?? null } : null,
     });
@@ -79,16 +94,27 @@ export type ChargeClaim<P extends PriceSnapshotLike> =
  * claimed the order first.
  */
 export async function claimForCharge<P extends PriceSnapshotLike>(
-  order: Pick<OrderRow, 'id' | 'userId'>,
+  order: Pick<OrderRow, 'id' | 'userId' | 'status' | 'paymentAttempt' | 'payjpChargeId'>,
   paymentMethod: 'registered_card' | 'new_card',
   price: (tx: Db, row: OrderRow) => Promise<P>,
   actor: OrderActor,
+  options: { resume?: boolean } = {},
 ): Promise<ChargeClaim<P>> {
   const db = await getDb();
   return db.transaction(async (tx): Promise<ChargeClaim<P>> => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
     const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (!row || row.status !== 'pending') return { claimed: null };
+    if (!row) return { claimed: null };
+    // お支払いを再開 (0023): only the unpaid order exactly as the caller checked it at PAY.JP — the
+    // same status, attempt and charge — may start a new attempt; anything newer wins.
+    const claimable = options.resume
+      ? RESUMABLE_STATUSES.includes(asOrderStatus(row.status)) &&
+        row.status === order.status &&
+        row.paymentAttempt === order.paymentAttempt &&
+        row.payjpChargeId === order.payjpChargeId
+      : row.status === 'pending';
+    if (!claimable) return { claimed: null };
+    const from = asOrderStatus(row.status);
     const priced = await price(tx, row);
     const snapshot = {
       price: priced,
@@ -105,8 +131,8 @@ export async function claimForCharge<P extends PriceSnapshotLike>(
         .set({ ...snapshot, updatedAt: now })
         .where(eq(orders.id, row.id));
       await writeOrderEvent(tx, row.id, actor, 'payment', {
-        from: 'pending',
-        to: 'pending',
+        from,
+        to: from,
         note: 'repriced',
         data: { fromYen: row.amountYen, toYen: priced.totalYen, isFirstPurchase: priced.isFirstPurchase },
         at: now,
@@ -117,13 +143,28 @@ export async function claimForCharge<P extends PriceSnapshotLike>(
       );
       return { claimed: null, repriced: { before: row, price: priced } };
     }
+    // A new attempt forgets the abandoned one's charge and outcome (its charge id stays in the
+    // timeline row): the charge request carries the new attempt number as metadata.
+    const attempt = options.resume
+      ? { paymentAttempt: row.paymentAttempt + 1, payjpChargeId: null, failureCode: null, cardBrand: null, cardLast4: null }
+      : {};
     const [updated] = await tx
       .update(orders)
-      .set({ ...(samePrice ? {} : snapshot), status: 'charging', chargingStartedAt: now, paymentMethod, updatedAt: now })
+      .set({ ...(samePrice ? {} : snapshot), ...attempt, status: 'charging', chargingStartedAt: now, paymentMethod, updatedAt: now })
       .where(eq(orders.id, row.id))
       .returning();
-    await writeOrderEvent(tx, row.id, actor, 'payment', { from: 'pending', to: 'charging', at: now });
-    logger.info({ event: 'order.transition', orderId: row.id, from: row.status, to: 'charging' }, 'order status changed');
+    await writeOrderEvent(tx, row.id, actor, 'payment', {
+      from,
+      to: 'charging',
+      at: now,
+      ...(options.resume
+        ? { note: 'payment resumed', data: { attempt: row.paymentAttempt + 1, supersededChargeId: row.payjpChargeId } }
+        : {}),
+    });
+    logger.info(
+      { event: 'order.transition', orderId: row.id, from: row.status, to: 'charging', attempt: updated?.paymentAttempt },
+      'order status changed',
+    );
     if (!updated) throw new Error(`order ${row.id} vanished while locked`);
     return { claimed: updated };
   });
@@ -151,7 +192,8 @@ const MAIL_IN_FLIGHT_MS = 5 * 60_000;
 
 /**
  * Claims up to `limit` orders for one reconciler instance: unsettled orders whose charge request
- * went out more than `graceMs` ago, and paid orders whose confirmation mail is missing. One
+ * went out more than `graceMs` ago, failed orders whose payment deadline passed (to be expired
+ * after PAY.JP is asked, 0023), and paid orders whose confirmation mail is missing. One
  * statement: the candidates are locked with FOR UPDATE SKIP LOCKED and given a lease until
  * `leaseUntil`, so instances running at the same time (or the same instance twice) never claim
  * the same order, and an instance that dies leaves its orders to the next after the lease.
@@ -168,6 +210,10 @@ export async function claimOrdersToReconcile(input: { now: Date; graceMs: number
       and(
         or(
           and(inArray(orders.status, UNSETTLED), lte(sql`coalesce(${orders.chargingStartedAt}, ${orders.createdAt})`, settledBefore)),
+          and(
+            eq(orders.status, 'failed'),
+            lte(sql`coalesce(${orders.chargingStartedAt}, ${orders.createdAt})`, new Date(input.now.getTime() - PAYMENT_DEADLINE_MS)),
+          ),
           and(
             eq(orders.status, 'paid'),
             isNull(orders.mailSentAt),

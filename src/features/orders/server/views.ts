@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { PAYMENT_STATUS_LABELS, asOrderStatus, type OrderPrice, type OrderStatus } from '../schemas';
+import { paymentDeadline } from '../constants';
+import { PAYMENT_STATUS_LABELS, RESUMABLE_STATUSES, asOrderStatus, type OrderPrice, type OrderStatus } from '../schemas';
 import type { OrderRow } from './repository';
 
 /** An order as the member's completion page reads it (GET /api/payments/latest). */
@@ -10,6 +11,14 @@ export interface OrderView {
   orderNumber: string;
   status: OrderStatus;
   statusLabel: string;
+  /** what the state means for the member (the orders feature's label table), or null */
+  statusMeaning: string | null;
+  /**
+   * 本人認証待ち / お支払い未完了 before the payment deadline: the member may pay it again or
+   * cancel it (docs/decisions/0023); `paymentDeadline` is when that ends (ISO), else null.
+   */
+  resumable: boolean;
+  paymentDeadline: string | null;
   createdAt: string;
   paidAt: string | null;
   company: { corporateNumber: string; name: string };
@@ -37,7 +46,14 @@ export interface OrderView {
   receiptUrl: string | null;
 }
 
-export function toOrderView(row: OrderRow): OrderView {
+/** Whether the member may still pay this order again or cancel it, and until when (0023). */
+export function resumability(row: OrderRow, now: Date = new Date()): { resumable: boolean; paymentDeadline: string | null } {
+  if (!RESUMABLE_STATUSES.includes(asOrderStatus(row.status))) return { resumable: false, paymentDeadline: null };
+  const deadline = paymentDeadline(row);
+  return { resumable: now < deadline, paymentDeadline: deadline.toISOString() };
+}
+
+export function toOrderView(row: OrderRow, now: Date = new Date()): OrderView {
   const price = row.price as OrderPrice;
   const status = asOrderStatus(row.status);
   return {
@@ -45,6 +61,8 @@ export function toOrderView(row: OrderRow): OrderView {
     orderNumber: row.orderNumber,
     status,
     statusLabel: PAYMENT_STATUS_LABELS[status].payment,
+    statusMeaning: PAYMENT_STATUS_LABELS[status].meaning ?? null,
+    ...resumability(row, now),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     company: { corporateNumber: row.corporateNumber, name: row.companyName },

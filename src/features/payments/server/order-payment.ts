@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 
 import { payjpWebhookEvents, users } from '@db/schema';
 import { getEnv } from '@/config/env';
-import { SYSTEM_ACTOR, type OrderActor, type OrderStatus } from '@/features/orders';
+import {
+  PAYMENT_STATUS_LABELS,
+  RESUMABLE_STATUSES,
+  SYSTEM_ACTOR,
+  paymentDeadline,
+  type OrderActor,
+  type OrderStatus,
+} from '@/features/orders';
 import {
   claimForCharge as claimOrderForCharge,
   claimOrdersToReconcile,
@@ -15,6 +22,7 @@ import {
   reloadOrder as reload,
   transitionPayment,
   type OrderRow,
+  type PaymentGuard,
   type PaymentPatch,
 } from '@/features/orders/server';
 import { catalogueForCharge, priceChangedError, priceOrderAtCharge } from '@/features/purchase';
@@ -39,6 +47,8 @@ import { assertCardPaymentAvailable } from './public-key';
  *                       │  └─declined / refused─▶ failed        ├─3DS failed / given up─▶ failed
  *                       └─timeout, 5xx, reset─▶ unknown          └─30 min window passed─▶ expired
  *   unknown ─reconcile (GET /v1/charges, metadata.order_id)─▶ awaiting_3ds | paid | failed
+ *   awaiting_3ds | failed ─お支払いを再開─▶ charging (attempt + 1)   ─取り消す─▶ cancelled
+ *   awaiting_3ds | failed ─payment deadline passed, PAY.JP says not paid─▶ expired   (0023)
  *
  * Every transition is a compare-and-set inside a transaction holding the row lock
  * (SELECT … FOR UPDATE) — the orders feature's `transitionPayment`, which owns the table and the
@@ -66,11 +76,33 @@ function transition(
   from: readonly Status[],
   patch: PaymentPatch,
   actor: OrderActor = SYSTEM_ACTOR,
+  guard?: PaymentGuard,
+  note?: string,
 ): Promise<OrderRow | null> {
-  return transitionPayment(orderId, from, patch, actor);
+  return transitionPayment(orderId, from, patch, actor, guard, note ?? null);
 }
 
 const ownOrder = getOwnOrder;
+
+/** The payment attempt a charge was made for (`metadata[attempt]`; charges from before 0023 have none: 1). */
+function attemptOf(charge: PayjpCharge): number {
+  const raw = charge.metadata?.attempt;
+  const n = typeof raw === 'string' ? Number(raw) : typeof raw === 'number' ? raw : 1;
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+/**
+ * Whether a charge is the order's current attempt's (0023). A charge of an abandoned attempt is
+ * never finished nor adopted: without tds_finish a 3-D Secure charge takes no money.
+ */
+function isCurrentCharge(order: OrderRow, charge: PayjpCharge): boolean {
+  return order.payjpChargeId ? charge.id === order.payjpChargeId : attemptOf(charge) === order.paymentAttempt;
+}
+
+/** True once the order's payment deadline (PAYMENT_DEADLINE_MINUTES after its latest attempt began) has passed. */
+function pastDeadline(order: OrderRow, now: Date): boolean {
+  return now.getTime() > paymentDeadline(order).getTime();
+}
 
 function cardFields(charge: PayjpCharge): { cardBrand: string | null; cardLast4: string | null } {
   return { cardBrand: charge.card?.brand ?? null, cardLast4: charge.card?.last4 ?? null };
@@ -87,7 +119,7 @@ async function markPaid(order: OrderRow, charge: PayjpCharge): Promise<OrderRow>
       'charge amount differs from the order',
     );
   }
-  const paid = await transition(order.id, ['charging', 'awaiting_3ds', 'unknown', 'failed', 'expired'], {
+  const paid = await transition(order.id, ['charging', 'awaiting_3ds', 'unknown', 'failed', 'expired', 'cancelled'], {
     status: 'paid',
     payjpChargeId: charge.id,
     paidAt: new Date(),
@@ -170,6 +202,9 @@ async function settleWithCharge(order: OrderRow, charge: PayjpCharge, options: S
   if (now.getTime() / 1000 > charge.created + THREE_D_SECURE_WINDOW_SECONDS) {
     return markFailed(order, 'not_in_three_d_secure_flow', charge.id, 'expired');
   }
+  // PAY.JP says the charge is not paid and its 3-D Secure step unfinished: an attempt abandoned
+  // past our deadline expires (0023).
+  if (pastDeadline(order, now)) return markFailed(order, PAYMENT_DEADLINE_CODE, charge.id, 'expired');
   if (options.buyerReturned) return markFailed(order, 'three_d_secure_incompleted', charge.id);
   return order;
 }
@@ -179,7 +214,8 @@ async function findChargeOfOrder(order: OrderRow, client: PayjpClient): Promise<
   const since = Math.floor((order.chargingStartedAt ?? order.createdAt).getTime() / 1000) - 300;
   for (let offset = 0; offset < 1000; offset += 100) {
     const page = await client.charges.list({ since, limit: 100, offset });
-    const match = page.data.find((c) => c.metadata?.order_id === order.id);
+    // The current attempt's charge only: an abandoned attempt's charge is never adopted (0023).
+    const match = page.data.find((c) => c.metadata?.order_id === order.id && attemptOf(c) === order.paymentAttempt);
     if (match) return match;
     if (!page.has_more) break;
   }
@@ -226,6 +262,8 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
         const charge = await client.charges.retrieve(order.payjpChargeId);
         return await settleWithCharge(order, charge, options);
       }
+      case 'failed':
+        return await expireFailed(order, options);
       default:
         return order;
     }
@@ -233,6 +271,28 @@ export async function settleOrder(order: OrderRow, options: SettleOptions = {}):
     logger.warn({ err: error, orderId: order.id }, 'could not settle the order with PAY.JP now');
     return order;
   }
+}
+
+/**
+ * A failed order past its payment deadline becomes 期限切れ (0023) — after PAY.JP confirms that its
+ * charge, if it had one, took no money (a paid one makes the order paid instead). Before the
+ * deadline it stays failed: the member may still pay it again or cancel it.
+ */
+async function expireFailed(order: OrderRow, options: SettleOptions): Promise<OrderRow> {
+  if (!pastDeadline(order, options.now ?? new Date())) return order;
+  if (order.payjpChargeId) {
+    const charge = await (options.client ?? getPayjpClient()).charges.retrieve(order.payjpChargeId);
+    if (charge.paid) return markPaid(order, charge);
+  }
+  const expired = await transition(
+    order.id,
+    ['failed'],
+    { status: 'expired', failureCode: order.failureCode ?? PAYMENT_DEADLINE_CODE },
+    SYSTEM_ACTOR,
+    { paymentAttempt: order.paymentAttempt },
+    'payment deadline passed',
+  );
+  return expired ?? reload(order.id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -259,9 +319,13 @@ export type PurchaseResult =
   | { paymentId: string; status: 'charging' | 'unknown'; message: string }
   | { paymentId: string; status: 'failed' | 'expired'; failure: PayjpBuyerMessage };
 
-export function threeDSecureReturnUrl(orderId: string): string {
-  return new URL(`/api/payments/tds-return?paymentId=${encodeURIComponent(orderId)}`, getEnv().APP_BASE_URL).toString();
+/** The return address of a 3-D Secure page, naming the attempt it belongs to (0023). */
+export function threeDSecureReturnUrl(orderId: string, attempt = 1): string {
+  return new URL(`/api/payments/tds-return?paymentId=${encodeURIComponent(orderId)}&attempt=${attempt}`, getEnv().APP_BASE_URL).toString();
 }
+
+/** Our failure code of an order whose payment deadline passed (0023). */
+export const PAYMENT_DEADLINE_CODE = 'payment_deadline_passed';
 
 export function failureMessage(code: string | null): PayjpBuyerMessage {
   if (code === 'no_charge_created') {
@@ -270,6 +334,9 @@ export function failureMessage(code: string | null): PayjpBuyerMessage {
       message: 'お支払いは完了していません（料金は請求されていません）。お手数ですが、もう一度ご注文手続きを行ってください。',
       action: 'retry_payment',
     };
+  }
+  if (code === PAYMENT_DEADLINE_CODE) {
+    return { code, message: PAYMENT_STATUS_LABELS.expired.meaning ?? '', action: 'retry_payment' };
   }
   return payjpBuyerMessage(code);
 }
@@ -283,7 +350,10 @@ async function resultOf(order: OrderRow): Promise<PurchaseResult> {
         return {
           paymentId: order.id,
           status: 'awaiting_3ds',
-          redirectUrl: await buildThreeDSecureStartUrl({ resourceId: order.payjpChargeId, returnUrl: threeDSecureReturnUrl(order.id) }),
+          redirectUrl: await buildThreeDSecureStartUrl({
+            resourceId: order.payjpChargeId,
+            returnUrl: threeDSecureReturnUrl(order.id, order.paymentAttempt),
+          }),
         };
       }
       return { paymentId: order.id, status: 'unknown', message: payjpOutcomeMessage('outcome_unknown').message };
@@ -305,60 +375,70 @@ async function resultOf(order: OrderRow): Promise<PurchaseResult> {
  * amount. The order keeps the new price (still pending), so every screen shows it before a charge.
  * Null when another request claimed the order first.
  */
-async function claimForCharge(order: OrderRow, paymentMethod: 'registered_card' | 'new_card'): Promise<OrderRow | null> {
+async function claimForCharge(
+  order: OrderRow,
+  paymentMethod: 'registered_card' | 'new_card',
+  options: { resume?: boolean } = {},
+): Promise<OrderRow | null> {
   const catalogue = await catalogueForCharge();
-  const outcome = await claimOrderForCharge(order, paymentMethod, (tx, row) => priceOrderAtCharge(tx, catalogue, row), {
-    type: 'member',
-    id: order.userId,
-  });
+  const outcome = await claimOrderForCharge(
+    order,
+    paymentMethod,
+    (tx, row) => priceOrderAtCharge(tx, catalogue, row),
+    { type: 'member', id: order.userId },
+    options,
+  );
   if (outcome.repriced) throw priceChangedError(outcome.repriced.before, outcome.repriced.price);
   return outcome.claimed;
 }
 
-export async function purchase(
-  userId: string,
-  input: { paymentId: string; card: { token: string } | { cardId: string } },
-  client: PayjpClient = getPayjpClient(),
-): Promise<PurchaseResult> {
-  assertCardPaymentAvailable();
-  const member: OrderActor = { type: 'member', id: userId };
-  const order = await ownOrder(userId, input.paymentId);
+type CardInput = { token: string } | { cardId: string };
+
+function paymentServiceUnavailable(error: PayjpError): AppError {
+  return new AppError('payment_service_unavailable', { status: 503, message: describePayjpFailure(error).message });
+}
+
+/** The demo account pays only while PAY.JP is in test mode (0008 "Demo members"). */
+async function assertMayPay(userId: string): Promise<void> {
   if ((await isDemoMember(userId)) && !isTestMode()) {
     throw new AppError('demo_forbidden', { status: 403, message: 'デモアカウントではお支払いできません。会員登録のうえご利用ください。' });
   }
-  if (order.status !== 'pending') {
-    // A second click, a reload or a retry after an unknown outcome: never a second charge.
-    return resultOf(await settleOrder(order, { client }));
-  }
+}
 
-  let customer: string | undefined;
-  if ('cardId' in input.card) {
-    customer = (await findCustomerId(userId)) ?? undefined;
-    const notFound = new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' });
-    if (!customer) throw notFound;
-    // Only a card of this member's customer; anything else is refused before the order is touched.
-    // PAY.JP failing to answer here is not the member's fault and nothing was charged: a Japanese
-    // 503 and the order stays pending, so 「支払う」 works again once PAY.JP is back.
-    await client.cards.retrieve(customer, input.card.cardId).catch((error: unknown) => {
-      if (error instanceof PayjpApiError && error.status === 404) throw notFound;
-      if (error instanceof PayjpError) {
-        throw new AppError('payment_service_unavailable', { status: 503, message: describePayjpFailure(error).message });
-      }
-      throw error;
-    });
-  }
+/**
+ * The customer a registered card belongs to, checked before the order is touched (undefined for a
+ * new card's token): only a card of this member's customer. PAY.JP failing to answer here is not
+ * the member's fault and nothing was charged: a Japanese 503, and the order stays as it was.
+ */
+async function customerForCard(userId: string, card: CardInput, client: PayjpClient): Promise<string | undefined> {
+  if (!('cardId' in card)) return undefined;
+  const customer = (await findCustomerId(userId)) ?? undefined;
+  const notFound = new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' });
+  if (!customer) throw notFound;
+  await client.cards.retrieve(customer, card.cardId).catch((error: unknown) => {
+    if (error instanceof PayjpApiError && error.status === 404) throw notFound;
+    if (error instanceof PayjpError) throw paymentServiceUnavailable(error);
+    throw error;
+  });
+  return customer;
+}
 
-  const claimed = await claimForCharge(order, customer ? 'registered_card' : 'new_card');
-  if (!claimed) return resultOf(await reload(order.id));
-
+/** The one charge request of a claimed attempt (only the claim's winner gets here). */
+async function chargeClaimed(
+  claimed: OrderRow,
+  card: CardInput,
+  customer: string | undefined,
+  client: PayjpClient,
+  member: OrderActor,
+): Promise<PurchaseResult> {
   let charge: PayjpCharge;
   try {
     charge = await client.charges.create({
       amount: claimed.amountYen,
-      ...('token' in input.card ? { card: input.card.token } : { customer, card: input.card.cardId }),
+      ...('token' in card ? { card: card.token } : { customer, card: card.cardId }),
       three_d_secure: true,
       description: `hojin order ${claimed.id}`,
-      metadata: { order_id: claimed.id },
+      metadata: { order_id: claimed.id, attempt: String(claimed.paymentAttempt) },
     });
   } catch (error) {
     if (error instanceof PayjpError && error.outcomeUnknown) {
@@ -381,6 +461,146 @@ export async function purchase(
   return resultOf(awaiting);
 }
 
+export async function purchase(
+  userId: string,
+  input: { paymentId: string; card: CardInput },
+  client: PayjpClient = getPayjpClient(),
+): Promise<PurchaseResult> {
+  assertCardPaymentAvailable();
+  const member: OrderActor = { type: 'member', id: userId };
+  const order = await ownOrder(userId, input.paymentId);
+  await assertMayPay(userId);
+  if (order.status !== 'pending') {
+    // A second click, a reload or a retry after an unknown outcome: never a second charge.
+    return resultOf(await settleOrder(order, { client }));
+  }
+  const customer = await customerForCard(userId, input.card, client);
+  const claimed = await claimForCharge(order, customer ? 'registered_card' : 'new_card');
+  if (!claimed) return resultOf(await reload(order.id));
+  return chargeClaimed(claimed, input.card, customer, client, member);
+}
+
+// ---------------------------------------------------------------------------------------------
+// お支払いを再開 and この申込みを取り消す (docs/decisions/0023)
+
+/** Why an unpaid order can no longer be paid or cancelled, in the orders feature's words. */
+function closedError(order: OrderRow): AppError {
+  const status = order.status as Status;
+  if (status === 'paid') {
+    return new AppError('already_paid', {
+      status: 409,
+      message: 'このお申込みはお支払いが完了しています。ご注文を承りました（お支払い履歴でご確認いただけます）。',
+    });
+  }
+  if (status === 'charging' || status === 'unknown') {
+    return new AppError('payment_in_progress', {
+      status: 409,
+      message:
+        'お支払いの結果を確認しています。二重のご請求を防ぐため、確認が終わるまでお待ちください（お支払い履歴で状況をご確認いただけます）。',
+    });
+  }
+  // Still 本人認証待ち / お支払い未完了 here means its deadline passed (PAY.JP could not be asked to settle it yet).
+  const closedAs = RESUMABLE_STATUSES.includes(status) ? 'expired' : status;
+  return new AppError('payment_closed', {
+    status: 409,
+    message: PAYMENT_STATUS_LABELS[closedAs].meaning ?? 'このお申込みはお支払い・取り消しができません。',
+  });
+}
+
+/**
+ * Asks PAY.JP about the charge of an unpaid order before the member acts on it: a charge that
+ * turns out paid makes the order paid (money taken is always recorded), and an authenticated one
+ * the member never came back from is finished. Answers the order as it is now; a PAY.JP that
+ * cannot be asked is a 503 (nothing is changed without knowing).
+ */
+async function checkChargeFirst(order: OrderRow, client: PayjpClient): Promise<OrderRow> {
+  if (!order.payjpChargeId) return order;
+  let charge: PayjpCharge;
+  try {
+    charge = await client.charges.retrieve(order.payjpChargeId);
+  } catch (error) {
+    if (error instanceof PayjpError) throw paymentServiceUnavailable(error);
+    throw error;
+  }
+  if (charge.paid) return markPaid(order, charge);
+  if (order.status === 'awaiting_3ds' && isThreeDSecurePassed(charge.three_d_secure_status)) {
+    return settleWithCharge(order, charge, { client });
+  }
+  return order;
+}
+
+/**
+ * POST /api/payments/retry: pays an unpaid order (本人認証待ち or お支払い未完了) again with the
+ * same or another card, before its deadline. The abandoned attempt's charge is checked at PAY.JP
+ * first and never finished afterwards; the new attempt is claimed with a compare-and-set on the
+ * status, attempt and charge the check saw, so two clicks (or two tabs) make one new charge.
+ */
+export async function resumePayment(
+  userId: string,
+  input: { paymentId: string; card: CardInput },
+  client: PayjpClient = getPayjpClient(),
+  now: Date = new Date(),
+): Promise<PurchaseResult> {
+  assertCardPaymentAvailable();
+  const member: OrderActor = { type: 'member', id: userId };
+  let order = await ownOrder(userId, input.paymentId);
+  await assertMayPay(userId);
+  if (order.status === 'pending') return purchase(userId, input, client);
+  if (order.status === 'charging' || order.status === 'unknown') return resultOf(await settleOrder(order, { client }));
+  if (!RESUMABLE_STATUSES.includes(order.status as Status)) {
+    if (order.status === 'paid') return resultOf(order);
+    throw closedError(order);
+  }
+  order = await checkChargeFirst(order, client);
+  if (order.status === 'paid') return resultOf(order);
+  if (!RESUMABLE_STATUSES.includes(order.status as Status)) throw closedError(order);
+  if (pastDeadline(order, now)) {
+    // Expired now (after PAY.JP is asked once more: a charge that did complete is recorded as paid).
+    const settled = await settleOrder(order, { client, now });
+    if (settled.status === 'paid') return resultOf(settled);
+    throw closedError(settled);
+  }
+  const customer = await customerForCard(userId, input.card, client);
+  const claimed = await claimForCharge(order, customer ? 'registered_card' : 'new_card', { resume: true });
+  if (!claimed) {
+    // Another request moved the order first (a second click, another tab): answer its state.
+    const current = await reload(order.id);
+    if (current.status === 'failed' || current.status === 'expired' || current.status === 'cancelled') throw closedError(current);
+    return resultOf(current);
+  }
+  logger.info({ event: 'order.payment_resumed', orderId: claimed.id, attempt: claimed.paymentAttempt }, 'member pays the order again');
+  return chargeClaimed(claimed, input.card, customer, client, member);
+}
+
+/**
+ * POST /api/payments/cancel: withdraws an unpaid order (本人認証待ち or お支払い未完了). PAY.JP is
+ * asked first: a charge that did complete makes the order paid and the cancel is refused (409);
+ * otherwise the order becomes 取り消し済み and its charge is never finished, so nothing is charged.
+ * Cancelling a cancelled order again answers it as it is.
+ */
+export async function cancelUnpaidOrder(userId: string, paymentId: string, client: PayjpClient = getPayjpClient()): Promise<OrderRow> {
+  let order = await ownOrder(userId, paymentId);
+  if (order.status === 'cancelled') return order;
+  if (!RESUMABLE_STATUSES.includes(order.status as Status)) throw closedError(order);
+  order = await checkChargeFirst(order, client);
+  if (!RESUMABLE_STATUSES.includes(order.status as Status)) throw closedError(order);
+  const cancelled = await transition(
+    order.id,
+    [order.status as Status],
+    { status: 'cancelled' },
+    { type: 'member', id: userId },
+    { paymentAttempt: order.paymentAttempt, payjpChargeId: order.payjpChargeId },
+    'cancelled by member',
+  );
+  if (!cancelled) {
+    const current = await reload(order.id);
+    if (current.status === 'cancelled') return current;
+    throw closedError(current);
+  }
+  logger.info({ event: 'order.cancelled', orderId: order.id, chargeId: order.payjpChargeId }, 'member cancelled an unpaid order');
+  return cancelled;
+}
+
 /**
  * The 3-D Secure return (GET /api/payments/tds-return?paymentId=…): the order is looked up with
  * the session's member, never from a charge id in the URL; the charge is re-read at PAY.JP and
@@ -390,9 +610,12 @@ export async function finishAfterThreeDSecure(
   userId: string,
   paymentId: string,
   client: PayjpClient = getPayjpClient(),
+  attempt?: number,
 ): Promise<OrderRow> {
   const order = await ownOrder(userId, paymentId);
-  return settleOrder(order, { buyerReturned: true, client });
+  // A return from an abandoned attempt's page (another tab) says nothing about the current one.
+  const buyerReturned = attempt === undefined || attempt === order.paymentAttempt;
+  return settleOrder(order, { buyerReturned, client });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -432,7 +655,13 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
       return { duplicate: false };
     }
     const order = await findOrderOfCharge(charge.id, charge.metadata?.order_id);
-    if (order) {
+    if (order && !isCurrentCharge(order, charge) && !charge.paid) {
+      // An abandoned attempt's charge (0023): never adopted, never finished.
+      logger.info(
+        { event: 'payjp.webhook.superseded_charge', eventId: event.id, orderId: order.id, chargeId: charge.id },
+        'webhook for an abandoned attempt of the order: ignored',
+      );
+    } else if (order) {
       if (charge.paid && order.status !== 'paid') {
         await markPaid(order, charge);
       } else if ((order.status === 'unknown' || order.status === 'charging') && !order.payjpChargeId) {

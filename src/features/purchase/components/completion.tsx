@@ -65,7 +65,7 @@ export function Completion() {
   }
 
   const paid = order.status === 'paid';
-  const failed = order.status === 'failed' || order.status === 'expired';
+  const failed = order.status === 'failed' || order.status === 'expired' || order.status === 'cancelled';
   return (
     <PurchasePage
       title={paid ? 'ご注文ありがとうございました' : failed ? 'お支払いが完了していません' : 'お支払いを確認しています'}
@@ -80,10 +80,14 @@ export function Completion() {
         ) : failed ? (
           <>
             <p className="error-box" role="alert">
-              {order.failure?.message}
+              {order.failure?.message ?? order.statusMeaning}
             </p>
             <p>
-              <Link href="/purchase/confirmation">ご注文内容の確認に戻る</Link>
+              {order.resumable ? (
+                <Link href={`/purchase/resume?paymentId=${order.paymentId}`}>お支払いを再開する</Link>
+              ) : (
+                <Link href="/purchase/confirmation">ご注文内容の確認に戻る</Link>
+              )}
             </p>
           </>
         ) : (

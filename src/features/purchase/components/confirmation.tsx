@@ -7,11 +7,12 @@ import useSWR from 'swr';
 
 import { displayZipcode } from '@/features/address/index.client';
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
+import { CancelUnpaidOrder, payjpBuyerMessage, type PurchaseResult } from '@/features/payments/index.client';
+import type { OrderView } from '@/features/orders/server';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
-import { formatYen } from '@/lib/format';
+import { formatDateTimeJa, formatYen } from '@/lib/format';
 
 import type { TaxView } from '../server/items';
 
@@ -29,11 +30,31 @@ export interface ConfirmationLegal {
   privacyUrl: string;
 }
 
-type PurchaseResult =
-  | { paymentId: string; status: 'awaiting_3ds'; redirectUrl: string }
-  | { paymentId: string; status: 'paid' }
-  | { paymentId: string; status: 'charging' | 'unknown'; message: string }
-  | { paymentId: string; status: 'failed' | 'expired'; failure: PayjpBuyerMessage };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const digits = (v: string) => v.normalize('NFKC').replace(/\D/g, '');
+
+/**
+ * Whether the order this tab last sent to PAY.JP is the one on the screen (same company, items,
+ * delivery and addressee): only then does 「お支払いを再開する」 pay it (docs/decisions/0023).
+ * After the buyer changed the order, the screen makes a new order instead.
+ */
+function sameOrder(order: OrderView, state: ClientState, corporateNumber: string): boolean {
+  const items = (list: { itemId: string; quantity: number }[]) =>
+    list
+      .map((i) => `${i.itemId}:${i.quantity}`)
+      .sort()
+      .join(',');
+  const ordered = order.lines.filter((l) => l.kind === 'serviceFee' && l.itemId).map((l) => ({ itemId: l.itemId!, quantity: l.quantity }));
+  const d = state.destination;
+  return (
+    order.company.corporateNumber === corporateNumber &&
+    order.deliverySpeed === state.purchaseItemData.deliverySpeed &&
+    items(ordered) === items(state.purchaseItemData.userInput) &&
+    digits(order.destination.destinationZipCode) === digits(d.destinationZipCode) &&
+    order.destination.recipient === d.recipient.normalize('NFKC').trim() &&
+    order.destination.receiptRecipient === d.receiptRecipient.normalize('NFKC').trim()
+  );
+}
 
 const EXTRA_ERRORS: Record<string, string> = {
   not_found: 'ご注文が見つかりませんでした。お手数ですが、もう一度ご注文手続きを行ってください。',
@@ -55,8 +76,27 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   const [failure, setFailure] = useState('');
   /** the number of the order whose payment just failed, for the member to quote when asking us */
   const [failedOrderNumber, setFailedOrderNumber] = useState('');
+  const [notice, setNotice] = useState('');
   const attemptKey = useRef<string | null>(null);
   const busy = useRef(false);
+  // The order this tab last sent to PAY.JP (back from the 3-D Secure page: browser back, a closed
+  // page, a failed or given-up authentication): 0023.
+  const [lastPaymentId, setLastPaymentId] = useState('');
+  const last = useSWR<{ order: OrderView }>(UUID.test(lastPaymentId) ? `/api/payments/latest?paymentId=${lastPaymentId}` : null);
+
+  // Back from PAY.JP's page out of the browser's back-forward cache: this page is shown as it was
+  // left (「処理中…」); start again from what the server and the tab's storage say.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      busy.current = false;
+      setSubmitting(false);
+      setState(getClientState());
+      void last.mutate();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [last]);
 
   useEffect(() => {
     let cancelled = false;
@@ -78,6 +118,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       setState(s);
       setCompany(c);
       setAgreed(s.flags.isAgreement);
+      setLastPaymentId(s.newPaymentHistory.paymentId);
       const code = params.get('payment_error');
       if (code) {
         setFailure(messageFor(code));
@@ -103,6 +144,65 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   const express = selection.deliverySpeed === 'express';
   const card = state.registeredCard.isSelected ? state.registeredCard : state.newCard.isSelected ? state.newCard : null;
   const needsCard = !card || (card === state.newCard && !state.newCard.token);
+  const lastOrder = last.data?.order;
+  // An unfinished order of this screen: paid again (same order, new 3-D Secure) rather than re-made.
+  const unfinished = lastOrder?.resumable && sameOrder(lastOrder, state, company.corporateNumber) ? lastOrder : null;
+  const checking = lastOrder && (lastOrder.status === 'charging' || lastOrder.status === 'unknown') ? lastOrder : null;
+  const otherUnfinished = lastOrder?.resumable && !unfinished ? lastOrder : null;
+  // Why the order button cannot be pressed, said next to it (issue 13 point 2).
+  const blockedBy = submitting ? null : checking ? 'checking' : needsCard ? 'card' : !tax.data ? 'price' : !agreed ? 'agreement' : null;
+
+  function cardParam(s: ClientState) {
+    return s.registeredCard.isSelected ? { cardId: s.registeredCard.id } : { token: s.newCard.token };
+  }
+
+  /** What the server answered to a charge request (a new order's or a resumed one's). */
+  async function follow(result: PurchaseResult, s: ClientState, orderNumber: string) {
+    if (result.status === 'awaiting_3ds') {
+      // PAY.JP's 3-D Secure page; it returns to /api/payments/tds-return.
+      window.location.assign(result.redirectUrl);
+      return;
+    }
+    if (result.status === 'failed' || result.status === 'expired') {
+      attemptKey.current = null;
+      if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
+      setState(getClientState());
+      setFailure(result.failure.message);
+      setFailedOrderNumber(orderNumber);
+      await last.mutate();
+      busy.current = false;
+      setSubmitting(false);
+      return;
+    }
+    router.push(`/purchase/completion?paymentId=${result.paymentId}`);
+  }
+
+  /** 「お支払いを再開する」: the same order, a new 3-D Secure attempt with the card on the screen. */
+  async function resume() {
+    if (busy.current || !state || !unfinished) return;
+    if (!agreed) {
+      setFailure('ご注文内容とキャンセル規定をご確認のうえ、「同意して注文する」にチェックを入れてください。');
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    setFailure('');
+    try {
+      const result = await apiFetch<PurchaseResult>('/api/payments/retry', {
+        method: 'POST',
+        body: { paymentId: unfinished.paymentId, card: cardParam(state) },
+      });
+      await follow(result, state, unfinished.orderNumber);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        await last.mutate();
+        if (error.code === 'price_changed') await tax.mutate();
+      }
+      setFailure(error instanceof Error ? error.message : 'お支払いを再開できませんでした。');
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
 
   async function order() {
     if (busy.current || !state || !company || !tax.data) return;
@@ -129,27 +229,12 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         },
       });
       setPiece('newPaymentHistory', { paymentId: created.paymentId });
-      const cardParam = state.registeredCard.isSelected ? { cardId: state.registeredCard.id } : { token: state.newCard.token };
+      setLastPaymentId(created.paymentId);
       const result = await apiFetch<PurchaseResult>('/api/payments/purchase', {
         method: 'POST',
-        body: { paymentId: created.paymentId, card: cardParam },
+        body: { paymentId: created.paymentId, card: cardParam(state) },
       });
-      if (result.status === 'awaiting_3ds') {
-        // PAY.JP's 3-D Secure page; it returns to /api/payments/tds-return.
-        window.location.assign(result.redirectUrl);
-        return;
-      }
-      if (result.status === 'failed' || result.status === 'expired') {
-        attemptKey.current = null;
-        if (state.newCard.isSelected) setPiece('newCard', { ...state.newCard, token: '' });
-        setState(getClientState());
-        setFailure(result.failure.message);
-        setFailedOrderNumber(created.orderNumber);
-        busy.current = false;
-        setSubmitting(false);
-        return;
-      }
-      router.push(`/purchase/completion?paymentId=${result.paymentId}`);
+      await follow(result, state, created.orderNumber);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'price_changed') {
         attemptKey.current = null;
@@ -334,6 +419,54 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         </label>
       </Section>
 
+      {unfinished ? (
+        <div className={`notice-box ${styles.reason}`} id="unfinished-order" data-testid="unfinished-order">
+          <p>
+            <strong>前回のお支払い手続きが完了していません（{unfinished.statusLabel}）。</strong>
+            {unfinished.statusMeaning}
+          </p>
+          {unfinished.paymentDeadline ? (
+            <p>
+              お支払い期限：{formatDateTimeJa(new Date(unfinished.paymentDeadline))}まで（期限を過ぎると、このお申込みは無効になります）
+            </p>
+          ) : null}
+          <p>「お支払いを再開する」を押すと、同じご注文のお支払いをやり直します（二重に請求されることはありません）。</p>
+        </div>
+      ) : otherUnfinished ? (
+        <p className={`notice-box ${styles.reason}`} data-testid="unfinished-order">
+          お支払いが完了していない前回のお申込みは、<Link href="/my-page/payment-history">お支払い履歴</Link>
+          から再開または取り消しできます。
+        </p>
+      ) : null}
+      {notice && !unfinished ? (
+        <p className={`notice-box ${styles.reason}`} role="status" data-testid="order-notice">
+          {notice}
+        </p>
+      ) : null}
+      {blockedBy ? (
+        <p
+          className={`${blockedBy === 'checking' ? 'notice-box' : 'error-box'} ${styles.reason}`}
+          id="order-button-reason"
+          data-testid="order-button-reason"
+        >
+          {blockedBy === 'checking' ? (
+            <>
+              前回のお支払いの結果を確認しています。二重のご請求を防ぐため、結果が出るまでお待ちください。
+              <Link href={`/purchase/completion?paymentId=${checking?.paymentId ?? ''}`}>お支払いの状況を見る</Link>
+            </>
+          ) : blockedBy === 'card' ? (
+            <>
+              {unfinished ? 'お支払いを再開するには、' : 'ご注文の前に、'}
+              カード情報をもう一度入力してください（安全のため、カード情報は画面の移動や再読み込みで消去されます）。
+              <Link href="/purchase/recipient-info#card-section">カード情報を入力し直す</Link>
+            </>
+          ) : blockedBy === 'price' ? (
+            'お支払い金額を計算しています。表示されるまでお待ちください。'
+          ) : (
+            '上の「ご注文内容・キャンセル規定・利用規約に同意して注文する」にチェックを入れると、ボタンを押せるようになります。'
+          )}
+        </p>
+      ) : null}
       <div className={styles.actions}>
         <Link className="button button-secondary" href="/purchase/recipient-info">
           お届け先・お支払いに戻る
@@ -341,13 +474,33 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         <button
           type="button"
           className="button"
-          disabled={submitting || needsCard || !tax.data || !agreed}
-          aria-disabled={submitting}
-          onClick={() => void order()}
+          disabled={submitting || blockedBy !== null}
+          aria-describedby={
+            [blockedBy ? 'order-button-reason' : '', unfinished ? 'unfinished-order' : ''].filter(Boolean).join(' ') || undefined
+          }
+          data-testid="order-button"
+          onClick={() => void (unfinished ? resume() : order())}
         >
-          {submitting ? '処理中…' : `注文を確定する${tax.data ? `（${formatYen(tax.data.totalYen)}を支払う）` : ''}`}
+          {submitting
+            ? '処理中…'
+            : unfinished
+              ? `お支払いを再開する（${formatYen(unfinished.totalYen)}）`
+              : `注文を確定する${tax.data ? `（${formatYen(tax.data.totalYen)}を支払う）` : ''}`}
         </button>
       </div>
+      {unfinished ? (
+        <CancelUnpaidOrder
+          paymentId={unfinished.paymentId}
+          onDone={(cancelled) => {
+            if (cancelled) {
+              setPiece('newPaymentHistory', { paymentId: '' });
+              setFailure('');
+              setNotice('前回のお申込みを取り消しました（料金は請求されていません）。このまま新しくご注文いただけます。');
+            }
+            void last.mutate();
+          }}
+        />
+      ) : null}
     </PurchasePage>
   );
 }

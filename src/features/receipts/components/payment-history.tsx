@@ -13,6 +13,7 @@ import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, type PaymentHistoryPage, t
 
 import { pageWindow } from './page-window';
 import { ReceiptActions } from './receipt-actions';
+import { UnpaidOrderNote } from './unpaid-order-note';
 import styles from './payment-history.module.css';
 
 const PAGE_PATH = PAYMENT_HISTORY_PAGE.path;
@@ -185,7 +186,7 @@ export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
             ))}
           </>
         ) : (
-          <p className={styles.receiptNote}>領収書は決済が完了したご注文にのみ発行できます。</p>
+          <UnpaidOrderNote row={row} />
         )}
       </footer>
     </article>

@@ -15,7 +15,7 @@ import {
   trackingUrl,
 } from '@/features/orders';
 import type { OrderRow } from '@/features/orders/server';
-import { listMemberOrders } from '@/features/orders/server';
+import { listMemberOrders, resumability } from '@/features/orders/server';
 import { listSucceededRefunds } from '@/features/payments/server';
 
 import { RECEIPT_REISSUE_MAX } from '../constants';
@@ -34,6 +34,7 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
   const issued = await receiptStatesOf(ids);
   // The payments feature owns the refunds table: one query for the page's orders.
   const refunded = await listSucceededRefunds(ids);
+  const now = new Date();
 
   return {
     page,
@@ -53,7 +54,7 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
         items: orderedCertificates(row.items, OrderPriceSchema.parse(row.price)),
         amountYen: row.amountYen,
         // A failed or expired order was priced first-purchase but never charged: it carries nothing.
-        isFirstPurchase: row.isFirstPurchase && status !== 'failed' && status !== 'expired',
+        isFirstPurchase: row.isFirstPurchase && status !== 'failed' && status !== 'expired' && status !== 'cancelled',
         deliverySpeed: row.deliverySpeed,
         deliverySpeedLabel: DELIVERY_SPEED_LABELS[row.deliverySpeed] ?? row.deliverySpeed,
         orderStatus: status,
@@ -62,6 +63,8 @@ export async function listPaymentHistory(userId: string, { page, size }: Payment
             ? fulfilmentLabel(row.fulfilmentStatus, row.refundedYen)
             : PAYMENT_STATUS_LABELS[status].order,
         paymentStatusLabel: PAYMENT_STATUS_LABELS[status].payment,
+        statusMeaning: paid ? null : (PAYMENT_STATUS_LABELS[status].meaning ?? null),
+        ...resumability(row, now),
         receiptUrl: paid ? receiptPath(row.id) : null,
         receiptIssued: issued.has(row.id),
         receiptAddressee: receiptAddresseeOf(row),

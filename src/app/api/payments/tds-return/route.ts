@@ -17,12 +17,14 @@ function redirect(path: string): Response {
  * workflow requires; it is bound to the session's member, idempotent, and trusts nothing in the
  * URL but the order id, which must be the member's own. It re-reads the charge, calls tds_finish
  * for verified/attempted, then redirects: paid → /purchase/completion, failed → back to
- * /purchase/confirmation with `payment_error=<code>` (the page shows the Japanese message).
+ * /purchase/confirmation with `payment_error=<code>` (the page shows the Japanese message), or to
+ * /purchase/resume for a payment resumed from the history.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
     auth: 'optional',
-    query: z.object({ paymentId: z.string().max(64).optional() }),
+    // `attempt`: which payment attempt's 3-D Secure page sent the buyer back (docs/decisions/0023)
+    query: z.object({ paymentId: z.string().max(64).optional(), attempt: z.string().max(8).optional() }),
     handler: async ({ session, query }) => {
       if (!session) return redirect('/login?nextPage=%2Fpurchase%2Fcompletion&expired=true');
       const paymentId = query.paymentId ?? '';
@@ -30,9 +32,14 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
         return redirect('/purchase/confirmation?payment_error=not_found');
       }
       try {
-        const order = await finishAfterThreeDSecure(session.userId, paymentId);
+        const attempt = query.attempt && /^[1-9]\d{0,6}$/.test(query.attempt) ? Number(query.attempt) : undefined;
+        const order = await finishAfterThreeDSecure(session.userId, paymentId, undefined, attempt);
         if (order.status === 'failed' || order.status === 'expired') {
-          return redirect(`/purchase/confirmation?payment_error=${encodeURIComponent(order.failureCode ?? 'failed_payment')}`);
+          const code = encodeURIComponent(order.failureCode ?? 'failed_payment');
+          // A payment resumed from the history goes back to its own page (0023), which knows the
+          // order from the server; the first attempt to the confirmation page that started it.
+          if (order.paymentAttempt > 1) return redirect(`/purchase/resume?paymentId=${order.id}&payment_error=${code}`);
+          return redirect(`/purchase/confirmation?payment_error=${code}`);
         }
         return redirect(`/purchase/completion?paymentId=${order.id}`);
       } catch (error) {
