@@ -8,6 +8,7 @@ import styles from './accounts.module.css';
 const TABS = [
   { href: '/my-page/basic-info', label: '基本情報' },
   { href: '/my-page/payment-history', label: 'ご購入履歴・領収書' },
+  { href: '/my-page/watch', label: 'ウォッチリスト' },
   { href: '/my-page/unregister', label: '退会' },
 ];
 

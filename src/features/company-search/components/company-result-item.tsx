@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 
 import { orderabilityOf } from '@/features/orders/index.client';
+import { WatchButton } from '@/features/watch/index.client';
 import { formatIsoDateJa } from '@/lib/format';
 
 import type { CompanySummary } from '@/features/registry';
@@ -98,6 +99,7 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
         <Link href={`/search-service/result?corporateNumber=${c.corporateNumber}`} className={styles.refLink} aria-describedby={titleId}>
           法人情報を見る（無料）
         </Link>
+        <WatchButton corporateNumber={c.corporateNumber} compact />
       </div>
     </li>
   );
