@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import { ApiError, apiFetch } from '@/lib/api-client';
@@ -17,7 +16,6 @@ type State = 'checking' | 'watching' | 'not-watching' | 'expired';
  * login page and back.
  */
 export function WatchButton({ corporateNumber, compact = false }: { corporateNumber: string; compact?: boolean }) {
-  const router = useRouter();
   const loggedIn = useSyncExternalStore<boolean | null>(
     subscribeAuth,
     () => isLoggedIn(),
@@ -42,12 +40,13 @@ export function WatchButton({ corporateNumber, compact = false }: { corporateNum
 
   if (loggedIn === null) return null;
   if (!loggedIn || state === 'expired') {
-    const login = () => router.push(`/login?nextPage=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`);
+    // Only rendered in the browser (the server snapshot is null): the address is known here.
+    const back = `${window.location.pathname}${window.location.search}`;
     return (
       <div>
-        <button type="button" className={`button button-secondary ${styles.watchButton}`} onClick={login}>
+        <Link href={`/login?nextPage=${encodeURIComponent(back)}`} className={`button button-secondary ${styles.watchButton}`}>
           この法人をウォッチ
-        </button>
+        </Link>
         {compact ? null : <p className={styles.watchNote}>ログインすると、商号・所在地やインボイス登録の変更をメールでお知らせします。</p>}
       </div>
     );
