@@ -50,6 +50,8 @@ async function main() {
   const { ntaRow } = await import('@/features/registry/testing');
   const { RegistryWriter } = await import('@/features/registry/server/store/writer');
   const { matchNewChanges } = await import('@/features/watch/index.server');
+  const { watchedAmong } = await import('@/features/watch/server/matcher');
+  const { readRegistryChanges } = await import('@/features/registry/index.server');
   const env = getEnv();
   const numbers = Array.from({ length: CHANGES }, (_, i) => withCheckDigit(String(600_000_000_000 + i * 7)));
 
@@ -90,6 +92,16 @@ async function main() {
   await db.execute(sql`ANALYZE watch_entries`);
   const n = ((await db.execute(sql`SELECT count(*)::int AS n FROM watch_entries`)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   console.log(`watch entries: ${Number(n).toLocaleString()} (${MEMBERS} members): ${seconds(performance.now() - t)}`);
+
+  // The parts, once each, before the whole (which then runs with warm caches like a daily run).
+  t = performance.now();
+  const log = readRegistryChanges(env.paths.registry, null);
+  const readMs = performance.now() - t;
+  t = performance.now();
+  const hits = await watchedAmong(log.changes.map((c) => c.after.corporateNumber));
+  console.log(
+    `parts: read the change log ${seconds(readMs)}; which of ${log.changes.length.toLocaleString()} numbers are watched (${hits.size.toLocaleString()}): ${seconds(performance.now() - t)}`,
+  );
 
   t = performance.now();
   const first = await matchNewChanges();

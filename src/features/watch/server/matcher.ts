@@ -26,24 +26,37 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 
 export interface MatchStats {
   changes: number;
+  /** Candidate events of watched companies. */
   drafts: number;
   watched: number;
   inserted: number;
 }
 
+/**
+ * Which of `numbers` someone watches: one statement, one index probe a number (the day's distinct
+ * 法人番号 drive a nested loop over watch_entries_by_company), whatever the size of the watch list.
+ * One text parameter rather than one parameter a number: 50,000 changes stay one statement.
+ */
+export async function watchedAmong(numbers: readonly string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const db = await getDb();
+  return new Set(
+    rowsOf<{ n: string }>(
+      await db.execute(sql`
+        SELECT c.n FROM unnest(string_to_array(${[...new Set(numbers)].join(',')}, ',')) AS c(n)
+         WHERE EXISTS (SELECT 1 FROM watch_entries w WHERE w.corporate_number = c.n)`),
+    ).map((r) => r.n),
+  );
+}
+
 /** The events of `drafts` whose company someone watches, inserted once. */
-export async function recordEvents(drafts: readonly WatchEventDraft[]): Promise<{ watched: number; inserted: number }> {
+export async function recordEvents(
+  drafts: readonly WatchEventDraft[],
+  known?: Set<string>,
+): Promise<{ watched: number; inserted: number }> {
   if (drafts.length === 0) return { watched: 0, inserted: 0 };
   const db = await getDb();
-  const numbers = [...new Set(drafts.map((d) => d.corporateNumber))];
-  // One text parameter rather than one parameter a number: 50,000 changes stay one statement.
-  const watched = new Set(
-    rowsOf<{ corporate_number: string }>(
-      await db.execute(
-        sql`SELECT DISTINCT corporate_number FROM watch_entries WHERE corporate_number = ANY(string_to_array(${numbers.join(',')}, ','))`,
-      ),
-    ).map((r) => r.corporate_number),
-  );
+  const watched = known ?? (await watchedAmong(drafts.map((d) => d.corporateNumber)));
   const hits = drafts.filter((d) => watched.has(d.corporateNumber));
   if (hits.length === 0) return { watched: 0, inserted: 0 };
   for (const hit of hits) {
@@ -87,6 +100,7 @@ async function saveCursor(source: 'registry' | 'invoice', epoch: string, lastId:
 async function matchLog<T>(
   source: 'registry' | 'invoice',
   read: (cursor: ChangeCursor | null) => ChangeBatch<T>,
+  numberOf: (change: T) => string,
   classify: (change: T) => WatchEventDraft[],
 ): Promise<MatchStats> {
   const stats: MatchStats = { changes: 0, drafts: 0, watched: 0, inserted: 0 };
@@ -97,8 +111,10 @@ async function matchLog<T>(
       if (batch.epoch !== null && (cursor === null || cursor.epoch !== batch.epoch)) await saveCursor(source, batch.epoch, batch.lastId);
       return stats;
     }
-    const drafts = batch.changes.flatMap(classify);
-    const result = await recordEvents(drafts);
+    // Only the changes of watched companies are classified: most of a day's rows are not.
+    const watched = await watchedAmong(batch.changes.map(numberOf));
+    const drafts = batch.changes.filter((c) => watched.has(numberOf(c))).flatMap(classify);
+    const result = await recordEvents(drafts, watched);
     stats.changes += batch.changes.length;
     stats.drafts += drafts.length;
     stats.watched += result.watched;
@@ -114,7 +130,17 @@ async function matchLog<T>(
 export async function matchNewChanges(
   paths: { registry: string; invoice: string } = getEnv().paths,
 ): Promise<{ registry: MatchStats; invoice: MatchStats }> {
-  const registry = await matchLog('registry', (c) => readRegistryChanges(paths.registry, c, 50_000), registryEvents);
-  const invoice = await matchLog('invoice', (c) => readInvoiceChanges(paths.invoice, c, 50_000), invoiceEvents);
+  const registry = await matchLog(
+    'registry',
+    (c) => readRegistryChanges(paths.registry, c, 50_000),
+    (c) => c.after.corporateNumber,
+    registryEvents,
+  );
+  const invoice = await matchLog(
+    'invoice',
+    (c) => readInvoiceChanges(paths.invoice, c, 50_000),
+    (c) => c.corporateNumber,
+    invoiceEvents,
+  );
   return { registry, invoice };
 }
