@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createNtaStandIn } from '../../dev/nta/stand-in';
 import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '../../tools/registry/invoice-synthetic';
@@ -223,9 +223,17 @@ describe('watching companies with the daily updates', () => {
         [C, 'インボイス登録の失効'],
       ].sort(),
     );
-    const list = WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json);
-    const byNumber = new Map(list.entries.map((e) => [e.corporateNumber, e]));
-    expect(byNumber.get(A)?.company?.name).toBe('株式会社新一番目');
+    // The served files are re-opened by the stores within a second of the swap.
+    const byNumber = await vi.waitFor(
+      async () => {
+        const list = WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json);
+        const entries = new Map(list.entries.map((e) => [e.corporateNumber, e]));
+        expect(entries.get(A)?.company?.name).toBe('株式会社新一番目');
+        expect(entries.get(C)?.invoice.state).toBe('expired');
+        return entries;
+      },
+      { timeout: 5_000, interval: 200 },
+    );
     expect(byNumber.get(A)?.company?.lastChange).toEqual({ label: '商号又は名称の変更', date: '2026-03-02' });
     expect(byNumber.get(B)?.company?.closed).toBe(true);
     expect(byNumber.get(C)?.invoice.state).toBe('expired');
