@@ -14,6 +14,7 @@ const FEATURES = [
   'receipts',
   'registry',
   'site',
+  'watch',
 ];
 
 /**

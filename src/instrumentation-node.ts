@@ -28,8 +28,12 @@ export async function registerNode(): Promise<void> {
   }
   // The registry's daily update (issue 14): a timer in every instance; a lease row in PostgreSQL
   // lets one instance at a time run it. REGISTRY_UPDATE_INTERVAL_MINUTES=0 turns it off.
+  // The watch job (issue 15): matches what the updates changed against the watch lists and sends
+  // the daily digests; right after each registry update, and on its own timer (mail retries).
+  const watch = env.WATCH_JOB_INTERVAL_SECONDS > 0 ? await import('@/features/watch/index.server') : null;
   if (env.REGISTRY_UPDATE_INTERVAL_MINUTES > 0) {
     const { startServerRegistryUpdater } = await import('@/features/registry/server/update/schedule');
-    startServerRegistryUpdater();
+    startServerRegistryUpdater(watch ? { afterRun: watch.runWatchJobSafely } : {});
   }
+  if (watch) watch.startServerWatchJob(env.WATCH_JOB_INTERVAL_SECONDS * 1000);
 }

@@ -7,3 +7,4 @@ export * from './receipts';
 export * from './backoffice';
 export * from './jobs';
 export * from './refunds';
+export * from './watch';

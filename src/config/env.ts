@@ -57,6 +57,8 @@ export const EnvSchema = z
     REGISTRY_UPDATE_DIR: optional(z.string().min(1)),
     /** How often each instance tries the daily update, in minutes (one instance at a time runs it); 0 turns it off. */
     REGISTRY_UPDATE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /** How often each instance tries the watch job (match changes, send due digests; one instance at a time), in seconds; 0 turns it off. */
+    WATCH_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 
     /** HMAC key for CSRF tokens and other server-side signatures; ≥ 32 characters. */
     SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),

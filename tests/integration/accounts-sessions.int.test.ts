@@ -225,6 +225,8 @@ describe('unregister', () => {
       sql`CREATE TABLE IF NOT EXISTS test_orders (id serial PRIMARY KEY, user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE)`,
     );
     await db.execute(sql`INSERT INTO test_orders (user_id) VALUES (${user.id})`);
+    // A watch list (issue 15 §4): deleted with the account.
+    await db.execute(sql`INSERT INTO watch_entries (user_id, corporate_number) VALUES (${user.id}, '8040001999013')`);
 
     const other = await loggedIn(email);
     const b = await loggedIn(email);
@@ -245,6 +247,8 @@ describe('unregister', () => {
     expect(row?.deletedAt).toBeInstanceOf(Date);
     const orders = await db.execute(sql`SELECT count(*)::int AS n FROM test_orders WHERE user_id = ${user.id}`);
     expect((orders as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    const watched = await db.execute(sql`SELECT count(*)::int AS n FROM watch_entries WHERE user_id = ${user.id}`);
+    expect((watched as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
 
     const mail = await waitForMail(stack, email);
     expect(mail.subject).toBe('【hojin】退会手続きが完了しました');

@@ -31,3 +31,12 @@ export {
 } from './server/store/index-tokens';
 export { importInvoiceFiles, InvoiceImportError } from './server/invoice/import';
 export { INVOICE_COLUMNS } from './server/invoice/types';
+export {
+  readInvoiceChanges,
+  readRegistryChanges,
+  type ChangeBatch,
+  type ChangeCursor,
+  type InvoiceChange,
+  type RegistryChange,
+} from './server/changes';
+export type { InvoiceChangeState } from './server/invoice/writer';

@@ -29,6 +29,8 @@ export const E2E_ENV: Record<string, string> = {
   NTA_API_BASE: `${E2E_NTA_URL}/4`,
   // The browser suite works on a fixed sample registry: no daily update under it.
   REGISTRY_UPDATE_INTERVAL_MINUTES: '0',
+  // The watch journey applies diffs itself (registry:update) and waits for the watch job.
+  WATCH_JOB_INTERVAL_SECONDS: '3',
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(1125 + shift),
   MAIL_CATCHER_URL: E2E_MAIL_URL,

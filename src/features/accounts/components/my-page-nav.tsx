@@ -10,6 +10,7 @@ import styles from './accounts.module.css';
 const TABS = [
   { href: '/my-page/basic-info', label: '基本情報' },
   { href: PAYMENT_HISTORY_PAGE.path, label: PAYMENT_HISTORY_PAGE.name },
+  { href: '/my-page/watch', label: 'ウォッチリスト' },
   { href: '/my-page/unregister', label: '退会' },
 ];
 

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 
 import { ORDER_BUTTON_LABEL, orderabilityOf } from '@/features/orders/index.client';
+import { WatchButton } from '@/features/watch/index.client';
 import type { CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
 import { addressText, closedLabel, formatPostCode, groupedNumber, matchNote, referenceHref } from './result-format';
@@ -85,6 +86,7 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
         <Link href={referenceHref(c.corporateNumber)} className={styles.refLink} aria-describedby={titleId}>
           法人情報を見る（無料）
         </Link>
+        <WatchButton corporateNumber={c.corporateNumber} compact companyName={c.name} />
       </div>
     </li>
   );

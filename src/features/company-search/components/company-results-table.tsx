@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import type { MouseEvent } from 'react';
 
 import { ORDER_BUTTON_SHORT_LABEL, orderabilityOf } from '@/features/orders/index.client';
+import { WatchButton } from '@/features/watch/index.client';
 import { formatIsoDateJa } from '@/lib/format';
 
 import type { CompanySummary } from '@/features/registry';
@@ -105,6 +106,7 @@ export function CompanyResultsTable({ companies, stale, onChoose }: Props) {
                     <span className="visually-hidden">（{orderability.message}）</span>
                   </span>
                 )}
+                <WatchButton corporateNumber={c.corporateNumber} compact companyName={c.name} />
               </td>
             </tr>
           );

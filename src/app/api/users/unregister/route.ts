@@ -1,6 +1,7 @@
 import { UnregisterBodySchema } from '@/features/accounts/schemas';
 import { deleteCustomerOf } from '@/features/payments/server/customers';
 import { unregister, type UnregisterCleanup } from '@/features/accounts/server/unregister';
+import { deleteWatchData } from '@/features/watch/index.server';
 import { defineRoute, method } from '@/server/http/route';
 
 /**
@@ -10,6 +11,8 @@ import { defineRoute, method } from '@/server/http/route';
 const cleanups: UnregisterCleanup[] = [
   // The member's PAY.JP customer and its cards (security.md "Unregister"); orders stay.
   (userId) => deleteCustomerOf(userId),
+  // The member's watch list and digest setting (issue 15 §4).
+  (userId) => deleteWatchData(userId),
 ];
 
 /**

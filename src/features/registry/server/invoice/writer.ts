@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { CHANGE_LOG_DAYS } from '../store/schema';
 import type { InvoiceRow } from './types';
 
 /**
@@ -31,7 +32,30 @@ CREATE TABLE IF NOT EXISTS invoice (
   expire_date TEXT,
   name TEXT NOT NULL
 );
+-- What each daily diff changed (issue 15, docs/decisions/0028): the stored registration before
+-- (NULL: none) and after (NULL: deleted), as JSON of InvoiceChangeState; read by the watch
+-- feature by id within the epoch (drawn when the table is created; a rebuild starts a new one).
+CREATE TABLE IF NOT EXISTS invoice_change (
+  id INTEGER PRIMARY KEY,
+  -- 更新年月日 of the row applied
+  day TEXT NOT NULL,
+  corporate_number INTEGER NOT NULL,
+  before TEXT,
+  after TEXT
+);
+-- Serves: the retention DELETE (by day).
+CREATE INDEX IF NOT EXISTS invoice_change_by_day ON invoice_change (day);
+CREATE TABLE IF NOT EXISTS change_log_epoch (epoch TEXT NOT NULL);
 `;
+
+/** A registration as the change log records it. */
+export interface InvoiceChangeState {
+  process: string;
+  registrationDate: string;
+  disposalDate: string | null;
+  expireDate: string | null;
+  name: string;
+}
 
 export interface InvoiceMeta {
   schemaVersion: number;
@@ -84,6 +108,7 @@ export class InvoiceWriter {
   private readonly stmts;
 
   private diffThrough: string | null = null;
+  private readonly logChanges: boolean;
 
   private constructor(
     readonly targetPath: string,
@@ -106,6 +131,10 @@ export class InvoiceWriter {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.exec(SCHEMA);
+    if (db.prepare('SELECT count(*) FROM change_log_epoch').pluck().get() === 0) {
+      db.prepare('INSERT INTO change_log_epoch (epoch) VALUES (?)').run(randomUUID());
+    }
+    this.logChanges = mode === 'update';
     if (mode === 'update') {
       const meta = readInvoiceMeta(db);
       if (meta === null || meta.schemaVersion !== INVOICE_SCHEMA_VERSION) {
@@ -126,6 +155,7 @@ export class InvoiceWriter {
          VALUES (@corporateNumber, @process, @registrationDate, @updateDate, @disposalDate, @expireDate, @name)`,
       ),
       del: db.prepare('DELETE FROM invoice WHERE corporate_number = ?'),
+      logChange: db.prepare('INSERT INTO invoice_change (day, corporate_number, before, after) VALUES (?, ?, ?, ?)'),
     };
     db.exec('BEGIN');
   }
@@ -151,9 +181,20 @@ export class InvoiceWriter {
         stats.stale++;
         continue;
       }
+      const before: InvoiceChangeState | null =
+        stored === undefined
+          ? null
+          : {
+              process: stored.process,
+              registrationDate: stored.registration_date,
+              disposalDate: stored.disposal_date,
+              expireDate: stored.expire_date,
+              name: stored.name,
+            };
       if (r.process === '99') {
         if (stored !== undefined) {
           this.stmts.del.run(key);
+          if (this.logChanges) this.stmts.logChange.run(r.updateDate, key, JSON.stringify(before), null);
           stats.deleted++;
         } else stats.unchanged++;
         continue;
@@ -179,6 +220,16 @@ export class InvoiceWriter {
         expireDate: r.expireDate,
         name: r.name,
       });
+      if (this.logChanges) {
+        const after: InvoiceChangeState = {
+          process: r.process,
+          registrationDate: r.registrationDate,
+          disposalDate: r.disposalDate,
+          expireDate: r.expireDate,
+          name: r.name,
+        };
+        this.stmts.logChange.run(r.updateDate, key, before === null ? null : JSON.stringify(before), JSON.stringify(after));
+      }
       if (stored === undefined) stats.inserted++;
       else stats.replaced++;
     }
@@ -202,6 +253,7 @@ export class InvoiceWriter {
       dataDate,
       diffThrough: this.diffThrough,
     };
+    db.prepare(`DELETE FROM invoice_change WHERE day < date((SELECT max(day) FROM invoice_change), ?)`).run(`-${CHANGE_LOG_DAYS} days`);
     const put = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
     put.run('schema_version', String(meta.schemaVersion));
     put.run('built_at', meta.builtAt);

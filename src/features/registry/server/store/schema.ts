@@ -79,7 +79,28 @@ CREATE TABLE IF NOT EXISTS deleted (
   corporate_number INTEGER PRIMARY KEY,
   update_date TEXT NOT NULL
 );
+
+-- What each daily diff changed (issue 15, docs/decisions/0028): for every current row a diff
+-- replaced, the row before and after (packed as company.data). Read by the watch feature, which
+-- remembers the last id it matched per epoch; the epoch is drawn when the table is created, so a
+-- rebuild from full files (which starts an empty log whose ids restart) is told apart from the
+-- file it replaced. Kept for CHANGE_LOG_DAYS days after the newest entry.
+CREATE TABLE IF NOT EXISTS change_log (
+  id INTEGER PRIMARY KEY,
+  -- the 更新年月日 of the row applied (the day the change was published)
+  day TEXT NOT NULL,
+  corporate_number INTEGER NOT NULL,
+  hihyoji INTEGER NOT NULL,
+  before TEXT NOT NULL,
+  after TEXT NOT NULL
+);
+-- Serves: the retention DELETE (by day).
+CREATE INDEX IF NOT EXISTS change_log_by_day ON change_log (day);
+CREATE TABLE IF NOT EXISTS change_log_epoch (epoch TEXT NOT NULL);
 `;
+
+/** Days the change log of a registry or invoice file keeps (the watch feature reads it daily). */
+export const CHANGE_LOG_DAYS = 31;
 
 export const DERIVED_DROP = `
 DROP TABLE IF EXISTS former;

@@ -8,7 +8,7 @@ import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '../nta/types';
 import { addressHash, addressKey, documentText, englishWords } from './index-tokens';
 import { packRow, packedDates } from './row-codec';
-import { DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
+import { CHANGE_LOG_DAYS, DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
 
 /**
  * Builds a registry file. Everything happens in a temporary file next to the target; `finish()`
@@ -157,6 +157,7 @@ export class RegistryWriter {
   private readonly sources: SourceRecord[];
   private readonly tombstones = new Map<number, string>();
   private readonly stmts: ReturnType<RegistryWriter['prepare']>;
+  private readonly logChanges: boolean;
 
   private constructor(options: RegistryWriterOptions) {
     this.targetPath = path.resolve(options.targetPath);
@@ -194,6 +195,11 @@ export class RegistryWriter {
       db.exec(DERIVED_DROP);
     }
     db.exec(SOURCE_SCHEMA);
+    if (db.prepare('SELECT count(*) FROM change_log_epoch').pluck().get() === 0) {
+      db.prepare('INSERT INTO change_log_epoch (epoch) VALUES (?)').run(randomUUID());
+    }
+    // Only an update (daily diffs) records changes: a build from full files is no news.
+    this.logChanges = options.mode === 'update';
     this.isSample = options.isSample ?? previous?.isSample ?? false;
     this.sources = previous?.sources ?? [];
     for (const t of db.prepare('SELECT corporate_number, update_date FROM deleted').all() as {
@@ -229,6 +235,7 @@ export class RegistryWriter {
       deleteHistoryKey: db.prepare('DELETE FROM history WHERE corporate_number = ? AND row_key = ?'),
       deleteCompany: db.prepare('DELETE FROM company WHERE corporate_number = ?'),
       deleteHistory: db.prepare('DELETE FROM history WHERE corporate_number = ?'),
+      logChange: db.prepare('INSERT INTO change_log (day, corporate_number, hihyoji, before, after) VALUES (?, ?, ?, ?, ?)'),
       tombstone: db.prepare(
         `INSERT INTO deleted (corporate_number, update_date) VALUES (?, ?)
          ON CONFLICT (corporate_number) DO UPDATE SET update_date = max(update_date, excluded.update_date)`,
@@ -336,6 +343,7 @@ export class RegistryWriter {
         cn,
       );
       s.deleteHistoryKey.run(cn, rowKey(data, hihyoji));
+      if (this.logChanges) s.logChange.run(row.updateDate, cn, hihyoji, current.data, data);
       stats.replaced++;
     } else {
       const inserted = s.insertHistory.run(cn, rowKey(data, hihyoji), 1, hihyoji, data).changes > 0;
@@ -366,6 +374,7 @@ export class RegistryWriter {
       phaseStart = now;
     };
     try {
+      db.prepare(`DELETE FROM change_log WHERE day < date((SELECT max(day) FROM change_log), ?)`).run(`-${CHANGE_LOG_DAYS} days`);
       if (db.inTransaction) db.exec('COMMIT');
       const counts = this.buildDerived(db, onProgress, phase);
       const buildId = randomUUID();

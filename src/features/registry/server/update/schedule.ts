@@ -111,8 +111,18 @@ export interface RunningRegistryUpdater {
   stop: () => Promise<void>;
 }
 
+export interface RegistryUpdaterHooks {
+  /** Runs after a tick that applied something (the watch feature matches the changes). */
+  afterRun?: () => Promise<void>;
+}
+
+const appliedSomething = (outcome: ScheduledUpdateOutcome): boolean =>
+  outcome.ran &&
+  (('result' in outcome && outcome.result.status === 'updated') ||
+    (outcome.invoice !== undefined && 'status' in outcome.invoice && outcome.invoice.status === 'updated'));
+
 /** Ticks every `intervalMs`, the first one shortly after start; ticks never overlap within an instance. */
-export function startRegistryUpdater(intervalMs: number, firstDelayMs = 30_000): RunningRegistryUpdater {
+export function startRegistryUpdater(intervalMs: number, firstDelayMs = 30_000, hooks: RegistryUpdaterHooks = {}): RunningRegistryUpdater {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -120,6 +130,9 @@ export function startRegistryUpdater(intervalMs: number, firstDelayMs = 30_000):
     if (stopped) return;
     timer = setTimeout(() => {
       running = runScheduledUpdate()
+        .then(async (outcome) => {
+          if (hooks.afterRun && appliedSomething(outcome)) await hooks.afterRun();
+        })
         .catch((error: unknown) => logger.error({ event: 'registry.update.error', err: error }, 'registry update tick failed'))
         .finally(() => schedule(intervalMs));
     }, delay);
@@ -140,8 +153,8 @@ const globalKey = Symbol.for('hojin.registryUpdater');
 type GlobalWithUpdater = typeof globalThis & { [globalKey]?: RunningRegistryUpdater };
 
 /** Starts the server's updater once per process (instrumentation-node.ts). */
-export function startServerRegistryUpdater(): RunningRegistryUpdater {
+export function startServerRegistryUpdater(hooks: RegistryUpdaterHooks = {}): RunningRegistryUpdater {
   const g = globalThis as GlobalWithUpdater;
-  g[globalKey] ??= startRegistryUpdater(getEnv().REGISTRY_UPDATE_INTERVAL_MINUTES * 60_000);
+  g[globalKey] ??= startRegistryUpdater(getEnv().REGISTRY_UPDATE_INTERVAL_MINUTES * 60_000, 30_000, hooks);
   return g[globalKey];
 }

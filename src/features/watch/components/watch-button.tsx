@@ -1,0 +1,114 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
+
+import styles from './watch.module.css';
+
+type State = 'checking' | 'watching' | 'not-watching' | 'expired';
+
+/**
+ * 「この法人をウォッチ」 (issue 15 §1) on the record page and in search results: adds the company to
+ * the member's watch list, or takes it off again. A visitor who is not logged in is sent to the
+ * login page and back.
+ */
+export function WatchButton({
+  corporateNumber,
+  compact = false,
+  companyName,
+}: {
+  corporateNumber: string;
+  compact?: boolean;
+  /** In a list of results: names the company for screen readers (20 buttons would read alike). */
+  companyName?: string;
+}) {
+  const loggedIn = useSyncExternalStore<boolean | null>(
+    subscribeAuth,
+    () => isLoggedIn(),
+    () => null,
+  );
+  const [state, setState] = useState<State>('checking');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    // In a list of results (compact) the state is not asked for each company: adding is
+    // idempotent, and the answer says whether it was already watched.
+    if (!loggedIn || compact) return;
+    let live = true;
+    apiFetch<{ watching: boolean }>(`/api/watch/${corporateNumber}`)
+      .then((r) => live && setState(r.watching ? 'watching' : 'not-watching'))
+      .catch((err: unknown) => live && setState(err instanceof ApiError && err.status === 401 ? 'expired' : 'not-watching'));
+    return () => {
+      live = false;
+    };
+  }, [corporateNumber, loggedIn, compact]);
+
+  if (loggedIn === null) return null;
+  if (!loggedIn || state === 'expired') {
+    // Only rendered in the browser (the server snapshot is null): the address is known here.
+    const back = `${window.location.pathname}${window.location.search}`;
+    return (
+      <div>
+        <Link
+          href={`/login?nextPage=${encodeURIComponent(back)}`}
+          className={`button button-secondary ${styles.watchButton}`}
+          aria-label={companyName !== undefined ? `${companyName}をウォッチ（ログインが必要です）` : undefined}
+        >
+          この法人をウォッチ
+        </Link>
+        {compact ? null : <p className={styles.watchNote}>ログインすると、商号・所在地やインボイス登録の変更をメールでお知らせします。</p>}
+      </div>
+    );
+  }
+
+  const toggle = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (state === 'watching') {
+        await apiFetch(`/api/watch/${corporateNumber}`, { method: 'DELETE' });
+        setState('not-watching');
+        setMessage({ ok: true, text: 'ウォッチリストから外しました。' });
+      } else {
+        const r = await apiFetch<{ added: boolean }>('/api/watch', { method: 'POST', body: { corporateNumber } });
+        setState('watching');
+        setMessage({ ok: true, text: r.added ? 'ウォッチリストに追加しました。' : 'すでにウォッチしています。' });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) setState('expired');
+      setMessage({ ok: false, text: err instanceof ApiError ? err.message : '操作できませんでした。時間をおいてもう一度お試しください。' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <button
+        type="button"
+        className={`button ${state === 'watching' ? 'button-secondary' : ''} ${styles.watchButton}`}
+        onClick={toggle}
+        disabled={busy || (state === 'checking' && !compact)}
+        aria-pressed={state === 'watching'}
+        aria-label={companyName !== undefined ? `${companyName}をウォッチ` : undefined}
+      >
+        {state === 'watching' ? 'ウォッチ中（外す）' : 'この法人をウォッチ'}
+      </button>
+      {message ? (
+        <p className={message.ok ? styles.watchNote : 'error-box'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+          {message.ok && state === 'watching' && !compact ? (
+            <>
+              {' '}
+              <Link href="/my-page/watch">ウォッチリストを見る</Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

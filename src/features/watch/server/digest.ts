@@ -1,0 +1,195 @@
+import 'server-only';
+
+import { and, eq, sql } from 'drizzle-orm';
+
+import { watchDigests } from '@db/schema';
+import { getEnv } from '@/config/env';
+import { referencePath } from '@/features/company-reference/index.server';
+import { todayInJapan } from '@/features/registry';
+import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
+import { getDb } from '@/server/db/client';
+import { logger } from '@/server/logger';
+import { renderMail, sendMail, type RenderedMail } from '@/server/mail';
+
+import { WATCH_EVENT_LABELS } from '../constants';
+import type { WatchEvent } from '../schemas';
+import { setDigest, toWatchEvent, type StoredEvent } from './entries';
+import { rowsOf } from './matcher';
+
+/**
+ * The daily digest (issue 15 §2): at most one mail a member a day (a watch_digests row, unique per
+ * member and day, written before the mail goes), listing the events of the member's companies
+ * since their previous digest — events found after the member started watching, of the last
+ * week at most. The row fixes which events the mail holds (an id range), so a retry sends the
+ * same mail; a mail the SMTP server refuses is retried on the next runs, up to MAX_ATTEMPTS,
+ * and the row records what happened. Only public registry data goes into the mail.
+ */
+
+export const DIGEST_MAX_ATTEMPTS = 5;
+/** Events older than this are not mailed (a member who resubscribes is not flooded). */
+const DIGEST_LOOKBACK_DAYS = 7;
+/** Most events one mail lists; the rest are on the watch page. */
+const DIGEST_EVENTS_MAX = 200;
+
+const UNSUBSCRIBE_PURPOSE = 'watch-digest-unsubscribe:v1:';
+
+/** The signed part of the unsubscribe link: works without logging in, only for this member. */
+export function unsubscribeToken(userId: string): string {
+  return hmacBase64Url(getEnv().SESSION_SECRET, `${UNSUBSCRIBE_PURPOSE}${userId}`);
+}
+
+export function unsubscribeUrl(userId: string): string {
+  const url = new URL('/watch/unsubscribe', getEnv().APP_BASE_URL);
+  url.searchParams.set('user', userId);
+  url.searchParams.set('token', unsubscribeToken(userId));
+  return url.toString();
+}
+
+/** Stops the member's digest when the token is theirs; false (nothing changes) otherwise. */
+export async function unsubscribeWithToken(userId: string, token: string): Promise<boolean> {
+  if (!safeEqual(unsubscribeToken(userId), token)) return false;
+  const db = await getDb();
+  const live = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`));
+  if (live.length === 0) return false;
+  await setDigest(userId, false);
+  logger.info({ event: 'watch.unsubscribed', userId }, 'watch digest unsubscribed by mail link');
+  return true;
+}
+
+function jaDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日` : iso;
+}
+
+export function digestMail(userId: string, events: readonly WatchEvent[], total: number): RenderedMail {
+  const base = getEnv().APP_BASE_URL;
+  const lines = events.map((e) =>
+    [
+      `■ ${e.name}（法人番号 ${e.corporateNumber}）`,
+      `　${WATCH_EVENT_LABELS[e.kind]}（${jaDate(e.dataDate)}公表）`,
+      `　${e.text}`,
+      `　${new URL(referencePath(e.corporateNumber), base).toString()}`,
+    ].join('\n'),
+  );
+  return renderMail({
+    kind: 'watch_digest',
+    subject: `ウォッチ中の法人に${total}件の変更がありました`,
+    lead: [
+      'ウォッチ中の法人について、国税庁の公表データに次の変更がありました。',
+      ...lines,
+      ...(total > events.length ? [`ほか${total - events.length}件の変更は、ウォッチリストのページでご確認ください。`] : []),
+    ],
+    action: { label: 'ウォッチリストを見る', url: new URL('/my-page/watch', base).toString() },
+    notes: [
+      'このメールは、マイページの「ウォッチリスト」に登録された法人の変更を1日1回までお知らせするものです。内容は国税庁の法人番号公表サイト・インボイス公表サイトの公表情報に基づきます。',
+      `配信を停止するには次のリンクを開いてください（ログインは不要です）。\n${unsubscribeUrl(userId)}`,
+    ],
+  });
+}
+
+interface DigestRow {
+  id: number;
+  user_id: string;
+  from_event_id: number;
+  through_event_id: number;
+  attempts: number;
+  email: string | null;
+}
+
+/** The events a digest holds: the member's companies' events in its id range. */
+async function eventsOf(userId: string, from: number, through: number): Promise<StoredEvent[]> {
+  const db = await getDb();
+  return rowsOf<StoredEvent>(
+    await db.execute(sql`
+      SELECT e.id, e.corporate_number, e.kind, e.data_date, e.name, e.detail
+        FROM watch_events e
+        JOIN watch_entries w ON w.corporate_number = e.corporate_number AND w.user_id = ${userId}
+       WHERE e.id > ${from} AND e.id <= ${through} AND e.created_at >= w.created_at
+       ORDER BY e.corporate_number, e.data_date, e.id`),
+  );
+}
+
+export interface DigestRunStats {
+  created: number;
+  sent: number;
+  failed: number;
+  empty: number;
+}
+
+/**
+ * Writes today's digest rows for the members with new events, then sends every digest that is
+ * still pending (today's, and earlier ones whose mail failed), each at most DIGEST_MAX_ATTEMPTS
+ * times in all.
+ */
+export async function sendDueDigests(now: Date = new Date()): Promise<DigestRunStats> {
+  const db = await getDb();
+  const today = todayInJapan(now);
+  const stats: DigestRunStats = { created: 0, sent: 0, failed: 0, empty: 0 };
+  // Members with events after their last digest, no digest today, mail on, account live.
+  const created = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      WITH last AS (
+        SELECT user_id, max(through_event_id) AS through FROM watch_digests GROUP BY user_id
+      ), due AS (
+        SELECT w.user_id, coalesce(max(last.through), 0) AS from_id, max(e.id) AS through_id, count(*) AS n
+          FROM watch_events e
+          JOIN watch_entries w ON w.corporate_number = e.corporate_number AND e.created_at >= w.created_at
+          JOIN users u ON u.id = w.user_id AND u.deleted_at IS NULL AND u.email IS NOT NULL
+          LEFT JOIN last ON last.user_id = w.user_id
+          LEFT JOIN watch_mail_settings s ON s.user_id = w.user_id
+         WHERE e.created_at > ${now.toISOString()}::timestamptz - make_interval(days => ${DIGEST_LOOKBACK_DAYS})
+           AND e.id > coalesce(last.through, 0)
+           AND s.unsubscribed_at IS NULL
+         GROUP BY w.user_id
+      )
+      INSERT INTO watch_digests (user_id, digest_date, from_event_id, through_event_id, event_count)
+      SELECT user_id, ${today}, from_id, through_id, n FROM due
+      ON CONFLICT (user_id, digest_date) DO NOTHING
+      RETURNING id`),
+  );
+  stats.created = created.length;
+
+  const pending = rowsOf<DigestRow>(
+    await db.execute(sql`
+      SELECT d.id, d.user_id, d.from_event_id, d.through_event_id, d.attempts, u.email
+        FROM watch_digests d JOIN users u ON u.id = d.user_id
+       WHERE d.status = 'pending'
+       ORDER BY d.id`),
+  );
+  for (const d of pending) {
+    const id = Number(d.id);
+    const settings = rowsOf<{ off: boolean }>(
+      await db.execute(sql`SELECT unsubscribed_at IS NOT NULL AS off FROM watch_mail_settings WHERE user_id = ${d.user_id}`),
+    );
+    const stored =
+      d.email === null || settings[0]?.off ? [] : await eventsOf(d.user_id, Number(d.from_event_id), Number(d.through_event_id));
+    if (stored.length === 0) {
+      // Unsubscribed, unregistered or unwatched since the row was written: nothing to send.
+      await db.update(watchDigests).set({ status: 'failed', lastError: 'nothing to send' }).where(eq(watchDigests.id, id));
+      stats.empty++;
+      continue;
+    }
+    const events = stored.map(toWatchEvent);
+    try {
+      await sendMail(d.email as string, digestMail(d.user_id, events.slice(0, DIGEST_EVENTS_MAX), events.length));
+      await db
+        .update(watchDigests)
+        .set({ status: 'sent', sentAt: new Date(), attempts: d.attempts + 1, eventCount: events.length, lastError: null })
+        .where(and(eq(watchDigests.id, id), eq(watchDigests.status, 'pending')));
+      stats.sent++;
+    } catch (error) {
+      const attempts = d.attempts + 1;
+      await db
+        .update(watchDigests)
+        .set({
+          attempts,
+          status: attempts >= DIGEST_MAX_ATTEMPTS ? 'failed' : 'pending',
+          lastError: String((error as Error).message).slice(0, 500),
+        })
+        .where(eq(watchDigests.id, id));
+      logger.warn({ event: 'watch.digest.failed', digestId: id, attempts }, 'watch digest mail failed; retried on the next run');
+      stats.failed++;
+    }
+  }
+  return stats;
+}

@@ -1,0 +1,75 @@
+import 'server-only';
+
+import { and, eq, lt, sql } from 'drizzle-orm';
+
+import { jobLeases } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { logger } from '@/server/logger';
+
+import { type DigestRunStats, sendDueDigests } from './digest';
+import { matchNewChanges, type MatchStats } from './matcher';
+
+/**
+ * The watch job (issue 15): match what the daily updates changed, then send the digests that are
+ * due. It runs after each registry update (the updater's afterRun) and on its own timer (retries
+ * of failed mails, a digest held back to the next day), in one instance at a time: the
+ * `watch-alerts` row of job_leases, taken as the registry update takes its own (decision 0017).
+ */
+
+export const WATCH_JOB = 'watch-alerts';
+const LEASE_MS = 30 * 60 * 1000;
+
+export type WatchJobOutcome =
+  { ran: false; reason: 'leased' } | { ran: true; matched: { registry: MatchStats; invoice: MatchStats }; digests: DigestRunStats };
+
+export async function runWatchJob(options: { holder?: string; now?: Date } = {}): Promise<WatchJobOutcome> {
+  const db = await getDb();
+  const holder = options.holder ?? `watch:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
+  const until = new Date(Date.now() + LEASE_MS);
+  const taken = await db
+    .insert(jobLeases)
+    .values({ name: WATCH_JOB, holder, leasedUntil: until })
+    .onConflictDoUpdate({ target: jobLeases.name, set: { holder, leasedUntil: until }, setWhere: lt(jobLeases.leasedUntil, sql`now()`) })
+    .returning({ holder: jobLeases.holder });
+  if (taken.length !== 1) return { ran: false, reason: 'leased' };
+  try {
+    const matched = await matchNewChanges();
+    const digests = await sendDueDigests(options.now);
+    if (matched.registry.inserted + matched.invoice.inserted + digests.created + digests.sent + digests.failed > 0) {
+      logger.info({ event: 'watch.job', matched, digests }, 'watch events matched and digests sent');
+    }
+    return { ran: true, matched, digests };
+  } finally {
+    await db
+      .update(jobLeases)
+      .set({ leasedUntil: sql`now()` })
+      .where(and(eq(jobLeases.name, WATCH_JOB), eq(jobLeases.holder, holder)));
+  }
+}
+
+/** Runs the job now and logs instead of throwing (the timer and the updater's hook). */
+export async function runWatchJobSafely(): Promise<void> {
+  try {
+    await runWatchJob();
+  } catch (error) {
+    logger.error({ event: 'watch.job.failed', err: error }, 'watch job failed; retried on the next tick');
+  }
+}
+
+const globalKey = Symbol.for('hojin.watchJob');
+type GlobalWithWatch = typeof globalThis & { [globalKey]?: NodeJS.Timeout };
+
+/** Starts the watch job's timer once per process (instrumentation-node.ts). */
+export function startServerWatchJob(intervalMs: number): void {
+  const g = globalThis as GlobalWithWatch;
+  if (g[globalKey]) return;
+  let running = false;
+  g[globalKey] = setInterval(() => {
+    if (running) return;
+    running = true;
+    void runWatchJobSafely().finally(() => {
+      running = false;
+    });
+  }, intervalMs);
+  g[globalKey].unref();
+}

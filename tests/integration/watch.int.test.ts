@@ -1,0 +1,321 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { createNtaStandIn } from '../../dev/nta/stand-in';
+import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '../../tools/registry/invoice-synthetic';
+import { formatNtaLine } from '../../tools/registry/nta-synthetic';
+import { call, sameOriginJson } from '../support/requests';
+import { type AccountsStack, Browser, mailsTo, startAccountsStack, waitForMail } from './accounts-support';
+
+/**
+ * Watching companies (issue 15) end to end against the local Web-API stand-in (dev/nta): a member
+ * watches three companies; the registry diff renames one and closes another, the invoice diff
+ * expires the third's registration; the watch job turns that into three events and one digest
+ * mail; the same diff again sends nothing; the mail's unsubscribe link works without logging in.
+ */
+
+const stack: AccountsStack = await startAccountsStack();
+const { tempDir, ntaRow, buildRegistry } = await import('@/features/registry/testing');
+const dir = tempDir();
+const apiDir = path.join(dir, 'api');
+fs.mkdirSync(apiDir);
+const registryPath = path.join(dir, 'registry', 'registry.sqlite');
+const invoicePath = path.join(dir, 'registry', 'invoice.sqlite');
+Object.assign(process.env, { REGISTRY_PATH: registryPath, INVOICE_PATH: invoicePath });
+
+const { createUser } = await import('../factories/users');
+const { createSession } = await import('@/server/auth/session');
+const { cookieName } = await import('@/server/auth/cookies');
+const { csrfTokenFor } = await import('@/server/auth/csrf');
+const { getDb } = await import('@/server/db/client');
+const { sql } = await import('drizzle-orm');
+const { importInvoiceFiles, INVOICE_COLUMNS } = await import('@/features/registry/index.server');
+const { updateRegistry } = await import('@/features/registry/server/update/update');
+const { updateInvoices } = await import('@/features/registry/server/update/invoice-update');
+const { importNtaFiles } = await import('@/features/registry/server/nta/import');
+const { runWatchJob, recordEvents, deleteWatchData } = await import('@/features/watch/index.server');
+const { WatchEventsSchema, WatchListSchema, WatchImportResultSchema } = await import('@/features/watch');
+const watchRoute = await import('@/app/api/watch/route');
+const watchOneRoute = await import('@/app/api/watch/[corporateNumber]/route');
+const importRoute = await import('@/app/api/watch/import/route');
+const eventsRoute = await import('@/app/api/watch/events/route');
+const unsubscribeRoute = await import('@/app/api/watch/unsubscribe/route');
+const csrfRoute = await import('@/app/api/session/csrf/route');
+
+const A = '8040001999013';
+const B = '2430101000011';
+const C = ntaRow().corporateNumber;
+
+let server: http.Server;
+let baseUrl: string;
+
+const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
+const invoiceLine = (extra: Partial<InvoiceSourceRecord>) =>
+  formatInvoiceCsvLine({
+    ...blank,
+    sequenceNumber: '1',
+    registratedNumber: `T${C}`,
+    process: '01',
+    correct: '0',
+    kind: '2',
+    country: '1',
+    latest: '1',
+    registrationDate: '2023-10-01',
+    updateDate: '2026-03-01',
+    name: '株式会社三番目',
+    ...extra,
+  });
+
+const diffFile = path.join(apiDir, 'diff_20260302.csv');
+
+beforeAll(async () => {
+  buildRegistry(
+    registryPath,
+    [
+      ntaRow({ corporateNumber: A, name: '株式会社一番目', updateDate: '2026-03-01', changeDate: '2026-03-01' }),
+      ntaRow({ corporateNumber: B, name: '株式会社二番目', updateDate: '2026-03-01', changeDate: '2026-03-01' }),
+      ntaRow({ corporateNumber: C, name: '株式会社三番目', updateDate: '2026-03-01', changeDate: '2026-03-01' }),
+    ],
+    { dataDate: '2026-03-01' },
+  );
+  const bulk = path.join(dir, 'invoice-bulk.csv');
+  fs.writeFileSync(bulk, invoiceLine({}));
+  await importInvoiceFiles({ paths: [bulk], targetPath: invoicePath });
+  // The day's changes at the stand-in: A renamed, B closed (清算の結了), C's registration lapses.
+  fs.writeFileSync(
+    diffFile,
+    [
+      ntaRow({ corporateNumber: A, name: '株式会社新一番目', process: '11', updateDate: '2026-03-02', changeDate: '2026-03-02' }),
+      ntaRow({
+        corporateNumber: B,
+        name: '株式会社二番目',
+        process: '21',
+        updateDate: '2026-03-02',
+        changeDate: '2026-03-02',
+        closeDate: '2026-03-02',
+        closeCause: '01',
+      }),
+    ]
+      .map((r, i) => formatNtaLine(r, i + 1))
+      .join(''),
+  );
+  fs.writeFileSync(
+    path.join(apiDir, 'invoice_diff_20260302.csv'),
+    invoiceLine({ process: '03', updateDate: '2026-03-02', expireDate: '2026-03-02' }),
+  );
+  server = createNtaStandIn({ dir: apiDir, divideSize: 1 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await stack.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function member() {
+  const user = await createUser();
+  const { token } = await createSession(user.id);
+  const cookie = `${cookieName('session')}=${token}`;
+  const csrf = csrfTokenFor(token);
+  return {
+    user,
+    get: (route: Parameters<typeof call>[0], p: string) => call(route, p, { headers: { cookie } }),
+    send: (route: Parameters<typeof call>[0], p: string, method: string, body?: unknown, params?: Record<string, string>) =>
+      call(route, p, {
+        method,
+        headers: sameOriginJson(csrf, cookie),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(params ? { params } : {}),
+      }),
+  };
+}
+
+const noon = (day: string) => new Date(`${day}T03:00:00Z`); // 12:00 in Japan
+
+describe('watching companies with the daily updates', () => {
+  let m: Awaited<ReturnType<typeof member>>;
+  let digestMail: Awaited<ReturnType<typeof waitForMail>>;
+
+  it('adds companies from the record page (法人番号 or T-number) and from a pasted list, and refuses what is not a company', async () => {
+    m = await member();
+    expect((await m.send(watchRoute, '/api/watch', 'POST', { corporateNumber: `T${A.slice(0, 4)}-${A.slice(4)}` })).json).toEqual({
+      corporateNumber: A,
+      added: true,
+    });
+    const imported = await m.send(importRoute, '/api/watch/import', 'POST', {
+      text: `法人番号,取引先名\n${B},二番目\n"T${C}",三番目\n${A},一番目\n1234567890123,誤り\n${ntaRow().corporateNumber},未登録`,
+    });
+    expect(imported.status).toBe(200);
+    const result = WatchImportResultSchema.parse(imported.json);
+    expect(result).toMatchObject({ added: 2, already: 1, overLimit: 0, total: 3 });
+    expect(result.notFound).toHaveLength(1);
+    expect(result.invalid).toEqual([{ line: 5, input: '1234567890123', message: expect.stringContaining('検査用数字') }]);
+
+    const unknown = await m.send(watchRoute, '/api/watch', 'POST', { corporateNumber: ntaRow().corporateNumber });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error?.message).toMatch(/見つかりませんでした/);
+    const bad = await m.send(watchRoute, '/api/watch', 'POST', { corporateNumber: '株式会社一番目' });
+    expect(bad.status).toBe(422);
+  });
+
+  it('refuses changes without the CSRF token and keeps each list private', async () => {
+    const { token } = await createSession(m.user.id);
+    const noCsrf = await call(watchRoute, '/api/watch', {
+      method: 'POST',
+      headers: { ...sameOriginJson('', `${cookieName('session')}=${token}`), 'x-csrf-token': 'forged' },
+      body: JSON.stringify({ corporateNumber: A }),
+    });
+    expect(noCsrf.status).toBe(403);
+    const loggedOut = await call(watchRoute, '/api/watch');
+    expect(loggedOut.status).toBe(401);
+    const other = await member();
+    expect(WatchListSchema.parse((await other.get(watchRoute, '/api/watch')).json).total).toBe(0);
+    const notMine = await other.send(watchOneRoute, `/api/watch/${A}`, 'DELETE', undefined, { corporateNumber: A });
+    expect(notMine.status).toBe(404);
+    expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).total).toBe(3);
+  });
+
+  it('turns a rename, a closure and a lapsed invoice registration into three events and one digest mail', async () => {
+    expect(
+      await updateRegistry({
+        targetPath: registryPath,
+        source: { kind: 'api', baseUrl: `${baseUrl}/4`, applicationId: 'id' },
+        today: '2026-03-03',
+      }),
+    ).toMatchObject({ status: 'updated', dataDate: '2026-03-02' });
+    expect(
+      await updateInvoices({
+        targetPath: invoicePath,
+        source: { kind: 'api', baseUrl: `${baseUrl}/1`, applicationId: 'id' },
+        today: '2026-03-03',
+      }),
+    ).toMatchObject({ status: 'updated', through: '2026-03-02' });
+
+    const outcome = await runWatchJob({ now: noon('2026-03-03') });
+    expect(outcome).toMatchObject({
+      ran: true,
+      matched: { registry: { changes: 2, inserted: 2 }, invoice: { changes: 1, inserted: 1 } },
+      digests: { created: 1, sent: 1, failed: 0 },
+    });
+
+    const mails = await mailsTo(stack, m.user.email as string);
+    expect(mails).toHaveLength(1);
+    digestMail = mails[0] as (typeof mails)[number];
+    expect(digestMail.subject).toBe('【hojin】ウォッチ中の法人に3件の変更がありました');
+    expect(digestMail.text).toContain('商号が「株式会社一番目」から「株式会社新一番目」に変わりました。');
+    expect(digestMail.text).toContain('登記記録が閉鎖されました（2026-03-02、事由：清算の結了等）。');
+    expect(digestMail.text).toContain('適格請求書発行事業者の登録が失効しました（失効年月日 2026-03-02）。');
+    for (const n of [A, B, C]) expect(digestMail.text).toContain(`http://localhost:3000/search-service/result?corporateNumber=${n}`);
+    expect(digestMail.text).toMatch(/http:\/\/localhost:3000\/watch\/unsubscribe\?user=[0-9a-f-]+&token=[\w-]+/);
+    // Only public registry data: nothing of the member's account.
+    expect(digestMail.text).not.toContain(m.user.id.slice(0, 8) + '@');
+
+    const events = WatchEventsSchema.parse((await m.get(eventsRoute, '/api/watch/events')).json).events;
+    expect(events.map((e) => [e.corporateNumber, e.label]).sort()).toEqual(
+      [
+        [A, '商号変更'],
+        [B, '閉鎖'],
+        [C, 'インボイス登録の失効'],
+      ].sort(),
+    );
+    // The served files are re-opened by the stores within a second of the swap.
+    const byNumber = await vi.waitFor(
+      async () => {
+        const list = WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json);
+        const entries = new Map(list.entries.map((e) => [e.corporateNumber, e]));
+        expect(entries.get(A)?.company?.name).toBe('株式会社新一番目');
+        expect(entries.get(C)?.invoice.state).toBe('expired');
+        return entries;
+      },
+      { timeout: 5_000, interval: 200 },
+    );
+    expect(byNumber.get(A)?.company?.lastChange).toEqual({ label: '商号又は名称の変更', date: '2026-03-02' });
+    expect(byNumber.get(B)?.company?.closed).toBe(true);
+    expect(byNumber.get(C)?.invoice.state).toBe('expired');
+  });
+
+  it('sends nothing when the same diff is applied again or the change logs are read again', async () => {
+    const again = await importNtaFiles({ paths: [diffFile], targetPath: registryPath });
+    expect(again.stats.replaced).toBe(0);
+    // Forget how far the logs were read: everything is matched again, and nothing is new.
+    const db = await getDb();
+    await db.execute(sql`DELETE FROM watch_cursors`);
+    const outcome = await runWatchJob({ now: noon('2026-03-03') });
+    expect(outcome).toMatchObject({
+      ran: true,
+      matched: { registry: { inserted: 0 }, invoice: { inserted: 0 } },
+      digests: { created: 0, sent: 0 },
+    });
+    // And the next day, nothing is due either.
+    expect(await runWatchJob({ now: noon('2026-03-04') })).toMatchObject({ digests: { created: 0, sent: 0 } });
+    expect(await mailsTo(stack, m.user.email as string)).toHaveLength(1);
+  });
+
+  it('mails at most once a day: a later change waits for the next day, and a failed mail is retried', async () => {
+    await recordEvents([
+      {
+        corporateNumber: A,
+        kind: 'address',
+        dataDate: '2026-03-04',
+        name: '株式会社新一番目',
+        detail: { before: '東京都千代田区', after: '大阪府大阪市' },
+      },
+    ]);
+    // The day's digest went out already (2026-03-03): the change waits for the next day's.
+    expect(await runWatchJob({ now: noon('2026-03-03') })).toMatchObject({ digests: { created: 0, sent: 0 } });
+    await stack.stopMail();
+    expect(await runWatchJob({ now: noon('2026-03-04') })).toMatchObject({ digests: { created: 1, sent: 0, failed: 1 } });
+    await stack.restartMail();
+    expect(await runWatchJob({ now: noon('2026-03-04') })).toMatchObject({ digests: { created: 0, sent: 1 } });
+    const mail = await waitForMail(stack, m.user.email as string);
+    expect(mail.subject).toBe('【hojin】ウォッチ中の法人に1件の変更がありました');
+    expect(mail.text).toContain('所在地が「東京都千代田区」から「大阪府大阪市」に変わりました。');
+    const db = await getDb();
+    const log = (await db.execute(
+      sql`SELECT digest_date, status, attempts, event_count FROM watch_digests WHERE user_id = ${m.user.id} ORDER BY id`,
+    )) as unknown as {
+      rows: unknown[];
+    };
+    expect(log.rows).toEqual([
+      { digest_date: '2026-03-03', status: 'sent', attempts: 1, event_count: 3 },
+      { digest_date: '2026-03-04', status: 'sent', attempts: 2, event_count: 1 },
+    ]);
+  });
+
+  it('stops the digest from the mail’s link without logging in, and refuses a forged link', async () => {
+    const link = new URL(/http:\/\/localhost:3000\/watch\/unsubscribe\?\S+/.exec(digestMail.text)?.[0] ?? '');
+    const browser = await new Browser().init(csrfRoute);
+    const forged = await browser.post(unsubscribeRoute, '/api/watch/unsubscribe', {
+      user: link.searchParams.get('user'),
+      token: 'A'.repeat(43),
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.json.error?.message).toMatch(/配信停止のリンクが正しくありません/);
+    const ok = await browser.post(unsubscribeRoute, '/api/watch/unsubscribe', {
+      user: link.searchParams.get('user'),
+      token: link.searchParams.get('token'),
+    });
+    expect(ok.status).toBe(200);
+    expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).digest).toBe(false);
+    const mailsBefore = (await mailsTo(stack, m.user.email as string)).length;
+    await recordEvents([{ corporateNumber: B, kind: 'revived', dataDate: '2026-03-06', name: '株式会社二番目', detail: {} }]);
+    expect(await runWatchJob({ now: noon('2026-03-06') })).toMatchObject({ digests: { created: 0, sent: 0 } });
+    expect(await mailsTo(stack, m.user.email as string)).toHaveLength(mailsBefore);
+    // The page still lists it.
+    const events = WatchEventsSchema.parse((await m.get(eventsRoute, '/api/watch/events')).json).events;
+    expect(events[0]).toMatchObject({ corporateNumber: B, label: '復活（閉鎖の取消し）' });
+  });
+
+  it('removes a company from the list, and deletes the whole list with the account', async () => {
+    const removed = await m.send(watchOneRoute, `/api/watch/${C}`, 'DELETE', undefined, { corporateNumber: C });
+    expect(removed.status).toBe(200);
+    expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).total).toBe(2);
+    await deleteWatchData(m.user.id);
+    expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json)).toMatchObject({ total: 0, digest: true });
+  });
+});
