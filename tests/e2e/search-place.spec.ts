@@ -56,6 +56,8 @@ test('都道府県 → 市区町村 → 所在地 finds the company registered t
   await expect(page.getByTestId('search-status')).toContainText('検索結果「ヤエス」（所在地「丸の内2丁目」）：1件');
   await expect(result(page, '株式会社ヤエス精機')).toBeVisible();
 
+  await page.screenshot({ path: 'test-results/search-place-1280.png', fullPage: false });
+
   // Another 丁目 of the same street: nobody is registered there.
   await page.getByRole('textbox', { name: '所在地' }).fill('丸の内3丁目');
   await expect(page.getByRole('heading', { name: '「ヤエス、所在地：丸の内3丁目」に一致する法人は見つかりませんでした' })).toBeVisible();
@@ -72,5 +74,6 @@ test.describe('on a phone (390 px)', () => {
     expect(box?.width ?? 0).toBeGreaterThan(300);
     // No sideways scrolling on the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/search-place-390.png', fullPage: true });
   });
 });
