@@ -148,7 +148,8 @@ function rng(seed: number): () => number {
 }
 
 interface Query {
-  q: string;
+  q?: string;
+  address?: string;
   prefecture?: string;
   kind?: ('301' | '302' | '303' | '304' | '305')[];
   includeClosed?: boolean;
@@ -169,9 +170,11 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
   // English names (NTA column 25): the generator gives about 4% of the companies one.
   const englishDocs = db.prepare(`SELECT en_norm FROM doc WHERE en_norm <> '' AND docid >= ? LIMIT 1`);
   const randomEnglish = () => (englishDocs.get(1 + Math.floor(rand() * maxDoc)) as { en_norm: string } | undefined)?.en_norm ?? null;
-  const placeAt = db.prepare('SELECT prefecture_code, city_code, post_code FROM doc WHERE docid = ?');
+  const placeAt = db.prepare('SELECT prefecture_code, city_code, post_code, address_norm FROM doc WHERE docid = ?');
   const randomPlace = () =>
-    placeAt.get(1 + Math.floor(rand() * maxDoc)) as { prefecture_code: string; city_code: string; post_code: string };
+    placeAt.get(1 + Math.floor(rand() * maxDoc)) as { prefecture_code: string; city_code: string; post_code: string; address_norm: string };
+  // An address as people type it: numbers joined by '-' (the index's separator is a private-use character).
+  const typedAddress = (norm: string) => norm.replace(/\uE0FF/g, '-').replace(/-$/, '');
   const countOf = db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM doc_fts WHERE doc_fts MATCH ? LIMIT 101)');
   const randomDoc = () =>
     docAt.get(1 + Math.floor(rand() * maxDoc)) as { name_norm: string; reading_norm: string; corporate_number: number };
@@ -187,7 +190,7 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
     for (let tries = 0; out.length < n && tries < n * 200; tries++) {
       const q = make();
       // A sampled substring can normalise to nothing (a lone ー): not a query anyone types.
-      if (q !== null && normalizeJapanese(q.q) !== '') out.push(q);
+      if (q !== null && (q.q === undefined || normalizeJapanese(q.q) !== '')) out.push(q);
     }
     return out;
   };
@@ -267,6 +270,29 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
       if (p.city_code === '' || p.prefecture_code === '99') return null;
       const q = ['日本', '建設', '工業', '商事', '不動産', 'サービス'][Math.floor(rand() * 6)] as string;
       return { q, prefecture: p.prefecture_code, city: p.city_code };
+    }),
+    'address alone, 2 chars': collect(() => {
+      const s = substring(randomPlace().address_norm, 2, 2);
+      return s === null || s.includes('\uE0FF') ? null : { address: s };
+    }),
+    'address alone, 3–8 chars (大手町1, 本町2-3, …)': collect(() => {
+      const s = substring(randomPlace().address_norm, 3, 8);
+      if (s === null) return null;
+      const typed = typedAddress(s).replace(/^-/, '');
+      return Array.from(typed).length < 3 ? null : { address: typed };
+    }),
+    'address (町名 + 丁目) + 都道府県 + 市区町村': collect(() => {
+      const p = randomPlace();
+      if (p.city_code === '' || p.prefecture_code === '99') return null;
+      // The street part: after the 市区町村 name, up to the second number (「本町3-12」).
+      const m = /(?:市|区|町|村)([^\uE0FF]+\uE0FF[0-9]+)/.exec(p.address_norm.slice(3));
+      return m === null ? null : { address: typedAddress(m[1] as string), prefecture: p.prefecture_code, city: p.city_code };
+    }),
+    'common word + address (2–4 chars)': collect(() => {
+      const s = substring(randomPlace().address_norm, 2, 4);
+      if (s === null || s.includes('\uE0FF')) return null;
+      const q = ['日本', '建設', '工業', '商事', '不動産', 'サービス'][Math.floor(rand() * 6)] as string;
+      return { q, address: s };
     }),
     'page 2 (cursor)': cycle(['日本', '建設', '工業', '株', 'サービス', '東京'].map((q) => ({ q, page2: true }))),
   };
@@ -369,7 +395,9 @@ async function main(): Promise<void> {
     // The queries that are slow every time (median of their runs), to say what is slow and why.
     const slowest = prepared
       .map((p, i) => ({
-        q: p.q,
+        q: [p.q, p.address === undefined ? null : `所在地:${p.address}`, p.city === undefined ? null : `${p.prefecture}${p.city}`]
+          .filter((x) => x != null)
+          .join(' '),
         prefecture: p.prefecture,
         kind: p.kind,
         median: [...(perQuery[i] ?? [])].sort((a, b) => a - b)[Math.floor(args.repeat / 2)] ?? 0,

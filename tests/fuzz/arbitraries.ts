@@ -464,6 +464,7 @@ function searchQuery(): fc.Arbitrary<[string, string][]> {
     .record(
       {
         q: sometimesNasty(fc.constantFrom('トヨタ', '株式会社', 'テスト', 'ｶﾌﾞ', '8040001999013', 'a', '商号')),
+        address: sometimesNasty(fc.constantFrom('丸の内二丁目', '大手町1', '1-1', '町', '－－', '東京都港区')),
         prefecture: sometimesNasty(fc.constantFrom('13', '23', '01', '47', '48', '1')),
         kind: sometimesNasty(fc.constantFrom('301', '101,301', '999')),
         includeClosed: sometimesNasty(fc.constantFrom('1', 'true', '0')),

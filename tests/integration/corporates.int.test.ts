@@ -119,6 +119,31 @@ describe('GET /api/corporates/search', () => {
     expect(alone.json.error?.fields?.city).toBe('市区町村を指定するときは都道府県も指定してください。');
   });
 
+  it('searches by part of the 所在地, alone or with a name, within the 市区町村, from 2 characters', async () => {
+    const alone = SearchResultSchema.parse((await search(`address=${encodeURIComponent('トヨタ町１')}&prefecture=23&city=211`)).json);
+    expect(alone.query).toEqual({ normalized: 'トヨタ町1', type: 'address', address: 'トヨタ町1' });
+    expect(alone.items.map((c) => [c.name, c.match])).toEqual([['トヨタ自動車株式会社', 'address']]);
+    // 丸の内一丁目 (the fixture's default address, 漢数字) found as 丸の内1: every 日本商事, paged.
+    const first = SearchResultSchema.parse((await search(`q=日本商事&address=${encodeURIComponent('丸の内1')}`)).json);
+    expect(first.count).toBe(SEARCH_PAGE_SIZE + 5);
+    const second = SearchResultSchema.parse(
+      (await search(`q=日本商事&address=${encodeURIComponent('丸の内1')}&cursor=${first.nextCursor}`)).json,
+    );
+    expect(second.items).toHaveLength(5);
+    expect((await search(`q=日本商事&address=${encodeURIComponent('丸の内2')}&cursor=${first.nextCursor}`)).status).toBe(400);
+    expect(
+      SearchResultSchema.parse((await search(`q=トヨタ&address=${encodeURIComponent('丸の内')}`)).json).items.map((c) => c.name),
+    ).toEqual(['株式会社トヨタ東京']);
+
+    const short = await search(`address=${encodeURIComponent('町')}`);
+    expect(short.status).toBe(400);
+    expect(short.json.error?.fields?.address).toBe(SEARCH_ERROR_MESSAGES.address_too_short);
+    // Two characters as typed, fewer once normalised (a separator alone).
+    const dashes = await search(`address=${encodeURIComponent('－－')}`);
+    expect(dashes.status).toBe(400);
+    expect(dashes.json.error).toMatchObject({ code: 'address_too_short', fields: { address: SEARCH_ERROR_MESSAGES.address_too_short } });
+  });
+
   it('lists the 市区町村 of a prefecture from the registry, cacheable', async () => {
     const res = await cities('prefecture=23');
     expect(res.status).toBe(200);
@@ -177,7 +202,7 @@ describe('GET /api/corporates/search', () => {
 
     const missing = await search('');
     expect(missing.status).toBe(400);
-    expect(missing.json.error?.fields?.q).toBe('検索語を入力してください。');
+    expect(missing.json.error?.fields?.q).toBe('会社名・法人番号などの検索語か、所在地を入力してください。');
 
     const unknownParam = await search('q=トヨタ&page=2');
     expect(unknownParam.status).toBe(400);

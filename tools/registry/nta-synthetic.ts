@@ -1136,6 +1136,19 @@ export function fixedEntities(): Entity[] {
         }),
       ],
     },
+    // An address written the way 登記 writes it (漢数字 丁目, 番・号), for the address field:
+    // 「丸の内2丁目」「丸の内２－７」 find it (tests/e2e/search-place.spec.ts).
+    {
+      rows: [
+        fixed({
+          corporateNumber: fictional(9),
+          name: '株式会社ヤエス精機',
+          kind: '301',
+          streetNumber: '丸の内二丁目７番２号',
+          furigana: 'ヤエスセイキ',
+        }),
+      ],
+    },
   ];
 }
 

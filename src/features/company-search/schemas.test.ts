@@ -49,6 +49,25 @@ describe('SearchParamsSchema', () => {
     expect(SearchParamsSchema.parse({ q: 'トヨタ\t' }).q).toBe('トヨタ');
   });
 
+  it('takes the address field alone or with q, from 2 characters, and asks for one of them', () => {
+    expect(SearchParamsSchema.parse({ address: ' 丸の内二丁目 ', prefecture: '13' })).toEqual({
+      address: '丸の内二丁目',
+      prefecture: '13',
+      includeClosed: false,
+    });
+    expect(SearchParamsSchema.parse({ q: 'ソニー', address: '港南' })).toMatchObject({ q: 'ソニー', address: '港南' });
+    expect(SearchParamsSchema.safeParse({ address: '町' }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['address', '所在地は2文字以上で入力してください（例：丸の内二丁目、大手町1）。'],
+    ]);
+    expect(SearchParamsSchema.safeParse({ address: 'あ'.repeat(101) }).error?.issues[0]?.message).toBe(
+      '所在地は100文字以内で入力してください。',
+    );
+    expect(SearchParamsSchema.safeParse({ prefecture: '13' }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['q', '会社名・法人番号などの検索語か、所在地を入力してください。'],
+    ]);
+    expect(SearchParamsSchema.safeParse({ address: '丸の内\u0000' }).success).toBe(false);
+  });
+
   it('rejects unknown parameters', () => {
     expect(SearchParamsSchema.safeParse({ q: 'トヨタ', page: '2' }).success).toBe(false);
   });

@@ -9,6 +9,8 @@ import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURES } from '@/lib/prefectures';
 
 import {
+  ADDRESS_QUERY_MAX,
+  ADDRESS_QUERY_MIN,
   CITY_CODE_PATTERN,
   SEARCH_COUNT_CAP,
   SEARCH_ERROR_MESSAGES,
@@ -20,7 +22,16 @@ import {
 
 // The zod-free values live in constants.ts (client components import them there); re-exported so
 // server code and tests keep one import.
-export { CITY_CODE_PATTERN, SEARCH_COUNT_CAP, SEARCH_ERROR_MESSAGES, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX };
+export {
+  ADDRESS_QUERY_MAX,
+  ADDRESS_QUERY_MIN,
+  CITY_CODE_PATTERN,
+  SEARCH_COUNT_CAP,
+  SEARCH_ERROR_MESSAGES,
+  SEARCH_MAX_PAGES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX,
+};
 export type { SearchErrorCode };
 
 const PREFECTURE_CODES = PREFECTURES.map((p) => p.code) as unknown as readonly [string, ...string[]];
@@ -36,7 +47,13 @@ const flag = z
 const SearchFieldsSchema = z.strictObject({
   q: singleLineText('検索語', { trim: true })
     .min(1, '検索語を入力してください。')
-    .max(SEARCH_QUERY_MAX, `検索語は${SEARCH_QUERY_MAX}文字以内で入力してください。`),
+    .max(SEARCH_QUERY_MAX, `検索語は${SEARCH_QUERY_MAX}文字以内で入力してください。`)
+    .optional(),
+  /** Part of the 所在地 (NTA's 所在地 search); with or without `q`. */
+  address: singleLineText('所在地', { trim: true })
+    .min(ADDRESS_QUERY_MIN, SEARCH_ERROR_MESSAGES.address_too_short)
+    .max(ADDRESS_QUERY_MAX, `所在地は${ADDRESS_QUERY_MAX}文字以内で入力してください。`)
+    .optional(),
   prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }).optional(),
   /** 市区町村: JIS X 0402 code (3 digits) within `prefecture`. */
   city: z.string().regex(CITY_CODE_PATTERN, '市区町村の指定が正しくありません。').optional(),
@@ -53,17 +70,23 @@ const SearchFieldsSchema = z.strictObject({
     .optional(),
 });
 
-/** A 市区町村 code is only unique within its prefecture. */
-function cityNeedsPrefecture(v: { city?: string; prefecture?: string }, ctx: z.RefinementCtx): void {
+/**
+ * A 市区町村 code is only unique within its prefecture; a search needs a name query or an
+ * address (the address alone is NTA's 所在地 search).
+ */
+function searchRules(v: { q?: string; address?: string; city?: string; prefecture?: string }, ctx: z.RefinementCtx): void {
   if (v.city !== undefined && v.prefecture === undefined) {
     ctx.addIssue({ code: 'custom', path: ['city'], message: '市区町村を指定するときは都道府県も指定してください。' });
   }
+  if (v.q === undefined && v.address === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['q'], message: '会社名・法人番号などの検索語か、所在地を入力してください。' });
+  }
 }
 
-export const SearchParamsSchema = SearchFieldsSchema.superRefine(cityNeedsPrefecture);
+export const SearchParamsSchema = SearchFieldsSchema.superRefine(searchRules);
 
 /** The same search as CSV (GET /api/corporates/search/csv): every page up to the limit, so no cursor. */
-export const SearchCsvParamsSchema = SearchFieldsSchema.omit({ cursor: true }).superRefine(cityNeedsPrefecture);
+export const SearchCsvParamsSchema = SearchFieldsSchema.omit({ cursor: true }).superRefine(searchRules);
 /** GET /api/corporates/cities?prefecture=13 */
 export const CityListParamsSchema = z.strictObject({
   prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }),
@@ -81,9 +104,14 @@ export type SearchParams = z.infer<typeof SearchParamsSchema>;
 
 export const SearchResultSchema = z.strictObject({
   query: z.strictObject({
-    /** The query as the search understood it (normalised), the 13-digit number, or the 7-digit postal code. */
+    /**
+     * The query as the search understood it (normalised), the 13-digit number, the 7-digit postal
+     * code, or (type `address`: the address field alone) the normalised address.
+     */
     normalized: z.string(),
-    type: z.enum(['text', 'corporate_number', 'post_code']),
+    type: z.enum(['text', 'corporate_number', 'post_code', 'address']),
+    /** The address field as the search understood it (normalised; numbers joined by '-'), when given. */
+    address: z.string().optional(),
   }),
   items: z.array(CompanySummarySchema).max(SEARCH_PAGE_SIZE),
   /** Exact number of matches up to SEARCH_COUNT_CAP; when countCapped, there are more. */

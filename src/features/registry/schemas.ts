@@ -18,7 +18,7 @@ export const KindCodeSchema = z.enum(KIND_CODES, { message: '法人種別の指�
 /**
  * How a result matched the query (the page may label 旧商号, reading and English name matches).
  * en_name: only the English name (NTA column 25) matched, word by word; post_code: registered at
- * the postal code the query was.
+ * the postal code the query was; address: found by the address field alone (no name query).
  */
 export const MatchTypeSchema = z.enum([
   'corporate_number',
@@ -29,6 +29,7 @@ export const MatchTypeSchema = z.enum([
   'former_name',
   'en_name',
   'post_code',
+  'address',
 ]);
 export type MatchType = z.infer<typeof MatchTypeSchema>;
 

@@ -122,6 +122,8 @@ export default async function SearchServiceResultPage({ searchParams }: { search
     );
   }
   const params = input.data;
+  // This page's form has no address field: an address-only URL (the shared schema allows it) starts over.
+  if (params.q === undefined) redirect('/search-service');
   const outcome = searchCompanies({
     q: params.q,
     prefecture: params.prefecture,

@@ -1,14 +1,14 @@
 /**
- * The search page's state in its URL (`/search?q=トヨタ&pref=23&city=211&closed=1&kind=301`), so a
+ * The search page's state in its URL (`/search?q=トヨタ&pref=23&city=211&addr=トヨタ町&closed=1&kind=301`), so a
  * search can be reloaded, shared and restored by the back button, and its translation to the
- * API's query (`/api/corporates/search?q=…&prefecture=…&city=…&includeClosed=…&kind=…`). The URL keeps
+ * API's query (`/api/corporates/search?q=…&address=…&prefecture=…&city=…&includeClosed=…&kind=…`). The URL keeps
  * short names because people share it; unknown or malformed values are dropped, never an error.
  * Isomorphic: the server page renders the initial URL with the same reading.
  */
 import { PREFECTURES } from '@/lib/prefectures';
 
 import { type KindCode, isKindCode } from '@/features/registry/index.client';
-import { SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, isCityCode } from '../constants';
+import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, isCityCode } from '../constants';
 import type { SearchResult } from '../schemas';
 
 export interface SearchUrlState {
@@ -17,12 +17,14 @@ export interface SearchUrlState {
   pref: string;
   /** JIS X 0402 code of a 市区町村 of `pref`, or '' (the whole prefecture); always '' without pref. */
   city: string;
+  /** Part of the 所在地 (the address field), as typed; searched from ADDRESS_QUERY_MIN characters. */
+  addr: string;
   closed: boolean;
   /** One 法人種別 code or '' (all kinds). */
   kind: KindCode | '';
 }
 
-export const EMPTY_SEARCH_STATE: SearchUrlState = { q: '', pref: '', city: '', closed: false, kind: '' };
+export const EMPTY_SEARCH_STATE: SearchUrlState = { q: '', pref: '', city: '', addr: '', closed: false, kind: '' };
 
 type Raw = Record<string, string | string[] | undefined> | URLSearchParams;
 
@@ -41,6 +43,7 @@ export function parseSearchUrl(raw: Raw): SearchUrlState {
     q: first(raw, 'q').slice(0, SEARCH_QUERY_MAX),
     pref: PREF_CODES.has(pref) ? pref : '',
     city: PREF_CODES.has(pref) && isCityCode(city) ? city : '',
+    addr: first(raw, 'addr').slice(0, ADDRESS_QUERY_MAX),
     closed: ['1', 'true'].includes(first(raw, 'closed')),
     kind: isKindCode(kind) ? kind : '',
   };
@@ -52,6 +55,7 @@ export function searchUrlQuery(state: SearchUrlState): string {
   if (state.q.trim() !== '') p.set('q', state.q.trim());
   if (state.pref !== '') p.set('pref', state.pref);
   if (state.pref !== '' && state.city !== '') p.set('city', state.city);
+  if (state.addr.trim() !== '') p.set('addr', state.addr.trim());
   if (state.closed) p.set('closed', '1');
   if (state.kind !== '') p.set('kind', state.kind);
   return p.toString();
@@ -62,12 +66,23 @@ export function searchPageHref(state: SearchUrlState): string {
   return qs === '' ? '/search' : `/search?${qs}`;
 }
 
+/**
+ * The address field as searched: from ADDRESS_QUERY_MIN characters as typed (a shorter one is
+ * still being typed; the field says so). The server counts again after normalisation.
+ */
+export function searchedAddress(state: SearchUrlState): string {
+  const addr = state.addr.trim();
+  return Array.from(addr).length >= ADDRESS_QUERY_MIN ? addr : '';
+}
+
 /** Query of GET /api/corporates/search for this state (no cursor), or null when there is nothing to search. */
 export function searchApiQuery(state: SearchUrlState): Record<string, string> | null {
   const q = state.q.trim();
-  if (q === '') return null;
+  const address = searchedAddress(state);
+  if (q === '' && address === '') return null;
   return {
-    q,
+    ...(q !== '' ? { q } : {}),
+    ...(address !== '' ? { address } : {}),
     ...(state.pref !== '' ? { prefecture: state.pref } : {}),
     ...(state.pref !== '' && state.city !== '' ? { city: state.city } : {}),
     ...(state.closed ? { includeClosed: '1' } : {}),

@@ -15,6 +15,7 @@ import {
   searchApiPath,
   searchCsvPath,
   searchUrlQuery,
+  searchedAddress,
 } from '../client/search-url';
 import type { CompanySummary } from '@/features/registry';
 import { COMPACT_SEARCH_MEDIA, SEARCH_COMPACT_ATTRIBUTE, SEARCH_ERROR_MESSAGES } from '../constants';
@@ -229,14 +230,24 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
           <span aria-hidden="true">{filtersOpen ? '▲' : '▼'}</span>
         </button>
         <div id={filtersId} className={styles.filterPanel} data-open={filtersOpen ? 'true' : undefined}>
-          <SearchFilters state={form} onChange={onFilters} />
+          <SearchFilters
+            state={form}
+            onChange={onFilters}
+            address={{
+              onInput: (value) => setForm((f) => ({ ...f, addr: value })),
+              onComposition: (phase, value) => {
+                composing.current = phase === 'start';
+                if (phase === 'end') setForm((f) => ({ ...f, addr: value }));
+              },
+            }}
+          />
         </div>
       </form>
 
       {/* The count and the download share a row from 768 px; on a phone the download goes after the results (CSS). */}
       <div className={styles.resultsBar}>
         <div className={styles.status} id={statusId} role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
-          <StatusLine query={committed.q} result={result} loading={loading} error={error !== null} />
+          <StatusLine query={committed.q} address={searchedAddress(committed)} result={result} loading={loading} error={error !== null} />
         </div>
         {items.length > 0 && error === null ? (
           <p className={styles.csv}>
@@ -266,7 +277,11 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
 
       {key === null ? <SearchTips /> : null}
       {result !== undefined && result.items.length === 0 && error === null ? (
-        <SearchEmptyState query={committed.q} closedIncluded={committed.closed} filtered={committed.pref !== '' || committed.kind !== ''} />
+        <SearchEmptyState
+          query={[committed.q.trim(), searchedAddress(committed)].filter((s) => s !== '').join('、所在地：')}
+          closedIncluded={committed.closed}
+          filtered={committed.pref !== '' || committed.kind !== '' || searchedAddress(committed) !== ''}
+        />
       ) : null}
 
       {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
@@ -329,24 +344,35 @@ function useCompactLayout(compact: boolean) {
   }, [compact]);
 }
 
+const QUERY_TYPE_LABELS: Record<SearchResult['query']['type'], string> = {
+  corporate_number: '法人番号',
+  post_code: '郵便番号',
+  address: '所在地',
+  text: '検索結果',
+};
+
 function StatusLine({
   query,
+  address,
   result,
   loading,
   error,
 }: {
   query: string;
+  address: string;
   result: SearchResult | undefined;
   loading: boolean;
   error: boolean;
 }) {
-  if (query.trim() === '' || error) return null;
+  if ((query.trim() === '' && address === '') || error) return null;
   if (result === undefined) return <span>検索しています…</span>;
   const count = formatResultCount(result);
+  const shown = result.query.type === 'address' ? address : query.trim();
   return (
     <span>
-      {result.query.type === 'corporate_number' ? '法人番号' : result.query.type === 'post_code' ? '郵便番号' : '検索結果'}「{query.trim()}
-      」：<strong>{count}</strong>
+      {QUERY_TYPE_LABELS[result.query.type]}「{shown}」
+      {result.query.type !== 'address' && result.query.type !== 'corporate_number' && address !== '' ? `（所在地「${address}」）` : null}：
+      <strong>{count}</strong>
       {loading ? <span className={styles.updating}>（更新中…）</span> : null}
     </span>
   );

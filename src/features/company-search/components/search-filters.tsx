@@ -8,6 +8,7 @@ import { apiFetch } from '@/lib/api-client';
 import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
+import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN } from '../constants';
 import { type KindCode, isKindCode } from '@/features/registry/index.client';
 import styles from './company-search.module.css';
 import type { CityList } from '../schemas';
@@ -26,11 +27,27 @@ const KIND_OPTIONS: { code: KindCode; label: string }[] = [
   { code: '499', label: 'その他' },
 ];
 
+/** What the address field reports while the visitor types (searched after the same pause as the name box). */
+export interface AddressInputHandlers {
+  onInput: (value: string) => void;
+  /** IME composition: 変換中 text is not searched; the final text comes with `end`. */
+  onComposition: (phase: 'start' | 'end', value: string) => void;
+}
+
 /**
  * Prefecture (JIS order), then its 市区町村 once a prefecture is chosen (the registry's own list,
- * GET /api/corporates/cities), 法人種別 and include-closed. Each change searches at once.
+ * GET /api/corporates/cities), the address (part of the 所在地, NTA's 所在地 search: 町名・番地,
+ * searched as typed like the name box), 法人種別 and include-closed. Each select searches at once.
  */
-export function SearchFilters({ state, onChange }: { state: SearchUrlState; onChange: (patch: Partial<SearchUrlState>) => void }) {
+export function SearchFilters({
+  state,
+  onChange,
+  address,
+}: {
+  state: SearchUrlState;
+  onChange: (patch: Partial<SearchUrlState>) => void;
+  address: AddressInputHandlers;
+}) {
   const id = useId();
   const cities = useSWR<CityList>(
     state.pref === '' ? null : `/api/corporates/cities?prefecture=${state.pref}`,
@@ -81,6 +98,28 @@ export function SearchFilters({ state, onChange }: { state: SearchUrlState; onCh
           </select>
         </div>
       ) : null}
+      <div className={`${styles.filter} ${styles.address}`}>
+        <label htmlFor={`${id}-addr`}>所在地</label>
+        <input
+          id={`${id}-addr`}
+          name="addr"
+          type="text"
+          className={`input ${styles.select}`}
+          value={state.addr}
+          placeholder="例：丸の内二丁目、大手町1"
+          aria-describedby={`${id}-addr-hint`}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          maxLength={ADDRESS_QUERY_MAX}
+          onCompositionStart={(e) => address.onComposition('start', e.currentTarget.value)}
+          onCompositionEnd={(e) => address.onComposition('end', e.currentTarget.value)}
+          onChange={(e) => address.onInput(e.target.value)}
+        />
+        <span id={`${id}-addr-hint`} className={styles.hint}>
+          町名・番地などの一部（{ADDRESS_QUERY_MIN}文字以上）。会社名と組み合わせても、所在地だけでも検索できます。
+        </span>
+      </div>
       <div className={styles.filter}>
         <label htmlFor={`${id}-kind`}>法人種別</label>
         <select

@@ -77,6 +77,11 @@ const fixture = [
   }),
   ntaRow({ name: '合同会社日本ラボ', kind: '305', furigana: 'ニホンラボ', prefectureCode: '14', prefectureName: '神奈川県' }),
   ntaRow({ name: '株式会社ア', furigana: 'ア' }),
+  // The address field (所在地): 漢数字 and digit forms of 丁目, 番/号 and hyphens, ヶ and が.
+  ntaRow({ name: '株式会社ヤエス精機', furigana: 'ヤエスセイキ', streetNumber: '丸の内二丁目７番２号' }),
+  ntaRow({ name: '株式会社オーテ通信', furigana: 'オーテツウシン', streetNumber: '大手町１丁目５－１' }),
+  ntaRow({ name: '株式会社オーテ二十一', furigana: 'オーテニジュウイチ', streetNumber: '大手町二十一丁目３番地' }),
+  ntaRow({ name: '株式会社カスミ精工', furigana: 'カスミセイコウ', streetNumber: '霞ヶ関３丁目１番１号' }),
   ntaRow({
     name: 'Example Holdings Limited',
     kind: '401',
@@ -187,6 +192,36 @@ describe('searchCompanies — query table', () => {
     ['市区町村 filter with an English query', { q: 'sony', prefecture: '13', city: '103' }, ['ソニーグループ株式会社']],
     ['市区町村 filter with a postal code', { q: '1080075', prefecture: '13', city: '103' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
     ['the same 市区町村 code in another prefecture', { q: 'ソニー', prefecture: '27', city: '103' }, []],
+    ['address alone: 2丁目 finds 二丁目 as registered', { address: '丸の内2丁目' }, ['株式会社ヤエス精機']],
+    ['address typed with 漢数字', { address: '丸の内二丁目' }, ['株式会社ヤエス精機']],
+    ['address typed with full-width hyphens', { address: '丸の内２－７－２' }, ['株式会社ヤエス精機']],
+    ['address typed with 番 and 号', { address: '２丁目７番２号' }, ['株式会社ヤエス精機']],
+    ['address: 大手町1 finds 大手町１丁目５－１', { address: '大手町1' }, ['株式会社オーテ通信']],
+    ['address: 大手町2 is a substring of 大手町21丁目', { address: '大手町2' }, ['株式会社オーテ二十一']],
+    ['address: 大手町2丁目 is not 大手町21丁目', { address: '大手町2丁目' }, []],
+    ['address: 二十一丁目 and 21-3', { address: '大手町21-3' }, ['株式会社オーテ二十一']],
+    ['address: 霞が関 finds 霞ヶ関', { address: '霞が関３' }, ['株式会社カスミ精工']],
+    ['address: two characters (one index token)', { address: '港南' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['address: 都道府県 + 市区町村 + 町名', { address: '東京都港区港南' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['address: spaces and a different number form', { address: '港南 1丁目7-1' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    [
+      'address with the prefecture and 市区町村 filters',
+      { address: '港南', prefecture: '13', city: '103' },
+      ['ソニー株式会社', 'ソニーグループ株式会社'],
+    ],
+    ['address with another 市区町村', { address: '港南', prefecture: '13', city: '101' }, []],
+    ['address with another prefecture', { address: '港南', prefecture: '27' }, []],
+    ['address and a name', { q: 'グループ', address: '港南1' }, ['ソニーグループ株式会社']],
+    ['address and a name matched elsewhere', { q: 'ソニー', address: '大手町' }, []],
+    ['address and a name: the name classes stay', { q: 'ソニー', address: '港南１－７' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['address and an English name', { q: 'sony', address: '港南' }, ['ソニーグループ株式会社']],
+    ['address and a postal code', { q: '〒108-0075', address: '港南1' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
+    ['address of a closed company only when asked', { address: '丸の内1-1-1', kind: ['301'], q: '閉鎖' }, []],
+    [
+      'address of a closed company, closed included',
+      { address: '丸の内1-1-1', q: '閉鎖', includeClosed: true },
+      ['港南閉鎖株式会社', '株式会社ソノリ閉鎖', '株式会社日本閉鎖商会'],
+    ],
     ['法人番号', { q: CHANGED }, ['株式会社商号変更後']],
     ['法人番号 in full-width digits', { q: '８０４０００１９９９０１３' }, ['株式会社商号変更後']],
     ['法人番号 with hyphens', { q: '8040-0019-99013' }, ['株式会社商号変更後']],
@@ -266,6 +301,23 @@ describe('searchCompanies — query table', () => {
     const outcome = search({ q: '8040001999014' });
     expect(outcome).toMatchObject({ ok: false, code: 'invalid_check_digit' });
     expect(!outcome.ok && outcome.message).toMatch(/法人番号/);
+  });
+
+  it('labels an address-only search and its results so', () => {
+    const found = search({ address: '丸の内二丁目' });
+    expect(found.ok && found.result.query).toEqual({ normalized: '丸の内2-', type: 'address', address: '丸の内2-' });
+    expect(found.ok && found.result.items.map((i) => [i.name, i.match, i.address])).toEqual([
+      ['株式会社ヤエス精機', 'address', '東京都千代田区丸の内二丁目７番２号'],
+    ]);
+    const both = search({ q: 'ソニー', address: '港南' });
+    expect(both.ok && both.result.query).toEqual({ normalized: 'ソニー', type: 'text', address: '港南' });
+    expect(both.ok && both.result.items.map((i) => i.match)).toEqual(['exact', 'prefix']);
+  });
+
+  it('rejects an address with fewer than 2 characters after normalisation', () => {
+    for (const address of ['町', '・ 1', '－']) {
+      expect(search({ address })).toMatchObject({ ok: false, code: 'address_too_short', message: expect.stringContaining('2文字以上') });
+    }
   });
 
   it('rejects a query with nothing searchable left after normalisation', () => {

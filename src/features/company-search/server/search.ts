@@ -12,6 +12,11 @@ import {
   type SearchResult,
 } from '../schemas';
 import {
+  ADDRESS_GRAM,
+  ADDRESS_SEP,
+  ADDRESS_GRAM_LENGTH,
+  addressExpressionOf,
+  addressSearchText,
   codePoints,
   containsExpression,
   englishExpression,
@@ -62,10 +67,18 @@ import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
  * Queries of up to three characters are answered by the index alone. Longer ones AND their
  * 3-grams in the index and are confirmed on `doc` (instr/substr), since the index keeps no
  * positions.
+ *
+ * The address field (NTA's 所在地 search; docs/decisions/0029) is a filter like the 市区町村: "the
+ * 所在地 (都道府県 + 市区町村 + 丁目番地, normalised by addressSearchText) contains it". It is ANDed
+ * to every class — its bigrams in the index, confirmed on `doc.address_norm` beyond 2 characters
+ * — or, without a name query, it is the search: one class, in the docid order.
  */
 
 export interface SearchCompaniesParams {
-  q: string;
+  /** Name, reading, English name, postal code or 法人番号; may be left out when `address` is given. */
+  q?: string;
+  /** Part of the 所在地 (at least ADDRESS_GRAM_LENGTH characters after normalisation). */
+  address?: string;
   /** JIS X 0401 code, '01'–'47'. */
   prefecture?: string;
   /** JIS X 0402 code (3 digits) within `prefecture`; ignored without it. */
@@ -78,6 +91,8 @@ export interface SearchCompaniesParams {
 
 /** Longest normalised query used (the index answers any length; this bounds the work). */
 const QUERY_CHARS_MAX = 50;
+/** Longest normalised address used. */
+const ADDRESS_CHARS_MAX = 50;
 
 type Tier = 0 | 1 | 2 | 3;
 
@@ -111,6 +126,8 @@ const VERIFY_ANY = `(${CONTAINS} OR substr(d.reading_norm, 1, @n) = @q)`;
 // exactly VERIFY_ANY (an exact name contains the query; a prefix match is a contains or a reading
 // prefix), so a document is listed once whichever way the index answered the Japanese part.
 const VERIFY_NOT_JAPANESE = `NOT ${VERIFY_ANY}`;
+// The address field beyond one bigram (@a: its addressSearchText).
+const VERIFY_ADDRESS = `instr(d.address_norm, @a) > 0`;
 
 const DOC_ROW = `SELECT d.name_norm, d.reading_norm, d.former_norm, d.former_names, c.corporate_number, c.hihyoji, c.data
                    FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?`;
@@ -195,24 +212,76 @@ function postCodeMatchers(postCode: string, kinds: string | null): { tiers: Matc
   return { tiers: [m], counts: [m] };
 }
 
-function docids(reg: OpenRegistry, m: Matcher, bind: { q: string; n: number }, after: number, last: number, limit: number): number[] {
+interface Bind {
+  q: string;
+  n: number;
+  a: string;
+}
+
+/** The confirmation's parameters that its SQL uses (better-sqlite3 refuses unused ones). */
+function verifyParams(verify: string | null, bind: Bind): Partial<Bind> {
+  if (verify === null) return {};
+  return {
+    ...(verify.includes('@q') ? { q: bind.q } : {}),
+    ...(verify.includes('@n') ? { n: bind.n } : {}),
+    ...(verify.includes('@a') ? { a: bind.a } : {}),
+  };
+}
+
+function docids(reg: OpenRegistry, m: Matcher, bind: Bind, after: number, last: number, limit: number): number[] {
   const stmt = reg.statement(m.verify === null ? FTS_ONLY : withVerify(m.verify)).pluck(true);
   // Rowid bounds must be bound as integers (BigInt): FTS5 ignores a REAL bound and scans from
   // the start (measured: 30 ms instead of 0.1 ms for a common word in a small prefecture).
   const base = { expr: m.expr, after: BigInt(after), last: BigInt(last), limit };
-  return (stmt.all(m.verify === null ? base : { ...base, ...bind }) as (number | bigint)[]).map(Number);
+  return (stmt.all({ ...base, ...verifyParams(m.verify, bind) }) as (number | bigint)[]).map(Number);
 }
 
-function countMatches(
-  reg: OpenRegistry,
-  m: Matcher,
-  bind: { q: string; n: number },
-  range: { first: number; last: number },
-  limit: number,
-): number {
+function countMatches(reg: OpenRegistry, m: Matcher, bind: Bind, range: { first: number; last: number }, limit: number): number {
   const stmt = reg.statement(countOf(m.verify === null ? FTS_ONLY : withVerify(m.verify))).pluck(true);
   const base = { expr: m.expr, after: BigInt(range.first - 1), last: BigInt(range.last), limit };
-  return stmt.get(m.verify === null ? base : { ...base, ...bind }) as number;
+  return stmt.get({ ...base, ...verifyParams(m.verify, bind) }) as number;
+}
+
+/** Most bigrams ANDed for one address (the tiling of a 9+-character address keeps its rarest ones). */
+const ADDRESS_TERMS_MAX = 4;
+
+/**
+ * The bigrams to AND for an address of three or more characters. Unlike a name, an address is
+ * made of a few very common pieces (町名, 1-, -2 …) whose combination is rare, so two lists leave
+ * too many candidates to confirm: measured on 5.5 million rows, 日の AND 1- for 日の出町1-4 read
+ * hundreds of milliseconds of candidates. So: a rare bigram (fewer than PROBE_CAP companies) alone,
+ * with the second rarest when that is rare too; otherwise the bigrams that tile the address without
+ * overlapping (日の 出町 1- -4), at most ADDRESS_TERMS_MAX of them, the rarest kept.
+ */
+function selectiveBigrams(reg: OpenRegistry, chars: readonly string[]): string[] {
+  const weigh = (pos: number) => {
+    const g = `${chars[pos] ?? ''}${chars[pos + 1] ?? ''}`;
+    const token = ADDRESS_GRAM + g;
+    return { g, pos, df: reg.commonGramDf(token) ?? reg.termSize(token, PROBE_CAP) };
+  };
+  const last = chars.length - ADDRESS_GRAM_LENGTH;
+  const tiling: number[] = [];
+  for (let pos = 0; pos <= last; pos += ADDRESS_GRAM_LENGTH) tiling.push(pos);
+  if (tiling[tiling.length - 1] !== last) tiling.push(last);
+  const grams = tiling.map(weigh).sort((a, b) => a.df - b.df || a.pos - b.pos);
+  const rarest = grams[0] as { g: string; pos: number; df: number };
+  if (rarest.df < PROBE_CAP) {
+    const second = grams[1];
+    return second !== undefined && second.df < PROBE_CAP ? [rarest.g, second.g] : [rarest.g];
+  }
+  return [...new Set(grams.slice(0, ADDRESS_TERMS_MAX).map((x) => x.g))];
+}
+
+/** The address field as a filter: its index expression and, beyond one bigram, its confirmation. */
+function addressFilter(reg: OpenRegistry, chars: readonly string[]): { expr: string; verify: string | null } {
+  if (chars.length === ADDRESS_GRAM_LENGTH) return { expr: addressExpressionOf([chars.join('')]), verify: null };
+  return { expr: addressExpressionOf(selectiveBigrams(reg, chars)), verify: VERIFY_ADDRESS };
+}
+
+/** A matcher that must also pass the address confirmation. */
+function confirmAddress(m: Matcher, verify: string | null): Matcher {
+  if (verify === null) return m;
+  return { expr: m.expr, verify: m.verify === null ? verify : `(${m.verify}) AND ${verify}` };
 }
 
 function matchTypeOf(tier: Tier, q: string, nameNorm: string, formerNorms: string[]): { match: MatchType; formerIndex: number } {
@@ -232,20 +301,28 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
   if (!state.ok) return fail('registry_unavailable');
   const reg = state.registry;
 
-  const number = parseCorporateNumberQuery(params.q);
-  if (number.type === 'bad-check-digit') return fail('invalid_check_digit');
-  if (number.type === 'valid') return byCorporateNumber(reg, number.corporateNumber);
+  const text = params.q?.trim() ?? '';
+  if (text !== '') {
+    const number = parseCorporateNumberQuery(text);
+    if (number.type === 'bad-check-digit') return fail('invalid_check_digit');
+    if (number.type === 'valid') return byCorporateNumber(reg, number.corporateNumber);
+  }
 
-  const postCode = postCodeQuery(params.q);
-  const chars = postCode !== null ? codePoints(postCode) : codePoints(normalizeJapanese(params.q)).slice(0, QUERY_CHARS_MAX);
-  if (chars.length === 0) return fail('empty_query');
+  const addressChars = params.address === undefined ? null : codePoints(addressSearchText(params.address)).slice(0, ADDRESS_CHARS_MAX);
+  if (addressChars !== null && addressChars.length < ADDRESS_GRAM_LENGTH) return fail('address_too_short');
+  const a = addressChars === null ? '' : addressChars.join('');
+  // Without a name query the address field is the search (one class).
+  const addressOnly = text === '' && addressChars !== null;
+  const postCode = addressOnly ? null : postCodeQuery(text);
+  const chars = addressOnly ? [] : postCode !== null ? codePoints(postCode) : codePoints(normalizeJapanese(text)).slice(0, QUERY_CHARS_MAX);
+  if (!addressOnly && chars.length === 0) return fail('empty_query');
   const q = chars.join('');
-  const bind = { q, n: chars.length };
+  const bind: Bind = { q, n: chars.length, a };
   const includeClosed = params.includeClosed === true;
   const kinds = params.kind !== undefined && params.kind.length > 0 ? [...new Set(params.kind)].sort() : null;
-  const enWords = postCode === null ? englishQueryWords(params.q) : null;
+  const enWords = postCode === null && !addressOnly ? englishQueryWords(text) : null;
   const city = params.prefecture !== undefined && params.city !== undefined ? params.city : null;
-  const hash = queryHash([q, postCode !== null, enWords, params.prefecture ?? null, city, kinds, includeClosed]);
+  const hash = queryHash([q, postCode !== null, enWords, params.prefecture ?? null, city, kinds, includeClosed, a]);
 
   let cursor: Cursor | null = null;
   if (params.cursor !== undefined) {
@@ -255,9 +332,21 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
   }
 
   // The filters are ANDed to every class's expression; the prefecture is a docid range instead.
-  const filters = [kinds === null ? null : kindExpression(kinds), city === null ? null : cityExpression(params.prefecture as string, city)];
-  const filterExpr = filters.some((f) => f !== null) ? filters.filter((f): f is string => f !== null).join(' AND ') : null;
-  const { tiers, counts } = postCode !== null ? postCodeMatchers(postCode, filterExpr) : matchers(reg, chars, enWords, filterExpr);
+  // The address's confirmation (beyond one bigram) is ANDed to every class's confirmation.
+  const address = addressChars === null ? null : addressFilter(reg, addressChars);
+  const filters = [
+    kinds === null ? null : kindExpression(kinds),
+    city === null ? null : cityExpression(params.prefecture as string, city),
+    address === null ? null : address.expr,
+  ].filter((f): f is string => f !== null);
+  const filterExpr = filters.length > 0 ? filters.join(' AND ') : null;
+  const classes = addressOnly
+    ? { tiers: [{ expr: filterExpr as string, verify: null }], counts: [{ expr: filterExpr as string, verify: null }] }
+    : postCode !== null
+      ? postCodeMatchers(postCode, filterExpr)
+      : matchers(reg, chars, enWords, filterExpr);
+  const tiers = classes.tiers.map((m) => confirmAddress(m, address?.verify ?? null));
+  const counts = classes.counts.map((m) => confirmAddress(m, address?.verify ?? null));
   const ranges = ([0, 1] as const)
     .filter((closed) => closed === 0 || includeClosed)
     .map((closed) => reg.range(closed, params.prefecture))
@@ -327,8 +416,11 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       const keep = storedNorms.map((norm) => norm !== row.name_norm);
       const formerNorms = storedNorms.filter((_, i) => keep[i]);
       const formerNames = storedNames.filter((_, i) => keep[i]);
-      const { match, formerIndex } =
-        postCode !== null ? { match: 'post_code' as const, formerIndex: -1 } : matchTypeOf(tier, q, row.name_norm, formerNorms);
+      const { match, formerIndex } = addressOnly
+        ? { match: 'address' as const, formerIndex: -1 }
+        : postCode !== null
+          ? { match: 'post_code' as const, formerIndex: -1 }
+          : matchTypeOf(tier, q, row.name_norm, formerNorms);
       return toSummary(unpackRow(row.corporate_number, row.hihyoji, row.data), {
         formerNames,
         matchedFormerName: formerIndex >= 0 ? (formerNames[formerIndex] ?? null) : null,
@@ -337,7 +429,11 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     });
 
     const result: SearchResult = {
-      query: { normalized: q, type: postCode !== null ? 'post_code' : 'text' },
+      query: {
+        normalized: addressOnly ? a.split(ADDRESS_SEP).join('-') : q,
+        type: addressOnly ? 'address' : postCode !== null ? 'post_code' : 'text',
+        ...(addressChars !== null ? { address: a.split(ADDRESS_SEP).join('-') } : {}),
+      },
       items,
       count,
       countCapped,

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addressHash, addressKey, englishQueryWords, englishWords, postCodeQuery } from './index-tokens';
+import {
+  ADDRESS_GRAM,
+  addressBigrams,
+  addressHash,
+  addressKey,
+  addressSearchText,
+  documentText,
+  englishQueryWords,
+  englishWords,
+  kanjiNumber,
+  postCodeQuery,
+  registeredAddressText,
+} from './index-tokens';
 
 const SEP = '\uE0FF';
 
@@ -56,5 +68,79 @@ describe('englishWords / englishQueryWords', () => {
     expect(englishQueryWords('ソニー')).toBeNull();
     expect(englishQueryWords('sonyソニー')).toBeNull();
     expect(englishQueryWords('...')).toBeNull();
+  });
+});
+
+describe('addressSearchText (the address field)', () => {
+  const typed = (s: string) => addressSearchText(s).split(SEP).join('-');
+  const registered = (street: string) => registeredAddressText('東京都', '千代田区', street).split(SEP).join('-');
+
+  it.each([
+    ['漢数字 丁目 and 番・号 (登記の書き方)', '丸の内二丁目７番２号', '東京都千代田区丸の内2-7-2-'],
+    ['full-width digits and hyphens', '丸の内２－７－２', '東京都千代田区丸の内2-7-2-'],
+    ['digits with 丁目 only', '丸の内２丁目', '東京都千代田区丸の内2-'],
+    ['番地の', '一番町１２３番地の４', '東京都千代田区一番町123-4-'],
+    ['a place name with 漢数字 stays (一番町, 三番町)', '三番町', '東京都千代田区三番町'],
+    ['二十一丁目', '大手町二十一丁目３番地', '東京都千代田区大手町21-3-'],
+    ['霞ヶ関 and 霞が関 are one', '霞ヶ関３丁目', '東京都千代田区霞ケ関3-'],
+    ['ノ between kanji', '丸ノ内１丁目', '東京都千代田区丸の内1-'],
+    ['ー after a number is a dash, in a word a long vowel', 'センター２ー３', '東京都千代田区センター2-3-'],
+    ['号館 and 番町 keep their kanji', '1番町2号館', '東京都千代田区1番町2号館'],
+    ['spaces and 中点 dropped', '丸の内 １丁目・ビル', '東京都千代田区丸の内1-ビル'],
+  ])('registered: %s', (_, street, expected) => {
+    expect(registered(street)).toBe(expected);
+  });
+
+  it.each([
+    ['丸の内二丁目', '丸の内2-'],
+    ['丸の内2丁目', '丸の内2-'],
+    ['大手町1', '大手町1'],
+    ['２丁目７番２号', '2-7-2-'],
+    ['霞が関', '霞ケ関'],
+    [' 港南 1-7 ', '港南1-7'],
+    ['－１', '1'],
+  ])('typed: %s → %s', (q, expected) => {
+    expect(typed(q)).toBe(expected);
+  });
+
+  it('finds what is registered whichever way the 丁目 is typed', () => {
+    const reg = registeredAddressText('東京都', '千代田区', '丸の内二丁目７番２号');
+    for (const q of ['丸の内二丁目', '丸の内2丁目', '丸の内２－７', '2丁目7番2号', '千代田区丸の内2'])
+      expect(reg).toContain(addressSearchText(q));
+    expect(registeredAddressText('東京都', '千代田区', '丸の内二十丁目')).not.toContain(addressSearchText('丸の内2丁目'));
+  });
+
+  it('is empty without a domestic address', () => {
+    expect(registeredAddressText(null, null, null)).toBe('');
+  });
+
+  it('reads 漢数字 as addresses write them', () => {
+    expect([
+      kanjiNumber('二'),
+      kanjiNumber('十'),
+      kanjiNumber('十二'),
+      kanjiNumber('二十三'),
+      kanjiNumber('百五'),
+      kanjiNumber('一〇五'),
+    ]).toEqual([2, 10, 12, 23, 105, 105]);
+    expect(kanjiNumber('丸')).toBeNull();
+  });
+
+  it('indexes every bigram of the address under its own marker', () => {
+    const text = registeredAddressText('東京都', '港区', '港南1-7');
+    const tokens = documentText({
+      nameNorm: 'ソニー',
+      readingNorm: '',
+      formerNorms: [],
+      kind: '301',
+      enNorm: '',
+      postCode: '',
+      addressKey: '',
+      city: '',
+      addressText: text,
+    }).split(' ');
+    for (const g of addressBigrams(Array.from(text))) expect(tokens).toContain(ADDRESS_GRAM + g);
+    expect(tokens).toContain(`${ADDRESS_GRAM}港南`);
+    expect(tokens).toContain(`${ADDRESS_GRAM}7${SEP}`);
   });
 });

@@ -30,6 +30,10 @@
  *   \uE007 + address hash   `addressHash` of the domestic address: "registered at this address"
  *                           (同じ所在地の法人 on the record page; the lookup confirms the address).
  *   \uE008 + 5 digits       JIS X 0401 + X 0402 (都道府県 + 市区町村 code): the 市区町村 filter.
+ *   \uE009 + 2 characters   every 2-character substring of `addressSearchText` (都道府県 + 市区町村 +
+ *                           丁目番地, normalised): the address field, "所在地 contains a" (NTA's
+ *                           所在地 search). A 2-character query is one token; longer ones AND the
+ *                           most selective bigrams and are confirmed on `doc.address_norm`.
  *
  * Each token costs about 0.3 µs of FTS5 time per company at import, so the set is the smallest
  * that answers every query class with an exact index lookup or one cheap confirmation step.
@@ -43,6 +47,7 @@ export const EN_WORD = '\uE005';
 export const POST_CODE = '\uE006';
 export const ADDRESS = '\uE007';
 export const CITY = '\uE008';
+export const ADDRESS_GRAM = '\uE009';
 
 /** Hyphens, dashes and long-vowel signs that addresses write between numbers (NFKC keeps them apart). */
 const ADDRESS_DASHES = /[-\u2010-\u2015\u2212\u30fc\uff70\u2500\u2501]/g;
@@ -85,6 +90,87 @@ export function addressHash(key: string): string {
     b = (b ^ (b >>> 15)) >>> 0;
   }
   return a.toString(36) + b.toString(36).padStart(7, '0');
+}
+
+/** The separator of address numbers in addressSearchText (a private-use character, see addressKey). */
+export const ADDRESS_SEP = '\uE0FF';
+
+const KANJI_DIGITS: Readonly<Record<string, number>> = { 〇: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+
+/** 漢数字 as written in addresses (二, 十二, 二十三, 百五, 一〇五) → the number, or null. */
+export function kanjiNumber(s: string): number | null {
+  if (!/^[〇一二三四五六七八九十百千]+$/.test(s)) return null;
+  if (!/[十百千]/.test(s)) return Number(Array.from(s, (c) => KANJI_DIGITS[c]).join(''));
+  let total = 0;
+  let digit = -1;
+  for (const c of s) {
+    const unit = c === '千' ? 1000 : c === '百' ? 100 : c === '十' ? 10 : 0;
+    if (unit === 0) {
+      digit = KANJI_DIGITS[c] as number;
+      continue;
+    }
+    total += (digit < 0 ? 1 : digit) * unit;
+    digit = -1;
+  }
+  return total + (digit < 0 ? 0 : digit);
+}
+
+/**
+ * One form of an address for the address field (substring search, NTA's 所在地 search), applied to
+ * the registered 所在地 and to what the visitor types, so that both meet:
+ *  - NFKC (全角数字 → 1, 全角空白 → space), ASCII lower case;
+ *  - 漢数字 before 丁目 → digits (登記 writes 「丸の内二丁目７番２号」, others 「丸の内２丁目」, the
+ *    NTA file mixes both); elsewhere 漢数字 stay (「三番町」「八王子」 are names);
+ *  - 丁目 after a number, 番地/番/号 after a number and not before a kanji (「1番町」「2号館」 stay),
+ *    the の of 「番地の」, and every dash → one separator, so
+ *    「2丁目7番2号」「2-7-2」「２－７－２」「２ー７ー２」 are one text (ー only after a digit: in
+ *    「センター」 it is a long vowel); the registered 所在地 gets a closing
+ *    separator after a final number, so 「二丁目」 (→ 「2」 + separator) finds 「丸の内二丁目」 and
+ *    「丸の内2-7-2」 alike, and not 「丸の内20丁目」;
+ *  - ヶ/ケ/ヵ/が between two kanji → ケ, ノ between two kanji → の (霞が関 / 霞ヶ関, 丸ノ内 / 丸の内);
+ *  - spaces and other punctuation dropped.
+ * `registered`: the closing separator (the visitor's text keeps what was typed).
+ */
+export function addressSearchText(text: string, registered = false): string {
+  let s = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/([〇一二三四五六七八九十百千]+)(?=丁目)/g, (m) => String(kanjiNumber(m) ?? m))
+    .replace(/(?<=\p{Script=Han})[ヶケヵが](?=\p{Script=Han})/gu, 'ケ')
+    .replace(/(?<=\p{Script=Han})ノ(?=\p{Script=Han})/gu, 'の')
+    .replace(/[-\u2010-\u2015\u2212\u2500\u2501]|(?<=[0-9])\u30fc/g, '-')
+    .replace(/(?<=[0-9])丁目/g, '-')
+    .replace(/(?<=[0-9])(番地の|番地|番の|番|号)(?!\p{Script=Han})/gu, '-')
+    .replace(/[\x00-\x2c\x2e-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\s\u3000-\u3003\u30fb]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-/, '');
+  if (registered && /[0-9]$/.test(s)) s += '-';
+  return s.replace(/-/g, ADDRESS_SEP);
+}
+
+/** addressSearchText of a registered domestic address (都道府県 + 市区町村 + 丁目番地), '' when none. */
+export function registeredAddressText(prefectureName: string | null, cityName: string | null, streetNumber: string | null): string {
+  if (prefectureName === null && cityName === null && streetNumber === null) return '';
+  return addressSearchText(`${prefectureName ?? ''}${cityName ?? ''}${streetNumber ?? ''}`, true);
+}
+
+/** Shortest address query, in characters after addressSearchText (one 2-character token). */
+export const ADDRESS_GRAM_LENGTH = 2;
+
+/** The distinct 2-character substrings of an address text, in order. */
+export function addressBigrams(chars: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + ADDRESS_GRAM_LENGTH <= chars.length; i++) {
+    const g = `${chars[i] as string}${chars[i + 1] as string}`;
+    if (!out.includes(g)) out.push(g);
+  }
+  return out;
+}
+
+/** "The 所在地 contains …": the AND of the given bigrams (exact when the query is one bigram). */
+export function addressExpressionOf(bigrams: readonly string[]): string {
+  const terms = bigrams.map((g) => term(ADDRESS_GRAM + g));
+  return terms.length === 1 ? (terms[0] as string) : `(${terms.join(' AND ')})`;
 }
 
 /**
@@ -220,6 +306,18 @@ function appendEnglishWords(enNorm: string): void {
   }
 }
 
+/** Appends ADDRESS_GRAM + each 2-character substring of the address text (duplicates are harmless). */
+function appendAddressGrams(text: string): void {
+  const n = boundaries(text);
+  ensure(text.length * 5 + 8);
+  const marker = ADDRESS_GRAM.charCodeAt(0);
+  for (let i = 0; i + 2 <= n; i++) {
+    buf[len++] = 32;
+    buf[len++] = marker;
+    put(text, starts[i] as number, starts[i + 2] as number);
+  }
+}
+
 export interface DocumentFields {
   nameNorm: string;
   readingNorm: string;
@@ -233,6 +331,8 @@ export interface DocumentFields {
   addressKey: string;
   /** Prefecture code + 市区町村 code (5 digits), '' when none. */
   city: string;
+  /** registeredAddressText of the domestic address, '' when none. */
+  addressText: string;
 }
 
 /** The text given to FTS5 for one company: its tokens separated by spaces. */
@@ -255,6 +355,7 @@ export function documentText(doc: DocumentFields): string {
   if (doc.postCode !== '') appendMarked(POST_CODE.charCodeAt(0), doc.postCode);
   if (doc.addressKey !== '') appendMarked(ADDRESS.charCodeAt(0), doc.addressKey);
   if (doc.city !== '') appendMarked(CITY.charCodeAt(0), doc.city);
+  if (doc.addressText !== '') appendAddressGrams(doc.addressText);
   return decoder.decode(buf.subarray(0, len));
 }
 

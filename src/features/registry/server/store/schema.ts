@@ -27,7 +27,9 @@
 // 2: company/doc en_norm, post_code, address_key, city_code (+ company.city_name, table city);
 // English words, postal code, address and 市区町村 tokens in doc_fts (issue 14 §2–3). A file of an
 // older version is not opened (the store reports the registry unavailable) and not updated.
-export const SCHEMA_VERSION = 2;
+// 3: doc.address_norm and the address bigram tokens (the address field, issue 14 §2;
+// docs/decisions/0029); gram_df also holds the common address bigrams.
+export const SCHEMA_VERSION = 3;
 
 export const SOURCE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -124,6 +126,10 @@ CREATE TABLE doc (
   post_code TEXT NOT NULL,
   address_key TEXT NOT NULL,
   city_code TEXT NOT NULL,
+  -- registeredAddressText of the domestic address ('' when none): the address field's index
+  -- holds its bigrams, and a longer query is confirmed here (index-tokens.ts). Derived from
+  -- company.data when the doc table is built, so the source tables do not hold it twice.
+  address_norm TEXT NOT NULL,
   -- Normalised former names joined by U+0001 (never part of a normalised name), or NULL.
   former_norm TEXT,
   -- Former names as registered, newest first (JSON array), or NULL.
@@ -137,8 +143,9 @@ CREATE TABLE doc_segment (
   PRIMARY KEY (closed, prefecture_code)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE doc_fts USING fts5(t, content='', detail=none, columnsize=0, tokenize='ascii');
--- Document frequency of the name 3-grams that are in at least GRAM_DF_MIN documents (absent:
--- rarer). Lets the search AND the most selective 3-grams of a long query (search.ts).
+-- Document frequency of the name 3-grams, and of the address bigrams (ADDRESS_GRAM + 2
+-- characters), that are in at least GRAM_DF_MIN documents (absent: rarer). Lets the search AND
+-- the most selective grams of a long query (search.ts).
 -- The 市区町村 of each prefecture that searchable companies are registered in (the search's 市区町村
 -- filter lists them): JIS X 0402 code, the name most of its companies carry, and their number.
 CREATE TABLE city (

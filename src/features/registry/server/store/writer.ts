@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '../nta/types';
-import { addressHash, addressKey, documentText, englishWords } from './index-tokens';
+import { ADDRESS_GRAM, addressHash, addressKey, documentText, englishWords, registeredAddressText } from './index-tokens';
 import { packRow, packedDates } from './row-codec';
 import { CHANGE_LOG_DAYS, DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
 
@@ -500,10 +500,14 @@ export class RegistryWriter {
 
     // 2. Search order (see schema.ts): INSERT … ORDER BY numbers the rows in that order.
     onProgress?.({ phase: 'order', done: 0, total: 1 });
+    // The address text is derived from the packed NTA fields here (10–12: 都道府県, 市区町村, 丁目番地)
+    // rather than kept in `company` too: one copy of ~45 bytes per company instead of two.
+    db.function('registry_address_text', { deterministic: true }, (data: unknown) => addressTextOf(String(data)));
     db.exec(`
-      INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, post_code, address_key, city_code, former_norm, former_names)
+      INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, post_code, address_key, city_code, address_norm, former_norm, former_names)
       SELECT c.id, c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'), c.kind,
-             c.name_norm, c.reading_norm, c.en_norm, c.post_code, c.address_key, c.city_code, f.former_norm, f.former_names
+             c.name_norm, c.reading_norm, c.en_norm, c.post_code, c.address_key, c.city_code, registry_address_text(c.data),
+             f.former_norm, f.former_names
         FROM company c LEFT JOIN former f ON f.corporate_number = c.corporate_number
        WHERE c.hihyoji = 0
        ORDER BY c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'),
@@ -534,10 +538,11 @@ export class RegistryWriter {
     db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('hashsize', ${256 * 1024 * 1024})`);
     db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('automerge', 0)`);
     const docs = db.prepare(
-      `SELECT docid, kind, prefecture_code, name_norm, reading_norm, en_norm, post_code, address_key, city_code, former_norm FROM doc WHERE docid > ? ORDER BY docid LIMIT ${DERIVED_BATCH}`,
+      `SELECT docid, kind, prefecture_code, name_norm, reading_norm, en_norm, post_code, address_key, city_code, address_norm, former_norm FROM doc WHERE docid > ? ORDER BY docid LIMIT ${DERIVED_BATCH}`,
     );
     const putFts = db.prepare('INSERT INTO doc_fts (rowid, t) VALUES (?, ?)');
     const trigramCounts = new TrigramCounter();
+    const bigramCounts = new BigramCounter();
     let done = 0;
     db.transaction(() => {
       let last = 0;
@@ -552,6 +557,7 @@ export class RegistryWriter {
           address_key: string;
           prefecture_code: string;
           city_code: string;
+          address_norm: string;
           former_norm: string | null;
         }[];
         if (rows.length === 0) break;
@@ -559,6 +565,7 @@ export class RegistryWriter {
           const formerNorms = r.former_norm === null ? [] : r.former_norm.split('\u0001').filter((f) => f !== r.name_norm);
           trigramCounts.add(r.name_norm);
           for (const f of formerNorms) trigramCounts.add(f);
+          bigramCounts.add(r.address_norm);
           putFts.run(
             r.docid,
             documentText({
@@ -570,6 +577,7 @@ export class RegistryWriter {
               postCode: r.post_code,
               addressKey: r.address_key,
               city: r.city_code === '' ? '' : r.prefecture_code + r.city_code,
+              addressText: r.address_norm,
             }),
           );
         }
@@ -581,6 +589,7 @@ export class RegistryWriter {
     const putDf = db.prepare('INSERT INTO gram_df (gram, df) VALUES (?, ?)');
     db.transaction(() => {
       for (const [gram, df] of trigramCounts.atLeast(GRAM_DF_MIN)) putDf.run(gram, df);
+      for (const [gram, df] of bigramCounts.atLeast(GRAM_DF_MIN)) putDf.run(ADDRESS_GRAM + gram, df);
     })();
     phase('index');
     onProgress?.({ phase: 'optimize', done: 0, total: 1 });
@@ -639,6 +648,39 @@ class TrigramCounter {
       yield [String.fromCharCode(a, rest >>> 16, rest & 0xffff), n];
     }
   }
+}
+
+/**
+ * Counts the documents holding each 2-character substring of an address text (a bigram counted
+ * once per document), keyed by its two UTF-16 units in one number.
+ */
+class BigramCounter {
+  private readonly counts = new Map<number, number>();
+  private readonly seen = new Set<number>();
+
+  add(s: string): void {
+    this.seen.clear();
+    for (let i = 0; i + 1 < s.length; i++) {
+      const a = s.charCodeAt(i);
+      const b = s.charCodeAt(i + 1);
+      if ((a & 0xf800) === 0xd800 || (b & 0xf800) === 0xd800) continue;
+      const key = a * 65536 + b;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    }
+  }
+
+  *atLeast(min: number): Generator<[string, number]> {
+    for (const [key, n] of this.counts) if (n >= min) yield [String.fromCharCode(key >>> 16, key & 0xffff), n];
+  }
+}
+
+/** registeredAddressText of a packed row (row-codec.ts: fields 7–9 are 都道府県, 市区町村, 丁目番地). */
+function addressTextOf(data: string): string {
+  const f = data.split('\u001f', 10);
+  const field = (i: number) => (f[i] === undefined || f[i] === '' ? null : (f[i] as string));
+  return registeredAddressText(field(7), field(8), field(9));
 }
 
 function unpackName(data: string): { name: string; date: string } {

@@ -26,7 +26,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
       return new Response(outcome.stream, {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': contentDisposition(`会社検索_${query.q.slice(0, 30)}.csv`, 'attachment'),
+          'Content-Disposition': contentDisposition(`会社検索_${(query.q ?? query.address ?? '').slice(0, 30)}.csv`, 'attachment'),
           'Cache-Control': 'public, max-age=60',
         },
       });
