@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 import { E2E_MAIL_URL } from './support/e2e-env';
+import { orderButton } from './support/search-results';
 import { E2E_NUMBER_STAFF_FILE } from './support/global-setup';
 
 /**
@@ -67,8 +68,7 @@ async function enterCard(page: Page): Promise<void> {
 async function purchase(page: Page): Promise<string> {
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
-  const result = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: COMPANY, exact: true }) });
-  await result.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await orderButton(page, COMPANY).click();
   await expect(page).toHaveURL(/\/purchase\/select$/);
   await page.getByLabel('履歴事項全部証明書').check();
   await expect(page.getByTestId('total')).not.toHaveText('—');

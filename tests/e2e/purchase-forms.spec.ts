@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_BASE_URL, E2E_MAIL_URL } from './support/e2e-env';
+import { orderButton } from './support/search-results';
 
 /**
  * The recipient step's form (issue 13 point 2, and point 3's "validation in forms comes from the
@@ -61,10 +62,7 @@ async function newMemberLoggedIn(page: Page): Promise<string> {
 async function toRecipientStep(page: Page): Promise<void> {
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
-  const item = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { level: 3, name: 'トヨタ自動車株式会社', exact: true }) });
-  await item.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
+  await orderButton(page, 'トヨタ自動車株式会社').click();
   await expect(page).toHaveURL(/\/purchase\/select$/);
   await page.getByLabel('履歴事項全部証明書').check();
   await expect(page.getByTestId('total')).not.toHaveText('—');

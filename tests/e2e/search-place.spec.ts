@@ -1,5 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 
+import { searchResult } from './support/search-results';
+
 /**
  * The search by place (issue 14 §2): 都道府県, then a 市区町村 from the registry's own list, then
  * the address field (part of the 所在地, NTA's 所在地 search). The sample registry of the e2e stack
@@ -7,8 +9,7 @@ import { type Page, expect, test } from '@playwright/test';
  * writes it (tools/registry/nta-synthetic.ts fixedEntities) — and no other company in 丸の内二丁目.
  */
 
-const result = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+const result = searchResult;
 
 function addressSearches(page: Page): string[] {
   const seen: string[] = [];
