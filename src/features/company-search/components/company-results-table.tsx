@@ -5,7 +5,6 @@ import { useRouter } from 'next/navigation';
 import type { MouseEvent } from 'react';
 
 import { ORDER_BUTTON_SHORT_LABEL, orderabilityOf } from '@/features/orders/index.client';
-import { WatchButton } from '@/features/watch/index.client';
 import { formatIsoDateJa } from '@/lib/format';
 
 import type { CompanySummary } from '@/features/registry';
@@ -24,6 +23,8 @@ interface Props {
  * in ~1,100 px). The company name, a row header, links to its record page — the keyboard's way
  * in; a mouse may click anywhere on the row. The phone keeps the cards (CompanyResultItem); which
  * one is shown is CSS alone (company-search.module.css), so the server's first paint is already right.
+ * No 「ウォッチ」 button in the rows: a second button made every row taller (20 rows in ~1,700 px
+ * instead of ~1,100); on a desktop the company is watched from its record page (one click away).
  */
 export function CompanyResultsTable({ companies, stale, onChoose }: Props) {
   const router = useRouter();
@@ -106,7 +107,6 @@ export function CompanyResultsTable({ companies, stale, onChoose }: Props) {
                     <span className="visually-hidden">（{orderability.message}）</span>
                   </span>
                 )}
-                <WatchButton corporateNumber={c.corporateNumber} compact companyName={c.name} />
               </td>
             </tr>
           );
