@@ -4,7 +4,8 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { E2E_BASE_URL, E2E_MAIL_URL, E2E_OIDC_URL } from './support/e2e-env';
+import { E2E_BASE_URL, E2E_OIDC_URL } from './support/e2e-env';
+import { type Mail, nextMail } from './support/members';
 import { searchResult, searchResultItems } from './support/search-results';
 
 /**
@@ -22,19 +23,6 @@ const ORDER_MESSAGE = '証明書の申請にはログインが必要です。会
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' });
 const result = searchResult;
-
-interface Mail {
-  id: string;
-  subject: string;
-  text: string;
-}
-
-async function nextMail(to: string, after?: string): Promise<Mail> {
-  const params = new URLSearchParams({ to, timeoutMs: '20000', ...(after ? { after } : {}) });
-  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
-  expect(res.status, `a mail to ${to}`).toBe(200);
-  return ((await res.json()) as { message: Mail }).message;
-}
 
 const codeIn = (mail: Mail) => /確認コード\s*\n\s*(\d{6})/.exec(mail.text)?.[1] ?? '';
 const newEmail = (tag: string) => `e2e-${tag}-${randomUUID().slice(0, 8)}@example.jp`;

@@ -4,7 +4,8 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { E2E_BASE_URL, E2E_MAIL_URL } from './support/e2e-env';
+import { E2E_BASE_URL } from './support/e2e-env';
+import { nextMail, newMemberLoggedIn } from './support/members';
 import { orderButton } from './support/search-results';
 
 /**
@@ -17,46 +18,9 @@ import { orderButton } from './support/search-results';
  * errors at 390 and 1280 px go to tmp/shots/purchase-forms (looked at by hand).
  */
 
-const PASSWORD = 'sakura-fuji-umi-2026';
 const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'purchase-forms');
 
-interface Mail {
-  subject: string;
-  text: string;
-}
-
-async function nextMail(to: string, after?: string): Promise<Mail> {
-  const params = new URLSearchParams({ to, timeoutMs: '20000', ...(after ? { after } : {}) });
-  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
-  expect(res.status, `a mail to ${to}`).toBe(200);
-  return ((await res.json()) as { message: Mail }).message;
-}
-
 /** A new member (registered through the API, code from the mail catcher), logged in through the login page. */
-async function newMemberLoggedIn(page: Page): Promise<string> {
-  const email = `e2e-forms-${randomUUID().slice(0, 8)}@example.jp`;
-  const headers = async () => {
-    const csrf = (await (await page.request.get('/api/session/csrf')).json()) as { csrf_token: string };
-    return { 'X-CSRF-Token': csrf.csrf_token, 'X-Requested-With': 'XMLHttpRequest', Origin: E2E_BASE_URL };
-  };
-  const before = new Date().toISOString();
-  const reg = await page.request.post('/api/users/register', {
-    headers: await headers(),
-    data: { email, password: PASSWORD, agreement: true },
-  });
-  expect(reg.status()).toBe(200);
-  const { requestId } = (await reg.json()) as { requestId: string };
-  const code = /確認コード\s*\n\s*(\d{6})/.exec((await nextMail(email, before)).text)?.[1] ?? '';
-  const done = await page.request.post('/api/users/temp-auth', { headers: await headers(), data: { requestId, code } });
-  expect(done.status()).toBe(200);
-  await page.request.post('/api/users/logout', { headers: await headers(), data: {} });
-  await page.goto('/login?nextPage=%2Fsearch');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'ログインする', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/search');
-  return email;
-}
 
 /** Toyota's 履歴事項全部証明書, one copy, then the recipient step. */
 async function toRecipientStep(page: Page): Promise<void> {
@@ -110,7 +74,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 const fieldError = (page: Page, id: string) => page.locator(`#${id}-error`);
 
 test('the postal-code lookup clears the errors beside the fields it filled', async ({ page }) => {
-  await newMemberLoggedIn(page);
+  await newMemberLoggedIn(page, 'forms');
   await toRecipientStep(page);
   await clickNext(page);
   const summary = page.locator('#form-errors');
@@ -135,7 +99,7 @@ test('the postal-code lookup clears the errors beside the fields it filled', asy
 });
 
 test('an emoji in the address is refused beside the field with the order API’s message', async ({ page }) => {
-  await newMemberLoggedIn(page);
+  await newMemberLoggedIn(page, 'forms');
   await toRecipientStep(page);
   await page.locator('#recipient').fill('山田 太郎');
   await page.locator('#destinationZipCode').fill('１００－０００５');
@@ -188,7 +152,7 @@ test('an emoji in the address is refused beside the field with the order API’s
 test('a full-width カード名義 and 1000005 go through as TARO YAMADA and 〒100-0005; back from the confirmation the card is still chosen and pays', async ({
   page,
 }) => {
-  const email = await newMemberLoggedIn(page);
+  const email = await newMemberLoggedIn(page, 'forms');
   await toRecipientStep(page);
   await page.locator('#recipient').fill('山田 太郎');
   await page.locator('#destinationZipCode').fill('1000005');

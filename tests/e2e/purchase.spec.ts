@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { E2E_BASE_URL, E2E_MAIL_URL, E2E_PAYJP_URL } from './support/e2e-env';
+import { E2E_PAYJP_URL } from './support/e2e-env';
+import { MEMBER_PASSWORD, nextMail, newMemberLoggedIn } from './support/members';
 import { orderButton } from './support/search-results';
 
 /**
@@ -16,50 +16,11 @@ import { orderButton } from './support/search-results';
  * tmp/shots/purchase (looked at by hand, not compared).
  */
 
-const PASSWORD = 'sakura-fuji-umi-2026';
+const PASSWORD = MEMBER_PASSWORD;
 const SECRET_KEY = 'sk_test_hojinlocal0000000000000000';
 const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'purchase');
 
-interface Mail {
-  id: string;
-  subject: string;
-  text: string;
-}
-
-async function nextMail(to: string, after?: string): Promise<Mail> {
-  const params = new URLSearchParams({ to, timeoutMs: '20000', ...(after ? { after } : {}) });
-  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
-  expect(res.status, `a mail to ${to}`).toBe(200);
-  return ((await res.json()) as { message: Mail }).message;
-}
-
 /** Registers through the API (code from the mail catcher), then logs in through the login page. */
-async function newMemberLoggedIn(page: Page): Promise<string> {
-  const email = `e2e-buyer-${randomUUID().slice(0, 8)}@example.jp`;
-  const headers = async () => {
-    const csrf = (await (await page.request.get('/api/session/csrf')).json()) as { csrf_token: string };
-    return { 'X-CSRF-Token': csrf.csrf_token, 'X-Requested-With': 'XMLHttpRequest', Origin: E2E_BASE_URL };
-  };
-  const before = new Date().toISOString();
-  const reg = await page.request.post('/api/users/register', {
-    headers: await headers(),
-    data: { email, password: PASSWORD, agreement: true },
-  });
-  expect(reg.status()).toBe(200);
-  const { requestId } = (await reg.json()) as { requestId: string };
-  const code = /確認コード\s*\n\s*(\d{6})/.exec((await nextMail(email, before)).text)?.[1] ?? '';
-  const done = await page.request.post('/api/users/temp-auth', { headers: await headers(), data: { requestId, code } });
-  expect(done.status()).toBe(200);
-  await page.request.post('/api/users/logout', { headers: await headers(), data: {} });
-
-  await page.goto('/login?nextPage=%2Fsearch');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'ログインする', exact: true }).click();
-  // the login page's own URL carries nextPage=/search: wait for the search page itself
-  await expect(page).toHaveURL((url) => url.pathname === '/search');
-  return email;
-}
 
 async function shoot(page: Page, name: string, enabled: boolean): Promise<void> {
   if (!enabled) return;
@@ -126,7 +87,7 @@ async function toConfirmation(page: Page, shots = false): Promise<void> {
 
 /** A new member who has chosen Toyota's certificates, filled the address and a new card, on the confirmation screen. */
 async function newMemberAtConfirmation(page: Page, card = '4242424242424242'): Promise<string> {
-  const email = await newMemberLoggedIn(page);
+  const email = await newMemberLoggedIn(page, 'buyer');
   await chooseToyota(page);
   await selectItems(page);
   await fillAddress(page);
@@ -153,7 +114,7 @@ async function chargesOf(paymentId: string): Promise<{ paid: boolean; amount: nu
 }
 
 test('search → select → address from the postal code → new card → 3-D Secure → completion and mail', async ({ page }) => {
-  const email = await newMemberLoggedIn(page);
+  const email = await newMemberLoggedIn(page, 'buyer');
   await chooseToyota(page);
   await selectItems(page, true);
   await fillAddress(page);
@@ -188,7 +149,7 @@ test('search → select → address from the postal code → new card → 3-D Se
 });
 
 test('a card registered during the first order pays the second order', async ({ page }) => {
-  await newMemberLoggedIn(page);
+  await newMemberLoggedIn(page, 'buyer');
   await chooseToyota(page);
   await selectItems(page);
   await fillAddress(page);
@@ -287,7 +248,7 @@ test('a session that expires mid-flow sends the member to log in again; the orde
 });
 
 test('with card payment switched off, the recipient page says so and the address can still be entered', async ({ page }) => {
-  await newMemberLoggedIn(page);
+  await newMemberLoggedIn(page, 'buyer');
   // What the server answers while PAYJP_PUBLIC_KEY is empty (tests/integration/payment-unavailable).
   await page.route('**/api/payjp/public-key', (route) => route.fulfill({ json: { result: '' } }));
   await chooseToyota(page);
