@@ -4,16 +4,20 @@
  * know the TCP peer's address, which the App Router does not expose and which Next fills into
  * `x-forwarded-for` only when the client has not sent its own. Every request gets the socket's
  * address in a header whose name is random per process (src/server/http/peer-address.ts);
- * docs/decisions/0011-client-ip-and-rate-limits.md.
+ * docs/decisions/0011-client-ip-and-rate-limits.md. In production it also sends the build's
+ * static JavaScript and CSS Brotli- or gzip-compressed from the copies made at build time
+ * (src/server/http/precompressed-static.ts, docs/decisions/0035-brotli-static-assets.md).
  *
  *   tsx server.ts [--port 3000] [--hostname 127.0.0.1] [--dev]
  */
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import next from 'next';
 
 import { installPeerAddressHeader, stampPeerAddress } from './src/server/http/peer-address';
+import { createPrecompressedStatic } from './src/server/http/precompressed-static';
 
 const { values } = parseArgs({
   options: {
@@ -33,9 +37,12 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   await app.prepare();
   const header = installPeerAddressHeader();
+  // `next dev` serves its own files from memory, not from .next/static: dev mode goes to Next.
+  const serveStatic = dev ? null : createPrecompressedStatic(path.join(__dirname, '.next'));
   const server = createServer((req, res) => {
     stampPeerAddress(req, header);
-    void handle(req, res);
+    if (serveStatic === null) void handle(req, res);
+    else serveStatic(req, res, () => void handle(req, res));
   });
   if (dev) server.on('upgrade', (req, socket, head) => void app.getUpgradeHandler()(req, socket, head));
   await new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { parseEnv, type Env } from '../../src/config/env';
 import { SCHEMA_VERSION as REGISTRY_SCHEMA_VERSION } from '../../src/features/registry/server/store/schema';
 
+import { precompressStatic } from './precompress';
 import { ProcessGroup, portInUse, run, waitForPort } from './processes';
 
 /**
@@ -148,15 +149,31 @@ function sourceFingerprint(): string {
   return hash.digest('hex');
 }
 
-/** Runs `next build` unless the existing build was made from the same sources. */
-export async function ensureBuild(env: Record<string, string>): Promise<void> {
+/**
+ * The build step of the stack and of production (`npm run build`): `next build` unless the existing
+ * build was made from the same sources (or `force`), then Brotli and gzip copies of the static
+ * JavaScript and CSS for server.ts to send (docs/decisions/0035; fast when they are up to date).
+ */
+export async function ensureBuild(env: Record<string, string>, options: { force?: boolean } = {}): Promise<void> {
   const marker = path.join(ROOT, '.next', 'hojin-source-fingerprint');
   const fingerprint = sourceFingerprint();
-  if (fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === fingerprint)
-    return;
-  console.log('[hojin] アプリをビルドしています（next build、初回は1〜2分かかります）…');
-  await run(NEXT, ['build'], { env: { ...env, NEXT_TELEMETRY_DISABLED: '1' }, cwd: ROOT });
-  fs.writeFileSync(marker, fingerprint);
+  const upToDate =
+    !options.force &&
+    fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID')) &&
+    fs.existsSync(marker) &&
+    fs.readFileSync(marker, 'utf8') === fingerprint;
+  if (!upToDate) {
+    console.log('[hojin] アプリをビルドしています（next build、初回は1〜2分かかります）…');
+    await run(NEXT, ['build'], { env: { ...env, NEXT_TELEMETRY_DISABLED: '1' }, cwd: ROOT });
+    fs.writeFileSync(marker, fingerprint);
+  }
+  const packed = await precompressStatic(path.join(ROOT, '.next'));
+  if (packed.written > 0) {
+    const kib = (n: number) => `${Math.round(n / 1024).toLocaleString('ja-JP')} KiB`;
+    console.log(
+      `[hojin] 静的ファイル ${packed.files} 件を圧縮しました（${kib(packed.bytes.source)} → Brotli ${kib(packed.bytes.br)}、gzip ${kib(packed.bytes.gzip)}）。`,
+    );
+  }
 }
 
 /** Migrates and seeds the application database, in a child process that then exits (PGlite allows one opener). */
