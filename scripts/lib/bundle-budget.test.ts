@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { BUDGETS, measureRoutes, violations } from './bundle-budget';
+import { BUDGETS, brotliBudgetOf, brotliSize, measureRoutes, violations } from './bundle-budget';
 
 /** A minimal `.next/` as `next build` (Turbopack) leaves it: route stats, route map, client-reference manifests. */
 function fakeBuild(pages: Record<string, { appPath: string; jsBytes: number[]; cssBytes: number[] }>): string {
@@ -43,18 +43,20 @@ function fakeBuild(pages: Record<string, { appPath: string; jsBytes: number[]; c
 describe('page-size budgets from the build output', () => {
   it('passes pages within budget and names the page and the resource that went over', () => {
     const next = fakeBuild({
-      '/': { appPath: '', jsBytes: [80_000, 60_000], cssBytes: [4_000] },
+      '/': { appPath: '', jsBytes: [70_000, 60_000], cssBytes: [4_000] },
       '/purchase/select': { appPath: '/(member)/purchase/select', jsBytes: [120_000, 50_000], cssBytes: [16_000] },
     });
     const sizes = measureRoutes(next);
     expect(sizes.map((s) => s.route)).toEqual(['/', '/purchase/select']);
     const home = sizes[0];
-    expect(home?.jsKiB).toBeGreaterThan(135);
+    expect(home?.jsKiB).toBeGreaterThan(125);
     expect(home?.jsKiB).toBeLessThan(BUDGETS.firstLoadJsKiB);
+    expect(home?.jsBrotliKiB).toBeLessThan(BUDGETS.firstLoadJsBrotliKiB);
     // The route group (member) is mapped away to find the page's stylesheets.
     expect(sizes[1]?.cssFiles).toHaveLength(1);
-    expect(violations(sizes)).toEqual([
+    expect(violations(sizes, BUDGETS, {}, {})).toEqual([
       expect.objectContaining({ route: '/purchase/select', what: 'js', budget: BUDGETS.firstLoadJsKiB }),
+      expect.objectContaining({ route: '/purchase/select', what: 'js-brotli', budget: BUDGETS.firstLoadJsBrotliKiB }),
       expect.objectContaining({ route: '/purchase/select', what: 'css', budget: BUDGETS.renderBlockingCssKiB }),
     ]);
   });
@@ -64,6 +66,48 @@ describe('page-size budgets from the build output', () => {
     const sizes = measureRoutes(next);
     expect(violations(sizes, BUDGETS, { '/my-page/x': 250 })).toEqual([]);
     expect(violations(sizes, BUDGETS, {})).toEqual([expect.objectContaining({ route: '/my-page/x', what: 'js' })]);
+  });
+
+  it('holds public pages and purchase steps to the Brotli budget, the back office and my-page to the gzip guard only', () => {
+    // Random bytes do not compress: ~135 KiB both ways, under the gzip guard and over 130 in Brotli.
+    const next = fakeBuild({
+      '/search': { appPath: '/search', jsBytes: [138_000], cssBytes: [] },
+      '/purchase/select': { appPath: '/(member)/purchase/select', jsBytes: [138_000], cssBytes: [] },
+      '/my-page/watch': { appPath: '/(member)/my-page/watch', jsBytes: [138_000], cssBytes: [] },
+      '/admin/staff': { appPath: '/admin/staff', jsBytes: [138_000], cssBytes: [] },
+    });
+    const sizes = measureRoutes(next);
+    expect(violations(sizes, BUDGETS, {}, {}).map((v) => [v.route, v.what])).toEqual([
+      ['/purchase/select', 'js-brotli'],
+      ['/search', 'js-brotli'],
+    ]);
+    // a page's own Brotli allowance
+    expect(violations(sizes, BUDGETS, {}, { '/search': 140, '/purchase/select': 140 })).toEqual([]);
+    expect(brotliBudgetOf('/admin', BUDGETS, {})).toBeNull();
+    expect(brotliBudgetOf('/my-page/basic-info', BUDGETS, {})).toBeNull();
+    expect(brotliBudgetOf('/administration', BUDGETS, {})).toBe(BUDGETS.firstLoadJsBrotliKiB);
+  });
+
+  it("counts the build's current .br copy, and compresses in process when there is none or it is stale", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-budget-br-'));
+    const file = path.join(dir, 'a.js');
+    const source = Buffer.from('const 会社 = "検索";\n'.repeat(2_000));
+    fs.writeFileSync(file, source);
+    const inProcess = brotliSize(file);
+    expect(inProcess).toBeGreaterThan(0);
+    expect(inProcess).toBeLessThan(source.length / 20);
+
+    const other = path.join(dir, 'b.js');
+    fs.writeFileSync(other, source);
+    fs.writeFileSync(`${other}.br`, Buffer.alloc(123));
+    expect(brotliSize(other)).toBe(123);
+
+    const stale = path.join(dir, 'c.js');
+    fs.writeFileSync(`${stale}.br`, Buffer.alloc(123));
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(`${stale}.br`, old, old);
+    fs.writeFileSync(stale, source);
+    expect(brotliSize(stale)).toBe(inProcess);
   });
 
   it('refuses to pass when there is no build to read', () => {

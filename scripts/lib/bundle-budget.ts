@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import { brotliOptions } from './precompress';
+
 /**
  * Per-page budgets of issue 13, read from a production build (`.next/`) without a browser:
  *
@@ -11,18 +13,24 @@ import zlib from 'node:zlib';
  * - render-blocking CSS: the non-inlined stylesheets of the route's layouts and page
  *   (`entryCSSFiles` of the route's client-reference manifest), which Next puts in <head>.
  *
- * Sizes are gzip (level 6, what `next start` sends) in KiB, the unit Lighthouse reports.
+ * Sizes in KiB (the unit Lighthouse reports), two ways: gzip level 6 (what Next's own compression
+ * sends; the level-9 copies server.ts sends to gzip-only clients are within 0.2 % of it) and
+ * Brotli quality 11 (what server.ts sends to every current browser: the `.br` copies of the build,
+ * docs/decisions/0035-brotli-static-assets.md).
  *
- * Issue 13 asks for first-load JS ≤ 130 KB. Next 16.4 and React 19.3 alone are about 128 KiB
- * (react-dom 71, the app router 44, its helpers and the Turbopack runtime 13) and next/link 8 more,
- * before any of our code, so that figure cannot be met on this framework; the budget here is the
- * one the pages meet today with a margin that still catches a regression of the kind issue 13
- * found (zod alone is 88 KiB). docs/decisions/0021-page-weight.md has the numbers.
+ * Issue 13 asks for first-load JS ≤ 130 KB. That is checked on what browsers receive, Brotli, on
+ * every public page and purchase step (`firstLoadJsBrotliKiB`; the staff back office and the
+ * member's my-page are not in the issue's list). The gzip budget stays as a guard every page
+ * must pass: it is the one that caught zod (88 KiB gzipped) coming back, and it holds for clients
+ * without Brotli. docs/decisions/0021-page-weight.md and 0035 have the numbers.
  */
-export const BUDGETS = { firstLoadJsKiB: 160, renderBlockingCssKiB: 15 } as const;
+export const BUDGETS = { firstLoadJsKiB: 160, firstLoadJsBrotliKiB: 130, renderBlockingCssKiB: 15 } as const;
+
+/** Routes outside issue 13's "every public page and every purchase step": gzip guard only. */
+export const BROTLI_BUDGET_EXEMPT_PREFIXES: readonly string[] = ['/admin', '/my-page'];
 
 /**
- * Pages allowed more, each with its reason. The my-page forms still build zod schemas in the
+ * Pages allowed more gzip, each with its reason. The my-page forms still build zod schemas in the
  * component (basic-info, unregister) or import the receipts' schema module (payment-history);
  * moving them to schemas loaded on submit, as the public forms do, is issue 13 item 3's work.
  * The back office's notice and order forms check with zod in the browser too; they are staff-only
@@ -41,17 +49,37 @@ export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/purchase/confirmation': 165,
 };
 
+/**
+ * Public pages and purchase steps not yet within 130 KiB of Brotli (2026-11-26), each held to its
+ * size then rounded up, so that they cannot grow while they wait (issue 13 item 1 is open for
+ * them): the search page carries SWR, the API client and the result list (the framework alone is
+ * 118.8 KiB); the purchase steps carry SWR, the flow's form kit and browser-storage checks, and
+ * confirmation the PAY.JP messages and the cancel panel.
+ */
+export const ROUTE_BROTLI_BUDGETS: Readonly<Record<string, number>> = {
+  '/search': 136,
+  '/purchase/select': 133,
+  '/purchase/resume': 136,
+  '/purchase/recipient-info': 138,
+  '/purchase/confirmation': 138,
+  '/purchase/completion': 134,
+};
+
 export interface RouteSize {
   route: string;
+  /** gzip level 6 */
   jsKiB: number;
   cssKiB: number;
+  /** Brotli quality 11 */
+  jsBrotliKiB: number;
+  cssBrotliKiB: number;
   jsFiles: string[];
   cssFiles: string[];
 }
 
 export interface BudgetViolation {
   route: string;
-  what: 'js' | 'css';
+  what: 'js' | 'js-brotli' | 'css';
   kib: number;
   budget: number;
 }
@@ -63,6 +91,23 @@ export function gzipSize(file: string): number {
   if (n === undefined) {
     n = zlib.gzipSync(fs.readFileSync(file), { level: 6 }).length;
     gzipCache.set(file, n);
+  }
+  return n;
+}
+
+const brotliCache = new Map<string, number>();
+
+/** The build's `.br` copy when it is there and current (what server.ts sends), else the same compression in process. */
+export function brotliSize(file: string): number {
+  let n = brotliCache.get(file);
+  if (n === undefined) {
+    const source = fs.statSync(file);
+    const copy = fs.statSync(`${file}.br`, { throwIfNoEntry: false });
+    n =
+      copy !== undefined && copy.mtimeMs >= source.mtimeMs
+        ? copy.size
+        : Math.min(source.size, zlib.brotliCompressSync(fs.readFileSync(file), brotliOptions(source.size)).length);
+    brotliCache.set(file, n);
   }
   return n;
 }
@@ -113,22 +158,50 @@ export function measureRoutes(nextDir: string): RouteSize[] {
     .map((s) => {
       const jsFiles = s.firstLoadChunkPaths;
       const cssFiles = cssFilesOf(nextDir, s.route);
-      const js = jsFiles.reduce((n, f) => n + gzipSize(path.join(root, f)), 0);
-      const css = cssFiles.reduce((n, f) => n + gzipSize(path.join(nextDir, f)), 0);
-      return { route: s.route, jsKiB: kib(js), cssKiB: kib(css), jsFiles, cssFiles };
+      const js = jsFiles.map((f) => path.join(root, f));
+      const css = cssFiles.map((f) => path.join(nextDir, f));
+      const sum = (files: string[], size: (file: string) => number) => kib(files.reduce((n, f) => n + size(f), 0));
+      return {
+        route: s.route,
+        jsKiB: sum(js, gzipSize),
+        cssKiB: sum(css, gzipSize),
+        jsBrotliKiB: sum(js, brotliSize),
+        cssBrotliKiB: sum(css, brotliSize),
+        jsFiles,
+        cssFiles,
+      };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
+export interface Budgets {
+  firstLoadJsKiB: number;
+  firstLoadJsBrotliKiB: number;
+  renderBlockingCssKiB: number;
+}
+
+/** The Brotli budget of a route, or null when only the gzip guard applies to it. */
+export function brotliBudgetOf(
+  route: string,
+  budgets: Budgets = BUDGETS,
+  routeBrotli: Readonly<Record<string, number>> = ROUTE_BROTLI_BUDGETS,
+): number | null {
+  if (BROTLI_BUDGET_EXEMPT_PREFIXES.some((p) => route === p || route.startsWith(`${p}/`))) return null;
+  return routeBrotli[route] ?? budgets.firstLoadJsBrotliKiB;
+}
+
 export function violations(
   sizes: readonly RouteSize[],
-  budgets: { firstLoadJsKiB: number; renderBlockingCssKiB: number } = BUDGETS,
+  budgets: Budgets = BUDGETS,
   routeJs: Readonly<Record<string, number>> = ROUTE_JS_BUDGETS,
+  routeBrotli: Readonly<Record<string, number>> = ROUTE_BROTLI_BUDGETS,
 ): BudgetViolation[] {
   const out: BudgetViolation[] = [];
   for (const s of sizes) {
     const js = routeJs[s.route] ?? budgets.firstLoadJsKiB;
     if (s.jsKiB > js) out.push({ route: s.route, what: 'js', kib: s.jsKiB, budget: js });
+    const br = brotliBudgetOf(s.route, budgets, routeBrotli);
+    if (br !== null && s.jsBrotliKiB > br) out.push({ route: s.route, what: 'js-brotli', kib: s.jsBrotliKiB, budget: br });
     if (s.cssKiB > budgets.renderBlockingCssKiB)
       out.push({ route: s.route, what: 'css', kib: s.cssKiB, budget: budgets.renderBlockingCssKiB });
   }
