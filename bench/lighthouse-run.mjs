@@ -12,7 +12,9 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
-const { base, chromium, runs = 1, out, only = null, demo } = options;
+const { base, chromium, runs = 1, out, only = null, pages = null, demo } = options;
+/** `--pages` names pages exactly (`/,/search`); `--only` takes every page whose name contains the text. */
+const wanted = (name) => (pages ? pages.includes(name) : !only || name.includes(only));
 
 /** @param {import('lighthouse').Result} lhr */
 function rowOf(name, url, lhr) {
@@ -138,9 +140,9 @@ try {
       `${name}: ${row.performance} (LCP ${(row.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(row.tbtMs)} ms, JS ${row.jsKiB.toFixed(1)} KiB)`,
     );
   };
-  for (const [name, p] of publicPages) if (!only || name.includes(only)) await run(name, p, false);
-  await prepareBuyer(page);
-  for (const [name, p] of purchasePages) if (!only || name.includes(only)) await run(name, p, true);
+  for (const [name, p] of publicPages) if (wanted(name)) await run(name, p, false);
+  if (purchasePages.some(([name]) => wanted(name))) await prepareBuyer(page);
+  for (const [name, p] of purchasePages) if (wanted(name)) await run(name, p, true);
 } finally {
   await browser.disconnect();
   chrome.kill();

@@ -17,6 +17,7 @@ import { startStack, type RunningStack } from '../scripts/lib/stack';
  *   npm run bench:lighthouse -- --base http://…    measures a running production server instead
  *   npm run bench:lighthouse -- --runs 3           median (by score) of three runs per page
  *   npm run bench:lighthouse -- --only /login      only the pages whose name contains the text
+ *   npm run bench:lighthouse -- --pages /,/search  only the pages of exactly these names
  *
  * Public pages are measured logged out with Lighthouse's storage reset (a first visit). The purchase
  * steps are measured logged in as the demo member, with a company, an item and an address in the
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
       runs,
       out: OUT,
       only: arg('only') ?? null,
+      pages: arg('pages')?.split(',') ?? null,
       demo: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
     };
     status = spawnSync(process.execPath, [path.join(__dirname, 'lighthouse-run.mjs'), JSON.stringify(options)], {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -58,6 +59,24 @@ describe('Accept-Encoding', () => {
     expect(chooseEncoding(header)).toBeNull();
   });
 
+  it('never throws and only ever picks an encoding the header gives a q above 0 (or * does)', () => {
+    const element = fc.tuple(
+      fc.constantFrom('br', 'BR', 'gzip', 'x-gzip', '*', 'identity', 'deflate', '', ' ', 'b r'),
+      fc.constantFrom('', ';q=0', ';q=1', ';q=0.5', ';q=1.5', ';q=abc', ';q=', ';Q=0.001', ' ; q=0 ', ';level=1'),
+    );
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 6 }), (parts) => {
+        const header = parts.map(([c, q]) => c + q).join(',');
+        const chosen = chooseEncoding(header);
+        if (chosen !== null) {
+          const accepted = parseAcceptEncoding(header);
+          expect(accepted.get(chosen.coding) ?? accepted.get('*') ?? 0).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('keeps the first mention of a coding and ignores parameters other than q', () => {
     expect(parseAcceptEncoding('gzip;level=9;q=0.3, br;q=0.7, gzip')).toEqual(
       new Map([
@@ -108,6 +127,40 @@ describe('the path of a static file', () => {
 
   it('refuses an undefined URL', () => {
     expect(staticFileFor(dir, undefined)).toBeNull();
+  });
+
+  it('never names a file outside .next/static, whatever the URL', () => {
+    const piece = fc.constantFrom(
+      '..',
+      '.',
+      '%2e',
+      '%2E%2e',
+      '%2f',
+      '%5C',
+      '\\',
+      '%00',
+      '%',
+      '%zz',
+      '/',
+      '//',
+      'chunks',
+      'a.js',
+      '.js',
+      '.css',
+      '?',
+      '#',
+    );
+    const url = fc.array(fc.oneof(piece, fc.string({ maxLength: 4 })), { maxLength: 12 }).map((parts) => `/_next/static/${parts.join('')}`);
+    fc.assert(
+      fc.property(url, (u) => {
+        const file = staticFileFor(dir, u);
+        if (file !== null) {
+          expect(file.startsWith(dir + path.sep)).toBe(true);
+          expect(path.relative(dir, file).split(path.sep)).not.toContain('..');
+        }
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 
