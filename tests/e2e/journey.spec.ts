@@ -180,6 +180,44 @@ test.describe('ordering while logged out', () => {
   });
 });
 
+test.describe('the header’s ログイン and 会員登録', () => {
+  const TOYOTA = '1180301018771';
+  const RECORD = `/search-service/result?corporateNumber=${TOYOTA}`;
+  const menu = (page: Page) => page.getByRole('navigation', { name: 'メインメニュー' });
+
+  test('from a record page: log in and land back on the record page', async ({ page }) => {
+    const email = await newMember(page);
+    await page.goto(RECORD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('トヨタ自動車株式会社');
+    await expect(menu(page).getByRole('link', { name: '会員登録', exact: true })).toHaveAttribute(
+      'href',
+      `/register?nextPage=${encodeURIComponent(RECORD)}`,
+    );
+    await menu(page).getByRole('link', { name: 'ログイン', exact: true }).click();
+    await expect(page).toHaveURL(`/login?nextPage=${encodeURIComponent(RECORD)}`);
+    // pressed by choice: no 「ログインが必要です」 and no expiry notice
+    await expect(page.getByTestId('login-reason')).toHaveCount(0);
+    // on the login page itself the header does not point back to it
+    await expect(menu(page).getByRole('link', { name: 'ログイン', exact: true })).toHaveAttribute('href', '/login');
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログインする', exact: true }).click();
+    await expect(page).toHaveURL(RECORD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('トヨタ自動車株式会社');
+    await expect(menu(page).getByRole('link', { name: 'マイページ' })).toBeVisible();
+  });
+
+  test('on the search page they carry the query as typed so far', async ({ page }) => {
+    await page.goto('/search');
+    await searchBox(page).fill('トヨタ自動車');
+    await expect(result(page, 'トヨタ自動車株式会社')).toBeVisible();
+    const href = await menu(page).getByRole('link', { name: 'ログイン', exact: true }).getAttribute('href');
+    const nextPage = new URL(href ?? '', E2E_BASE_URL).searchParams.get('nextPage') ?? '';
+    expect(new URL(nextPage, E2E_BASE_URL).pathname).toBe('/search');
+    expect(new URL(nextPage, E2E_BASE_URL).searchParams.get('q')).toBe('トヨタ自動車');
+  });
+});
+
 test('a purchase step opened in a new tab says why it starts over, with the company kept', async ({ page, context }) => {
   await demoLogin(page);
   await searchBox(page).fill('トヨタ自動車');
