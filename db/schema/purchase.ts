@@ -29,7 +29,8 @@ export const catalogueItems = pgTable('catalogue_items', {
  * One certificate order and its one payment (security.md "Payments",
  * docs/decisions/0008-payment-state-machine.md). `id` is the spec's `paymentId` and the receipt id
  * (`/api/download/receipt/{id}.pdf`). Orders are never deleted (kept 7 years, domain.md §5), so the
- * user reference does not cascade.
+ * user reference does not cascade — except drafts never sent to PAY.JP (`pending`), which the
+ * reconciler deletes after a day (0023, amendment).
  *
  * status: pending → charging → awaiting_3ds → paid | failed | expired | unknown
  * (unknown → awaiting_3ds | paid | failed by reconciliation; awaiting_3ds | failed → charging when
@@ -133,6 +134,10 @@ export const orders = pgTable(
     index('orders_unsettled_idx')
       .on(t.status, t.chargingStartedAt)
       .where(sql`status in ('charging', 'awaiting_3ds', 'unknown', 'failed')`),
+    // serves the reconciler's deletion of drafts never sent to PAY.JP (0023 amendment)
+    index('orders_draft_created_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
     // serves the reconciler's catch-up of confirmation mails a crash left unsent
     index('orders_mail_unsent_idx')
       .on(t.paidAt)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isSafeNextPage, loginPath, nextPageOrNull, registerPath, safeNextPage } from './next-page';
+import { isSafeNextPage, loginPath, nextPageOrNull, registerPath, returnHere, safeNextPage } from './next-page';
 
 describe('nextPage', () => {
   it('honours same-site page paths', () => {
@@ -57,5 +57,39 @@ describe('nextPage', () => {
     expect(registerPath('/purchase/select')).toBe('/register?nextPage=%2Fpurchase%2Fselect');
     expect(registerPath('//evil.example')).toBe('/register');
     expect(registerPath(null)).toBe('/register');
+  });
+
+  it('returns the header links to the page the visitor is on, path and query', () => {
+    expect(returnHere('/search-service/result', 'corporateNumber=1180301018771')).toBe(
+      '/search-service/result?corporateNumber=1180301018771',
+    );
+    expect(returnHere('/search', 'q=%E3%83%88%E3%83%A8%E3%82%BF&pref=13')).toBe('/search?q=%E3%83%88%E3%83%A8%E3%82%BF&pref=13');
+    expect(returnHere('/help/terms-of-use')).toBe('/help/terms-of-use');
+    expect(returnHere('/search', '')).toBe('/search');
+    expect(returnHere('/')).toBe('/');
+    expect(loginPath({ nextPage: returnHere('/search-service/result', 'corporateNumber=1180301018771') })).toBe(
+      '/login?nextPage=%2Fsearch-service%2Fresult%3FcorporateNumber%3D1180301018771',
+    );
+  });
+
+  it('does not return the header links to login, registration, reset, completion or unsubscribe pages', () => {
+    // (the back office has its own shell, without the site header)
+    for (const [pathname, search] of [
+      ['/login', 'nextPage=%2Fsearch'],
+      ['/login/complete', ''],
+      ['/register', ''],
+      ['/register/completion', ''],
+      ['/temporary-auth', ''],
+      ['/password-reset', ''],
+      ['/password-reset/sending', ''],
+      ['/password-reset/new-password', 'token=abc'],
+      ['/password-reset/completion', ''],
+      ['/purchase/completion', 'paymentId=1'],
+      ['/watch/unsubscribe', 'user=1&token=abc'],
+    ] as const)
+      expect(returnHere(pathname, search), pathname).toBeNull();
+    expect(returnHere('/completions-guide')).toBe('/completions-guide');
+    expect(returnHere('/administration')).toBe('/administration');
+    expect(returnHere('//evil.example')).toBeNull();
   });
 });

@@ -71,6 +71,24 @@ export function loginPath({ nextPage, expired = false }: { nextPage?: string | n
   return query === '' ? '/login' : `/login?${query}`;
 }
 
+/**
+ * Pages the header's ログイン / 会員登録 do not send a visitor back to, besides the login,
+ * registration and reset steps (and their completion pages) refused above: the purchase's
+ * completion page (a one-time result; it stays an honoured destination for the 3-D Secure return,
+ * decision 0022) and the watch-list unsubscribe page (its signed token would travel on in the
+ * URL). The back office has its own shell without this header. Kept short: the header is on
+ * every page (issue 13, page weight).
+ */
+const NOT_RETURNED_TO = /^\/(purchase\/completion|watch\/unsubscribe)(\/|$)/;
+
+/**
+ * Where the header's ログイン / 会員登録 return to: the page the visitor is on (`pathname` and the
+ * query without its `?`, as useSearchParams gives it), or null where returning makes no sense.
+ */
+export function returnHere(pathname: string, search = ''): string | null {
+  return NOT_RETURNED_TO.test(pathname) ? null : nextPageOrNull(search ? `${pathname}?${search}` : pathname);
+}
+
 /** The same for registration, so the destination survives the e-mail code step. */
 export function registerPath(nextPage?: string | null): string {
   const destination = nextPageOrNull(nextPage);

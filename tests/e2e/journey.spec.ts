@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_BASE_URL, E2E_OIDC_URL } from './support/e2e-env';
-import { type Mail, nextMail } from './support/members';
+import { codeIn, MEMBER_PASSWORD as PASSWORD, newEmail, newMember as registeredMember, nextMail } from './support/members';
 import { searchResult, searchResultItems } from './support/search-results';
 
 /**
@@ -17,15 +16,11 @@ import { searchResult, searchResultItems } from './support/search-results';
  * message at 390 and 1280 px go to tmp/shots/journey (looked at by hand).
  */
 
-const PASSWORD = 'sakura-fuji-umi-2026';
 const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'journey');
 const ORDER_MESSAGE = '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' });
 const result = searchResult;
-
-const codeIn = (mail: Mail) => /確認コード\s*\n\s*(\d{6})/.exec(mail.text)?.[1] ?? '';
-const newEmail = (tag: string) => `e2e-${tag}-${randomUUID().slice(0, 8)}@example.jp`;
 
 async function queueGoogleLogin(profile: { email: string; email_verified?: boolean }): Promise<void> {
   const res = await fetch(`${E2E_OIDC_URL}/__control/next-login`, {
@@ -36,28 +31,8 @@ async function queueGoogleLogin(profile: { email: string; email_verified?: boole
   expect(res.status).toBe(200);
 }
 
-/** A member registered through the API (code from the mail catcher), left logged out. */
-async function newMember(page: Page): Promise<string> {
-  const email = newEmail('journey');
-  const headers = async () => {
-    const csrf = (await (await page.request.get('/api/session/csrf')).json()) as { csrf_token: string };
-    return { 'X-CSRF-Token': csrf.csrf_token, 'X-Requested-With': 'XMLHttpRequest', Origin: E2E_BASE_URL };
-  };
-  const before = new Date().toISOString();
-  const reg = await page.request.post('/api/users/register', {
-    headers: await headers(),
-    data: { email, password: PASSWORD, agreement: true },
-  });
-  expect(reg.status()).toBe(200);
-  const { requestId } = (await reg.json()) as { requestId: string };
-  const done = await page.request.post('/api/users/temp-auth', {
-    headers: await headers(),
-    data: { requestId, code: codeIn(await nextMail(email, before)) },
-  });
-  expect(done.status()).toBe(200);
-  await page.request.post('/api/users/logout', { headers: await headers(), data: {} });
-  return email;
-}
+/** A member registered through the API, left logged out. */
+const newMember = (page: Page) => registeredMember(page, 'journey');
 
 /** Logged out, a visitor orders トヨタ自動車 from the search results and lands on the login page. */
 async function orderWhileLoggedOut(page: Page): Promise<void> {
@@ -177,6 +152,44 @@ test.describe('ordering while logged out', () => {
     await page.locator('#password').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログインする', exact: true }).click();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/search`);
+  });
+});
+
+test.describe('the header’s ログイン and 会員登録', () => {
+  const TOYOTA = '1180301018771';
+  const RECORD = `/search-service/result?corporateNumber=${TOYOTA}`;
+  const menu = (page: Page) => page.getByRole('navigation', { name: 'メインメニュー' });
+
+  test('from a record page: log in and land back on the record page', async ({ page }) => {
+    const email = await newMember(page);
+    await page.goto(RECORD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('トヨタ自動車株式会社');
+    await expect(menu(page).getByRole('link', { name: '会員登録', exact: true })).toHaveAttribute(
+      'href',
+      `/register?nextPage=${encodeURIComponent(RECORD)}`,
+    );
+    await menu(page).getByRole('link', { name: 'ログイン', exact: true }).click();
+    await expect(page).toHaveURL(`/login?nextPage=${encodeURIComponent(RECORD)}`);
+    // pressed by choice: no 「ログインが必要です」 and no expiry notice
+    await expect(page.getByTestId('login-reason')).toHaveCount(0);
+    // on the login page itself the header does not point back to it
+    await expect(menu(page).getByRole('link', { name: 'ログイン', exact: true })).toHaveAttribute('href', '/login');
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログインする', exact: true }).click();
+    await expect(page).toHaveURL(RECORD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('トヨタ自動車株式会社');
+    await expect(menu(page).getByRole('link', { name: 'マイページ' })).toBeVisible();
+  });
+
+  test('on the search page they carry the query as typed so far', async ({ page }) => {
+    await page.goto('/search');
+    await searchBox(page).fill('トヨタ自動車');
+    await expect(result(page, 'トヨタ自動車株式会社')).toBeVisible();
+    const href = await menu(page).getByRole('link', { name: 'ログイン', exact: true }).getAttribute('href');
+    const nextPage = new URL(href ?? '', E2E_BASE_URL).searchParams.get('nextPage') ?? '';
+    expect(new URL(nextPage, E2E_BASE_URL).pathname).toBe('/search');
+    expect(new URL(nextPage, E2E_BASE_URL).searchParams.get('q')).toBe('トヨタ自動車');
   });
 });
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 import { pdfText } from '../support/pdf';
-import { E2E_MAIL_URL } from './support/e2e-env';
+import { enterCard } from './support/card';
+import { registerThroughPages } from './support/members';
 import { orderButton } from './support/search-results';
 
 /**
@@ -18,52 +19,9 @@ import { orderButton } from './support/search-results';
  * Screenshots of the history at 375/768/1280 px go to tmp/shots/payment-history (looked at by hand).
  */
 
-const PASSWORD = 'sakura-fuji-umi-2026';
 // Under tmp/ (git-ignored): test-results/ is emptied by the next Playwright run of any helper.
 const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'payment-history');
 const COMPANY = 'トヨタ自動車株式会社';
-
-async function registerAndLogin(page: Page): Promise<string> {
-  const email = `e2e-history-${randomUUID().slice(0, 8)}@example.jp`;
-  await page.goto('/register');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByLabel('パスワード（確認）').fill(PASSWORD);
-  await page.getByLabel(/に同意します/).check();
-  const before = new Date().toISOString();
-  await page.getByRole('button', { name: '確認コードを送信する' }).click();
-  await expect(page).toHaveURL(/\/temporary-auth$/);
-  const params = new URLSearchParams({ to: email, timeoutMs: '20000', after: before });
-  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
-  expect(res.status).toBe(200);
-  const { message } = (await res.json()) as { message: { text: string } };
-  const code = /確認コード\s*\n\s*(\d{6})/.exec(message.text)?.[1] ?? '';
-  await page.getByLabel('確認コード').fill(code);
-  await page.getByRole('button', { name: '登録を完了する' }).click();
-  await expect(page).toHaveURL(/\/register\/completion$/);
-  return email;
-}
-
-/**
- * Types the test card into the emulator's card element. Keys typed before the iframe's script
- * is listening are not counted, so type again until the element has read the number.
- */
-async function enterCard(page: Page): Promise<void> {
-  const card = page.frameLocator('iframe[data-payjp-element="card"]');
-  await expect(async () => {
-    for (const [label, value] of [
-      ['カード番号', '4242424242424242'],
-      ['有効期限（月/年）', '1230'],
-      ['セキュリティコード', '123'],
-    ] as const) {
-      const input = card.getByLabel(label);
-      await input.clear();
-      await input.pressSequentially(value);
-    }
-    // The element's script names the brand once it has read the number.
-    await expect(card.getByText('Visa', { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 interface Order {
   items: { label: string; quantity: number }[];
@@ -128,7 +86,7 @@ async function purchase(page: Page, order: Order): Promise<{ paymentId: string; 
 
 test.describe('payment history and receipts', () => {
   test('a member without orders sees the empty state with a way to search', async ({ page }) => {
-    await registerAndLogin(page);
+    await registerThroughPages(page, 'history');
     await page.goto('/my-page/payment-history');
     await expect(page.getByRole('heading', { name: 'お支払い履歴はまだありません' })).toBeVisible();
     await expect(page.getByRole('link', { name: '会社を検索する' })).toHaveAttribute('href', '/search');
@@ -139,7 +97,7 @@ test.describe('payment history and receipts', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await registerAndLogin(page);
+    await registerThroughPages(page, 'history');
     const first = await purchase(page, {
       items: [{ label: '履歴事項全部証明書', quantity: 2 }],
       express: false,
@@ -240,7 +198,7 @@ test.describe('the original receipt and its re-issue (issue 13 §2)', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await registerAndLogin(page);
+    await registerThroughPages(page, 'history');
     // The 宛名 field's own example, with its honorific typed: never 「…御中 様」.
     const order = await purchase(page, {
       items: [{ label: '履歴事項全部証明書', quantity: 1 }],

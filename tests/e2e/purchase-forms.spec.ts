@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
+import { enterCard } from './support/card';
 import { E2E_BASE_URL } from './support/e2e-env';
 import { nextMail, newMemberLoggedIn } from './support/members';
 import { orderButton } from './support/search-results';
@@ -33,23 +34,6 @@ async function toRecipientStep(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
   await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
   await expect(page.locator('iframe[data-payjp-element="card"]')).toHaveCount(1);
-}
-
-/** Types the test card into the emulator's card element, again until the element has read it. */
-async function enterCard(page: Page): Promise<void> {
-  const card = page.frameLocator('iframe[data-payjp-element="card"]');
-  await expect(async () => {
-    for (const [label, value] of [
-      ['カード番号', '4242424242424242'],
-      ['有効期限（月/年）', '1230'],
-      ['セキュリティコード', '123'],
-    ] as const) {
-      const input = card.getByLabel(label);
-      await input.clear();
-      await input.pressSequentially(value);
-    }
-    await expect(card.getByText('Visa', { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 async function clickNext(page: Page): Promise<void> {

@@ -3,12 +3,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 import { withCheckDigit } from '../../src/features/registry/server/nta/corporate-number';
 import { formatNtaLine, type NtaRecord } from '../../tools/registry/nta-synthetic';
-import { E2E_DATA_DIR, E2E_ENV, E2E_MAIL_URL } from './support/e2e-env';
+import { E2E_DATA_DIR, E2E_ENV } from './support/e2e-env';
+import { registerThroughPages } from './support/members';
 
 /**
  * Watching companies (issue 15) in Chromium against the whole stack: a daily diff adds two new
@@ -19,7 +20,6 @@ import { E2E_DATA_DIR, E2E_ENV, E2E_MAIL_URL } from './support/e2e-env';
  * Screenshots of the watch page at 390/1280 px go to tmp/shots/watch.
  */
 
-const PASSWORD = 'sakura-fuji-umi-2026';
 const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'watch');
 const ROOT = path.resolve(__dirname, '..', '..');
 const REGISTRY = path.join(E2E_DATA_DIR, 'registry', 'registry.sqlite');
@@ -87,26 +87,6 @@ function applyDiff(day: string, rows: NtaRecord[]): void {
   );
 }
 
-async function registerAndLogin(page: Page): Promise<void> {
-  const email = `e2e-watch-${randomUUID().slice(0, 8)}@example.jp`;
-  await page.goto('/register');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByLabel('パスワード（確認）').fill(PASSWORD);
-  await page.getByLabel(/に同意します/).check();
-  const before = new Date().toISOString();
-  await page.getByRole('button', { name: '確認コードを送信する' }).click();
-  await expect(page).toHaveURL(/\/temporary-auth$/);
-  const params = new URLSearchParams({ to: email, timeoutMs: '20000', after: before });
-  const res = await fetch(`${E2E_MAIL_URL}/api/messages/wait?${params.toString()}`);
-  expect(res.status).toBe(200);
-  const { message } = (await res.json()) as { message: { text: string } };
-  const code = /確認コード\s*\n\s*(\d{6})/.exec(message.text)?.[1] ?? '';
-  await page.getByLabel('確認コード').fill(code);
-  await page.getByRole('button', { name: '登録を完了する' }).click();
-  await expect(page).toHaveURL(/\/register\/completion$/);
-}
-
 test('watch a company from its record page, import a CSV, and see the changes of the next update', async ({ page }) => {
   test.setTimeout(180_000);
   const tag = randomUUID().slice(0, 4);
@@ -116,7 +96,7 @@ test('watch a company from its record page, import a CSV, and see the changes of
   const day2 = nextDay(day1);
   applyDiff(day1, [record(x, `ウォッチ検証${tag}株式会社`, day1), record(y, `ウォッチ取込${tag}株式会社`, day1)]);
 
-  await registerAndLogin(page);
+  await registerThroughPages(page, 'watch');
 
   // From the record page.
   await expect(async () => {

@@ -20,7 +20,7 @@ import {
 
 const stack = await startPurchaseStack();
 const { eq } = await import('drizzle-orm');
-const { orders } = await import('@db/schema');
+const { orderEvents, orders } = await import('@db/schema');
 const { getDb } = await import('@/server/db/client');
 const { reconcilePayments, startPaymentReconciler } = await import('@/features/payments/server/reconciler');
 const createRoute = await import('@/app/api/payments/create-payment-history/route');
@@ -226,5 +226,44 @@ describe('the payment reconciler', () => {
     expect((await orderRow(order.id)).mailSentAt).not.toBeNull();
     await reconcilePayments({ graceMs: 60_000, leaseMs: 0, now: new Date(Date.now() + 120_000) });
     expect(await mailsTo(stack, member.email)).toHaveLength(1);
+  });
+
+  it('deletes drafts never sent to PAY.JP once they are a day old, with their timeline, and nothing else (0023)', async () => {
+    const member = await newMember();
+    const db = await getDb();
+    const draft = async (ageHours: number) => {
+      const created = await member.send(createRoute, '/api/payments/create-payment-history', orderBody());
+      expect(created.status).toBe(200);
+      const id = String(created.json.paymentId);
+      await db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - ageHours * 3_600_000) })
+        .where(eq(orders.id, id));
+      return id;
+    };
+    const stale = await draft(25);
+    const young = await draft(23);
+    const oldPaid = await insertOrder({ userId: member.userId, status: 'paid', createdAt: new Date(Date.now() - 48 * 3_600_000) });
+    await db.update(orders).set({ mailSentAt: new Date() }).where(eq(orders.id, oldPaid.id));
+    expect(await db.select().from(orderEvents).where(eq(orderEvents.orderId, stale))).toHaveLength(1);
+
+    const report = await reconcilePayments({ graceMs: 0 });
+    expect(report.draftsDeleted).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(orders).where(eq(orders.id, stale))).toHaveLength(0);
+    expect(await db.select().from(orderEvents).where(eq(orderEvents.orderId, stale))).toHaveLength(0);
+    expect(await orderRow(young)).toMatchObject({ status: 'pending' });
+    expect(await orderRow(oldPaid.id)).toMatchObject({ status: 'paid' });
+
+    // A tab left open on the confirmation page for a day: the old draft is gone, said in Japanese, nothing charged.
+    const late = await member.send(purchaseRoute, '/api/payments/purchase', { paymentId: stale, card: { token: await newToken(stack) } });
+    expect(late.status).toBe(404);
+    expect(late.json.error?.message).toMatch(/見つかりません/);
+    expect(await chargesOfOrder(stack, stale)).toHaveLength(0);
+
+    // The young draft goes the next day, and a pass with nothing to delete deletes nothing.
+    const nextDay = await reconcilePayments({ graceMs: 0, now: new Date(Date.now() + 2 * 3_600_000) });
+    expect(nextDay.draftsDeleted).toBe(1);
+    expect(await db.select().from(orders).where(eq(orders.id, young))).toHaveLength(0);
+    expect((await reconcilePayments({ graceMs: 0, now: new Date(Date.now() + 2 * 3_600_000) })).draftsDeleted).toBe(0);
   });
 });

@@ -43,6 +43,8 @@ const watchOneRoute = await import('@/app/api/watch/[corporateNumber]/route');
 const importRoute = await import('@/app/api/watch/import/route');
 const eventsRoute = await import('@/app/api/watch/events/route');
 const unsubscribeRoute = await import('@/app/api/watch/unsubscribe/route');
+const oneClickRoute = await import('@/app/api/watch/unsubscribe/one-click/route');
+const subscriptionRoute = await import('@/app/api/watch/subscription/route');
 const csrfRoute = await import('@/app/api/session/csrf/route');
 
 const A = '8040001999013';
@@ -135,11 +137,21 @@ async function member() {
   };
 }
 
+/** The header fields of a caught mail as sent (mailparser folds the List-* fields into an object). */
+async function rawHeaders(id: string): Promise<Record<string, string>> {
+  const raw = await (await fetch(`${stack.catcher.httpUrl}/messages/${id}/raw`)).text();
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  return Object.fromEntries(
+    head.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+}
+
 const noon = (day: string) => new Date(`${day}T03:00:00Z`); // 12:00 in Japan
 
 describe('watching companies with the daily updates', () => {
   let m: Awaited<ReturnType<typeof member>>;
   let digestMail: Awaited<ReturnType<typeof waitForMail>>;
+  let listUnsubscribe: string;
 
   it('adds companies from the record page (法人番号 or T-number) and from a pasted list, and refuses what is not a company', async () => {
     m = await member();
@@ -212,6 +224,14 @@ describe('watching companies with the daily updates', () => {
     expect(digestMail.text).toContain('適格請求書発行事業者の登録が失効しました（失効年月日 2026-03-02）。');
     for (const n of [A, B, C]) expect(digestMail.text).toContain(`http://localhost:3000/search-service/result?corporateNumber=${n}`);
     expect(digestMail.text).toMatch(/http:\/\/localhost:3000\/watch\/unsubscribe\?user=[0-9a-f-]+&token=[\w-]+/);
+    // RFC 8058: the mail client's own 「配信停止」 posts to the signed one-click address.
+    const headers = await rawHeaders(digestMail.id);
+    expect(headers['list-unsubscribe']).toMatch(
+      /^<http:\/\/localhost:3000\/api\/watch\/unsubscribe\/one-click\?user=[0-9a-f-]+&token=[\w-]+>$/,
+    );
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    listUnsubscribe = headers['list-unsubscribe'] ?? '';
+    expect(headers['auto-submitted']).toBe('auto-generated');
     // Only public registry data: nothing of the member's account.
     expect(digestMail.text).not.toContain(m.user.id.slice(0, 8) + '@');
 
@@ -309,6 +329,59 @@ describe('watching companies with the daily updates', () => {
     // The page still lists it.
     const events = WatchEventsSchema.parse((await m.get(eventsRoute, '/api/watch/events')).json).events;
     expect(events[0]).toMatchObject({ corporateNumber: B, label: '復活（閉鎖の取消し）' });
+  });
+
+  it('stops the digest by RFC 8058 one-click POST without login or CSRF token; a GET only leads to the page', async () => {
+    const on = await m.send(subscriptionRoute, '/api/watch/subscription', 'PUT', { digest: true });
+    expect(on.status).toBe(200);
+    expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).digest).toBe(true);
+    // (the catcher was restarted since: the header as read from the first digest)
+    const address = new URL(/^<(.+)>$/.exec(listUnsubscribe)?.[1] ?? '');
+    const target = `${address.pathname}${address.search}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const oneClick = 'List-Unsubscribe=One-Click';
+
+    // A GET (a link scanner, a client opening the address) changes nothing: it leads to the page.
+    const get = await call(oneClickRoute, target);
+    expect(get.status).toBe(303);
+    expect(get.headers.get('location')).toBe(
+      `http://localhost:3000/watch/unsubscribe?user=${address.searchParams.get('user')}&token=${address.searchParams.get('token')}`,
+    );
+    // A forged or malformed token, or a body that is not the one-click form: 4xx JSON, nothing changes.
+    const forgedTarget = `${address.pathname}?user=${address.searchParams.get('user')}&token=${'A'.repeat(43)}`;
+    const forged = await call(oneClickRoute, forgedTarget, { method: 'POST', headers: form, body: oneClick });
+    expect(forged.status).toBe(403);
+    expect(forged.json.error).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/配信停止のリンクが正しくありません/) });
+    const malformed = await call(oneClickRoute, `${address.pathname}?user=x&token=y`, { method: 'POST', headers: form, body: oneClick });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error?.message).toMatch(/配信停止のリンクが正しくありません/);
+    const wrongBody = await call(oneClickRoute, target, { method: 'POST', headers: form, body: 'List-Unsubscribe=Yes' });
+    expect(wrongBody.status).toBe(400);
+    expect(wrongBody.json.error?.message).toMatch(/List-Unsubscribe=One-Click/);
+    const json = await call(oneClickRoute, target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ 'List-Unsubscribe': 'One-Click' }),
+    });
+    expect(json.status).toBe(415);
+    expect(json.json.error?.message).toMatch(/application\/x-www-form-urlencoded/);
+    expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).digest).toBe(true);
+
+    // The mail client's POST: no cookie, no Origin, no CSRF token.
+    const ok = await call(oneClickRoute, target, { method: 'POST', headers: form, body: oneClick });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({ unsubscribed: true });
+    expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).digest).toBe(false);
+    // The multipart form of RFC 8058 is taken too (idempotent: already off).
+    const multipart = new FormData();
+    multipart.set('List-Unsubscribe', 'One-Click');
+    const encoded = new Request('http://x/', { method: 'POST', body: multipart });
+    const again = await call(oneClickRoute, target, {
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+      body: new Uint8Array(await encoded.arrayBuffer()),
+    });
+    expect(again.status).toBe(200);
   });
 
   it('removes a company from the list, and deletes the whole list with the account', async () => {

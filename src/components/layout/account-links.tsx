@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useSyncExternalStore } from 'react';
 
 import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
+import { loginPath, registerPath, returnHere } from '@/lib/next-page';
 
 import styles from './site-header.module.css';
 
@@ -12,9 +13,13 @@ import styles from './site-header.module.css';
  * ログイン/会員登録 or マイページ. The state is re-read on every route change (spec §4: the
  * pathname changes, the component re-renders, the snapshot is read again) and whenever storage
  * changes. The server render shows nothing account-specific, so both renders agree.
+ * ログイン / 会員登録 carry the page the visitor is on (issue 13 §2), as `nextPage` checked by
+ * src/lib/next-page.ts; the search page's query is kept in step through useSearchParams, which
+ * Next updates on history.replaceState too. The header renders this inside a Suspense boundary.
  */
 export function AccountLinks() {
-  usePathname();
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
   const loggedIn = useSyncExternalStore<boolean | null>(
     subscribeAuth,
     () => isLoggedIn(),
@@ -31,13 +36,14 @@ export function AccountLinks() {
       </li>
     );
   }
+  const here = returnHere(pathname, search);
   return (
     <>
       <li>
-        <Link href="/login">ログイン</Link>
+        <Link href={loginPath({ nextPage: here })}>ログイン</Link>
       </li>
       <li>
-        <Link href="/register" className={styles.cta}>
+        <Link href={registerPath(here)} className={styles.cta}>
           会員登録
         </Link>
       </li>

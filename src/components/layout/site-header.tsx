@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Suspense } from 'react';
 
 import { AccountLinks } from './account-links';
 import styles from './site-header.module.css';
@@ -22,7 +23,10 @@ export function SiteHeader({ serviceName }: { serviceName: string }) {
             <li>
               <Link href="/search-service">法人情報照会</Link>
             </li>
-            <AccountLinks />
+            {/* useSearchParams: static pages render the placeholder and fill the links in on the client */}
+            <Suspense fallback={<li className={styles.placeholder} aria-hidden="true" />}>
+              <AccountLinks />
+            </Suspense>
           </ul>
         </nav>
       </div>

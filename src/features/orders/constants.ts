@@ -23,6 +23,15 @@ export const RECEIPT_ADDRESSEE_MAX_LENGTH = 100;
 export const PAYMENT_DEADLINE_MINUTES = 30;
 export const PAYMENT_DEADLINE_MS = PAYMENT_DEADLINE_MINUTES * 60_000;
 
+/**
+ * How long a draft (an order created on the confirmation page but never sent to PAY.JP, status
+ * `pending`) is kept before the reconciler deletes it (decision 0023, amendment): a day — far past
+ * the 30-minute payment window, so nobody in the middle of paying loses it, and short enough that
+ * an abandoned draft's addressee and address are not kept without a purpose.
+ */
+export const DRAFT_ORDER_MAX_AGE_HOURS = 24;
+export const DRAFT_ORDER_MAX_AGE_MS = DRAFT_ORDER_MAX_AGE_HOURS * 3_600_000;
+
 /** When an unpaid order's payment deadline ends: its latest attempt's start (or its creation) + the deadline. */
 export function paymentDeadline(order: { chargingStartedAt: Date | null; createdAt: Date }): Date {
   return new Date((order.chargingStartedAt ?? order.createdAt).getTime() + PAYMENT_DEADLINE_MS);

@@ -77,4 +77,6 @@ export const WATCH_MESSAGES = {
   import_too_long: `一度に取り込めるのは${WATCH_IMPORT_CHARS_MAX.toLocaleString('ja-JP')}文字までです。分けて取り込んでください。`,
   not_a_number: '法人番号（13桁）または登録番号（T＋13桁）ではありません。',
   unsubscribe_invalid: '配信停止のリンクが正しくありません。メールに記載のリンクをそのまま開いてください。',
+  one_click_body: 'ワンクリック配信停止（RFC 8058）の形式ではありません。本文は List-Unsubscribe=One-Click としてください。',
+  one_click_type: 'ワンクリック配信停止は application/x-www-form-urlencoded または multipart/form-data で送ってください。',
 } as const;

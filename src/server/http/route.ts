@@ -226,10 +226,29 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
 export async function readJsonBody(request: NextRequest, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type.trim())) throw new AppError('unsupported_media_type');
+  const bytes = await readBodyBytes(request, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('invalid_json');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('invalid_json');
+  }
+}
+
+/**
+ * The raw request body, at most `maxBytes` (413 otherwise, also for a chunked body that never
+ * declared its length); for the few routes that take something other than JSON.
+ */
+export async function readBodyBytes(request: NextRequest, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new AppError('payload_too_large');
   const reader = request.body?.getReader();
-  if (!reader) throw new AppError('invalid_json');
+  if (!reader) return Buffer.alloc(0); // no body: JSON.parse('') fails → invalid_json for JSON routes
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -242,17 +261,7 @@ export async function readJsonBody(request: NextRequest, maxBytes = DEFAULT_MAX_
     }
     chunks.push(value);
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new AppError('invalid_json');
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError('invalid_json');
-  }
+  return Buffer.concat(chunks);
 }
 
 /** The CSRF token for this browser, issuing a pre-session cookie when it has neither cookie. */

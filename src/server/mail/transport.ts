@@ -40,10 +40,34 @@ function transporter(): Transporter {
   return created;
 }
 
+export interface SendMailOptions {
+  /**
+   * Extra header fields for this mail, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post`
+   * (RFC 2369, RFC 8058) for a mail a member can stop. Plain ASCII values; the standard fields
+   * (From, To, Subject, …) and Auto-Submitted are set here and cannot be replaced.
+   */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Header fields a caller may not set: this module owns them. */
+const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'sender', 'reply-to', 'auto-submitted']);
+
+function extraHeaders(headers: Readonly<Record<string, string>> = {}): Record<string, string> {
+  for (const [name, value] of Object.entries(headers)) {
+    // A field name is printable ASCII without ':' (RFC 5322 §2.2); a value never holds a line
+    // break (no header injection).
+    if (!/^[!-9;-~]+$/.test(name) || RESERVED_HEADERS.has(name.toLowerCase()) || /[\r\n]/.test(value)) {
+      throw new Error(`mail header ${JSON.stringify(name)} cannot be set`);
+    }
+  }
+  return { ...headers };
+}
+
 /** Sends one mail; throws MailDeliveryError when the SMTP server does not take it. */
-export async function sendMail(to: string, mail: RenderedMail): Promise<void> {
+export async function sendMail(to: string, mail: RenderedMail, options: SendMailOptions = {}): Promise<void> {
   const env = getEnv();
   const recipient = sha256Hex(to).slice(0, 16); // logs identify the address without holding it
+  const headers = extraHeaders(options.headers); // a programming error, thrown before anything is sent
   try {
     const info = await transporter().sendMail({
       from: env.MAIL_FROM,
@@ -51,7 +75,7 @@ export async function sendMail(to: string, mail: RenderedMail): Promise<void> {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      headers: { 'Auto-Submitted': 'auto-generated' },
+      headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
     });
     logger.info({ event: 'mail.sent', kind: mail.kind, recipient, messageId: info.messageId }, 'mail sent');
   } catch (error) {

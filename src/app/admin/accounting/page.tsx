@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 
 import { getSiteInfo } from '@/config/site';
-import { AccountingMonthSchema } from '@/features/backoffice';
+import { accountingExportUrl, AccountingMonthSchema } from '@/features/backoffice';
 import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { accountingSummary } from '@/features/backoffice/server/accounting';
@@ -99,7 +99,7 @@ export default async function AdminAccountingPage({
           <dd>{formatYen(totals.refundedYen)}（この月に PAY.JP で返金された額）</dd>
         </dl>
         <div className={`${styles.actions} ${styles.formGap}`}>
-          <a className={styles.button} href={`/api/admin/accounting/export?month=${month}`} download>
+          <a className={styles.button} href={accountingExportUrl(month)} download>
             {y}年{m}月の CSV をダウンロード
           </a>
         </div>

@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { type CompanySummary } from '@/features/registry';
+import { sampleCompany } from '../testing';
 import { SearchedCorporateSchema, lastSearchHref, toSearchedCorporate } from './searched-corporate';
 
-const company: CompanySummary = {
-  corporateNumber: '8040001999013',
-  name: '株式会社商号変更後',
+const company = sampleCompany({
   furigana: 'ショウゴウヘンコウゴ',
-  enName: null,
-  kind: '301',
-  kindLabel: '株式会社',
-  prefectureCode: '13',
-  prefectureName: '東京都',
-  cityName: '千代田区',
   streetNumber: '丸の内一丁目1番1号',
-  postCode: '1000005',
-  addressOutside: null,
   address: '東京都千代田区丸の内一丁目1番1号',
-  closed: false,
-  closeDate: null,
-  closeCause: null,
-  closeCauseLabel: null,
-  successorCorporateNumber: null,
-  formerNames: ['株式会社商号変更前'],
-  matchedFormerName: null,
   match: 'exact',
-  assignmentDate: '2015-10-05',
-  updateDate: '2017-05-09',
-};
+});
 
 describe('searched_corporate', () => {
   it('keeps what the purchase flow shows and parses back with its schema', () => {

@@ -4,35 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { orderabilityOf } from '@/features/orders';
 import type { CompanySummary } from '@/features/registry';
 
+import { sampleCompany } from '../testing';
 import { CompanyResultsTable } from './company-results-table';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));
 
-const base: CompanySummary = {
-  corporateNumber: '8040001999013',
-  name: '株式会社商号変更後',
-  furigana: 'ショウゴウヘンコウアト',
-  enName: null,
-  kind: '301',
-  kindLabel: '株式会社',
-  prefectureCode: '13',
-  prefectureName: '東京都',
-  cityName: '千代田区',
-  streetNumber: '丸の内１丁目１－１',
-  postCode: '1000005',
-  addressOutside: null,
-  address: '東京都千代田区丸の内１丁目１－１',
-  closed: false,
-  closeDate: null,
-  closeCause: null,
-  closeCauseLabel: null,
-  successorCorporateNumber: null,
-  formerNames: ['株式会社商号変更前'],
-  matchedFormerName: null,
-  match: 'prefix',
-  assignmentDate: '2015-10-05',
-  updateDate: '2017-05-09',
-};
+const base = sampleCompany();
 
 const render = (companies: Partial<CompanySummary>[]) =>
   renderToStaticMarkup(

@@ -5,6 +5,7 @@ import 'server-only';
 
 export {
   ORDER_NOT_FOUND_MESSAGE,
+  deleteStaleDrafts,
   findOrder,
   findOrderByIdempotencyKey,
   findOrderByNumber,

@@ -1,12 +1,13 @@
 import 'server-only';
 
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 
 import { orderEvents, orders } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 
+import { DRAFT_ORDER_MAX_AGE_MS } from '../constants';
 import { newOrderNumber } from '../order-number';
 import type { OrderActor, OrderEventKind } from '../schemas';
 
@@ -104,6 +105,35 @@ export async function insertOrder(
     logger.warn({ event: 'order.number_clash', attempt }, 'order number already taken; drawing another');
   }
   throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
+}
+
+/**
+ * Deletes up to `limit` drafts older than DRAFT_ORDER_MAX_AGE_MS (decision 0023, amendment): orders
+ * still `pending`, i.e. never sent to PAY.JP — no charge, no money, no receipt, not a transaction
+ * record (domain.md §5 keeps those 7 years) — with their one timeline row. The drafts are locked
+ * FOR UPDATE SKIP LOCKED and deleted only while still `pending`, so a draft being sent at the same
+ * moment (claimForCharge holds its row) is left alone. Returns the ids deleted.
+ */
+export async function deleteStaleDrafts(input: { now: Date; limit: number }): Promise<string[]> {
+  const db = await getDb();
+  const cutoff = new Date(input.now.getTime() - DRAFT_ORDER_MAX_AGE_MS);
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lte(orders.createdAt, cutoff)))
+      .orderBy(asc(orders.createdAt))
+      .limit(input.limit)
+      .for('update', { skipLocked: true });
+    if (stale.length === 0) return [];
+    const ids = stale.map((r) => r.id);
+    await tx.delete(orderEvents).where(inArray(orderEvents.orderId, ids));
+    const deleted = await tx
+      .delete(orders)
+      .where(and(inArray(orders.id, ids), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    return deleted.map((r) => r.id);
+  });
 }
 
 /** The order with this number (canonical `HJ-YYMM-XXXXX`, see parseOrderNumberInput), any status. */

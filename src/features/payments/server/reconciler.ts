@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { getEnv } from '@/config/env';
+import { deleteStaleDrafts } from '@/features/orders/server';
 import { logger } from '@/server/logger';
 
 import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';
@@ -41,6 +42,8 @@ export interface ReconcileReport {
   settled: { orderId: string; from: string; to: string }[];
   /** Refunds in doubt settled in this pass (null when the refund pass failed as a whole). */
   refunds: RefundReconcileReport | null;
+  /** Drafts never sent to PAY.JP deleted in this pass for their age (0023 amendment); null when that step failed. */
+  draftsDeleted: number | null;
 }
 
 function configured(): { intervalMs: number; graceMs: number } {
@@ -84,7 +87,17 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   } catch (error) {
     logger.error({ err: error, event: 'payment.reconciler.error' }, 'reconciler could not settle refunds');
   }
-  return { claimed: claimed.length, settled, refunds };
+  // Drafts never sent to PAY.JP (0023, amendment): nothing to ask PAY.JP, only their age.
+  let draftsDeleted: number | null = null;
+  try {
+    const deleted = await deleteStaleDrafts({ now, limit: options.limit ?? 100 });
+    draftsDeleted = deleted.length;
+    if (deleted.length > 0)
+      logger.info({ event: 'payment.reconciler.drafts_deleted', count: deleted.length }, 'reconciler deleted abandoned drafts');
+  } catch (error) {
+    logger.error({ err: error, event: 'payment.reconciler.error' }, 'reconciler could not delete abandoned drafts');
+  }
+  return { claimed: claimed.length, settled, refunds, draftsDeleted };
 }
 
 async function reconcileOne(order: OrderRow, options: ReconcileOptions): Promise<ReconcileReport['settled'][number] | null> {

@@ -18,7 +18,8 @@ export const LEGAL_PATHS = {
  */
 export const LEGAL_DATES = {
   privacyPolicy: { enactedOn: '2026-11-22' },
-  termsOfUse: { enactedOn: '2026-11-22' },
+  // 第13条（領収書）: the original at the first download, 再発行 on request or after a 宛名 correction (0024)
+  termsOfUse: { enactedOn: '2026-11-22', revisedOn: '2026-11-26' },
   specifiedCommercialTransactionLaw: { enactedOn: '2026-11-22' },
   searchServiceTerms: { enactedOn: '2026-11-22' },
   searchServicePrivacy: { enactedOn: '2026-11-22' },

@@ -38,11 +38,41 @@ export function unsubscribeToken(userId: string): string {
   return hmacBase64Url(getEnv().SESSION_SECRET, `${UNSUBSCRIBE_PURPOSE}${userId}`);
 }
 
-export function unsubscribeUrl(userId: string): string {
-  const url = new URL('/watch/unsubscribe', getEnv().APP_BASE_URL);
+function withToken(path: string, userId: string, token: string): string {
+  const url = new URL(path, getEnv().APP_BASE_URL);
   url.searchParams.set('user', userId);
-  url.searchParams.set('token', unsubscribeToken(userId));
+  url.searchParams.set('token', token);
   return url.toString();
+}
+
+/** The mail's link: a page that stops the digest only when its button is pressed. */
+export function unsubscribePageUrl(userId: string, token: string): string {
+  return withToken('/watch/unsubscribe', userId, token);
+}
+
+export function unsubscribeUrl(userId: string): string {
+  return unsubscribePageUrl(userId, unsubscribeToken(userId));
+}
+
+/**
+ * The one-click address of RFC 8058: a mail client POSTs `List-Unsubscribe=One-Click` to it,
+ * without cookies or a CSRF token (the signed token is the authority, as for the link).
+ */
+export function oneClickUnsubscribeUrl(userId: string): string {
+  return withToken('/api/watch/unsubscribe/one-click', userId, unsubscribeToken(userId));
+}
+
+/**
+ * `List-Unsubscribe` (RFC 2369) with the one-click address and `List-Unsubscribe-Post` (RFC 8058),
+ * so mail clients offer their own 「配信停止」 button. HTTPS only: there is no mailbox that reads
+ * unsubscribe mails. (Mail providers honour one-click only from a DKIM signature covering both
+ * fields; that signature is the sending MTA's job.)
+ */
+export function digestHeaders(userId: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${oneClickUnsubscribeUrl(userId)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 /** Stops the member's digest when the token is theirs; false (nothing changes) otherwise. */
@@ -171,7 +201,9 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestRunS
     }
     const events = stored.map(toWatchEvent);
     try {
-      await sendMail(d.email as string, digestMail(d.user_id, events.slice(0, DIGEST_EVENTS_MAX), events.length));
+      await sendMail(d.email as string, digestMail(d.user_id, events.slice(0, DIGEST_EVENTS_MAX), events.length), {
+        headers: digestHeaders(d.user_id),
+      });
       await db
         .update(watchDigests)
         .set({ status: 'sent', sentAt: new Date(), attempts: d.attempts + 1, eventCount: events.length, lastError: null })

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { LEGAL_DATES } from '../../legal-content/constants';
 import { applicationValidityLines, cancellationPolicyLines, deliveryTimingLines } from '../../legal-content/order-policies';
 import { TermsOfUse } from './terms-of-use';
 import { brokenAnchors, countH1, placeholderLeaks, sampleDelivery, sampleOperator, textOf } from './legal-test-fixtures';
@@ -104,5 +105,14 @@ describe('TermsOfUse', () => {
     expect(articleText(render(), 10)).toContain('速達配送を選択した場合も、追加の料金はかかりません');
     const priced = articleText(render({ ...sampleDelivery, expressSurchargeYenTaxIncluded: 330 }), 10);
     expect(priced).toContain('速達料金330円（税込）');
+  });
+
+  it('shows its 制定日 and the 最終改定日 of the 第13条 change (receipt re-issue) from the one table of dates', () => {
+    const text = textOf(render());
+    expect(LEGAL_DATES.termsOfUse).toEqual({ enactedOn: '2026-11-22', revisedOn: '2026-11-26' });
+    expect(text).toContain('制定日2026年11月22日');
+    expect(text).toContain('最終改定日2026年11月26日');
+    expect(text).toContain('本規約は、2026年11月22日から施行します。（最終改定：2026年11月26日）');
+    expect(articleText(render(), 13)).toContain('再発行');
   });
 });

@@ -1,0 +1,14 @@
+/**
+ * The back office's API addresses that its pages write into links (a download is a navigation,
+ * not an `adminFetch` call), built in one place so the path and the query's encoding are not
+ * spelled out per page. Isomorphic and zod-free: server pages and client components can use it.
+ */
+export const ADMIN_API_PATHS = {
+  /** GET ?month=YYYY-MM — the month's sales and refunds as CSV (managers; writes an audit row) */
+  accountingExport: '/api/admin/accounting/export',
+} as const;
+
+/** The CSV download of one month (`YYYY-MM`, Japan time). */
+export function accountingExportUrl(month: string): string {
+  return `${ADMIN_API_PATHS.accountingExport}?${new URLSearchParams({ month }).toString()}`;
+}
