@@ -250,10 +250,10 @@ const ADDRESS_TERMS_MAX = 4;
 /**
  * The 4-grams to AND for an address of five or more characters (up to four characters it is one
  * token). An address is made of a few very common pieces (町名, 1-, -2 …) whose combination is
- * rare, so the pieces must be long enough to be rare together: measured on 5.5 million rows, the
- * tiling bigrams of 町1-21-2 (町1 1- 21 -2, each in hundreds of thousands of companies) left
- * thousands of candidates to confirm (130 ms), while 町1-2 AND 21-2 leave a few more than the
- * matches. So: a rare 4-gram (fewer than PROBE_CAP companies) alone, with the second rarest when
+ * rare, so the pieces must be long enough to be rare together: measured on 5.5 million rows
+ * (docs/performance.md, format 4), the tiling bigrams of 町1-21-2 (町1 1- 21 -2, each in hundreds
+ * of thousands of companies) took 440 ms to confirm the count's 1,001 matches, while 町1-2 AND
+ * 21-2 (180,000 and 29,000 companies) hold 3,121 companies, every one a match. So: a rare 4-gram (fewer than PROBE_CAP companies) alone, with the second rarest when
  * that is rare too; otherwise the 4-grams that tile the address (丸の内2 and の内2- for
  * 丸の内2丁目, overlapping only as the length requires), at most ADDRESS_TERMS_MAX of them, the
  * rarest kept. The confirmation on `doc.address_norm` keeps the result exact.
