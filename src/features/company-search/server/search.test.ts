@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '../schemas';
 import { withCheckDigit } from '@/features/registry';
-import { RegistryStore, getCompany } from '@/features/registry/index.server';
+import { ADDRESS_GRAM, ADDRESS_SEP, RegistryStore, getCompany } from '@/features/registry/index.server';
 import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
 import { type SearchCompaniesParams, searchCompanies } from './search';
 
@@ -82,6 +82,13 @@ const fixture = [
   ntaRow({ name: '株式会社オーテ通信', furigana: 'オーテツウシン', streetNumber: '大手町１丁目５－１' }),
   ntaRow({ name: '株式会社オーテ二十一', furigana: 'オーテニジュウイチ', streetNumber: '大手町二十一丁目３番地' }),
   ntaRow({ name: '株式会社カスミ精工', furigana: 'カスミセイコウ', streetNumber: '霞ヶ関３丁目１番１号' }),
+  // Substring semantics beyond one index token (an address of 5+ characters ANDs its 4-grams and
+  // is confirmed): 2-7-2 is 二丁目, 二十丁目 is not; 緑町1-2-21-2 holds 町1-2 and 21-2 but not 町1-21-2.
+  ntaRow({ name: '株式会社丸内二番', furigana: 'マルノウチニバン', streetNumber: '丸の内２－７－２' }),
+  ntaRow({ name: '株式会社丸内二十', furigana: 'マルノウチニジュウ', streetNumber: '丸の内二十丁目３番' }),
+  ntaRow({ name: '株式会社緑町商会', furigana: 'ミドリチョウショウカイ', streetNumber: '緑町1-21-2' }),
+  ntaRow({ name: '株式会社緑町十一', furigana: 'ミドリチョウジュウイチ', streetNumber: '緑町１１丁目２１番２号' }),
+  ntaRow({ name: '株式会社緑町分割', furigana: 'ミドリチョウブンカツ', streetNumber: '緑町1-2-21-2' }),
   ntaRow({
     name: 'Example Holdings Limited',
     kind: '401',
@@ -192,10 +199,23 @@ describe('searchCompanies — query table', () => {
     ['市区町村 filter with an English query', { q: 'sony', prefecture: '13', city: '103' }, ['ソニーグループ株式会社']],
     ['市区町村 filter with a postal code', { q: '1080075', prefecture: '13', city: '103' }, ['ソニー株式会社', 'ソニーグループ株式会社']],
     ['the same 市区町村 code in another prefecture', { q: 'ソニー', prefecture: '27', city: '103' }, []],
-    ['address alone: 2丁目 finds 二丁目 as registered', { address: '丸の内2丁目' }, ['株式会社ヤエス精機']],
-    ['address typed with 漢数字', { address: '丸の内二丁目' }, ['株式会社ヤエス精機']],
-    ['address typed with full-width hyphens', { address: '丸の内２－７－２' }, ['株式会社ヤエス精機']],
-    ['address typed with 番 and 号', { address: '２丁目７番２号' }, ['株式会社ヤエス精機']],
+    ['address alone: 2丁目 finds 二丁目 and 2-7-2, not 二十丁目', { address: '丸の内2丁目' }, ['株式会社丸内二番', '株式会社ヤエス精機']],
+    ['address typed with 漢数字', { address: '丸の内二丁目' }, ['株式会社丸内二番', '株式会社ヤエス精機']],
+    [
+      'address: 丸の内2 (no 丁目) is a plain substring',
+      { address: '丸の内2' },
+      ['株式会社丸内二十', '株式会社丸内二番', '株式会社ヤエス精機'],
+    ],
+    ['address: 丸の内20丁目 finds 二十丁目 only', { address: '丸の内20丁目' }, ['株式会社丸内二十']],
+    ['address typed with full-width hyphens', { address: '丸の内２－７－２' }, ['株式会社丸内二番', '株式会社ヤエス精機']],
+    ['address typed with 番 and 号', { address: '２丁目７番２号' }, ['株式会社丸内二番', '株式会社ヤエス精機']],
+    ['address: 3 characters are one index token', { address: '町1-' }, ['株式会社オーテ通信', '株式会社緑町商会', '株式会社緑町分割']],
+    ['address: 4 characters are one index token', { address: '21-2' }, ['株式会社緑町商会', '株式会社緑町十一', '株式会社緑町分割']],
+    ['address: 町1-21-2 is not 町11-21-2 nor 町1-2-21-2 (4-grams confirmed)', { address: '町1-21-2' }, ['株式会社緑町商会']],
+    ['address: 1-21-2 is a plain substring of 11-21-2', { address: '1-21-2' }, ['株式会社緑町商会', '株式会社緑町十一']],
+    ['address: 番 and 号 typed for a hyphenated address', { address: '緑町1番21号' }, ['株式会社緑町商会']],
+    ['address: a long address from the 都道府県', { address: '東京都千代田区緑町1丁目21番2号' }, ['株式会社緑町商会']],
+    ['address: a long address that differs in its last number', { address: '東京都千代田区緑町1丁目21番3号' }, []],
     ['address: 大手町1 finds 大手町１丁目５－１', { address: '大手町1' }, ['株式会社オーテ通信']],
     ['address: 大手町2 is a substring of 大手町21丁目', { address: '大手町2' }, ['株式会社オーテ二十一']],
     ['address: 大手町2丁目 is not 大手町21丁目', { address: '大手町2丁目' }, []],
@@ -307,6 +327,7 @@ describe('searchCompanies — query table', () => {
     const found = search({ address: '丸の内二丁目' });
     expect(found.ok && found.result.query).toEqual({ normalized: '丸の内2-', type: 'address', address: '丸の内2-' });
     expect(found.ok && found.result.items.map((i) => [i.name, i.match, i.address])).toEqual([
+      ['株式会社丸内二番', 'address', '東京都千代田区丸の内２－７－２'],
       ['株式会社ヤエス精機', 'address', '東京都千代田区丸の内二丁目７番２号'],
     ]);
     const both = search({ q: 'ソニー', address: '港南' });
@@ -434,5 +455,50 @@ describe('searchCompanies — pages and counts', () => {
     const cursor = first.ok ? (first.result.nextCursor ?? '') : '';
     expect(searchCompanies({ q: 'ページ', cursor }, pagesStore)).toMatchObject({ ok: false, code: 'invalid_cursor' });
     expect(searchCompanies({ q: 'テスト', cursor: 'garbage' }, pagesStore)).toMatchObject({ ok: false, code: 'invalid_cursor' });
+  });
+});
+
+describe('searchCompanies — an address made of common pieces', () => {
+  // More than GRAM_DF_MIN (256) companies at 本町1-… and at …21-2: both 4-grams of 本町1-21-2 are
+  // in gram_df and the search ANDs them; 本町1-3-21-2 holds both and is dropped by the confirmation.
+  const commonDir = tempDir();
+  const commonFile = path.join(commonDir, 'registry.sqlite');
+  let commonStore: RegistryStore;
+  beforeAll(() => {
+    const rows = [
+      ...Array.from({ length: 260 }, (_, i) => ntaRow({ name: `株式会社本町${i}`, streetNumber: `本町1-${i + 100}` })),
+      ...Array.from({ length: 260 }, (_, i) => ntaRow({ name: `株式会社栄町${i}`, streetNumber: `栄町${i + 3}丁目21番2号` })),
+      ntaRow({ name: '株式会社本町目標', streetNumber: '本町一丁目21番2号' }),
+      ntaRow({ name: '株式会社本町囮', streetNumber: '本町1-3-21-2' }),
+    ];
+    buildRegistry(commonFile, rows);
+    commonStore = new RegistryStore(commonFile, { checkIntervalMs: 0 });
+  });
+  afterAll(() => {
+    commonStore.close();
+    fs.rmSync(commonDir, { recursive: true, force: true });
+  });
+
+  it('counts the common address grams of every length in gram_df', () => {
+    const state = commonStore.acquire();
+    if (!state.ok) throw new Error('registry unavailable');
+    const sep = ADDRESS_SEP;
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}本町1${sep}`)).toBe(262);
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}21${sep}2`)).toBe(262);
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}本町`)).toBe(262);
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}千代田区`)).toBe(522);
+    // Rarer than GRAM_DF_MIN: not listed (the search counts it when it needs to).
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}栄町7${sep}`)).toBeUndefined();
+  });
+
+  it.each<[string, string, string[]]>([
+    ['both 4-grams common: confirmed', '本町1-21-2', ['株式会社本町目標']],
+    ['typed with 丁目, 番 and 号', '本町1丁目21番2号', ['株式会社本町目標']],
+    ['one rare 4-gram', '栄町7-21-2', ['株式会社栄町4']],
+    ['common pieces in another order', '町1-3-21', ['株式会社本町囮']],
+  ])('%s: %s', (_, address, expected) => {
+    const outcome = searchCompanies({ address }, commonStore);
+    expect(outcome.ok && outcome.result.items.map((i) => i.name)).toEqual(expected);
+    expect(outcome.ok && outcome.result.count).toBe(expected.length);
   });
 });

@@ -15,6 +15,7 @@ import {
   ADDRESS_GRAM,
   ADDRESS_SEP,
   ADDRESS_GRAM_LENGTH,
+  ADDRESS_GRAM_MAX,
   addressExpressionOf,
   addressSearchText,
   codePoints,
@@ -70,7 +71,8 @@ import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
  *
  * The address field (NTA's 所在地 search; docs/decisions/0029) is a filter like the 市区町村: "the
  * 所在地 (都道府県 + 市区町村 + 丁目番地, normalised by addressSearchText) contains it". It is ANDed
- * to every class — its bigrams in the index, confirmed on `doc.address_norm` beyond 2 characters
+ * to every class — one token of the index up to 4 characters, beyond that its rarest 4-grams,
+ * confirmed on `doc.address_norm`
  * — or, without a name query, it is the search: one class, in the docid order.
  */
 
@@ -126,7 +128,7 @@ const VERIFY_ANY = `(${CONTAINS} OR substr(d.reading_norm, 1, @n) = @q)`;
 // exactly VERIFY_ANY (an exact name contains the query; a prefix match is a contains or a reading
 // prefix), so a document is listed once whichever way the index answered the Japanese part.
 const VERIFY_NOT_JAPANESE = `NOT ${VERIFY_ANY}`;
-// The address field beyond one bigram (@a: its addressSearchText).
+// The address field beyond one gram (@a: its addressSearchText).
 const VERIFY_ADDRESS = `instr(d.address_norm, @a) > 0`;
 
 const DOC_ROW = `SELECT d.name_norm, d.reading_norm, d.former_norm, d.former_names, c.corporate_number, c.hihyoji, c.data
@@ -242,26 +244,30 @@ function countMatches(reg: OpenRegistry, m: Matcher, bind: Bind, range: { first:
   return stmt.get({ ...base, ...verifyParams(m.verify, bind) }) as number;
 }
 
-/** Most bigrams ANDed for one address (the tiling of a 9+-character address keeps its rarest ones). */
+/** Most 4-grams ANDed for one address (the tiling of a long address keeps its rarest ones). */
 const ADDRESS_TERMS_MAX = 4;
 
 /**
- * The bigrams to AND for an address of three or more characters. Unlike a name, an address is
- * made of a few very common pieces (町名, 1-, -2 …) whose combination is rare, so two lists leave
- * too many candidates to confirm: measured on 5.5 million rows, 日の AND 1- for 日の出町1-4 read
- * hundreds of milliseconds of candidates. So: a rare bigram (fewer than PROBE_CAP companies) alone,
- * with the second rarest when that is rare too; otherwise the bigrams that tile the address without
- * overlapping (日の 出町 1- -4), at most ADDRESS_TERMS_MAX of them, the rarest kept.
+ * The 4-grams to AND for an address of five or more characters (up to four characters it is one
+ * token). An address is made of a few very common pieces (町名, 1-, -2 …) whose combination is
+ * rare, so the pieces must be long enough to be rare together: measured on 5.5 million rows
+ * (docs/performance.md, format 4), the tiling bigrams of 町1-21-2 (町1 1- 21 -2, each in hundreds
+ * of thousands of companies) took 440 ms to confirm the count's 1,001 matches, while 町1-2 AND
+ * 21-2 (180,000 and 29,000 companies) hold 3,121 companies, every one a match. So: a rare 4-gram (fewer than PROBE_CAP companies) alone, with the second rarest when
+ * that is rare too; otherwise the 4-grams that tile the address (丸の内2 and の内2- for
+ * 丸の内2丁目, overlapping only as the length requires), at most ADDRESS_TERMS_MAX of them, the
+ * rarest kept. The confirmation on `doc.address_norm` keeps the result exact.
  */
-function selectiveBigrams(reg: OpenRegistry, chars: readonly string[]): string[] {
+function selectiveAddressGrams(reg: OpenRegistry, chars: readonly string[]): string[] {
+  const k = ADDRESS_GRAM_MAX;
   const weigh = (pos: number) => {
-    const g = `${chars[pos] ?? ''}${chars[pos + 1] ?? ''}`;
+    const g = chars.slice(pos, pos + k).join('');
     const token = ADDRESS_GRAM + g;
     return { g, pos, df: reg.commonGramDf(token) ?? reg.termSize(token, PROBE_CAP) };
   };
-  const last = chars.length - ADDRESS_GRAM_LENGTH;
+  const last = chars.length - k;
   const tiling: number[] = [];
-  for (let pos = 0; pos <= last; pos += ADDRESS_GRAM_LENGTH) tiling.push(pos);
+  for (let pos = 0; pos <= last; pos += k) tiling.push(pos);
   if (tiling[tiling.length - 1] !== last) tiling.push(last);
   const grams = tiling.map(weigh).sort((a, b) => a.df - b.df || a.pos - b.pos);
   const rarest = grams[0] as { g: string; pos: number; df: number };
@@ -272,10 +278,10 @@ function selectiveBigrams(reg: OpenRegistry, chars: readonly string[]): string[]
   return [...new Set(grams.slice(0, ADDRESS_TERMS_MAX).map((x) => x.g))];
 }
 
-/** The address field as a filter: its index expression and, beyond one bigram, its confirmation. */
+/** The address field as a filter: its index expression and, beyond one gram, its confirmation. */
 function addressFilter(reg: OpenRegistry, chars: readonly string[]): { expr: string; verify: string | null } {
-  if (chars.length === ADDRESS_GRAM_LENGTH) return { expr: addressExpressionOf([chars.join('')]), verify: null };
-  return { expr: addressExpressionOf(selectiveBigrams(reg, chars)), verify: VERIFY_ADDRESS };
+  if (chars.length <= ADDRESS_GRAM_MAX) return { expr: addressExpressionOf([chars.join('')]), verify: null };
+  return { expr: addressExpressionOf(selectiveAddressGrams(reg, chars)), verify: VERIFY_ADDRESS };
 }
 
 /** A matcher that must also pass the address confirmation. */
@@ -332,7 +338,7 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
   }
 
   // The filters are ANDed to every class's expression; the prefecture is a docid range instead.
-  // The address's confirmation (beyond one bigram) is ANDed to every class's confirmation.
+  // The address's confirmation (beyond one gram) is ANDed to every class's confirmation.
   const address = addressChars === null ? null : addressFilter(reg, addressChars);
   const filters = [
     kinds === null ? null : kindExpression(kinds),

@@ -30,10 +30,11 @@
  *   \uE007 + address hash   `addressHash` of the domestic address: "registered at this address"
  *                           (同じ所在地の法人 on the record page; the lookup confirms the address).
  *   \uE008 + 5 digits       JIS X 0401 + X 0402 (都道府県 + 市区町村 code): the 市区町村 filter.
- *   \uE009 + 2 characters   every 2-character substring of `addressSearchText` (都道府県 + 市区町村 +
- *                           丁目番地, normalised): the address field, "所在地 contains a" (NTA's
- *                           所在地 search). A 2-character query is one token; longer ones AND the
- *                           most selective bigrams and are confirmed on `doc.address_norm`.
+ *   \uE009 + 2–4 characters every 2-, 3- and 4-character substring of `addressSearchText` (都道府県 +
+ *                           市区町村 + 丁目番地, normalised): the address field, "所在地 contains a"
+ *                           (NTA's 所在地 search). A query of 2–4 characters is one token, exact;
+ *                           longer ones AND the most selective 4-grams and are confirmed on
+ *                           `doc.address_norm` (docs/decisions/0029, format 4).
  *
  * Each token costs about 0.3 µs of FTS5 time per company at import, so the set is the smallest
  * that answers every query class with an exact index lookup or one cheap confirmation step.
@@ -156,20 +157,26 @@ export function registeredAddressText(prefectureName: string | null, cityName: s
 
 /** Shortest address query, in characters after addressSearchText (one 2-character token). */
 export const ADDRESS_GRAM_LENGTH = 2;
+/**
+ * Longest address substring indexed as a token: every 2-, 3- and 4-character substring is one,
+ * so an address of up to four characters is answered by the index alone, and a longer one by
+ * 4-grams, whose combinations are rare even when every piece is common (「1-21」「町1-2」).
+ */
+export const ADDRESS_GRAM_MAX = 4;
 
-/** The distinct 2-character substrings of an address text, in order. */
-export function addressBigrams(chars: readonly string[]): string[] {
+/** The distinct k-character substrings of an address text, in order. */
+export function addressGrams(chars: readonly string[], k: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i + ADDRESS_GRAM_LENGTH <= chars.length; i++) {
-    const g = `${chars[i] as string}${chars[i + 1] as string}`;
+  for (let i = 0; i + k <= chars.length; i++) {
+    const g = chars.slice(i, i + k).join('');
     if (!out.includes(g)) out.push(g);
   }
   return out;
 }
 
-/** "The 所在地 contains …": the AND of the given bigrams (exact when the query is one bigram). */
-export function addressExpressionOf(bigrams: readonly string[]): string {
-  const terms = bigrams.map((g) => term(ADDRESS_GRAM + g));
+/** "The 所在地 contains …": the AND of the given address grams (exact when the query is one gram). */
+export function addressExpressionOf(grams: readonly string[]): string {
+  const terms = grams.map((g) => term(ADDRESS_GRAM + g));
   return terms.length === 1 ? (terms[0] as string) : `(${terms.join(' AND ')})`;
 }
 
@@ -306,15 +313,20 @@ function appendEnglishWords(enNorm: string): void {
   }
 }
 
-/** Appends ADDRESS_GRAM + each 2-character substring of the address text (duplicates are harmless). */
+/**
+ * Appends ADDRESS_GRAM + each 2- to ADDRESS_GRAM_MAX-character substring of the address text
+ * (duplicates are harmless: FTS5 keeps one per document).
+ */
 function appendAddressGrams(text: string): void {
   const n = boundaries(text);
-  ensure(text.length * 5 + 8);
+  ensure(text.length * 3 * (ADDRESS_GRAM_MAX + 2) + 8);
   const marker = ADDRESS_GRAM.charCodeAt(0);
-  for (let i = 0; i + 2 <= n; i++) {
-    buf[len++] = 32;
-    buf[len++] = marker;
-    put(text, starts[i] as number, starts[i + 2] as number);
+  for (let i = 0; i + ADDRESS_GRAM_LENGTH <= n; i++) {
+    for (let k = ADDRESS_GRAM_LENGTH; k <= ADDRESS_GRAM_MAX && i + k <= n; k++) {
+      buf[len++] = 32;
+      buf[len++] = marker;
+      put(text, starts[i] as number, starts[i + k] as number);
+    }
   }
 }
 

@@ -21,7 +21,8 @@
  *  - `doc_segment`: the docid range of each (closed, prefecture) pair.
  *  - `doc_fts`: FTS5 over tokens that our code splits (see index-tokens.ts); contentless,
  *    detail=none (no positions: substring checks of long queries are done on `doc`).
- *  - `gram_df`: how many names hold each common 3-gram (the search's query planning).
+ *  - `gram_df`: how many documents hold each common name 3-gram and address gram (the search's
+ *    query planning).
  */
 
 // 2: company/doc en_norm, post_code, address_key, city_code (+ company.city_name, table city);
@@ -29,7 +30,10 @@
 // older version is not opened (the store reports the registry unavailable) and not updated.
 // 3: doc.address_norm and the address bigram tokens (the address field, issue 14 §2;
 // docs/decisions/0029); gram_df also holds the common address bigrams.
-export const SCHEMA_VERSION = 3;
+// 4: address 3- and 4-grams as well as bigrams, so that a 3–4-character address is one token
+// and a longer one ANDs rare 4-grams (docs/decisions/0029, 2026-11-26 amendment); gram_df holds
+// the common address grams of every length.
+export const SCHEMA_VERSION = 4;
 
 export const SOURCE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -127,7 +131,7 @@ CREATE TABLE doc (
   address_key TEXT NOT NULL,
   city_code TEXT NOT NULL,
   -- registeredAddressText of the domestic address ('' when none): the address field's index
-  -- holds its bigrams, and a longer query is confirmed here (index-tokens.ts). Derived from
+  -- holds its 2-, 3- and 4-grams, and a longer query is confirmed here (index-tokens.ts). Derived from
   -- company.data when the doc table is built, so the source tables do not hold it twice.
   address_norm TEXT NOT NULL,
   -- Normalised former names joined by U+0001 (never part of a normalised name), or NULL.
@@ -143,7 +147,7 @@ CREATE TABLE doc_segment (
   PRIMARY KEY (closed, prefecture_code)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE doc_fts USING fts5(t, content='', detail=none, columnsize=0, tokenize='ascii');
--- Document frequency of the name 3-grams, and of the address bigrams (ADDRESS_GRAM + 2
+-- Document frequency of the name 3-grams, and of the address grams (ADDRESS_GRAM + 2–4
 -- characters), that are in at least GRAM_DF_MIN documents (absent: rarer). Lets the search AND
 -- the most selective grams of a long query (search.ts).
 -- The 市区町村 of each prefecture that searchable companies are registered in (the search's 市区町村

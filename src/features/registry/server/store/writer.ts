@@ -542,7 +542,6 @@ export class RegistryWriter {
     );
     const putFts = db.prepare('INSERT INTO doc_fts (rowid, t) VALUES (?, ?)');
     const trigramCounts = new TrigramCounter();
-    const bigramCounts = new BigramCounter();
     let done = 0;
     db.transaction(() => {
       let last = 0;
@@ -565,7 +564,6 @@ export class RegistryWriter {
           const formerNorms = r.former_norm === null ? [] : r.former_norm.split('\u0001').filter((f) => f !== r.name_norm);
           trigramCounts.add(r.name_norm);
           for (const f of formerNorms) trigramCounts.add(f);
-          bigramCounts.add(r.address_norm);
           putFts.run(
             r.docid,
             documentText({
@@ -589,11 +587,20 @@ export class RegistryWriter {
     const putDf = db.prepare('INSERT INTO gram_df (gram, df) VALUES (?, ?)');
     db.transaction(() => {
       for (const [gram, df] of trigramCounts.atLeast(GRAM_DF_MIN)) putDf.run(gram, df);
-      for (const [gram, df] of bigramCounts.atLeast(GRAM_DF_MIN)) putDf.run(ADDRESS_GRAM + gram, df);
     })();
     phase('index');
     onProgress?.({ phase: 'optimize', done: 0, total: 1 });
     db.exec(`INSERT INTO doc_fts (doc_fts) VALUES ('optimize')`);
+    // The common address grams, counted by FTS5 itself (a vocabulary read of the ADDRESS_GRAM
+    // range of the index): the 3- and 4-grams are too many distinct strings to count in a Map
+    // (millions at 5.5M rows), and the index already holds each one's document list.
+    db.exec('CREATE VIRTUAL TABLE temp.doc_fts_vocab USING fts5vocab(main, doc_fts, row)');
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO gram_df (gram, df) SELECT term, doc FROM temp.doc_fts_vocab WHERE term >= ? AND term < ? AND doc >= ${GRAM_DF_MIN}`,
+      ).run(ADDRESS_GRAM, String.fromCharCode(ADDRESS_GRAM.charCodeAt(0) + 1));
+    })();
+    db.exec('DROP TABLE temp.doc_fts_vocab');
     phase('optimize');
 
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
@@ -647,32 +654,6 @@ class TrigramCounter {
       const rest = key - a * 4294967296;
       yield [String.fromCharCode(a, rest >>> 16, rest & 0xffff), n];
     }
-  }
-}
-
-/**
- * Counts the documents holding each 2-character substring of an address text (a bigram counted
- * once per document), keyed by its two UTF-16 units in one number.
- */
-class BigramCounter {
-  private readonly counts = new Map<number, number>();
-  private readonly seen = new Set<number>();
-
-  add(s: string): void {
-    this.seen.clear();
-    for (let i = 0; i + 1 < s.length; i++) {
-      const a = s.charCodeAt(i);
-      const b = s.charCodeAt(i + 1);
-      if ((a & 0xf800) === 0xd800 || (b & 0xf800) === 0xd800) continue;
-      const key = a * 65536 + b;
-      if (this.seen.has(key)) continue;
-      this.seen.add(key);
-      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-    }
-  }
-
-  *atLeast(min: number): Generator<[string, number]> {
-    for (const [key, n] of this.counts) if (n >= min) yield [String.fromCharCode(key >>> 16, key & 0xffff), n];
   }
 }
 
