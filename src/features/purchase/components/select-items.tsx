@@ -73,7 +73,8 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
     selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
   const tax = useSWR<TaxView>(taxKey);
 
-  if (!items.data && items.isLoading) return <LoadingOverlay />;
+  // (not `isLoading`: the server render does not fetch, so it would show the error box)
+  if (!items.data && !items.error) return <LoadingOverlay />;
 
   if (company === null || (company !== undefined && !canOrder(company))) {
     return (
