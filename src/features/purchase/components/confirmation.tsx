@@ -74,6 +74,65 @@ async function messageFor(code: string): Promise<string> {
   return EXTRA_ERRORS[code] ?? (await loadPayjpBuyerMessage())(code).message;
 }
 
+const FIRST_PURCHASE_NOTICE =
+  'このご注文の当社手数料には初回価格が適用されます。初回価格は、会員1名につき最初にお支払いが完了する1件のご注文のみに適用されます（別のご注文のお支払いが先に始まった場合は、お支払いの前に通常価格での金額をご案内します）。';
+
+/**
+ * The price table while the price is calculated (or storage not read yet): the same rows, notice and
+ * total box with grey lines, so the sections below do not move when the figures arrive (CLS, 0033).
+ */
+function PricePending({ lines, firstPurchase }: { lines: number; firstPurchase: boolean }) {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden">金額を計算しています…</p>
+      <table className={styles.priceTable} aria-hidden="true">
+        <thead>
+          <tr>
+            <th scope="col">品目</th>
+            <th scope="col" className={styles.num}>
+              数量
+            </th>
+            <th scope="col" className={styles.num}>
+              金額
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: lines }, (_, i) => (
+            <tr key={i}>
+              <td>
+                <Pending lines={2} />
+              </td>
+              <td className={styles.num}>
+                <Pending kind="short" />
+              </td>
+              <td className={styles.num}>
+                <Pending kind="short" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {firstPurchase ? <p className="notice-box">{FIRST_PURCHASE_NOTICE}</p> : null}
+      <div className={styles.orderTotal} aria-hidden="true">
+        <div className={styles.totalRow}>
+          <span>お支払い金額（税込）</span>
+          <span className={styles.totalAmount}>—</span>
+        </div>
+        {/* a tax rate and the non-taxable fees: two lines, as taxSummaryLines gives for every order */}
+        <ul className={styles.taxLines}>
+          <li>
+            <Pending kind="short" />
+          </li>
+          <li>
+            <Pending kind="short" />
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 /** Shown only for an unfinished order, so loaded then (issue 13 §1). */
 const CancelUnpaidOrder = lazy(loadCancelUnpaidOrder);
 
@@ -363,7 +422,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
             </table>
             {tax.data.isFirstPurchase ? (
               <p className="notice-box" data-testid="first-purchase-notice">
-                このご注文の当社手数料には初回価格が適用されます。初回価格は、会員1名につき最初にお支払いが完了する1件のご注文のみに適用されます（別のご注文のお支払いが先に始まった場合は、お支払いの前に通常価格での金額をご案内します）。
+                {FIRST_PURCHASE_NOTICE}
               </p>
             ) : null}
             <div className={styles.orderTotal}>
@@ -383,7 +442,10 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         ) : tax.error instanceof Error ? (
           <p className="error-box">{tax.error.message}</p>
         ) : (
-          <p className={styles.muted}>金額を計算しています…</p>
+          <PricePending
+            lines={selection ? selection.userInput.length + (express ? 1 : 0) : 1}
+            firstPurchase={selection?.isFirstPayPrice ?? false}
+          />
         )}
       </Section>
 

@@ -162,8 +162,8 @@ export function Section({
  * JavaScript arrives and nothing moves when the text does (docs/decisions/0033). Screen readers
  * skip it; the container says it is busy.
  */
-export function Pending({ kind = 'text', lines = 1 }: { kind?: 'name' | 'text'; lines?: number }) {
-  const className = `${styles.pending} ${kind === 'name' ? styles.pendingName : styles.pendingText}`;
+export function Pending({ kind = 'text', lines = 1 }: { kind?: 'name' | 'text' | 'short'; lines?: number }) {
+  const className = `${styles.pending} ${kind === 'name' ? styles.pendingName : kind === 'short' ? styles.pendingShort : styles.pendingText}`;
   return (
     <>
       {Array.from({ length: lines }, (_, i) => (

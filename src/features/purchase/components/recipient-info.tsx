@@ -8,14 +8,9 @@ import useSWR from 'swr';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import {
-  cardEmailError,
-  cardNameError,
-  normalizeCardEmail,
-  normalizeCardName,
-  normalizeCardNameInput,
-  payjpBuyerMessage,
-} from '@/features/payments';
+import { cardEmailError, cardNameError, normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from '@/features/payments';
+// PAY.JP's messages in the buyer's words, loaded when a card error is to be shown (issue 13 §1).
+import { loadPayjpBuyerMessage } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
@@ -157,13 +152,14 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     if (!publicKey || mode !== 'new' || !mountRef.current) return;
     let cancelled = false;
     let element: PayjpCardElement | null = null;
-    void getPayjp(payjpJsUrl, publicKey)
-      .then((payjp) => {
+    // pay.js and the buyer's words for its errors, loaded side by side after the page has painted
+    void Promise.all([getPayjp(payjpJsUrl, publicKey), loadPayjpBuyerMessage()])
+      .then(([payjp, buyerMessage]) => {
         if (cancelled || !mountRef.current) return;
         payjpRef.current = payjp;
         element = payjp.elements().create('card');
         element.on('change', (e) => {
-          setCardError(e.error ? (e.error.code ? payjpBuyerMessage(e.error.code).message : e.error.message) : '');
+          setCardError(e.error ? (e.error.code ? buyerMessage(e.error.code).message : e.error.message) : '');
         });
         element.mount(mountRef.current);
         elementRef.current = element;
@@ -287,7 +283,8 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         const element = elementRef.current;
         if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
         const result = await payjp.createToken(element, { card: { name: holderName, email: holderEmail } });
-        if ('error' in result) throw new Error(result.error.code ? payjpBuyerMessage(result.error.code).message : result.error.message);
+        if ('error' in result)
+          throw new Error(result.error.code ? (await loadPayjpBuyerMessage())(result.error.code).message : result.error.message);
         if (saveCard && !isDemo) {
           const { card } = await apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token: result.id } });
           setPiece('registeredCard', {
