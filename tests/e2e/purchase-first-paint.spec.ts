@@ -79,6 +79,7 @@ test('every purchase step paints its page before its JavaScript runs', async ({ 
   await page.locator('#destinationZipCode').fill('100-0005');
   await expect(page.locator('#destinationCity')).toHaveValue('千代田区');
   await page.locator('#destinationStreet').fill('丸の内1-1-1');
+  await page.locator('#receiptRecipient').fill('株式会社テスト');
   const card = page.frameLocator('iframe[data-payjp-element="card"]');
   await card.getByLabel('カード番号').pressSequentially('4242424242424242');
   await card.getByLabel('有効期限（月/年）').pressSequentially('1230');
