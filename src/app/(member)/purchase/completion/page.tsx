@@ -1,7 +1,5 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 
-import { LoadingOverlay } from '@/components/loading-overlay';
 import { latestOrderView } from '@/features/payments/server/latest-order';
 import { Completion, type LatestOrder } from '@/features/purchase/components/completion';
 import { currentMemberSession } from '@/server/auth/page-session';
@@ -32,9 +30,7 @@ export default async function PurchaseCompletionPage({
       logger.error({ err: error }, 'could not render the order of /purchase/completion');
     }
   }
-  return (
-    <Suspense fallback={<LoadingOverlay />}>
-      <Completion initialOrder={order} />
-    </Suspense>
-  );
+  // No Suspense boundary: the page is rendered per request (useSearchParams does not suspend), and
+  // React streams a large boundary's content hidden behind its fallback until a script swaps it in.
+  return <Completion initialOrder={order} />;
 }
