@@ -443,7 +443,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
           <p className="error-box">{tax.error.message}</p>
         ) : (
           <PricePending
-            lines={selection ? selection.userInput.length + (express ? 1 : 0) : 1}
+            // the 法務局手数料 and 当社手数料 lines of each certificate, and the express fee
+            lines={selection ? selection.userInput.length * 2 + (express ? 1 : 0) : 2}
             firstPurchase={selection?.isFirstPayPrice ?? false}
           />
         )}
