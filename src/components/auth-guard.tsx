@@ -25,15 +25,31 @@ const RECHECK_INTERVAL_MS = 100;
  * afterwards, with `expired=true` only if a login really ended (docs/decisions/0022). The page's
  * data calls are authorised by the server regardless; this only decides what to show.
  */
-export function AuthGuard({ children }: { children: ReactNode }) {
+export function AuthGuard({
+  children,
+  serverLoggedIn = false,
+  prerenderPrefixes = [],
+}: {
+  children: ReactNode;
+  /** whether the server found a live session cookie for this request */
+  serverLoggedIn?: boolean;
+  /**
+   * Pages (path prefixes) whose server render already shows the page when the server found a
+   * session: their markup before hydration is a shell that waits for browser storage by itself
+   * (the purchase steps, docs/decisions/0033). Elsewhere the server render is the loading overlay.
+   */
+  prerenderPrefixes?: readonly string[];
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const [, rerender] = useState(0);
-  // Re-read on every render, so every route change re-checks (spec §4).
+  const prerender = serverLoggedIn && prerenderPrefixes.some((p) => pathname.startsWith(p));
+  // Re-read on every render, so every route change re-checks (spec §4). The server (and hydration)
+  // uses what the server knows; right after hydration the stored expiry decides, as before.
   const loggedIn = useSyncExternalStore(
     subscribeAuth,
     () => isLoggedIn(),
-    () => false,
+    () => prerender,
   );
 
   useEffect(() => {

@@ -4,3 +4,10 @@
  */
 export { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from './server/payjp/messages';
 export { CancelUnpaidOrder, type PurchaseResult } from './components/unpaid-order';
+
+/**
+ * The same two, fetched on first use: the purchase confirmation needs them only after a failed
+ * payment or for an unfinished order, so they stay out of its first load (issue 13 §1).
+ */
+export const loadPayjpBuyerMessage = () => import('./server/payjp/messages').then((m) => m.payjpBuyerMessage);
+export const loadCancelUnpaidOrder = () => import('./components/unpaid-order').then((m) => ({ default: m.CancelUnpaidOrder }));

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import type { PayjpBuyerMessage } from '@/features/payments';
+import type { PayjpBuyerMessage } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
 import { formatDestinationAddress } from '@/features/orders/index.client';
@@ -18,23 +18,33 @@ import type { OrderView } from '@/features/orders/server';
 import { PurchasePage, Section, dateWindow } from './flow-parts';
 import styles from './purchase.module.css';
 
-type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
+/** What GET /api/payments/latest answers (features/payments/server/latest-order.ts). */
+export type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
 
 const UNSETTLED = new Set(['pending', 'charging', 'awaiting_3ds', 'unknown']);
 
-/** /purchase/completion: the order's outcome from GET /api/payments/latest; resets the flow once paid. */
-export function Completion() {
+/**
+ * /purchase/completion: the order's outcome from GET /api/payments/latest; resets the flow once paid.
+ * The order named in the address (`?paymentId=`, as the confirmation and PAY.JP's return send it)
+ * is rendered by the server (`initialOrder`), so the page paints before its JavaScript arrives
+ * (docs/decisions/0033); without it, the order this tab stored is asked for after hydration.
+ */
+export function Completion({ initialOrder = null }: { initialOrder?: LatestOrder | null }) {
   const params = useSearchParams();
-  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const named = params.get('paymentId');
+  const [stored, setStored] = useState<string | null>(null);
 
   useEffect(() => {
+    // This tab's storage is read after hydration (the server render has none).
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPaymentId(params.get('paymentId') ?? getClientState().newPaymentHistory.paymentId ?? '');
-  }, [params]);
+    if (named === null) setStored(getClientState().newPaymentHistory.paymentId ?? '');
+  }, [named]);
+  const paymentId = named ?? stored;
 
   const key =
     paymentId === null ? null : paymentId ? `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}` : '/api/payments/latest';
   const latest = useSWR<{ order: LatestOrder }>(key, {
+    ...(initialOrder && named === initialOrder.paymentId ? { fallbackData: { order: initialOrder } } : {}),
     // While the outcome is being checked, look again every few seconds.
     refreshInterval: (data) => (data && UNSETTLED.has(data.order.status) ? 4000 : 0),
   });

@@ -2,12 +2,12 @@
 
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 
 import { displayZipcode } from '@/features/address/index.client';
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import { CancelUnpaidOrder, payjpBuyerMessage, type PurchaseResult } from '@/features/payments/index.client';
+import { loadCancelUnpaidOrder, loadPayjpBuyerMessage, type PurchaseResult } from '@/features/payments/index.client';
 import type { OrderView } from '@/features/orders/server';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
@@ -16,7 +16,16 @@ import { formatDateTimeJa, formatYen } from '@/lib/format';
 
 import type { TaxView } from '../server/items';
 
-import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, restartPath, type SearchedCorporate } from './flow-parts';
+import {
+  Pending,
+  PurchasePage,
+  Section,
+  canOrder,
+  dateWindow,
+  readSearchedCorporate,
+  restartPath,
+  type SearchedCorporate,
+} from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
 import styles from './purchase.module.css';
 
@@ -61,8 +70,87 @@ const EXTRA_ERRORS: Record<string, string> = {
   no_charge_created: 'お支払いは完了していません（料金は請求されていません）。お手数ですが、もう一度ご注文手続きを行ってください。',
 };
 
-function messageFor(code: string): string {
-  return EXTRA_ERRORS[code] ?? payjpBuyerMessage(code).message;
+async function messageFor(code: string): Promise<string> {
+  return EXTRA_ERRORS[code] ?? (await loadPayjpBuyerMessage())(code).message;
+}
+
+const FIRST_PURCHASE_NOTICE =
+  'このご注文の当社手数料には初回価格が適用されます。初回価格は、会員1名につき最初にお支払いが完了する1件のご注文のみに適用されます（別のご注文のお支払いが先に始まった場合は、お支払いの前に通常価格での金額をご案内します）。';
+
+/**
+ * The price table while the price is calculated (or storage not read yet): the same rows, notice and
+ * total box with grey lines, so the sections below do not move when the figures arrive (CLS, 0033).
+ */
+function PricePending({ lines, firstPurchase }: { lines: number; firstPurchase: boolean }) {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden">金額を計算しています…</p>
+      <table className={styles.priceTable} aria-hidden="true">
+        <thead>
+          <tr>
+            <th scope="col">品目</th>
+            <th scope="col" className={styles.num}>
+              数量
+            </th>
+            <th scope="col" className={styles.num}>
+              金額
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: lines }, (_, i) => (
+            <tr key={i}>
+              <td>
+                <Pending lines={2} />
+              </td>
+              <td className={styles.num}>
+                <Pending kind="short" />
+              </td>
+              <td className={styles.num}>
+                <Pending kind="short" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {firstPurchase ? <p className="notice-box">{FIRST_PURCHASE_NOTICE}</p> : null}
+      <div className={styles.orderTotal} aria-hidden="true">
+        <div className={styles.totalRow}>
+          <span>お支払い金額（税込）</span>
+          <span className={styles.totalAmount}>—</span>
+        </div>
+        {/* a tax rate and the non-taxable fees: two lines, as taxSummaryLines gives for every order */}
+        <ul className={styles.taxLines}>
+          <li>
+            <Pending kind="short" />
+          </li>
+          <li>
+            <Pending kind="short" />
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** Shown only for an unfinished order, so loaded then (issue 13 §1). */
+const CancelUnpaidOrder = lazy(loadCancelUnpaidOrder);
+
+/**
+ * Whether the stored address is complete by the server's own DestinationSchema. The schema (and zod
+ * with it) is loaded after the page has painted, not before (issue 13 §1, docs/decisions/0033).
+ */
+async function destinationComplete(destination: ClientState['destination']): Promise<boolean> {
+  const { DestinationSchema } = await purchaseSchemas();
+  return DestinationSchema.safeParse(destination).success;
+}
+
+/** After the browser has painted and is idle (at most 1 s later), where it can tell. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
 }
 
 /** /purchase/confirmation: the final confirmation screen of 特商法 12条の6 (domain.md §5) with the order button. */
@@ -98,11 +186,13 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     return () => window.removeEventListener('pageshow', onShow);
   }, [last]);
 
+  /** The check of the stored address against the server's schema, awaited before any order is sent. */
+  const addressCheck = useRef<Promise<boolean> | null>(null);
+
   useEffect(() => {
     let cancelled = false;
-    // Browser storage is read after hydration (the server render has none); the schemas that check
-    // it are loaded on demand (issue 13), so the checks finish a moment after the first render.
-    void Promise.all([readSearchedCorporate(), purchaseSchemas()]).then(([c, { DestinationSchema }]) => {
+    // Browser storage is read after hydration (the server render has the page's shell).
+    void readSearchedCorporate().then((c) => {
       if (cancelled) return;
       const s = getClientState();
       // Nothing chosen in this tab (a new tab, say): back to the step that asks, saying why (issue 13).
@@ -110,21 +200,25 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         router.replace(restartPath('/purchase/select'));
         return;
       }
-      // The address is kept as it is typed; only a complete one may be ordered to.
-      if (!DestinationSchema.safeParse(s.destination).success) {
-        router.replace(restartPath('/purchase/recipient-info'));
-        return;
-      }
       setState(s);
       setCompany(c);
       setAgreed(s.flags.isAgreement);
       setLastPaymentId(s.newPaymentHistory.paymentId);
+      // The address is kept as it is typed; only a complete one may be ordered to. Checked once the
+      // page is shown (the schema loads on demand); an incomplete one goes back to its step.
+      const check = whenIdle().then(() => destinationComplete(s.destination));
+      addressCheck.current = check;
+      void check.then((complete) => {
+        if (!cancelled && !complete) router.replace(restartPath('/purchase/recipient-info'));
+      });
       const code = params.get('payment_error');
       if (code) {
-        setFailure(messageFor(code));
         // The token of a new card is spent by the failed attempt: the card must be entered again.
         if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
         setState(getClientState());
+        void messageFor(code).then((message) => {
+          if (!cancelled) setFailure(message);
+        });
       }
     });
     return () => {
@@ -132,25 +226,33 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     };
   }, [router, params]);
 
+  /** Resolves true when the stored address may be ordered to (else the page is already leaving). */
+  async function addressIsComplete(): Promise<boolean> {
+    return (await addressCheck.current) ?? false;
+  }
+
   const selection = state?.purchaseItemData;
   const taxKey = selection
     ? `/api/items/tax?items=${selection.userInput.map((i) => `${i.itemId}:${i.quantity}`).join(',')}&deliverySpeed=${selection.deliverySpeed}`
     : null;
   const tax = useSWR<TaxView>(taxKey);
 
-  if (!state || !company || !selection) return <LoadingOverlay />;
-  const d = state.destination;
-  const dates = selection.scheduledDateMaster;
-  const express = selection.deliverySpeed === 'express';
-  const card = state.registeredCard.isSelected ? state.registeredCard : state.newCard.isSelected ? state.newCard : null;
-  const needsCard = !card || (card === state.newCard && !state.newCard.token);
+  // Until this tab's storage is read (the server render and hydration), the page is its shell: the
+  // headings, the legal texts and grey lines where the stored order will be (docs/decisions/0033).
+  const reading = !state || !company || !selection;
+  const d = state?.destination;
+  const dates = selection?.scheduledDateMaster;
+  const express = selection?.deliverySpeed === 'express';
+  const card = !state ? null : state.registeredCard.isSelected ? state.registeredCard : state.newCard.isSelected ? state.newCard : null;
+  const needsCard = !reading && (!card || (card === state.newCard && !state.newCard.token));
   const lastOrder = last.data?.order;
   // An unfinished order of this screen: paid again (same order, new 3-D Secure) rather than re-made.
-  const unfinished = lastOrder?.resumable && sameOrder(lastOrder, state, company.corporateNumber) ? lastOrder : null;
+  const unfinished = lastOrder?.resumable && state && company && sameOrder(lastOrder, state, company.corporateNumber) ? lastOrder : null;
   const checking = lastOrder && (lastOrder.status === 'charging' || lastOrder.status === 'unknown') ? lastOrder : null;
   const otherUnfinished = lastOrder?.resumable && !unfinished ? lastOrder : null;
   // Why the order button cannot be pressed, said next to it (issue 13 point 2).
-  const blockedBy = submitting ? null : checking ? 'checking' : needsCard ? 'card' : !tax.data ? 'price' : !agreed ? 'agreement' : null;
+  const blockedBy =
+    submitting || reading ? null : checking ? 'checking' : needsCard ? 'card' : !tax.data ? 'price' : !agreed ? 'agreement' : null;
 
   function cardParam(s: ClientState) {
     return s.registeredCard.isSelected ? { cardId: s.registeredCard.id } : { token: s.newCard.token };
@@ -187,6 +289,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     busy.current = true;
     setSubmitting(true);
     setFailure('');
+    if (!(await addressIsComplete())) return; // on the way back to the address step
     try {
       const result = await apiFetch<PurchaseResult>('/api/payments/retry', {
         method: 'POST',
@@ -214,6 +317,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     setSubmitting(true);
     setFailure('');
     setFailedOrderNumber('');
+    if (!(await addressIsComplete())) return; // on the way back to the address step
     attemptKey.current ??= crypto.randomUUID();
     try {
       const created = await apiFetch<{ paymentId: string; orderNumber: string }>('/api/payments/create-payment-history', {
@@ -270,11 +374,18 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       ) : null}
 
       <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を変更する' }}>
-        <p className={styles.company}>
-          <span className={styles.companyName}>{company.name}</span>
-          <br />
-          <span className={styles.muted}>法人番号 {company.corporateNumber}</span>
-        </p>
+        {company ? (
+          <p className={styles.company}>
+            <span className={styles.companyName}>{company.name}</span>
+            <br />
+            <span className={styles.muted}>法人番号 {company.corporateNumber}</span>
+          </p>
+        ) : (
+          <p className={styles.company} aria-busy="true">
+            <Pending kind="name" />
+            <Pending />
+          </p>
+        )}
       </Section>
 
       <Section title="ご注文の証明書と金額" id="items" change={{ href: '/purchase/select', label: '証明書・通数を変更する' }}>
@@ -311,7 +422,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
             </table>
             {tax.data.isFirstPurchase ? (
               <p className="notice-box" data-testid="first-purchase-notice">
-                このご注文の当社手数料には初回価格が適用されます。初回価格は、会員1名につき最初にお支払いが完了する1件のご注文のみに適用されます（別のご注文のお支払いが先に始まった場合は、お支払いの前に通常価格での金額をご案内します）。
+                {FIRST_PURCHASE_NOTICE}
               </p>
             ) : null}
             <div className={styles.orderTotal}>
@@ -331,31 +442,47 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         ) : tax.error instanceof Error ? (
           <p className="error-box">{tax.error.message}</p>
         ) : (
-          <p className={styles.muted}>金額を計算しています…</p>
+          <PricePending
+            // the 法務局手数料 and 当社手数料 lines of each certificate, and the express fee
+            lines={selection ? selection.userInput.length * 2 + (express ? 1 : 0) : 2}
+            firstPurchase={selection?.isFirstPayPrice ?? false}
+          />
         )}
       </Section>
 
       <Section title="お届け" id="delivery" change={{ href: '/purchase/recipient-info', label: 'お届け先を変更する' }}>
         <dl className={styles.dl}>
           <dt>配送方法</dt>
-          <dd>{express ? '速達配送' : '通常配送'}</dd>
+          <dd>{reading ? <Pending /> : express ? '速達配送' : '通常配送'}</dd>
           <dt>お届け予定</dt>
           <dd data-testid="delivery-window">
-            {express ? dateWindow(dates.expressStartDate, dates.expressEndDate) : dateWindow(dates.normalStartDate, dates.normalEndDate)}
+            {!dates ? (
+              <Pending />
+            ) : express ? (
+              dateWindow(dates.expressStartDate, dates.expressEndDate)
+            ) : (
+              dateWindow(dates.normalStartDate, dates.normalEndDate)
+            )}
           </dd>
           <dt>お届け先</dt>
-          <dd>
-            {displayZipcode(d.destinationZipCode)}
-            <br />
-            {d.destinationPrefecture}
-            {d.destinationCity}
-            {d.destinationStreet}
-            {d.destinationApartmentEtc ? ` ${d.destinationApartmentEtc}` : ''}
-            <br />
-            {withHonorific(d.recipient)}
-          </dd>
+          {d ? (
+            <dd>
+              {displayZipcode(d.destinationZipCode)}
+              <br />
+              {d.destinationPrefecture}
+              {d.destinationCity}
+              {d.destinationStreet}
+              {d.destinationApartmentEtc ? ` ${d.destinationApartmentEtc}` : ''}
+              <br />
+              {withHonorific(d.recipient)}
+            </dd>
+          ) : (
+            <dd aria-busy="true">
+              <Pending lines={3} />
+            </dd>
+          )}
           <dt>領収書の宛名</dt>
-          <dd data-testid="receipt-addressee">{withHonorific(receiptAddresseeOf(d))}</dd>
+          <dd data-testid="receipt-addressee">{d ? withHonorific(receiptAddresseeOf(d)) : <Pending />}</dd>
         </dl>
         <ul className={styles.legalList}>
           {legal.deliveryTiming.map((l) => (
@@ -368,9 +495,13 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         <dl className={styles.dl}>
           <dt>お支払い方法</dt>
           <dd data-testid="payment-method">
-            {card && !needsCard
-              ? `クレジットカード（${card.brand} 末尾 ${card.last4}）`
-              : 'クレジットカード（カード情報の再入力が必要です）'}
+            {reading ? (
+              <Pending />
+            ) : card && !needsCard ? (
+              `クレジットカード（${card.brand} 末尾 ${card.last4}）`
+            ) : (
+              'クレジットカード（カード情報の再入力が必要です）'
+            )}
           </dd>
           <dt>お支払い時期</dt>
           <dd>注文確定時（本人認証の完了後）</dd>
@@ -410,6 +541,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
           <input
             type="checkbox"
             checked={agreed}
+            disabled={reading}
             onChange={(e) => {
               setAgreed(e.target.checked);
               setPiece('flags', (f) => ({ ...f, isAgreement: e.target.checked }));
@@ -474,7 +606,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         <button
           type="button"
           className="button"
-          disabled={submitting || blockedBy !== null}
+          disabled={submitting || reading || blockedBy !== null}
           aria-describedby={
             [blockedBy ? 'order-button-reason' : '', unfinished ? 'unfinished-order' : ''].filter(Boolean).join(' ') || undefined
           }
@@ -489,17 +621,19 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         </button>
       </div>
       {unfinished ? (
-        <CancelUnpaidOrder
-          paymentId={unfinished.paymentId}
-          onDone={(cancelled) => {
-            if (cancelled) {
-              setPiece('newPaymentHistory', { paymentId: '' });
-              setFailure('');
-              setNotice('前回のお申込みを取り消しました（料金は請求されていません）。このまま新しくご注文いただけます。');
-            }
-            void last.mutate();
-          }}
-        />
+        <Suspense fallback={null}>
+          <CancelUnpaidOrder
+            paymentId={unfinished.paymentId}
+            onDone={(cancelled) => {
+              if (cancelled) {
+                setPiece('newPaymentHistory', { paymentId: '' });
+                setFailure('');
+                setNotice('前回のお申込みを取り消しました（料金は請求されていません）。このまま新しくご注文いただけます。');
+              }
+              void last.mutate();
+            }}
+          />
+        </Suspense>
       ) : null}
     </PurchasePage>
   );

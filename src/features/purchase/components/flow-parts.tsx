@@ -156,6 +156,23 @@ export function Section({
   );
 }
 
+/**
+ * Text that comes from this tab's storage and is not read yet (the server render, hydration): one
+ * grey bar per line, the height of the text it stands for, so the step's shell paints before the
+ * JavaScript arrives and nothing moves when the text does (docs/decisions/0033). Screen readers
+ * skip it; the container says it is busy.
+ */
+export function Pending({ kind = 'text', lines = 1 }: { kind?: 'name' | 'text' | 'short'; lines?: number }) {
+  const className = `${styles.pending} ${kind === 'name' ? styles.pendingName : kind === 'short' ? styles.pendingShort : styles.pendingText}`;
+  return (
+    <>
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} className={className} aria-hidden="true" data-testid="pending" />
+      ))}
+    </>
+  );
+}
+
 interface FieldProps {
   id: string;
   label: string;

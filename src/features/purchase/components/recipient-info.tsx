@@ -8,14 +8,9 @@ import useSWR from 'swr';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import {
-  cardEmailError,
-  cardNameError,
-  normalizeCardEmail,
-  normalizeCardName,
-  normalizeCardNameInput,
-  payjpBuyerMessage,
-} from '@/features/payments';
+import { cardEmailError, cardNameError, normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from '@/features/payments';
+// PAY.JP's messages in the buyer's words, loaded when a card error is to be shown (issue 13 §1).
+import { loadPayjpBuyerMessage } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
@@ -157,13 +152,14 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     if (!publicKey || mode !== 'new' || !mountRef.current) return;
     let cancelled = false;
     let element: PayjpCardElement | null = null;
-    void getPayjp(payjpJsUrl, publicKey)
-      .then((payjp) => {
+    // pay.js and the buyer's words for its errors, loaded side by side after the page has painted
+    void Promise.all([getPayjp(payjpJsUrl, publicKey), loadPayjpBuyerMessage()])
+      .then(([payjp, buyerMessage]) => {
         if (cancelled || !mountRef.current) return;
         payjpRef.current = payjp;
         element = payjp.elements().create('card');
         element.on('change', (e) => {
-          setCardError(e.error ? (e.error.code ? payjpBuyerMessage(e.error.code).message : e.error.message) : '');
+          setCardError(e.error ? (e.error.code ? buyerMessage(e.error.code).message : e.error.message) : '');
         });
         element.mount(mountRef.current);
         elementRef.current = element;
@@ -176,8 +172,6 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       elementRef.current = null;
     };
   }, [publicKey, mode, payjpJsUrl]);
-
-  if (!ready) return <LoadingOverlay />;
 
   function update<K extends keyof Destination>(key: K, value: Destination[K]) {
     setForm((f) => ({ ...f, [key]: value }));
@@ -289,7 +283,8 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         const element = elementRef.current;
         if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
         const result = await payjp.createToken(element, { card: { name: holderName, email: holderEmail } });
-        if ('error' in result) throw new Error(result.error.code ? payjpBuyerMessage(result.error.code).message : result.error.message);
+        if ('error' in result)
+          throw new Error(result.error.code ? (await loadPayjpBuyerMessage())(result.error.code).message : result.error.message);
         if (saveCard && !isDemo) {
           const { card } = await apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token: result.id } });
           setPiece('registeredCard', {
@@ -341,276 +336,290 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         </div>
       ) : null}
 
-      <Section title="お届け先" id="destination">
-        <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
-          {(a) => (
-            <input
-              {...a}
-              autoComplete="name"
-              value={form.recipient}
-              onChange={(e) => update('recipient', e.target.value)}
-              onBlur={() => checkOnBlur('recipient')}
-            />
-          )}
-        </Field>
-        <Field
-          id="destinationZipCode"
-          label="郵便番号"
-          required
-          support="例：100-0005（入力すると住所を自動で入力します）"
-          error={errors.destinationZipCode}
-        >
-          {(a) => (
-            <div className={styles.zipRow}>
-              <input
-                {...a}
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={ZIPCODE_INPUT_MAX_LENGTH}
-                value={form.destinationZipCode}
-                onChange={(e) => {
-                  const typed = e.target.value;
-                  update('destinationZipCode', typed);
-                  // 7 digits however written (１００－０００５, 1000005, 〒100-0005): look the address up once.
-                  if (isZipcode(typed) && normalizeZipcode(form.destinationZipCode) !== normalizeZipcode(typed)) {
-                    queueMicrotask(() => void lookupWith(typed));
-                  }
-                }}
-                onBlur={() => {
-                  // Shown the one way the confirmation, the mail and the receipt show it: 100-0005.
-                  const shown = formatZipcode(form.destinationZipCode);
-                  if (shown !== form.destinationZipCode) update('destinationZipCode', shown);
-                  checkOnBlur('destinationZipCode', { ...form, destinationZipCode: shown });
-                }}
-              />
-              <button type="button" className="button button-secondary" onClick={() => void lookup()}>
-                住所を検索
-              </button>
-            </div>
-          )}
-        </Field>
-        {zipMessage ? (
-          <p className={styles.muted} role="status">
-            {zipMessage}
-          </p>
-        ) : null}
-        {candidates.length > 0 ? (
-          <fieldset className={styles.cardList}>
-            <legend className="visually-hidden">住所の候補</legend>
-            {candidates.map((c, i) => (
-              <button key={i} type="button" className="button button-secondary" onClick={() => applyCandidate(c, form.destinationZipCode)}>
-                {c.prefecture}
-                {c.city}
-                {c.town}
-                {c.businessName ? `（${c.businessName}）` : ''}
-              </button>
-            ))}
-          </fieldset>
-        ) : null}
-        <div className={styles.grid2}>
-          <Field id="destinationPrefecture" label="都道府県" required error={errors.destinationPrefecture}>
-            {(a) => (
-              <select
-                {...a}
-                autoComplete="address-level1"
-                value={form.destinationPrefecture}
-                onChange={(e) => {
-                  update('destinationPrefecture', e.target.value);
-                  if (errors.destinationPrefecture)
-                    checkOnBlur('destinationPrefecture', { ...form, destinationPrefecture: e.target.value });
-                }}
-              >
-                <option value="">選択してください</option>
-                {PREFECTURE_NAMES.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id="destinationCity" label="市区町村" required support="例：千代田区" error={errors.destinationCity}>
+      {/* Until this tab's storage is read, the form is shown as it will be, but cannot be used yet:
+          the server render paints it before the JavaScript arrives (docs/decisions/0033). */}
+      <fieldset className={styles.formShell} disabled={!ready} aria-busy={!ready}>
+        <Section title="お届け先" id="destination">
+          <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
             {(a) => (
               <input
                 {...a}
-                autoComplete="address-level2"
-                value={form.destinationCity}
-                onChange={(e) => update('destinationCity', e.target.value)}
-                onBlur={() => checkOnBlur('destinationCity')}
+                autoComplete="name"
+                value={form.recipient}
+                onChange={(e) => update('recipient', e.target.value)}
+                onBlur={() => checkOnBlur('recipient')}
               />
             )}
           </Field>
-        </div>
-        <Field id="destinationStreet" label="町名・番地" required support="例：丸の内1-1-1" error={errors.destinationStreet}>
-          {(a) => (
-            <input
-              {...a}
-              autoComplete="address-line1"
-              value={form.destinationStreet}
-              onChange={(e) => update('destinationStreet', e.target.value)}
-              onBlur={() => checkOnBlur('destinationStreet')}
-            />
-          )}
-        </Field>
-        <Field id="destinationApartmentEtc" label="建物名・部屋番号" support="例：サンプルビル 3階" error={errors.destinationApartmentEtc}>
-          {(a) => (
-            <input
-              {...a}
-              autoComplete="address-line2"
-              value={form.destinationApartmentEtc}
-              onChange={(e) => update('destinationApartmentEtc', e.target.value)}
-              onBlur={() => checkOnBlur('destinationApartmentEtc')}
-            />
-          )}
-        </Field>
-      </Section>
+          <Field
+            id="destinationZipCode"
+            label="郵便番号"
+            required
+            support="例：100-0005（入力すると住所を自動で入力します）"
+            error={errors.destinationZipCode}
+          >
+            {(a) => (
+              <div className={styles.zipRow}>
+                <input
+                  {...a}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  maxLength={ZIPCODE_INPUT_MAX_LENGTH}
+                  value={form.destinationZipCode}
+                  onChange={(e) => {
+                    const typed = e.target.value;
+                    update('destinationZipCode', typed);
+                    // 7 digits however written (１００－０００５, 1000005, 〒100-0005): look the address up once.
+                    if (isZipcode(typed) && normalizeZipcode(form.destinationZipCode) !== normalizeZipcode(typed)) {
+                      queueMicrotask(() => void lookupWith(typed));
+                    }
+                  }}
+                  onBlur={() => {
+                    // Shown the one way the confirmation, the mail and the receipt show it: 100-0005.
+                    const shown = formatZipcode(form.destinationZipCode);
+                    if (shown !== form.destinationZipCode) update('destinationZipCode', shown);
+                    checkOnBlur('destinationZipCode', { ...form, destinationZipCode: shown });
+                  }}
+                />
+                <button type="button" className="button button-secondary" onClick={() => void lookup()}>
+                  住所を検索
+                </button>
+              </div>
+            )}
+          </Field>
+          {zipMessage ? (
+            <p className={styles.muted} role="status">
+              {zipMessage}
+            </p>
+          ) : null}
+          {candidates.length > 0 ? (
+            <fieldset className={styles.cardList}>
+              <legend className="visually-hidden">住所の候補</legend>
+              {candidates.map((c, i) => (
+                <button
+                  key={i}
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => applyCandidate(c, form.destinationZipCode)}
+                >
+                  {c.prefecture}
+                  {c.city}
+                  {c.town}
+                  {c.businessName ? `（${c.businessName}）` : ''}
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
+          <div className={styles.grid2}>
+            <Field id="destinationPrefecture" label="都道府県" required error={errors.destinationPrefecture}>
+              {(a) => (
+                <select
+                  {...a}
+                  autoComplete="address-level1"
+                  value={form.destinationPrefecture}
+                  onChange={(e) => {
+                    update('destinationPrefecture', e.target.value);
+                    if (errors.destinationPrefecture)
+                      checkOnBlur('destinationPrefecture', { ...form, destinationPrefecture: e.target.value });
+                  }}
+                >
+                  <option value="">選択してください</option>
+                  {PREFECTURE_NAMES.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="destinationCity" label="市区町村" required support="例：千代田区" error={errors.destinationCity}>
+              {(a) => (
+                <input
+                  {...a}
+                  autoComplete="address-level2"
+                  value={form.destinationCity}
+                  onChange={(e) => update('destinationCity', e.target.value)}
+                  onBlur={() => checkOnBlur('destinationCity')}
+                />
+              )}
+            </Field>
+          </div>
+          <Field id="destinationStreet" label="町名・番地" required support="例：丸の内1-1-1" error={errors.destinationStreet}>
+            {(a) => (
+              <input
+                {...a}
+                autoComplete="address-line1"
+                value={form.destinationStreet}
+                onChange={(e) => update('destinationStreet', e.target.value)}
+                onBlur={() => checkOnBlur('destinationStreet')}
+              />
+            )}
+          </Field>
+          <Field
+            id="destinationApartmentEtc"
+            label="建物名・部屋番号"
+            support="例：サンプルビル 3階"
+            error={errors.destinationApartmentEtc}
+          >
+            {(a) => (
+              <input
+                {...a}
+                autoComplete="address-line2"
+                value={form.destinationApartmentEtc}
+                onChange={(e) => update('destinationApartmentEtc', e.target.value)}
+                onBlur={() => checkOnBlur('destinationApartmentEtc')}
+              />
+            )}
+          </Field>
+        </Section>
 
-      <Section title="領収書" id="receipt">
-        <Field
-          id="receiptRecipient"
-          label="領収書の宛名"
-          required
-          support={`例：株式会社サンプル（${RECEIPT_ADDRESSEE_MAX_LENGTH}文字以内。領収書は注文完了後にダウンロードできます）`}
-          error={errors.receiptRecipient}
-        >
-          {(a) => (
-            <input
-              {...a}
-              autoComplete="organization"
-              value={form.receiptRecipient}
-              onChange={(e) => update('receiptRecipient', e.target.value)}
-              onBlur={() => checkOnBlur('receiptRecipient')}
-            />
-          )}
-        </Field>
-      </Section>
+        <Section title="領収書" id="receipt">
+          <Field
+            id="receiptRecipient"
+            label="領収書の宛名"
+            required
+            support={`例：株式会社サンプル（${RECEIPT_ADDRESSEE_MAX_LENGTH}文字以内。領収書は注文完了後にダウンロードできます）`}
+            error={errors.receiptRecipient}
+          >
+            {(a) => (
+              <input
+                {...a}
+                autoComplete="organization"
+                value={form.receiptRecipient}
+                onChange={(e) => update('receiptRecipient', e.target.value)}
+                onBlur={() => checkOnBlur('receiptRecipient')}
+              />
+            )}
+          </Field>
+        </Section>
 
-      <Section title="お支払い方法（クレジットカード）" id="card-section">
-        {publicKey === null ? <p className={styles.muted}>読み込み中…</p> : null}
-        {paymentUnavailable ? (
-          <p className="notice-box" role="alert" data-testid="payment-unavailable">
-            ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。
-          </p>
-        ) : null}
-        {publicKey ? (
-          <>
-            {registered.length > 0 || enteredCard ? (
-              <fieldset className={styles.cardList}>
-                <legend className={styles.label}>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</legend>
-                {enteredCard ? (
-                  <label className={styles.radioCard}>
-                    <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
-                    <span data-testid="entered-card">
-                      <span className={styles.radioTitle}>入力済みのカード</span>{' '}
-                      <span style={{ whiteSpace: 'nowrap' }}>
-                        {enteredCard.brand}　**** {enteredCard.last4}
-                      </span>
-                      {enteredCard.expDate.month && enteredCard.expDate.year
-                        ? `　有効期限 ${String(enteredCard.expDate.month).padStart(2, '0')}/${enteredCard.expDate.year}`
-                        : ''}
-                      {enteredCard.cardName ? `　${enteredCard.cardName}` : ''}
-                    </span>
-                  </label>
-                ) : null}
-                {registered.map((c) => (
-                  <div key={c.id} className={styles.cardRow}>
-                    <label className={styles.radioCard} style={{ flex: 1 }}>
-                      <input
-                        type="radio"
-                        name="card"
-                        checked={mode === 'registered' && selectedCard === c.id}
-                        onChange={() => {
-                          setMode('registered');
-                          setSelectedCard(c.id);
-                        }}
-                      />
-                      <span>
-                        <span className={styles.radioTitle}>
-                          {c.brand}　**** {c.last4}
+        <Section title="お支払い方法（クレジットカード）" id="card-section">
+          {publicKey === null ? <p className={styles.muted}>読み込み中…</p> : null}
+          {paymentUnavailable ? (
+            <p className="notice-box" role="alert" data-testid="payment-unavailable">
+              ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。
+            </p>
+          ) : null}
+          {publicKey ? (
+            <>
+              {registered.length > 0 || enteredCard ? (
+                <fieldset className={styles.cardList}>
+                  <legend className={styles.label}>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</legend>
+                  {enteredCard ? (
+                    <label className={styles.radioCard}>
+                      <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
+                      <span data-testid="entered-card">
+                        <span className={styles.radioTitle}>入力済みのカード</span>{' '}
+                        <span style={{ whiteSpace: 'nowrap' }}>
+                          {enteredCard.brand}　**** {enteredCard.last4}
                         </span>
-                        有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
-                        {c.cardName ? `　${c.cardName}` : ''}
+                        {enteredCard.expDate.month && enteredCard.expDate.year
+                          ? `　有効期限 ${String(enteredCard.expDate.month).padStart(2, '0')}/${enteredCard.expDate.year}`
+                          : ''}
+                        {enteredCard.cardName ? `　${enteredCard.cardName}` : ''}
                       </span>
                     </label>
-                    <button type="button" className={styles.linkButton} onClick={() => void deleteCard(c)}>
-                      削除
-                    </button>
-                  </div>
-                ))}
-                <label className={styles.radioCard}>
-                  <input type="radio" name="card" checked={mode === 'new'} onChange={() => setMode('new')} />
-                  <span className={styles.radioTitle}>{enteredCard ? '別のカードを入力する' : '新しいカードを使う'}</span>
-                </label>
-              </fieldset>
-            ) : null}
-            {errors.card ? <p className={styles.fieldError}>{errors.card}</p> : null}
-            {mode === 'new' ? (
-              <div>
-                <div className={styles.field}>
-                  <span className={styles.label}>
-                    カード情報<span className={styles.required}>必須</span>
-                  </span>
-                  <p className={styles.support}>
-                    カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
-                  </p>
-                  <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                </div>
-                <Field
-                  id="cardName"
-                  label="カード名義（半角英字）"
-                  required
-                  support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
-                  error={errors.cardName}
-                >
-                  {(a) => (
-                    <input
-                      {...a}
-                      autoComplete="cc-name"
-                      autoCapitalize="characters"
-                      spellCheck={false}
-                      value={cardName}
-                      onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
-                      onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
-                      onBlur={(e) => {
-                        const name = normalizeCardName(e.currentTarget.value);
-                        setCardName(name);
-                        // Checked when left with something in it, or when it already showed an error.
-                        if (name !== '' || errors.cardName) setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' }));
-                      }}
-                    />
-                  )}
-                </Field>
-                <Field
-                  id="cardEmail"
-                  label="メールアドレス（本人認証用）"
-                  required
-                  support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。"
-                  error={errors.cardEmail}
-                >
-                  {(a) => (
-                    <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />
-                  )}
-                </Field>
-                {isDemo ? (
-                  <p className={styles.muted}>
-                    デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
-                  </p>
-                ) : (
-                  <label className={styles.agree} style={{ fontWeight: 400 }}>
-                    <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
-                    このカードを登録して次回から使う
+                  ) : null}
+                  {registered.map((c) => (
+                    <div key={c.id} className={styles.cardRow}>
+                      <label className={styles.radioCard} style={{ flex: 1 }}>
+                        <input
+                          type="radio"
+                          name="card"
+                          checked={mode === 'registered' && selectedCard === c.id}
+                          onChange={() => {
+                            setMode('registered');
+                            setSelectedCard(c.id);
+                          }}
+                        />
+                        <span>
+                          <span className={styles.radioTitle}>
+                            {c.brand}　**** {c.last4}
+                          </span>
+                          有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
+                          {c.cardName ? `　${c.cardName}` : ''}
+                        </span>
+                      </label>
+                      <button type="button" className={styles.linkButton} onClick={() => void deleteCard(c)}>
+                        削除
+                      </button>
+                    </div>
+                  ))}
+                  <label className={styles.radioCard}>
+                    <input type="radio" name="card" checked={mode === 'new'} onChange={() => setMode('new')} />
+                    <span className={styles.radioTitle}>{enteredCard ? '別のカードを入力する' : '新しいカードを使う'}</span>
                   </label>
-                )}
-              </div>
-            ) : null}
-          </>
-        ) : null}
-        {cardError ? (
-          <p className="error-box" role="alert" data-testid="card-error">
-            {cardError}
-          </p>
-        ) : null}
-      </Section>
+                </fieldset>
+              ) : null}
+              {errors.card ? <p className={styles.fieldError}>{errors.card}</p> : null}
+              {mode === 'new' ? (
+                <div>
+                  <div className={styles.field}>
+                    <span className={styles.label}>
+                      カード情報<span className={styles.required}>必須</span>
+                    </span>
+                    <p className={styles.support}>
+                      カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
+                    </p>
+                    <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
+                  </div>
+                  <Field
+                    id="cardName"
+                    label="カード名義（半角英字）"
+                    required
+                    support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
+                    error={errors.cardName}
+                  >
+                    {(a) => (
+                      <input
+                        {...a}
+                        autoComplete="cc-name"
+                        autoCapitalize="characters"
+                        spellCheck={false}
+                        value={cardName}
+                        onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
+                        onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
+                        onBlur={(e) => {
+                          const name = normalizeCardName(e.currentTarget.value);
+                          setCardName(name);
+                          // Checked when left with something in it, or when it already showed an error.
+                          if (name !== '' || errors.cardName) setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' }));
+                        }}
+                      />
+                    )}
+                  </Field>
+                  <Field
+                    id="cardEmail"
+                    label="メールアドレス（本人認証用）"
+                    required
+                    support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。"
+                    error={errors.cardEmail}
+                  >
+                    {(a) => (
+                      <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />
+                    )}
+                  </Field>
+                  {isDemo ? (
+                    <p className={styles.muted}>
+                      デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
+                    </p>
+                  ) : (
+                    <label className={styles.agree} style={{ fontWeight: 400 }}>
+                      <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                      このカードを登録して次回から使う
+                    </label>
+                  )}
+                </div>
+              ) : null}
+            </>
+          ) : null}
+          {cardError ? (
+            <p className="error-box" role="alert" data-testid="card-error">
+              {cardError}
+            </p>
+          ) : null}
+        </Section>
+      </fieldset>
 
       <div className={styles.actions}>
         <Link className="button button-secondary" href="/purchase/select">

@@ -15,6 +15,7 @@ import type { ItemsAll, TaxView } from '../server/items';
 
 import {
   MissingStateNotice,
+  Pending,
   PurchasePage,
   Section,
   canOrder,
@@ -34,8 +35,13 @@ function notOrderableMessage(company: SearchedCorporate): string {
   return o.orderable ? '' : o.message;
 }
 
-/** /purchase/select: the company from search, certificates and copies, delivery speed, live total. */
-export function SelectItems() {
+/**
+ * /purchase/select: the company from search, certificates and copies, delivery speed, live total.
+ * `initialItems` is GET /api/items/all for this member, rendered by the server (null when the
+ * server had no session or could not read it): the page paints with the certificates at once and
+ * only the company, which is in this browser's storage, waits for hydration (docs/decisions/0033).
+ */
+export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll | null }) {
   const router = useRouter();
   const [company, setCompany] = useState<SearchedCorporate | null | undefined>(undefined);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
@@ -54,7 +60,10 @@ export function SelectItems() {
     setSpeed(saved.deliverySpeed);
   }, []);
 
-  const items = useSWR<ItemsAll>('/api/items/all');
+  const items = useSWR<ItemsAll>('/api/items/all', initialItems ? { fallbackData: initialItems } : {});
+  // Until storage is read (the server render and hydration) the shell shows every certificate, as
+  // for an open company, with the controls disabled.
+  const reading = company === undefined;
   // Only certificates the company has (a closed company: 閉鎖事項全部証明書 only) — the server's rule too.
   const selection = useMemo(
     () => (company ? Object.entries(quantities).filter(([id, q]) => q > 0 && canOrderItem(company, id)) : []),
@@ -64,9 +73,10 @@ export function SelectItems() {
     selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
   const tax = useSWR<TaxView>(taxKey);
 
-  if (company === undefined || (items.isLoading && !items.data)) return <LoadingOverlay />;
+  // (not `isLoading`: the server render does not fetch, so it would show the error box)
+  if (!items.data && !items.error) return <LoadingOverlay />;
 
-  if (company === null || !canOrder(company)) {
+  if (company === null || (company !== undefined && !canOrder(company))) {
     return (
       <PurchasePage title="証明書の選択" step={0}>
         {restarted ? <MissingStateNotice step="/purchase/select" /> : null}
@@ -127,17 +137,24 @@ export function SelectItems() {
     <PurchasePage title="証明書の選択" step={0} lead="取り寄せる証明書と通数、配送方法を選んでください。表示の金額はすべて税込です。">
       {restarted ? <MissingStateNotice step="/purchase/select" /> : null}
       <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を選び直す' }}>
-        <p className={styles.company}>
-          <span className={styles.companyName} data-testid="company-name">
-            {company.name}
-          </span>
-          <br />
-          <span className={styles.muted}>
-            法人番号 {company.corporateNumber}
-            {company.address ? `　${company.address}` : ''}
-          </span>
-        </p>
-        {company.closed ? <p className="notice-box">{CLOSED_COMPANY_ITEM_MESSAGE}</p> : null}
+        {company === undefined ? (
+          <p className={styles.company} aria-busy="true">
+            <Pending kind="name" />
+            <Pending lines={2} />
+          </p>
+        ) : (
+          <p className={styles.company}>
+            <span className={styles.companyName} data-testid="company-name">
+              {company.name}
+            </span>
+            <br />
+            <span className={styles.muted}>
+              法人番号 {company.corporateNumber}
+              {company.address ? `　${company.address}` : ''}
+            </span>
+          </p>
+        )}
+        {company?.closed ? <p className="notice-box">{CLOSED_COMPANY_ITEM_MESSAGE}</p> : null}
       </Section>
 
       <Section title="証明書と通数" id="items">
@@ -148,13 +165,19 @@ export function SelectItems() {
         ) : null}
         <ul className={styles.itemList}>
           {data.items
-            .filter((item) => canOrderItem(company, item.itemId))
+            .filter((item) => company === undefined || canOrderItem(company, item.itemId))
             .map((item) => {
               const q = quantities[item.itemId] ?? 0;
               const checkboxId = `item-${item.itemId}`;
               return (
                 <li key={item.itemId} className={styles.item}>
-                  <input type="checkbox" id={checkboxId} checked={q > 0} onChange={(e) => toggle(item.itemId, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    id={checkboxId}
+                    checked={q > 0}
+                    disabled={reading}
+                    onChange={(e) => toggle(item.itemId, e.target.checked)}
+                  />
                   <label htmlFor={checkboxId} className={styles.itemName}>
                     {item.name}
                   </label>
@@ -170,7 +193,7 @@ export function SelectItems() {
                       id={`${checkboxId}-q`}
                       className="input"
                       value={q}
-                      disabled={q === 0}
+                      disabled={reading || q === 0}
                       onChange={(e) => setQuantities((prev) => ({ ...prev, [item.itemId]: Number(e.target.value) }))}
                     >
                       {q === 0 ? <option value={0}>—</option> : null}
@@ -196,14 +219,28 @@ export function SelectItems() {
         <fieldset className={styles.radioGroup}>
           <legend className="visually-hidden">配送方法</legend>
           <label className={styles.radioCard}>
-            <input type="radio" name="speed" value="normal" checked={speed === 'normal'} onChange={() => setSpeed('normal')} />
+            <input
+              type="radio"
+              name="speed"
+              value="normal"
+              checked={speed === 'normal'}
+              disabled={reading}
+              onChange={() => setSpeed('normal')}
+            />
             <span>
               <span className={styles.radioTitle}>通常配送（追加料金なし）</span>
               お届け予定：<span data-testid="normal-window">{dateWindow(dates.normalStartDate, dates.normalEndDate)}</span>
             </span>
           </label>
           <label className={styles.radioCard}>
-            <input type="radio" name="speed" value="express" checked={speed === 'express'} onChange={() => setSpeed('express')} />
+            <input
+              type="radio"
+              name="speed"
+              value="express"
+              checked={speed === 'express'}
+              disabled={reading}
+              onChange={() => setSpeed('express')}
+            />
             <span>
               <span className={styles.radioTitle}>速達配送（＋{formatYen(data.expressFeeYen)}・税込）</span>
               お届け予定：<span data-testid="express-window">{dateWindow(dates.expressStartDate, dates.expressEndDate)}</span>
@@ -236,7 +273,7 @@ export function SelectItems() {
         <Link className="button button-secondary" href="/search">
           検索結果に戻る
         </Link>
-        <button type="button" className="button" onClick={() => void next()}>
+        <button type="button" className="button" disabled={reading} onClick={() => void next()}>
           お届け先の入力へ進む
         </button>
       </div>

@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 
 import { legalDelivery } from '@/app/help/legal-props';
-import { LoadingOverlay } from '@/components/loading-overlay';
 import { Confirmation, type ConfirmationLegal } from '@/features/purchase/components/confirmation';
 import { LEGAL_PATHS } from '@/features/site/legal-content/constants';
 import {
@@ -30,9 +28,7 @@ export default function PurchaseConfirmationPage() {
     lawUrl: LEGAL_PATHS.specifiedCommercialTransactionLaw,
     privacyUrl: LEGAL_PATHS.privacyPolicy,
   };
-  return (
-    <Suspense fallback={<LoadingOverlay />}>
-      <Confirmation legal={legal} />
-    </Suspense>
-  );
+  // No Suspense boundary: the page is rendered per request (useSearchParams does not suspend), and
+  // React streams a large boundary's content hidden behind its fallback until a script swaps it in.
+  return <Confirmation legal={legal} />;
 }

@@ -1,5 +1,4 @@
-import { failureMessage, settleOrder } from '@/features/payments/server/order-payment';
-import { getOwnOrder, latestOrder, toOrderView } from '@/features/orders/server';
+import { latestOrderView } from '@/features/payments/server/latest-order';
 import { z } from '@/lib/zod-ja';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
@@ -14,16 +13,9 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     auth: 'required',
     query: z.strictObject({ paymentId: z.uuid().optional() }),
     handler: async ({ session, query }) => {
-      const row = query.paymentId ? await getOwnOrder(session.userId, query.paymentId) : await latestOrder(session.userId);
-      if (!row) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
-      const settled = await settleOrder(row);
-      const order = toOrderView(settled);
-      return {
-        order: {
-          ...order,
-          failure: order.status === 'failed' || order.status === 'expired' ? failureMessage(order.failureCode) : null,
-        },
-      };
+      const order = await latestOrderView(session.userId, query.paymentId);
+      if (!order) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
+      return { order };
     },
   }),
 });
