@@ -14,7 +14,9 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
-const { base, chromium, runs = 1, out, only = null, demo, payjpApi = null } = options;
+const { base, chromium, runs = 1, out, only = null, pages = null, demo, payjpApi = null } = options;
+/** `--pages` names pages exactly (`/,/search`); `--only` takes every page whose name contains the text. */
+const wanted = (name) => (pages ? pages.includes(name) : !only || name.includes(only));
 
 /** @param {import('lighthouse').Result} lhr */
 function rowOf(name, url, lhr) {
