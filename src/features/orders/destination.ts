@@ -38,6 +38,20 @@ export function requiredMessage(label: string): string {
   return `${label}を入力してください。`;
 }
 
+/**
+ * Whether every field the destination requires has a value (after NFKC and trimming), by the same
+ * `required` flags DestinationSchema is built from — without zod. Pages use it to tell at once that
+ * a stored address is unfinished; whether a finished one is valid is the schema's to say (on submit,
+ * and the order API's).
+ */
+export function destinationFilledIn(
+  d: Partial<Record<DestinationTextKey | 'destinationZipCode' | 'destinationPrefecture', unknown>>,
+): boolean {
+  const filled = (v: unknown) => typeof v === 'string' && normalizeDestinationText(v) !== '';
+  if (!filled(d.destinationZipCode) || !filled(d.destinationPrefecture)) return false;
+  return (Object.keys(DESTINATION_TEXT_FIELDS) as DestinationTextKey[]).every((k) => !DESTINATION_TEXT_FIELDS[k].required || filled(d[k]));
+}
+
 export function maxLengthMessage(label: string, max: number): string {
   return `${label}は${max}文字以内で入力してください。`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { fieldErrors } from '@/lib/zod-ja';
 
+import { destinationFilledIn } from './destination';
 import { DestinationSchema, isValidCorporateNumber } from './schemas';
 
 describe('isValidCorporateNumber', () => {
@@ -60,5 +61,35 @@ describe('DestinationSchema', () => {
 
   it('rejects unknown keys', () => {
     expect(DestinationSchema.safeParse({ ...valid, note: 'x' }).success).toBe(false);
+  });
+});
+
+describe('destinationFilledIn (the zod-free presence check of the confirmation step)', () => {
+  const valid = {
+    recipient: '山田 太郎',
+    destinationZipCode: '1000005',
+    destinationPrefecture: '東京都',
+    destinationCity: '千代田区',
+    destinationStreet: '丸の内1-1-1',
+    destinationApartmentEtc: '',
+    receiptRecipient: '株式会社テスト',
+  };
+  const fields = Object.keys(valid) as (keyof typeof valid)[];
+
+  it('agrees with DestinationSchema on which fields are required: any of them blank fails both', () => {
+    expect(destinationFilledIn(valid)).toBe(true);
+    for (const field of fields) {
+      for (const blank of ['', '　 ', undefined]) {
+        const d = { ...valid, [field]: blank };
+        const required = !DestinationSchema.safeParse(d).success;
+        expect(destinationFilledIn(d), `${field} = ${JSON.stringify(blank)}`).toBe(!required);
+      }
+    }
+  });
+
+  it('leaves whether a filled-in value is valid to the schema', () => {
+    const d = { ...valid, destinationPrefecture: '東京', destinationStreet: '丸の内🏢' };
+    expect(destinationFilledIn(d)).toBe(true);
+    expect(DestinationSchema.safeParse(d).success).toBe(false);
   });
 });
