@@ -5,3 +5,9 @@
  */
 export * from './constants';
 export { decodeCsvBytes, parseBulkLine, parseCsv } from './bulk';
+export {
+  isStoredSearchedCorporate,
+  storedSearchedCorporate,
+  storedSearchedQuery,
+  type StoredSearchedCorporate,
+} from './client/store-searched-corporate';

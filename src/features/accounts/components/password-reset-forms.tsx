@@ -6,11 +6,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { useStoredValue } from '@/lib/browser-storage';
 
 import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
-import { loadResetEmail, markJustCompleted, saveResetEmail } from './client-session';
+import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
 import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
 import { accountSchemas } from './lazy-schemas';
 
@@ -71,11 +72,8 @@ export function PasswordResetRequestForm() {
 
 /** /password-reset/sending */
 export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: string | null }) {
-  const [email, setEmail] = useState<string | null>(null);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setEmail(loadResetEmail());
-  }, []);
+  // Until read in the browser (the server render has no storage): "the address you entered".
+  const email = useStoredValue(storedResetEmail);
   return (
     <div className={styles.card}>
       <h1 className={styles.title}>メールを送信しました</h1>

@@ -2,13 +2,14 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import useSWR from 'swr';
 
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
 import type { PayjpBuyerMessage } from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
+import { useHydrated } from '@/lib/browser-storage';
+import { resetPiece, setPiece, useClientState } from '@/lib/client-store';
 import { formatDestinationAddress } from '@/features/orders/index.client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
@@ -25,12 +26,10 @@ const UNSETTLED = new Set(['pending', 'charging', 'awaiting_3ds', 'unknown']);
 /** /purchase/completion: the order's outcome from GET /api/payments/latest; resets the flow once paid. */
 export function Completion() {
   const params = useSearchParams();
-  const [paymentId, setPaymentId] = useState<string | null>(null);
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPaymentId(params.get('paymentId') ?? getClientState().newPaymentHistory.paymentId ?? '');
-  }, [params]);
+  // This tab's order is in browser storage, read once hydrated (null until then: nothing fetched).
+  const hydrated = useHydrated();
+  const stored = useClientState('newPaymentHistory');
+  const paymentId = hydrated ? (params.get('paymentId') ?? stored.paymentId ?? '') : null;
 
   const key =
     paymentId === null ? null : paymentId ? `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}` : '/api/payments/latest';

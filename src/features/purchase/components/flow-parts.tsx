@@ -3,46 +3,18 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-// The zod-free face, not index.ts (whose schemas would load zod on every purchase step).
+// The zod-free faces, not index.ts (whose schemas would load zod on every purchase step).
+import { isStoredSearchedCorporate, storedSearchedCorporate, type StoredSearchedCorporate } from '@/features/company-search/index.client';
 import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders/index.client';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
 import styles from './purchase.module.css';
 
 /**
- * The company chosen on /search, as the search page stores it under `searched_corporate`
- * (registry's CompanySummary). Only the fields the order needs are read; other fields are kept.
+ * The company chosen on /search, as the search page (and the reference service's order button)
+ * stores it under `searched_corporate`; the value and its check are the company search feature's.
  */
-export interface SearchedCorporate {
-  corporateNumber: string;
-  name: string;
-  kind: string;
-  kindLabel?: string;
-  address?: string;
-  closed?: boolean;
-  [key: string]: unknown;
-}
-
-/**
- * Storage is input like any other: the stored company is used only in this shape. Checked by hand,
- * not with zod, because every purchase page reads it on load and zod there cost about 90 KiB of
- * JavaScript and a second of blocking time on a phone (issue 13). The order sends only the 法人番号;
- * the server reads the company from the registry (issue 12 §2).
- */
-export function isSearchedCorporate(value: unknown): value is SearchedCorporate {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.corporateNumber === 'string' &&
-    /^\d{13}$/.test(v.corporateNumber) &&
-    typeof v.name === 'string' &&
-    v.name.length >= 1 &&
-    typeof v.kind === 'string' &&
-    (v.kindLabel === undefined || typeof v.kindLabel === 'string') &&
-    (v.address === undefined || typeof v.address === 'string') &&
-    (v.closed === undefined || typeof v.closed === 'boolean')
-  );
-}
+export type SearchedCorporate = StoredSearchedCorporate;
+export const isSearchedCorporate = isStoredSearchedCorporate;
 
 /**
  * A step opened without what it needs in this tab — the flow's state is this tab's (sessionStorage),
@@ -196,15 +168,8 @@ export function Field({ id, label, required = false, support, error, children }:
 }
 
 /** The stored company when it has the expected shape, else null. */
-export async function readSearchedCorporate(): Promise<SearchedCorporate | null> {
-  const raw = safeStorage.get(STORAGE_KEYS.searchedCorporate);
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return isSearchedCorporate(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+export function readSearchedCorporate(): SearchedCorporate | null {
+  return storedSearchedCorporate.read();
 }
 
 /** Whether the company's certificates can be ordered, and which: the orders feature's one rule (also the server's). */

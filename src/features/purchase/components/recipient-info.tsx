@@ -18,9 +18,9 @@ import {
 } from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { storedUserEmail } from '@/lib/browser-storage';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
 import { Field, MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
@@ -117,7 +117,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setRestarted(takeMissingStateFlag());
     setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
     setCardName(state.newCard.cardName);
-    setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
+    setCardEmail(storedUserEmail.read() ?? '');
     setIsDemo(state.flags.isDemoUser);
     // Back from the confirmation: the card chosen there stays chosen (the registered card, or the
     // entered card's token, which is not spent until the order), instead of an empty card field.

@@ -10,8 +10,8 @@ import { CancelUnpaidOrder, type PurchaseResult } from '@/features/payments/inde
 import type { OrderView } from '@/features/orders/server';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { storedUserEmail, useStoredValue } from '@/lib/browser-storage';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
 import { Field, PurchasePage, Section, dateWindow } from './flow-parts';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
@@ -49,8 +49,17 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const [mode, setMode] = useState<'registered' | 'new'>('new');
   const [selectedCard, setSelectedCard] = useState('');
   const [cardName, setCardName] = useState('');
-  const [cardEmail, setCardEmail] = useState('');
-  const [failure, setFailure] = useState('');
+  // The account's address from browser storage (read once hydrated) until the buyer types another.
+  const storedEmail = useStoredValue(storedUserEmail);
+  const [typedEmail, setCardEmail] = useState<string | null>(null);
+  const cardEmail = typedEmail ?? storedEmail ?? '';
+  // What PAY.JP's return reported (?payment_error=…), until something here replaces it.
+  const [failure, setFailure] = useState(() => (errorCode ? payjpBuyerMessage(errorCode).message : ''));
+  const [failureOf, setFailureOf] = useState(errorCode);
+  if (failureOf !== errorCode) {
+    setFailureOf(errorCode);
+    if (errorCode) setFailure(payjpBuyerMessage(errorCode).message);
+  }
   const [submitting, setSubmitting] = useState(false);
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
@@ -58,14 +67,11 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const busy = useRef(false);
 
   useEffect(() => {
-    // Browser storage and the public key are read after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
-    if (errorCode) setFailure(payjpBuyerMessage(errorCode).message);
+    // The public key is read after hydration.
     void apiFetch<{ result: string }>('/api/payjp/public-key')
       .then((r) => setPublicKey(typeof r.result === 'string' ? r.result : ''))
       .catch(() => setPublicKey(''));
-  }, [errorCode]);
+  }, []);
 
   // A registered card is preferred once the list arrives.
   useEffect(() => {

@@ -48,7 +48,7 @@ export function SelectItems() {
     // Browser storage and the address are read after hydration (the server render has none); reading them is the effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestarted(takeMissingStateFlag());
-    void readSearchedCorporate().then(setCompany);
+    setCompany(readSearchedCorporate());
     const saved = getClientState().purchaseItemData;
     setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
     setSpeed(saved.deliverySpeed);
