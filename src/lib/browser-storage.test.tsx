@@ -10,11 +10,10 @@ import {
   storedUserEmail,
   storedValue,
   textValue,
-  useHydrated,
-  useStoredValue,
   type StoredValue,
 } from './browser-storage';
 import { STORAGE_KEYS } from './storage-keys';
+import { useHydrated, useStoredValue } from './use-stored-value';
 
 interface Pair {
   a: number;

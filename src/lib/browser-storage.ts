@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 import { STORAGE_KEYS } from './storage-keys';
 
 /**
@@ -12,9 +10,10 @@ import { STORAGE_KEYS } from './storage-keys';
  *   first load of many pages, where zod costs ~90 KiB (docs/decisions/0021).
  * - Nothing here throws: storage may be missing (server render), disabled or full (private
  *   browsing, a blocked site), and the page then simply works without it for this view.
- * - Components read through `useStoredValue`, a `useSyncExternalStore` subscription that follows
- *   writes in this tab and `storage` events from other tabs, so reading storage on mount needs no
- *   `setState` inside `useEffect`.
+ * - Components read through `useStoredValue` (use-stored-value.ts, apart because server modules
+ *   import the values here), a `useSyncExternalStore` subscription that follows writes in this tab
+ *   and `storage` events from other tabs, so reading storage on mount needs no `setState` inside
+ *   `useEffect`.
  */
 
 export type StorageArea = 'local' | 'session';
@@ -169,23 +168,3 @@ export const storedCsrfToken = textValue('local', STORAGE_KEYS.csrfToken, (v) =>
 /** ISO 8601 text; whether it is a date, and a future one, is the login check's (auth-state.ts). */
 export const storedAuthExpireTime = textValue('local', STORAGE_KEYS.authExpireTime, (v) => v.length >= 1 && v.length <= 100);
 export const storedUserEmail = textValue('local', STORAGE_KEYS.userEmail, (v) => v.length >= 3 && v.length <= 320 && !CONTROL.test(v));
-
-const NOT_READ_YET = () => undefined;
-
-/**
- * The stored value for a component: `undefined` while it cannot be known (the server render and
- * hydration — the server has no browser storage), then the value or null, kept current by writes
- * in this tab and other tabs.
- */
-export function useStoredValue<T>(stored: StoredValue<T>): T | null | undefined {
-  return useSyncExternalStore<T | null | undefined>(stored.subscribe, stored.read, NOT_READ_YET);
-}
-
-const neverChanges = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
-/** False on the server render and during hydration, true from then on (values read from the browser). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(neverChanges, inBrowser, onServer);
-}

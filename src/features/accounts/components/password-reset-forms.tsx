@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { useStoredValue } from '@/lib/browser-storage';
+import { useStoredValue } from '@/lib/use-stored-value';
 
 import { PASSWORD_MIN } from '../rules';
 

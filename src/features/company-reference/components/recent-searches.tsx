@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useEffect } from 'react';
 
-import { jsonValue, useStoredValue } from '@/lib/browser-storage';
+import { jsonValue } from '@/lib/browser-storage';
+import { useStoredValue } from '@/lib/use-stored-value';
 import { PREFECTURES } from '@/lib/prefectures';
 
 import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, type RecentSearch, isRecentSearch } from '../constants';

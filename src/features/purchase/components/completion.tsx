@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
 import type { PayjpBuyerMessage } from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { useHydrated } from '@/lib/browser-storage';
+import { useHydrated } from '@/lib/use-stored-value';
 import { resetPiece, setPiece, useClientState } from '@/lib/client-store';
 import { formatDestinationAddress } from '@/features/orders/index.client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';

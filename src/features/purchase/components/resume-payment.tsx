@@ -10,7 +10,8 @@ import { CancelUnpaidOrder, type PurchaseResult } from '@/features/payments/inde
 import type { OrderView } from '@/features/orders/server';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
-import { storedUserEmail, useStoredValue } from '@/lib/browser-storage';
+import { storedUserEmail } from '@/lib/browser-storage';
+import { useStoredValue } from '@/lib/use-stored-value';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 
 import { Field, PurchasePage, Section, dateWindow } from './flow-parts';
