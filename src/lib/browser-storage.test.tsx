@@ -7,6 +7,8 @@ import {
   jsonValue,
   storedAuthExpireTime,
   storedCsrfToken,
+  storedSearchedCorporate,
+  storedSearchedQuery,
   storedUserEmail,
   storedValue,
   textValue,
@@ -239,5 +241,26 @@ describe('the spec’s account keys (§3)', () => {
     expect(storedUserEmail.read()).toBeNull();
     window.localStorage.setItem(STORAGE_KEYS.userEmail, 'hanako@example.jp');
     expect(storedUserEmail.read()).toBe('hanako@example.jp');
+  });
+});
+
+describe('the spec’s hand-over from /search (§3)', () => {
+  it('takes back the chosen company with the fields an order needs, other fields kept', () => {
+    const company = { corporateNumber: '1180301018771', name: 'トヨタ自動車株式会社', kind: '301', furigana: 'トヨタ', selectedAt: 'x' };
+    storedSearchedCorporate.write(company);
+    expect(window.localStorage.getItem(STORAGE_KEYS.searchedCorporate)).toBe(JSON.stringify(company));
+    expect(storedSearchedCorporate.read()).toEqual(company);
+    window.localStorage.setItem(STORAGE_KEYS.searchedCorporate, JSON.stringify({ ...company, corporateNumber: '118030101877' }));
+    expect(storedSearchedCorporate.read()).toBeNull();
+  });
+
+  it('takes back the search conditions only in exactly their shape', () => {
+    const query = { q: 'トヨタ', pref: '23', closed: false, kind: '' };
+    storedSearchedQuery.write(query);
+    expect(storedSearchedQuery.read()).toEqual(query);
+    for (const bad of [{ ...query, closed: 'no' }, { ...query, extra: 1 }, { q: 'トヨタ' }, 'トヨタ']) {
+      window.localStorage.setItem(STORAGE_KEYS.searchedQuery, JSON.stringify(bad));
+      expect(storedSearchedQuery.read(), JSON.stringify(bad)).toBeNull();
+    }
   });
 });

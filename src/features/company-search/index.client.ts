@@ -5,9 +5,3 @@
  */
 export * from './constants';
 export { decodeCsvBytes, parseBulkLine, parseCsv } from './bulk';
-export {
-  isStoredSearchedCorporate,
-  storedSearchedCorporate,
-  storedSearchedQuery,
-  type StoredSearchedCorporate,
-} from './client/store-searched-corporate';

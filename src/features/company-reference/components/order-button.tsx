@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 
-import { storedSearchedCorporate } from '@/features/company-search/index.client';
 import { ORDER_BUTTON_LABEL } from '@/features/orders/index.client';
+import { storedSearchedCorporate } from '@/lib/browser-storage';
 
 import type { SearchedCorporate } from '@/features/company-search';
 import s from './reference.module.css';

@@ -34,8 +34,9 @@ export const SearchedQuerySchema = z.strictObject({
 });
 export type SearchedQuery = z.infer<typeof SearchedQuerySchema>;
 
-// Stored and read back without zod (store-searched-corporate.ts, where both values are defined).
-import { storedSearchedCorporate, storedSearchedQuery } from './store-searched-corporate';
+import { storedSearchedCorporate, storedSearchedQuery } from '@/lib/browser-storage';
+
+// Written by the search page without zod (store-searched-corporate.ts); read back here.
 export { storeSearchedCorporate, toSearchedCorporate } from './store-searched-corporate';
 
 /** The stored company in its full shape, or null when there is none or it is older or edited. */

@@ -3,15 +3,15 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 
-// The zod-free faces, not index.ts (whose schemas would load zod on every purchase step).
-import { isStoredSearchedCorporate, storedSearchedCorporate, type StoredSearchedCorporate } from '@/features/company-search/index.client';
+// The zod-free face, not index.ts (whose schemas would load zod on every purchase step).
 import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders/index.client';
+import { isStoredSearchedCorporate, storedSearchedCorporate, type StoredSearchedCorporate } from '@/lib/browser-storage';
 
 import styles from './purchase.module.css';
 
 /**
  * The company chosen on /search, as the search page (and the reference service's order button)
- * stores it under `searched_corporate`; the value and its check are the company search feature's.
+ * stores it under `searched_corporate`; the value and its check are in src/lib/browser-storage.ts.
  */
 export type SearchedCorporate = StoredSearchedCorporate;
 export const isSearchedCorporate = isStoredSearchedCorporate;
