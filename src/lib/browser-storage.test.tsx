@@ -7,14 +7,13 @@ import {
   jsonValue,
   storedAuthExpireTime,
   storedCsrfToken,
-  storedSearchedCorporate,
-  storedSearchedQuery,
   storedUserEmail,
   storedValue,
   textValue,
   type StoredValue,
 } from './browser-storage';
 import { STORAGE_KEYS } from './storage-keys';
+import { storedSearchedCorporate, storedSearchedQuery } from './stored-search-choice';
 import { useHydrated, useStoredValue } from './use-stored-value';
 
 interface Pair {
@@ -161,7 +160,7 @@ describe('subscriptions', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
-  it('follows another tab: its key in its storage area, and a clear()', () => {
+  it('follows another tab: its key, and a clear()', () => {
     const listener = vi.fn();
     const unsubscribe = pair.subscribe(listener);
 
@@ -170,7 +169,6 @@ describe('subscriptions', () => {
     expect(pair.read()).toEqual({ a: 5, b: 'z' });
 
     otherTabWrites(window.localStorage, 'some_other_key', '1');
-    otherTabWrites(window.sessionStorage, 'test_pair', '{"a":6,"b":"z"}');
     expect(listener).toHaveBeenCalledTimes(1);
 
     otherTabWrites(window.localStorage, null, null);

@@ -48,33 +48,23 @@ function storageOf(area: StorageArea): Storage | null {
   }
 }
 
+/** Subscribers by key. Our keys are distinct across the two areas, so the key alone names a value. */
 const listeners = new Map<string, Set<() => void>>();
-const idOf = (area: StorageArea, key: string) => `${area}:${key}`;
 
-function notify(area: StorageArea, key: string): void {
-  for (const l of [...(listeners.get(idOf(area, key)) ?? [])]) l();
+function notify(key: string | null): void {
+  for (const [k, set] of listeners) if (key === null || k === key) for (const l of [...set]) l();
 }
 
 let listeningToOtherTabs = false;
 
-/** One `storage` listener for the page: another tab changed (or cleared) localStorage. */
+/**
+ * One `storage` listener for the page: another tab changed a key, or cleared storage (key null).
+ * Subscribers then read again; a value that did not change reads as the same object.
+ */
 function listenToOtherTabs(): void {
   if (listeningToOtherTabs || typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
   listeningToOtherTabs = true;
-  window.addEventListener('storage', (event: StorageEvent) => {
-    const areas: StorageArea[] =
-      event.storageArea === null || event.storageArea === undefined
-        ? ['local', 'session']
-        : event.storageArea === storageOf('local')
-          ? ['local']
-          : ['session'];
-    for (const [id, set] of listeners) {
-      const [area, ...rest] = id.split(':');
-      const key = rest.join(':');
-      // key null: storage.clear() in the other tab
-      if (areas.includes(area as StorageArea) && (event.key === null || event.key === key)) for (const l of [...set]) l();
-    }
-  });
+  window.addEventListener('storage', (event: StorageEvent) => notify(event.key));
 }
 
 export function storedValue<T>(definition: StoredValueDefinition<T>): StoredValue<T> {
@@ -112,7 +102,7 @@ export function storedValue<T>(definition: StoredValueDefinition<T>): StoredValu
       } catch {
         /* storage unavailable or full: the page keeps working for this view */
       }
-      notify(area, key);
+      notify(key);
     },
     remove() {
       try {
@@ -120,12 +110,11 @@ export function storedValue<T>(definition: StoredValueDefinition<T>): StoredValu
       } catch {
         /* nothing to remove */
       }
-      notify(area, key);
+      notify(key);
     },
     subscribe(listener) {
-      const id = idOf(area, key);
-      let set = listeners.get(id);
-      if (!set) listeners.set(id, (set = new Set()));
+      let set = listeners.get(key);
+      if (!set) listeners.set(key, (set = new Set()));
       set.add(listener);
       listenToOtherTabs();
       return () => {
@@ -168,63 +157,3 @@ export const storedCsrfToken = textValue('local', STORAGE_KEYS.csrfToken, (v) =>
 /** ISO 8601 text; whether it is a date, and a future one, is the login check's (auth-state.ts). */
 export const storedAuthExpireTime = textValue('local', STORAGE_KEYS.authExpireTime, (v) => v.length >= 1 && v.length <= 100);
 export const storedUserEmail = textValue('local', STORAGE_KEYS.userEmail, (v) => v.length >= 3 && v.length <= 320 && !CONTROL.test(v));
-
-/**
- * The spec's hand-over from /search to the purchase flow (§3 `searched_corporate`,
- * `searched_query`), written by the company search page and the reference service's order button.
- * Defined here, not in a feature, because three features use them on first load.
- *
- * The company as the purchase flow takes it back: the fields an order needs, others kept (what is
- * written is company search's full SearchedCorporate).
- */
-export interface StoredSearchedCorporate {
-  corporateNumber: string;
-  name: string;
-  kind: string;
-  kindLabel?: string;
-  address?: string;
-  closed?: boolean;
-  [key: string]: unknown;
-}
-
-/**
- * Storage is input like any other: the stored company is used only in this shape. The order sends
- * only the 法人番号; the server reads the company from the registry (issue 12 §2).
- */
-export function isStoredSearchedCorporate(value: unknown): value is StoredSearchedCorporate {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.corporateNumber === 'string' &&
-    /^\d{13}$/.test(v.corporateNumber) &&
-    typeof v.name === 'string' &&
-    v.name.length >= 1 &&
-    typeof v.kind === 'string' &&
-    (v.kindLabel === undefined || typeof v.kindLabel === 'string') &&
-    (v.address === undefined || typeof v.address === 'string') &&
-    (v.closed === undefined || typeof v.closed === 'boolean')
-  );
-}
-
-/** The search conditions that led to the choice (company search's SearchedQuery), to return to the same results. */
-export interface StoredSearchedQuery {
-  q: string;
-  pref: string;
-  closed: boolean;
-  kind: string;
-}
-
-function isStoredSearchedQuery(value: unknown): value is StoredSearchedQuery {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    Object.keys(v).every((k) => k === 'q' || k === 'pref' || k === 'closed' || k === 'kind') &&
-    typeof v.q === 'string' &&
-    typeof v.pref === 'string' &&
-    typeof v.closed === 'boolean' &&
-    typeof v.kind === 'string'
-  );
-}
-
-export const storedSearchedCorporate = jsonValue('local', STORAGE_KEYS.searchedCorporate, isStoredSearchedCorporate);
-export const storedSearchedQuery = jsonValue('local', STORAGE_KEYS.searchedQuery, isStoredSearchedQuery);

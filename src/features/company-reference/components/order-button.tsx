@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 
 import { ORDER_BUTTON_LABEL } from '@/features/orders/index.client';
-import { storedSearchedCorporate } from '@/lib/browser-storage';
+import { storedSearchedCorporate } from '@/lib/stored-search-choice';
 
 import type { SearchedCorporate } from '@/features/company-search';
 import s from './reference.module.css';

@@ -34,7 +34,7 @@ export const SearchedQuerySchema = z.strictObject({
 });
 export type SearchedQuery = z.infer<typeof SearchedQuerySchema>;
 
-import { storedSearchedCorporate, storedSearchedQuery } from '@/lib/browser-storage';
+import { storedSearchedCorporate, storedSearchedQuery } from '@/lib/stored-search-choice';
 
 // Written by the search page without zod (store-searched-corporate.ts); read back here.
 export { storeSearchedCorporate, toSearchedCorporate } from './store-searched-corporate';

@@ -1,10 +1,10 @@
 /**
  * Writing the search page's choice to browser storage (spec §3 keys `searched_corporate` and
- * `searched_query`, defined with their checks in src/lib/browser-storage.ts). Kept apart from
+ * `searched_query`, defined with their checks in src/lib/stored-search-choice.ts). Kept apart from
  * searched-corporate.ts, whose zod schemas (the full shapes) would put zod in the search page's
  * first-load JavaScript (issue 13).
  */
-import { storedSearchedCorporate, storedSearchedQuery } from '@/lib/browser-storage';
+import { storedSearchedCorporate, storedSearchedQuery } from '@/lib/stored-search-choice';
 
 import type { CompanySummary } from '@/features/registry';
 import type { SearchedCorporate } from './searched-corporate';

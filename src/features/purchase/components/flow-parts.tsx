@@ -5,13 +5,13 @@ import type { ReactNode } from 'react';
 
 // The zod-free face, not index.ts (whose schemas would load zod on every purchase step).
 import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders/index.client';
-import { isStoredSearchedCorporate, storedSearchedCorporate, type StoredSearchedCorporate } from '@/lib/browser-storage';
+import { isStoredSearchedCorporate, storedSearchedCorporate, type StoredSearchedCorporate } from '@/lib/stored-search-choice';
 
 import styles from './purchase.module.css';
 
 /**
  * The company chosen on /search, as the search page (and the reference service's order button)
- * stores it under `searched_corporate`; the value and its check are in src/lib/browser-storage.ts.
+ * stores it under `searched_corporate`; the value and its check are in src/lib/stored-search-choice.ts.
  */
 export type SearchedCorporate = StoredSearchedCorporate;
 export const isSearchedCorporate = isStoredSearchedCorporate;
