@@ -11,7 +11,9 @@ import type { LoginResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';
-import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { ErrorSummary, TextField, useFormState } from '@/components/form';
+
+import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
 

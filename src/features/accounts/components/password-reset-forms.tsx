@@ -12,7 +12,9 @@ import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
 import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
-import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { ErrorSummary, TextField, useFormState } from '@/components/form';
+
+import { PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';
 
 const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };

@@ -13,7 +13,9 @@ import type { CodeRequestResponse } from '../schemas';
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
 import { savePendingRegistration } from './client-session';
-import { CheckboxField, ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { CheckboxField, ErrorSummary, TextField, useFormState } from '@/components/form';
+
+import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
 

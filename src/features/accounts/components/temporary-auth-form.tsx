@@ -21,7 +21,7 @@ import {
   storedPendingRegistration,
   type PendingCode,
 } from './client-session';
-import { ErrorSummary, TextField, useFormState } from './form-kit';
+import { ErrorSummary, TextField, useFormState } from '@/components/form';
 import { accountSchemas } from './lazy-schemas';
 
 const FIELDS = { code: { label: '確認コード', id: 'code' } };
@@ -144,7 +144,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
           >
             {resending ? '再送しています…' : '確認コードを再送する'}
           </button>
-          <p id="resend-wait" className={styles.support} aria-live="polite">
+          <p id="resend-wait" className={styles.note} aria-live="polite">
             {wait > 0 ? `あと${wait}秒で再送できます。` : '再送は1時間に5回までです。'}
           </p>
         </div>

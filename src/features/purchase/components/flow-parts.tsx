@@ -128,45 +128,6 @@ export function Section({
   );
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  support?: ReactNode;
-  error?: string | undefined;
-  children: (a11y: { id: string; 'aria-describedby'?: string; 'aria-invalid': boolean; className: string; required: boolean }) => ReactNode;
-}
-
-/** Label above, 必須/任意, 「例：」 support text, the error under the field (domain.md §6). */
-export function Field({ id, label, required = false, support, error, children }: FieldProps) {
-  const describedBy = [support ? `${id}-support` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        <span className={required ? styles.required : styles.optional}>{required ? '必須' : '任意'}</span>
-      </label>
-      {support ? (
-        <p className={styles.support} id={`${id}-support`}>
-          {support}
-        </p>
-      ) : null}
-      {children({
-        id,
-        'aria-describedby': describedBy,
-        'aria-invalid': Boolean(error),
-        className: `input${error ? ` ${styles.invalid}` : ''}`,
-        required,
-      })}
-      {error ? (
-        <p className={styles.fieldError} id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** The stored company when it has the expected shape, else null. */
 export function readSearchedCorporate(): SearchedCorporate | null {
   return storedSearchedCorporate.read();

@@ -16,13 +16,14 @@ import {
   normalizeCardNameInput,
   payjpBuyerMessage,
 } from '@/features/payments';
+import { ErrorSummary, Field, FieldError, FieldGroup, Legend, focusSoon, type FieldMap } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 
-import { Field, MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
+import { MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
@@ -47,6 +48,20 @@ interface CardView {
 
 /** registered: a card kept at PAY.JP; entered: the card entered earlier in this flow (its unused token); new: the card field. */
 type CardMode = 'registered' | 'entered' | 'new';
+
+/** The form's fields by the order API's names, for the error summary (label, and the element its link focuses). */
+const FIELDS: FieldMap = {
+  recipient: { label: '宛名', id: 'recipient' },
+  destinationZipCode: { label: '郵便番号', id: 'destinationZipCode' },
+  destinationPrefecture: { label: '都道府県', id: 'destinationPrefecture' },
+  destinationCity: { label: '市区町村', id: 'destinationCity' },
+  destinationStreet: { label: '町名・番地', id: 'destinationStreet' },
+  destinationApartmentEtc: { label: '建物名・部屋番号', id: 'destinationApartmentEtc' },
+  receiptRecipient: { label: '領収書の宛名', id: 'receiptRecipient' },
+  card: { label: 'お支払いに使うカード', id: 'card-section' },
+  cardName: { label: 'カード名義', id: 'cardName' },
+  cardEmail: { label: 'メールアドレス（本人認証用）', id: 'cardEmail' },
+};
 
 /** The fields the postal-code lookup fills in. */
 const FILLED_BY_LOOKUP = ['destinationPrefecture', 'destinationCity', 'destinationStreet'] as const;
@@ -103,6 +118,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
   const mountRef = useRef<HTMLDivElement | null>(null);
+  const summaryRef = useRef<HTMLDivElement | null>(null);
 
   const cards = useSWR<{ cards: CardView[] }>(publicKey ? '/api/credit-cards/card' : null);
 
@@ -260,7 +276,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     // update, and the summary must exist before it is focused.
     flushSync(() => setErrors(fieldErrs));
     if (!parsed.success || Object.keys(fieldErrs).length > 0) {
-      requestAnimationFrame(() => document.getElementById('form-errors')?.focus());
+      focusSoon(summaryRef);
       return;
     }
     if (!publicKey) return;
@@ -320,7 +336,6 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     }
   }
 
-  const errorList = Object.entries(errors).filter(([, m]) => m);
   const registered = cards.data?.cards ?? [];
   const paymentUnavailable = publicKey === '';
 
@@ -328,18 +343,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
       {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
       {restarted ? <MissingStateNotice step="/purchase/recipient-info" /> : null}
-      {errorList.length > 0 ? (
-        <div className="error-box" id="form-errors" tabIndex={-1} role="alert" style={{ marginBottom: 20 }}>
-          <p style={{ margin: '0 0 4px', fontWeight: 700 }}>入力内容を確認してください。</p>
-          <ul style={{ margin: 0, paddingLeft: '1.2em' }}>
-            {errorList.map(([key, message]) => (
-              <li key={key}>
-                <a href={`#${key === 'card' ? 'card-section' : key}`}>{message}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary id="form-errors" message={null} errors={errors} fields={FIELDS} summaryRef={summaryRef} />
 
       <Section title="お届け先" id="destination">
         <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
@@ -496,7 +500,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
           <>
             {registered.length > 0 || enteredCard ? (
               <fieldset className={styles.cardList}>
-                <legend className={styles.label}>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</legend>
+                <Legend>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</Legend>
                 {enteredCard ? (
                   <label className={styles.radioCard}>
                     <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
@@ -543,18 +547,17 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                 </label>
               </fieldset>
             ) : null}
-            {errors.card ? <p className={styles.fieldError}>{errors.card}</p> : null}
+            {errors.card ? <FieldError id="card-error">{errors.card}</FieldError> : null}
             {mode === 'new' ? (
               <div>
-                <div className={styles.field}>
-                  <span className={styles.label}>
-                    カード情報<span className={styles.required}>必須</span>
-                  </span>
-                  <p className={styles.support}>
-                    カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
-                  </p>
+                <FieldGroup
+                  id="card-element"
+                  label="カード情報"
+                  required
+                  support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
+                >
                   <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                </div>
+                </FieldGroup>
                 <Field
                   id="cardName"
                   label="カード名義（半角英字）"

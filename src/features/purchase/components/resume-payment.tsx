@@ -8,13 +8,14 @@ import useSWR from 'swr';
 import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
 import { CancelUnpaidOrder, type PurchaseResult } from '@/features/payments/index.client';
 import type { OrderView } from '@/features/orders/server';
+import { Field, FieldGroup, Legend } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
 import { useStoredValue } from '@/lib/use-stored-value';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 
-import { Field, PurchasePage, Section, dateWindow } from './flow-parts';
+import { PurchasePage, Section, dateWindow } from './flow-parts';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
 
@@ -251,7 +252,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
           <>
             {registered.length > 0 ? (
               <fieldset className={styles.cardList}>
-                <legend className={styles.label}>登録済みのカード</legend>
+                <Legend>登録済みのカード</Legend>
                 {registered.map((c) => (
                   <label key={c.id} className={styles.radioCard}>
                     <input
@@ -279,15 +280,14 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
             ) : null}
             {mode === 'new' ? (
               <div>
-                <div className={styles.field}>
-                  <span className={styles.label}>
-                    カード情報<span className={styles.required}>必須</span>
-                  </span>
-                  <p className={styles.support}>
-                    カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
-                  </p>
+                <FieldGroup
+                  id="card-element"
+                  label="カード情報"
+                  required
+                  support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
+                >
                   <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                </div>
+                </FieldGroup>
                 <Field id="cardName" label="カード名義（半角英字）" required support="例：TARO YAMADA（カードに記載のとおり）">
                   {(a) => <input {...a} autoComplete="cc-name" value={cardName} onChange={(e) => setCardName(e.target.value)} />}
                 </Field>

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 
+import { FieldError } from '@/components/form';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
@@ -185,11 +186,7 @@ export function SelectItems() {
               );
             })}
         </ul>
-        {error ? (
-          <p className={styles.fieldError} role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FieldError role="alert">{error}</FieldError> : null}
       </Section>
 
       <Section title="配送方法" id="delivery">
@@ -229,7 +226,7 @@ export function SelectItems() {
         ) : (
           <p className={styles.muted}>証明書を選ぶと合計金額が表示されます。</p>
         )}
-        {tax.error instanceof Error ? <p className={styles.fieldError}>{tax.error.message}</p> : null}
+        {tax.error instanceof Error ? <FieldError>{tax.error.message}</FieldError> : null}
       </section>
 
       <div className={styles.actions}>
