@@ -48,7 +48,13 @@ export function useFormState(fields: FieldMap) {
         if (!parsed.success) {
           // Committed at once: after the schema loader's `await` this is no longer the submit event's
           // synchronous update, and the summary must be in the page before it is focused.
-          flushSync(() => setErrors(fieldErrors(parsed.error)));
+          const found = fieldErrors(parsed.error);
+          // A value the visitor cannot see (e.g. the request id of a code) has no field: its message heads the summary.
+          const hidden = Object.entries(found).find(([key]) => !(key in fields));
+          flushSync(() => {
+            setErrors(found);
+            if (hidden) setMessage(hidden[1]);
+          });
           focusSoon(summaryRef);
           return;
         }

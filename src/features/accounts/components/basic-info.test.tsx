@@ -39,6 +39,7 @@ interface Sent {
 }
 
 const CSRF = 'csrf-token-of-this-session_0123456789';
+const REQUEST_ID = '5f0c6a52-3c1e-4d8a-9b7e-2a4f6c8d0e1f';
 const ME: MeResponse = {
   auth_expire_time: '2099-01-01T00:00:00.000Z',
   csrf_token: CSRF,
@@ -251,7 +252,7 @@ describe('BasicInfo', () => {
   it('changes the e-mail address: the code sent to the new address, then the page shows the new one', async () => {
     answers['/api/users/change-email'] = {
       status: 200,
-      body: { requestId: 'req-1', email: 'new@example.jp', resendAfterSeconds: 60, expiresInSeconds: 600 },
+      body: { requestId: REQUEST_ID, email: 'new@example.jp', resendAfterSeconds: 60, expiresInSeconds: 600 },
     };
     answers['/api/users/change-email/verify'] = { status: 200, body: { user_email: 'new@example.jp' } };
     await renderPage();
@@ -278,8 +279,26 @@ describe('BasicInfo', () => {
     expect(verify).toMatchObject({
       url: '/api/users/change-email/verify',
       headers: { 'X-CSRF-Token': CSRF },
-      body: { requestId: 'req-1', code: '012345' },
+      body: { requestId: REQUEST_ID, code: '012345' },
     });
+  });
+
+  it('checks the e-mail change with the API’s own schema: nothing is sent while the address or the password is wrong', async () => {
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: '確認コードを送信する' }));
+    await waitFor(() => expect(document.getElementById('ce-email-error')?.textContent).toBe('メールアドレスを入力してください。'));
+    // A member with a password re-authenticates: the request schema refuses it empty.
+    expect(document.getElementById('ce-password-error')?.textContent).toBe('パスワードを入力してください。');
+    expect(field('ce-email').getAttribute('aria-invalid')).toBe('true');
+    expect(field('ce-email').getAttribute('aria-describedby')).toBe('ce-email-support ce-email-error');
+    await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('alert'));
+
+    type('ce-email', 'hanako@example');
+    type('ce-password', 'old password 1');
+    fireEvent.click(screen.getByRole('button', { name: '確認コードを送信する' }));
+    await waitFor(() => expect(document.getElementById('ce-email-error')?.textContent).toMatch(/メールアドレスの形式が正しくありません/));
+    expect(document.getElementById('ce-password-error')).toBeNull();
+    expect(mutations()).toEqual([]);
   });
 
   it('logs out: the browser forgets the login and keeps the logged-out CSRF token', async () => {

@@ -14,7 +14,9 @@ import type { CodeRequestResponse, LoginResponse, MeResponse } from '../schemas'
 import styles from './accounts.module.css';
 import { applyLogin, applyLogout } from './client-session';
 import { accountSchemas } from './lazy-schemas';
-import { ErrorSummary, TextField, useFormState } from '@/components/form';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/field';
+import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';
 

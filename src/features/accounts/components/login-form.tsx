@@ -11,7 +11,9 @@ import type { LoginResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';
-import { ErrorSummary, TextField, useFormState } from '@/components/form';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/field';
+import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';

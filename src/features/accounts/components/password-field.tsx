@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { Field, type TextFieldProps } from '@/components/form';
+import { Field, type TextFieldProps } from '@/components/form/field';
 
 import { passwordHint } from '../rules';
 

@@ -12,7 +12,9 @@ import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
 import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
-import { ErrorSummary, TextField, useFormState } from '@/components/form';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/field';
+import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';

@@ -13,7 +13,9 @@ import type { CodeRequestResponse } from '../schemas';
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
 import { savePendingRegistration } from './client-session';
-import { CheckboxField, ErrorSummary, TextField, useFormState } from '@/components/form';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { CheckboxField, TextField } from '@/components/form/field';
+import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';

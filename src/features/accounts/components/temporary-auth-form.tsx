@@ -21,7 +21,9 @@ import {
   storedPendingRegistration,
   type PendingCode,
 } from './client-session';
-import { ErrorSummary, TextField, useFormState } from '@/components/form';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/field';
+import { useFormState } from '@/components/form/use-form-state';
 import { accountSchemas } from './lazy-schemas';
 
 const FIELDS = { code: { label: '確認コード', id: 'code' } };

@@ -14,7 +14,9 @@ import type { MeResponse } from '../schemas';
 import styles from './accounts.module.css';
 import { applyLogout } from './client-session';
 import { accountSchemas } from './lazy-schemas';
-import { CheckboxField, ErrorSummary, useFormState } from '@/components/form';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { CheckboxField } from '@/components/form/field';
+import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';
 

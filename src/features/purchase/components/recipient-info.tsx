@@ -16,7 +16,8 @@ import {
   normalizeCardNameInput,
   payjpBuyerMessage,
 } from '@/features/payments';
-import { ErrorSummary, Field, FieldError, FieldGroup, Legend, focusSoon, type FieldMap } from '@/components/form';
+import { ErrorSummary, focusSoon, type FieldMap } from '@/components/form/error-summary';
+import { Field, FieldError, FieldGroup, Legend } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';

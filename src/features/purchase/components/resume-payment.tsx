@@ -8,7 +8,7 @@ import useSWR from 'swr';
 import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
 import { CancelUnpaidOrder, type PurchaseResult } from '@/features/payments/index.client';
 import type { OrderView } from '@/features/orders/server';
-import { Field, FieldGroup, Legend } from '@/components/form';
+import { Field, FieldGroup, Legend } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 
-import { FieldError } from '@/components/form';
+import { FieldError } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
