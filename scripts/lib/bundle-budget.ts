@@ -22,22 +22,13 @@ import zlib from 'node:zlib';
 export const BUDGETS = { firstLoadJsKiB: 160, renderBlockingCssKiB: 15 } as const;
 
 /**
- * Pages allowed more, each with its reason. The my-page forms still build zod schemas in the
- * component (basic-info, unregister) or import the receipts' schema module (payment-history);
- * moving them to schemas loaded on submit, as the public forms do, is issue 13 item 3's work.
- * The back office's notice and order forms check with zod in the browser too; they are staff-only
- * pages on the office network, never a visitor's first load, so they get the same allowance.
+ * Pages allowed more, each with its reason. (The my-page and back-office forms' 250 KiB allowance
+ * ended when they took their schemas on submit, docs/decisions/0032.)
  * The confirmation step went 0.1 KiB over 160 when it took the pay-again / cancel flow for an
  * order back from 3-D Secure (docs/decisions/0023) and the order number; it gets 165 until its
  * PAY.JP messages and the cancel panel are loaded on demand (issue 13 item 1 is still open).
  */
 export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {
-  '/my-page/basic-info': 250,
-  '/my-page/unregister': 250,
-  '/my-page/payment-history': 250,
-  '/admin/notices': 250,
-  '/admin/notices/[id]': 250,
-  '/admin/orders/[id]': 250,
   '/purchase/confirmation': 165,
 };
 

@@ -17,7 +17,9 @@ export const DEFAULT_SUMMARY_MESSAGE = '入力内容に誤りがあります。�
  * The summary at the top of a form: the general message and one link per field error, each moving
  * the focus to its field. An alert (announced when it appears) that the form focuses after a failed
  * submit (`focusSoon`), so keyboard and screen-reader users start from the list of what to fix.
- * Errors of names not in `fields`, and empty messages (an error since cleared), are not listed.
+ * Errors of names not in `fields`, and empty messages (an error since cleared), are not listed. A
+ * link says the field's label first unless the message already names it (「市区町村を入力してください。」
+ * needs no 「市区町村：」; 「パスワードを入力してください。」 under 現在のパスワード does).
  */
 export function ErrorSummary({
   message,
@@ -42,7 +44,7 @@ export function ErrorSummary({
           {entries.map(([key, text]) => (
             <li key={key}>
               <a href={`#${fields[key]!.id}`} onClick={(e) => focusField(e, fields[key]!.id)}>
-                {fields[key]!.label}：{text}
+                {text.includes(fields[key]!.label) ? text : `${fields[key]!.label}：${text}`}
               </a>
             </li>
           ))}

@@ -7,7 +7,9 @@ import { ApiError } from '@/lib/api-client';
 import { z } from '@/lib/zod-ja';
 
 import { ErrorSummary, type FieldMap } from './error-summary';
-import { CheckboxField, Field, FieldGroup, TextField } from './field';
+import { Field } from './field';
+import { FieldGroup } from './group';
+import { CheckboxField, TextField } from './inputs';
 import { OFFLINE_MESSAGE } from './messages';
 import { useFormState } from './use-form-state';
 
@@ -22,7 +24,7 @@ afterEach(cleanup);
 
 const FIELDS: FieldMap = {
   email: { label: 'メールアドレス', id: 'email' },
-  agreement: { label: '同意', id: 'agreement' },
+  agreement: { label: '利用規約への同意', id: 'agreement' },
 };
 
 const Schema = z.strictObject({
@@ -128,7 +130,8 @@ describe('ErrorSummary and useFormState', () => {
       within(summary)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['メールアドレス：メールアドレスを入力してください。', '同意：利用規約に同意してください。']);
+      // A message that names its field comes alone; one that does not, after the field's label.
+    ).toEqual(['メールアドレスを入力してください。', '利用規約への同意：利用規約に同意してください。']);
     const email = screen.getByRole('textbox', { name: /^メールアドレス\s*必須$/ });
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')).toBe('email-support email-error');
@@ -175,7 +178,7 @@ describe('ErrorSummary and useFormState', () => {
       within(summary)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['メールアドレス：このメールアドレスは使われています。']);
+    ).toEqual(['このメールアドレスは使われています。']);
     expect(document.getElementById('email-error')?.textContent).toBe('このメールアドレスは使われています。');
   });
 

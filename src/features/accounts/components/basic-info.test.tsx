@@ -238,9 +238,7 @@ describe('BasicInfo', () => {
     expect(field('cp-current').getAttribute('aria-invalid')).toBe('true');
     const summary = screen.getByText('現在のパスワードが正しくありません。', { exact: true }).closest('div') as HTMLElement;
     expect(
-      within(summary)
-        .getByRole('link', { name: /現在のパスワード：/ })
-        .getAttribute('href'),
+      within(summary).getByRole('link', { name: '現在のパスワードが正しくありません。もう一度入力してください。' }).getAttribute('href'),
     ).toBe('#cp-current');
     // A field the form does not have is not shown; nothing was saved; the button works again.
     expect(screen.queryByText('無関係')).toBeNull();

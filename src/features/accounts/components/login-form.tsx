@@ -12,7 +12,7 @@ import type { LoginResponse } from '../schemas';
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { TextField } from '@/components/form/field';
+import { TextField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';

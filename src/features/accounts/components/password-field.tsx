@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 
-import { Field, type TextFieldProps } from '@/components/form/field';
+import { Field } from '@/components/form/field';
+import type { TextFieldProps } from '@/components/form/inputs';
 
 import { passwordHint } from '../rules';
 

@@ -13,7 +13,7 @@ import { PASSWORD_MIN } from '../rules';
 import styles from './accounts.module.css';
 import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { TextField } from '@/components/form/field';
+import { TextField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';

@@ -14,7 +14,7 @@ import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
 import { savePendingRegistration } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { CheckboxField, TextField } from '@/components/form/field';
+import { CheckboxField, TextField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';

@@ -22,7 +22,7 @@ import {
   type PendingCode,
 } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { TextField } from '@/components/form/field';
+import { TextField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 import { accountSchemas } from './lazy-schemas';
 

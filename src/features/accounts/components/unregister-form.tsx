@@ -15,7 +15,7 @@ import styles from './accounts.module.css';
 import { applyLogout } from './client-session';
 import { accountSchemas } from './lazy-schemas';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { CheckboxField } from '@/components/form/field';
+import { CheckboxField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
 import { PasswordField } from './password-field';

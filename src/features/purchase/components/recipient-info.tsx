@@ -17,7 +17,8 @@ import {
   payjpBuyerMessage,
 } from '@/features/payments';
 import { ErrorSummary, focusSoon, type FieldMap } from '@/components/form/error-summary';
-import { Field, FieldError, FieldGroup, Legend } from '@/components/form/field';
+import { Field, FieldError } from '@/components/form/field';
+import { FieldGroup, Legend } from '@/components/form/group';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
