@@ -65,12 +65,17 @@ export function useFormState(fields: FieldMap) {
       try {
         await action(data);
       } catch (error) {
-        if (error instanceof ApiError) {
-          setErrors(Object.fromEntries(Object.entries(error.fields).filter(([k]) => k in fields)));
-          setMessage(error.message);
-        } else {
-          setMessage(UNEXPECTED_MESSAGE);
-        }
+        // Committed at once, as above: the summary (unmounted when this submit cleared the errors)
+        // must be back in the page before it is focused.
+        flushSync(() => {
+          if (error instanceof ApiError) {
+            setErrors(Object.fromEntries(Object.entries(error.fields).filter(([k]) => k in fields)));
+            setMessage(error.message);
+          } else {
+            setMessage(UNEXPECTED_MESSAGE);
+          }
+          setBusy(false);
+        });
         focusSoon(summaryRef);
       } finally {
         setBusy(false);
