@@ -58,6 +58,9 @@ const boundaryZones = [
   })),
 ];
 
+const PROCESS_ENV = { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts.' };
+const STORAGE_MESSAGE = 'Read and write browser storage through src/lib/browser-storage.ts (each value checked, never a throw).';
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -69,14 +72,26 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts.' },
+        PROCESS_ENV,
+        { object: 'window', property: 'localStorage', message: STORAGE_MESSAGE },
+        { object: 'window', property: 'sessionStorage', message: STORAGE_MESSAGE },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: STORAGE_MESSAGE },
+        { name: 'sessionStorage', message: STORAGE_MESSAGE },
       ],
     },
   },
   {
+    // The one storage module, and tests, which set up and inspect storage directly.
+    files: ['src/lib/browser-storage.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: { 'no-restricted-properties': ['error', PROCESS_ENV], 'no-restricted-globals': 'off' },
+  },
+  {
     // The configuration module, the framework's runtime switch, and everything outside the app.
     files: ['src/config/env.ts', 'src/instrumentation.ts', 'server.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
-    rules: { 'no-restricted-properties': 'off' },
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-globals': 'off' },
   },
   globalIgnores([
     '.next/**',

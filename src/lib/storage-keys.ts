@@ -1,4 +1,4 @@
-/** Browser storage keys of the spec (§3); the names are the contract. */
+/** Browser storage keys of the spec (§3, localStorage); the names are the contract. */
 export const STORAGE_KEYS = {
   csrfToken: 'csrf_token',
   authExpireTime: 'auth_expire_time',
@@ -9,27 +9,20 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-/** localStorage that never throws (private mode, disabled storage, server render). */
-export const safeStorage = {
-  get(key: StorageKey): string | null {
-    try {
-      return typeof window === 'undefined' ? null : window.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: StorageKey, value: string): void {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch {
-      /* storage unavailable: the app still works for this page view */
-    }
-  },
-  remove(key: StorageKey): void {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      /* see set() */
-    }
-  },
-};
+/**
+ * Our own keys, beside the spec's. Renaming one forgets what browsers hold under the old name
+ * (a purchase in progress, the recent searches), so they stay as they are.
+ */
+export const APP_STORAGE_KEYS = {
+  /** sessionStorage: the client state of the purchase flow (src/lib/client-store.ts). */
+  clientState: 'hojin_client_state',
+  /** sessionStorage: a registration waiting for its e-mail code (/temporary-auth). */
+  pendingRegistration: 'hojin_pending_registration',
+  /** sessionStorage: the address a password reset was asked for (/password-reset/sending). */
+  resetEmail: 'hojin_reset_email',
+  /** sessionStorage: one-time "just completed" flags of the completion pages. */
+  justRegistered: 'hojin_just_registered',
+  justResetPassword: 'hojin_just_reset_password',
+  /** localStorage: the reference service's recent searches (documented in docs/api.md). */
+  recentSearches: 'search_service_recent',
+} as const;

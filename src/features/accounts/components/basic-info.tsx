@@ -8,21 +8,17 @@ import useSWR from 'swr';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { formatDateJa } from '@/lib/format';
-import { z } from '@/lib/zod-ja';
 
-import {
-  CodeSchema,
-  CurrentPasswordSchema,
-  EmailSchema,
-  NewPasswordSchema,
-  type CodeRequestResponse,
-  type LoginResponse,
-  type MeResponse,
-} from '../schemas';
+import type { CodeRequestResponse, LoginResponse, MeResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { applyLogin, applyLogout } from './client-session';
-import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { accountSchemas } from './lazy-schemas';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 
 const METHOD_LABELS = { password: 'メールアドレスとパスワード', google: 'Google アカウント' } as const;
 
@@ -100,17 +96,6 @@ const PASSWORD_FIELDS = {
   newPasswordConfirmation: { label: '新しいパスワード（確認）', id: 'cp-confirm' },
 };
 
-const ChangePasswordFormSchema = z
-  .strictObject({
-    currentPassword: CurrentPasswordSchema,
-    newPassword: NewPasswordSchema,
-    newPasswordConfirmation: z.string().min(1, '確認のため、新しいパスワードをもう一度入力してください。'),
-  })
-  .refine((v) => v.newPassword === v.newPasswordConfirmation.normalize('NFKC'), {
-    path: ['newPasswordConfirmation'],
-    error: 'パスワードが一致しません。同じパスワードをもう一度入力してください。',
-  });
-
 function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: string }) {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
   const [done, setDone] = useState(false);
@@ -134,15 +119,19 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
-    void form.submit(ChangePasswordFormSchema, values, async (data) => {
-      const res = await apiFetch<LoginResponse>('/api/users/change-password', {
-        method: 'POST',
-        body: { currentPassword: data.currentPassword, newPassword: data.newPassword },
-      });
-      applyLogin(res);
-      setValues({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
-      setDone(true);
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.ChangePasswordFormSchema),
+      values,
+      async (data) => {
+        const res = await apiFetch<LoginResponse>('/api/users/change-password', {
+          method: 'POST',
+          body: { currentPassword: data.currentPassword, newPassword: data.newPassword },
+        });
+        applyLogin(res);
+        setValues({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
+        setDone(true);
+      },
+    );
   };
 
   return (
@@ -215,39 +204,43 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
   const [reauth, setReauth] = useState(false);
   const form = useFormState(EMAIL_FIELDS);
 
-  const StartSchema = me.hasPassword
-    ? z.strictObject({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema })
-    : z.strictObject({ newEmail: EmailSchema });
-
   const onStart = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
     setReauth(false);
-    void form.submit(StartSchema, me.hasPassword ? { newEmail, currentPassword } : { newEmail }, async (body) => {
-      try {
-        setRequest(await apiFetch<CodeRequestResponse>('/api/users/change-email', { method: 'POST', body }));
-        setCurrentPassword('');
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'reauth_required') setReauth(true);
-        throw error;
-      }
-    });
+    // The request's own schema: an account with a password sends it (empty is refused), one without does not.
+    const body = me.hasPassword ? { newEmail, currentPassword } : { newEmail };
+    void form.submit(
+      () => accountSchemas().then((m) => m.ChangeEmailBodySchema),
+      body,
+      async (data) => {
+        try {
+          setRequest(await apiFetch<CodeRequestResponse>('/api/users/change-email', { method: 'POST', body: data }));
+          setCurrentPassword('');
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'reauth_required') setReauth(true);
+          throw error;
+        }
+      },
+    );
   };
 
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
     if (!request) return;
-    void form.submit(z.strictObject({ code: CodeSchema }), { code }, async ({ code: value }) => {
-      const res = await apiFetch<{ user_email: string }>('/api/users/change-email/verify', {
-        method: 'POST',
-        body: { requestId: request.requestId, code: value },
-      });
-      setRequest(null);
-      setNewEmail('');
-      setCode('');
-      setDone(`メールアドレスを ${res.user_email} に変更しました。`);
-      onChanged();
-    });
+    const body = { requestId: request.requestId, code };
+    void form.submit(
+      () => accountSchemas().then((m) => m.ChangeEmailVerifyBodySchema),
+      body,
+      async (data) => {
+        const res = await apiFetch<{ user_email: string }>('/api/users/change-email/verify', { method: 'POST', body: data });
+        setRequest(null);
+        setNewEmail('');
+        setCode('');
+        setDone(`メールアドレスを ${res.user_email} に変更しました。`);
+        onChanged();
+      },
+    );
   };
 
   return (

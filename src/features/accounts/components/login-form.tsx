@@ -11,7 +11,11 @@ import type { LoginResponse } from '../schemas';
 
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';
-import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
 

@@ -6,12 +6,17 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { useStoredValue } from '@/lib/use-stored-value';
 
 import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
-import { loadResetEmail, markJustCompleted, saveResetEmail } from './client-session';
-import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';
 
 const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };
@@ -71,11 +76,8 @@ export function PasswordResetRequestForm() {
 
 /** /password-reset/sending */
 export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: string | null }) {
-  const [email, setEmail] = useState<string | null>(null);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setEmail(loadResetEmail());
-  }, []);
+  // Until read in the browser (the server render has no storage): "the address you entered".
+  const email = useStoredValue(storedResetEmail);
   return (
     <div className={styles.card}>
       <h1 className={styles.title}>メールを送信しました</h1>

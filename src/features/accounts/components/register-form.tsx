@@ -13,7 +13,11 @@ import type { CodeRequestResponse } from '../schemas';
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
 import { savePendingRegistration } from './client-session';
-import { CheckboxField, ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { CheckboxField, TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
 

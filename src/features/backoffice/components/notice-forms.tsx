@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toDateTimeLocalJst } from '@/lib/format';
 
 import { adminFetch } from '../client';
-import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from '../schemas';
+import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from '../constants';
 
 import styles from './admin.module.css';
 import { Field, Status, useAdminSubmit as useSubmit } from './form-kit';

@@ -2,7 +2,8 @@
 
 import type { FormEvent } from 'react';
 
-import { CARRIERS, CARRIER_IDS, FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/orders';
+// The zod-free face, not index.ts (whose schemas would load zod with the page).
+import { CARRIERS, CARRIER_IDS, FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/orders/index.client';
 
 import { AdminApiError, adminFetch } from '../client';
 

@@ -2,13 +2,14 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import useSWR from 'swr';
 
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
 import type { PayjpBuyerMessage } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
+import { useHydrated } from '@/lib/use-stored-value';
+import { resetPiece, setPiece, useClientState } from '@/lib/client-store';
 import { formatDestinationAddress } from '@/features/orders/index.client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
@@ -32,14 +33,11 @@ const UNSETTLED = new Set(['pending', 'charging', 'awaiting_3ds', 'unknown']);
 export function Completion({ initialOrder = null }: { initialOrder?: LatestOrder | null }) {
   const params = useSearchParams();
   const named = params.get('paymentId');
-  const [stored, setStored] = useState<string | null>(null);
-
-  useEffect(() => {
-    // This tab's storage is read after hydration (the server render has none).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (named === null) setStored(getClientState().newPaymentHistory.paymentId ?? '');
-  }, [named]);
-  const paymentId = named ?? stored;
+  // Without one in the address, this tab's order is in browser storage, read once hydrated
+  // (null until then: nothing fetched; the server render has no storage).
+  const hydrated = useHydrated();
+  const stored = useClientState('newPaymentHistory');
+  const paymentId = named ?? (hydrated ? (stored.paymentId ?? '') : null);
 
   const key =
     paymentId === null ? null : paymentId ? `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}` : '/api/payments/latest';

@@ -191,36 +191,35 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
 
   useEffect(() => {
     let cancelled = false;
-    // Browser storage is read after hydration (the server render has the page's shell).
-    void readSearchedCorporate().then((c) => {
-      if (cancelled) return;
-      const s = getClientState();
-      // Nothing chosen in this tab (a new tab, say): back to the step that asks, saying why (issue 13).
-      if (!c || !canOrder(c) || s.purchaseItemData.userInput.length === 0) {
-        router.replace(restartPath('/purchase/select'));
-        return;
-      }
-      setState(s);
-      setCompany(c);
-      setAgreed(s.flags.isAgreement);
-      setLastPaymentId(s.newPaymentHistory.paymentId);
-      // The address is kept as it is typed; only a complete one may be ordered to. Checked once the
-      // page is shown (the schema loads on demand); an incomplete one goes back to its step.
-      const check = whenIdle().then(() => destinationComplete(s.destination));
-      addressCheck.current = check;
-      void check.then((complete) => {
-        if (!cancelled && !complete) router.replace(restartPath('/purchase/recipient-info'));
-      });
-      const code = params.get('payment_error');
-      if (code) {
-        // The token of a new card is spent by the failed attempt: the card must be entered again.
-        if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
-        setState(getClientState());
-        void messageFor(code).then((message) => {
-          if (!cancelled) setFailure(message);
-        });
-      }
+    // Browser storage is read after hydration (the server render has the page's shell); reading it is the effect.
+    const c = readSearchedCorporate();
+    const s = getClientState();
+    // Nothing chosen in this tab (a new tab, say): back to the step that asks, saying why (issue 13).
+    if (!c || !canOrder(c) || s.purchaseItemData.userInput.length === 0) {
+      router.replace(restartPath('/purchase/select'));
+      return;
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setState(s);
+    setCompany(c);
+    setAgreed(s.flags.isAgreement);
+    setLastPaymentId(s.newPaymentHistory.paymentId);
+    // The address is kept as it is typed; only a complete one may be ordered to. Checked once the
+    // page is shown (the schema loads on demand); an incomplete one goes back to its step.
+    const check = whenIdle().then(() => destinationComplete(s.destination));
+    addressCheck.current = check;
+    void check.then((complete) => {
+      if (!cancelled && !complete) router.replace(restartPath('/purchase/recipient-info'));
     });
+    const code = params.get('payment_error');
+    if (code) {
+      // The token of a new card is spent by the failed attempt: the card must be entered again.
+      if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
+      setState(getClientState());
+      void messageFor(code).then((message) => {
+        if (!cancelled) setFailure(message);
+      });
+    }
     return () => {
       cancelled = true;
     };

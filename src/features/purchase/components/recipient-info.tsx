@@ -11,13 +11,16 @@ import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
 import { cardEmailError, cardNameError, normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from '@/features/payments';
 // PAY.JP's messages in the buyer's words, loaded when a card error is to be shown (issue 13 §1).
 import { loadPayjpBuyerMessage } from '@/features/payments/index.client';
+import { ErrorSummary, focusSoon, type FieldMap } from '@/components/form/error-summary';
+import { Field, FieldError } from '@/components/form/field';
+import { FieldGroup, Legend } from '@/components/form/group';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { storedUserEmail } from '@/lib/browser-storage';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
-import { Field, MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
+import { MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
@@ -42,6 +45,20 @@ interface CardView {
 
 /** registered: a card kept at PAY.JP; entered: the card entered earlier in this flow (its unused token); new: the card field. */
 type CardMode = 'registered' | 'entered' | 'new';
+
+/** The form's fields by the order API's names, for the error summary (label, and the element its link focuses). */
+const FIELDS: FieldMap = {
+  recipient: { label: '宛名', id: 'recipient' },
+  destinationZipCode: { label: '郵便番号', id: 'destinationZipCode' },
+  destinationPrefecture: { label: '都道府県', id: 'destinationPrefecture' },
+  destinationCity: { label: '市区町村', id: 'destinationCity' },
+  destinationStreet: { label: '町名・番地', id: 'destinationStreet' },
+  destinationApartmentEtc: { label: '建物名・部屋番号', id: 'destinationApartmentEtc' },
+  receiptRecipient: { label: '領収書の宛名', id: 'receiptRecipient' },
+  card: { label: 'お支払いに使うカード', id: 'card-section' },
+  cardName: { label: 'カード名義', id: 'cardName' },
+  cardEmail: { label: 'メールアドレス（本人認証用）', id: 'cardEmail' },
+};
 
 /** The fields the postal-code lookup fills in. */
 const FILLED_BY_LOOKUP = ['destinationPrefecture', 'destinationCity', 'destinationStreet'] as const;
@@ -98,6 +115,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
   const mountRef = useRef<HTMLDivElement | null>(null);
+  const summaryRef = useRef<HTMLDivElement | null>(null);
 
   const cards = useSWR<{ cards: CardView[] }>(publicKey ? '/api/credit-cards/card' : null);
 
@@ -112,7 +130,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setRestarted(takeMissingStateFlag());
     setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
     setCardName(state.newCard.cardName);
-    setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
+    setCardEmail(storedUserEmail.read() ?? '');
     setIsDemo(state.flags.isDemoUser);
     // Back from the confirmation: the card chosen there stays chosen (the registered card, or the
     // entered card's token, which is not spent until the order), instead of an empty card field.
@@ -254,7 +272,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     // update, and the summary must exist before it is focused.
     flushSync(() => setErrors(fieldErrs));
     if (!parsed.success || Object.keys(fieldErrs).length > 0) {
-      requestAnimationFrame(() => document.getElementById('form-errors')?.focus());
+      focusSoon(summaryRef);
       return;
     }
     if (!publicKey) return;
@@ -315,7 +333,6 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     }
   }
 
-  const errorList = Object.entries(errors).filter(([, m]) => m);
   const registered = cards.data?.cards ?? [];
   const paymentUnavailable = publicKey === '';
 
@@ -323,18 +340,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
       {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
       {restarted ? <MissingStateNotice step="/purchase/recipient-info" /> : null}
-      {errorList.length > 0 ? (
-        <div className="error-box" id="form-errors" tabIndex={-1} role="alert" style={{ marginBottom: 20 }}>
-          <p style={{ margin: '0 0 4px', fontWeight: 700 }}>入力内容を確認してください。</p>
-          <ul style={{ margin: 0, paddingLeft: '1.2em' }}>
-            {errorList.map(([key, message]) => (
-              <li key={key}>
-                <a href={`#${key === 'card' ? 'card-section' : key}`}>{message}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary id="form-errors" message={null} errors={errors} fields={FIELDS} summaryRef={summaryRef} />
 
       {/* Until this tab's storage is read, the form is shown as it will be, but cannot be used yet:
           the server render paints it before the JavaScript arrives (docs/decisions/0033). */}
@@ -504,7 +510,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
             <>
               {registered.length > 0 || enteredCard ? (
                 <fieldset className={styles.cardList}>
-                  <legend className={styles.label}>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</legend>
+                  <Legend>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</Legend>
                   {enteredCard ? (
                     <label className={styles.radioCard}>
                       <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
@@ -551,18 +557,17 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                   </label>
                 </fieldset>
               ) : null}
-              {errors.card ? <p className={styles.fieldError}>{errors.card}</p> : null}
+              {errors.card ? <FieldError id="card-error">{errors.card}</FieldError> : null}
               {mode === 'new' ? (
                 <div>
-                  <div className={styles.field}>
-                    <span className={styles.label}>
-                      カード情報<span className={styles.required}>必須</span>
-                    </span>
-                    <p className={styles.support}>
-                      カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
-                    </p>
+                  <FieldGroup
+                    id="card-element"
+                    label="カード情報"
+                    required
+                    support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
+                  >
                     <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                  </div>
+                  </FieldGroup>
                   <Field
                     id="cardName"
                     label="カード名義（半角英字）"

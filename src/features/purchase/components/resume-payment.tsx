@@ -8,12 +8,15 @@ import useSWR from 'swr';
 import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
 import { CancelUnpaidOrder, type PurchaseResult } from '@/features/payments/index.client';
 import type { OrderView } from '@/features/orders/server';
+import { Field } from '@/components/form/field';
+import { FieldGroup, Legend } from '@/components/form/group';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { storedUserEmail } from '@/lib/browser-storage';
+import { useStoredValue } from '@/lib/use-stored-value';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 
-import { Field, PurchasePage, Section, dateWindow } from './flow-parts';
+import { PurchasePage, Section, dateWindow } from './flow-parts';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
 
@@ -49,8 +52,17 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const [mode, setMode] = useState<'registered' | 'new'>('new');
   const [selectedCard, setSelectedCard] = useState('');
   const [cardName, setCardName] = useState('');
-  const [cardEmail, setCardEmail] = useState('');
-  const [failure, setFailure] = useState('');
+  // The account's address from browser storage (read once hydrated) until the buyer types another.
+  const storedEmail = useStoredValue(storedUserEmail);
+  const [typedEmail, setCardEmail] = useState<string | null>(null);
+  const cardEmail = typedEmail ?? storedEmail ?? '';
+  // What PAY.JP's return reported (?payment_error=…), until something here replaces it.
+  const [failure, setFailure] = useState(() => (errorCode ? payjpBuyerMessage(errorCode).message : ''));
+  const [failureOf, setFailureOf] = useState(errorCode);
+  if (failureOf !== errorCode) {
+    setFailureOf(errorCode);
+    if (errorCode) setFailure(payjpBuyerMessage(errorCode).message);
+  }
   const [submitting, setSubmitting] = useState(false);
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
@@ -58,14 +70,11 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const busy = useRef(false);
 
   useEffect(() => {
-    // Browser storage and the public key are read after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
-    if (errorCode) setFailure(payjpBuyerMessage(errorCode).message);
+    // The public key is read after hydration.
     void apiFetch<{ result: string }>('/api/payjp/public-key')
       .then((r) => setPublicKey(typeof r.result === 'string' ? r.result : ''))
       .catch(() => setPublicKey(''));
-  }, [errorCode]);
+  }, []);
 
   // A registered card is preferred once the list arrives.
   useEffect(() => {
@@ -244,7 +253,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
           <>
             {registered.length > 0 ? (
               <fieldset className={styles.cardList}>
-                <legend className={styles.label}>登録済みのカード</legend>
+                <Legend>登録済みのカード</Legend>
                 {registered.map((c) => (
                   <label key={c.id} className={styles.radioCard}>
                     <input
@@ -272,15 +281,14 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
             ) : null}
             {mode === 'new' ? (
               <div>
-                <div className={styles.field}>
-                  <span className={styles.label}>
-                    カード情報<span className={styles.required}>必須</span>
-                  </span>
-                  <p className={styles.support}>
-                    カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
-                  </p>
+                <FieldGroup
+                  id="card-element"
+                  label="カード情報"
+                  required
+                  support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
+                >
                   <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                </div>
+                </FieldGroup>
                 <Field id="cardName" label="カード名義（半角英字）" required support="例：TARO YAMADA（カードに記載のとおり）">
                   {(a) => <input {...a} autoComplete="cc-name" value={cardName} onChange={(e) => setCardName(e.target.value)} />}
                 </Field>

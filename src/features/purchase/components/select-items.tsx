@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 
+import { FieldError } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
@@ -54,7 +55,7 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
     // Browser storage and the address are read after hydration (the server render has none); reading them is the effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestarted(takeMissingStateFlag());
-    void readSearchedCorporate().then(setCompany);
+    setCompany(readSearchedCorporate());
     const saved = getClientState().purchaseItemData;
     setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
     setSpeed(saved.deliverySpeed);
@@ -208,11 +209,7 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
               );
             })}
         </ul>
-        {error ? (
-          <p className={styles.fieldError} role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FieldError role="alert">{error}</FieldError> : null}
       </Section>
 
       <Section title="配送方法" id="delivery">
@@ -266,7 +263,7 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
         ) : (
           <p className={styles.muted}>証明書を選ぶと合計金額が表示されます。</p>
         )}
-        {tax.error instanceof Error ? <p className={styles.fieldError}>{tax.error.message}</p> : null}
+        {tax.error instanceof Error ? <FieldError>{tax.error.message}</FieldError> : null}
       </section>
 
       <div className={styles.actions}>

@@ -9,7 +9,8 @@ import { ApiError } from '@/lib/api-client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
-import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, type PaymentHistoryPage, type PaymentHistoryRow } from '../schemas';
+import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT } from '../constants';
+import type { PaymentHistoryPage, PaymentHistoryRow } from '../schemas';
 
 import { pageWindow } from './page-window';
 import { ReceiptActions } from './receipt-actions';
