@@ -61,6 +61,14 @@ const boundaryZones = [
 const PROCESS_ENV = { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts.' };
 const STORAGE_MESSAGE = 'Read and write browser storage through src/lib/browser-storage.ts (each value checked, never a throw).';
 
+/**
+ * Features whose components reach the API only through their client API modules
+ * (`<feature>/client/api.ts`, docs/decisions/0030): in their components a string or template
+ * starting with `/api/` is an error. Add a feature here once its calls have moved.
+ */
+export const API_MODULE_FEATURES = ['purchase', 'payments'];
+const API_URL_MESSAGE = "No /api/ URL strings in components: call the feature's client API module (client/api.ts; docs/decisions/0030).";
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -87,6 +95,17 @@ export default defineConfig([
     // The one storage module, and tests, which set up and inspect storage directly.
     files: ['src/lib/browser-storage.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: { 'no-restricted-properties': ['error', PROCESS_ENV], 'no-restricted-globals': 'off' },
+  },
+  {
+    files: API_MODULE_FEATURES.map((name) => `src/features/${name}/components/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: API_URL_MESSAGE },
+        { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]', message: API_URL_MESSAGE },
+      ],
+    },
   },
   {
     // The configuration module, the framework's runtime switch, and everything outside the app.

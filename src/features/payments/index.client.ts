@@ -3,4 +3,20 @@
  * PAY.JP outcomes and この申込みを取り消す (docs/decisions/0023). No server code, no zod.
  */
 export { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from './server/payjp/messages';
-export { CancelUnpaidOrder, type PurchaseResult } from './components/unpaid-order';
+export { CancelUnpaidOrder } from './components/unpaid-order';
+// The payments endpoints as the browser calls them (docs/decisions/0030).
+export {
+  addCard,
+  cancelOrder,
+  cardsKey,
+  deleteCard,
+  fetchPayjpPublicKey,
+  latestOrderKey,
+  purchase,
+  retryPayment,
+  type CardView,
+  type ChargeRequest,
+  type LatestOrder,
+  type PaymentCard,
+  type PurchaseResult,
+} from './client/api';

@@ -3,23 +3,19 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
-import useSWR from 'swr';
 
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import type { PayjpBuyerMessage } from '@/features/payments';
+import { latestOrderKey } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { useHydrated } from '@/lib/use-stored-value';
 import { resetPiece, setPiece, useClientState } from '@/lib/client-store';
 import { formatDestinationAddress } from '@/features/orders/index.client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
-
-import type { OrderView } from '@/features/orders/server';
+import { useApi } from '@/lib/use-api';
 
 import { PurchasePage, Section, dateWindow } from './flow-parts';
 import styles from './purchase.module.css';
-
-type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
 
 const UNSETTLED = new Set(['pending', 'charging', 'awaiting_3ds', 'unknown']);
 
@@ -31,9 +27,7 @@ export function Completion() {
   const stored = useClientState('newPaymentHistory');
   const paymentId = hydrated ? (params.get('paymentId') ?? stored.paymentId ?? '') : null;
 
-  const key =
-    paymentId === null ? null : paymentId ? `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}` : '/api/payments/latest';
-  const latest = useSWR<{ order: LatestOrder }>(key, {
+  const latest = useApi(paymentId === null ? null : latestOrderKey(paymentId || undefined), {
     // While the outcome is being checked, look again every few seconds.
     refreshInterval: (data) => (data && UNSETTLED.has(data.order.status) ? 4000 : 0),
   });

@@ -3,18 +3,25 @@
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import useSWR from 'swr';
 
 import { displayZipcode } from '@/features/address/index.client';
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import { CancelUnpaidOrder, payjpBuyerMessage, type PurchaseResult } from '@/features/payments/index.client';
-import type { OrderView } from '@/features/orders/server';
+import {
+  CancelUnpaidOrder,
+  latestOrderKey,
+  payjpBuyerMessage,
+  purchase,
+  retryPayment,
+  type LatestOrder,
+  type PurchaseResult,
+} from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
+import { useApi } from '@/lib/use-api';
 
-import type { TaxView } from '../server/items';
+import { createOrder, taxKey } from '../client/api';
 
 import { PurchasePage, Section, canOrder, dateWindow, readSearchedCorporate, restartPath, type SearchedCorporate } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
@@ -38,7 +45,7 @@ const digits = (v: string) => v.normalize('NFKC').replace(/\D/g, '');
  * delivery and addressee): only then does 「お支払いを再開する」 pay it (docs/decisions/0023).
  * After the buyer changed the order, the screen makes a new order instead.
  */
-function sameOrder(order: OrderView, state: ClientState, corporateNumber: string): boolean {
+function sameOrder(order: LatestOrder, state: ClientState, corporateNumber: string): boolean {
   const items = (list: { itemId: string; quantity: number }[]) =>
     list
       .map((i) => `${i.itemId}:${i.quantity}`)
@@ -82,7 +89,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   // The order this tab last sent to PAY.JP (back from the 3-D Secure page: browser back, a closed
   // page, a failed or given-up authentication): 0023.
   const [lastPaymentId, setLastPaymentId] = useState('');
-  const last = useSWR<{ order: OrderView }>(UUID.test(lastPaymentId) ? `/api/payments/latest?paymentId=${lastPaymentId}` : null);
+  const last = useApi(UUID.test(lastPaymentId) ? latestOrderKey(lastPaymentId) : null);
 
   // Back from PAY.JP's page out of the browser's back-forward cache: this page is shown as it was
   // left (「処理中…」); start again from what the server and the tab's storage say.
@@ -133,10 +140,14 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   }, [router, params]);
 
   const selection = state?.purchaseItemData;
-  const taxKey = selection
-    ? `/api/items/tax?items=${selection.userInput.map((i) => `${i.itemId}:${i.quantity}`).join(',')}&deliverySpeed=${selection.deliverySpeed}`
-    : null;
-  const tax = useSWR<TaxView>(taxKey);
+  const tax = useApi(
+    selection
+      ? taxKey(
+          selection.userInput.map((i) => [i.itemId, i.quantity] as const),
+          selection.deliverySpeed,
+        )
+      : null,
+  );
 
   if (!state || !company || !selection) return <LoadingOverlay />;
   const d = state.destination;
@@ -188,10 +199,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     setSubmitting(true);
     setFailure('');
     try {
-      const result = await apiFetch<PurchaseResult>('/api/payments/retry', {
-        method: 'POST',
-        body: { paymentId: unfinished.paymentId, card: cardParam(state) },
-      });
+      const result = await retryPayment({ paymentId: unfinished.paymentId, card: cardParam(state) });
       await follow(result, state, unfinished.orderNumber);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -216,24 +224,18 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     setFailedOrderNumber('');
     attemptKey.current ??= crypto.randomUUID();
     try {
-      const created = await apiFetch<{ paymentId: string; orderNumber: string }>('/api/payments/create-payment-history', {
-        method: 'POST',
-        body: {
-          idempotencyKey: attemptKey.current,
-          // The 法人番号 only: the server takes the name, kind and address from the registry.
-          company: { corporateNumber: company.corporateNumber },
-          selection: { items: state.purchaseItemData.userInput, deliverySpeed: state.purchaseItemData.deliverySpeed },
-          destination: state.destination,
-          expectedTotalYen: tax.data.totalYen,
-          agreed: true,
-        },
+      const created = await createOrder({
+        idempotencyKey: attemptKey.current,
+        // The 法人番号 only: the server takes the name, kind and address from the registry.
+        company: { corporateNumber: company.corporateNumber },
+        selection: { items: state.purchaseItemData.userInput, deliverySpeed: state.purchaseItemData.deliverySpeed },
+        destination: state.destination,
+        expectedTotalYen: tax.data.totalYen,
+        agreed: true,
       });
       setPiece('newPaymentHistory', { paymentId: created.paymentId });
       setLastPaymentId(created.paymentId);
-      const result = await apiFetch<PurchaseResult>('/api/payments/purchase', {
-        method: 'POST',
-        body: { paymentId: created.paymentId, card: cardParam(state) },
-      });
+      const result = await purchase({ paymentId: created.paymentId, card: cardParam(state) });
       await follow(result, state, created.orderNumber);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'price_changed') {

@@ -3,31 +3,26 @@
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import useSWR from 'swr';
 
-import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
-import { CancelUnpaidOrder, type PurchaseResult } from '@/features/payments/index.client';
-import type { OrderView } from '@/features/orders/server';
+import { payjpBuyerMessage } from '@/features/payments';
+import {
+  CancelUnpaidOrder,
+  cardsKey,
+  fetchPayjpPublicKey,
+  latestOrderKey,
+  retryPayment,
+  type PaymentCard,
+} from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
 import { useStoredValue } from '@/lib/use-stored-value';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
+import { useApi } from '@/lib/use-api';
 
 import { Field, PurchasePage, Section, dateWindow } from './flow-parts';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
-
-interface CardView {
-  id: string;
-  brand: string;
-  last4: string;
-  expDate: { year: number; month: number };
-  cardName: string;
-  isDefault: boolean;
-}
-
-type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CARD_NAME = /^[A-Za-z0-9 .-]{1,45}$/;
@@ -44,9 +39,9 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const params = useSearchParams();
   const paymentId = params.get('paymentId') ?? '';
   const errorCode = params.get('payment_error');
-  const latest = useSWR<{ order: LatestOrder }>(UUID.test(paymentId) ? `/api/payments/latest?paymentId=${paymentId}` : null);
+  const latest = useApi(UUID.test(paymentId) ? latestOrderKey(paymentId) : null);
   const [publicKey, setPublicKey] = useState<string | null>(null);
-  const cards = useSWR<{ cards: CardView[] }>(publicKey ? '/api/credit-cards/card' : null);
+  const cards = useApi(publicKey ? cardsKey() : null);
   const [mode, setMode] = useState<'registered' | 'new'>('new');
   const [selectedCard, setSelectedCard] = useState('');
   const [cardName, setCardName] = useState('');
@@ -69,7 +64,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
 
   useEffect(() => {
     // The public key is read after hydration.
-    void apiFetch<{ result: string }>('/api/payjp/public-key')
+    void fetchPayjpPublicKey()
       .then((r) => setPublicKey(typeof r.result === 'string' ? r.result : ''))
       .catch(() => setPublicKey(''));
   }, []);
@@ -150,7 +145,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
     setSubmitting(true);
     setFailure('');
     try {
-      let card: { token: string } | { cardId: string };
+      let card: PaymentCard;
       if (mode === 'registered') {
         card = { cardId: selectedCard };
       } else {
@@ -161,7 +156,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
         if ('error' in token) throw new Error(token.error.code ? payjpBuyerMessage(token.error.code).message : token.error.message);
         card = { token: token.id };
       }
-      const result = await apiFetch<PurchaseResult>('/api/payments/retry', { method: 'POST', body: { paymentId: order.paymentId, card } });
+      const result = await retryPayment({ paymentId: order.paymentId, card });
       if (result.status === 'awaiting_3ds') {
         window.location.assign(result.redirectUrl);
         return;

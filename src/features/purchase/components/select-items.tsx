@@ -3,15 +3,15 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
+import { useApi } from '@/lib/use-api';
 
 import { MAX_QUANTITY_PER_ITEM } from '../rules';
-import type { ItemsAll, TaxView } from '../server/items';
+import { itemsKey, taxKey } from '../client/api';
 
 import {
   MissingStateNotice,
@@ -54,15 +54,14 @@ export function SelectItems() {
     setSpeed(saved.deliverySpeed);
   }, []);
 
-  const items = useSWR<ItemsAll>('/api/items/all');
+  const items = useApi(itemsKey());
   // Only certificates the company has (a closed company: 閉鎖事項全部証明書 only) — the server's rule too.
   const selection = useMemo(
     () => (company ? Object.entries(quantities).filter(([id, q]) => q > 0 && canOrderItem(company, id)) : []),
     [quantities, company],
   );
-  const taxKey =
-    selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
-  const tax = useSWR<TaxView>(taxKey);
+  const priced = selection.length > 0;
+  const tax = useApi(priced ? taxKey(selection, speed) : null);
 
   if (company === undefined || (items.isLoading && !items.data)) return <LoadingOverlay />;
 
@@ -217,10 +216,10 @@ export function SelectItems() {
         <div className={styles.totalRow}>
           <span>合計（税込）</span>
           <span className={styles.totalAmount} data-testid="total">
-            {tax.data && taxKey ? formatYen(tax.data.totalYen) : '—'}
+            {tax.data && priced ? formatYen(tax.data.totalYen) : '—'}
           </span>
         </div>
-        {tax.data && taxKey ? (
+        {tax.data && priced ? (
           <ul className={styles.taxLines}>
             {tax.data.summaryLines.map((l) => (
               <li key={l}>{l}</li>

@@ -1,0 +1,38 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// @ts-expect-error -- the flat config is plain JavaScript without type declarations
+import { API_MODULE_FEATURES } from '../../eslint.config.mjs';
+
+/**
+ * docs/decisions/0030: in the components of a feature that has its client API module, an `/api/`
+ * URL written as a string or template is a lint error (the lint tier of `npm test` runs it over
+ * every file); the module itself and other folders may write them.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+const SOURCE = [
+  "export const a = '/api/items/all';",
+  'export const b = (id: string) => `/api/payments/latest?paymentId=${id}`;',
+  "export const c = 'not a URL: /api/';",
+  '',
+].join('\n');
+
+async function apiUrlErrors(filePath: string): Promise<number[]> {
+  const [result] = await eslint.lintText(SOURCE, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
+}
+
+describe('no /api/ URL strings in components', () => {
+  it('covers the features whose calls moved to their client API modules', () => {
+    expect(API_MODULE_FEATURES).toEqual(expect.arrayContaining(['purchase', 'payments']));
+  });
+
+  it.each(API_MODULE_FEATURES as string[])('a string or template starting with /api/ in %s/components is an error', async (feature) => {
+    expect(await apiUrlErrors(`src/features/${feature}/components/example.tsx`)).toEqual([1, 2]);
+  });
+
+  it('allows them in the client API module and in component tests', async () => {
+    expect(await apiUrlErrors('src/features/purchase/client/api.ts')).toEqual([]);
+    expect(await apiUrlErrors('src/features/purchase/components/example.test.tsx')).toEqual([]);
+  });
+});

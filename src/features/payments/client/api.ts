@@ -1,0 +1,77 @@
+/**
+ * The payments feature's endpoints as the browser calls them (docs/decisions/0030): each one's
+ * path, method and answer type, and the SWR keys of the ones read with SWR. Components call these
+ * functions and keys, never a `/api/…` string. Answers are typed by type-only imports of the
+ * server's shapes (no zod, nothing of the server in the bundle); the server validates what it is
+ * sent, and the answers are built by the typed handlers these types come from.
+ */
+import { apiKey, withQuery, type ApiKey } from '@/lib/api-key';
+import { apiFetch } from '@/lib/api-client';
+
+import type { OrderView } from '@/features/orders/server';
+import type { PayjpBuyerMessage } from '../server/payjp/messages';
+import type { CardView } from '../server/customers';
+
+export type { CardView };
+
+/** The answer of POST /api/payments/purchase and /api/payments/retry (docs/api.md). */
+export type PurchaseResult =
+  | { paymentId: string; status: 'awaiting_3ds'; redirectUrl: string }
+  | { paymentId: string; status: 'paid' }
+  | { paymentId: string; status: 'charging' | 'unknown'; message: string }
+  | { paymentId: string; status: 'failed' | 'expired'; failure: PayjpBuyerMessage };
+
+/** An order as GET /api/payments/latest answers it: with PAY.JP's outcome in the buyer's words when it failed. */
+export type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
+
+/** The card an order is paid with: a payjp.js token, or a card registered at PAY.JP (`PurchaseBodySchema`'s `card`). */
+export type PaymentCard = { token: string } | { cardId: string };
+
+/** The body of POST /api/payments/purchase and /api/payments/retry. */
+export interface ChargeRequest {
+  paymentId: string;
+  card: PaymentCard;
+}
+
+/**
+ * GET /api/payments/latest[?paymentId=…]: the order named (or, with `undefined`, the member's
+ * newest), settled with PAY.JP first. The id is passed as given (callers check it is a UUID).
+ */
+export function latestOrderKey(paymentId?: string): ApiKey<{ order: LatestOrder }> {
+  return apiKey(paymentId === undefined ? '/api/payments/latest' : withQuery('/api/payments/latest', { paymentId }));
+}
+
+/** POST /api/payments/purchase: charges a pending order. */
+export function purchase(body: ChargeRequest): Promise<PurchaseResult> {
+  return apiFetch<PurchaseResult>('/api/payments/purchase', { method: 'POST', body });
+}
+
+/** POST /api/payments/retry: pays an unpaid order again (0023). */
+export function retryPayment(body: ChargeRequest): Promise<PurchaseResult> {
+  return apiFetch<PurchaseResult>('/api/payments/retry', { method: 'POST', body });
+}
+
+/** POST /api/payments/cancel: この申込みを取り消す (0023). */
+export function cancelOrder(paymentId: string): Promise<{ order: OrderView }> {
+  return apiFetch<{ order: OrderView }>('/api/payments/cancel', { method: 'POST', body: { paymentId } });
+}
+
+/** GET /api/credit-cards/card: the member's cards kept at PAY.JP. */
+export function cardsKey(): ApiKey<{ cards: CardView[] }> {
+  return apiKey('/api/credit-cards/card');
+}
+
+/** POST /api/credit-cards/card: registers the card of a payjp.js token. */
+export function addCard(token: string): Promise<{ card: CardView }> {
+  return apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token } });
+}
+
+/** DELETE /api/credit-cards/card. */
+export function deleteCard(cardId: string): Promise<{ deleted: true }> {
+  return apiFetch<{ deleted: true }>('/api/credit-cards/card', { method: 'DELETE', body: { cardId } });
+}
+
+/** GET /api/payjp/public-key (spec §7): `''` while card payment is switched off. */
+export function fetchPayjpPublicKey(): Promise<{ result: string }> {
+  return apiFetch<{ result: string }>('/api/payjp/public-key');
+}
