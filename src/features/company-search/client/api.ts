@@ -1,0 +1,37 @@
+/**
+ * The search's endpoints as the browser calls them (docs/decisions/0030): the search (its query
+ * built from the page's URL state by ./search-url.ts), the next page by cursor, the cities of a
+ * prefecture and the bulk check. Answers are typed by type-only imports of ../schemas and
+ * ../bulk-schemas (`import type` is erased: no zod in the bundle).
+ */
+import { apiFetch } from '@/lib/api-client';
+import { apiKey, withQuery, type ApiKey } from '@/lib/api-key';
+
+import type { BulkCheckResult } from '../bulk-schemas';
+import type { CityList, SearchResult } from '../schemas';
+import { searchApiPath, type SearchUrlState } from './search-url';
+
+/** GET /api/corporates/search?…: the first page of the search the state describes; null when there is nothing to search. */
+export function searchKey(state: SearchUrlState): ApiKey<SearchResult> | null {
+  const path = searchApiPath(state);
+  return path === null ? null : apiKey(path);
+}
+
+/** One page of a search, by its key (the first page) and the cursor of the page before. */
+export function fetchSearchPage(key: ApiKey<SearchResult> | string, cursor?: string): Promise<SearchResult> {
+  return apiFetch<SearchResult>(cursor === undefined ? key : `${key}&cursor=${encodeURIComponent(cursor)}`);
+}
+
+/** GET /api/corporates/cities?prefecture=…: the cities of a prefecture. */
+export function citiesKey(prefecture: string): ApiKey<CityList> {
+  return apiKey(withQuery('/api/corporates/cities', { prefecture }));
+}
+
+export function fetchCities(key: string): Promise<CityList> {
+  return apiFetch<CityList>(key);
+}
+
+/** POST /api/corporates/bulk-check: each line looked up by 法人番号 or exact name, as of `date`. */
+export function bulkCheck(lines: string[], date: string): Promise<BulkCheckResult> {
+  return apiFetch<BulkCheckResult>('/api/corporates/bulk-check', { method: 'POST', body: { lines, date } });
+}
