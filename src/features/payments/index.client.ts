@@ -4,19 +4,6 @@
  */
 export { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from './server/payjp/messages';
 export { CancelUnpaidOrder } from './components/unpaid-order';
-// The payments endpoints as the browser calls them (docs/decisions/0030).
-export {
-  addCard,
-  cancelOrder,
-  cardsKey,
-  deleteCard,
-  fetchPayjpPublicKey,
-  latestOrderKey,
-  purchase,
-  retryPayment,
-  type CardView,
-  type ChargeRequest,
-  type LatestOrder,
-  type PaymentCard,
-  type PurchaseResult,
-} from './client/api';
+// The payments endpoints as the browser calls them are in ./client/api.ts, imported directly
+// (docs/decisions/0030).
+export type { PurchaseResult } from './client/api';

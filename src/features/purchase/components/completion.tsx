@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import { latestOrderKey } from '@/features/payments/index.client';
+import { latestOrderKey } from '@/features/payments/client/api';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { useHydrated } from '@/lib/use-stored-value';
 import { resetPiece, setPiece, useClientState } from '@/lib/client-store';

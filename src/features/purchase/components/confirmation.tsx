@@ -6,15 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 
 import { displayZipcode } from '@/features/address/index.client';
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import {
-  CancelUnpaidOrder,
-  latestOrderKey,
-  payjpBuyerMessage,
-  purchase,
-  retryPayment,
-  type LatestOrder,
-  type PurchaseResult,
-} from '@/features/payments/index.client';
+import { latestOrderKey, purchase, retryPayment, type LatestOrder, type PurchaseResult } from '@/features/payments/client/api';
+import { CancelUnpaidOrder, payjpBuyerMessage } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';

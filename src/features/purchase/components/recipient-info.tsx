@@ -15,7 +15,7 @@ import {
   normalizeCardNameInput,
   payjpBuyerMessage,
 } from '@/features/payments';
-import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/index.client';
+import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/api';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';

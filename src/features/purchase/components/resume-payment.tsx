@@ -5,14 +5,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
 import { payjpBuyerMessage } from '@/features/payments';
-import {
-  CancelUnpaidOrder,
-  cardsKey,
-  fetchPayjpPublicKey,
-  latestOrderKey,
-  retryPayment,
-  type PaymentCard,
-} from '@/features/payments/index.client';
+import { cardsKey, fetchPayjpPublicKey, latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
+import { CancelUnpaidOrder } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
