@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 
 import { apiFetch } from '@/lib/api-client';
-import { apiKey, type ApiKey } from '@/lib/api-key';
+import type { ApiKey } from '@/lib/api-key';
 
 import type {
   ChangeEmailBodySchema,
@@ -26,7 +26,7 @@ const post = <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'P
 
 /** GET /api/users/me: the member (also the SWR key of the my-page forms). */
 export function meKey(): ApiKey<MeResponse> {
-  return apiKey('/api/users/me');
+  return '/api/users/me';
 }
 
 /** GET /api/users/me, once (after the Google sign-in). */

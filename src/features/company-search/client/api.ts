@@ -5,7 +5,7 @@
  * ../bulk-schemas (`import type` is erased: no zod in the bundle).
  */
 import { apiFetch } from '@/lib/api-client';
-import { apiKey, withQuery, type ApiKey } from '@/lib/api-key';
+import type { ApiKey } from '@/lib/api-key';
 
 import type { BulkCheckResult } from '../bulk-schemas';
 import type { CityList, SearchResult } from '../schemas';
@@ -13,8 +13,7 @@ import { searchApiPath, type SearchUrlState } from './search-url';
 
 /** GET /api/corporates/search?…: the first page of the search the state describes; null when there is nothing to search. */
 export function searchKey(state: SearchUrlState): ApiKey<SearchResult> | null {
-  const path = searchApiPath(state);
-  return path === null ? null : apiKey(path);
+  return searchApiPath(state);
 }
 
 /** One page of a search, by its key (the first page) and the cursor of the page before. */
@@ -24,7 +23,7 @@ export function fetchSearchPage(key: ApiKey<SearchResult> | string, cursor?: str
 
 /** GET /api/corporates/cities?prefecture=…: the cities of a prefecture. */
 export function citiesKey(prefecture: string): ApiKey<CityList> {
-  return apiKey(withQuery('/api/corporates/cities', { prefecture }));
+  return `/api/corporates/cities?prefecture=${encodeURIComponent(prefecture)}`;
 }
 
 export function fetchCities(key: string): Promise<CityList> {

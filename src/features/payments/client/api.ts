@@ -5,7 +5,7 @@
  * server's shapes (no zod, nothing of the server in the bundle); the server validates what it is
  * sent, and the answers are built by the typed handlers these types come from.
  */
-import { apiKey, withQuery, type ApiKey } from '@/lib/api-key';
+import type { ApiKey } from '@/lib/api-key';
 import { apiFetch } from '@/lib/api-client';
 
 import type { OrderView } from '@/features/orders/server';
@@ -38,7 +38,7 @@ export interface ChargeRequest {
  * newest), settled with PAY.JP first. The id is passed as given (callers check it is a UUID).
  */
 export function latestOrderKey(paymentId?: string): ApiKey<{ order: LatestOrder }> {
-  return apiKey(paymentId === undefined ? '/api/payments/latest' : withQuery('/api/payments/latest', { paymentId }));
+  return paymentId === undefined ? '/api/payments/latest' : `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}`;
 }
 
 /** POST /api/payments/purchase: charges a pending order. */
@@ -58,7 +58,7 @@ export function cancelOrder(paymentId: string): Promise<{ order: OrderView }> {
 
 /** GET /api/credit-cards/card: the member's cards kept at PAY.JP. */
 export function cardsKey(): ApiKey<{ cards: CardView[] }> {
-  return apiKey('/api/credit-cards/card');
+  return '/api/credit-cards/card';
 }
 
 /** POST /api/credit-cards/card: registers the card of a payjp.js token. */

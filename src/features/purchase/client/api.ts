@@ -6,7 +6,7 @@
  * bundle: `import type` is erased).
  */
 import { apiFetch } from '@/lib/api-client';
-import { apiKey, type ApiKey } from '@/lib/api-key';
+import type { ApiKey } from '@/lib/api-key';
 
 import type { AddressCandidate, ZipcodeLookupResponse } from '@/features/address';
 import type { OrderStatus } from '@/features/orders';
@@ -17,12 +17,12 @@ export type { AddressCandidate, ItemsAll, TaxView };
 
 /** GET /api/items/all: the items and their prices. */
 export function itemsKey(): ApiKey<ItemsAll> {
-  return apiKey('/api/items/all');
+  return '/api/items/all';
 }
 
 /** GET /api/items/tax?items=id:qty,…&deliverySpeed=…: the price of a selection, for this member. */
 export function taxKey(items: readonly (readonly [itemId: string, quantity: number])[], deliverySpeed: string): ApiKey<TaxView> {
-  return apiKey(`/api/items/tax?items=${items.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${deliverySpeed}`);
+  return `/api/items/tax?items=${items.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${deliverySpeed}`;
 }
 
 /** The body of POST /api/payments/create-payment-history (`CreatePaymentHistoryBodySchema`). */

@@ -4,7 +4,7 @@
  * zod schemas of receipts/schemas.ts stay out of the bundle: `import type` is erased).
  */
 import { apiFetch } from '@/lib/api-client';
-import { apiKey, withQuery, type ApiKey } from '@/lib/api-key';
+import type { ApiKey } from '@/lib/api-key';
 
 import type { PaymentHistoryPage } from '../schemas';
 import type { correctReceiptAddressee, requestReissue } from '../server/issue-receipt';
@@ -13,7 +13,7 @@ const HISTORY_PATH = '/api/payments/histories-per-page';
 
 /** GET /api/payments/histories-per-page?page=…&size=…: one page of the member's orders. */
 export function paymentHistoryKey(page: number, size: number): ApiKey<PaymentHistoryPage> {
-  return apiKey(withQuery(HISTORY_PATH, { page, size }));
+  return `${HISTORY_PATH}?page=${page}&size=${size}`;
 }
 
 /** Whether an SWR key is a page of the payment history (to reload every page after a change). */

@@ -3,18 +3,18 @@
  * are typed by type-only imports of ../schemas (`import type` is erased: no zod in the bundle).
  */
 import { apiFetch } from '@/lib/api-client';
-import { apiKey, withQuery, type ApiKey } from '@/lib/api-key';
+import type { ApiKey } from '@/lib/api-key';
 
 import type { WatchEvent, WatchImportResult, WatchList } from '../schemas';
 
 /** GET /api/watch?page=…: one page of the member's watch list. */
 export function watchListKey(page: number): ApiKey<WatchList> {
-  return apiKey(withQuery('/api/watch', { page }));
+  return `/api/watch?page=${page}`;
 }
 
 /** GET /api/watch/events: the events of the watched companies (90 days). */
 export function watchEventsKey(): ApiKey<{ events: WatchEvent[] }> {
-  return apiKey('/api/watch/events');
+  return '/api/watch/events';
 }
 
 /** GET /api/watch/{法人番号}: whether the member watches the company. */
