@@ -25,9 +25,9 @@ export function adminLoginCode(code: FormValue): Promise<{ csrf_token: string }>
   return adminFetch('/api/admin/login/totp', { method: 'POST', body: { code }, redirectOn401: false });
 }
 
-export function adminLogout(): Promise<unknown> {
-  return adminFetch('/api/admin/logout', { method: 'POST' });
-}
+// POST /api/admin/logout is in ./admin-fetch.ts: the logout button is on every staff page, which
+// would otherwise load every call of the back office (docs/decisions/0030, page weight).
+export { adminLogout } from './admin-fetch';
 
 export function changeAdminPassword(body: { currentPassword: FormValue; newPassword: FormValue }): Promise<unknown> {
   return adminFetch('/api/admin/password', { method: 'POST', body });

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { adminLogout } from '../client/api';
+import { adminLogout } from '../client/admin-fetch';
 
 import styles from './admin.module.css';
 

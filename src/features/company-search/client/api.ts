@@ -1,13 +1,13 @@
 /**
  * The search's endpoints as the browser calls them (docs/decisions/0030): the search (its query
  * built from the page's URL state by ./search-url.ts), the next page by cursor, the cities of a
- * prefecture and the bulk check. Answers are typed by type-only imports of ../schemas and
- * ../bulk-schemas (`import type` is erased: no zod in the bundle).
+ * prefecture. Answers are typed by type-only imports of ../schemas (`import type` is erased: no zod
+ * in the bundle). The bulk check's call is in ./bulk-api.ts: its page would otherwise load the
+ * search's URL rules with this module.
  */
 import { apiFetch } from '@/lib/api-client';
 import type { ApiKey } from '@/lib/api-key';
 
-import type { BulkCheckResult } from '../bulk-schemas';
 import type { CityList, SearchResult } from '../schemas';
 import { searchApiPath, type SearchUrlState } from './search-url';
 
@@ -28,9 +28,4 @@ export function citiesKey(prefecture: string): ApiKey<CityList> {
 
 export function fetchCities(key: string): Promise<CityList> {
   return apiFetch<CityList>(key);
-}
-
-/** POST /api/corporates/bulk-check: each line looked up by 法人番号 or exact name, as of `date`. */
-export function bulkCheck(lines: string[], date: string): Promise<BulkCheckResult> {
-  return apiFetch<BulkCheckResult>('/api/corporates/bulk-check', { method: 'POST', body: { lines, date } });
 }

@@ -21,7 +21,7 @@ import {
   parseCsv,
   splitBulkText,
 } from '../bulk';
-import { bulkCheck } from '../client/api';
+import { bulkCheck } from '../client/bulk-api';
 import styles from './bulk-check.module.css';
 
 interface Upload {

@@ -17,20 +17,9 @@ export function watchEventsKey(): ApiKey<{ events: WatchEvent[] }> {
   return '/api/watch/events';
 }
 
-/** GET /api/watch/{法人番号}: whether the member watches the company. */
-export function fetchWatching(corporateNumber: string): Promise<{ watching: boolean }> {
-  return apiFetch(`/api/watch/${encodeURIComponent(corporateNumber)}`);
-}
-
-/** POST /api/watch: adds a company (idempotent: `added` is false when it was already watched). */
-export function addWatch(corporateNumber: string): Promise<{ corporateNumber: string; added: boolean }> {
-  return apiFetch('/api/watch', { method: 'POST', body: { corporateNumber } });
-}
-
-/** DELETE /api/watch/{法人番号}. */
-export function removeWatch(corporateNumber: string): Promise<{ removed: true }> {
-  return apiFetch(`/api/watch/${encodeURIComponent(corporateNumber)}`, { method: 'DELETE' });
-}
+// Whether a company is watched, adding and removing it: in ./watching.ts, which the 「この法人をウォッチ」
+// button on the search results and the record page loads without the rest of the watch list's calls.
+export { addWatch, fetchWatching, removeWatch } from './watching';
 
 /** POST /api/watch/import: adds the 法人番号 of pasted or uploaded text. */
 export function importWatch(text: string): Promise<WatchImportResult> {

@@ -6,7 +6,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
 
-import { addWatch, fetchWatching, removeWatch } from '../client/api';
+import { addWatch, fetchWatching, removeWatch } from '../client/watching';
 
 import styles from './watch.module.css';
 
