@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { displayZipcode } from '@/features/address/index.client';
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
 import { latestOrderKey, purchase, retryPayment, type LatestOrder, type PurchaseResult } from '@/features/payments/client/api';
-import { CancelUnpaidOrder, payjpBuyerMessage } from '@/features/payments/index.client';
+import { CancelUnpaidOrder, payjpBuyerMessageText } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
@@ -61,8 +61,8 @@ const EXTRA_ERRORS: Record<string, string> = {
   no_charge_created: 'お支払いは完了していません（料金は請求されていません）。お手数ですが、もう一度ご注文手続きを行ってください。',
 };
 
-function messageFor(code: string): string {
-  return EXTRA_ERRORS[code] ?? payjpBuyerMessage(code).message;
+function messageFor(code: string): Promise<string> {
+  return Object.hasOwn(EXTRA_ERRORS, code) ? Promise.resolve(EXTRA_ERRORS[code]!) : payjpBuyerMessageText(code);
 }
 
 /** /purchase/confirmation: the final confirmation screen of 特商法 12条の6 (domain.md §5) with the order button. */
@@ -121,7 +121,9 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       setLastPaymentId(s.newPaymentHistory.paymentId);
       const code = params.get('payment_error');
       if (code) {
-        setFailure(messageFor(code));
+        void messageFor(code).then((message) => {
+          if (!cancelled) setFailure(message);
+        });
         // The token of a new card is spent by the failed attempt: the card must be entered again.
         if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
         setState(getClientState());

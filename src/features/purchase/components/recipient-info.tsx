@@ -13,8 +13,8 @@ import {
   normalizeCardEmail,
   normalizeCardName,
   normalizeCardNameInput,
-  payjpBuyerMessage,
-} from '@/features/payments';
+  payjpBuyerMessageText,
+} from '@/features/payments/index.client';
 import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/api';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
@@ -148,7 +148,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         payjpRef.current = payjp;
         element = payjp.elements().create('card');
         element.on('change', (e) => {
-          setCardError(e.error ? (e.error.code ? payjpBuyerMessage(e.error.code).message : e.error.message) : '');
+          if (!e.error) setCardError('');
+          else if (!e.error.code) setCardError(e.error.message);
+          else void payjpBuyerMessageText(e.error.code).then(setCardError);
         });
         element.mount(mountRef.current);
         elementRef.current = element;
@@ -274,7 +276,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         const element = elementRef.current;
         if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
         const result = await payjp.createToken(element, { card: { name: holderName, email: holderEmail } });
-        if ('error' in result) throw new Error(result.error.code ? payjpBuyerMessage(result.error.code).message : result.error.message);
+        if ('error' in result) throw new Error(result.error.code ? await payjpBuyerMessageText(result.error.code) : result.error.message);
         if (saveCard && !isDemo) {
           const { card } = await addCard(result.id);
           setPiece('registeredCard', {

@@ -4,9 +4,8 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
-import { payjpBuyerMessage } from '@/features/payments';
 import { cardsKey, fetchPayjpPublicKey, latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
-import { CancelUnpaidOrder } from '@/features/payments/index.client';
+import { CancelUnpaidOrder, payjpBuyerMessageText } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
@@ -43,13 +42,19 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const storedEmail = useStoredValue(storedUserEmail);
   const [typedEmail, setCardEmail] = useState<string | null>(null);
   const cardEmail = typedEmail ?? storedEmail ?? '';
-  // What PAY.JP's return reported (?payment_error=…), until something here replaces it.
-  const [failure, setFailure] = useState(() => (errorCode ? payjpBuyerMessage(errorCode).message : ''));
-  const [failureOf, setFailureOf] = useState(errorCode);
-  if (failureOf !== errorCode) {
-    setFailureOf(errorCode);
-    if (errorCode) setFailure(payjpBuyerMessage(errorCode).message);
-  }
+  const [failure, setFailure] = useState('');
+  // What PAY.JP's return reported (?payment_error=…), until something here replaces it; its words
+  // are loaded on demand (not on the page's first load).
+  useEffect(() => {
+    if (!errorCode) return;
+    let current = true;
+    void payjpBuyerMessageText(errorCode).then((message) => {
+      if (current) setFailure(message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [errorCode]);
   const [submitting, setSubmitting] = useState(false);
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
@@ -147,7 +152,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
         const element = elementRef.current;
         if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
         const token = await payjp.createToken(element, { card: { name: cardName.trim().toUpperCase(), email: cardEmail.trim() } });
-        if ('error' in token) throw new Error(token.error.code ? payjpBuyerMessage(token.error.code).message : token.error.message);
+        if ('error' in token) throw new Error(token.error.code ? await payjpBuyerMessageText(token.error.code) : token.error.message);
         card = { token: token.id };
       }
       const result = await retryPayment({ paymentId: order.paymentId, card });
