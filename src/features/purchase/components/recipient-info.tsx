@@ -14,7 +14,7 @@ import {
   normalizeCardName,
   normalizeCardNameInput,
   payjpBuyerMessageText,
-} from '@/features/payments/index.client';
+} from '@/features/payments/client/card-form';
 import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/api';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';

@@ -5,7 +5,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
 import { cardsKey, fetchPayjpPublicKey, latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
-import { CancelUnpaidOrder, payjpBuyerMessageText } from '@/features/payments/index.client';
+import { payjpBuyerMessageText } from '@/features/payments/client/card-form';
+import { CancelUnpaidOrder } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
