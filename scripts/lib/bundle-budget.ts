@@ -27,18 +27,18 @@ export const BUDGETS = { firstLoadJsKiB: 160, renderBlockingCssKiB: 15 } as cons
  * moving them to schemas loaded on submit, as the public forms do, is issue 13 item 3's work.
  * The back office's notice and order forms check with zod in the browser too; they are staff-only
  * pages on the office network, never a visitor's first load, so they get the same allowance.
- * The confirmation step went 0.1 KiB over 160 when it took the pay-again / cancel flow for an
- * order back from 3-D Secure (docs/decisions/0023) and the order number; it gets 165 until its
- * PAY.JP messages and the cancel panel are loaded on demand (issue 13 item 1 is still open).
+ * The payment history is allowed 251: it sat at 249.6 KiB, and the checked browser-storage
+ * helper (issue 13 item 3; about 0.3 KiB on every page, docs/decisions/0030) took it to 250.1.
+ * The confirmation step is back under the general 160 since the PAY.JP messages table is loaded on
+ * demand (it had 165 while it was at 160.1; docs/decisions/0021).
  */
 export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {
   '/my-page/basic-info': 250,
   '/my-page/unregister': 250,
-  '/my-page/payment-history': 250,
+  '/my-page/payment-history': 251,
   '/admin/notices': 250,
   '/admin/notices/[id]': 250,
   '/admin/orders/[id]': 250,
-  '/purchase/confirmation': 165,
 };
 
 export interface RouteSize {

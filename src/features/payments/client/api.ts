@@ -3,16 +3,15 @@
  * path, method and answer type, and the SWR keys of the ones read with SWR. Components call these
  * functions and keys, never a `/api/…` string. Answers are typed by type-only imports of the
  * server's shapes (no zod, nothing of the server in the bundle); the server validates what it is
- * sent, and the answers are built by the typed handlers these types come from.
+ * sent, and the answers are built by the typed handlers these types come from. The card calls of
+ * the card forms are in ./cards.ts: the payment history, which loads this module for
+ * この申込みを取り消す, does not need them (a page loads a module whole).
  */
 import type { ApiKey } from '@/lib/api-key';
 import { apiFetch } from '@/lib/api-client';
 
 import type { OrderView } from '@/features/orders/server';
 import type { PayjpBuyerMessage } from '../server/payjp/messages';
-import type { CardView } from '../server/customers';
-
-export type { CardView };
 
 /** The answer of POST /api/payments/purchase and /api/payments/retry (docs/api.md). */
 export type PurchaseResult =
@@ -54,24 +53,4 @@ export function retryPayment(body: ChargeRequest): Promise<PurchaseResult> {
 /** POST /api/payments/cancel: この申込みを取り消す (0023). */
 export function cancelOrder(paymentId: string): Promise<{ order: OrderView }> {
   return apiFetch<{ order: OrderView }>('/api/payments/cancel', { method: 'POST', body: { paymentId } });
-}
-
-/** GET /api/credit-cards/card: the member's cards kept at PAY.JP. */
-export function cardsKey(): ApiKey<{ cards: CardView[] }> {
-  return '/api/credit-cards/card';
-}
-
-/** POST /api/credit-cards/card: registers the card of a payjp.js token. */
-export function addCard(token: string): Promise<{ card: CardView }> {
-  return apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token } });
-}
-
-/** DELETE /api/credit-cards/card. */
-export function deleteCard(cardId: string): Promise<{ deleted: true }> {
-  return apiFetch<{ deleted: true }>('/api/credit-cards/card', { method: 'DELETE', body: { cardId } });
-}
-
-/** GET /api/payjp/public-key (spec §7): `''` while card payment is switched off. */
-export function fetchPayjpPublicKey(): Promise<{ result: string }> {
-  return apiFetch<{ result: string }>('/api/payjp/public-key');
 }

@@ -15,7 +15,7 @@ import {
   normalizeCardNameInput,
   payjpBuyerMessageText,
 } from '@/features/payments/client/card-form';
-import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/api';
+import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
-import { cardsKey, fetchPayjpPublicKey, latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
+import { latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
+import { cardsKey, fetchPayjpPublicKey } from '@/features/payments/client/cards';
 import { payjpBuyerMessageText } from '@/features/payments/client/card-form';
 import { CancelUnpaidOrder } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
