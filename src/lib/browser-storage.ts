@@ -38,88 +38,58 @@ export interface StoredValueDefinition<T> {
   encode: (value: T) => string;
 }
 
-function storageOf(area: StorageArea): Storage | null {
+/**
+ * `action` on the area's storage, or null when it throws: no storage on the server (no `window`),
+ * storage blocked for the site (reading the property throws), full, or a value that
+ * does not decode. Kept small: this module is on every page's first load (docs/decisions/0021).
+ */
+function attempt<R>(area: StorageArea, action: (storage: Storage) => R): R | null {
   try {
-    if (typeof window === 'undefined') return null;
-    return (area === 'local' ? window.localStorage : window.sessionStorage) ?? null;
+    return action(area === 'local' ? window.localStorage : window.sessionStorage);
   } catch {
-    // Accessing the property itself throws when the browser blocks storage for the site.
     return null;
   }
 }
 
-/** Subscribers by key. Our keys are distinct across the two areas, so the key alone names a value. */
-const listeners = new Map<string, Set<() => void>>();
+/** Subscribers, each with the key it follows. Our keys are distinct across the two areas, so the key alone names a value. */
+const listeners = new Set<[key: string, listener: () => void]>();
 
 function notify(key: string | null): void {
-  for (const [k, set] of listeners) if (key === null || k === key) for (const l of [...set]) l();
+  for (const [k, listener] of [...listeners]) if (key === null || k === key) listener();
 }
 
 let listeningToOtherTabs = false;
 
-/**
- * One `storage` listener for the page: another tab changed a key, or cleared storage (key null).
- * Subscribers then read again; a value that did not change reads as the same object.
- */
-function listenToOtherTabs(): void {
-  if (listeningToOtherTabs || typeof window === 'undefined' || typeof window.addEventListener !== 'function') return;
-  listeningToOtherTabs = true;
-  window.addEventListener('storage', (event: StorageEvent) => notify(event.key));
-}
-
 export function storedValue<T>(definition: StoredValueDefinition<T>): StoredValue<T> {
   const { area, key, decode, encode } = definition;
-  let cache: { raw: string | null; value: T | null } = { raw: null, value: null };
-
-  const readRaw = (): string | null => {
-    try {
-      return storageOf(area)?.getItem(key) ?? null;
-    } catch {
-      return null;
-    }
-  };
+  // The last text read and its value: the same object while storage is unchanged (useSyncExternalStore compares snapshots).
+  let cache: [raw: string | null, value: T | null] = [null, null];
 
   return {
     area,
     key,
     read() {
-      const raw = readRaw();
-      if (raw === cache.raw) return cache.value;
-      let value: T | null = null;
-      if (raw !== null) {
-        try {
-          value = decode(raw);
-        } catch {
-          value = null;
-        }
-      }
-      cache = { raw, value };
-      return value;
+      const raw = attempt(area, (s) => s.getItem(key));
+      if (raw !== cache[0]) cache = [raw, raw === null ? null : attempt(area, () => decode(raw))];
+      return cache[1];
     },
     write(value) {
-      try {
-        storageOf(area)?.setItem(key, encode(value));
-      } catch {
-        /* storage unavailable or full: the page keeps working for this view */
-      }
+      attempt(area, (s) => s.setItem(key, encode(value)));
       notify(key);
     },
     remove() {
-      try {
-        storageOf(area)?.removeItem(key);
-      } catch {
-        /* nothing to remove */
-      }
+      attempt(area, (s) => s.removeItem(key));
       notify(key);
     },
     subscribe(listener) {
-      let set = listeners.get(key);
-      if (!set) listeners.set(key, (set = new Set()));
-      set.add(listener);
-      listenToOtherTabs();
-      return () => {
-        set.delete(listener);
-      };
+      const entry: [string, () => void] = [key, listener];
+      listeners.add(entry);
+      if (!listeningToOtherTabs) {
+        // One `storage` listener for the page: another tab changed a key, or cleared storage (key null).
+        listeningToOtherTabs = true;
+        window.addEventListener?.('storage', (event) => notify(event.key));
+      }
+      return () => void listeners.delete(entry);
     },
   };
 }

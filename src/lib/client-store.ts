@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 
 import { jsonValue } from './browser-storage';
-import { APP_STORAGE_KEYS } from './storage-keys';
+import { APP_STORAGE_KEYS } from './app-storage-keys';
 
 /**
  * The client state of the spec (§3), with the spec's field names, each piece resettable to its

@@ -4,7 +4,7 @@
  * schemas.ts re-exports them.
  */
 
-import { APP_STORAGE_KEYS } from '@/lib/storage-keys';
+import { APP_STORAGE_KEYS } from '@/lib/app-storage-keys';
 
 /** localStorage key of the reference service's recent searches (its own; documented in docs/api.md). */
 export const RECENT_SEARCHES_KEY = APP_STORAGE_KEYS.recentSearches;

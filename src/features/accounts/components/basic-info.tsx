@@ -3,13 +3,14 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { formatDateJa } from '@/lib/format';
+import { useApi } from '@/lib/use-api';
 
-import type { CodeRequestResponse, LoginResponse, MeResponse } from '../schemas';
+import type { CodeRequestResponse, MeResponse } from '../schemas';
+import { changePassword, googleLoginPath, logout as logoutRequest, meKey, requestEmailChange, verifyEmailChange } from '../client/api';
 
 import styles from './accounts.module.css';
 import { applyLogin, applyLogout } from './client-session';
@@ -24,14 +25,14 @@ const METHOD_LABELS = { password: 'メールアドレスとパスワード', goo
 
 /** /my-page/basic-info: what we hold about the member, password and e-mail changes, logout. */
 export function BasicInfo({ serviceName }: { serviceName: string }) {
-  const { data: me, error, mutate } = useSWR<MeResponse>('/api/users/me');
+  const { data: me, error, mutate } = useApi(meKey());
   const router = useRouter();
   const [loggingOut, setLoggingOut] = useState(false);
 
   const logout = async () => {
     setLoggingOut(true);
     try {
-      const res = await apiFetch<{ csrf_token: string }>('/api/users/logout', { method: 'POST' });
+      const res = await logoutRequest();
       applyLogout(res.csrf_token);
     } catch {
       applyLogout(); // the server session is gone or unreachable; this browser forgets it either way
@@ -123,10 +124,7 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
       () => accountSchemas().then((m) => m.ChangePasswordFormSchema),
       values,
       async (data) => {
-        const res = await apiFetch<LoginResponse>('/api/users/change-password', {
-          method: 'POST',
-          body: { currentPassword: data.currentPassword, newPassword: data.newPassword },
-        });
+        const res = await changePassword({ currentPassword: data.currentPassword, newPassword: data.newPassword });
         applyLogin(res);
         setValues({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
         setDone(true);
@@ -215,7 +213,7 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
       body,
       async (data) => {
         try {
-          setRequest(await apiFetch<CodeRequestResponse>('/api/users/change-email', { method: 'POST', body: data }));
+          setRequest(await requestEmailChange(data));
           setCurrentPassword('');
         } catch (error) {
           if (error instanceof ApiError && error.code === 'reauth_required') setReauth(true);
@@ -233,7 +231,7 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
       () => accountSchemas().then((m) => m.ChangeEmailVerifyBodySchema),
       body,
       async (data) => {
-        const res = await apiFetch<{ user_email: string }>('/api/users/change-email/verify', { method: 'POST', body: data });
+        const res = await verifyEmailChange(data);
         setRequest(null);
         setNewEmail('');
         setCode('');
@@ -256,8 +254,7 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
       <ErrorSummary message={form.message} errors={form.errors} fields={EMAIL_FIELDS} summaryRef={form.summaryRef} />
       {reauth ? (
         <p className={`notice-box ${styles.status}`}>
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route that redirects to the provider, not a page */}
-          <a href="/api/users/login-social?nextPage=%2Fmy-page%2Fbasic-info">Google でもう一度ログインする</a>
+          <a href={googleLoginPath('/my-page/basic-info')}>Google でもう一度ログインする</a>
           と、10分間メールアドレスを変更できます。
         </p>
       ) : null}

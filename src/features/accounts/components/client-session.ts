@@ -1,7 +1,7 @@
 import { clearLogin, storeLogin } from '@/lib/auth-state';
 import { jsonValue, storedCsrfToken, textValue } from '@/lib/browser-storage';
 import { resetAll, setPiece } from '@/lib/client-store';
-import { APP_STORAGE_KEYS } from '@/lib/storage-keys';
+import { APP_STORAGE_KEYS } from '@/lib/app-storage-keys';
 
 import { nextPageOrNull } from '../rules';
 import type { CodeRequestResponse, LoginResponse } from '../schemas';

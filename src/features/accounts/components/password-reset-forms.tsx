@@ -5,9 +5,10 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useStoredValue } from '@/lib/use-stored-value';
 
+import { requestPasswordReset, resetPassword, verifyResetToken } from '../client/api';
 import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
@@ -33,7 +34,7 @@ export function PasswordResetRequestForm() {
       () => accountSchemas().then((m) => m.ResetRequestBodySchema),
       { email },
       async (body) => {
-        await apiFetch('/api/users/reset-password-request', { method: 'POST', body });
+        await requestPasswordReset(body.email);
         saveResetEmail(body.email);
         router.push('/password-reset/sending');
       },
@@ -150,10 +151,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
     accountSchemas()
       .then(async ({ ResetTokenSchema }) => {
         if (!ResetTokenSchema.safeParse(value).success) return invalidLink();
-        const res = await apiFetch<{ valid: true; email: string }>('/api/users/reset-password-verify', {
-          method: 'POST',
-          body: { token: value },
-        });
+        const res = await verifyResetToken(value);
         setState({ kind: 'ready', email: res.email });
       })
       .catch((error: unknown) =>
@@ -184,7 +182,8 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
       () => accountSchemas().then((m) => m.NewPasswordFormSchema),
       { password, passwordConfirmation },
       async (data) => {
-        await apiFetch('/api/users/reset-password', { method: 'POST', body: { token: token.current, password: data.password } });
+        // The form is shown only once the token was verified, so it is set here.
+        await resetPassword({ token: token.current ?? '', password: data.password });
         markJustCompleted('password-reset');
         router.replace('/password-reset/completion');
       },

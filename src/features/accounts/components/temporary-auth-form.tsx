@@ -5,11 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 import { registerPath } from '../rules';
-import type { CodeRequestResponse, LoginResponse } from '../schemas';
+import { confirmRegistration, resendRegistrationCode } from '../client/api';
 
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
@@ -75,7 +75,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
       () => accountSchemas().then((m) => m.TempAuthBodySchema),
       { requestId: pending.requestId, code },
       async (body) => {
-        const data = await apiFetch<LoginResponse>('/api/users/temp-auth', { method: 'POST', body });
+        const data = await confirmRegistration(body);
         applyLogin(data);
         setCompleted(pending);
         clearPendingRegistration();
@@ -89,10 +89,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
     setResent(null);
     form.setMessage(null);
     try {
-      const res = await apiFetch<CodeRequestResponse>('/api/users/temp-auth/resend', {
-        method: 'POST',
-        body: { requestId: pending.requestId },
-      });
+      const res = await resendRegistrationCode(pending.requestId);
       savePendingRegistration(res, pending.nextPage ?? null);
       setCode('');
       form.setErrors({});

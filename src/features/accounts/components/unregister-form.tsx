@@ -3,13 +3,13 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
+import { useApi } from '@/lib/use-api';
 
-import type { MeResponse } from '../schemas';
+import { googleLoginPath, meKey, unregister } from '../client/api';
 
 import styles from './accounts.module.css';
 import { applyLogout } from './client-session';
@@ -27,7 +27,7 @@ const FIELDS = {
 
 /** /my-page/unregister: what is deleted, what is kept, re-authentication, then the account is closed. */
 export function UnregisterForm() {
-  const { data: me, error } = useSWR<MeResponse>('/api/users/me');
+  const { data: me, error } = useApi(meKey());
   const router = useRouter();
   const [confirm, setConfirm] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -53,7 +53,7 @@ export function UnregisterForm() {
       input,
       async (body) => {
         try {
-          const res = await apiFetch<{ csrf_token: string }>('/api/users/unregister', { method: 'POST', body });
+          const res = await unregister(body);
           applyLogout(res.csrf_token);
           router.replace('/login?unregistered=true');
         } catch (err) {
@@ -100,8 +100,7 @@ export function UnregisterForm() {
       {reauth || (!me.hasPassword && !me.isDemoUser) ? (
         <p className={`notice-box ${styles.status}`}>
           Google でログインしている方は、本人確認のため、ログインから10分以内に手続きしてください。時間がたっている場合は
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route that redirects to the provider, not a page */}
-          <a href="/api/users/login-social?nextPage=%2Fmy-page%2Funregister">Google でもう一度ログイン</a>してください。
+          <a href={googleLoginPath('/my-page/unregister')}>Google でもう一度ログイン</a>してください。
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate>

@@ -4,44 +4,34 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import useSWR from 'swr';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import { cardEmailError, cardNameError, normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from '@/features/payments';
-// PAY.JP's messages in the buyer's words, loaded when a card error is to be shown (issue 13 §1).
-import { loadPayjpBuyerMessage } from '@/features/payments/index.client';
+import {
+  cardEmailError,
+  cardNameError,
+  normalizeCardEmail,
+  normalizeCardName,
+  normalizeCardNameInput,
+  payjpBuyerMessageText,
+} from '@/features/payments/client/card-form';
+import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
 import { ErrorSummary, focusSoon, type FieldMap } from '@/components/form/error-summary';
 import { Field, FieldError } from '@/components/form/field';
 import { FieldGroup, Legend } from '@/components/form/group';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
+import { useApi } from '@/lib/use-api';
 
 import { MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
+import { lookupZipcode, type AddressCandidate } from '../client/api';
+
 import { purchaseSchemas } from './lazy-schemas';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
-
-interface AddressCandidate {
-  prefecture: string;
-  city: string;
-  town: string;
-  isBusiness: boolean;
-  businessName?: string;
-  street?: string;
-}
-
-interface CardView {
-  id: string;
-  brand: string;
-  last4: string;
-  expDate: { year: number; month: number };
-  cardName: string;
-  isDefault: boolean;
-}
 
 /** registered: a card kept at PAY.JP; entered: the card entered earlier in this flow (its unused token); new: the card field. */
 type CardMode = 'registered' | 'entered' | 'new';
@@ -85,7 +75,7 @@ function enteredCardOf(card: NewCard): NewCard | null {
 /** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
 async function fetchPublicKey(): Promise<string> {
   try {
-    const res = await apiFetch<{ result: string }>('/api/payjp/public-key');
+    const res = await fetchPayjpPublicKey();
     return typeof res.result === 'string' ? res.result : '';
   } catch {
     return '';
@@ -117,7 +107,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const mountRef = useRef<HTMLDivElement | null>(null);
   const summaryRef = useRef<HTMLDivElement | null>(null);
 
-  const cards = useSWR<{ cards: CardView[] }>(publicKey ? '/api/credit-cards/card' : null);
+  const cards = useApi(publicKey ? cardsKey() : null);
 
   useEffect(() => {
     // Browser storage is read after hydration (the server render has none); reading it is the effect.
@@ -170,14 +160,15 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     if (!publicKey || mode !== 'new' || !mountRef.current) return;
     let cancelled = false;
     let element: PayjpCardElement | null = null;
-    // pay.js and the buyer's words for its errors, loaded side by side after the page has painted
-    void Promise.all([getPayjp(payjpJsUrl, publicKey), loadPayjpBuyerMessage()])
-      .then(([payjp, buyerMessage]) => {
+    void getPayjp(payjpJsUrl, publicKey)
+      .then((payjp) => {
         if (cancelled || !mountRef.current) return;
         payjpRef.current = payjp;
         element = payjp.elements().create('card');
         element.on('change', (e) => {
-          setCardError(e.error ? (e.error.code ? buyerMessage(e.error.code).message : e.error.message) : '');
+          if (!e.error) setCardError('');
+          else if (!e.error.code) setCardError(e.error.message);
+          else void payjpBuyerMessageText(e.error.code).then(setCardError);
         });
         element.mount(mountRef.current);
         elementRef.current = element;
@@ -243,10 +234,10 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     await lookupWith(form.destinationZipCode);
   }
 
-  async function deleteCard(card: CardView) {
+  async function removeCard(card: CardView) {
     if (!window.confirm(`${card.brand}（末尾 ${card.last4}）の登録を削除しますか？`)) return;
     try {
-      await apiFetch('/api/credit-cards/card', { method: 'DELETE', body: { cardId: card.id } });
+      await deleteCard(card.id);
       if (selectedCard === card.id) setSelectedCard('');
       await cards.mutate();
     } catch (error) {
@@ -301,10 +292,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         const element = elementRef.current;
         if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
         const result = await payjp.createToken(element, { card: { name: holderName, email: holderEmail } });
-        if ('error' in result)
-          throw new Error(result.error.code ? (await loadPayjpBuyerMessage())(result.error.code).message : result.error.message);
+        if ('error' in result) throw new Error(result.error.code ? await payjpBuyerMessageText(result.error.code) : result.error.message);
         if (saveCard && !isDemo) {
-          const { card } = await apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token: result.id } });
+          const { card } = await addCard(result.id);
           setPiece('registeredCard', {
             id: card.id,
             brand: card.brand,
@@ -546,7 +536,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                           {c.cardName ? `　${c.cardName}` : ''}
                         </span>
                       </label>
-                      <button type="button" className={styles.linkButton} onClick={() => void deleteCard(c)}>
+                      <button type="button" className={styles.linkButton} onClick={() => void removeCard(c)}>
                         削除
                       </button>
                     </div>
@@ -661,9 +651,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setZipMessage('');
     setCandidates([]);
     try {
-      const res = await apiFetch<{ zipcode: string; candidates: AddressCandidate[] }>('/api/address/zipcode-to-address', {
-        query: { zipcode: zip },
-      });
+      const res = await lookupZipcode(zip);
       setErrors((e) => ({ ...e, destinationZipCode: '' }));
       if (res.candidates.length === 1) applyCandidate(res.candidates[0]!, res.zipcode);
       else {

@@ -3,16 +3,17 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
 
 import { FieldError } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
+import { useApi } from '@/lib/use-api';
 
 import { MAX_QUANTITY_PER_ITEM } from '../rules';
-import type { ItemsAll, TaxView } from '../server/items';
+import { itemsKey, taxKey } from '../client/api';
+import type { ItemsAll } from '../server/items';
 
 import {
   MissingStateNotice,
@@ -61,7 +62,7 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
     setSpeed(saved.deliverySpeed);
   }, []);
 
-  const items = useSWR<ItemsAll>('/api/items/all', initialItems ? { fallbackData: initialItems } : {});
+  const items = useApi(itemsKey(), initialItems ? { fallbackData: initialItems } : {});
   // Until storage is read (the server render and hydration) the shell shows every certificate, as
   // for an open company, with the controls disabled.
   const reading = company === undefined;
@@ -70,9 +71,8 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
     () => (company ? Object.entries(quantities).filter(([id, q]) => q > 0 && canOrderItem(company, id)) : []),
     [quantities, company],
   );
-  const taxKey =
-    selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
-  const tax = useSWR<TaxView>(taxKey);
+  const priced = selection.length > 0;
+  const tax = useApi(priced ? taxKey(selection, speed) : null);
 
   // (not `isLoading`: the server render does not fetch, so it would show the error box)
   if (!items.data && !items.error) return <LoadingOverlay />;
@@ -251,10 +251,10 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
         <div className={styles.totalRow}>
           <span>合計（税込）</span>
           <span className={styles.totalAmount} data-testid="total">
-            {tax.data && taxKey ? formatYen(tax.data.totalYen) : '—'}
+            {tax.data && priced ? formatYen(tax.data.totalYen) : '—'}
           </span>
         </div>
-        {tax.data && taxKey ? (
+        {tax.data && priced ? (
           <ul className={styles.taxLines}>
             {tax.data.summaryLines.map((l) => (
               <li key={l}>{l}</li>

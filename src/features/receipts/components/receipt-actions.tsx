@@ -5,11 +5,12 @@ import { useSWRConfig } from 'swr';
 
 import { OFFLINE_MESSAGE, UNEXPECTED_MESSAGE } from '@/components/form/messages';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH, withHonorific } from '@/features/orders/index.client';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/field-errors';
 import { formatDateJa, formatDateTimeJa } from '@/lib/format';
 
 import { RECEIPT_REISSUE_REASON_LABELS } from '../constants';
+import { changeReceiptAddressee, isPaymentHistoryKey, reissueReceipt } from '../client/api';
 import type { PaymentHistoryRow } from '../schemas';
 
 import { receiptSchemas } from './lazy-schemas';
@@ -18,8 +19,6 @@ import styles from './payment-history.module.css';
 type Panel = 'none' | 'addressee' | 'reissue';
 
 /** Every page of the history shows the changed row: revalidate them all. */
-const isHistoryKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/payments/histories-per-page');
-
 /**
  * The receipt of a paid order in the payment history (issue 13 §2, docs/decisions/0024): the
  * download (the original, the same every time; or the latest re-issue), the 宛名 with its
@@ -49,13 +48,13 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
     if (next === 'addressee') setAddressee(row.receiptAddressee);
   };
 
-  async function send(path: string, body: Record<string, string>, success: string) {
+  async function send(request: () => Promise<unknown>, success: string) {
     setBusy(true);
     setError(null);
     setFieldError(null);
     try {
-      await apiFetch(path, { method: 'POST', body });
-      await mutate(isHistoryKey);
+      await request();
+      await mutate(isPaymentHistoryKey);
       setPanel('none');
       setDone(success);
     } catch (e) {
@@ -87,8 +86,7 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
       return;
     }
     await send(
-      '/api/payments/receipt-addressee',
-      parsed.data,
+      () => changeReceiptAddressee(parsed.data),
       issued ? '宛名を訂正して領収書を再発行しました。「領収書（PDF・再発行）」からダウンロードできます。' : '領収書の宛名を変更しました。',
     );
   }
@@ -204,8 +202,7 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
               disabled={busy}
               onClick={() =>
                 void send(
-                  '/api/payments/receipt-reissue',
-                  { paymentId: row.paymentId },
+                  () => reissueReceipt(row.paymentId),
                   '領収書を再発行しました。「領収書（PDF・再発行）」からダウンロードできます。',
                 )
               }
