@@ -52,11 +52,35 @@ const boundaryZones = [
     // has one, its server-only face (a client component importing index.ts must not pull in the
     // database); index.client.ts, where a feature has one, its zod-free face for client components
     // (index.ts re-exports the schemas, and zod in a page's first load costs ~90 KiB: docs/decisions/0021);
-    // testing.ts: a feature's test helpers, for other features' *.test.ts files.
-    except: ['./index.ts', './index.client.ts', './index.server.ts', './server/index.ts', './testing.ts'],
+    // testing.ts: a feature's test helpers, for other features' *.test.ts files; client/: its
+    // browser modules (client/api.ts, its endpoints as the browser calls them; docs/decisions/0030),
+    // each imported directly so that a page
+    // loads only the module it calls, not the components a barrel re-exports.
+    except: ['./index.ts', './index.client.ts', './index.server.ts', './server/index.ts', './testing.ts', './client'],
     message: `Other features use the ${name} feature only through src/features/${name}/index.ts (or its server face).`,
   })),
 ];
+
+const PROCESS_ENV = { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts.' };
+const STORAGE_MESSAGE = 'Read and write browser storage through src/lib/browser-storage.ts (each value checked, never a throw).';
+
+/**
+ * Features whose components reach the API only through their client API modules
+ * (`<feature>/client/api.ts`, docs/decisions/0030): in their components a string or template
+ * starting with `/api/` is an error. Add a feature here once its calls have moved.
+ */
+export const API_MODULE_FEATURES = [
+  'purchase',
+  'payments',
+  'receipts',
+  'accounts',
+  'company-reference',
+  'company-search',
+  'watch',
+  'backoffice',
+  'site',
+];
+const API_URL_MESSAGE = "No /api/ URL strings in components: call the feature's client API module (client/api.ts; docs/decisions/0030).";
 
 export default defineConfig([
   ...nextVitals,
@@ -69,14 +93,37 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through src/config/env.ts.' },
+        PROCESS_ENV,
+        { object: 'window', property: 'localStorage', message: STORAGE_MESSAGE },
+        { object: 'window', property: 'sessionStorage', message: STORAGE_MESSAGE },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: STORAGE_MESSAGE },
+        { name: 'sessionStorage', message: STORAGE_MESSAGE },
+      ],
+    },
+  },
+  {
+    // The one storage module, and tests, which set up and inspect storage directly.
+    files: ['src/lib/browser-storage.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: { 'no-restricted-properties': ['error', PROCESS_ENV], 'no-restricted-globals': 'off' },
+  },
+  {
+    files: API_MODULE_FEATURES.map((name) => `src/features/${name}/components/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: API_URL_MESSAGE },
+        { selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]', message: API_URL_MESSAGE },
       ],
     },
   },
   {
     // The configuration module, the framework's runtime switch, and everything outside the app.
     files: ['src/config/env.ts', 'src/instrumentation.ts', 'server.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
-    rules: { 'no-restricted-properties': 'off' },
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-globals': 'off' },
   },
   globalIgnores([
     '.next/**',

@@ -30,23 +30,12 @@ export const BUDGETS = { firstLoadJsKiB: 160, firstLoadJsBrotliKiB: 130, renderB
 export const BROTLI_BUDGET_EXEMPT_PREFIXES: readonly string[] = ['/admin', '/my-page'];
 
 /**
- * Pages allowed more gzip, each with its reason. The my-page forms still build zod schemas in the
- * component (basic-info, unregister) or import the receipts' schema module (payment-history);
- * moving them to schemas loaded on submit, as the public forms do, is issue 13 item 3's work.
- * The back office's notice and order forms check with zod in the browser too; they are staff-only
- * pages on the office network, never a visitor's first load, so they get the same allowance.
- * (The confirmation step's 165 KiB allowance is gone: its PAY.JP messages and cancel panel load on
- * demand since docs/decisions/0033.)
+ * Pages allowed more gzip, each with its reason. None today: the my-page and back-office forms'
+ * 250 KiB allowance ended when they took their schemas on submit (docs/decisions/0032), and the
+ * confirmation step's 165 KiB when its PAY.JP messages and cancel panel loaded on demand
+ * (docs/decisions/0033).
  */
-export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {
-  '/my-page/basic-info': 250,
-  '/my-page/unregister': 250,
-  // 250.1 since the purchase steps' on-demand PAY.JP loaders (0033); the form kit (0032) takes it to ~157
-  '/my-page/payment-history': 251,
-  '/admin/notices': 250,
-  '/admin/notices/[id]': 250,
-  '/admin/orders/[id]': 250,
-};
+export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {};
 
 /**
  * Public pages and purchase steps not yet within 130 KiB of Brotli (2026-11-26), each held to its

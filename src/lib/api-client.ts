@@ -1,6 +1,6 @@
 import { parseApiErrorBody } from './api-error';
 import { clearAuthExpireTime, currentPage, loginRedirect, setAuthExpireTime } from './auth-state';
-import { STORAGE_KEYS, safeStorage } from './storage-keys';
+import { storedCsrfToken } from './browser-storage';
 
 /**
  * The browser's API client (spec §7): same-origin paths, JSON in UTF-8, the CSRF header from
@@ -33,7 +33,7 @@ let csrfPromise: Promise<string> | null = null;
 
 /** The stored CSRF token, fetched from /api/session/csrf when the browser has none yet. */
 export async function ensureCsrfToken(force = false): Promise<string> {
-  const stored = safeStorage.get(STORAGE_KEYS.csrfToken);
+  const stored = storedCsrfToken.read();
   if (stored && !force) return stored;
   csrfPromise ??= (async () => {
     const res = await fetch('/api/session/csrf', {
@@ -42,7 +42,7 @@ export async function ensureCsrfToken(force = false): Promise<string> {
     });
     if (!res.ok) throw new ApiError(res.status, 'csrf_unavailable', NETWORK_MESSAGE);
     const data = (await res.json()) as { csrf_token: string };
-    safeStorage.set(STORAGE_KEYS.csrfToken, data.csrf_token);
+    storedCsrfToken.write(data.csrf_token);
     return data.csrf_token;
   })().finally(() => {
     csrfPromise = null;

@@ -1,5 +1,5 @@
 import { loginPath } from './next-page';
-import { STORAGE_KEYS, safeStorage } from './storage-keys';
+import { storedAuthExpireTime, storedCsrfToken, storedUserEmail } from './browser-storage';
 
 /**
  * Client-side login state (spec §4): logged in means the stored `auth_expire_time` exists and is
@@ -19,7 +19,7 @@ export function loginRedirect({ expired, here }: { expired: boolean; here: strin
 
 /** True when this browser had a login whose expiry has passed (not: never logged in, or logged out). */
 export function loginHasExpired(now = Date.now()): boolean {
-  const value = safeStorage.get(STORAGE_KEYS.authExpireTime);
+  const value = storedAuthExpireTime.read();
   return value !== null && !isLoggedIn(now);
 }
 
@@ -31,26 +31,24 @@ export function currentPage(): string {
 export const LOGIN_RECHECKS = 10;
 
 export function isLoggedIn(now = Date.now()): boolean {
-  const value = safeStorage.get(STORAGE_KEYS.authExpireTime);
+  const value = storedAuthExpireTime.read();
   if (!value) return false;
   const expires = Date.parse(value);
   return Number.isFinite(expires) && expires > now;
 }
 
 export function setAuthExpireTime(iso: string): void {
-  if (Number.isFinite(Date.parse(iso))) safeStorage.set(STORAGE_KEYS.authExpireTime, iso);
-  notify();
+  if (Number.isFinite(Date.parse(iso))) storedAuthExpireTime.write(iso);
 }
 
 export function clearAuthExpireTime(): void {
-  safeStorage.remove(STORAGE_KEYS.authExpireTime);
-  notify();
+  storedAuthExpireTime.remove();
 }
 
 /** Login response: what the client keeps (spec §3 storage keys). */
 export function storeLogin(data: { auth_expire_time: string; csrf_token: string; user_email?: string | null }): void {
-  safeStorage.set(STORAGE_KEYS.csrfToken, data.csrf_token);
-  if (data.user_email) safeStorage.set(STORAGE_KEYS.userEmail, data.user_email);
+  storedCsrfToken.write(data.csrf_token);
+  if (data.user_email) storedUserEmail.write(data.user_email);
   setAuthExpireTime(data.auth_expire_time);
 }
 
@@ -69,24 +67,12 @@ export function loginEndedHereRecently(now = Date.now()): boolean {
 /** Logout or unregister: forget everything tied to the account. */
 export function clearLogin(): void {
   endedHereAt = Date.now();
-  safeStorage.remove(STORAGE_KEYS.userEmail);
-  safeStorage.remove(STORAGE_KEYS.csrfToken);
+  storedUserEmail.remove();
+  storedCsrfToken.remove();
   clearAuthExpireTime();
 }
 
-// A tiny subscription so the header re-renders when the state changes in this tab or another.
-const listeners = new Set<() => void>();
-function notify() {
-  for (const l of listeners) l();
-}
+/** The header and the guards re-render when the login changes in this tab or another. */
 export function subscribeAuth(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === STORAGE_KEYS.authExpireTime) listener();
-  };
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-  };
+  return storedAuthExpireTime.subscribe(listener);
 }

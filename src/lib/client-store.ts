@@ -2,6 +2,9 @@
 
 import { useSyncExternalStore } from 'react';
 
+import { jsonValue } from './browser-storage';
+import { APP_STORAGE_KEYS } from './app-storage-keys';
+
 /**
  * The client state of the spec (§3), with the spec's field names, each piece resettable to its
  * initial value (§4). Kept in sessionStorage so a reload or the back button in the middle of the
@@ -105,7 +108,14 @@ export const INITIAL_STATE: ClientState = {
 
 export type StatePiece = keyof ClientState;
 
-const SESSION_KEY = 'hojin_client_state';
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What this tab saved: each piece is taken back field by field over its initial value (a piece
+ * that is missing or not an object stays initial), so a state saved by an older version still loads.
+ */
+const storedState = jsonValue('session', APP_STORAGE_KEYS.clientState, isRecord);
+
 let state: ClientState = INITIAL_STATE;
 let loaded = false;
 const listeners = new Set<() => void>();
@@ -113,29 +123,19 @@ const listeners = new Set<() => void>();
 function load(): void {
   if (loaded || typeof window === 'undefined') return;
   loaded = true;
-  try {
-    const raw = window.sessionStorage.getItem(SESSION_KEY);
-    if (raw) {
-      const saved = JSON.parse(raw) as Partial<ClientState>;
-      state = { ...INITIAL_STATE };
-      for (const key of Object.keys(INITIAL_STATE) as StatePiece[]) {
-        if (saved[key] && typeof saved[key] === 'object') {
-          state = { ...state, [key]: { ...INITIAL_STATE[key], ...saved[key] } };
-        }
-      }
-    }
-  } catch {
-    state = INITIAL_STATE;
+  const saved = storedState.read();
+  if (saved === null) return;
+  state = { ...INITIAL_STATE };
+  for (const key of Object.keys(INITIAL_STATE) as StatePiece[]) {
+    const piece = saved[key];
+    if (isRecord(piece)) state = { ...state, [key]: { ...INITIAL_STATE[key], ...piece } };
   }
 }
 
 function persist(): void {
-  try {
-    const { newCard, ...rest } = state;
-    window.sessionStorage.setItem(SESSION_KEY, JSON.stringify({ ...rest, newCard: { ...newCard, token: '' } }));
-  } catch {
-    /* storage unavailable: state lives for this page view only */
-  }
+  const { newCard, ...rest } = state;
+  // storage unavailable: the state lives for this page view only
+  storedState.write({ ...rest, newCard: { ...newCard, token: '' } });
   for (const l of listeners) l();
 }
 

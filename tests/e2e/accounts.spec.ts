@@ -118,7 +118,7 @@ test.describe('accounts', () => {
     // the error summary (Next's route announcer is an alert region too)
     const summary = page.locator('[role=alert][tabindex="-1"]');
     await expect(summary).toBeFocused();
-    await expect(summary).toContainText('パスワード：パスワードは8文字以上で入力してください。');
+    await expect(summary).toContainText('パスワードは8文字以上で入力してください。');
     await expect(page.getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('#email-error')).toContainText('メールアドレスの形式が正しくありません');
     await expect(page.locator('#agreement-error')).toContainText('同意してください');

@@ -101,6 +101,17 @@ export const NewPasswordFormSchema = z
 
 export const ChangePasswordBodySchema = z.strictObject({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema });
 
+/** The password change form on /my-page/basic-info: the request body and the confirmation of the new password. */
+export const ChangePasswordFormSchema = z
+  .strictObject({
+    ...ChangePasswordBodySchema.shape,
+    newPasswordConfirmation: z.preprocess(nfkc, z.string().min(1, '確認のため、新しいパスワードをもう一度入力してください。')),
+  })
+  .refine((v) => v.newPassword === v.newPasswordConfirmation, {
+    path: ['newPasswordConfirmation'],
+    error: 'パスワードが一致しません。同じパスワードをもう一度入力してください。',
+  });
+
 export const ChangeEmailBodySchema = z.strictObject({
   newEmail: EmailSchema,
   /** required for accounts that have a password (re-authentication) */

@@ -148,10 +148,7 @@ export type NoticeScheduleBody = z.infer<typeof NoticeScheduleBodySchema>;
 
 export const NoticeIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'お知らせが見つかりません。' }) });
 
-export const NOTICE_PDF_MAX_BYTES = 10 * 1024 * 1024;
-
-/** The header carrying the PDF's display name (percent-encoded UTF-8) on upload. */
-export const FILE_NAME_HEADER = 'x-file-name';
+export { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from './constants';
 
 export const NoticeFileNameSchema = z.preprocess(
   (v) => {

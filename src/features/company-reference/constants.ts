@@ -4,8 +4,10 @@
  * schemas.ts re-exports them.
  */
 
+import { APP_STORAGE_KEYS } from '@/lib/app-storage-keys';
+
 /** localStorage key of the reference service's recent searches (its own; documented in docs/api.md). */
-export const RECENT_SEARCHES_KEY = 'search_service_recent';
+export const RECENT_SEARCHES_KEY = APP_STORAGE_KEYS.recentSearches;
 export const RECENT_SEARCHES_MAX = 8;
 
 /** One remembered search (browser storage only, never sent to the server). */

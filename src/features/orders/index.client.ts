@@ -6,5 +6,6 @@
 export * from './orderable';
 export * from './constants';
 export * from './destination';
+export * from './fulfilment';
 export * from './addressee';
 export * from './order-number';

@@ -1,13 +1,15 @@
 /**
- * The payments feature's face for client components of other features: the buyer's words for
- * PAY.JP outcomes and この申込みを取り消す (docs/decisions/0023). No server code, no zod.
+ * The payments feature's face for client components of other features: この申込みを取り消す
+ * (docs/decisions/0023). No server code, no zod. The card form's rules and the buyer's words for
+ * PAY.JP's codes (loaded on demand) are in ./client/card-form.ts, the endpoints as the browser calls
+ * them in ./client/api.ts, each imported directly (docs/decisions/0030).
  */
-export { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from './server/payjp/messages';
-export { CancelUnpaidOrder, type PurchaseResult } from './components/unpaid-order';
+export type { PayjpBuyerMessage } from './server/payjp/messages';
+export { CancelUnpaidOrder } from './components/unpaid-order';
+export type { PurchaseResult } from './client/api';
 
 /**
- * The same two, fetched on first use: the purchase confirmation needs them only after a failed
- * payment or for an unfinished order, so they stay out of its first load (issue 13 §1).
+ * The cancel panel fetched on first use: the purchase confirmation needs it only for an unfinished
+ * order, so it stays out of its first load (issue 13 §1, docs/decisions/0033).
  */
-export const loadPayjpBuyerMessage = () => import('./server/payjp/messages').then((m) => m.payjpBuyerMessage);
 export const loadCancelUnpaidOrder = () => import('./components/unpaid-order').then((m) => ({ default: m.CancelUnpaidOrder }));

@@ -18,3 +18,9 @@ export const RECEIPT_REISSUE_REASON_LABELS: Record<ReceiptReissueReason, string>
   requested: 'ご依頼による再発行',
   addressee_corrected: '宛名の訂正による再発行',
 };
+
+/** The payment history's page size (GET /api/payments/histories-per-page) and its limits. */
+export const HISTORY_PAGE_SIZE_DEFAULT = 10;
+export const HISTORY_PAGE_SIZE_MAX = 50;
+/** A member has tens of orders, not thousands; deeper pages are a mistake or a probe. */
+export const HISTORY_PAGE_MAX = 1000;

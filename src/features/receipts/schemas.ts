@@ -13,7 +13,7 @@ import {
 } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
 
-import { RECEIPT_REISSUE_REASONS } from './constants';
+import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX, RECEIPT_REISSUE_REASONS } from './constants';
 
 /**
  * Serial number printed as 「No.」: `R-<year of first issue, Asia/Tokyo>-<6+ digits from a
@@ -125,10 +125,7 @@ export type ReceiptSnapshot = z.infer<typeof ReceiptSnapshotSchema>;
 
 // ── Payment history (GET /api/payments/histories-per-page) ──────────────────────────────
 
-export const HISTORY_PAGE_SIZE_DEFAULT = 10;
-export const HISTORY_PAGE_SIZE_MAX = 50;
-/** A member has tens of orders, not thousands; deeper pages are a mistake or a probe. */
-export const HISTORY_PAGE_MAX = 1000;
+// HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX and HISTORY_PAGE_MAX are in constants.ts (the page reads them).
 
 const pageNumber = (max: number, label: string) =>
   z

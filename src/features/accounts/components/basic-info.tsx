@@ -3,39 +3,36 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { formatDateJa } from '@/lib/format';
-import { z } from '@/lib/zod-ja';
+import { useApi } from '@/lib/use-api';
 
-import {
-  CodeSchema,
-  CurrentPasswordSchema,
-  EmailSchema,
-  NewPasswordSchema,
-  type CodeRequestResponse,
-  type LoginResponse,
-  type MeResponse,
-} from '../schemas';
+import type { CodeRequestResponse, MeResponse } from '../schemas';
+import { changePassword, googleLoginPath, logout as logoutRequest, meKey, requestEmailChange, verifyEmailChange } from '../client/api';
 
 import styles from './accounts.module.css';
 import { applyLogin, applyLogout } from './client-session';
-import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { accountSchemas } from './lazy-schemas';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 
 const METHOD_LABELS = { password: 'メールアドレスとパスワード', google: 'Google アカウント' } as const;
 
 /** /my-page/basic-info: what we hold about the member, password and e-mail changes, logout. */
 export function BasicInfo({ serviceName }: { serviceName: string }) {
-  const { data: me, error, mutate } = useSWR<MeResponse>('/api/users/me');
+  const { data: me, error, mutate } = useApi(meKey());
   const router = useRouter();
   const [loggingOut, setLoggingOut] = useState(false);
 
   const logout = async () => {
     setLoggingOut(true);
     try {
-      const res = await apiFetch<{ csrf_token: string }>('/api/users/logout', { method: 'POST' });
+      const res = await logoutRequest();
       applyLogout(res.csrf_token);
     } catch {
       applyLogout(); // the server session is gone or unreachable; this browser forgets it either way
@@ -100,17 +97,6 @@ const PASSWORD_FIELDS = {
   newPasswordConfirmation: { label: '新しいパスワード（確認）', id: 'cp-confirm' },
 };
 
-const ChangePasswordFormSchema = z
-  .strictObject({
-    currentPassword: CurrentPasswordSchema,
-    newPassword: NewPasswordSchema,
-    newPasswordConfirmation: z.string().min(1, '確認のため、新しいパスワードをもう一度入力してください。'),
-  })
-  .refine((v) => v.newPassword === v.newPasswordConfirmation.normalize('NFKC'), {
-    path: ['newPasswordConfirmation'],
-    error: 'パスワードが一致しません。同じパスワードをもう一度入力してください。',
-  });
-
 function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: string }) {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
   const [done, setDone] = useState(false);
@@ -134,15 +120,16 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
-    void form.submit(ChangePasswordFormSchema, values, async (data) => {
-      const res = await apiFetch<LoginResponse>('/api/users/change-password', {
-        method: 'POST',
-        body: { currentPassword: data.currentPassword, newPassword: data.newPassword },
-      });
-      applyLogin(res);
-      setValues({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
-      setDone(true);
-    });
+    void form.submit(
+      () => accountSchemas().then((m) => m.ChangePasswordFormSchema),
+      values,
+      async (data) => {
+        const res = await changePassword({ currentPassword: data.currentPassword, newPassword: data.newPassword });
+        applyLogin(res);
+        setValues({ currentPassword: '', newPassword: '', newPasswordConfirmation: '' });
+        setDone(true);
+      },
+    );
   };
 
   return (
@@ -215,39 +202,43 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
   const [reauth, setReauth] = useState(false);
   const form = useFormState(EMAIL_FIELDS);
 
-  const StartSchema = me.hasPassword
-    ? z.strictObject({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema })
-    : z.strictObject({ newEmail: EmailSchema });
-
   const onStart = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
     setReauth(false);
-    void form.submit(StartSchema, me.hasPassword ? { newEmail, currentPassword } : { newEmail }, async (body) => {
-      try {
-        setRequest(await apiFetch<CodeRequestResponse>('/api/users/change-email', { method: 'POST', body }));
-        setCurrentPassword('');
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'reauth_required') setReauth(true);
-        throw error;
-      }
-    });
+    // The request's own schema: an account with a password sends it (empty is refused), one without does not.
+    const body = me.hasPassword ? { newEmail, currentPassword } : { newEmail };
+    void form.submit(
+      () => accountSchemas().then((m) => m.ChangeEmailBodySchema),
+      body,
+      async (data) => {
+        try {
+          setRequest(await requestEmailChange(data));
+          setCurrentPassword('');
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'reauth_required') setReauth(true);
+          throw error;
+        }
+      },
+    );
   };
 
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
     if (!request) return;
-    void form.submit(z.strictObject({ code: CodeSchema }), { code }, async ({ code: value }) => {
-      const res = await apiFetch<{ user_email: string }>('/api/users/change-email/verify', {
-        method: 'POST',
-        body: { requestId: request.requestId, code: value },
-      });
-      setRequest(null);
-      setNewEmail('');
-      setCode('');
-      setDone(`メールアドレスを ${res.user_email} に変更しました。`);
-      onChanged();
-    });
+    const body = { requestId: request.requestId, code };
+    void form.submit(
+      () => accountSchemas().then((m) => m.ChangeEmailVerifyBodySchema),
+      body,
+      async (data) => {
+        const res = await verifyEmailChange(data);
+        setRequest(null);
+        setNewEmail('');
+        setCode('');
+        setDone(`メールアドレスを ${res.user_email} に変更しました。`);
+        onChanged();
+      },
+    );
   };
 
   return (
@@ -263,8 +254,7 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
       <ErrorSummary message={form.message} errors={form.errors} fields={EMAIL_FIELDS} summaryRef={form.summaryRef} />
       {reauth ? (
         <p className={`notice-box ${styles.status}`}>
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route that redirects to the provider, not a page */}
-          <a href="/api/users/login-social?nextPage=%2Fmy-page%2Fbasic-info">Google でもう一度ログインする</a>
+          <a href={googleLoginPath('/my-page/basic-info')}>Google でもう一度ログインする</a>
           と、10分間メールアドレスを変更できます。
         </p>
       ) : null}

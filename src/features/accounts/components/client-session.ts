@@ -1,6 +1,7 @@
 import { clearLogin, storeLogin } from '@/lib/auth-state';
+import { jsonValue, storedCsrfToken, textValue } from '@/lib/browser-storage';
 import { resetAll, setPiece } from '@/lib/client-store';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { APP_STORAGE_KEYS } from '@/lib/app-storage-keys';
 
 import { nextPageOrNull } from '../rules';
 import type { CodeRequestResponse, LoginResponse } from '../schemas';
@@ -15,7 +16,7 @@ export function applyLogin(data: LoginResponse): void {
 export function applyLogout(csrfToken?: string): void {
   clearLogin();
   resetAll();
-  if (csrfToken) safeStorage.set(STORAGE_KEYS.csrfToken, csrfToken);
+  if (csrfToken) storedCsrfToken.write(csrfToken);
 }
 
 /**
@@ -29,52 +30,46 @@ export interface PendingCode extends CodeRequestResponse {
   nextPage?: string | null;
 }
 
-const PENDING_KEY = 'hojin_pending_registration';
-const RESET_EMAIL_KEY = 'hojin_reset_email';
+function isPendingCode(value: unknown): value is PendingCode {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.requestId === 'string' &&
+    typeof v.email === 'string' &&
+    typeof v.sentAt === 'number' &&
+    typeof v.resendAfterSeconds === 'number' &&
+    typeof v.expiresInSeconds === 'number'
+  );
+}
+
+/** The pending registration of this tab; `nextPage` is taken back only when it is a safe one. */
+export const storedPendingRegistration = jsonValue('session', APP_STORAGE_KEYS.pendingRegistration, isPendingCode, (value) => ({
+  ...value,
+  nextPage: nextPageOrNull(value.nextPage),
+}));
 
 export function savePendingRegistration(data: CodeRequestResponse, nextPage: string | null): void {
-  try {
-    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...data, sentAt: Date.now(), nextPage } satisfies PendingCode));
-  } catch {
-    /* storage unavailable: the code screen will ask to start again */
-  }
+  // storage unavailable: the code screen will ask to start again
+  storedPendingRegistration.write({ ...data, sentAt: Date.now(), nextPage });
 }
 
 export function loadPendingRegistration(): PendingCode | null {
-  try {
-    const raw = window.sessionStorage.getItem(PENDING_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<PendingCode>;
-    return typeof value.requestId === 'string' && typeof value.email === 'string' && typeof value.sentAt === 'number'
-      ? { ...(value as PendingCode), nextPage: nextPageOrNull(value.nextPage) }
-      : null;
-  } catch {
-    return null;
-  }
+  return storedPendingRegistration.read();
 }
 
 export function clearPendingRegistration(): void {
-  try {
-    window.sessionStorage.removeItem(PENDING_KEY);
-  } catch {
-    /* nothing to clear */
-  }
+  storedPendingRegistration.remove();
 }
 
+/** The address of this tab's password reset request (storage unavailable: the sending page says "the address you entered"). */
+export const storedResetEmail = textValue('session', APP_STORAGE_KEYS.resetEmail, (v) => v.length >= 1 && v.length <= 320);
+
 export function saveResetEmail(email: string): void {
-  try {
-    window.sessionStorage.setItem(RESET_EMAIL_KEY, email);
-  } catch {
-    /* the sending page then speaks of "the address you entered" */
-  }
+  storedResetEmail.write(email);
 }
 
 export function loadResetEmail(): string | null {
-  try {
-    return window.sessionStorage.getItem(RESET_EMAIL_KEY);
-  } catch {
-    return null;
-  }
+  return storedResetEmail.read();
 }
 
 /**
@@ -85,9 +80,11 @@ export function loadResetEmail(): string | null {
  */
 export type JustCompleted = 'registration' | 'password-reset';
 
-const COMPLETED_KEY: Record<JustCompleted, string> = {
-  registration: 'hojin_just_registered',
-  'password-reset': 'hojin_just_reset_password',
+/** epoch ms of the completion */
+const COMPLETED_AT = /^\d{1,15}$/;
+const COMPLETED: Record<JustCompleted, ReturnType<typeof textValue>> = {
+  registration: textValue('session', APP_STORAGE_KEYS.justRegistered, (v) => COMPLETED_AT.test(v)),
+  'password-reset': textValue('session', APP_STORAGE_KEYS.justResetPassword, (v) => COMPLETED_AT.test(v)),
 };
 /** A flag older than this is stale (the tab was left open): not shown. */
 const COMPLETED_TTL_MS = 10 * 60 * 1000;
@@ -99,23 +96,15 @@ const TAKEN_GRACE_MS = 2000;
 const taken = new Map<JustCompleted, number>();
 
 export function markJustCompleted(kind: JustCompleted): void {
-  try {
-    window.sessionStorage.setItem(COMPLETED_KEY[kind], String(Date.now()));
-  } catch {
-    /* storage unavailable: the page then shows its neutral text */
-  }
+  // storage unavailable: the page then shows its neutral text
+  COMPLETED[kind].write(String(Date.now()));
 }
 
 /** True once, right after `markJustCompleted(kind)` in this tab; false for anyone else. */
 export function takeJustCompleted(kind: JustCompleted, now = Date.now()): boolean {
-  let at: number | null = null;
-  try {
-    const raw = window.sessionStorage.getItem(COMPLETED_KEY[kind]);
-    window.sessionStorage.removeItem(COMPLETED_KEY[kind]);
-    at = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-  } catch {
-    at = null;
-  }
+  const raw = COMPLETED[kind].read();
+  COMPLETED[kind].remove();
+  const at = raw === null ? null : Number(raw);
   if (at !== null && now - at >= 0 && now - at < COMPLETED_TTL_MS) {
     taken.set(kind, now);
     return true;

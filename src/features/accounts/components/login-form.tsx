@@ -4,14 +4,16 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { apiFetch } from '@/lib/api-client';
-
 import { DEFAULT_NEXT_PAGE, loginReason, nextPageOrNull, registerPath, socialErrorMessage } from '../rules';
-import type { LoginResponse } from '../schemas';
+import { googleLoginPath, login as loginRequest } from '../client/api';
 
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';
-import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
 
@@ -42,7 +44,7 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
   const [demoBusy, setDemoBusy] = useState(false);
 
   const login = async (body: { email: string; password: string }) => {
-    const data = await apiFetch<LoginResponse>('/api/users/login', { method: 'POST', body });
+    const data = await loginRequest(body);
     applyLogin(data);
     router.replace(nextPage);
   };
@@ -60,7 +62,7 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
   };
 
   // Only a real destination travels on (a refused attempt comes back to /login with it).
-  const google = destination ? `/api/users/login-social?nextPage=${encodeURIComponent(destination)}` : '/api/users/login-social';
+  const google = googleLoginPath(destination);
 
   return (
     <div className={styles.card}>

@@ -5,13 +5,19 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { useStoredValue } from '@/lib/use-stored-value';
 
+import { requestPasswordReset, resetPassword, verifyResetToken } from '../client/api';
 import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
-import { loadResetEmail, markJustCompleted, saveResetEmail } from './client-session';
-import { ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';
 
 const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };
@@ -28,7 +34,7 @@ export function PasswordResetRequestForm() {
       () => accountSchemas().then((m) => m.ResetRequestBodySchema),
       { email },
       async (body) => {
-        await apiFetch('/api/users/reset-password-request', { method: 'POST', body });
+        await requestPasswordReset(body.email);
         saveResetEmail(body.email);
         router.push('/password-reset/sending');
       },
@@ -71,11 +77,8 @@ export function PasswordResetRequestForm() {
 
 /** /password-reset/sending */
 export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: string | null }) {
-  const [email, setEmail] = useState<string | null>(null);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setEmail(loadResetEmail());
-  }, []);
+  // Until read in the browser (the server render has no storage): "the address you entered".
+  const email = useStoredValue(storedResetEmail);
   return (
     <div className={styles.card}>
       <h1 className={styles.title}>メールを送信しました</h1>
@@ -148,10 +151,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
     accountSchemas()
       .then(async ({ ResetTokenSchema }) => {
         if (!ResetTokenSchema.safeParse(value).success) return invalidLink();
-        const res = await apiFetch<{ valid: true; email: string }>('/api/users/reset-password-verify', {
-          method: 'POST',
-          body: { token: value },
-        });
+        const res = await verifyResetToken(value);
         setState({ kind: 'ready', email: res.email });
       })
       .catch((error: unknown) =>
@@ -182,7 +182,8 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
       () => accountSchemas().then((m) => m.NewPasswordFormSchema),
       { password, passwordConfirmation },
       async (data) => {
-        await apiFetch('/api/users/reset-password', { method: 'POST', body: { token: token.current, password: data.password } });
+        // The form is shown only once the token was verified, so it is set here.
+        await resetPassword({ token: token.current ?? '', password: data.password });
         markJustCompleted('password-reset');
         router.replace('/password-reset/completion');
       },

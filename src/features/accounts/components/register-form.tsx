@@ -4,16 +4,19 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { apiFetch } from '@/lib/api-client';
 import { setPiece, useClientState } from '@/lib/client-store';
 
 import { PASSWORD_MIN, loginPath, loginReason, nextPageOrNull, socialErrorMessage } from '../rules';
-import type { CodeRequestResponse } from '../schemas';
+import { googleRegisterPath, register } from '../client/api';
 
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
 import { savePendingRegistration } from './client-session';
-import { CheckboxField, ErrorSummary, PasswordField, TextField, useFormState } from './form-kit';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { CheckboxField, TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
 
@@ -55,10 +58,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
       () => accountSchemas().then((m) => m.RegisterFormSchema),
       { email, password, passwordConfirmation, agreement: isAgreement },
       async (data) => {
-        const res = await apiFetch<CodeRequestResponse>('/api/users/register', {
-          method: 'POST',
-          body: { email: data.email, password: data.password, agreement: true },
-        });
+        const res = await register({ email: data.email, password: data.password, agreement: true });
         savePendingRegistration(res, nextPage);
         router.push('/temporary-auth');
       },
@@ -137,7 +137,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
 
       <div className={styles.divider}>または</div>
       <GoogleButton
-        href={`/api/users/register-social?agreement=true${nextPage ? `&nextPage=${encodeURIComponent(nextPage)}` : ''}`}
+        href={googleRegisterPath(nextPage)}
         label="Google で登録する"
         disabled={!isAgreement}
         onBlocked={() => {

@@ -5,10 +5,10 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { apiFetch, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 import { DEFAULT_NEXT_PAGE, nextPageOrNull } from '../rules';
-import type { MeResponse } from '../schemas';
+import { fetchMe } from '../client/api';
 
 import styles from './accounts.module.css';
 import { afterRegistration, applyLogin } from './client-session';
@@ -30,7 +30,7 @@ export function SocialComplete() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    apiFetch<MeResponse>('/api/users/me')
+    fetchMe()
       .then((me) => {
         applyLogin(me);
         router.replace(registered ? afterRegistration(nextPage) : (nextPage ?? DEFAULT_NEXT_PAGE));

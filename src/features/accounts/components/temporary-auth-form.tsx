@@ -5,10 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { useStoredValue } from '@/lib/use-stored-value';
 
 import { registerPath } from '../rules';
-import type { CodeRequestResponse, LoginResponse } from '../schemas';
+import { confirmRegistration, resendRegistrationCode } from '../client/api';
 
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
@@ -16,11 +17,13 @@ import {
   afterRegistration,
   applyLogin,
   clearPendingRegistration,
-  loadPendingRegistration,
   savePendingRegistration,
+  storedPendingRegistration,
   type PendingCode,
 } from './client-session';
-import { ErrorSummary, TextField, useFormState } from './form-kit';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { TextField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
 import { accountSchemas } from './lazy-schemas';
 
 const FIELDS = { code: { label: '確認コード', id: 'code' } };
@@ -38,18 +41,17 @@ function useCountdown(until: number | null): number {
 
 export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string | null }) {
   const router = useRouter();
-  const [pending, setPending] = useState<PendingCode | null | undefined>(undefined);
+  // Read from this tab's storage once in the browser (undefined until then), and kept current by
+  // the resend below. Once registered, the request is cleared from storage while the page moves
+  // on: what was pending stays on screen meanwhile instead of "not found".
+  const stored = useStoredValue(storedPendingRegistration);
+  const [completed, setCompleted] = useState<PendingCode | null>(null);
+  const pending = completed ?? stored;
   const [code, setCode] = useState('');
   const [resent, setResent] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const form = useFormState(FIELDS);
   const wait = useCountdown(pending ? pending.sentAt + pending.resendAfterSeconds * 1000 : null);
-
-  useEffect(() => {
-    // sessionStorage exists only in the browser, after hydration
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPending(loadPendingRegistration());
-  }, []);
 
   if (pending === undefined) return <LoadingOverlay />;
   if (pending === null) {
@@ -73,8 +75,9 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
       () => accountSchemas().then((m) => m.TempAuthBodySchema),
       { requestId: pending.requestId, code },
       async (body) => {
-        const data = await apiFetch<LoginResponse>('/api/users/temp-auth', { method: 'POST', body });
+        const data = await confirmRegistration(body);
         applyLogin(data);
+        setCompleted(pending);
         clearPendingRegistration();
         router.replace(afterRegistration(pending.nextPage ?? null));
       },
@@ -86,12 +89,8 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
     setResent(null);
     form.setMessage(null);
     try {
-      const res = await apiFetch<CodeRequestResponse>('/api/users/temp-auth/resend', {
-        method: 'POST',
-        body: { requestId: pending.requestId },
-      });
+      const res = await resendRegistrationCode(pending.requestId);
       savePendingRegistration(res, pending.nextPage ?? null);
-      setPending({ ...res, sentAt: Date.now(), nextPage: pending.nextPage ?? null });
       setCode('');
       form.setErrors({});
       setResent('確認コードを再送しました。新しいメールに記載されたコードを入力してください（以前のコードは使えなくなりました）。');
@@ -144,7 +143,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
           >
             {resending ? '再送しています…' : '確認コードを再送する'}
           </button>
-          <p id="resend-wait" className={styles.support} aria-live="polite">
+          <p id="resend-wait" className={styles.note} aria-live="polite">
             {wait > 0 ? `あと${wait}秒で再送できます。` : '再送は1時間に5回までです。'}
           </p>
         </div>

@@ -3,18 +3,22 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
-import { z } from '@/lib/zod-ja';
+import { useApi } from '@/lib/use-api';
 
-import { CurrentPasswordSchema, type MeResponse } from '../schemas';
+import { googleLoginPath, meKey, unregister } from '../client/api';
 
 import styles from './accounts.module.css';
 import { applyLogout } from './client-session';
-import { CheckboxField, ErrorSummary, PasswordField, useFormState } from './form-kit';
+import { accountSchemas } from './lazy-schemas';
+import { ErrorSummary } from '@/components/form/error-summary';
+import { CheckboxField } from '@/components/form/inputs';
+import { useFormState } from '@/components/form/use-form-state';
+
+import { PasswordField } from './password-field';
 
 const FIELDS = {
   confirm: { label: '確認', id: 'confirm' },
@@ -23,7 +27,7 @@ const FIELDS = {
 
 /** /my-page/unregister: what is deleted, what is kept, re-authentication, then the account is closed. */
 export function UnregisterForm() {
-  const { data: me, error } = useSWR<MeResponse>('/api/users/me');
+  const { data: me, error } = useApi(meKey());
   const router = useRouter();
   const [confirm, setConfirm] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -39,24 +43,25 @@ export function UnregisterForm() {
   }
   if (!me) return <LoadingOverlay />;
 
-  const schema = z.strictObject({
-    confirm: z.literal(true, { error: '注意事項を確認し、チェックを入れてください。' }),
-    ...(me.hasPassword ? { currentPassword: CurrentPasswordSchema } : {}),
-  });
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setReauth(false);
-    void form.submit(schema, me.hasPassword ? { confirm, currentPassword } : { confirm }, async (body) => {
-      try {
-        const res = await apiFetch<{ csrf_token: string }>('/api/users/unregister', { method: 'POST', body });
-        applyLogout(res.csrf_token);
-        router.replace('/login?unregistered=true');
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'reauth_required') setReauth(true);
-        throw err;
-      }
-    });
+    // The request's own schema: an account with a password sends it (empty is refused), one without does not.
+    const input = me.hasPassword ? { confirm, currentPassword } : { confirm };
+    void form.submit(
+      () => accountSchemas().then((m) => m.UnregisterBodySchema),
+      input,
+      async (body) => {
+        try {
+          const res = await unregister(body);
+          applyLogout(res.csrf_token);
+          router.replace('/login?unregistered=true');
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'reauth_required') setReauth(true);
+          throw err;
+        }
+      },
+    );
   };
 
   return (
@@ -81,7 +86,7 @@ export function UnregisterForm() {
           <ul className={styles.list}>
             <li>ご注文の記録と領収書（法令に基づき7年間保存します）</li>
           </ul>
-          <p className={styles.support}>
+          <p className={styles.note}>
             詳しくは<Link href="/help/privacy-policy">プライバシーポリシー</Link>をご覧ください。
           </p>
         </div>
@@ -95,8 +100,7 @@ export function UnregisterForm() {
       {reauth || (!me.hasPassword && !me.isDemoUser) ? (
         <p className={`notice-box ${styles.status}`}>
           Google でログインしている方は、本人確認のため、ログインから10分以内に手続きしてください。時間がたっている場合は
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- an API route that redirects to the provider, not a page */}
-          <a href="/api/users/login-social?nextPage=%2Fmy-page%2Funregister">Google でもう一度ログイン</a>してください。
+          <a href={googleLoginPath('/my-page/unregister')}>Google でもう一度ログイン</a>してください。
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate>

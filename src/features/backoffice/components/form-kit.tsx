@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 
-import { AdminApiError } from '../client';
+import { AdminApiError } from '../client/admin-fetch';
 
 import styles from './admin.module.css';
 

@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { AdminApiError, adminFetch, setAdminCsrf } from '../client';
+import { AdminApiError, setAdminCsrf } from '../client/admin-fetch';
+import { adminLogin, adminLoginCode, fetchEnrolment } from '../client/api';
 import type { EnrolmentResponse } from '../schemas';
 
 import styles from './admin.module.css';
@@ -36,15 +37,11 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
     setError(null);
     setFields({});
     try {
-      const res = await adminFetch<{ next: 'totp' | 'enrol'; csrf_token: string }>('/api/admin/login', {
-        method: 'POST',
-        body: { email: data.get('email'), password: data.get('password') },
-        redirectOn401: false,
-      });
+      const res = await adminLogin({ email: data.get('email'), password: data.get('password') });
       setAdminCsrf(res.csrf_token);
       if (res.next === 'enrol') {
         setStep({ kind: 'enrol', enrolment: null });
-        const enrolment = await adminFetch<EnrolmentResponse>('/api/admin/login/enrolment', { redirectOn401: false });
+        const enrolment = await fetchEnrolment();
         setStep({ kind: 'enrol', enrolment });
       } else setStep({ kind: 'totp' });
     } catch (e) {
@@ -61,11 +58,7 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
     setError(null);
     setFields({});
     try {
-      const res = await adminFetch<{ csrf_token: string }>('/api/admin/login/totp', {
-        method: 'POST',
-        body: { code: data.get('code') },
-        redirectOn401: false,
-      });
+      const res = await adminLoginCode(data.get('code'));
       setAdminCsrf(res.csrf_token);
       router.replace('/admin');
       router.refresh();

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { adminFetch } from '../client';
+import { adminLogout } from '../client/admin-fetch';
 
 import styles from './admin.module.css';
 
@@ -12,7 +12,7 @@ export function LogoutButton({ className }: { className?: string }) {
   async function logout() {
     setBusy(true);
     try {
-      await adminFetch('/api/admin/logout', { method: 'POST' });
+      await adminLogout();
       // a full load drops the router cache of staff-only pages
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign('/admin/login?loggedOut=1');

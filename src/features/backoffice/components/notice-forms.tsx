@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 
 import { toDateTimeLocalJst } from '@/lib/format';
 
-import { adminFetch } from '../client';
-import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from '../schemas';
+import { attachNoticeFile, createNotice, endNotice, updateNoticeSchedule } from '../client/api';
+import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from '../constants';
 
 import styles from './admin.module.css';
 import { Field, Status, useAdminSubmit as useSubmit } from './form-kit';
@@ -79,16 +79,13 @@ export function NoticeCreateForm() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     void run(async () => {
-      const notice = await adminFetch<{ id: string }>('/api/admin/notices', {
-        method: 'POST',
-        body: {
-          title: str(data, 'title'),
-          body: str(data, 'body'),
-          publishFrom: str(data, 'publishFrom'),
-          publishUntil: str(data, 'publishUntil'),
-          maintenanceStart: str(data, 'maintenanceStart'),
-          maintenanceEnd: str(data, 'maintenanceEnd'),
-        },
+      const notice = await createNotice({
+        title: str(data, 'title'),
+        body: str(data, 'body'),
+        publishFrom: str(data, 'publishFrom'),
+        publishUntil: str(data, 'publishUntil'),
+        maintenanceStart: str(data, 'maintenanceStart'),
+        maintenanceEnd: str(data, 'maintenanceEnd'),
       });
       return { redirectTo: `/admin/notices/${notice.id}` };
     }, 'お知らせを登録しました。');
@@ -122,14 +119,11 @@ export function NoticeScheduleForm({
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     void run(async () => {
-      await adminFetch(`/api/admin/notices/${notice.id}`, {
-        method: 'PATCH',
-        body: {
-          publishFrom: str(data, 'publishFrom'),
-          publishUntil: str(data, 'publishUntil'),
-          maintenanceStart: str(data, 'maintenanceStart'),
-          maintenanceEnd: str(data, 'maintenanceEnd'),
-        },
+      await updateNoticeSchedule(notice.id, {
+        publishFrom: str(data, 'publishFrom'),
+        publishUntil: str(data, 'publishUntil'),
+        maintenanceStart: str(data, 'maintenanceStart'),
+        maintenanceEnd: str(data, 'maintenanceEnd'),
       });
     }, '掲載期間を変更しました。');
   }
@@ -159,7 +153,7 @@ export function NoticeEndButton({ id, ended }: { id: string; ended: boolean }) {
           onClick={() => {
             if (!window.confirm('このお知らせの掲載を今すぐ終了します。よろしいですか？')) return;
             void run(async () => {
-              await adminFetch(`/api/admin/notices/${id}/end`, { method: 'POST' });
+              await endNotice(id);
             }, '掲載を終了しました。サイトのお知らせ表示は消えています。');
           }}
         >
@@ -181,9 +175,10 @@ export function NoticeFileForm({ id, current }: { id: string; current: string | 
     if (!file) return setClientError('PDF ファイルを選んでください。');
     if (file.size > NOTICE_PDF_MAX_BYTES) return setClientError('ファイルが大きすぎます。10MB 以下の PDF を選んでください。');
     void run(async () => {
-      await adminFetch(`/api/admin/notices/${id}/file`, {
-        method: 'PUT',
-        file: { data: file, contentType: 'application/pdf', headers: { [FILE_NAME_HEADER]: encodeURIComponent(file.name) } },
+      await attachNoticeFile(id, {
+        data: file,
+        contentType: 'application/pdf',
+        headers: { [FILE_NAME_HEADER]: encodeURIComponent(file.name) },
       });
       input.value = '';
     }, 'PDF を添付しました。');

@@ -2,9 +2,11 @@
 
 import type { FormEvent } from 'react';
 
-import { CARRIERS, CARRIER_IDS, FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/orders';
+// The zod-free face, not index.ts (whose schemas would load zod with the page).
+import { CARRIERS, CARRIER_IDS, FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/orders/index.client';
 
-import { AdminApiError, adminFetch } from '../client';
+import { AdminApiError } from '../client/admin-fetch';
+import { addOrderNote, advanceFulfilment, requestRefund, resendShippedMail } from '../client/api';
 
 import styles from './admin.module.css';
 import { Field, Status, useAdminSubmit as useSubmit } from './form-kit';
@@ -41,7 +43,7 @@ export function FulfilmentForm({ orderId, status }: { orderId: string; status: F
         body.carrier = str(data, 'carrier');
         body.trackingNumber = str(data, 'trackingNumber');
       }
-      const res = await adminFetch<{ mailSent: boolean | null }>(`/api/admin/orders/${orderId}/fulfilment`, { method: 'POST', body });
+      const res = await advanceFulfilment(orderId, body);
       if (res.mailSent === false) {
         throw new AdminApiError(
           200,
@@ -103,7 +105,7 @@ export function OrderNoteForm({ orderId }: { orderId: string }) {
     const form = event.currentTarget;
     const data = new FormData(form);
     void run(async () => {
-      await adminFetch(`/api/admin/orders/${orderId}/notes`, { method: 'POST', body: { note: str(data, 'note') } });
+      await addOrderNote(orderId, str(data, 'note'));
       form.reset();
       return 'メモを追加しました。';
     });
@@ -134,7 +136,7 @@ export function ResendShippedMailButton({ orderId }: { orderId: string }) {
         disabled={busy}
         onClick={() =>
           void run(async () => {
-            const res = await adminFetch<{ mailSent: boolean }>(`/api/admin/orders/${orderId}/shipped-mail`, { method: 'POST' });
+            const res = await resendShippedMail(orderId);
             if (!res.mailSent)
               throw new AdminApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
             return '発送のお知らせメールを送信しました。';
@@ -168,10 +170,7 @@ export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId:
       const body: Record<string, string> = { amountYen: amount, reason: str(data, 'reason') };
       const ministry = str(data, 'ministryFeeYen');
       if (ministry.trim()) body.ministryFeeYen = ministry;
-      const res = await adminFetch<{ refund: { status: string; amountYen: number } }>(`/api/admin/orders/${orderId}/refunds`, {
-        method: 'POST',
-        body,
-      });
+      const res = await requestRefund(orderId, body);
       const yen = `${res.refund.amountYen.toLocaleString('ja-JP')}円`;
       if (res.refund.status === 'failed') {
         throw new AdminApiError(200, 'refund_failed', `PAY.JP が返金を受け付けませんでした（${yen}は返金されていません）。`);

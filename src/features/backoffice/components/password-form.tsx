@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { AdminApiError, adminFetch } from '../client';
+import { AdminApiError } from '../client/admin-fetch';
+import { changeAdminPassword } from '../client/api';
 
 import styles from './admin.module.css';
 
@@ -28,10 +29,7 @@ export function PasswordChangeForm({ required }: { required: boolean }) {
     }
     setBusy(true);
     try {
-      await adminFetch('/api/admin/password', {
-        method: 'POST',
-        body: { currentPassword: data.get('currentPassword'), newPassword: data.get('newPassword') },
-      });
+      await changeAdminPassword({ currentPassword: data.get('currentPassword'), newPassword: data.get('newPassword') });
       form.reset();
       setDone(true);
       if (required) router.replace('/admin');

@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
-import { AdminApiError, adminFetch } from '../client';
+import { AdminApiError } from '../client/admin-fetch';
+import { setStaffDisabled } from '../client/api';
 
 import styles from './admin.module.css';
 
@@ -18,7 +19,7 @@ export function StaffToggle({ id, disabled, name }: { id: string; disabled: bool
     setBusy(true);
     setError(null);
     try {
-      await adminFetch(`/api/admin/staff/${id}`, { method: 'PATCH', body: { disabled: !disabled } });
+      await setStaffDisabled(id, !disabled);
       router.refresh();
     } catch (e) {
       setError(e instanceof AdminApiError ? e.message : '変更できませんでした。');

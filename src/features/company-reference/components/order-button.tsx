@@ -3,21 +3,21 @@
 import { useRouter } from 'next/navigation';
 
 import { ORDER_BUTTON_LABEL } from '@/features/orders/index.client';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { storedSearchedCorporate } from '@/lib/stored-search-choice';
 
 import type { SearchedCorporate } from '@/features/company-search';
 import s from './reference.module.css';
 
 /**
  * 「この法人の証明書を申請する」: hands the company to the purchase flow the way the /search page
- * does (localStorage `searched_corporate`, its SearchedCorporateSchema) and goes to /purchase/select, which asks
+ * does (localStorage `searched_corporate`, storedSearchedCorporate) and goes to /purchase/select, which asks
  * for a login when needed.
  */
 export function OrderButton({ company }: { company: Omit<SearchedCorporate, 'selectedAt'> }) {
   const router = useRouter();
   const order = () => {
     const value: SearchedCorporate = { ...company, selectedAt: new Date().toISOString() };
-    safeStorage.set(STORAGE_KEYS.searchedCorporate, JSON.stringify(value));
+    storedSearchedCorporate.write(value);
     router.push('/purchase/select');
   };
   return (

@@ -1,12 +1,16 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 
+import { jsonValue } from '@/lib/browser-storage';
+import { useStoredValue } from '@/lib/use-stored-value';
 import { PREFECTURES } from '@/lib/prefectures';
 
 import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, type RecentSearch, isRecentSearch } from '../constants';
 import s from './reference.module.css';
+
+const EMPTY: RecentSearch[] = [];
 
 /**
  * Recent searches of the reference service, kept in this browser only (localStorage
@@ -14,39 +18,19 @@ import s from './reference.module.css';
  * personal data, never sent to the server. Up to RECENT_SEARCHES_MAX, newest first.
  */
 
-const listeners = new Set<() => void>();
-let cache: { raw: string | null; list: RecentSearch[] } = { raw: null, list: [] };
+/** More entries than any version ever kept: not ours, not read. */
+const MAX_STORED = 50;
+const isRecentList = (value: unknown): value is RecentSearch[] =>
+  Array.isArray(value) && value.length <= MAX_STORED && value.every(isRecentSearch);
 
-function readRaw(): string | null {
-  try {
-    return window.localStorage.getItem(RECENT_SEARCHES_KEY);
-  } catch {
-    return null;
-  }
-}
+const stored = jsonValue('local', RECENT_SEARCHES_KEY, isRecentList, (list) => list.slice(0, RECENT_SEARCHES_MAX));
 
-function read(): RecentSearch[] {
-  const raw = readRaw();
-  if (raw === cache.raw) return cache.list;
-  let list: RecentSearch[] = [];
-  try {
-    const parsed: unknown = raw === null ? [] : JSON.parse(raw);
-    list = Array.isArray(parsed) && parsed.length <= 50 && parsed.every(isRecentSearch) ? parsed.slice(0, RECENT_SEARCHES_MAX) : [];
-  } catch {
-    list = [];
-  }
-  cache = { raw, list };
-  return list;
-}
+const read = (): RecentSearch[] => stored.read() ?? EMPTY;
 
 function write(list: RecentSearch[]): void {
-  try {
-    if (list.length === 0) window.localStorage.removeItem(RECENT_SEARCHES_KEY);
-    else window.localStorage.setItem(RECENT_SEARCHES_KEY, JSON.stringify(list));
-  } catch {
-    /* storage unavailable: nothing is remembered */
-  }
-  for (const l of listeners) l();
+  // storage unavailable: nothing is remembered
+  if (list.length === 0) stored.remove();
+  else stored.write(list);
 }
 
 const same = (a: RecentSearch, b: RecentSearch) =>
@@ -57,20 +41,6 @@ export function rememberSearch(search: RecentSearch): void {
   write([search, ...read().filter((r) => !same(r, search))].slice(0, RECENT_SEARCHES_MAX));
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === RECENT_SEARCHES_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-const EMPTY: RecentSearch[] = [];
-
 export function searchHref(r: RecentSearch): string {
   const p = new URLSearchParams({ q: r.q });
   if (r.prefecture) p.set('prefecture', r.prefecture);
@@ -80,7 +50,7 @@ export function searchHref(r: RecentSearch): string {
 
 /** The list on the entry page (renders nothing until there is something to show). */
 export function RecentSearches() {
-  const list = useSyncExternalStore(subscribe, read, () => EMPTY);
+  const list = useStoredValue(stored) ?? EMPTY;
   if (list.length === 0) return null;
   return (
     <section className={s.recent} aria-labelledby="recent-searches-title">

@@ -5,8 +5,6 @@
  */
 import { z } from 'zod';
 
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
-
 import { KindCodeSchema } from '@/features/registry';
 import { parseSearchUrl, searchPageHref } from './search-url';
 
@@ -36,30 +34,19 @@ export const SearchedQuerySchema = z.strictObject({
 });
 export type SearchedQuery = z.infer<typeof SearchedQuerySchema>;
 
-// Written by the search page without zod (store-searched-corporate.ts); read back here with the schemas.
+import { storedSearchedCorporate, storedSearchedQuery } from '@/lib/stored-search-choice';
+
+// Written by the search page without zod (store-searched-corporate.ts); read back here.
 export { storeSearchedCorporate, toSearchedCorporate } from './store-searched-corporate';
 
-/** The stored company, or null when there is none or it does not parse (old or edited storage). */
+/** The stored company in its full shape, or null when there is none or it is older or edited. */
 export function readSearchedCorporate(): SearchedCorporate | null {
-  const raw = safeStorage.get(STORAGE_KEYS.searchedCorporate);
-  if (raw === null) return null;
-  try {
-    const parsed = SearchedCorporateSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = SearchedCorporateSchema.safeParse(storedSearchedCorporate.read());
+  return parsed.success ? parsed.data : null;
 }
 
 export function readSearchedQuery(): SearchedQuery | null {
-  const raw = safeStorage.get(STORAGE_KEYS.searchedQuery);
-  if (raw === null) return null;
-  try {
-    const parsed = SearchedQuerySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return storedSearchedQuery.read();
 }
 
 /** 「検索結果に戻る」: the /search URL of the stored search, or /search when there is none. */

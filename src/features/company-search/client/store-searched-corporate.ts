@@ -1,13 +1,13 @@
 /**
  * Writing the search page's choice to browser storage (spec §3 keys `searched_corporate` and
- * `searched_query`). Kept apart from searched-corporate.ts, whose zod schemas read the values
- * back: the search page only writes, and importing the schemas would put zod in its first-load
- * JavaScript (issue 13).
+ * `searched_query`, defined with their checks in src/lib/stored-search-choice.ts). Kept apart from
+ * searched-corporate.ts, whose zod schemas (the full shapes) would put zod in the search page's
+ * first-load JavaScript (issue 13).
  */
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { storedSearchedCorporate, storedSearchedQuery } from '@/lib/stored-search-choice';
 
 import type { CompanySummary } from '@/features/registry';
-import type { SearchedCorporate, SearchedQuery } from './searched-corporate';
+import type { SearchedCorporate } from './searched-corporate';
 import type { SearchUrlState } from './search-url';
 
 export function toSearchedCorporate(c: CompanySummary, now = new Date()): SearchedCorporate {
@@ -27,7 +27,6 @@ export function toSearchedCorporate(c: CompanySummary, now = new Date()): Search
 }
 
 export function storeSearchedCorporate(c: CompanySummary, query: SearchUrlState): void {
-  safeStorage.set(STORAGE_KEYS.searchedCorporate, JSON.stringify(toSearchedCorporate(c)));
-  const q: SearchedQuery = { q: query.q.trim(), pref: query.pref, closed: query.closed, kind: query.kind };
-  safeStorage.set(STORAGE_KEYS.searchedQuery, JSON.stringify(q));
+  storedSearchedCorporate.write(toSearchedCorporate(c));
+  storedSearchedQuery.write({ q: query.q.trim(), pref: query.pref, closed: query.closed, kind: query.kind });
 }

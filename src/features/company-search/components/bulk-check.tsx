@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { formatIsoDateJa } from '@/lib/format';
 
 import {
@@ -21,6 +21,7 @@ import {
   parseCsv,
   splitBulkText,
 } from '../bulk';
+import { bulkCheck } from '../client/bulk-api';
 import styles from './bulk-check.module.css';
 
 interface Upload {
@@ -75,7 +76,7 @@ export function BulkCheck({ today }: { today: string }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await apiFetch<BulkCheckResult>('/api/corporates/bulk-check', { method: 'POST', body: { lines, date } }));
+      setResult(await bulkCheck(lines, date));
     } catch (err) {
       setResult(null);
       setError(

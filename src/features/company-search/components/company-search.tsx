@@ -4,15 +4,15 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
+import { fetchSearchPage, searchKey } from '../client/api';
 import { storeSearchedCorporate } from '../client/store-searched-corporate';
 import {
   EMPTY_SEARCH_STATE,
   type SearchUrlState,
   formatResultCount,
   parseSearchUrl,
-  searchApiPath,
   searchCsvPath,
   searchUrlQuery,
   searchedAddress,
@@ -90,8 +90,8 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
     return () => window.clearTimeout(timer);
   }, [form, commit]);
 
-  const key = searchApiPath(committed);
-  const swr = useSWR<SearchResult, ApiError>(key, (path: string) => apiFetch<SearchResult>(path), {
+  const key = searchKey(committed);
+  const swr = useSWR<SearchResult, ApiError>(key, (k: string) => fetchSearchPage(k), {
     keepPreviousData: true,
     revalidateOnFocus: false,
     revalidateIfStale: false,
@@ -389,9 +389,8 @@ function useMorePages(key: string | null, first: SearchResult | undefined) {
   const current = state.key === key && first !== undefined ? state : { key, pages: [], loading: false, error: null };
   const load = (cursor: string) => {
     if (key === null) return;
-    const path = `${key}&cursor=${encodeURIComponent(cursor)}`;
     setState({ ...current, loading: true, error: null });
-    apiFetch<SearchResult>(path).then(
+    fetchSearchPage(key, cursor).then(
       (page) => setState((s) => (s.key === key ? { ...s, pages: [...s.pages, page], loading: false } : s)),
       (err: unknown) =>
         setState((s) =>

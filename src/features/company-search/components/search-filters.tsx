@@ -3,14 +3,13 @@
 import { useId } from 'react';
 import useSWR from 'swr';
 
-import { apiFetch } from '@/lib/api-client';
-
 import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
 import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN } from '../constants';
 import { type KindCode, isKindCode } from '@/features/registry/index.client';
 import styles from './company-search.module.css';
+import { citiesKey, fetchCities } from '../client/api';
 import type { CityList } from '../schemas';
 
 /** 法人種別 in the order people look for them (the NTA codes; labels shortened for a select). */
@@ -49,11 +48,10 @@ export function SearchFilters({
   address: AddressInputHandlers;
 }) {
   const id = useId();
-  const cities = useSWR<CityList>(
-    state.pref === '' ? null : `/api/corporates/cities?prefecture=${state.pref}`,
-    (path: string) => apiFetch<CityList>(path),
-    { revalidateOnFocus: false, revalidateIfStale: false },
-  );
+  const cities = useSWR<CityList>(state.pref === '' ? null : citiesKey(state.pref), fetchCities, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
   const cityList = cities.data?.prefecture === state.pref ? cities.data.cities : [];
   return (
     <fieldset className={styles.filters}>

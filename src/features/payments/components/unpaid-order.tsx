@@ -2,18 +2,9 @@
 
 import { useId, useState } from 'react';
 
-import { apiFetch } from '@/lib/api-client';
-
-import type { PayjpBuyerMessage } from '../server/payjp/messages';
+import { cancelOrder } from '../client/api';
 
 import styles from './unpaid-order.module.css';
-
-/** The answer of POST /api/payments/purchase and /api/payments/retry (docs/api.md). */
-export type PurchaseResult =
-  | { paymentId: string; status: 'awaiting_3ds'; redirectUrl: string }
-  | { paymentId: string; status: 'paid' }
-  | { paymentId: string; status: 'charging' | 'unknown'; message: string }
-  | { paymentId: string; status: 'failed' | 'expired'; failure: PayjpBuyerMessage };
 
 /**
  * この申込みを取り消す (docs/decisions/0023): a link-styled button that asks once more, then calls
@@ -39,7 +30,7 @@ export function CancelUnpaidOrder({
     setBusy(true);
     let cancelled = false;
     try {
-      await apiFetch('/api/payments/cancel', { method: 'POST', body: { paymentId } });
+      await cancelOrder(paymentId);
       setMessage({ ok: true, text: 'お申込みを取り消しました。料金は請求されていません。' });
       cancelled = true;
     } catch (error) {

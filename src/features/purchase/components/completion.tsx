@@ -2,24 +2,23 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
-import useSWR from 'swr';
+import { useEffect } from 'react';
 
 import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import type { PayjpBuyerMessage } from '@/features/payments/index.client';
+import { latestOrderKey, type LatestOrder } from '@/features/payments/client/api';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { getClientState, resetPiece, setPiece } from '@/lib/client-store';
+import { useHydrated } from '@/lib/use-stored-value';
+import { resetPiece, setPiece, useClientState } from '@/lib/client-store';
 import { formatDestinationAddress } from '@/features/orders/index.client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
-
-import type { OrderView } from '@/features/orders/server';
+import { useApi } from '@/lib/use-api';
 
 import { PurchasePage, Section, dateWindow } from './flow-parts';
 import styles from './purchase.module.css';
 
-/** What GET /api/payments/latest answers (features/payments/server/latest-order.ts). */
-export type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
+/** What GET /api/payments/latest answers (the server render gives it to the page, docs/decisions/0033). */
+export type { LatestOrder };
 
 const UNSETTLED = new Set(['pending', 'charging', 'awaiting_3ds', 'unknown']);
 
@@ -32,18 +31,13 @@ const UNSETTLED = new Set(['pending', 'charging', 'awaiting_3ds', 'unknown']);
 export function Completion({ initialOrder = null }: { initialOrder?: LatestOrder | null }) {
   const params = useSearchParams();
   const named = params.get('paymentId');
-  const [stored, setStored] = useState<string | null>(null);
+  // Without one in the address, this tab's order is in browser storage, read once hydrated
+  // (null until then: nothing fetched; the server render has no storage).
+  const hydrated = useHydrated();
+  const stored = useClientState('newPaymentHistory');
+  const paymentId = named ?? (hydrated ? (stored.paymentId ?? '') : null);
 
-  useEffect(() => {
-    // This tab's storage is read after hydration (the server render has none).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (named === null) setStored(getClientState().newPaymentHistory.paymentId ?? '');
-  }, [named]);
-  const paymentId = named ?? stored;
-
-  const key =
-    paymentId === null ? null : paymentId ? `/api/payments/latest?paymentId=${encodeURIComponent(paymentId)}` : '/api/payments/latest';
-  const latest = useSWR<{ order: LatestOrder }>(key, {
+  const latest = useApi(paymentId === null ? null : latestOrderKey(paymentId || undefined), {
     ...(initialOrder && named === initialOrder.paymentId ? { fallbackData: { order: initialOrder } } : {}),
     // While the outcome is being checked, look again every few seconds.
     refreshInterval: (data) => (data && UNSETTLED.has(data.order.status) ? 4000 : 0),

@@ -3,18 +3,19 @@
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import useSWR from 'swr';
 
 import { displayZipcode } from '@/features/address/index.client';
 import { destinationFilledIn, receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import { loadCancelUnpaidOrder, loadPayjpBuyerMessage, type PurchaseResult } from '@/features/payments/index.client';
-import type { OrderView } from '@/features/orders/server';
+import { latestOrderKey, purchase, retryPayment, type LatestOrder, type PurchaseResult } from '@/features/payments/client/api';
+import { payjpBuyerMessageText } from '@/features/payments/client/card-form';
+import { loadCancelUnpaidOrder } from '@/features/payments/index.client';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
+import { useApi } from '@/lib/use-api';
 
-import type { TaxView } from '../server/items';
+import { createOrder, taxKey } from '../client/api';
 
 import {
   Pending,
@@ -47,7 +48,7 @@ const digits = (v: string) => v.normalize('NFKC').replace(/\D/g, '');
  * delivery and addressee): only then does 「お支払いを再開する」 pay it (docs/decisions/0023).
  * After the buyer changed the order, the screen makes a new order instead.
  */
-function sameOrder(order: OrderView, state: ClientState, corporateNumber: string): boolean {
+function sameOrder(order: LatestOrder, state: ClientState, corporateNumber: string): boolean {
   const items = (list: { itemId: string; quantity: number }[]) =>
     list
       .map((i) => `${i.itemId}:${i.quantity}`)
@@ -70,8 +71,8 @@ const EXTRA_ERRORS: Record<string, string> = {
   no_charge_created: 'お支払いは完了していません（料金は請求されていません）。お手数ですが、もう一度ご注文手続きを行ってください。',
 };
 
-async function messageFor(code: string): Promise<string> {
-  return EXTRA_ERRORS[code] ?? (await loadPayjpBuyerMessage())(code).message;
+function messageFor(code: string): Promise<string> {
+  return Object.hasOwn(EXTRA_ERRORS, code) ? Promise.resolve(EXTRA_ERRORS[code]!) : payjpBuyerMessageText(code);
 }
 
 const FIRST_PURCHASE_NOTICE =
@@ -163,7 +164,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   // The order this tab last sent to PAY.JP (back from the 3-D Secure page: browser back, a closed
   // page, a failed or given-up authentication): 0023.
   const [lastPaymentId, setLastPaymentId] = useState('');
-  const last = useSWR<{ order: OrderView }>(UUID.test(lastPaymentId) ? `/api/payments/latest?paymentId=${lastPaymentId}` : null);
+  const last = useApi(UUID.test(lastPaymentId) ? latestOrderKey(lastPaymentId) : null);
 
   // Back from PAY.JP's page out of the browser's back-forward cache: this page is shown as it was
   // left (「処理中…」); start again from what the server and the tab's storage say.
@@ -183,36 +184,35 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
 
   useEffect(() => {
     let cancelled = false;
-    // Browser storage is read after hydration (the server render has the page's shell).
-    void readSearchedCorporate().then((c) => {
-      if (cancelled) return;
-      const s = getClientState();
-      // Nothing chosen in this tab (a new tab, say): back to the step that asks, saying why (issue 13).
-      if (!c || !canOrder(c) || s.purchaseItemData.userInput.length === 0) {
-        router.replace(restartPath('/purchase/select'));
-        return;
-      }
-      setState(s);
-      setCompany(c);
-      setAgreed(s.flags.isAgreement);
-      setLastPaymentId(s.newPaymentHistory.paymentId);
-      // The address is kept as it is typed; only a complete one may be ordered to. An unfinished one
-      // goes back to its step at once; the server's schema checks a finished one when the order
-      // button is pressed (loaded then, not on arrival: zod cost ~90 KiB and ~0.4 s on a phone).
-      if (!destinationFilledIn(s.destination)) {
-        router.replace(restartPath('/purchase/recipient-info'));
-        return;
-      }
-      const code = params.get('payment_error');
-      if (code) {
-        // The token of a new card is spent by the failed attempt: the card must be entered again.
-        if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
-        setState(getClientState());
-        void messageFor(code).then((message) => {
-          if (!cancelled) setFailure(message);
-        });
-      }
-    });
+    // Browser storage is read after hydration (the server render has the page's shell); reading it is the effect.
+    const c = readSearchedCorporate();
+    const s = getClientState();
+    // Nothing chosen in this tab (a new tab, say): back to the step that asks, saying why (issue 13).
+    if (!c || !canOrder(c) || s.purchaseItemData.userInput.length === 0) {
+      router.replace(restartPath('/purchase/select'));
+      return;
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setState(s);
+    setCompany(c);
+    setAgreed(s.flags.isAgreement);
+    setLastPaymentId(s.newPaymentHistory.paymentId);
+    // The address is kept as it is typed; only a complete one may be ordered to. An unfinished one
+    // goes back to its step at once; the server's schema checks a finished one when the order
+    // button is pressed (loaded then, not on arrival: zod cost ~90 KiB and ~0.4 s on a phone).
+    if (!destinationFilledIn(s.destination)) {
+      router.replace(restartPath('/purchase/recipient-info'));
+      return;
+    }
+    const code = params.get('payment_error');
+    if (code) {
+      // The token of a new card is spent by the failed attempt: the card must be entered again.
+      if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
+      setState(getClientState());
+      void messageFor(code).then((message) => {
+        if (!cancelled) setFailure(message);
+      });
+    }
     return () => {
       cancelled = true;
     };
@@ -226,10 +226,14 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   }
 
   const selection = state?.purchaseItemData;
-  const taxKey = selection
-    ? `/api/items/tax?items=${selection.userInput.map((i) => `${i.itemId}:${i.quantity}`).join(',')}&deliverySpeed=${selection.deliverySpeed}`
-    : null;
-  const tax = useSWR<TaxView>(taxKey);
+  const tax = useApi(
+    selection
+      ? taxKey(
+          selection.userInput.map((i) => [i.itemId, i.quantity] as const),
+          selection.deliverySpeed,
+        )
+      : null,
+  );
 
   // Until this tab's storage is read (the server render and hydration), the page is its shell: the
   // headings, the legal texts and grey lines where the stored order will be (docs/decisions/0033).
@@ -285,10 +289,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     setFailure('');
     if (!(await addressIsComplete())) return; // on the way back to the address step
     try {
-      const result = await apiFetch<PurchaseResult>('/api/payments/retry', {
-        method: 'POST',
-        body: { paymentId: unfinished.paymentId, card: cardParam(state) },
-      });
+      const result = await retryPayment({ paymentId: unfinished.paymentId, card: cardParam(state) });
       await follow(result, state, unfinished.orderNumber);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -314,24 +315,18 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     if (!(await addressIsComplete())) return; // on the way back to the address step
     attemptKey.current ??= crypto.randomUUID();
     try {
-      const created = await apiFetch<{ paymentId: string; orderNumber: string }>('/api/payments/create-payment-history', {
-        method: 'POST',
-        body: {
-          idempotencyKey: attemptKey.current,
-          // The 法人番号 only: the server takes the name, kind and address from the registry.
-          company: { corporateNumber: company.corporateNumber },
-          selection: { items: state.purchaseItemData.userInput, deliverySpeed: state.purchaseItemData.deliverySpeed },
-          destination: state.destination,
-          expectedTotalYen: tax.data.totalYen,
-          agreed: true,
-        },
+      const created = await createOrder({
+        idempotencyKey: attemptKey.current,
+        // The 法人番号 only: the server takes the name, kind and address from the registry.
+        company: { corporateNumber: company.corporateNumber },
+        selection: { items: state.purchaseItemData.userInput, deliverySpeed: state.purchaseItemData.deliverySpeed },
+        destination: state.destination,
+        expectedTotalYen: tax.data.totalYen,
+        agreed: true,
       });
       setPiece('newPaymentHistory', { paymentId: created.paymentId });
       setLastPaymentId(created.paymentId);
-      const result = await apiFetch<PurchaseResult>('/api/payments/purchase', {
-        method: 'POST',
-        body: { paymentId: created.paymentId, card: cardParam(state) },
-      });
+      const result = await purchase({ paymentId: created.paymentId, card: cardParam(state) });
       await follow(result, state, created.orderNumber);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'price_changed') {

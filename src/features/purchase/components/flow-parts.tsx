@@ -5,44 +5,16 @@ import type { ReactNode } from 'react';
 
 // The zod-free face, not index.ts (whose schemas would load zod on every purchase step).
 import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders/index.client';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { isStoredSearchedCorporate, storedSearchedCorporate, type StoredSearchedCorporate } from '@/lib/stored-search-choice';
 
 import styles from './purchase.module.css';
 
 /**
- * The company chosen on /search, as the search page stores it under `searched_corporate`
- * (registry's CompanySummary). Only the fields the order needs are read; other fields are kept.
+ * The company chosen on /search, as the search page (and the reference service's order button)
+ * stores it under `searched_corporate`; the value and its check are in src/lib/stored-search-choice.ts.
  */
-export interface SearchedCorporate {
-  corporateNumber: string;
-  name: string;
-  kind: string;
-  kindLabel?: string;
-  address?: string;
-  closed?: boolean;
-  [key: string]: unknown;
-}
-
-/**
- * Storage is input like any other: the stored company is used only in this shape. Checked by hand,
- * not with zod, because every purchase page reads it on load and zod there cost about 90 KiB of
- * JavaScript and a second of blocking time on a phone (issue 13). The order sends only the 法人番号;
- * the server reads the company from the registry (issue 12 §2).
- */
-export function isSearchedCorporate(value: unknown): value is SearchedCorporate {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.corporateNumber === 'string' &&
-    /^\d{13}$/.test(v.corporateNumber) &&
-    typeof v.name === 'string' &&
-    v.name.length >= 1 &&
-    typeof v.kind === 'string' &&
-    (v.kindLabel === undefined || typeof v.kindLabel === 'string') &&
-    (v.address === undefined || typeof v.address === 'string') &&
-    (v.closed === undefined || typeof v.closed === 'boolean')
-  );
-}
+export type SearchedCorporate = StoredSearchedCorporate;
+export const isSearchedCorporate = isStoredSearchedCorporate;
 
 /**
  * A step opened without what it needs in this tab — the flow's state is this tab's (sessionStorage),
@@ -173,55 +145,9 @@ export function Pending({ kind = 'text', lines = 1 }: { kind?: 'name' | 'text' |
   );
 }
 
-interface FieldProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  support?: ReactNode;
-  error?: string | undefined;
-  children: (a11y: { id: string; 'aria-describedby'?: string; 'aria-invalid': boolean; className: string; required: boolean }) => ReactNode;
-}
-
-/** Label above, 必須/任意, 「例：」 support text, the error under the field (domain.md §6). */
-export function Field({ id, label, required = false, support, error, children }: FieldProps) {
-  const describedBy = [support ? `${id}-support` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        <span className={required ? styles.required : styles.optional}>{required ? '必須' : '任意'}</span>
-      </label>
-      {support ? (
-        <p className={styles.support} id={`${id}-support`}>
-          {support}
-        </p>
-      ) : null}
-      {children({
-        id,
-        'aria-describedby': describedBy,
-        'aria-invalid': Boolean(error),
-        className: `input${error ? ` ${styles.invalid}` : ''}`,
-        required,
-      })}
-      {error ? (
-        <p className={styles.fieldError} id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** The stored company when it has the expected shape, else null. */
-export async function readSearchedCorporate(): Promise<SearchedCorporate | null> {
-  const raw = safeStorage.get(STORAGE_KEYS.searchedCorporate);
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return isSearchedCorporate(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+export function readSearchedCorporate(): SearchedCorporate | null {
+  return storedSearchedCorporate.read();
 }
 
 /** Whether the company's certificates can be ordered, and which: the orders feature's one rule (also the server's). */

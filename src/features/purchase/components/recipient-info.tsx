@@ -4,44 +4,51 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import useSWR from 'swr';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import { cardEmailError, cardNameError, normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from '@/features/payments';
-// PAY.JP's messages in the buyer's words, loaded when a card error is to be shown (issue 13 §1).
-import { loadPayjpBuyerMessage } from '@/features/payments/index.client';
+import {
+  cardEmailError,
+  cardNameError,
+  normalizeCardEmail,
+  normalizeCardName,
+  normalizeCardNameInput,
+  payjpBuyerMessageText,
+} from '@/features/payments/client/card-form';
+import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
+import { ErrorSummary, focusSoon, type FieldMap } from '@/components/form/error-summary';
+import { Field, FieldError } from '@/components/form/field';
+import { FieldGroup, Legend } from '@/components/form/group';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { storedUserEmail } from '@/lib/browser-storage';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { useApi } from '@/lib/use-api';
 
-import { Field, MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
+import { MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
+import { lookupZipcode, type AddressCandidate } from '../client/api';
+
 import { purchaseSchemas } from './lazy-schemas';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
 
-interface AddressCandidate {
-  prefecture: string;
-  city: string;
-  town: string;
-  isBusiness: boolean;
-  businessName?: string;
-  street?: string;
-}
-
-interface CardView {
-  id: string;
-  brand: string;
-  last4: string;
-  expDate: { year: number; month: number };
-  cardName: string;
-  isDefault: boolean;
-}
-
 /** registered: a card kept at PAY.JP; entered: the card entered earlier in this flow (its unused token); new: the card field. */
 type CardMode = 'registered' | 'entered' | 'new';
+
+/** The form's fields by the order API's names, for the error summary (label, and the element its link focuses). */
+const FIELDS: FieldMap = {
+  recipient: { label: '宛名', id: 'recipient' },
+  destinationZipCode: { label: '郵便番号', id: 'destinationZipCode' },
+  destinationPrefecture: { label: '都道府県', id: 'destinationPrefecture' },
+  destinationCity: { label: '市区町村', id: 'destinationCity' },
+  destinationStreet: { label: '町名・番地', id: 'destinationStreet' },
+  destinationApartmentEtc: { label: '建物名・部屋番号', id: 'destinationApartmentEtc' },
+  receiptRecipient: { label: '領収書の宛名', id: 'receiptRecipient' },
+  card: { label: 'お支払いに使うカード', id: 'card-section' },
+  cardName: { label: 'カード名義', id: 'cardName' },
+  cardEmail: { label: 'メールアドレス（本人認証用）', id: 'cardEmail' },
+};
 
 /** The fields the postal-code lookup fills in. */
 const FILLED_BY_LOOKUP = ['destinationPrefecture', 'destinationCity', 'destinationStreet'] as const;
@@ -68,7 +75,7 @@ function enteredCardOf(card: NewCard): NewCard | null {
 /** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
 async function fetchPublicKey(): Promise<string> {
   try {
-    const res = await apiFetch<{ result: string }>('/api/payjp/public-key');
+    const res = await fetchPayjpPublicKey();
     return typeof res.result === 'string' ? res.result : '';
   } catch {
     return '';
@@ -98,8 +105,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
   const mountRef = useRef<HTMLDivElement | null>(null);
+  const summaryRef = useRef<HTMLDivElement | null>(null);
 
-  const cards = useSWR<{ cards: CardView[] }>(publicKey ? '/api/credit-cards/card' : null);
+  const cards = useApi(publicKey ? cardsKey() : null);
 
   useEffect(() => {
     // Browser storage is read after hydration (the server render has none); reading it is the effect.
@@ -112,7 +120,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setRestarted(takeMissingStateFlag());
     setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
     setCardName(state.newCard.cardName);
-    setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
+    setCardEmail(storedUserEmail.read() ?? '');
     setIsDemo(state.flags.isDemoUser);
     // Back from the confirmation: the card chosen there stays chosen (the registered card, or the
     // entered card's token, which is not spent until the order), instead of an empty card field.
@@ -152,14 +160,15 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     if (!publicKey || mode !== 'new' || !mountRef.current) return;
     let cancelled = false;
     let element: PayjpCardElement | null = null;
-    // pay.js and the buyer's words for its errors, loaded side by side after the page has painted
-    void Promise.all([getPayjp(payjpJsUrl, publicKey), loadPayjpBuyerMessage()])
-      .then(([payjp, buyerMessage]) => {
+    void getPayjp(payjpJsUrl, publicKey)
+      .then((payjp) => {
         if (cancelled || !mountRef.current) return;
         payjpRef.current = payjp;
         element = payjp.elements().create('card');
         element.on('change', (e) => {
-          setCardError(e.error ? (e.error.code ? buyerMessage(e.error.code).message : e.error.message) : '');
+          if (!e.error) setCardError('');
+          else if (!e.error.code) setCardError(e.error.message);
+          else void payjpBuyerMessageText(e.error.code).then(setCardError);
         });
         element.mount(mountRef.current);
         elementRef.current = element;
@@ -225,10 +234,10 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     await lookupWith(form.destinationZipCode);
   }
 
-  async function deleteCard(card: CardView) {
+  async function removeCard(card: CardView) {
     if (!window.confirm(`${card.brand}（末尾 ${card.last4}）の登録を削除しますか？`)) return;
     try {
-      await apiFetch('/api/credit-cards/card', { method: 'DELETE', body: { cardId: card.id } });
+      await deleteCard(card.id);
       if (selectedCard === card.id) setSelectedCard('');
       await cards.mutate();
     } catch (error) {
@@ -254,7 +263,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     // update, and the summary must exist before it is focused.
     flushSync(() => setErrors(fieldErrs));
     if (!parsed.success || Object.keys(fieldErrs).length > 0) {
-      requestAnimationFrame(() => document.getElementById('form-errors')?.focus());
+      focusSoon(summaryRef);
       return;
     }
     if (!publicKey) return;
@@ -283,10 +292,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         const element = elementRef.current;
         if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
         const result = await payjp.createToken(element, { card: { name: holderName, email: holderEmail } });
-        if ('error' in result)
-          throw new Error(result.error.code ? (await loadPayjpBuyerMessage())(result.error.code).message : result.error.message);
+        if ('error' in result) throw new Error(result.error.code ? await payjpBuyerMessageText(result.error.code) : result.error.message);
         if (saveCard && !isDemo) {
-          const { card } = await apiFetch<{ card: CardView }>('/api/credit-cards/card', { method: 'POST', body: { token: result.id } });
+          const { card } = await addCard(result.id);
           setPiece('registeredCard', {
             id: card.id,
             brand: card.brand,
@@ -315,7 +323,6 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     }
   }
 
-  const errorList = Object.entries(errors).filter(([, m]) => m);
   const registered = cards.data?.cards ?? [];
   const paymentUnavailable = publicKey === '';
 
@@ -323,18 +330,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
       {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
       {restarted ? <MissingStateNotice step="/purchase/recipient-info" /> : null}
-      {errorList.length > 0 ? (
-        <div className="error-box" id="form-errors" tabIndex={-1} role="alert" style={{ marginBottom: 20 }}>
-          <p style={{ margin: '0 0 4px', fontWeight: 700 }}>入力内容を確認してください。</p>
-          <ul style={{ margin: 0, paddingLeft: '1.2em' }}>
-            {errorList.map(([key, message]) => (
-              <li key={key}>
-                <a href={`#${key === 'card' ? 'card-section' : key}`}>{message}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary id="form-errors" message={null} errors={errors} fields={FIELDS} summaryRef={summaryRef} />
 
       {/* Until this tab's storage is read, the form is shown as it will be, but cannot be used yet:
           the server render paints it before the JavaScript arrives (docs/decisions/0033). */}
@@ -504,7 +500,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
             <>
               {registered.length > 0 || enteredCard ? (
                 <fieldset className={styles.cardList}>
-                  <legend className={styles.label}>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</legend>
+                  <Legend>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</Legend>
                   {enteredCard ? (
                     <label className={styles.radioCard}>
                       <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
@@ -540,7 +536,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                           {c.cardName ? `　${c.cardName}` : ''}
                         </span>
                       </label>
-                      <button type="button" className={styles.linkButton} onClick={() => void deleteCard(c)}>
+                      <button type="button" className={styles.linkButton} onClick={() => void removeCard(c)}>
                         削除
                       </button>
                     </div>
@@ -551,18 +547,17 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                   </label>
                 </fieldset>
               ) : null}
-              {errors.card ? <p className={styles.fieldError}>{errors.card}</p> : null}
+              {errors.card ? <FieldError id="card-error">{errors.card}</FieldError> : null}
               {mode === 'new' ? (
                 <div>
-                  <div className={styles.field}>
-                    <span className={styles.label}>
-                      カード情報<span className={styles.required}>必須</span>
-                    </span>
-                    <p className={styles.support}>
-                      カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
-                    </p>
+                  <FieldGroup
+                    id="card-element"
+                    label="カード情報"
+                    required
+                    support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
+                  >
                     <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                  </div>
+                  </FieldGroup>
                   <Field
                     id="cardName"
                     label="カード名義（半角英字）"
@@ -656,9 +651,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setZipMessage('');
     setCandidates([]);
     try {
-      const res = await apiFetch<{ zipcode: string; candidates: AddressCandidate[] }>('/api/address/zipcode-to-address', {
-        query: { zipcode: zip },
-      });
+      const res = await lookupZipcode(zip);
       setErrors((e) => ({ ...e, destinationZipCode: '' }));
       if (res.candidates.length === 1) applyCandidate(res.candidates[0]!, res.zipcode);
       else {

@@ -3,30 +3,23 @@
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import useSWR from 'swr';
 
-import { payjpBuyerMessage, type PayjpBuyerMessage } from '@/features/payments';
-import { CancelUnpaidOrder, type PurchaseResult } from '@/features/payments/index.client';
-import type { OrderView } from '@/features/orders/server';
+import { latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
+import { cardsKey, fetchPayjpPublicKey } from '@/features/payments/client/cards';
+import { payjpBuyerMessageText } from '@/features/payments/client/card-form';
+import { CancelUnpaidOrder } from '@/features/payments/index.client';
+import { Field } from '@/components/form/field';
+import { FieldGroup, Legend } from '@/components/form/group';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { storedUserEmail } from '@/lib/browser-storage';
+import { useStoredValue } from '@/lib/use-stored-value';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
-import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { useApi } from '@/lib/use-api';
 
-import { Field, PurchasePage, Section, dateWindow } from './flow-parts';
+import { PurchasePage, Section, dateWindow } from './flow-parts';
 import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
-
-interface CardView {
-  id: string;
-  brand: string;
-  last4: string;
-  expDate: { year: number; month: number };
-  cardName: string;
-  isDefault: boolean;
-}
-
-type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CARD_NAME = /^[A-Za-z0-9 .-]{1,45}$/;
@@ -43,14 +36,29 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const params = useSearchParams();
   const paymentId = params.get('paymentId') ?? '';
   const errorCode = params.get('payment_error');
-  const latest = useSWR<{ order: LatestOrder }>(UUID.test(paymentId) ? `/api/payments/latest?paymentId=${paymentId}` : null);
+  const latest = useApi(UUID.test(paymentId) ? latestOrderKey(paymentId) : null);
   const [publicKey, setPublicKey] = useState<string | null>(null);
-  const cards = useSWR<{ cards: CardView[] }>(publicKey ? '/api/credit-cards/card' : null);
+  const cards = useApi(publicKey ? cardsKey() : null);
   const [mode, setMode] = useState<'registered' | 'new'>('new');
   const [selectedCard, setSelectedCard] = useState('');
   const [cardName, setCardName] = useState('');
-  const [cardEmail, setCardEmail] = useState('');
+  // The account's address from browser storage (read once hydrated) until the buyer types another.
+  const storedEmail = useStoredValue(storedUserEmail);
+  const [typedEmail, setCardEmail] = useState<string | null>(null);
+  const cardEmail = typedEmail ?? storedEmail ?? '';
   const [failure, setFailure] = useState('');
+  // What PAY.JP's return reported (?payment_error=…), until something here replaces it; its words
+  // are loaded on demand (not on the page's first load).
+  useEffect(() => {
+    if (!errorCode) return;
+    let current = true;
+    void payjpBuyerMessageText(errorCode).then((message) => {
+      if (current) setFailure(message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [errorCode]);
   const [submitting, setSubmitting] = useState(false);
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
@@ -58,14 +66,11 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const busy = useRef(false);
 
   useEffect(() => {
-    // Browser storage and the public key are read after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setCardEmail(safeStorage.get(STORAGE_KEYS.userEmail) ?? '');
-    if (errorCode) setFailure(payjpBuyerMessage(errorCode).message);
-    void apiFetch<{ result: string }>('/api/payjp/public-key')
+    // The public key is read after hydration.
+    void fetchPayjpPublicKey()
       .then((r) => setPublicKey(typeof r.result === 'string' ? r.result : ''))
       .catch(() => setPublicKey(''));
-  }, [errorCode]);
+  }, []);
 
   // A registered card is preferred once the list arrives.
   useEffect(() => {
@@ -143,7 +148,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
     setSubmitting(true);
     setFailure('');
     try {
-      let card: { token: string } | { cardId: string };
+      let card: PaymentCard;
       if (mode === 'registered') {
         card = { cardId: selectedCard };
       } else {
@@ -151,10 +156,10 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
         const element = elementRef.current;
         if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
         const token = await payjp.createToken(element, { card: { name: cardName.trim().toUpperCase(), email: cardEmail.trim() } });
-        if ('error' in token) throw new Error(token.error.code ? payjpBuyerMessage(token.error.code).message : token.error.message);
+        if ('error' in token) throw new Error(token.error.code ? await payjpBuyerMessageText(token.error.code) : token.error.message);
         card = { token: token.id };
       }
-      const result = await apiFetch<PurchaseResult>('/api/payments/retry', { method: 'POST', body: { paymentId: order.paymentId, card } });
+      const result = await retryPayment({ paymentId: order.paymentId, card });
       if (result.status === 'awaiting_3ds') {
         window.location.assign(result.redirectUrl);
         return;
@@ -244,7 +249,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
           <>
             {registered.length > 0 ? (
               <fieldset className={styles.cardList}>
-                <legend className={styles.label}>登録済みのカード</legend>
+                <Legend>登録済みのカード</Legend>
                 {registered.map((c) => (
                   <label key={c.id} className={styles.radioCard}>
                     <input
@@ -272,15 +277,14 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
             ) : null}
             {mode === 'new' ? (
               <div>
-                <div className={styles.field}>
-                  <span className={styles.label}>
-                    カード情報<span className={styles.required}>必須</span>
-                  </span>
-                  <p className={styles.support}>
-                    カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。
-                  </p>
+                <FieldGroup
+                  id="card-element"
+                  label="カード情報"
+                  required
+                  support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
+                >
                   <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                </div>
+                </FieldGroup>
                 <Field id="cardName" label="カード名義（半角英字）" required support="例：TARO YAMADA（カードに記載のとおり）">
                   {(a) => <input {...a} autoComplete="cc-name" value={cardName} onChange={(e) => setCardName(e.target.value)} />}
                 </Field>

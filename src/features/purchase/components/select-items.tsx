@@ -3,15 +3,17 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
 
+import { FieldError } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { formatYen } from '@/lib/format';
+import { useApi } from '@/lib/use-api';
 
 import { MAX_QUANTITY_PER_ITEM } from '../rules';
-import type { ItemsAll, TaxView } from '../server/items';
+import { itemsKey, taxKey } from '../client/api';
+import type { ItemsAll } from '../server/items';
 
 import {
   MissingStateNotice,
@@ -54,13 +56,13 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
     // Browser storage and the address are read after hydration (the server render has none); reading them is the effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestarted(takeMissingStateFlag());
-    void readSearchedCorporate().then(setCompany);
+    setCompany(readSearchedCorporate());
     const saved = getClientState().purchaseItemData;
     setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
     setSpeed(saved.deliverySpeed);
   }, []);
 
-  const items = useSWR<ItemsAll>('/api/items/all', initialItems ? { fallbackData: initialItems } : {});
+  const items = useApi(itemsKey(), initialItems ? { fallbackData: initialItems } : {});
   // Until storage is read (the server render and hydration) the shell shows every certificate, as
   // for an open company, with the controls disabled.
   const reading = company === undefined;
@@ -69,9 +71,8 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
     () => (company ? Object.entries(quantities).filter(([id, q]) => q > 0 && canOrderItem(company, id)) : []),
     [quantities, company],
   );
-  const taxKey =
-    selection.length > 0 ? `/api/items/tax?items=${selection.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${speed}` : null;
-  const tax = useSWR<TaxView>(taxKey);
+  const priced = selection.length > 0;
+  const tax = useApi(priced ? taxKey(selection, speed) : null);
 
   // (not `isLoading`: the server render does not fetch, so it would show the error box)
   if (!items.data && !items.error) return <LoadingOverlay />;
@@ -208,11 +209,7 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
               );
             })}
         </ul>
-        {error ? (
-          <p className={styles.fieldError} role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FieldError role="alert">{error}</FieldError> : null}
       </Section>
 
       <Section title="配送方法" id="delivery">
@@ -254,10 +251,10 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
         <div className={styles.totalRow}>
           <span>合計（税込）</span>
           <span className={styles.totalAmount} data-testid="total">
-            {tax.data && taxKey ? formatYen(tax.data.totalYen) : '—'}
+            {tax.data && priced ? formatYen(tax.data.totalYen) : '—'}
           </span>
         </div>
-        {tax.data && taxKey ? (
+        {tax.data && priced ? (
           <ul className={styles.taxLines}>
             {tax.data.summaryLines.map((l) => (
               <li key={l}>{l}</li>
@@ -266,7 +263,7 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
         ) : (
           <p className={styles.muted}>証明書を選ぶと合計金額が表示されます。</p>
         )}
-        {tax.error instanceof Error ? <p className={styles.fieldError}>{tax.error.message}</p> : null}
+        {tax.error instanceof Error ? <FieldError>{tax.error.message}</FieldError> : null}
       </section>
 
       <div className={styles.actions}>

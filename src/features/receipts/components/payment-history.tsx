@@ -2,14 +2,16 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
+import { useApi } from '@/lib/use-api';
 
-import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, type PaymentHistoryPage, type PaymentHistoryRow } from '../schemas';
+import { paymentHistoryKey } from '../client/api';
+import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT } from '../constants';
+import type { PaymentHistoryRow } from '../schemas';
 
 import { pageWindow } from './page-window';
 import { ReceiptActions } from './receipt-actions';
@@ -29,9 +31,7 @@ const hrefFor = (page: number) => (page === 1 ? PAGE_PATH : `${PAGE_PATH}?page=$
 /** /my-page/payment-history: the member's orders, newest first, with receipt downloads. */
 export function PaymentHistory() {
   const page = pageFrom(useSearchParams().get('page'));
-  const { data, error, isLoading } = useSWR<PaymentHistoryPage>(
-    `/api/payments/histories-per-page?page=${page}&size=${HISTORY_PAGE_SIZE_DEFAULT}`,
-  );
+  const { data, error, isLoading } = useApi(paymentHistoryKey(page, HISTORY_PAGE_SIZE_DEFAULT));
 
   if (error && !data) {
     return (

@@ -3,20 +3,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 
+import { OFFLINE_MESSAGE, UNEXPECTED_MESSAGE } from '@/components/form/messages';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH, withHonorific } from '@/features/orders/index.client';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { fieldErrors } from '@/lib/field-errors';
 import { formatDateJa, formatDateTimeJa } from '@/lib/format';
 
 import { RECEIPT_REISSUE_REASON_LABELS } from '../constants';
+import { changeReceiptAddressee, isPaymentHistoryKey, reissueReceipt } from '../client/api';
 import type { PaymentHistoryRow } from '../schemas';
 
+import { receiptSchemas } from './lazy-schemas';
 import styles from './payment-history.module.css';
 
 type Panel = 'none' | 'addressee' | 'reissue';
 
 /** Every page of the history shows the changed row: revalidate them all. */
-const isHistoryKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/payments/histories-per-page');
-
 /**
  * The receipt of a paid order in the payment history (issue 13 §2, docs/decisions/0024): the
  * download (the original, the same every time; or the latest re-issue), the 宛名 with its
@@ -46,13 +48,13 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
     if (next === 'addressee') setAddressee(row.receiptAddressee);
   };
 
-  async function send(path: string, body: Record<string, string>, success: string) {
+  async function send(request: () => Promise<unknown>, success: string) {
     setBusy(true);
     setError(null);
     setFieldError(null);
     try {
-      await apiFetch(path, { method: 'POST', body });
-      await mutate(isHistoryKey);
+      await request();
+      await mutate(isPaymentHistoryKey);
       setPanel('none');
       setDone(success);
     } catch (e) {
@@ -63,16 +65,28 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
     }
   }
 
-  function submitAddressee(event: FormEvent) {
+  /** Checked with the route's own schema (loaded now, not with the page) before it is sent. */
+  async function submitAddressee(event: FormEvent) {
     event.preventDefault();
-    const value = addressee.normalize('NFKC').trim();
-    if (!value) return setFieldError('領収書の宛名を入力してください。');
-    if (value.length > RECEIPT_ADDRESSEE_MAX_LENGTH) {
-      return setFieldError(`領収書の宛名は${RECEIPT_ADDRESSEE_MAX_LENGTH}文字以内で入力してください。`);
+    if (busy) return;
+    setError(null);
+    setFieldError(null);
+    let schema: Awaited<ReturnType<typeof receiptSchemas>>['ReceiptAddresseeBodySchema'];
+    try {
+      schema = (await receiptSchemas()).ReceiptAddresseeBodySchema;
+    } catch {
+      setError(OFFLINE_MESSAGE);
+      return;
     }
-    void send(
-      '/api/payments/receipt-addressee',
-      { paymentId: row.paymentId, receiptRecipient: value },
+    const parsed = schema.safeParse({ paymentId: row.paymentId, receiptRecipient: addressee });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      if (errors.receiptRecipient) setFieldError(errors.receiptRecipient);
+      else setError(Object.values(errors)[0] ?? UNEXPECTED_MESSAGE);
+      return;
+    }
+    await send(
+      () => changeReceiptAddressee(parsed.data),
       issued ? '宛名を訂正して領収書を再発行しました。「領収書（PDF・再発行）」からダウンロードできます。' : '領収書の宛名を変更しました。',
     );
   }
@@ -130,7 +144,7 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
       ) : null}
 
       {panel === 'addressee' ? (
-        <form id={`${ids}-addressee`} className={styles.receiptPanel} onSubmit={submitAddressee} noValidate>
+        <form id={`${ids}-addressee`} className={styles.receiptPanel} onSubmit={(e) => void submitAddressee(e)} noValidate>
           {issued ? (
             <p className={styles.receiptWarning}>
               発行済みの領収書（No. {receipt.serialNumber}
@@ -188,8 +202,7 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
               disabled={busy}
               onClick={() =>
                 void send(
-                  '/api/payments/receipt-reissue',
-                  { paymentId: row.paymentId },
+                  () => reissueReceipt(row.paymentId),
                   '領収書を再発行しました。「領収書（PDF・再発行）」からダウンロードできます。',
                 )
               }

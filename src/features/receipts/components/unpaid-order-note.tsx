@@ -6,6 +6,7 @@ import { useSWRConfig } from 'swr';
 import { CancelUnpaidOrder } from '@/features/payments/index.client';
 import { formatDateTimeJa } from '@/lib/format';
 
+import { isPaymentHistoryKey } from '../client/api';
 import type { PaymentHistoryRow } from '../schemas';
 
 import styles from './payment-history.module.css';
@@ -16,7 +17,7 @@ import styles from './payment-history.module.css';
  */
 export function UnpaidOrderNote({ row }: { row: PaymentHistoryRow }) {
   const { mutate } = useSWRConfig();
-  const reload = () => void mutate((key) => typeof key === 'string' && key.startsWith('/api/payments/histories-per-page'));
+  const reload = () => void mutate(isPaymentHistoryKey);
   const when = formatDateTimeJa(new Date(row.orderedAt));
   return (
     <div className={styles.unpaid} data-testid="unpaid-order">

@@ -3,8 +3,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
+import { unsubscribe } from '../client/api';
 import { WATCH_MESSAGES } from '../constants';
 
 /**
@@ -18,7 +19,7 @@ export function UnsubscribeForm({ user, token }: { user: string; token: string }
     setState('busy');
     setError(null);
     try {
-      await apiFetch('/api/watch/unsubscribe', { method: 'POST', body: { user, token } });
+      await unsubscribe(user, token);
       setState('done');
     } catch (err) {
       setError(err instanceof ApiError ? err.message : '配信を停止できませんでした。時間をおいてもう一度お試しください。');

@@ -3,8 +3,10 @@
 import Link from 'next/link';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
+
+import { addWatch, fetchWatching, removeWatch } from '../client/watching';
 
 import styles from './watch.module.css';
 
@@ -39,7 +41,7 @@ export function WatchButton({
     // idempotent, and the answer says whether it was already watched.
     if (!loggedIn || compact) return;
     let live = true;
-    apiFetch<{ watching: boolean }>(`/api/watch/${corporateNumber}`)
+    fetchWatching(corporateNumber)
       .then((r) => live && setState(r.watching ? 'watching' : 'not-watching'))
       .catch((err: unknown) => live && setState(err instanceof ApiError && err.status === 401 ? 'expired' : 'not-watching'));
     return () => {
@@ -70,11 +72,11 @@ export function WatchButton({
     setMessage(null);
     try {
       if (state === 'watching') {
-        await apiFetch(`/api/watch/${corporateNumber}`, { method: 'DELETE' });
+        await removeWatch(corporateNumber);
         setState('not-watching');
         setMessage({ ok: true, text: 'ウォッチリストから外しました。' });
       } else {
-        const r = await apiFetch<{ added: boolean }>('/api/watch', { method: 'POST', body: { corporateNumber } });
+        const r = await addWatch(corporateNumber);
         setState('watching');
         setMessage({ ok: true, text: r.added ? 'ウォッチリストに追加しました。' : 'すでにウォッチしています。' });
       }

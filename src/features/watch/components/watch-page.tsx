@@ -2,15 +2,16 @@
 
 import Link from 'next/link';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import useSWR from 'swr';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { decodeCsvBytes } from '@/features/company-search/index.client';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { useApi } from '@/lib/use-api';
 
 import { WATCH_EVENT_DAYS, WATCH_IMPORT_CHARS_MAX, WATCH_LIMIT, WATCH_MESSAGES } from '../constants';
 import { readWatchImport } from '../rules';
-import type { WatchEntry, WatchEvent, WatchImportResult, WatchList } from '../schemas';
+import { addWatch, importWatch, removeWatch, setDigest, watchEventsKey, watchListKey } from '../client/api';
+import type { WatchEntry, WatchEvent, WatchImportResult } from '../schemas';
 
 import styles from './watch.module.css';
 
@@ -20,8 +21,8 @@ const n = (v: number) => v.toLocaleString('ja-JP');
 /** /my-page/watch (issue 15): add, import, see changes, remove, and the digest mail setting. */
 export function WatchPage() {
   const [page, setPage] = useState(1);
-  const list = useSWR<WatchList>(`/api/watch?page=${page}`);
-  const events = useSWR<{ events: WatchEvent[] }>('/api/watch/events');
+  const list = useApi(watchListKey(page));
+  const events = useApi(watchEventsKey());
   const refresh = async () => {
     await Promise.all([list.mutate(), events.mutate()]);
   };
@@ -98,10 +99,7 @@ function AddForm({ onAdded }: { onAdded: () => Promise<void> }) {
     setBusy(true);
     setStatus(null);
     try {
-      const res = await apiFetch<{ corporateNumber: string; added: boolean }>('/api/watch', {
-        method: 'POST',
-        body: { corporateNumber: value },
-      });
+      const res = await addWatch(value);
       setStatus({
         ok: true,
         text: res.added ? `法人番号 ${res.corporateNumber} をウォッチリストに追加しました。` : 'この法人はすでにウォッチしています。',
@@ -185,7 +183,7 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
     setError(null);
     setResult(null);
     try {
-      const res = await apiFetch<WatchImportResult>('/api/watch/import', { method: 'POST', body: { text } });
+      const res = await importWatch(text);
       setResult(res);
       setText('');
       setFileName(null);
@@ -324,7 +322,7 @@ function EntryCard({ entry, onRemoved }: { entry: WatchEntry; onRemoved: () => P
     setBusy(true);
     setError(null);
     try {
-      await apiFetch(`/api/watch/${entry.corporateNumber}`, { method: 'DELETE' });
+      await removeWatch(entry.corporateNumber);
       await onRemoved();
     } catch (err) {
       setError(messageOf(err, '外せませんでした。時間をおいてもう一度お試しください。'));
@@ -378,7 +376,7 @@ function DigestSetting({ on, onChanged }: { on: boolean; onChanged: () => Promis
     setBusy(true);
     setError(null);
     try {
-      await apiFetch('/api/watch/subscription', { method: 'PUT', body: { digest: e.target.checked } });
+      await setDigest(e.target.checked);
       await onChanged();
     } catch (err) {
       setError(messageOf(err, '設定を変更できませんでした。時間をおいてもう一度お試しください。'));

@@ -8,6 +8,7 @@
  */
 
 import { CARD_NAME_MESSAGES } from '../../card-holder';
+import { PAYJP_GENERAL_FAILURE } from '../../general-failure';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
 /** What the buyer can do next; the page chooses its buttons from it. */
@@ -33,7 +34,7 @@ export interface PayjpBuyerMessage {
   action: PayjpBuyerAction;
 }
 
-const GENERAL_FAILURE = 'お支払いの処理中に問題が発生しました。お手数ですが、時間をおいてもう一度お試しいただくか、お問い合わせください。';
+const GENERAL_FAILURE = PAYJP_GENERAL_FAILURE;
 const UNAVAILABLE = 'ただいまカードでのお支払いをご利用いただけません。時間をおいてお試しいただくか、お問い合わせください。';
 const CHECK_EXPIRY = 'カードの有効期限が正しくありません。カードに記載の月・年をご確認ください。';
 

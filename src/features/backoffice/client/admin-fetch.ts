@@ -81,3 +81,8 @@ export async function adminFetch<T>(path: string, options: AdminRequest = {}, re
   }
   throw error;
 }
+
+/** POST /api/admin/logout. Here rather than in ./api.ts: the logout button is on every staff page (docs/decisions/0030). */
+export function adminLogout(): Promise<unknown> {
+  return adminFetch('/api/admin/logout', { method: 'POST' });
+}

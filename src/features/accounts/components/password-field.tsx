@@ -1,0 +1,58 @@
+'use client';
+
+import { useState } from 'react';
+
+import { Field } from '@/components/form/field';
+import type { TextFieldProps } from '@/components/form/inputs';
+
+import { passwordHint } from '../rules';
+
+import styles from './accounts.module.css';
+
+/**
+ * A password in the form kit's Field (docs/decisions/0032), with a 「表示する」 toggle and, for a new
+ * password, the strength meter of the accounts' own rule (passwordHint).
+ */
+export function PasswordField({ meter, ...props }: TextFieldProps & { meter?: { email?: string; serviceName?: string } }) {
+  const [shown, setShown] = useState(false);
+  const { id, label, support, error, value, onValue, required, inputClassName: _unused, ...rest } = props;
+  const hint = meter && value ? passwordHint(value, meter) : null;
+  return (
+    <Field
+      id={id}
+      label={label}
+      required={required}
+      support={support}
+      error={error}
+      after={
+        hint ? (
+          <div className={styles.meter} aria-live="polite">
+            <div className={styles.meterBar} data-level={hint.level} aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </div>
+            <span className={styles.meterLabel}>パスワードの強さ：{hint.label}</span>　{hint.message}
+          </div>
+        ) : null
+      }
+    >
+      {(a11y) => (
+        <div className={styles.passwordWrap}>
+          <input
+            {...rest}
+            {...a11y}
+            type={shown ? 'text' : 'password'}
+            value={value}
+            onChange={(e) => onValue(e.target.value)}
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <button type="button" className={styles.reveal} aria-pressed={shown} aria-controls={id} onClick={() => setShown((s) => !s)}>
+            {shown ? '隠す' : '表示する'}
+          </button>
+        </div>
+      )}
+    </Field>
+  );
+}
