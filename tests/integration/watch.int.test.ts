@@ -259,6 +259,20 @@ describe('watching companies with the daily updates', () => {
     expect(byNumber.get(C)?.invoice.state).toBe('expired');
   });
 
+  it('gives a job lease back so that it can be taken again at once (same now(): one transaction, or PGlite within a millisecond)', async () => {
+    const { takeJobLease, giveBackJobLease } = await import('@/server/jobs/lease');
+    const db = await getDb();
+    const name = 'test-lease-give-back';
+    await db.transaction(async (tx) => {
+      expect(await takeJobLease(tx, name, 'first', 60_000)).toBe(true);
+      expect(await takeJobLease(tx, name, 'second', 60_000)).toBe(false);
+      await giveBackJobLease(tx, name, 'first');
+      expect(await takeJobLease(tx, name, 'second', 60_000)).toBe(true);
+      await giveBackJobLease(tx, name, 'second');
+    });
+    for (let i = 0; i < 5; i++) expect(await runWatchJob({ now: noon('2026-03-03') })).toMatchObject({ ran: true });
+  });
+
   it('sends nothing when the same diff is applied again or the change logs are read again', async () => {
     const again = await importNtaFiles({ paths: [diffFile], targetPath: registryPath });
     expect(again.stats.replaced).toBe(0);

@@ -1,9 +1,7 @@
 import 'server-only';
 
-import { and, eq, lt, sql } from 'drizzle-orm';
-
-import { jobLeases } from '@db/schema';
 import { getDb } from '@/server/db/client';
+import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
 import { logger } from '@/server/logger';
 
 import { type DigestRunStats, sendDueDigests } from './digest';
@@ -25,13 +23,7 @@ export type WatchJobOutcome =
 export async function runWatchJob(options: { holder?: string; now?: Date } = {}): Promise<WatchJobOutcome> {
   const db = await getDb();
   const holder = options.holder ?? `watch:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
-  const until = new Date(Date.now() + LEASE_MS);
-  const taken = await db
-    .insert(jobLeases)
-    .values({ name: WATCH_JOB, holder, leasedUntil: until })
-    .onConflictDoUpdate({ target: jobLeases.name, set: { holder, leasedUntil: until }, setWhere: lt(jobLeases.leasedUntil, sql`now()`) })
-    .returning({ holder: jobLeases.holder });
-  if (taken.length !== 1) return { ran: false, reason: 'leased' };
+  if (!(await takeJobLease(db, WATCH_JOB, holder, LEASE_MS))) return { ran: false, reason: 'leased' };
   try {
     const matched = await matchNewChanges();
     const digests = await sendDueDigests(options.now);
@@ -40,10 +32,7 @@ export async function runWatchJob(options: { holder?: string; now?: Date } = {})
     }
     return { ran: true, matched, digests };
   } finally {
-    await db
-      .update(jobLeases)
-      .set({ leasedUntil: sql`now()` })
-      .where(and(eq(jobLeases.name, WATCH_JOB), eq(jobLeases.holder, holder)));
+    await giveBackJobLease(db, WATCH_JOB, holder);
   }
 }
 

@@ -3,10 +3,9 @@ import 'server-only';
 import fs from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
-import { jobLeases } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
+import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
 import { logger } from '@/server/logger';
 import type { InvoiceUpdateResult } from './invoice-update';
 import { runConfiguredInvoiceUpdate, runConfiguredUpdate } from './run';
@@ -27,22 +26,11 @@ const DEFAULT_LEASE_MS = 2 * 60 * 60 * 1000;
 export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 async function takeLease(holder: string, leaseMs: number): Promise<boolean> {
-  const db = await getDb();
-  const until = new Date(Date.now() + leaseMs);
-  const rows = await db
-    .insert(jobLeases)
-    .values({ name: REGISTRY_UPDATE_JOB, holder, leasedUntil: until })
-    .onConflictDoUpdate({ target: jobLeases.name, set: { holder, leasedUntil: until }, setWhere: lt(jobLeases.leasedUntil, sql`now()`) })
-    .returning({ holder: jobLeases.holder });
-  return rows.length === 1;
+  return takeJobLease(await getDb(), REGISTRY_UPDATE_JOB, holder, leaseMs);
 }
 
 async function giveBack(holder: string): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(jobLeases)
-    .set({ leasedUntil: sql`now()` })
-    .where(and(eq(jobLeases.name, REGISTRY_UPDATE_JOB), eq(jobLeases.holder, holder)));
+  await giveBackJobLease(await getDb(), REGISTRY_UPDATE_JOB, holder);
 }
 
 type InvoiceOutcome = InvoiceUpdateResult | { error: string };
