@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { newMemberLoggedIn } from './support/members';
 import { orderButton } from './support/search-results';
+import { shoot, shotsDir } from './support/shots';
 
 /**
  * The one form kit (src/components/form, docs/decisions/0032) on the forms that use it, in
@@ -17,18 +15,7 @@ import { orderButton } from './support/search-results';
  * (default "after"), to compare by eye with a run on the code before the kit.
  */
 
-const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'form-kit', process.env.FORM_KIT_SHOTS ?? 'after');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
+const SHOTS = shotsDir('form-kit', process.env.FORM_KIT_SHOTS ?? 'after');
 
 /** The field shows `message` under it, is marked invalid and names the message as its description. */
 async function expectFieldError(page: Page, id: string, message: string | RegExp): Promise<void> {
@@ -47,13 +34,13 @@ async function expectSummaryFocused(summary: Locator): Promise<void> {
 test('login: errors under the fields, the summary focused, its links focus the field', async ({ page }) => {
   await page.goto('/login');
   await expect(page.locator('#email')).toHaveAttribute('aria-invalid', 'false');
-  await shoot(page, 'login');
+  await shoot(page, SHOTS, 'login');
   await page.getByRole('button', { name: 'ログインする', exact: true }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'メールアドレスを入力してください。' });
   await expectSummaryFocused(summary);
   await expectFieldError(page, 'email', 'メールアドレスを入力してください。');
   await expectFieldError(page, 'password', 'パスワードを入力してください。');
-  await shoot(page, 'login-errors');
+  await shoot(page, SHOTS, 'login-errors');
   await summary.getByRole('link', { name: /パスワード/ }).click();
   await expect(page.locator('#password')).toBeFocused();
 
@@ -68,7 +55,7 @@ test('login: errors under the fields, the summary focused, its links focus the f
 
 test('register: the checkbox and the confirmation use the same kit', async ({ page }) => {
   await page.goto('/register');
-  await shoot(page, 'register');
+  await shoot(page, SHOTS, 'register');
   await page.locator('#email').fill('form-kit@example.jp');
   await page.locator('#password').fill('sakura-fuji-umi-2026');
   await page.locator('#passwordConfirmation').fill('sakura-fuji-umi-2027');
@@ -78,7 +65,7 @@ test('register: the checkbox and the confirmation use the same kit', async ({ pa
   await expectSummaryFocused(summary);
   await expectFieldError(page, 'agreement', '利用規約とプライバシーポリシーに同意してください。');
   await expect(page.locator('#email-error')).toHaveCount(0);
-  await shoot(page, 'register-errors');
+  await shoot(page, SHOTS, 'register-errors');
   await summary.getByRole('link', { name: /同意/ }).click();
   await expect(page.locator('#agreement')).toBeFocused();
 
@@ -95,7 +82,7 @@ test('my page: basic info and unregister check with the server’s schemas, load
   await newMemberLoggedIn(page, 'formkit');
   await page.goto('/my-page/basic-info');
   await expect(page.getByRole('heading', { name: 'パスワードの変更' })).toBeVisible();
-  await shoot(page, 'basic-info');
+  await shoot(page, SHOTS, 'basic-info');
 
   await page.getByRole('button', { name: 'パスワードを変更する' }).click();
   const summary = page.getByRole('alert').filter({ hasText: '現在のパスワード' });
@@ -116,7 +103,7 @@ test('my page: basic info and unregister check with the server’s schemas, load
   await page.locator('#ce-email').fill('not-an-address');
   await page.getByRole('button', { name: '確認コードを送信する' }).click();
   await expectFieldError(page, 'ce-email', /メールアドレスの形式が正しくありません/);
-  await shoot(page, 'basic-info-errors');
+  await shoot(page, SHOTS, 'basic-info-errors');
 
   await page.goto('/my-page/unregister');
   await expect(page.getByRole('heading', { name: '退会の手続き' })).toBeVisible();
@@ -125,7 +112,7 @@ test('my page: basic info and unregister check with the server’s schemas, load
   await expectSummaryFocused(unregister);
   await expectFieldError(page, 'confirm', '注意事項を確認し、チェックを入れてください。');
   await expectFieldError(page, 'currentPassword', 'パスワードを入力してください。');
-  await shoot(page, 'unregister-errors');
+  await shoot(page, SHOTS, 'unregister-errors');
   // A wrong password is the server's answer: nothing is deleted, the member stays logged in.
   await page.locator('#confirm').check();
   await page.locator('#currentPassword').fill('not-the-password-1');
@@ -144,7 +131,7 @@ test('recipient info: the summary lists the errors and its links focus the field
   await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
   await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
   await expect(page.locator('iframe[data-payjp-element="card"]')).toHaveCount(1);
-  await shoot(page, 'recipient-info');
+  await shoot(page, SHOTS, 'recipient-info');
 
   const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
   await next.scrollIntoViewIfNeeded();
@@ -156,7 +143,7 @@ test('recipient info: the summary lists the errors and its links focus the field
   await expectFieldError(page, 'recipient', 'お届け先の宛名を入力してください。');
   await expectFieldError(page, 'destinationCity', '市区町村を入力してください。');
   await expect(page.locator('#destinationApartmentEtc')).toHaveAttribute('aria-invalid', 'false');
-  await shoot(page, 'recipient-info-errors');
+  await shoot(page, SHOTS, 'recipient-info-errors');
   await summary.getByRole('link', { name: /市区町村を入力してください/ }).click();
   await expect(page.locator('#destinationCity')).toBeFocused();
 });

@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './support/e2e-env';
 import { newMemberLoggedIn } from './support/members';
 import { orderButton } from './support/search-results';
+import { shoot, shotsDir } from './support/shots';
 
 /**
  * The purchase steps paint before their JavaScript runs (issue 13 §1, docs/decisions/0033): each
@@ -15,18 +16,7 @@ import { orderButton } from './support/search-results';
  * the server sent before. The same steps are then used with JavaScript as a buyer would, and
  * screenshot at 390 and 1280 px (tmp/shots/first-paint, looked at by hand).
  */
-const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'first-paint');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
+const SHOTS = shotsDir('first-paint');
 
 /** The step as the server sends it: the member's cookies, no JavaScript. */
 async function withoutJavaScript(browser: Browser, page: Page, url: string, name: string): Promise<Page> {
@@ -65,7 +55,7 @@ test('every purchase step paints its page before its JavaScript runs', async ({ 
   await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
   await page.getByLabel('履歴事項全部証明書').check();
   await expect(page.getByTestId('total')).toHaveText('1,050円');
-  await shoot(page, '1-select');
+  await shoot(page, SHOTS, '1-select');
   await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
   await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
 
@@ -86,7 +76,7 @@ test('every purchase step paints its page before its JavaScript runs', async ({ 
   await card.getByLabel('有効期限（月/年）').pressSequentially('1230');
   await card.getByLabel('セキュリティコード').pressSequentially('123');
   await page.locator('#cardName').fill('TARO YAMADA');
-  await shoot(page, '2-recipient-info');
+  await shoot(page, SHOTS, '2-recipient-info');
   const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
   await next.scrollIntoViewIfNeeded();
   await page.waitForTimeout(300);
@@ -102,7 +92,7 @@ test('every purchase step paints its page before its JavaScript runs', async ({ 
 
   await expect(page.getByTestId('total')).toHaveText('1,050円');
   await page.getByLabel(/同意して注文する/).check();
-  await shoot(page, '3-confirmation');
+  await shoot(page, SHOTS, '3-confirmation');
   await page.getByRole('button', { name: /注文を確定する/ }).click();
   await page.getByRole('button', { name: '認証成功' }).click();
   await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=/);
@@ -111,7 +101,7 @@ test('every purchase step paints its page before its JavaScript runs', async ({ 
   // 4. completion: the paid order itself, from the server.
   const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
   expect(orderNumber).toMatch(/^HJ-/);
-  await shoot(page, '4-completion');
+  await shoot(page, SHOTS, '4-completion');
   shell = await withoutJavaScript(browser, page, new URL(page.url()).pathname + new URL(page.url()).search, '4-completion');
   await expect(shell.getByRole('heading', { name: 'ご注文ありがとうございました', level: 1 })).toBeVisible();
   await expect(shell.getByTestId('order-number')).toHaveText(orderNumber);

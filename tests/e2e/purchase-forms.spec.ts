@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
@@ -8,6 +6,7 @@ import { enterCard } from './support/card';
 import { E2E_BASE_URL } from './support/e2e-env';
 import { nextMail, newMemberLoggedIn } from './support/members';
 import { orderButton } from './support/search-results';
+import { shoot, shotsDir } from './support/shots';
 
 /**
  * The recipient step's form (issue 13 point 2, and point 3's "validation in forms comes from the
@@ -19,7 +18,7 @@ import { orderButton } from './support/search-results';
  * errors at 390 and 1280 px go to tmp/shots/purchase-forms (looked at by hand).
  */
 
-const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'purchase-forms');
+const SHOTS = shotsDir('purchase-forms');
 
 /** A new member (registered through the API, code from the mail catcher), logged in through the login page. */
 
@@ -44,17 +43,6 @@ async function clickNext(page: Page): Promise<void> {
   await next.click();
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
 const fieldError = (page: Page, id: string) => page.locator(`#${id}-error`);
 
 test('the postal-code lookup clears the errors beside the fields it filled', async ({ page }) => {
@@ -66,7 +54,7 @@ test('the postal-code lookup clears the errors beside the fields it filled', asy
   await expect(fieldError(page, 'destinationCity')).toHaveText('市区町村を入力してください。');
   await expect(fieldError(page, 'destinationStreet')).toHaveText('町名・番地を入力してください。');
   await expect(fieldError(page, 'destinationPrefecture')).toHaveText('都道府県を選択してください。');
-  await shoot(page, 'recipient-errors');
+  await shoot(page, SHOTS, 'recipient-errors');
 
   await page.locator('#destinationZipCode').fill('1000005');
   await expect(page.locator('#destinationCity')).toHaveValue('千代田区');
@@ -79,7 +67,7 @@ test('the postal-code lookup clears the errors beside the fields it filled', asy
   await expect(summary).not.toContainText('市区町村');
   await expect(summary).toContainText('お届け先の宛名を入力してください。');
   await expect(fieldError(page, 'recipient')).toHaveText('お届け先の宛名を入力してください。');
-  await shoot(page, 'recipient-after-lookup');
+  await shoot(page, SHOTS, 'recipient-after-lookup');
 });
 
 test('an emoji in the address is refused beside the field with the order API’s message', async ({ page }) => {
@@ -100,7 +88,7 @@ test('an emoji in the address is refused beside the field with the order API’s
   await clickNext(page);
   await expect(page.locator('#form-errors')).toContainText(message);
   await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
-  await shoot(page, 'recipient-emoji');
+  await shoot(page, SHOTS, 'recipient-emoji');
 
   // The order API says the same (the form's check is the server's schema, not a copy).
   const csrf = (await (await page.request.get('/api/session/csrf')).json()) as { csrf_token: string };
@@ -159,7 +147,7 @@ test('a full-width カード名義 and 1000005 go through as TARO YAMADA and 〒
   const entered = page.getByRole('radio', { name: /入力済みのカード\s+Visa\s+\*\*\*\* 4242/ });
   await expect(entered).toBeChecked();
   await expect(page.getByTestId('entered-card')).toContainText('TARO YAMADA');
-  await shoot(page, 'recipient-entered-card');
+  await shoot(page, SHOTS, 'recipient-entered-card');
   await page.locator('#destinationApartmentEtc').fill('サンプルビル3階');
   await clickNext(page);
   await expect(page).toHaveURL(/\/purchase\/confirmation$/);

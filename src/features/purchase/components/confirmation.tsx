@@ -78,6 +78,22 @@ function messageFor(code: string): Promise<string> {
 const FIRST_PURCHASE_NOTICE =
   'このご注文の当社手数料には初回価格が適用されます。初回価格は、会員1名につき最初にお支払いが完了する1件のご注文のみに適用されます（別のご注文のお支払いが先に始まった場合は、お支払いの前に通常価格での金額をご案内します）。';
 
+/** The price table's column heads: the placeholder's and the priced table's. */
+function PriceTableHead() {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">品目</th>
+        <th scope="col" className={styles.num}>
+          数量
+        </th>
+        <th scope="col" className={styles.num}>
+          金額
+        </th>
+      </tr>
+    </thead>
+  );
+}
 /**
  * The price table while the price is calculated (or storage not read yet): the same rows, notice and
  * total box with grey lines, so the sections below do not move when the figures arrive (CLS, 0033).
@@ -87,17 +103,7 @@ function PricePending({ lines, firstPurchase }: { lines: number; firstPurchase: 
     <div aria-busy="true">
       <p className="visually-hidden">金額を計算しています…</p>
       <table className={styles.priceTable} aria-hidden="true">
-        <thead>
-          <tr>
-            <th scope="col">品目</th>
-            <th scope="col" className={styles.num}>
-              数量
-            </th>
-            <th scope="col" className={styles.num}>
-              金額
-            </th>
-          </tr>
-        </thead>
+        <PriceTableHead />
         <tbody>
           {Array.from({ length: lines }, (_, i) => (
             <tr key={i}>
@@ -381,17 +387,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         {tax.data ? (
           <>
             <table className={styles.priceTable}>
-              <thead>
-                <tr>
-                  <th scope="col">品目</th>
-                  <th scope="col" className={styles.num}>
-                    数量
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    金額
-                  </th>
-                </tr>
-              </thead>
+              <PriceTableHead />
               <tbody>
                 {tax.data.lines.map((l) => (
                   <tr key={`${l.kind}-${l.itemId ?? ''}`}>
