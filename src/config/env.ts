@@ -64,6 +64,11 @@ export const EnvSchema = z
     SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),
     /** Header carrying the client IP, set only when a trusted proxy overwrites it (e.g. x-forwarded-for). */
     TRUSTED_PROXY_HEADER: optional(z.string().regex(/^[a-z0-9-]+$/i)),
+    /**
+     * Code mails (registration, e-mail change) one client IP may have sent per hour across addresses
+     * (decision 0011). Raise it where many people share one address (an office behind NAT).
+     */
+    CODE_MAIL_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf';
 import { enterCard } from './support/card';
 import { registerThroughPages } from './support/members';
+import { expectPaidAndReset } from './support/purchase';
 import { orderButton } from './support/search-results';
 
 /**
@@ -78,7 +79,7 @@ async function purchase(page: Page, order: Order): Promise<{ paymentId: string; 
   await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
   await page.getByRole('button', { name: '認証成功' }).click();
   await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+  await expectPaidAndReset(page);
   const paymentId = new URL(page.url()).searchParams.get('paymentId') ?? '';
   const total = ((await page.getByTestId('order-total').textContent()) ?? '').trim();
   return { paymentId, total };

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_PAYJP_URL } from './support/e2e-env';
 import { MEMBER_PASSWORD, nextMail, newMemberLoggedIn } from './support/members';
+import { expectPaidAndReset } from './support/purchase';
 import { orderButton } from './support/search-results';
 
 /**
@@ -131,7 +132,7 @@ test('search → select → address from the postal code → new card → 3-D Se
 
   await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'ご注文ありがとうございました' })).toBeVisible();
-  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+  await expectPaidAndReset(page);
   await expect(page.getByTestId('order-total')).toHaveText('3,150円（税込）');
   const paymentId = new URL(page.url()).searchParams.get('paymentId') ?? '';
   await expect(page.getByTestId('order-number')).toHaveText(/^HJ-\d{4}-[2-9A-HJKMNP-TV-Z]{5}$/);
@@ -158,7 +159,7 @@ test('a card registered during the first order pays the second order', async ({ 
   await toConfirmation(page);
   await expect(page.getByTestId('payment-method')).toHaveText('クレジットカード（MasterCard 末尾 4444）');
   await orderAndAuthenticate(page, '認証成功');
-  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+  await expectPaidAndReset(page);
 
   await chooseToyota(page);
   await page.getByLabel('現在事項全部証明書').check();
@@ -171,7 +172,7 @@ test('a card registered during the first order pays the second order', async ({ 
   await page.getByLabel(/同意して注文する/).check();
   await page.getByRole('button', { name: /注文を確定する/ }).click();
   await page.getByRole('button', { name: '認証成功' }).click();
-  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+  await expectPaidAndReset(page);
 });
 
 test('a failed 3-D Secure authentication returns to the confirmation screen with a Japanese message', async ({ page }) => {

@@ -160,6 +160,8 @@ test.describe('法人情報照会', () => {
   test('recent searches are remembered in this browser and the order button hands the company to the purchase flow', async ({ page }) => {
     await searchFromEntry(page, 'トヨタ自動車');
     await expect(page.getByRole('list', { name: '検索結果' })).toBeVisible();
+    // The list is server-rendered; the search is recorded once the page is hydrated.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('search_service_recent'))).toContain('トヨタ自動車');
     await page.goto('/search-service');
     const recent = page.getByRole('region', { name: '最近の検索' });
     await expect(recent.getByRole('link', { name: 'トヨタ自動車' })).toBeVisible();

@@ -19,8 +19,8 @@ import { AppError } from '@/server/http/app-error';
 
 export interface LimitOptions {
   keyPrefix: string;
-  /** points allowed per duration */
-  points: number;
+  /** points allowed per duration (a function: read from the configuration when the limiter is made) */
+  points: number | (() => number);
   /** seconds; the window starts with the first point */
   duration: number;
   /** seconds a key stays refused once its points are used up (0: until the window ends) */
@@ -46,7 +46,7 @@ export function sharedLimit(options: LimitOptions): SharedLimit {
         schema: rateLimits,
         tableCreated: true,
         keyPrefix: options.keyPrefix,
-        points: options.points,
+        points: typeof options.points === 'function' ? options.points() : options.points,
         duration: options.duration,
         blockDuration: options.blockDuration ?? 0,
       });

@@ -31,6 +31,10 @@ export const E2E_ENV: Record<string, string> = {
   REGISTRY_UPDATE_INTERVAL_MINUTES: '0',
   // The watch journey applies diffs itself (registry:update) and waits for the watch job.
   WATCH_JOB_INTERVAL_SECONDS: '3',
+  // Every journey's browser and API calls come from one loopback address: the suite alone sends
+  // about 30 registration codes (the production default per IP and hour), and each retried journey
+  // sends more. The cap itself is tested in the integration suite.
+  CODE_MAIL_PER_IP_PER_HOUR: '1000',
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(1125 + shift),
   MAIL_CATCHER_URL: E2E_MAIL_URL,

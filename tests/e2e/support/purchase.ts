@@ -3,6 +3,22 @@ import { expect, type Page } from '@playwright/test';
 import { enterCard } from './card';
 import { orderButton } from './search-results';
 
+/**
+ * The completion page shows the order as paid and has reset the tab's purchase state (spec §4).
+ * The page is server-rendered, so 「お支払い完了」 shows before hydration; the reset runs once
+ * hydrated. A journey that goes on to a second order waits for both, or it would find the first
+ * order's items and address still in storage.
+ */
+export async function expectPaidAndReset(page: Page): Promise<void> {
+  await expect(page.getByTestId('order-status')).toHaveText('お支払い完了');
+  await page.waitForFunction(() => {
+    const raw = sessionStorage.getItem('hojin_client_state');
+    if (raw === null) return false;
+    const state = JSON.parse(raw) as { purchaseItemData?: { userInput?: unknown[] }; destination?: { destinationZipCode?: string } };
+    return state.purchaseItemData?.userInput?.length === 0 && state.destination?.destinationZipCode === '';
+  });
+}
+
 /** The company the purchase journeys order for (the sample registry's トヨタ自動車). */
 export const TOYOTA_NAME = 'トヨタ自動車株式会社';
 
@@ -37,5 +53,6 @@ export async function buyToyota(page: Page, { express = false }: { express?: boo
   await page.getByRole('button', { name: '認証成功' }).click();
   // the return and tds_finish on a shared machine: more than the default 10 s at times
   await expect(page).toHaveURL(/\/purchase\/completion\?paymentId=[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expectPaidAndReset(page);
   return new URL(page.url()).searchParams.get('paymentId') ?? '';
 }

@@ -2,6 +2,7 @@ import 'server-only';
 
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 
+import { getEnv } from '@/config/env';
 import { limitSubject } from '@/server/http/client-ip';
 import { sharedLimit } from '@/server/rate-limit';
 
@@ -89,7 +90,7 @@ export const limits = {
   /** code mails per address from all clients: beyond 20 an hour, one per client (the brake) */
   codeSendsPerAccount: sharedLimit({ keyPrefix: 'code_acct', points: 20, duration: HOUR }),
   /** code mails per client IP across addresses (separate from reset mail: one cannot use up the other) */
-  codeMailPerIp: sharedLimit({ keyPrefix: 'code_ip', points: 30, duration: HOUR }),
+  codeMailPerIp: sharedLimit({ keyPrefix: 'code_ip', points: () => getEnv().CODE_MAIL_PER_IP_PER_HOUR, duration: HOUR }),
   /** wrong codes per address, purpose and client, across requests (each code also allows only 5 tries) */
   codeFailuresPerClient: sharedLimit({ keyPrefix: 'code_fail', points: 10, duration: HOUR, blockDuration: 15 * MINUTE }),
 
