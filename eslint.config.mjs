@@ -121,6 +121,17 @@ export default defineConfig([
     },
   },
   {
+    // The site's link (no viewport prefetch: docs/decisions/0036) is the one place that uses next/link.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/components/link.tsx', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'next/link', message: "Import Link from '@/components/link' (no viewport prefetch, docs/decisions/0036)." }] },
+      ],
+    },
+  },
+  {
     // The configuration module, the framework's runtime switch, and everything outside the app.
     files: ['src/config/env.ts', 'src/instrumentation.ts', 'server.ts', 'scripts/**', 'dev/**', 'bench/**', 'tests/**', '*.config.*'],
     rules: { 'no-restricted-properties': 'off', 'no-restricted-globals': 'off' },

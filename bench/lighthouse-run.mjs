@@ -205,7 +205,10 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
 const rows = [];
 try {
   const page = await browser.newPage();
-  const found = await (await fetch(`${base}/api/corporates/search?q=${encodeURIComponent('トヨタ')}`)).json();
+  // (tolerant: `--base` may be a bare Next app without our API, e.g. the empty App Router page of docs/performance.md)
+  const found = await fetch(`${base}/api/corporates/search?q=${encodeURIComponent('トヨタ')}`)
+    .then((r) => r.json())
+    .catch(() => ({}));
   const record = found.items?.[0]?.corporateNumber ?? '1180301018771';
   const publicPages = [
     ['/', '/'],

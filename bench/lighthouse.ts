@@ -82,6 +82,7 @@ async function main(): Promise<void> {
         PAYJP_API_BASE: `http://127.0.0.1:${4010 + shift}/v1`,
         PAYJP_JS_URL: `http://127.0.0.1:${4010 + shift}/js/v2/pay.js`,
         OIDC_ISSUER: `http://127.0.0.1:${4020 + shift}`,
+        NTA_API_BASE: `http://127.0.0.1:${4030 + shift}/4`,
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: String(1025 + shift),
         MAIL_CATCHER_URL: `http://127.0.0.1:${1080 + shift}`,

@@ -274,8 +274,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   if (await portInUse(appPort))
     throw new Error(`ポート ${appPort} は使用中です。別の hojin が起動していないか確認するか、PORT を変更してください。`);
 
+  // Every port is checked before anything starts, so a refusal leaves no stand-in running.
   for (const s of standIns(env)) {
     if (await portInUse(s.port)) throw new Error(`ポート ${s.port}（${s.name}）は使用中です。`);
+  }
+  for (const s of standIns(env)) {
     group.spawn(s.name, TSX, [path.join(ROOT, s.script), ...s.args], { env: vars, quiet: options.quiet });
   }
   try {

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/link';
 
 import { getSiteInfo } from '@/config/site';
 import { formatYen, formatYenTaxIncluded } from '@/lib/format';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { AuthGuard } from '@/components/auth-guard';
 import { Providers } from '@/components/providers';
-import { RegisteredNotice } from '@/features/accounts/components/completion-pages';
+import { RegisteredNotice } from '@/features/accounts/components/registered-notice';
 import { currentMemberSession } from '@/server/auth/page-session';
 
 /** Pages whose server render is their shell (docs/decisions/0033): the purchase steps. */

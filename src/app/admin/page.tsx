@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/link';
 
 import { getSiteInfo } from '@/config/site';
 import { AUDIT_ACTIONS, STAFF_ROLE_LABELS, type AuditAction } from '@/features/backoffice';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/link';
 
 import { getEnv } from '@/config/env';
 import { RecentSearches } from '@/features/company-reference/components/recent-searches';

@@ -8,8 +8,4 @@ export type { PayjpBuyerMessage } from './server/payjp/messages';
 export { CancelUnpaidOrder } from './components/unpaid-order';
 export type { PurchaseResult } from './client/api';
 
-/**
- * The cancel panel fetched on first use: the purchase confirmation needs it only for an unfinished
- * order, so it stays out of its first load (issue 13 §1, docs/decisions/0033).
- */
-export const loadCancelUnpaidOrder = () => import('./components/unpaid-order').then((m) => ({ default: m.CancelUnpaidOrder }));
+export { loadCancelUnpaidOrder } from './client/load-cancel-unpaid-order';

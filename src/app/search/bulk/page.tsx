@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/link';
 
 import { BulkCheck } from '@/features/company-search/components/bulk-check';
 import { todayInJapan } from '@/features/registry';

@@ -1,28 +1,12 @@
 'use client';
 
-import Link from 'next/link';
-import { usePathname } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import Link from '@/components/link';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
-import { takeJustCompleted, type JustCompleted } from './client-session';
-
-/**
- * Whether this tab has just completed `kind` (the one-time flag of client-session.ts); undefined
- * until read after hydration (sessionStorage exists only in the browser).
- */
-function useJustCompleted(kind: JustCompleted): boolean | undefined {
-  const [done, setDone] = useState<boolean | undefined>(undefined);
-  useEffect(() => {
-    // Reading browser storage is the effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setDone(takeJustCompleted(kind));
-  }, [kind]);
-  return done;
-}
+import { useJustCompleted } from './use-just-completed';
 
 /**
  * /register/completion: "registered" only right after this tab registered (issue 13). Opened any
@@ -99,29 +83,6 @@ export function PasswordResetCompletion() {
           ログインする
         </Link>
       </div>
-    </div>
-  );
-}
-
-/**
- * On the page a new member continues to straight after registering (an order they had started):
- * says once that the account was created. Shown by the member layout, above the page, until the
- * member moves on to the next page (the layout itself stays mounted).
- */
-export function RegisteredNotice() {
-  const pathname = usePathname();
-  const done = useJustCompleted('registration');
-  const [shownOn, setShownOn] = useState<string | null>(null);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (done && shownOn === null) setShownOn(pathname);
-  }, [done, shownOn, pathname]);
-  if (!done || (shownOn !== null && shownOn !== pathname)) return null;
-  return (
-    <div className={`container ${styles.registeredNotice}`}>
-      <p className={styles.success} role="status" data-testid="registered-notice">
-        会員登録が完了しました。ご登録ありがとうございます。このままお手続きを続けられます。
-      </p>
     </div>
   );
 }

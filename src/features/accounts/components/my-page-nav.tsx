@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/link';
 import { usePathname } from 'next/navigation';
 
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/link';
 
 import { type SearchResult } from '@/features/company-search';
 import { referencePath } from '../schemas';

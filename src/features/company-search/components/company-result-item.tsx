@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/link';
 import { useState } from 'react';
 
 import { ORDER_BUTTON_LABEL, orderabilityOf } from '@/features/orders/index.client';

@@ -5,17 +5,5 @@
  * pages need not load, and from index.ts, which loads the whole messages table: the table
  * (~2.5 KiB gzipped) is loaded when a message is first shown (docs/decisions/0021, 0030).
  */
-import { PAYJP_GENERAL_FAILURE } from '../general-failure';
-
 export { cardEmailError, cardNameError, normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from '../card-holder';
-
-/** The buyer's words for a PAY.JP error code (payjp.js's createToken, `?payment_error=` after 3-D Secure). */
-export async function payjpBuyerMessageText(code: string): Promise<string> {
-  try {
-    const { payjpBuyerMessage } = await import('../server/payjp/messages');
-    return payjpBuyerMessage(code).message;
-  } catch {
-    // The words could not be loaded (the network failed after the payment step answered).
-    return PAYJP_GENERAL_FAILURE;
-  }
-}
+export { payjpBuyerMessageText } from './buyer-message';

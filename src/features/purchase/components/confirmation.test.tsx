@@ -15,7 +15,8 @@ configure({ asyncUtilTimeout: 15_000 });
 const router = { push: vi.fn(), replace: vi.fn() };
 vi.mock('next/navigation', () => ({ useRouter: () => router, useSearchParams: () => new URLSearchParams() }));
 vi.mock('next/link', () => ({
-  default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+  // (next/link's own props, such as prefetch, are not the anchor's)
+  default: ({ href, children, prefetch: _prefetch, ...rest }: { href: string; children: ReactNode; prefetch?: unknown }) => (
     <a href={href} {...rest}>
       {children}
     </a>

@@ -1,21 +1,21 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 import { displayZipcode } from '@/features/address/index.client';
 import { destinationFilledIn, receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
 import { latestOrderKey, purchase, retryPayment, type LatestOrder, type PurchaseResult } from '@/features/payments/client/api';
-import { payjpBuyerMessageText } from '@/features/payments/client/card-form';
-import { loadCancelUnpaidOrder } from '@/features/payments/index.client';
+import { payjpBuyerMessageText } from '@/features/payments/client/buyer-message';
+import { loadCancelUnpaidOrder } from '@/features/payments/client/load-cancel-unpaid-order';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
-import { createOrder, taxKey } from '../client/api';
+import { createOrder, taxKey, type TaxView } from '../client/api';
 
 import {
   Pending,
@@ -139,6 +139,224 @@ function PricePending({ lines, firstPurchase }: { lines: number; firstPurchase: 
     </div>
   );
 }
+
+/*
+ * The sections below are memoised: each re-renders only when what it shows changes. The page
+ * renders again when storage is read, when the price and the last order arrive and on every tick
+ * of the agreement box; re-rendering every section (and each of their links) each time cost
+ * 65–92 ms long tasks at Lighthouse's 4× CPU slowdown (docs/decisions/0036).
+ */
+
+const CompanySection = memo(function CompanySection({ company }: { company: SearchedCorporate | null }) {
+  return (
+    <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を変更する' }}>
+      {company ? (
+        <p className={styles.company}>
+          <span className={styles.companyName}>{company.name}</span>
+          <br />
+          <span className={styles.muted}>法人番号 {company.corporateNumber}</span>
+        </p>
+      ) : (
+        <p className={styles.company} aria-busy="true">
+          <Pending kind="name" />
+          <Pending />
+        </p>
+      )}
+    </Section>
+  );
+});
+
+const PriceSection = memo(function PriceSection({
+  data,
+  error,
+  pendingLines,
+  firstPurchase,
+}: {
+  data: TaxView | undefined;
+  error: unknown;
+  pendingLines: number;
+  firstPurchase: boolean;
+}) {
+  return (
+    <Section title="ご注文の証明書と金額" id="items" change={{ href: '/purchase/select', label: '証明書・通数を変更する' }}>
+      {data ? (
+        <>
+          <table className={styles.priceTable}>
+            <PriceTableHead />
+            <tbody>
+              {data.lines.map((l) => (
+                <tr key={`${l.kind}-${l.itemId ?? ''}`}>
+                  <td>
+                    {l.name}
+                    <br />
+                    <span className={styles.muted}>
+                      単価 {formatYen(l.unitPriceYen)}
+                      {l.taxCategory === 'nonTaxable' ? '（非課税）' : '（税込）'}
+                    </span>
+                  </td>
+                  <td className={styles.num}>{l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}</td>
+                  <td className={styles.num}>{formatYen(l.amountYen)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.isFirstPurchase ? (
+            <p className="notice-box" data-testid="first-purchase-notice">
+              {FIRST_PURCHASE_NOTICE}
+            </p>
+          ) : null}
+          <div className={styles.orderTotal}>
+            <div className={styles.totalRow}>
+              <span>お支払い金額（税込）</span>
+              <span className={styles.totalAmount} data-testid="total">
+                {formatYen(data.totalYen)}
+              </span>
+            </div>
+            <ul className={styles.taxLines}>
+              {data.summaryLines.map((l) => (
+                <li key={l}>{l}</li>
+              ))}
+            </ul>
+          </div>
+        </>
+      ) : error instanceof Error ? (
+        <p className="error-box">{error.message}</p>
+      ) : (
+        <PricePending lines={pendingLines} firstPurchase={firstPurchase} />
+      )}
+    </Section>
+  );
+});
+
+function LegalList({ lines }: { lines: string[] }) {
+  return (
+    <ul className={styles.legalList}>
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+    </ul>
+  );
+}
+
+const DeliverySection = memo(function DeliverySection({
+  reading,
+  express,
+  dates,
+  destination: d,
+  timing,
+}: {
+  reading: boolean;
+  express: boolean;
+  dates: ClientState['purchaseItemData']['scheduledDateMaster'] | undefined;
+  destination: ClientState['destination'] | undefined;
+  timing: string[];
+}) {
+  return (
+    <Section title="お届け" id="delivery" change={{ href: '/purchase/recipient-info', label: 'お届け先を変更する' }}>
+      <dl className={styles.dl}>
+        <dt>配送方法</dt>
+        <dd>{reading ? <Pending /> : express ? '速達配送' : '通常配送'}</dd>
+        <dt>お届け予定</dt>
+        <dd data-testid="delivery-window">
+          {!dates ? (
+            <Pending />
+          ) : express ? (
+            dateWindow(dates.expressStartDate, dates.expressEndDate)
+          ) : (
+            dateWindow(dates.normalStartDate, dates.normalEndDate)
+          )}
+        </dd>
+        <dt>お届け先</dt>
+        {d ? (
+          <dd>
+            {displayZipcode(d.destinationZipCode)}
+            <br />
+            {d.destinationPrefecture}
+            {d.destinationCity}
+            {d.destinationStreet}
+            {d.destinationApartmentEtc ? ` ${d.destinationApartmentEtc}` : ''}
+            <br />
+            {withHonorific(d.recipient)}
+          </dd>
+        ) : (
+          <dd aria-busy="true">
+            <Pending lines={3} />
+          </dd>
+        )}
+        <dt>領収書の宛名</dt>
+        <dd data-testid="receipt-addressee">{d ? withHonorific(receiptAddresseeOf(d)) : <Pending />}</dd>
+      </dl>
+      <LegalList lines={timing} />
+    </Section>
+  );
+});
+
+const PaymentSection = memo(function PaymentSection({
+  reading,
+  cardLabel,
+  needsCard,
+  timing,
+}: {
+  reading: boolean;
+  /** brand and last four digits of the card the order is paid with, when it can be used */
+  cardLabel: string | null;
+  needsCard: boolean;
+  timing: string[];
+}) {
+  return (
+    <Section title="お支払い" id="payment" change={{ href: '/purchase/recipient-info#card-section', label: 'お支払い方法を変更する' }}>
+      <dl className={styles.dl}>
+        <dt>お支払い方法</dt>
+        <dd data-testid="payment-method">
+          {reading ? <Pending /> : cardLabel ? `クレジットカード（${cardLabel}）` : 'クレジットカード（カード情報の再入力が必要です）'}
+        </dd>
+        <dt>お支払い時期</dt>
+        <dd>注文確定時（本人認証の完了後）</dd>
+      </dl>
+      <LegalList lines={timing} />
+      {needsCard ? (
+        <p className="notice-box">
+          安全のため、カード情報は画面を再読み込みすると消去されます。
+          <Link href="/purchase/recipient-info#card-section">カード情報を入力し直してください。</Link>
+        </p>
+      ) : null}
+    </Section>
+  );
+});
+
+const LegalSection = memo(function LegalSection({ title, id, lines }: { title: string; id: string; lines: string[] }) {
+  return (
+    <Section title={title} id={id}>
+      <LegalList lines={lines} />
+    </Section>
+  );
+});
+
+const ValiditySection = memo(function ValiditySection({
+  legal,
+  agreed,
+  reading,
+  onAgree,
+}: {
+  legal: ConfirmationLegal;
+  agreed: boolean;
+  reading: boolean;
+  onAgree: (checked: boolean) => void;
+}) {
+  return (
+    <Section title="お申込みの有効期限" id="validity">
+      <LegalList lines={legal.validity} />
+      <p className={styles.muted}>
+        詳しくは<Link href={legal.termsUrl}>利用規約</Link>・<Link href={legal.lawUrl}>特定商取引法に基づく表記</Link>・
+        <Link href={legal.privacyUrl}>プライバシーポリシー</Link>をご覧ください。
+      </p>
+      <label className={styles.agree}>
+        <input type="checkbox" checked={agreed} disabled={reading} onChange={(e) => onAgree(e.target.checked)} />
+        上記のご注文内容・キャンセル規定・利用規約に同意して注文する
+      </label>
+    </Section>
+  );
+});
 
 /** Shown only for an unfinished order, so loaded then (issue 13 §1). */
 const CancelUnpaidOrder = lazy(loadCancelUnpaidOrder);
@@ -345,6 +563,11 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     }
   }
 
+  const onAgree = useCallback((checked: boolean) => {
+    setAgreed(checked);
+    setPiece('flags', (f) => ({ ...f, isAgreement: checked }));
+  }, []);
+
   return (
     <PurchasePage
       title="ご注文内容の確認"
@@ -368,173 +591,23 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         </div>
       ) : null}
 
-      <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を変更する' }}>
-        {company ? (
-          <p className={styles.company}>
-            <span className={styles.companyName}>{company.name}</span>
-            <br />
-            <span className={styles.muted}>法人番号 {company.corporateNumber}</span>
-          </p>
-        ) : (
-          <p className={styles.company} aria-busy="true">
-            <Pending kind="name" />
-            <Pending />
-          </p>
-        )}
-      </Section>
-
-      <Section title="ご注文の証明書と金額" id="items" change={{ href: '/purchase/select', label: '証明書・通数を変更する' }}>
-        {tax.data ? (
-          <>
-            <table className={styles.priceTable}>
-              <PriceTableHead />
-              <tbody>
-                {tax.data.lines.map((l) => (
-                  <tr key={`${l.kind}-${l.itemId ?? ''}`}>
-                    <td>
-                      {l.name}
-                      <br />
-                      <span className={styles.muted}>
-                        単価 {formatYen(l.unitPriceYen)}
-                        {l.taxCategory === 'nonTaxable' ? '（非課税）' : '（税込）'}
-                      </span>
-                    </td>
-                    <td className={styles.num}>{l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}</td>
-                    <td className={styles.num}>{formatYen(l.amountYen)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {tax.data.isFirstPurchase ? (
-              <p className="notice-box" data-testid="first-purchase-notice">
-                {FIRST_PURCHASE_NOTICE}
-              </p>
-            ) : null}
-            <div className={styles.orderTotal}>
-              <div className={styles.totalRow}>
-                <span>お支払い金額（税込）</span>
-                <span className={styles.totalAmount} data-testid="total">
-                  {formatYen(tax.data.totalYen)}
-                </span>
-              </div>
-              <ul className={styles.taxLines}>
-                {tax.data.summaryLines.map((l) => (
-                  <li key={l}>{l}</li>
-                ))}
-              </ul>
-            </div>
-          </>
-        ) : tax.error instanceof Error ? (
-          <p className="error-box">{tax.error.message}</p>
-        ) : (
-          <PricePending
-            // the 法務局手数料 and 当社手数料 lines of each certificate, and the express fee
-            lines={selection ? selection.userInput.length * 2 + (express ? 1 : 0) : 2}
-            firstPurchase={selection?.isFirstPayPrice ?? false}
-          />
-        )}
-      </Section>
-
-      <Section title="お届け" id="delivery" change={{ href: '/purchase/recipient-info', label: 'お届け先を変更する' }}>
-        <dl className={styles.dl}>
-          <dt>配送方法</dt>
-          <dd>{reading ? <Pending /> : express ? '速達配送' : '通常配送'}</dd>
-          <dt>お届け予定</dt>
-          <dd data-testid="delivery-window">
-            {!dates ? (
-              <Pending />
-            ) : express ? (
-              dateWindow(dates.expressStartDate, dates.expressEndDate)
-            ) : (
-              dateWindow(dates.normalStartDate, dates.normalEndDate)
-            )}
-          </dd>
-          <dt>お届け先</dt>
-          {d ? (
-            <dd>
-              {displayZipcode(d.destinationZipCode)}
-              <br />
-              {d.destinationPrefecture}
-              {d.destinationCity}
-              {d.destinationStreet}
-              {d.destinationApartmentEtc ? ` ${d.destinationApartmentEtc}` : ''}
-              <br />
-              {withHonorific(d.recipient)}
-            </dd>
-          ) : (
-            <dd aria-busy="true">
-              <Pending lines={3} />
-            </dd>
-          )}
-          <dt>領収書の宛名</dt>
-          <dd data-testid="receipt-addressee">{d ? withHonorific(receiptAddresseeOf(d)) : <Pending />}</dd>
-        </dl>
-        <ul className={styles.legalList}>
-          {legal.deliveryTiming.map((l) => (
-            <li key={l}>{l}</li>
-          ))}
-        </ul>
-      </Section>
-
-      <Section title="お支払い" id="payment" change={{ href: '/purchase/recipient-info#card-section', label: 'お支払い方法を変更する' }}>
-        <dl className={styles.dl}>
-          <dt>お支払い方法</dt>
-          <dd data-testid="payment-method">
-            {reading ? (
-              <Pending />
-            ) : card && !needsCard ? (
-              `クレジットカード（${card.brand} 末尾 ${card.last4}）`
-            ) : (
-              'クレジットカード（カード情報の再入力が必要です）'
-            )}
-          </dd>
-          <dt>お支払い時期</dt>
-          <dd>注文確定時（本人認証の完了後）</dd>
-        </dl>
-        <ul className={styles.legalList}>
-          {legal.paymentTiming.map((l) => (
-            <li key={l}>{l}</li>
-          ))}
-        </ul>
-        {needsCard ? (
-          <p className="notice-box">
-            安全のため、カード情報は画面を再読み込みすると消去されます。
-            <Link href="/purchase/recipient-info#card-section">カード情報を入力し直してください。</Link>
-          </p>
-        ) : null}
-      </Section>
-
-      <Section title="キャンセル・返品について" id="cancellation">
-        <ul className={styles.legalList}>
-          {legal.cancellation.map((l) => (
-            <li key={l}>{l}</li>
-          ))}
-        </ul>
-      </Section>
-
-      <Section title="お申込みの有効期限" id="validity">
-        <ul className={styles.legalList}>
-          {legal.validity.map((l) => (
-            <li key={l}>{l}</li>
-          ))}
-        </ul>
-        <p className={styles.muted}>
-          詳しくは<Link href={legal.termsUrl}>利用規約</Link>・<Link href={legal.lawUrl}>特定商取引法に基づく表記</Link>・
-          <Link href={legal.privacyUrl}>プライバシーポリシー</Link>をご覧ください。
-        </p>
-        <label className={styles.agree}>
-          <input
-            type="checkbox"
-            checked={agreed}
-            disabled={reading}
-            onChange={(e) => {
-              setAgreed(e.target.checked);
-              setPiece('flags', (f) => ({ ...f, isAgreement: e.target.checked }));
-            }}
-          />
-          上記のご注文内容・キャンセル規定・利用規約に同意して注文する
-        </label>
-      </Section>
+      <CompanySection company={company} />
+      <PriceSection
+        data={tax.data}
+        error={tax.error}
+        // the 法務局手数料 and 当社手数料 lines of each certificate, and the express fee
+        pendingLines={selection ? selection.userInput.length * 2 + (express ? 1 : 0) : 2}
+        firstPurchase={selection?.isFirstPayPrice ?? false}
+      />
+      <DeliverySection reading={reading} express={express} dates={dates} destination={d} timing={legal.deliveryTiming} />
+      <PaymentSection
+        reading={reading}
+        cardLabel={card && !needsCard ? `${card.brand} 末尾 ${card.last4}` : null}
+        needsCard={needsCard}
+        timing={legal.paymentTiming}
+      />
+      <LegalSection title="キャンセル・返品について" id="cancellation" lines={legal.cancellation} />
+      <ValiditySection legal={legal} agreed={agreed} reading={reading} onAgree={onAgree} />
 
       {unfinished ? (
         <div className={`notice-box ${styles.reason}`} id="unfinished-order" data-testid="unfinished-order">

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/link';
 import type { ReactNode } from 'react';
 
 // The zod-free face, not index.ts (whose schemas would load zod on every purchase step).

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/link';
 import { useSWRConfig } from 'swr';
 
 import { CancelUnpaidOrder } from '@/features/payments/index.client';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/link';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
