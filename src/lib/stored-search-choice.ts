@@ -38,17 +38,6 @@ export function isStoredSearchedCorporate(value: unknown): value is StoredSearch
   );
 }
 
-/**
- * Where an order button goes: /purchase/select naming the company by its 法人番号, beside the stored
- * `searched_corporate`, so the server can render the company block from the registry (issue 13 §1,
- * docs/decisions/0033 amendment). /purchase/select without it still reads the stored company.
- */
-export const SELECT_COMPANY_PARAM = 'corporateNumber';
-
-export function purchaseSelectPath(corporateNumber: string): string {
-  return `/purchase/select?${SELECT_COMPANY_PARAM}=${encodeURIComponent(corporateNumber)}`;
-}
-
 /** The search conditions that led to the choice (company search's SearchedQuery), to return to the same results. */
 export interface StoredSearchedQuery {
   q: string;

@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 
 import { ORDER_BUTTON_LABEL } from '@/features/orders/index.client';
-import { purchaseSelectPath, storedSearchedCorporate } from '@/lib/stored-search-choice';
+import { purchaseSelectPath } from '@/lib/purchase-select-path';
+import { storedSearchedCorporate } from '@/lib/stored-search-choice';
 
 import type { SearchedCorporate } from '@/features/company-search';
 import s from './reference.module.css';

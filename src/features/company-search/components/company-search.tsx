@@ -5,7 +5,7 @@ import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo
 import useSWR from 'swr';
 
 import { ApiError } from '@/lib/api-client';
-import { purchaseSelectPath } from '@/lib/stored-search-choice';
+import { purchaseSelectPath } from '@/lib/purchase-select-path';
 
 import { fetchSearchPage, searchKey } from '../client/api';
 import { storeSearchedCorporate } from '../client/store-searched-corporate';

@@ -130,17 +130,6 @@ describe('SelectItems opened for a company', () => {
     expect(stored?.selectedAt).not.toBe(other.selectedAt);
   });
 
-  it('the same company stored: refreshed from the registry, keeping when it was chosen', async () => {
-    window.localStorage.setItem(
-      STORAGE_KEYS.searchedCorporate,
-      JSON.stringify({ ...toyota, name: 'トヨタ（古い名前）', selectedAt: '2026-11-20T00:00:00.000Z' }),
-    );
-    await act(async () => {
-      render(withSwr(<SelectItems initialItems={items} selected={found} />));
-    });
-    expect(storedCompany()).toEqual({ ...toyota, selectedAt: '2026-11-20T00:00:00.000Z' });
-  });
-
   it('keeps the stored certificates and delivery of this tab', async () => {
     setPiece('purchaseItemData', {
       ...INITIAL_STATE.purchaseItemData,
@@ -190,25 +179,20 @@ describe('SelectItems opened for a company', () => {
     expect(storedCompany()).toEqual(other);
   });
 
-  it('the registry unavailable: the stored company of the same number is used, another one is not', async () => {
+  it('the registry unreadable: says so, even with the same company stored (the order could not be taken now)', async () => {
     const unavailable: SelectedCompany = {
       status: 'unavailable',
       corporateNumber: toyota.corporateNumber,
-      message: '法人情報を確認できないため…',
+      message: '法人情報を確認できないため、ただいまご注文を受け付けられません。時間をおいてもう一度お試しください。',
     };
     window.localStorage.setItem(STORAGE_KEYS.searchedCorporate, JSON.stringify({ ...toyota, selectedAt: '2026-11-20T00:00:00.000Z' }));
+    expect(ssr(<SelectItems initialItems={items} selected={unavailable} />)).toContain('法人情報を確認できないため');
     await act(async () => {
       render(withSwr(<SelectItems initialItems={items} selected={unavailable} />));
     });
-    expect(screen.getByTestId('company-name').textContent).toContain('トヨタ自動車株式会社');
-    cleanup();
-
-    window.localStorage.setItem(STORAGE_KEYS.searchedCorporate, JSON.stringify(other));
-    await act(async () => {
-      render(withSwr(<SelectItems initialItems={items} selected={unavailable} />));
-    });
-    expect(screen.getByTestId('company-problem').textContent).toContain('法人情報を確認できないため');
+    expect(screen.getByTestId('company-problem').textContent).toContain('時間をおいてもう一度お試しください');
     expect(screen.queryByTestId('company-name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'お届け先の入力へ進む' })).toBeNull();
   });
 });
 

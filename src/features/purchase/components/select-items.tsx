@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 
-import { FieldError } from '@/components/form/field';
+import { FieldError } from '@/components/form/field-error';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
@@ -45,7 +45,8 @@ function notOrderableMessage(company: SearchedCorporate): string {
  * server had no session or could not read it): the page paints with the certificates at once.
  * `selected` is the company the page was opened for (`?corporateNumber=`, where the order buttons
  * go), looked up in the registry by the server: it is rendered on the server too and written to
- * storage (`searched_corporate`) once hydrated — the URL wins over a different stored company.
+ * storage (`searched_corporate`) once hydrated — the URL wins over a different stored company;
+ * when it cannot be used, the page says why (the stored company is not used instead).
  * Without it (null) the company is the stored one, read after hydration (docs/decisions/0033).
  */
 export function SelectItems({
@@ -57,11 +58,9 @@ export function SelectItems({
 }) {
   const router = useRouter();
   const [company, setCompany] = useState<SearchedCorporate | null | undefined>(selected?.status === 'found' ? selected.company : undefined);
-  // Why the company named in the URL cannot be shown (unknown or malformed number, registry down).
-  const [problem, setProblem] = useState<string | null>(
-    selected !== null && (selected.status === 'not_found' || selected.status === 'invalid') ? selected.message : null,
-  );
-  // Whether this tab's storage (the chosen certificates and delivery) has been read: until then the controls are disabled.
+  // Why the company named in the URL cannot be shown (an unknown or malformed number, the registry unreadable).
+  const problem = selected !== null && selected.status !== 'found' ? selected.message : null;
+  // Whether this tab's storage (certificates, delivery) has been read: the controls wait for it.
   const [storageRead, setStorageRead] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [speed, setSpeed] = useState<Speed>('normal');
@@ -73,18 +72,9 @@ export function SelectItems({
     // Browser storage and the address are read after hydration (the server render has none); reading them is the effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestarted(takeMissingStateFlag());
-    const stored = readSearchedCorporate();
-    if (selected === null) {
-      setCompany(stored);
-    } else if (selected.status === 'found') {
-      // The spec's hand-over stays the contract: the later steps read the company from storage.
-      const same = stored?.corporateNumber === selected.company.corporateNumber && typeof stored.selectedAt === 'string';
-      storedSearchedCorporate.write({ ...selected.company, selectedAt: same ? stored.selectedAt : new Date().toISOString() });
-    } else if (selected.status === 'unavailable') {
-      // The registry could not be read: the company stored for the same number is used, as before.
-      if (stored?.corporateNumber === selected.corporateNumber) setCompany(stored);
-      else setProblem(selected.message);
-    }
+    // The spec's hand-over stays the contract: the later steps read the company from storage.
+    if (selected === null) setCompany(readSearchedCorporate());
+    else if (selected.status === 'found') storedSearchedCorporate.write({ ...selected.company, selectedAt: new Date().toISOString() });
     const saved = getClientState().purchaseItemData;
     setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
     setSpeed(saved.deliverySpeed);

@@ -14,8 +14,9 @@ import { INVALID_CORPORATE_NUMBER_MESSAGE, REGISTRY_UNAVAILABLE_FOR_ORDER_MESSAG
  * for a company read from storage; the order API checks it again.
  *
  * `found` carries the company in the shape of the spec's `searched_corporate` (without
- * `selectedAt`), which the page then writes to storage. `unavailable` (the registry file is being
- * replaced, or could not be read) lets the page fall back to a stored company with the same number.
+ * `selectedAt`), which the page then writes to storage. Otherwise the page shows the message: an
+ * unknown or malformed number, or the registry unreadable (the order API would refuse it with the
+ * same words then).
  */
 export type SelectedCompany =
   | { status: 'found'; company: Omit<SearchedCorporate, 'selectedAt'> }

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { SelectItems } from '@/features/purchase/components/select-items';
 import { getItemsAll, type ItemsAll } from '@/features/purchase/server/items';
 import { selectedCompanyOf } from '@/features/purchase/server/selected-company';
-import { SELECT_COMPANY_PARAM } from '@/lib/stored-search-choice';
+import { SELECT_COMPANY_PARAM } from '@/lib/purchase-select-path';
 import { logger } from '@/server/logger';
 import { currentMemberSession } from '@/server/auth/page-session';
 
