@@ -247,6 +247,49 @@ test('a purchase step opened in a new tab says why it starts over, with the comp
   await expect(page.getByRole('heading', { name: 'お届け先・お支払い方法' })).toBeVisible();
 });
 
+test('/purchase/select opened for a company: the URL wins over the stored one; an unknown number is said in Japanese', async ({ page }) => {
+  await demoLogin(page);
+  const other = {
+    corporateNumber: '8040001999013',
+    name: '株式会社ほか',
+    kind: '301',
+    kindLabel: '株式会社',
+    address: '東京都',
+    closed: false,
+  };
+  await page.evaluate((c) => localStorage.setItem('searched_corporate', JSON.stringify(c)), other);
+  const res = await page.goto(`/purchase/select?corporateNumber=${TOYOTA}`);
+  expect(res?.headers()['cache-control']).toContain('no-store');
+  await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+  await expect(page.getByLabel('履歴事項全部証明書')).toBeEnabled();
+  await expect
+    .poll(
+      async () => JSON.parse((await page.evaluate(() => localStorage.getItem('searched_corporate'))) ?? '{}') as Record<string, unknown>,
+    )
+    .toMatchObject({ corporateNumber: TOYOTA, name: 'トヨタ自動車株式会社', kind: '301', closed: false });
+
+  // A number the registry does not have, and one that is not a 法人番号: the message, a way back, no 500.
+  for (const [param, message] of [
+    ['4000012090001', '法人番号 4000012090001 の法人は見つかりませんでした。会社を検索して選び直してください。'],
+    ['12345', 'ご指定の法人番号が正しくありません。会社を検索して選び直してください。'],
+  ] as const) {
+    const answer = await page.goto(`/purchase/select?corporateNumber=${param}`);
+    expect(answer?.status()).toBe(200);
+    await expect(page.getByTestId('company-problem')).toHaveText(message);
+    await expect(page.getByRole('link', { name: '会社を検索する' })).toBeVisible();
+    await expect(page.getByTestId('company-name')).toHaveCount(0);
+  }
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `select-unknown-company-${width}.png`), fullPage: true });
+  }
+  // the stored company is still the one the URL chose
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('searched_corporate'))) ?? '{}')).toMatchObject({
+    corporateNumber: TOYOTA,
+  });
+});
+
 test('with no company chosen, /purchase/select names the button that really exists', async ({ page }) => {
   await demoLogin(page);
   await page.evaluate(() => localStorage.removeItem('searched_corporate'));
