@@ -158,13 +158,16 @@ async function measure(page, port, url, keepStorage) {
   return result.lhr;
 }
 
-/** Logs in as the demo member and puts a buyer's choices in storage, as the purchase pages expect them. */
+/**
+ * Logs in as the demo member and puts a buyer's choices in storage, as the purchase pages expect
+ * them. Returns the stored company's 法人番号 (the order buttons put it in /purchase/select's URL).
+ */
 async function prepareBuyer(page) {
   await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
   await page.type('#email', demo.email);
   await page.type('#password', demo.password);
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type="submit"]')]);
-  await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const search = await (await fetch('/api/corporates/search?q=%E3%83%88%E3%83%A8%E3%82%BF')).json();
     const company = search.items.find((c) => c.kind === '301' && !c.closed);
     if (!company) throw new Error('no orderable company for トヨタ');
@@ -194,6 +197,7 @@ async function prepareBuyer(page) {
         },
       }),
     );
+    return company.corporateNumber;
   });
 }
 
@@ -220,8 +224,11 @@ try {
     ['/register', '/register'],
     ['/help/terms-of-use', '/help/terms-of-use'],
   ];
+  // (filled in with the stored company's number once the buyer is prepared)
+  const selectForCompany = '/purchase/select?corporateNumber=… (member, from an order button)';
   const purchasePages = [
     ['/purchase/select (member)', '/purchase/select'],
+    [selectForCompany, null],
     ['/purchase/recipient-info (member)', '/purchase/recipient-info'],
     ['/purchase/confirmation (member)', '/purchase/confirmation'],
   ];
@@ -241,7 +248,10 @@ try {
   };
   const completion = '/purchase/completion (member, paid order)';
   for (const [name, p] of publicPages) if (wanted(name)) await run(name, p, false);
-  if (purchasePages.some(([name]) => wanted(name)) || wanted(completion)) await prepareBuyer(page);
+  if (purchasePages.some(([name]) => wanted(name)) || wanted(completion)) {
+    const corporateNumber = await prepareBuyer(page);
+    for (const entry of purchasePages) if (entry[0] === selectForCompany) entry[1] = `/purchase/select?corporateNumber=${corporateNumber}`;
+  }
   for (const [name, p] of purchasePages) if (wanted(name)) await run(name, p, true);
   // Last: paying resets the flow's storage (spec §4), as a real buyer's completion does.
   if (wanted(completion)) {

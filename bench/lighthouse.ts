@@ -24,7 +24,9 @@ import { startStack, type RunningStack } from '../scripts/lib/stack';
  * Public pages are measured logged out with Lighthouse's storage reset (a first visit). The purchase
  * steps are measured logged in as the demo member, with a company, an item and an address in the
  * browser's storage as a buyer would have them; there storage is kept and only the HTTP cache is
- * cleared before each run, so each is still a cold load. /purchase/completion is measured last, on
+ * cleared before each run, so each is still a cold load. /purchase/select is measured twice: as the
+ * spec's route (the company from storage) and as the order buttons open it (`?corporateNumber=`, the
+ * company rendered by the server; docs/decisions/0033). /purchase/completion is measured last, on
  * a real order paid through the PAY.JP emulator and its 3-D Secure page (paying resets the flow's
  * storage). Each row also gives Lighthouse's benchmark index of every run and the load average:
  * on a shared machine TBT is inflated. Reports land in bench/out/lighthouse/.

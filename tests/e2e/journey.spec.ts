@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { E2E_BASE_URL, E2E_OIDC_URL } from './support/e2e-env';
 import { codeIn, MEMBER_PASSWORD as PASSWORD, newEmail, newMember as registeredMember, nextMail } from './support/members';
-import { searchResult, searchResultItems } from './support/search-results';
+import { SELECT_FOR_COMPANY, searchResult, searchResultItems } from './support/search-results';
 
 /**
  * The buying journey's entry and its small dead ends (issue 13 point 2): ordering while logged out
@@ -18,6 +18,9 @@ import { searchResult, searchResultItems } from './support/search-results';
 
 const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'journey');
 const ORDER_MESSAGE = '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。';
+const TOYOTA = '1180301018771';
+/** The order's page as `nextPage` carries it: /purchase/select for トヨタ自動車 (docs/decisions/0033). */
+const ORDER_PAGE = encodeURIComponent(`/purchase/select?corporateNumber=${TOYOTA}`);
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' });
 const result = searchResult;
@@ -41,12 +44,33 @@ async function orderWhileLoggedOut(page: Page): Promise<void> {
   await result(page, 'トヨタ自動車株式会社')
     .getByRole('button', { name: /の証明書を申請する$/ })
     .click();
-  await expect(page).toHaveURL(/\/login\?nextPage=%2Fpurchase%2Fselect$/);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/login?nextPage=${ORDER_PAGE}`);
 }
 
 async function expectOrderResumed(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/purchase/select?corporateNumber=${TOYOTA}`);
   await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+}
+
+/**
+ * The company block of the page the login returned to is in the server's HTML (issue 13 §1, LCP):
+ * the same address loaded again with this browser's cookies, JavaScript off.
+ */
+async function expectCompanyInServerHtml(browser: Browser, page: Page): Promise<void> {
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const shell = await context.newPage();
+    await shell.goto(page.url());
+    await expect(shell.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+    await expect(shell.getByText(`法人番号 ${TOYOTA}　愛知県`)).toBeVisible();
+    await expect(shell.getByTestId('loading-overlay')).toBeHidden();
+  } finally {
+    await context.close();
+  }
 }
 
 /** Forget the login in this browser (cookie and stored expiry), keeping the chosen company. */
@@ -64,17 +88,17 @@ async function demoLogin(page: Page): Promise<void> {
 }
 
 test.describe('ordering while logged out', () => {
-  test('asks neutrally to log in, then goes straight back to the order', async ({ page }) => {
+  test('asks neutrally to log in, then goes straight back to the order, the company in the server’s page', async ({ page, browser }) => {
     const email = await newMember(page);
     await orderWhileLoggedOut(page);
     const reason = page.getByTestId('login-reason');
     await expect(reason).toHaveText(ORDER_MESSAGE);
     // a first-time visitor is not told that a login expired
     await expect(page.getByText('ログインの有効期限が切れました')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: '会員登録（無料）' })).toHaveAttribute('href', '/register?nextPage=%2Fpurchase%2Fselect');
+    await expect(page.getByRole('link', { name: '会員登録（無料）' })).toHaveAttribute('href', `/register?nextPage=${ORDER_PAGE}`);
     await expect(page.getByRole('link', { name: 'Google でログイン' })).toHaveAttribute(
       'href',
-      '/api/users/login-social?nextPage=%2Fpurchase%2Fselect',
+      `/api/users/login-social?nextPage=${ORDER_PAGE}`,
     );
 
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -87,12 +111,13 @@ test.describe('ordering while logged out', () => {
     await page.locator('#password').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログインする', exact: true }).click();
     await expectOrderResumed(page);
+    await expectCompanyInServerHtml(browser, page);
   });
 
   test('registering by e-mail code keeps the order: back on /purchase/select, told the account was made', async ({ page }) => {
     await orderWhileLoggedOut(page);
     await page.getByRole('link', { name: '会員登録（無料）' }).click();
-    await expect(page).toHaveURL(/\/register\?nextPage=%2Fpurchase%2Fselect$/);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/register?nextPage=${ORDER_PAGE}`);
     await expect(page.getByTestId('login-reason')).toContainText('そのまま証明書の申請にお進みいただけます');
 
     const email = newEmail('journey-reg');
@@ -156,7 +181,6 @@ test.describe('ordering while logged out', () => {
 });
 
 test.describe('the header’s ログイン and 会員登録', () => {
-  const TOYOTA = '1180301018771';
   const RECORD = `/search-service/result?corporateNumber=${TOYOTA}`;
   const menu = (page: Page) => page.getByRole('navigation', { name: 'メインメニュー' });
 
@@ -199,7 +223,7 @@ test('a purchase step opened in a new tab says why it starts over, with the comp
   await result(page, 'トヨタ自動車株式会社')
     .getByRole('button', { name: /の証明書を申請する$/ })
     .click();
-  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page).toHaveURL(SELECT_FOR_COMPANY);
   await expect(page.getByTestId('missing-state')).toHaveCount(0);
   await page.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
@@ -221,6 +245,49 @@ test('a purchase step opened in a new tab says why it starts over, with the comp
   // the first tab still has its order
   await page.reload();
   await expect(page.getByRole('heading', { name: 'お届け先・お支払い方法' })).toBeVisible();
+});
+
+test('/purchase/select opened for a company: the URL wins over the stored one; an unknown number is said in Japanese', async ({ page }) => {
+  await demoLogin(page);
+  const other = {
+    corporateNumber: '8040001999013',
+    name: '株式会社ほか',
+    kind: '301',
+    kindLabel: '株式会社',
+    address: '東京都',
+    closed: false,
+  };
+  await page.evaluate((c) => localStorage.setItem('searched_corporate', JSON.stringify(c)), other);
+  const res = await page.goto(`/purchase/select?corporateNumber=${TOYOTA}`);
+  expect(res?.headers()['cache-control']).toContain('no-store');
+  await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+  await expect(page.getByLabel('履歴事項全部証明書')).toBeEnabled();
+  await expect
+    .poll(
+      async () => JSON.parse((await page.evaluate(() => localStorage.getItem('searched_corporate'))) ?? '{}') as Record<string, unknown>,
+    )
+    .toMatchObject({ corporateNumber: TOYOTA, name: 'トヨタ自動車株式会社', kind: '301', closed: false });
+
+  // A number the registry does not have, and one that is not a 法人番号: the message, a way back, no 500.
+  for (const [param, message] of [
+    ['4000012090001', '法人番号 4000012090001 の法人は見つかりませんでした。会社を検索して選び直してください。'],
+    ['12345', 'ご指定の法人番号が正しくありません。会社を検索して選び直してください。'],
+  ] as const) {
+    const answer = await page.goto(`/purchase/select?corporateNumber=${param}`);
+    expect(answer?.status()).toBe(200);
+    await expect(page.getByTestId('company-problem')).toHaveText(message);
+    await expect(page.getByRole('link', { name: '会社を検索する' })).toBeVisible();
+    await expect(page.getByTestId('company-name')).toHaveCount(0);
+  }
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `select-unknown-company-${width}.png`), fullPage: true });
+  }
+  // the stored company is still the one the URL chose
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('searched_corporate'))) ?? '{}')).toMatchObject({
+    corporateNumber: TOYOTA,
+  });
 });
 
 test('with no company chosen, /purchase/select names the button that really exists', async ({ page }) => {

@@ -8,7 +8,7 @@ import { pdfText } from '../support/pdf';
 import { enterCard } from './support/card';
 import { registerThroughPages } from './support/members';
 import { expectPaidAndReset } from './support/purchase';
-import { orderButton } from './support/search-results';
+import { SELECT_FOR_COMPANY, orderButton } from './support/search-results';
 
 /**
  * Payment history and receipts (issue 8) in Chromium against the whole stack: a new member with
@@ -40,7 +40,7 @@ async function purchase(page: Page, order: Order): Promise<{ paymentId: string; 
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
   await orderButton(page, COMPANY).click();
-  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page).toHaveURL(SELECT_FOR_COMPANY);
 
   for (const item of order.items) {
     const box = page.getByLabel(item.label);

@@ -5,16 +5,17 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 
 import { E2E_BASE_URL } from './support/e2e-env';
 import { newMemberLoggedIn } from './support/members';
-import { orderButton } from './support/search-results';
+import { SELECT_FOR_COMPANY, orderButton } from './support/search-results';
 import { shoot, shotsDir } from './support/shots';
 
 /**
  * The purchase steps paint before their JavaScript runs (issue 13 §1, docs/decisions/0033): each
  * step, opened with the buyer's cookies in a browser with JavaScript off, already shows its
- * heading, its explanatory text and what the server knows (the certificates; the paid order), with
- * grey lines where this tab's storage will fill in — never only the loading overlay, which is all
- * the server sent before. The same steps are then used with JavaScript as a buyer would, and
- * screenshot at 390 and 1280 px (tmp/shots/first-paint, looked at by hand).
+ * heading, its explanatory text and what the server knows (the company the order button chose,
+ * the certificates; the paid order), with grey lines where this tab's storage will fill in — never
+ * only the loading overlay, which is all the server sent before. The same steps are then used with
+ * JavaScript as a buyer would, and screenshot at 390 and 1280 px (tmp/shots/first-paint, looked at
+ * by hand).
  */
 const SHOTS = shotsDir('first-paint');
 
@@ -41,13 +42,21 @@ test('every purchase step paints its page before its JavaScript runs', async ({ 
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
   await orderButton(page, 'トヨタ自動車株式会社').click();
-  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page).toHaveURL(SELECT_FOR_COMPANY);
 
-  // 1. select: the certificates and their prices come from the server; the company is this browser's.
-  let shell = await withoutJavaScript(browser, page, '/purchase/select', '1-select');
+  // 1. select, as the order button opens it (the company's 法人番号 in the URL): the company block
+  // (the largest element, issue 13 §1 LCP), the certificates and their prices come from the server.
+  let shell = await withoutJavaScript(browser, page, page.url(), '1-select');
   await expect(shell.getByRole('heading', { name: '証明書の選択', level: 1 })).toBeVisible();
+  await expect(shell.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
+  await expect(shell.getByText(/^法人番号 \d{13}　愛知県/)).toBeVisible();
+  await expect(shell.getByTestId('pending')).toHaveCount(0);
   await expect(shell.getByLabel('履歴事項全部証明書')).toBeDisabled();
   await expect(shell.getByText('1通 1,050円（税込）').first()).toBeVisible();
+  await shell.context().close();
+  // Without the number (the spec's route, an old bookmark) the company is this browser's: grey lines first.
+  shell = await withoutJavaScript(browser, page, '/purchase/select', '1-select-stored');
+  await expect(shell.getByLabel('履歴事項全部証明書')).toBeDisabled();
   await expect(shell.getByTestId('pending').first()).toBeVisible();
   await expect(shell.getByTestId('company-name')).toHaveCount(0);
   await shell.context().close();

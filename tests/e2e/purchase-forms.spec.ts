@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { enterCard } from './support/card';
 import { E2E_BASE_URL } from './support/e2e-env';
 import { nextMail, newMemberLoggedIn } from './support/members';
-import { orderButton } from './support/search-results';
+import { SELECT_FOR_COMPANY, orderButton } from './support/search-results';
 import { shoot, shotsDir } from './support/shots';
 
 /**
@@ -27,7 +27,7 @@ async function toRecipientStep(page: Page): Promise<void> {
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
   await orderButton(page, 'トヨタ自動車株式会社').click();
-  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page).toHaveURL(SELECT_FOR_COMPANY);
   await page.getByLabel('履歴事項全部証明書').check();
   await expect(page.getByTestId('total')).not.toHaveText('—');
   await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_PAYJP_URL } from './support/e2e-env';
 import { MEMBER_PASSWORD, nextMail, newMemberLoggedIn } from './support/members';
 import { expectPaidAndReset } from './support/purchase';
-import { orderButton } from './support/search-results';
+import { SELECT_FOR_COMPANY, orderButton } from './support/search-results';
 
 /**
  * The certificate order in Chromium against the whole stack (app, PAY.JP emulator, mail catcher):
@@ -39,7 +39,7 @@ async function chooseToyota(page: Page): Promise<void> {
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
   await orderButton(page, 'トヨタ自動車株式会社').click();
-  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page).toHaveURL(SELECT_FOR_COMPANY);
   await expect(page.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
 }
 

@@ -170,7 +170,10 @@ test.describe('法人情報照会', () => {
 
     await page.goto(`/search-service/result?corporateNumber=${TOYOTA}`);
     await page.getByRole('button', { name: 'この法人の証明書を申請する' }).click();
-    await expect(page).toHaveURL(/\/(purchase\/select|login)/);
+    // /purchase/select for this company (its 法人番号 in the URL, docs/decisions/0033), or the login on the way there
+    await expect(page).toHaveURL(
+      new RegExp(`/(purchase/select\\?corporateNumber=${TOYOTA}|login\\?nextPage=%2Fpurchase%2Fselect%3FcorporateNumber%3D${TOYOTA})$`),
+    );
     const corporate = JSON.parse((await page.evaluate(() => window.localStorage.getItem('searched_corporate'))) ?? 'null') as Record<
       string,
       unknown

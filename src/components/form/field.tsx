@@ -2,13 +2,17 @@
 
 import type { ReactNode } from 'react';
 
+import { FieldError } from './field-error';
 import styles from './form.module.css';
+
+export { FieldError };
 
 /**
  * The form kit (docs/decisions/0032), one module per part so a page carries only what it uses:
- * field.tsx (Field, its error and 必須/任意 marker), inputs.tsx (TextField, CheckboxField),
- * group.tsx (FieldGroup, Legend), error-summary.tsx (ErrorSummary), use-form-state.ts (submit with
- * the server's schema loaded on submit), form.module.css (the one look).
+ * field.tsx (Field and its 必須/任意 marker), field-error.tsx (the error alone), inputs.tsx
+ * (TextField, CheckboxField), group.tsx (FieldGroup, Legend), error-summary.tsx (ErrorSummary),
+ * use-form-state.ts (submit with the server's schema loaded on submit), form.module.css (the one
+ * look).
  *
  * Following domain.md §6: the label above the field with a 「必須」/「任意」 marker, examples as
  * 「例：」 support text (never placeholders), and the error under the field saying what to do. The
@@ -31,15 +35,6 @@ export const errorIdOf = (id: string) => `${id}-error`;
 /** The 「必須」/「任意」 marker after a label. */
 export function RequiredMark({ required }: { required: boolean }) {
   return <span className={required ? styles.required : styles.optional}>{required ? '必須' : '任意'}</span>;
-}
-
-/** The error under a field (or a group); `id` is what the control's aria-describedby names. */
-export function FieldError({ id, children, role }: { id?: string | undefined; children: ReactNode; role?: 'alert' }) {
-  return (
-    <p id={id} className={styles.fieldError} role={role}>
-      {children}
-    </p>
-  );
 }
 
 interface FieldProps {

@@ -7,3 +7,15 @@
 /** Copies of one certificate per order (operator rule; the Legal Affairs Bureau has no limit). */
 export const MIN_QUANTITY_PER_ITEM = 1;
 export const MAX_QUANTITY_PER_ITEM = 10;
+
+/**
+ * What the buyer is told when the company of an order cannot be used — by order creation (the API's
+ * answer) and by /purchase/select opened for a company (`?corporateNumber=`), which looks the
+ * company up the same way (docs/decisions/0033).
+ */
+export function companyNotFoundMessage(corporateNumber: string): string {
+  return `法人番号 ${corporateNumber} の法人は見つかりませんでした。会社を検索して選び直してください。`;
+}
+export const INVALID_CORPORATE_NUMBER_MESSAGE = 'ご指定の法人番号が正しくありません。会社を検索して選び直してください。';
+export const REGISTRY_UNAVAILABLE_FOR_ORDER_MESSAGE =
+  '法人情報を確認できないため、ただいまご注文を受け付けられません。時間をおいてもう一度お試しください。';

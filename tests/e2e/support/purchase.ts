@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 import { enterCard } from './card';
-import { orderButton } from './search-results';
+import { SELECT_FOR_COMPANY, orderButton } from './search-results';
 
 /**
  * The completion page shows the order as paid and has reset the tab's purchase state (spec §4).
@@ -32,7 +32,7 @@ export async function buyToyota(page: Page, { express = false }: { express?: boo
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
   await orderButton(page, TOYOTA_NAME).click();
-  await expect(page).toHaveURL(/\/purchase\/select$/);
+  await expect(page).toHaveURL(SELECT_FOR_COMPANY);
   await page.getByLabel('履歴事項全部証明書').check();
   if (express) await page.getByRole('radio', { name: /速達配送/ }).check();
   await expect(page.getByTestId('total')).not.toHaveText('—');

@@ -28,3 +28,6 @@ export function searchResultItems(page: Page): Locator {
         .getByRole('row'),
     );
 }
+
+/** Where an order button goes: /purchase/select for that company, its 法人番号 in the URL (docs/decisions/0033). */
+export const SELECT_FOR_COMPANY = /\/purchase\/select\?corporateNumber=\d{13}$/;

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 
 import { ORDER_BUTTON_LABEL } from '@/features/orders/index.client';
+import { purchaseSelectPath } from '@/lib/purchase-select-path';
 import { storedSearchedCorporate } from '@/lib/stored-search-choice';
 
 import type { SearchedCorporate } from '@/features/company-search';
@@ -10,15 +11,15 @@ import s from './reference.module.css';
 
 /**
  * 「この法人の証明書を申請する」: hands the company to the purchase flow the way the /search page
- * does (localStorage `searched_corporate`, storedSearchedCorporate) and goes to /purchase/select, which asks
- * for a login when needed.
+ * does (localStorage `searched_corporate`, storedSearchedCorporate) and goes to /purchase/select for this
+ * company (its 法人番号 in the URL, so the server renders it), which asks for a login when needed.
  */
 export function OrderButton({ company }: { company: Omit<SearchedCorporate, 'selectedAt'> }) {
   const router = useRouter();
   const order = () => {
     const value: SearchedCorporate = { ...company, selectedAt: new Date().toISOString() };
     storedSearchedCorporate.write(value);
-    router.push('/purchase/select');
+    router.push(purchaseSelectPath(company.corporateNumber));
   };
   return (
     <button type="button" className={`button ${s.orderButton}`} onClick={order}>

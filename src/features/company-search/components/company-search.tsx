@@ -5,6 +5,7 @@ import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo
 import useSWR from 'swr';
 
 import { ApiError } from '@/lib/api-client';
+import { purchaseSelectPath } from '@/lib/purchase-select-path';
 
 import { fetchSearchPage, searchKey } from '../client/api';
 import { storeSearchedCorporate } from '../client/store-searched-corporate';
@@ -132,7 +133,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
 
   const choose = (company: CompanySummary) => {
     storeSearchedCorporate(company, committed);
-    router.push('/purchase/select');
+    router.push(purchaseSelectPath(company.corporateNumber));
   };
 
   const inputId = useId();

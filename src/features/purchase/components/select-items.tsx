@@ -4,16 +4,18 @@ import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 
-import { FieldError } from '@/components/form/field';
+import { FieldError } from '@/components/form/field-error';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
+import { storedSearchedCorporate } from '@/lib/stored-search-choice';
 import { formatYen } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
 import { MAX_QUANTITY_PER_ITEM } from '../rules';
 import { itemsKey, taxKey } from '../client/api';
 import type { ItemsAll } from '../server/items';
+import type { SelectedCompany } from '../server/selected-company';
 
 import {
   MissingStateNotice,
@@ -40,12 +42,26 @@ function notOrderableMessage(company: SearchedCorporate): string {
 /**
  * /purchase/select: the company from search, certificates and copies, delivery speed, live total.
  * `initialItems` is GET /api/items/all for this member, rendered by the server (null when the
- * server had no session or could not read it): the page paints with the certificates at once and
- * only the company, which is in this browser's storage, waits for hydration (docs/decisions/0033).
+ * server had no session or could not read it): the page paints with the certificates at once.
+ * `selected` is the company the page was opened for (`?corporateNumber=`, where the order buttons
+ * go), looked up in the registry by the server: it is rendered on the server too and written to
+ * storage (`searched_corporate`) once hydrated — the URL wins over a different stored company;
+ * when it cannot be used, the page says why (the stored company is not used instead).
+ * Without it (null) the company is the stored one, read after hydration (docs/decisions/0033).
  */
-export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll | null }) {
+export function SelectItems({
+  initialItems = null,
+  selected = null,
+}: {
+  initialItems?: ItemsAll | null;
+  selected?: SelectedCompany | null;
+}) {
   const router = useRouter();
-  const [company, setCompany] = useState<SearchedCorporate | null | undefined>(undefined);
+  const [company, setCompany] = useState<SearchedCorporate | null | undefined>(selected?.status === 'found' ? selected.company : undefined);
+  // Why the company named in the URL cannot be shown (an unknown or malformed number, the registry unreadable).
+  const problem = selected !== null && selected.status !== 'found' ? selected.message : null;
+  // Whether this tab's storage (certificates, delivery) has been read: the controls wait for it.
+  const [storageRead, setStorageRead] = useState(false);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [speed, setSpeed] = useState<Speed>('normal');
   const [error, setError] = useState('');
@@ -56,16 +72,19 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
     // Browser storage and the address are read after hydration (the server render has none); reading them is the effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestarted(takeMissingStateFlag());
-    setCompany(readSearchedCorporate());
+    // The spec's hand-over stays the contract: the later steps read the company from storage.
+    if (selected === null) setCompany(readSearchedCorporate());
+    else if (selected.status === 'found') storedSearchedCorporate.write({ ...selected.company, selectedAt: new Date().toISOString() });
     const saved = getClientState().purchaseItemData;
     setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
     setSpeed(saved.deliverySpeed);
-  }, []);
+    setStorageRead(true);
+  }, [selected]);
 
   const items = useApi(itemsKey(), initialItems ? { fallbackData: initialItems } : {});
-  // Until storage is read (the server render and hydration) the shell shows every certificate, as
-  // for an open company, with the controls disabled.
-  const reading = company === undefined;
+  // Until storage is read (the server render and hydration) the controls are disabled; while the
+  // company is not known yet the shell shows every certificate, as for an open company.
+  const reading = !storageRead;
   // Only certificates the company has (a closed company: 閉鎖事項全部証明書 only) — the server's rule too.
   const selection = useMemo(
     () => (company ? Object.entries(quantities).filter(([id, q]) => q > 0 && canOrderItem(company, id)) : []),
@@ -77,12 +96,14 @@ export function SelectItems({ initialItems = null }: { initialItems?: ItemsAll |
   // (not `isLoading`: the server render does not fetch, so it would show the error box)
   if (!items.data && !items.error) return <LoadingOverlay />;
 
-  if (company === null || (company !== undefined && !canOrder(company))) {
+  if (problem !== null || company === null || (company !== undefined && !canOrder(company))) {
     return (
       <PurchasePage title="証明書の選択" step={0}>
         {restarted ? <MissingStateNotice step="/purchase/select" /> : null}
         <div className="notice-box" role="status">
-          {company === null ? (
+          {problem !== null ? (
+            <p data-testid="company-problem">{problem}</p>
+          ) : !company ? (
             <p>
               証明書を取り寄せる会社が選ばれていません。会社を検索して、検索結果か会社のページにある「{ORDER_BUTTON_SHORT_LABEL}
               」のボタンを押してください。

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 
 import { SelectItems } from '@/features/purchase/components/select-items';
 import { getItemsAll, type ItemsAll } from '@/features/purchase/server/items';
+import { selectedCompanyOf } from '@/features/purchase/server/selected-company';
+import { SELECT_COMPANY_PARAM } from '@/lib/purchase-select-path';
 import { logger } from '@/server/logger';
 import { currentMemberSession } from '@/server/auth/page-session';
 
@@ -9,11 +11,19 @@ export const metadata: Metadata = { title: '証明書の選択', robots: { index
 
 /**
  * The certificates with this member's prices are rendered on the server (what GET /api/items/all
- * answers), so the step paints before its JavaScript arrives; only the company chosen on /search,
- * kept in the browser's storage, waits for hydration (issue 13 §1, docs/decisions/0033).
+ * answers), so the step paints before its JavaScript arrives. So is the company when the page is
+ * opened for one (`?corporateNumber=`, where the order buttons go): looked up in the registry as
+ * an order is; without it the company comes from the browser's storage after hydration, as the
+ * spec's route has it (issue 13 §1, docs/decisions/0033).
  */
-export default async function PurchaseSelectPage() {
+export default async function PurchaseSelectPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await currentMemberSession();
+  const params = await searchParams;
+  const company = selectedCompanyOf(params[SELECT_COMPANY_PARAM]);
   let items: ItemsAll | null = null;
   if (session) {
     try {
@@ -23,5 +33,12 @@ export default async function PurchaseSelectPage() {
       logger.error({ err: error }, 'could not render the certificates of /purchase/select');
     }
   }
-  return <SelectItems initialItems={items} />;
+  // (keyed by the company: opened for another one, the step starts from that one's state)
+  return (
+    <SelectItems
+      key={company === null ? '' : company.status === 'found' ? company.company.corporateNumber : company.corporateNumber}
+      initialItems={items}
+      selected={company}
+    />
+  );
 }

@@ -5,6 +5,7 @@ import { insertOrder, findOrderByIdempotencyKey, type OrderRow } from '@/feature
 import { lookupCompany } from '@/features/registry/index.server';
 import { AppError } from '@/server/http/app-error';
 
+import { REGISTRY_UNAVAILABLE_FOR_ORDER_MESSAGE, companyNotFoundMessage } from '../../rules';
 import type { CreatePaymentHistoryBody } from '../../schemas';
 import { scheduledDateMaster } from '../delivery/scheduled-dates';
 import { priceForMember } from '../items';
@@ -21,13 +22,13 @@ export function companyForOrder(corporateNumber: string, itemIds: readonly strin
     if (found.code === 'registry_unavailable') {
       throw new AppError('registry_unavailable', {
         status: 503,
-        message: '法人情報を確認できないため、ただいまご注文を受け付けられません。時間をおいてもう一度お試しください。',
+        message: REGISTRY_UNAVAILABLE_FOR_ORDER_MESSAGE,
         headers: { 'Retry-After': '30' },
       });
     }
     throw new AppError('company_not_found', {
       status: 404,
-      message: `法人番号 ${corporateNumber} の法人は見つかりませんでした。会社を検索して選び直してください。`,
+      message: companyNotFoundMessage(corporateNumber),
       fields: { 'company.corporateNumber': '法人番号の法人が見つかりません。' },
     });
   }

@@ -1,4 +1,4 @@
-// One company by 法人番号 as the registry has it now, in the fields an order keeps (exported
+// One company by 法人番号 as the registry has it now, in the fields an order and the purchase flow use (exported
 // through the feature's index.server.ts).
 import 'server-only';
 
@@ -16,6 +16,11 @@ export interface RegistryCompany {
   /** 所在地 as the registry prints it (domestic, else abroad) */
   address: string;
   closed: boolean;
+  /** フリガナ, 都道府県, 郵便番号 and 登記記録の閉鎖等年月日 as the registry has them (null when none) */
+  furigana: string | null;
+  prefectureName: string | null;
+  postCode: string | null;
+  closeDate: string | null;
 }
 
 export type RegistryCompanyOutcome = { ok: true; company: RegistryCompany } | { ok: false; code: CompanyErrorCode; message: string };
@@ -37,6 +42,10 @@ export function lookupCompany(corporateNumber: string, store?: RegistryStore): R
       kindLabel: c.current.kindLabel,
       address: c.current.address,
       closed: c.closed,
+      furigana: c.current.furigana,
+      prefectureName: c.current.prefectureName,
+      postCode: c.current.postCode,
+      closeDate: c.current.closeDate,
     },
   };
 }
