@@ -22,7 +22,8 @@ vi.mock('next/navigation', () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 vi.mock('next/link', () => ({
-  default: ({ href, children, ...rest }: { href: string; children: ReactNode }) => (
+  // (next/link's own props, such as prefetch, are not the anchor's)
+  default: ({ href, children, prefetch: _prefetch, ...rest }: { href: string; children: ReactNode; prefetch?: unknown }) => (
     <a href={href} {...rest}>
       {children}
     </a>
