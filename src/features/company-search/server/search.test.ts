@@ -450,11 +450,95 @@ describe('searchCompanies — pages and counts', () => {
     expect(all({ q: '記録サンプル' })[0]?.count).toBe(10);
   });
 
+  // Every row of this fixture is at 東京都千代田区丸の内一丁目1番1号 (ntaRow's default address), so
+  // the address alone lists them all: one class, whose count goes on from where the first page
+  // stopped (search.ts, oneClass).
+  it('counts the address alone exactly past the first page, and caps it at 1,000', () => {
+    const pages = all({ address: '丸の内1-1' });
+    expect(pages[0]?.count).toBe(1000);
+    expect(pages[0]?.countCapped).toBe(true);
+    expect(pages).toHaveLength(50);
+    const items = pages.flatMap((p) => p.items);
+    expect(new Set(items.map((i) => i.corporateNumber)).size).toBe(50 * SEARCH_PAGE_SIZE);
+    expect(items.every((i) => i.match === 'address')).toBe(true);
+  });
+
+  it.each(prefs)('counts the address alone in prefecture %s as its pages list it', (prefecture) => {
+    const pages = all({ address: '丸の内1-1', prefecture });
+    const items = pages.flatMap((p) => p.items);
+    // 1,030 + 40 + 45 + 300 + 10 rows spread over the four prefectures in turn.
+    const expected = [1030, 40, 45, 300, 10].reduce(
+      (n, rows) => n + Array.from({ length: rows }, (_, i) => prefs[i % 4]).filter((c) => c === prefecture).length,
+      0,
+    );
+    expect(pages[0]?.count).toBe(expected);
+    expect(pages[0]?.countCapped).toBe(false);
+    expect(items).toHaveLength(expected);
+    expect(new Set(items.map((i) => i.corporateNumber)).size).toBe(expected);
+  });
+
   it('rejects a cursor used with another query', () => {
     const first = searchCompanies({ q: 'テスト' }, pagesStore);
     const cursor = first.ok ? (first.result.nextCursor ?? '') : '';
     expect(searchCompanies({ q: 'ページ', cursor }, pagesStore)).toMatchObject({ ok: false, code: 'invalid_cursor' });
     expect(searchCompanies({ q: 'テスト', cursor: 'garbage' }, pagesStore)).toMatchObject({ ok: false, code: 'invalid_cursor' });
+  });
+});
+
+describe('searchCompanies — the address alone, counted from the end of its first page', () => {
+  const oneDir = tempDir();
+  const oneFile = path.join(oneDir, 'registry.sqlite');
+  let oneStore: RegistryStore;
+  const closed = { process: '21', closeDate: '2020-03-31', closeCause: '01' } as const;
+  const osaka = { prefectureCode: '27', prefectureName: '大阪府', cityName: '北区', cityCode: '127' } as const;
+  beforeAll(() => {
+    buildRegistry(oneFile, [
+      // 本町2-1xx: 150 active and 30 closed in 東京都 (5 characters: 4-grams confirmed on doc).
+      ...Array.from({ length: 150 }, (_, i) => ntaRow({ name: `株式会社本町活${i}`, streetNumber: `本町2-${i + 100}` })),
+      ...Array.from({ length: 30 }, (_, i) => ntaRow({ name: `株式会社本町閉${i}`, streetNumber: `本町2-${i + 100}`, ...closed })),
+      // 梅田3-: exactly a page and one more row active in 大阪府, and 3 closed.
+      ...Array.from({ length: 21 }, (_, i) => ntaRow({ name: `株式会社梅田活${i}`, streetNumber: `梅田3-${i + 1}`, ...osaka })),
+      ...Array.from({ length: 3 }, (_, i) => ntaRow({ name: `株式会社梅田閉${i}`, streetNumber: `梅田3-${i + 1}`, ...osaka, ...closed })),
+      // A decoy: the same pieces in another order.
+      ntaRow({ name: '株式会社本町囮', streetNumber: '本町3-2-1' }),
+    ]);
+    oneStore = new RegistryStore(oneFile, { checkIntervalMs: 0 });
+  });
+  afterAll(() => {
+    oneStore.close();
+    fs.rmSync(oneDir, { recursive: true, force: true });
+  });
+
+  function listed(params: SearchCompaniesParams): { counts: number[]; names: string[] } {
+    const counts: number[] = [];
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const outcome = searchCompanies({ ...params, cursor }, oneStore);
+      if (!outcome.ok) throw new Error(outcome.code);
+      counts.push(outcome.result.count);
+      names.push(...outcome.result.items.map((i) => i.name));
+      if (outcome.result.nextCursor === null) return { counts, names };
+      cursor = outcome.result.nextCursor;
+    }
+  }
+
+  it.each<[string, SearchCompaniesParams, number, number]>([
+    ['active only (本町2-100 … 本町2-199)', { address: '本町2-1' }, 100, 0],
+    ['closed included: the count crosses into the closed range', { address: '本町2-1', includeClosed: true }, 100, 30],
+    ['a page and one row: the count starts after the last row of its range', { address: '梅田3-', prefecture: '27' }, 21, 0],
+    ['the same with the closed range after it', { address: '梅田3-', prefecture: '27', includeClosed: true }, 21, 3],
+    ['fewer than a page', { address: '梅田3-', prefecture: '27', city: '127' }, 21, 0],
+    ['nothing', { address: '本町2-1', prefecture: '27' }, 0, 0],
+  ])('%s', (_, params, active, closedRows) => {
+    const { counts, names } = listed(params);
+    const total = active + closedRows;
+    expect(counts.every((c) => c === total)).toBe(true);
+    expect(names).toHaveLength(total);
+    expect(new Set(names).size).toBe(total);
+    // Active before closed.
+    expect(names.findIndex((n) => n.includes('閉'))).toBe(closedRows === 0 ? -1 : active);
+    expect(names).not.toContain('株式会社本町囮');
   });
 });
 

@@ -359,25 +359,14 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     .filter((r): r is { first: number; last: number } => r !== null);
   const segments: Segment[] = tiers.flatMap((_, tier) => ranges.map((r) => ({ tier: tier as Tier, ...r })));
 
+  // A search of one class (the address alone, a postal code) counts the same matches, in the same
+  // order, as its pages list: the count goes on from where the first page stopped instead of
+  // reading them twice (docs/decisions/0029, 2026-11-26 evening). An address with few matches
+  // among many candidates costs one pass over them instead of two.
+  const oneClass = addressOnly || postCode !== null;
+
   // Run in one read transaction: one shared lock for the whole search instead of one per statement.
   return reg.db.transaction((): SearchOutcome => {
-    let count: number;
-    let countCapped: boolean;
-    if (cursor !== null) {
-      count = cursor.c;
-      countCapped = cursor.x;
-    } else {
-      let total = 0;
-      for (const m of counts) {
-        for (const r of ranges) {
-          if (total > SEARCH_COUNT_CAP) break;
-          total += countMatches(reg, m, bind, r, SEARCH_COUNT_CAP + 1 - total);
-        }
-      }
-      countCapped = total > SEARCH_COUNT_CAP;
-      count = Math.min(total, SEARCH_COUNT_CAP);
-    }
-
     // One row more than a page tells whether there is a next page.
     const found: { tier: Tier; segment: number; docid: number }[] = [];
     const startSegment = cursor?.s ?? 0;
@@ -387,6 +376,38 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       const ids = docids(reg, tiers[seg.tier] as Matcher, bind, after, seg.last, SEARCH_PAGE_SIZE + 1 - found.length);
       for (const docid of ids) found.push({ tier: seg.tier, segment: i, docid });
     }
+
+    let count: number;
+    let countCapped: boolean;
+    if (cursor !== null) {
+      count = cursor.c;
+      countCapped = cursor.x;
+    } else {
+      let total = 0;
+      if (oneClass) {
+        total = found.length;
+        const last = found[found.length - 1];
+        // Fewer rows than asked for: every segment was read to its end, so they are all the matches.
+        if (last !== undefined && found.length > SEARCH_PAGE_SIZE) {
+          for (let i = last.segment; i < segments.length && total <= SEARCH_COUNT_CAP; i++) {
+            const seg = segments[i] as Segment;
+            const first = i === last.segment ? last.docid + 1 : seg.first;
+            if (first > seg.last) continue;
+            total += countMatches(reg, tiers[0] as Matcher, bind, { first, last: seg.last }, SEARCH_COUNT_CAP + 1 - total);
+          }
+        }
+      } else {
+        for (const m of counts) {
+          for (const r of ranges) {
+            if (total > SEARCH_COUNT_CAP) break;
+            total += countMatches(reg, m, bind, r, SEARCH_COUNT_CAP + 1 - total);
+          }
+        }
+      }
+      countCapped = total > SEARCH_COUNT_CAP;
+      count = Math.min(total, SEARCH_COUNT_CAP);
+    }
+
     const page = cursor?.p ?? 1;
     const hasMore = found.length > SEARCH_PAGE_SIZE;
     const pageRows = found.slice(0, SEARCH_PAGE_SIZE);
