@@ -29,7 +29,12 @@ const { values } = parseArgs({
   strict: true,
 });
 const registry = values.registry ?? 'bench/out/registry-5500000-generator.sqlite';
-const repeat = z.coerce.number().int().min(1).max(1000).parse(values.repeat ?? '15');
+const repeat = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(1000)
+  .parse(values.repeat ?? '15');
 const queries: SearchCompaniesParams[] = (values.query ?? []).map((q) => QuerySchema.parse(JSON.parse(q)));
 if (queries.length === 0) throw new Error('give at least one --query \'{"address":"…"}\'');
 
@@ -104,5 +109,10 @@ for (const query of queries) {
   }
   console.log(line.join('\n'));
 }
-console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 store.close();
