@@ -82,7 +82,7 @@ const fixture = [
   ntaRow({ name: '株式会社オーテ通信', furigana: 'オーテツウシン', streetNumber: '大手町１丁目５－１' }),
   ntaRow({ name: '株式会社オーテ二十一', furigana: 'オーテニジュウイチ', streetNumber: '大手町二十一丁目３番地' }),
   ntaRow({ name: '株式会社カスミ精工', furigana: 'カスミセイコウ', streetNumber: '霞ヶ関３丁目１番１号' }),
-  // Substring semantics beyond one index token (an address of 5+ characters ANDs its 4-grams and
+  // Substring semantics beyond one index token (an address of 6+ characters ANDs its 5-grams and
   // is confirmed): 2-7-2 is 二丁目, 二十丁目 is not; 緑町1-2-21-2 holds 町1-2 and 21-2 but not 町1-21-2.
   ntaRow({ name: '株式会社丸内二番', furigana: 'マルノウチニバン', streetNumber: '丸の内２－７－２' }),
   ntaRow({ name: '株式会社丸内二十', furigana: 'マルノウチニジュウ', streetNumber: '丸の内二十丁目３番' }),
@@ -211,7 +211,7 @@ describe('searchCompanies — query table', () => {
     ['address typed with 番 and 号', { address: '２丁目７番２号' }, ['株式会社丸内二番', '株式会社ヤエス精機']],
     ['address: 3 characters are one index token', { address: '町1-' }, ['株式会社オーテ通信', '株式会社緑町商会', '株式会社緑町分割']],
     ['address: 4 characters are one index token', { address: '21-2' }, ['株式会社緑町商会', '株式会社緑町十一', '株式会社緑町分割']],
-    ['address: 町1-21-2 is not 町11-21-2 nor 町1-2-21-2 (4-grams confirmed)', { address: '町1-21-2' }, ['株式会社緑町商会']],
+    ['address: 町1-21-2 is not 町11-21-2 nor 町1-2-21-2 (5-grams confirmed)', { address: '町1-21-2' }, ['株式会社緑町商会']],
     ['address: 1-21-2 is a plain substring of 11-21-2', { address: '1-21-2' }, ['株式会社緑町商会', '株式会社緑町十一']],
     ['address: 番 and 号 typed for a hyphenated address', { address: '緑町1番21号' }, ['株式会社緑町商会']],
     ['address: a long address from the 都道府県', { address: '東京都千代田区緑町1丁目21番2号' }, ['株式会社緑町商会']],
@@ -450,6 +450,33 @@ describe('searchCompanies — pages and counts', () => {
     expect(all({ q: '記録サンプル' })[0]?.count).toBe(10);
   });
 
+  // Every row of this fixture is at 東京都千代田区丸の内一丁目1番1号 (ntaRow's default address), so
+  // the address alone lists them all: one class, whose count goes on from where the first page
+  // stopped (search.ts, oneClass).
+  it('counts the address alone exactly past the first page, and caps it at 1,000', () => {
+    const pages = all({ address: '丸の内1-1' });
+    expect(pages[0]?.count).toBe(1000);
+    expect(pages[0]?.countCapped).toBe(true);
+    expect(pages).toHaveLength(50);
+    const items = pages.flatMap((p) => p.items);
+    expect(new Set(items.map((i) => i.corporateNumber)).size).toBe(50 * SEARCH_PAGE_SIZE);
+    expect(items.every((i) => i.match === 'address')).toBe(true);
+  });
+
+  it.each(prefs)('counts the address alone in prefecture %s as its pages list it', (prefecture) => {
+    const pages = all({ address: '丸の内1-1', prefecture });
+    const items = pages.flatMap((p) => p.items);
+    // 1,030 + 40 + 45 + 300 + 10 rows spread over the four prefectures in turn.
+    const expected = [1030, 40, 45, 300, 10].reduce(
+      (n, rows) => n + Array.from({ length: rows }, (_, i) => prefs[i % 4]).filter((c) => c === prefecture).length,
+      0,
+    );
+    expect(pages[0]?.count).toBe(expected);
+    expect(pages[0]?.countCapped).toBe(false);
+    expect(items).toHaveLength(expected);
+    expect(new Set(items.map((i) => i.corporateNumber)).size).toBe(expected);
+  });
+
   it('rejects a cursor used with another query', () => {
     const first = searchCompanies({ q: 'テスト' }, pagesStore);
     const cursor = first.ok ? (first.result.nextCursor ?? '') : '';
@@ -458,18 +485,75 @@ describe('searchCompanies — pages and counts', () => {
   });
 });
 
+describe('searchCompanies — the address alone, counted from the end of its first page', () => {
+  const oneDir = tempDir();
+  const oneFile = path.join(oneDir, 'registry.sqlite');
+  let oneStore: RegistryStore;
+  const closed = { process: '21', closeDate: '2020-03-31', closeCause: '01' } as const;
+  const osaka = { prefectureCode: '27', prefectureName: '大阪府', cityName: '北区', cityCode: '127' } as const;
+  beforeAll(() => {
+    buildRegistry(oneFile, [
+      // 本町2-1xx: 150 active and 30 closed in 東京都 (5 characters: one index token).
+      ...Array.from({ length: 150 }, (_, i) => ntaRow({ name: `株式会社本町活${i}`, streetNumber: `本町2-${i + 100}` })),
+      ...Array.from({ length: 30 }, (_, i) => ntaRow({ name: `株式会社本町閉${i}`, streetNumber: `本町2-${i + 100}`, ...closed })),
+      // 梅田3-: exactly a page and one more row active in 大阪府, and 3 closed.
+      ...Array.from({ length: 21 }, (_, i) => ntaRow({ name: `株式会社梅田活${i}`, streetNumber: `梅田3-${i + 1}`, ...osaka })),
+      ...Array.from({ length: 3 }, (_, i) => ntaRow({ name: `株式会社梅田閉${i}`, streetNumber: `梅田3-${i + 1}`, ...osaka, ...closed })),
+      // A decoy: the same pieces in another order.
+      ntaRow({ name: '株式会社本町囮', streetNumber: '本町3-2-1' }),
+    ]);
+    oneStore = new RegistryStore(oneFile, { checkIntervalMs: 0 });
+  });
+  afterAll(() => {
+    oneStore.close();
+    fs.rmSync(oneDir, { recursive: true, force: true });
+  });
+
+  function listed(params: SearchCompaniesParams): { counts: number[]; names: string[] } {
+    const counts: number[] = [];
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const outcome = searchCompanies({ ...params, cursor }, oneStore);
+      if (!outcome.ok) throw new Error(outcome.code);
+      counts.push(outcome.result.count);
+      names.push(...outcome.result.items.map((i) => i.name));
+      if (outcome.result.nextCursor === null) return { counts, names };
+      cursor = outcome.result.nextCursor;
+    }
+  }
+
+  it.each<[string, SearchCompaniesParams, number, number]>([
+    ['active only (本町2-100 … 本町2-199)', { address: '本町2-1' }, 100, 0],
+    ['closed included: the count crosses into the closed range', { address: '本町2-1', includeClosed: true }, 100, 30],
+    ['a page and one row: the count starts after the last row of its range', { address: '梅田3-', prefecture: '27' }, 21, 0],
+    ['the same with the closed range after it', { address: '梅田3-', prefecture: '27', includeClosed: true }, 21, 3],
+    ['fewer than a page', { address: '梅田3-', prefecture: '27', city: '127' }, 21, 0],
+    ['nothing', { address: '本町2-1', prefecture: '27' }, 0, 0],
+  ])('%s', (_, params, active, closedRows) => {
+    const { counts, names } = listed(params);
+    const total = active + closedRows;
+    expect(counts.every((c) => c === total)).toBe(true);
+    expect(names).toHaveLength(total);
+    expect(new Set(names).size).toBe(total);
+    // Active before closed.
+    expect(names.findIndex((n) => n.includes('閉'))).toBe(closedRows === 0 ? -1 : active);
+    expect(names).not.toContain('株式会社本町囮');
+  });
+});
+
 describe('searchCompanies — an address made of common pieces', () => {
-  // More than GRAM_DF_MIN (256) companies at 本町1-… and at …21-2: both 4-grams of 本町1-21-2 are
-  // in gram_df and the search ANDs them; 本町1-3-21-2 holds both and is dropped by the confirmation.
+  // More than GRAM_DF_MIN (256) companies at 本町1-2… and at …-21-2: both 5-grams of 本町1-21-2 are
+  // in gram_df and the search ANDs them; 本町1-2-21-2 holds both and is dropped by the confirmation.
   const commonDir = tempDir();
   const commonFile = path.join(commonDir, 'registry.sqlite');
   let commonStore: RegistryStore;
   beforeAll(() => {
     const rows = [
-      ...Array.from({ length: 260 }, (_, i) => ntaRow({ name: `株式会社本町${i}`, streetNumber: `本町1-${i + 100}` })),
+      ...Array.from({ length: 260 }, (_, i) => ntaRow({ name: `株式会社本町${i}`, streetNumber: `本町1-2${i}` })),
       ...Array.from({ length: 260 }, (_, i) => ntaRow({ name: `株式会社栄町${i}`, streetNumber: `栄町${i + 3}丁目21番2号` })),
       ntaRow({ name: '株式会社本町目標', streetNumber: '本町一丁目21番2号' }),
-      ntaRow({ name: '株式会社本町囮', streetNumber: '本町1-3-21-2' }),
+      ntaRow({ name: '株式会社本町囮', streetNumber: '本町1-2-21-2' }),
     ];
     buildRegistry(commonFile, rows);
     commonStore = new RegistryStore(commonFile, { checkIntervalMs: 0 });
@@ -486,16 +570,18 @@ describe('searchCompanies — an address made of common pieces', () => {
     expect(state.registry.commonGramDf(`${ADDRESS_GRAM}本町1${sep}`)).toBe(262);
     expect(state.registry.commonGramDf(`${ADDRESS_GRAM}21${sep}2`)).toBe(262);
     expect(state.registry.commonGramDf(`${ADDRESS_GRAM}本町`)).toBe(262);
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}本町1${sep}2`)).toBe(262);
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}${sep}21${sep}2`)).toBe(262);
     expect(state.registry.commonGramDf(`${ADDRESS_GRAM}千代田区`)).toBe(522);
     // Rarer than GRAM_DF_MIN: not listed (the search counts it when it needs to).
     expect(state.registry.commonGramDf(`${ADDRESS_GRAM}栄町7${sep}`)).toBeUndefined();
   });
 
   it.each<[string, string, string[]]>([
-    ['both 4-grams common: confirmed', '本町1-21-2', ['株式会社本町目標']],
+    ['both 5-grams common: confirmed', '本町1-21-2', ['株式会社本町目標']],
     ['typed with 丁目, 番 and 号', '本町1丁目21番2号', ['株式会社本町目標']],
-    ['one rare 4-gram', '栄町7-21-2', ['株式会社栄町4']],
-    ['common pieces in another order', '町1-3-21', ['株式会社本町囮']],
+    ['one rare 5-gram', '栄町7-21-2', ['株式会社栄町4']],
+    ['common pieces in another order', '町1-2-21', ['株式会社本町囮']],
   ])('%s: %s', (_, address, expected) => {
     const outcome = searchCompanies({ address }, commonStore);
     expect(outcome.ok && outcome.result.items.map((i) => i.name)).toEqual(expected);

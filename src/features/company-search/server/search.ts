@@ -71,7 +71,7 @@ import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
  *
  * The address field (NTA's 所在地 search; docs/decisions/0029) is a filter like the 市区町村: "the
  * 所在地 (都道府県 + 市区町村 + 丁目番地, normalised by addressSearchText) contains it". It is ANDed
- * to every class — one token of the index up to 4 characters, beyond that its rarest 4-grams,
+ * to every class — one token of the index up to 5 characters, beyond that its rarest 5-grams,
  * confirmed on `doc.address_norm`
  * — or, without a name query, it is the search: one class, in the docid order.
  */
@@ -244,19 +244,21 @@ function countMatches(reg: OpenRegistry, m: Matcher, bind: Bind, range: { first:
   return stmt.get({ ...base, ...verifyParams(m.verify, bind) }) as number;
 }
 
-/** Most 4-grams ANDed for one address (the tiling of a long address keeps its rarest ones). */
+/** Most 5-grams ANDed for one address (the tiling of a long address keeps its rarest ones). */
 const ADDRESS_TERMS_MAX = 4;
 
 /**
- * The 4-grams to AND for an address of five or more characters (up to four characters it is one
- * token). An address is made of a few very common pieces (町名, 1-, -2 …) whose combination is
- * rare, so the pieces must be long enough to be rare together: measured on 5.5 million rows
- * (docs/performance.md, format 4), the tiling bigrams of 町1-21-2 (町1 1- 21 -2, each in hundreds
- * of thousands of companies) took 440 ms to confirm the count's 1,001 matches, while 町1-2 AND
- * 21-2 (180,000 and 29,000 companies) hold 3,121 companies, every one a match. So: a rare 4-gram (fewer than PROBE_CAP companies) alone, with the second rarest when
- * that is rare too; otherwise the 4-grams that tile the address (丸の内2 and の内2- for
- * 丸の内2丁目, overlapping only as the length requires), at most ADDRESS_TERMS_MAX of them, the
- * rarest kept. The confirmation on `doc.address_norm` keeps the result exact.
+ * The ADDRESS_GRAM_MAX-grams (5-grams) to AND for an address longer than one token (up to five
+ * characters it is one token). An address is made of a few very common pieces (町名, 1-, -2 …)
+ * whose combination is rare, so the pieces must be long enough to be rare together: measured on
+ * 5.5 million rows (docs/performance.md), the tiling bigrams of 町1-21-2 (町1 1- 21 -2, each in
+ * hundreds of thousands of companies) took 440 ms to confirm the count's 1,001 matches, while
+ * 町1-2 AND 21-2 (180,000 and 29,000 companies) hold 3,121 companies, every one a match; and
+ * 5-grams' lists are shorter again, so FTS5 reads fewer of their pages to AND them (format 5). So:
+ * a rare gram (fewer than PROBE_CAP companies) alone, with the second rarest when that is rare
+ * too; otherwise the grams that tile the address (丸の内2‑ and の内2‑7 for 丸の内2-7, overlapping
+ * only as the length requires), at most ADDRESS_TERMS_MAX of them, the rarest kept. The
+ * confirmation on `doc.address_norm` keeps the result exact.
  */
 function selectiveAddressGrams(reg: OpenRegistry, chars: readonly string[]): string[] {
   const k = ADDRESS_GRAM_MAX;
@@ -359,25 +361,14 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     .filter((r): r is { first: number; last: number } => r !== null);
   const segments: Segment[] = tiers.flatMap((_, tier) => ranges.map((r) => ({ tier: tier as Tier, ...r })));
 
+  // A search of one class (the address alone, a postal code) counts the same matches, in the same
+  // order, as its pages list: the count goes on from where the first page stopped instead of
+  // reading them twice (docs/decisions/0029, 2026-11-26 evening). An address with few matches
+  // among many candidates costs one pass over them instead of two.
+  const oneClass = addressOnly || postCode !== null;
+
   // Run in one read transaction: one shared lock for the whole search instead of one per statement.
   return reg.db.transaction((): SearchOutcome => {
-    let count: number;
-    let countCapped: boolean;
-    if (cursor !== null) {
-      count = cursor.c;
-      countCapped = cursor.x;
-    } else {
-      let total = 0;
-      for (const m of counts) {
-        for (const r of ranges) {
-          if (total > SEARCH_COUNT_CAP) break;
-          total += countMatches(reg, m, bind, r, SEARCH_COUNT_CAP + 1 - total);
-        }
-      }
-      countCapped = total > SEARCH_COUNT_CAP;
-      count = Math.min(total, SEARCH_COUNT_CAP);
-    }
-
     // One row more than a page tells whether there is a next page.
     const found: { tier: Tier; segment: number; docid: number }[] = [];
     const startSegment = cursor?.s ?? 0;
@@ -387,6 +378,38 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       const ids = docids(reg, tiers[seg.tier] as Matcher, bind, after, seg.last, SEARCH_PAGE_SIZE + 1 - found.length);
       for (const docid of ids) found.push({ tier: seg.tier, segment: i, docid });
     }
+
+    let count: number;
+    let countCapped: boolean;
+    if (cursor !== null) {
+      count = cursor.c;
+      countCapped = cursor.x;
+    } else {
+      let total = 0;
+      if (oneClass) {
+        total = found.length;
+        const last = found[found.length - 1];
+        // Fewer rows than asked for: every segment was read to its end, so they are all the matches.
+        if (last !== undefined && found.length > SEARCH_PAGE_SIZE) {
+          for (let i = last.segment; i < segments.length && total <= SEARCH_COUNT_CAP; i++) {
+            const seg = segments[i] as Segment;
+            const first = i === last.segment ? last.docid + 1 : seg.first;
+            if (first > seg.last) continue;
+            total += countMatches(reg, tiers[0] as Matcher, bind, { first, last: seg.last }, SEARCH_COUNT_CAP + 1 - total);
+          }
+        }
+      } else {
+        for (const m of counts) {
+          for (const r of ranges) {
+            if (total > SEARCH_COUNT_CAP) break;
+            total += countMatches(reg, m, bind, r, SEARCH_COUNT_CAP + 1 - total);
+          }
+        }
+      }
+      countCapped = total > SEARCH_COUNT_CAP;
+      count = Math.min(total, SEARCH_COUNT_CAP);
+    }
+
     const page = cursor?.p ?? 1;
     const hasMore = found.length > SEARCH_PAGE_SIZE;
     const pageRows = found.slice(0, SEARCH_PAGE_SIZE);

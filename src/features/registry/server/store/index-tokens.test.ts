@@ -126,7 +126,7 @@ describe('addressSearchText (the address field)', () => {
     expect(kanjiNumber('丸')).toBeNull();
   });
 
-  it('indexes every 2-, 3- and 4-character substring of the address under its own marker, and nothing longer', () => {
+  it('indexes every 2- to 5-character substring of the address under its own marker, and nothing longer', () => {
     const text = registeredAddressText('東京都', '港区', '港南1-7');
     const tokens = documentText({
       nameNorm: 'ソニー',
@@ -140,17 +140,18 @@ describe('addressSearchText (the address field)', () => {
       addressText: text,
     }).split(' ');
     const chars = Array.from(text);
-    for (const k of [2, 3, 4]) for (const g of addressGrams(chars, k)) expect(tokens).toContain(ADDRESS_GRAM + g);
+    for (const k of [2, 3, 4, 5]) for (const g of addressGrams(chars, k)) expect(tokens).toContain(ADDRESS_GRAM + g);
     expect(tokens).toContain(`${ADDRESS_GRAM}港南`);
     expect(tokens).toContain(`${ADDRESS_GRAM}7${SEP}`);
     expect(tokens).toContain(`${ADDRESS_GRAM}南1${SEP}`);
     expect(tokens).toContain(`${ADDRESS_GRAM}1${SEP}7${SEP}`);
+    expect(tokens).toContain(`${ADDRESS_GRAM}南1${SEP}7${SEP}`);
     const addressTokens = tokens.filter((t) => t.startsWith(ADDRESS_GRAM));
-    expect(Math.max(...addressTokens.map((t) => Array.from(t).length - 1))).toBe(4);
+    expect(Math.max(...addressTokens.map((t) => Array.from(t).length - 1))).toBe(5);
     expect(Math.min(...addressTokens.map((t) => Array.from(t).length - 1))).toBe(2);
-    // n characters → (n-1) + (n-2) + (n-3) grams.
+    // n characters → (n-1) + (n-2) + (n-3) + (n-4) grams.
     const n = chars.length;
-    expect(addressTokens).toHaveLength(3 * n - 6);
+    expect(addressTokens).toHaveLength(4 * n - 10);
   });
 
   it('lists the distinct k-character substrings of an address in order', () => {

@@ -30,11 +30,11 @@
  *   \uE007 + address hash   `addressHash` of the domestic address: "registered at this address"
  *                           (同じ所在地の法人 on the record page; the lookup confirms the address).
  *   \uE008 + 5 digits       JIS X 0401 + X 0402 (都道府県 + 市区町村 code): the 市区町村 filter.
- *   \uE009 + 2–4 characters every 2-, 3- and 4-character substring of `addressSearchText` (都道府県 +
+ *   \uE009 + 2–5 characters every 2- to 5-character substring of `addressSearchText` (都道府県 +
  *                           市区町村 + 丁目番地, normalised): the address field, "所在地 contains a"
- *                           (NTA's 所在地 search). A query of 2–4 characters is one token, exact;
- *                           longer ones AND the most selective 4-grams and are confirmed on
- *                           `doc.address_norm` (docs/decisions/0029, format 4).
+ *                           (NTA's 所在地 search). A query of 2–5 characters is one token, exact;
+ *                           longer ones AND the most selective 5-grams and are confirmed on
+ *                           `doc.address_norm` (docs/decisions/0029, format 5).
  *
  * Each token costs about 0.3 µs of FTS5 time per company at import, so the set is the smallest
  * that answers every query class with an exact index lookup or one cheap confirmation step.
@@ -158,11 +158,12 @@ export function registeredAddressText(prefectureName: string | null, cityName: s
 /** Shortest address query, in characters after addressSearchText (one 2-character token). */
 export const ADDRESS_GRAM_LENGTH = 2;
 /**
- * Longest address substring indexed as a token: every 2-, 3- and 4-character substring is one,
- * so an address of up to four characters is answered by the index alone, and a longer one by
- * 4-grams, whose combinations are rare even when every piece is common (「1-21」「町1-2」).
+ * Longest address substring indexed as a token: every 2- to 5-character substring is one, so an
+ * address of up to five characters is answered by the index alone, and a longer one by 5-grams,
+ * whose combinations are rare even when every piece is common (「1-21-」「町1-2-」), and whose
+ * document lists are short enough for FTS5 to AND cheaply (docs/decisions/0029, format 5).
  */
-export const ADDRESS_GRAM_MAX = 4;
+export const ADDRESS_GRAM_MAX = 5;
 
 /** The distinct k-character substrings of an address text, in order. */
 export function addressGrams(chars: readonly string[], k: number): string[] {

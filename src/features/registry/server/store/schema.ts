@@ -33,7 +33,10 @@
 // 4: address 3- and 4-grams as well as bigrams, so that a 3–4-character address is one token
 // and a longer one ANDs rare 4-grams (docs/decisions/0029, 2026-11-26 amendment); gram_df holds
 // the common address grams of every length.
-export const SCHEMA_VERSION = 4;
+// 5: address 5-grams as well, so that a 5-character address is one token and a longer one ANDs
+// 5-grams, whose shorter document lists FTS5 intersects with fewer page reads than the 4-grams'
+// (docs/decisions/0029, 2026-11-26 evening).
+export const SCHEMA_VERSION = 5;
 
 export const SOURCE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -131,7 +134,7 @@ CREATE TABLE doc (
   address_key TEXT NOT NULL,
   city_code TEXT NOT NULL,
   -- registeredAddressText of the domestic address ('' when none): the address field's index
-  -- holds its 2-, 3- and 4-grams, and a longer query is confirmed here (index-tokens.ts). Derived from
+  -- holds its 2- to 5-grams, and a longer query is confirmed here (index-tokens.ts). Derived from
   -- company.data when the doc table is built, so the source tables do not hold it twice.
   address_norm TEXT NOT NULL,
   -- Normalised former names joined by U+0001 (never part of a normalised name), or NULL.
@@ -147,7 +150,7 @@ CREATE TABLE doc_segment (
   PRIMARY KEY (closed, prefecture_code)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE doc_fts USING fts5(t, content='', detail=none, columnsize=0, tokenize='ascii');
--- Document frequency of the name 3-grams, and of the address grams (ADDRESS_GRAM + 2–4
+-- Document frequency of the name 3-grams, and of the address grams (ADDRESS_GRAM + 2–5
 -- characters), that are in at least GRAM_DF_MIN documents (absent: rarer). Lets the search AND
 -- the most selective grams of a long query (search.ts).
 -- The 市区町村 of each prefecture that searchable companies are registered in (the search's 市区町村
