@@ -78,7 +78,7 @@ const VISA: CardView = {
 const MASTER: CardView = { ...VISA, id: 'car_master', brand: 'MasterCard', last4: '4444', isDefault: true };
 
 /** A page around the section, as the two steps use it: check, then take the chosen card. */
-function Harness({ canDelete, save, onChosen }: { canDelete?: boolean; save?: { isDemo: boolean }; onChosen: (c: Choice) => void }) {
+function Harness({ canDelete, extra, onChosen }: { canDelete?: boolean; extra?: boolean; onChosen: (c: Choice) => void }) {
   const card = useCardSection({ payjpJsUrl: 'https://js.example/v2/pay.js' });
   const [failure, setFailure] = useState('');
   async function submit() {
@@ -91,7 +91,12 @@ function Harness({ canDelete, save, onChosen }: { canDelete?: boolean; save?: { 
   }
   return (
     <>
-      <CardSection card={card} unavailable="ただいまカードでのお支払いをご利用いただけません。" canDelete={canDelete} save={save} />
+      <CardSection
+        card={card}
+        unavailable="ただいまカードでのお支払いをご利用いただけません。"
+        canDelete={canDelete}
+        newCardExtra={extra ? <p data-testid="extra">このカードを登録して次回から使う</p> : undefined}
+      />
       {failure ? <p data-testid="failure">{failure}</p> : null}
       <button type="button" onClick={() => void submit()}>
         進む
@@ -100,7 +105,7 @@ function Harness({ canDelete, save, onChosen }: { canDelete?: boolean; save?: { 
   );
 }
 
-function renderSection(props: { canDelete?: boolean; save?: { isDemo: boolean } } = {}) {
+function renderSection(props: { canDelete?: boolean; extra?: boolean } = {}) {
   const chosen = vi.fn<(c: Choice) => void>();
   render(
     <SWRConfig value={{ fetcher: (path: string) => apiFetch(path), provider: () => new Map(), dedupingInterval: 0 }}>
@@ -186,19 +191,17 @@ describe('a new card', () => {
     expect(chosen.mock.calls[0]![0]).toMatchObject({ kind: 'new', holderName: 'TARO YAMADA', token: { id: 'tok_new' } });
   });
 
-  it('offers to register the card where the page allows it, and tells a demo account to use a test card', async () => {
-    renderSection({ save: { isDemo: false } });
-    await screen.findByTestId('card-element');
-    expect(screen.getByRole('checkbox', { name: 'このカードを登録して次回から使う' })).toBeTruthy();
-    cleanup();
-    renderSection({ save: { isDemo: true } });
-    await screen.findByTestId('card-element');
-    expect(screen.queryByRole('checkbox')).toBeNull();
-    expect(screen.getByText(/デモアカウントではカードを登録できません/)).toBeTruthy();
+  it('shows the page’s own part under the new card’s fields only, and only while a new card is chosen', async () => {
+    server.cards = [VISA];
+    renderSection({ extra: true });
+    await waitFor(() => expect(radio(/Visa/).checked).toBe(true));
+    expect(screen.queryByTestId('extra')).toBeNull();
+    fireEvent.click(radio('新しいカードを使う'));
+    expect((await screen.findByTestId('extra')).textContent).toBe('このカードを登録して次回から使う');
     cleanup();
     renderSection();
     await screen.findByTestId('card-element');
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByTestId('extra')).toBeNull();
   });
 });
 

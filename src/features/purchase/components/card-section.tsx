@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 import {
@@ -22,7 +22,7 @@ import { useApi } from '@/lib/use-api';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 import { Section } from './flow-parts';
-import { getPayjp, type PayjpCardElement, type PayjpInstance, type PayjpToken } from './payjp-js';
+import type { PayjpCardElement, PayjpInstance, PayjpToken } from './payjp-js';
 import styles from './purchase.module.css';
 
 /**
@@ -125,7 +125,9 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     if (!publicKey || mode !== 'new' || !active || !mountRef.current) return;
     let cancelled = false;
     let element: PayjpCardElement | null = null;
-    void getPayjp(payjpJsUrl, publicKey)
+    // The loader is fetched with the field, not with the page: a member paying with a registered card never needs it.
+    void import('./payjp-js')
+      .then(({ getPayjp }) => getPayjp(payjpJsUrl, publicKey))
       .then((payjp) => {
         if (cancelled || !mountRef.current) return;
         payjpRef.current = payjp;
@@ -249,7 +251,6 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     saveCard,
     setSaveCard,
     errors,
-    setErrors,
     cardError,
     setCardError,
     mountRef,
@@ -262,25 +263,25 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
   };
 }
 
-function pad2(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
 /**
  * お支払い方法（クレジットカード）: what `useCardSection` holds, on the screen. `unavailable` is the
  * page's words while card payment is switched off; `canDelete` offers 削除 beside each registered
- * card; `save` offers 「このカードを登録して次回から使う」 (not to a demo account, which is told to use a test card).
+ * card. The recipient step's own parts come in as slots (the resume page does without them):
+ * `entered`, the option of the card entered earlier in the flow (shown while `card.enteredCard` is
+ * set), and `newCardExtra`, shown under the new card's fields (「このカードを登録して次回から使う」).
  */
 export function CardSection({
   card,
   unavailable,
   canDelete = false,
-  save,
+  entered,
+  newCardExtra,
 }: {
   card: CardSectionState;
   unavailable: string;
   canDelete?: boolean;
-  save?: { isDemo: boolean };
+  entered?: ReactNode;
+  newCardExtra?: ReactNode;
 }) {
   const {
     publicKey,
@@ -293,8 +294,6 @@ export function CardSection({
     cardName,
     cardEmail,
     setCardEmail,
-    saveCard,
-    setSaveCard,
     errors,
     cardError,
     mountRef,
@@ -315,21 +314,7 @@ export function CardSection({
           {registered.length > 0 || enteredCard ? (
             <fieldset className={styles.cardList}>
               <Legend>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</Legend>
-              {enteredCard ? (
-                <label className={styles.radioCard}>
-                  <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
-                  <span data-testid="entered-card">
-                    <span className={styles.radioTitle}>入力済みのカード</span>{' '}
-                    <span style={{ whiteSpace: 'nowrap' }}>
-                      {enteredCard.brand}　**** {enteredCard.last4}
-                    </span>
-                    {enteredCard.expDate.month && enteredCard.expDate.year
-                      ? `　有効期限 ${pad2(enteredCard.expDate.month)}/${enteredCard.expDate.year}`
-                      : ''}
-                    {enteredCard.cardName ? `　${enteredCard.cardName}` : ''}
-                  </span>
-                </label>
-              ) : null}
+              {enteredCard ? entered : null}
               {registered.map((c) => (
                 <div key={c.id} className={styles.cardRow}>
                   <label className={styles.radioCard} style={{ flex: 1 }}>
@@ -346,7 +331,7 @@ export function CardSection({
                       <span className={styles.radioTitle}>
                         {c.brand}　**** {c.last4}
                       </span>
-                      有効期限 {pad2(c.expDate.month)}/{c.expDate.year}
+                      有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
                       {c.cardName ? `　${c.cardName}` : ''}
                     </span>
                   </label>
@@ -403,18 +388,7 @@ export function CardSection({
               >
                 {(a) => <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />}
               </Field>
-              {save ? (
-                save.isDemo ? (
-                  <p className={styles.muted}>
-                    デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
-                  </p>
-                ) : (
-                  <label className={styles.agree} style={{ fontWeight: 400 }}>
-                    <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
-                    このカードを登録して次回から使う
-                  </label>
-                )
-              ) : null}
+              {newCardExtra}
             </div>
           ) : null}
         </>

@@ -380,7 +380,23 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
           card={card}
           unavailable="ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。"
           canDelete
-          save={{ isDemo }}
+          entered={
+            card.enteredCard ? (
+              <EnteredCardOption card={card.enteredCard} checked={card.mode === 'entered'} onChoose={() => card.setMode('entered')} />
+            ) : null
+          }
+          newCardExtra={
+            isDemo ? (
+              <p className={styles.muted}>
+                デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
+              </p>
+            ) : (
+              <label className={styles.agree} style={{ fontWeight: 400 }}>
+                <input type="checkbox" checked={card.saveCard} onChange={(e) => card.setSaveCard(e.target.checked)} />
+                このカードを登録して次回から使う
+              </label>
+            )
+          }
         />
       </fieldset>
 
@@ -411,4 +427,21 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       setErrors((e) => ({ ...e, destinationZipCode: error instanceof ApiError ? error.message : '住所を検索できませんでした。' }));
     }
   }
+}
+
+/** 入力済みのカード: the card entered earlier in this flow, while its token is unspent (back from the confirmation). */
+function EnteredCardOption({ card, checked, onChoose }: { card: NewCard; checked: boolean; onChoose: () => void }) {
+  return (
+    <label className={styles.radioCard}>
+      <input type="radio" name="card" checked={checked} onChange={onChoose} />
+      <span data-testid="entered-card">
+        <span className={styles.radioTitle}>入力済みのカード</span>{' '}
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {card.brand}　**** {card.last4}
+        </span>
+        {card.expDate.month && card.expDate.year ? `　有効期限 ${String(card.expDate.month).padStart(2, '0')}/${card.expDate.year}` : ''}
+        {card.cardName ? `　${card.cardName}` : ''}
+      </span>
+    </label>
+  );
 }
