@@ -11,11 +11,10 @@ import {
   normalizeCardNameInput,
   payjpBuyerMessageText,
 } from '@/features/payments/client/card-form';
-import { cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
+import { cardsKey, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
 import type { FieldMap } from '@/components/form/error-summary';
 import { Field, FieldError } from '@/components/form/field';
 import { FieldGroup, Legend } from '@/components/form/group';
-import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
 import type { NewCard } from '@/lib/client-store';
 import { useApi } from '@/lib/use-api';
@@ -79,6 +78,14 @@ export interface CardSectionOptions {
 }
 
 export type CardSectionState = ReturnType<typeof useCardSection>;
+
+export interface CardSectionProps {
+  unavailable: string;
+  /** 削除 beside each registered card, which calls this (the recipient step: the member's cards are managed there). */
+  onRemove?: (card: CardView) => void;
+  entered?: ReactNode;
+  newCardExtra?: ReactNode;
+}
 
 /** The card section's state: the public key, the member's cards, the choice, the holder's fields and their errors. */
 export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: CardSectionOptions) {
@@ -198,15 +205,10 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     }
   }
 
-  async function removeCard(card: CardView) {
-    if (!window.confirm(`${card.brand}（末尾 ${card.last4}）の登録を削除しますか？`)) return;
-    try {
-      await deleteCard(card.id);
-      if (selectedCard === card.id) setSelectedCard('');
-      await cards.mutate();
-    } catch (error) {
-      setCardError(error instanceof ApiError ? error.message : 'カードを削除できませんでした。');
-    }
+  /** After a registered card was deleted: chosen no more, and the list read again. */
+  async function forget(cardId: string) {
+    if (selectedCard === cardId) setSelectedCard('');
+    await cards.mutate();
   }
 
   /**
@@ -236,168 +238,136 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     if (name !== '' || errors.cardName) setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' }));
   }
 
+  /** The section on the screen (see `CardSection`). */
+  function render({ unavailable, onRemove, entered, newCardExtra }: CardSectionProps) {
+    return (
+      <Section title="お支払い方法（クレジットカード）" id="card-section">
+        {publicKey === null ? <p className={styles.muted}>読み込み中…</p> : null}
+        {publicKey === '' ? (
+          <p className="notice-box" role="alert" data-testid="payment-unavailable">
+            {unavailable}
+          </p>
+        ) : null}
+        {publicKey ? (
+          <>
+            {registered.length > 0 || enteredCard ? (
+              <fieldset className={styles.cardList}>
+                <Legend>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</Legend>
+                {enteredCard ? entered : null}
+                {registered.map((c) => (
+                  <div key={c.id} className={styles.cardRow}>
+                    <label className={styles.radioCard} style={{ flex: 1 }}>
+                      <input
+                        type="radio"
+                        name="card"
+                        checked={mode === 'registered' && selectedCard === c.id}
+                        onChange={() => {
+                          setMode('registered');
+                          setSelectedCard(c.id);
+                        }}
+                      />
+                      <span>
+                        <span className={styles.radioTitle}>
+                          {c.brand}　**** {c.last4}
+                        </span>
+                        有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
+                        {c.cardName ? `　${c.cardName}` : ''}
+                      </span>
+                    </label>
+                    {onRemove ? (
+                      <button type="button" className={styles.linkButton} onClick={() => onRemove(c)}>
+                        削除
+                      </button>
+                    ) : null}
+                  </div>
+                ))}
+                <label className={styles.radioCard}>
+                  <input type="radio" name="card" checked={mode === 'new'} onChange={() => setMode('new')} />
+                  <span className={styles.radioTitle}>{enteredCard ? '別のカードを入力する' : '新しいカードを使う'}</span>
+                </label>
+              </fieldset>
+            ) : null}
+            {errors.card ? <FieldError id="card-error">{errors.card}</FieldError> : null}
+            {mode === 'new' ? (
+              <div>
+                <FieldGroup
+                  id="card-element"
+                  label="カード情報"
+                  required
+                  support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
+                >
+                  <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
+                </FieldGroup>
+                <Field
+                  id="cardName"
+                  label="カード名義（半角英字）"
+                  required
+                  support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
+                  error={errors.cardName}
+                >
+                  {(a) => (
+                    <input
+                      {...a}
+                      autoComplete="cc-name"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      value={cardName}
+                      onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
+                      onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
+                      onBlur={(e) => leaveCardName(e.currentTarget.value)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id="cardEmail"
+                  label="メールアドレス（本人認証用）"
+                  required
+                  support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。"
+                  error={errors.cardEmail}
+                >
+                  {(a) => (
+                    <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />
+                  )}
+                </Field>
+                {newCardExtra}
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        {cardError ? (
+          <p className="error-box" role="alert" data-testid="card-error">
+            {cardError}
+          </p>
+        ) : null}
+      </Section>
+    );
+  }
+
   return {
     publicKey,
-    registered,
     mode,
     setMode,
     enteredCard,
-    selectedCard,
-    setSelectedCard,
-    cardName,
     setCardName,
-    cardEmail,
-    setCardEmail,
     saveCard,
     setSaveCard,
     errors,
-    cardError,
     setCardError,
-    mountRef,
     validate,
     choose,
     restore,
-    removeCard,
-    typeCardName,
-    leaveCardName,
+    forget,
+    render,
   };
 }
 
 /**
  * お支払い方法（クレジットカード）: what `useCardSection` holds, on the screen. `unavailable` is the
- * page's words while card payment is switched off; `canDelete` offers 削除 beside each registered
+ * page's words while card payment is switched off; `onRemove` offers 削除 beside each registered
  * card. The recipient step's own parts come in as slots (the resume page does without them):
  * `entered`, the option of the card entered earlier in the flow (shown while `card.enteredCard` is
  * set), and `newCardExtra`, shown under the new card's fields (「このカードを登録して次回から使う」).
  */
-export function CardSection({
-  card,
-  unavailable,
-  canDelete = false,
-  entered,
-  newCardExtra,
-}: {
-  card: CardSectionState;
-  unavailable: string;
-  canDelete?: boolean;
-  entered?: ReactNode;
-  newCardExtra?: ReactNode;
-}) {
-  const {
-    publicKey,
-    registered,
-    mode,
-    setMode,
-    enteredCard,
-    selectedCard,
-    setSelectedCard,
-    cardName,
-    cardEmail,
-    setCardEmail,
-    errors,
-    cardError,
-    mountRef,
-    removeCard,
-    typeCardName,
-    leaveCardName,
-  } = card;
-  return (
-    <Section title="お支払い方法（クレジットカード）" id="card-section">
-      {publicKey === null ? <p className={styles.muted}>読み込み中…</p> : null}
-      {publicKey === '' ? (
-        <p className="notice-box" role="alert" data-testid="payment-unavailable">
-          {unavailable}
-        </p>
-      ) : null}
-      {publicKey ? (
-        <>
-          {registered.length > 0 || enteredCard ? (
-            <fieldset className={styles.cardList}>
-              <Legend>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</Legend>
-              {enteredCard ? entered : null}
-              {registered.map((c) => (
-                <div key={c.id} className={styles.cardRow}>
-                  <label className={styles.radioCard} style={{ flex: 1 }}>
-                    <input
-                      type="radio"
-                      name="card"
-                      checked={mode === 'registered' && selectedCard === c.id}
-                      onChange={() => {
-                        setMode('registered');
-                        setSelectedCard(c.id);
-                      }}
-                    />
-                    <span>
-                      <span className={styles.radioTitle}>
-                        {c.brand}　**** {c.last4}
-                      </span>
-                      有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
-                      {c.cardName ? `　${c.cardName}` : ''}
-                    </span>
-                  </label>
-                  {canDelete ? (
-                    <button type="button" className={styles.linkButton} onClick={() => void removeCard(c)}>
-                      削除
-                    </button>
-                  ) : null}
-                </div>
-              ))}
-              <label className={styles.radioCard}>
-                <input type="radio" name="card" checked={mode === 'new'} onChange={() => setMode('new')} />
-                <span className={styles.radioTitle}>{enteredCard ? '別のカードを入力する' : '新しいカードを使う'}</span>
-              </label>
-            </fieldset>
-          ) : null}
-          {errors.card ? <FieldError id="card-error">{errors.card}</FieldError> : null}
-          {mode === 'new' ? (
-            <div>
-              <FieldGroup
-                id="card-element"
-                label="カード情報"
-                required
-                support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
-              >
-                <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-              </FieldGroup>
-              <Field
-                id="cardName"
-                label="カード名義（半角英字）"
-                required
-                support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
-                error={errors.cardName}
-              >
-                {(a) => (
-                  <input
-                    {...a}
-                    autoComplete="cc-name"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    value={cardName}
-                    onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
-                    onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
-                    onBlur={(e) => leaveCardName(e.currentTarget.value)}
-                  />
-                )}
-              </Field>
-              <Field
-                id="cardEmail"
-                label="メールアドレス（本人認証用）"
-                required
-                support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。"
-                error={errors.cardEmail}
-              >
-                {(a) => <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />}
-              </Field>
-              {newCardExtra}
-            </div>
-          ) : null}
-        </>
-      ) : null}
-      {cardError ? (
-        <p className="error-box" role="alert" data-testid="card-error">
-          {cardError}
-        </p>
-      ) : null}
-    </Section>
-  );
+export function CardSection({ card, ...props }: CardSectionProps & { card: CardSectionState }) {
+  return card.render(props);
 }

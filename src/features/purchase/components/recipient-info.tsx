@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import { addCard, type CardView } from '@/features/payments/client/cards';
+import { addCard, deleteCard, type CardView } from '@/features/payments/client/cards';
 import { ErrorSummary, focusSoon, type FieldMap } from '@/components/form/error-summary';
 import { Field } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
@@ -163,6 +163,16 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
 
   async function lookup() {
     await lookupWith(form.destinationZipCode);
+  }
+
+  async function removeCard(registered: CardView) {
+    if (!window.confirm(`${registered.brand}（末尾 ${registered.last4}）の登録を削除しますか？`)) return;
+    try {
+      await deleteCard(registered.id);
+      await card.forget(registered.id);
+    } catch (error) {
+      setCardError(error instanceof ApiError ? error.message : 'カードを削除できませんでした。');
+    }
   }
 
   async function next() {
@@ -379,7 +389,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
         <CardSection
           card={card}
           unavailable="ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。"
-          canDelete
+          onRemove={(c) => void removeCard(c)}
           entered={
             card.enteredCard ? (
               <EnteredCardOption card={card.enteredCard} checked={card.mode === 'entered'} onChoose={() => card.setMode('entered')} />
