@@ -105,11 +105,6 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
   const mountRef = useRef<HTMLDivElement | null>(null);
-  const preferRef = useRef(preferRegistered);
-  useEffect(() => {
-    preferRef.current = preferRegistered;
-  });
-
   useEffect(() => {
     // The public key is read after hydration (payment may be switched off: '').
     void fetchPublicKey().then(setPublicKey);
@@ -122,9 +117,11 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
       // The list is the server's answer, known only after it arrives; choosing from it is the effect.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       setSelectedCard((list.find((c) => c.isDefault) ?? list[0])!.id);
-      if (preferRef.current?.() ?? true) setMode('registered');
+      if (preferRegistered?.() ?? true) setMode('registered');
     }
     if (cards.data && list.length === 0) setMode((m) => (m === 'registered' ? 'new' : m));
+    // Asked when the list arrives; `preferRegistered` reads the tab's state at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cards.data, selectedCard]);
 
   // Mount PAY.JP's card iframe while the new-card option is shown.
