@@ -8,7 +8,8 @@ import { flushSync } from 'react-dom';
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
 import { addCard, deleteCard, type CardView } from '@/features/payments/client/cards';
-import { ErrorSummary, focusSoon, type FieldMap } from '@/components/form/error-summary';
+import type { FieldMap } from '@/components/form/error-summary';
+import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { Field } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
@@ -85,6 +86,8 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   // Sent back here by the confirmation, which found no complete address: say so (issue 13).
   const [restarted, setRestarted] = useState(false);
   const summaryRef = useRef<HTMLDivElement | null>(null);
+  const shownErrors = { ...errors, ...card.errors };
+  const summary = useSummaryOnDemand(Object.values(shownErrors).some(Boolean));
 
   useEffect(() => {
     // Browser storage is read after hydration (the server render has none); reading it is the effect.
@@ -176,7 +179,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   }
 
   async function next() {
-    const { DestinationSchema, fieldErrors } = await purchaseSchemas();
+    const [{ DestinationSchema, fieldErrors }, kit] = await Promise.all([purchaseSchemas(), summary.prepare()]);
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
     // Committed at once: after the schema's `await` this is no longer the click's synchronous
@@ -185,9 +188,10 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     flushSync(() => {
       setErrors(fieldErrs);
       cardErrs = card.validate();
+      kit.show();
     });
     if (!parsed.success || Object.keys(fieldErrs).length > 0 || Object.keys(cardErrs).length > 0) {
-      focusSoon(summaryRef);
+      kit.focus(summaryRef);
       return;
     }
     if (!publicKey) return;
@@ -227,7 +231,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
       {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
       {restarted ? <MissingStateNotice step="/purchase/recipient-info" /> : null}
-      <ErrorSummary id="form-errors" message={null} errors={{ ...errors, ...card.errors }} fields={FIELDS} summaryRef={summaryRef} />
+      {summary.Summary ? (
+        <summary.Summary id="form-errors" message={null} errors={shownErrors} fields={FIELDS} summaryRef={summaryRef} />
+      ) : null}
 
       {/* Until this tab's storage is read, the form is shown as it will be, but cannot be used yet:
           the server render paints it before the JavaScript arrives (docs/decisions/0033). */}

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
 import { payjpBuyerMessageText } from '@/features/payments/client/card-form';
 import { CancelUnpaidOrder } from '@/features/payments/index.client';
-import type { ErrorSummary as ErrorSummaryType } from '@/components/form/error-summary';
+import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
@@ -53,7 +53,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const [submitting, setSubmitting] = useState(false);
   const summaryRef = useRef<HTMLDivElement | null>(null);
   // The form kit's error summary, loaded with the first errors (a member paying again seldom sees it).
-  const [Summary, setSummary] = useState<typeof ErrorSummaryType | null>(null);
+  const summary = useSummaryOnDemand(Object.values(card.errors).some(Boolean));
   const busy = useRef(false);
 
   if (!UUID.test(paymentId)) return <Closed message="お申込みが見つかりませんでした。お支払い履歴からやり直してください。" />;
@@ -81,15 +81,15 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
 
   async function pay() {
     if (busy.current || !order) return;
+    const kit = await summary.prepare();
     // Committed at once, so that the summary exists when it is focused.
     let cardErrors = {};
     flushSync(() => {
       cardErrors = card.validate();
+      kit.show();
     });
     if (Object.keys(cardErrors).length > 0) {
-      const kit = await import('@/components/form/error-summary');
-      flushSync(() => setSummary(() => kit.ErrorSummary));
-      kit.focusSoon(summaryRef);
+      kit.focus(summaryRef);
       return;
     }
     busy.current = true;
@@ -128,7 +128,9 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
       lead="お支払いが完了していないお申込みです。カードを選んで、もう一度お支払いいただけます。"
     >
       {submitting ? <LoadingOverlay message="お支払い手続き中です。画面を閉じずにお待ちください。" /> : null}
-      {Summary ? <Summary id="form-errors" message={null} errors={card.errors} fields={CARD_FIELDS} summaryRef={summaryRef} /> : null}
+      {summary.Summary ? (
+        <summary.Summary id="form-errors" message={null} errors={card.errors} fields={CARD_FIELDS} summaryRef={summaryRef} />
+      ) : null}
       <div className="notice-box" data-testid="resume-status" style={{ marginBottom: 20 }}>
         <p style={{ margin: 0 }}>
           <strong>{order.statusLabel}</strong>：{order.statusMeaning}
