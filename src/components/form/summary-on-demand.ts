@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 import type { ErrorSummary } from './error-summary';
 
@@ -25,9 +25,14 @@ export function useSummaryOnDemand(hasErrors: boolean) {
     };
   }, [hasErrors, Summary]);
 
-  async function prepare() {
-    const kit = await import('./error-summary');
-    return { show: () => setSummary(() => kit.ErrorSummary), focus: kit.focusSoon };
+  /** Never fails: without the summary (its chunk could not be loaded) the errors are still under the fields. */
+  async function prepare(): Promise<{ show: () => void; focus: (ref: RefObject<HTMLElement | null>) => void }> {
+    try {
+      const kit = await import('./error-summary');
+      return { show: () => setSummary(() => kit.ErrorSummary), focus: kit.focusSoon };
+    } catch {
+      return { show: () => undefined, focus: () => undefined };
+    }
   }
 
   return { Summary, prepare };

@@ -157,6 +157,18 @@ describe('the card sent with the retry', () => {
   });
 });
 
+describe('a double click', () => {
+  it('sends one retry', async () => {
+    server.cards = [VISA];
+    const pay = await renderPage();
+    await waitFor(() => expect((screen.getByRole('radio', { name: /Visa\s+\*\*\*\* 4242/ }) as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    await waitFor(() => expect(router.push).toHaveBeenCalled());
+    expect(server.retries).toHaveLength(1);
+  });
+});
+
 describe('errors', () => {
   it('are said in Japanese under the fields and in the summary, which is focused; nothing is sent', async () => {
     const pay = await renderPage();

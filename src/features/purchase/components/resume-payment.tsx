@@ -81,6 +81,8 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
 
   async function pay() {
     if (busy.current || !order) return;
+    // Taken before the first await: a second click while the summary loads does not pay twice.
+    busy.current = true;
     const kit = await summary.prepare();
     // Committed at once, so that the summary exists when it is focused.
     let cardErrors = {};
@@ -89,10 +91,10 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
       kit.show();
     });
     if (Object.keys(cardErrors).length > 0) {
+      busy.current = false;
       kit.focus(summaryRef);
       return;
     }
-    busy.current = true;
     setSubmitting(true);
     setFailure('');
     try {
