@@ -187,4 +187,14 @@ describe('errors', () => {
     expect(payjp.createToken).not.toHaveBeenCalled();
     expect(server.retries).toEqual([]);
   });
+
+  it('focuses the summary after an error shown on leaving the カード名義', async () => {
+    const pay = await renderPage();
+    await screen.findByTestId('card-element');
+    fireEvent.change(input('cardName'), { target: { value: 'ヤマダ タロウ' } });
+    fireEvent.blur(input('cardName'));
+    fireEvent.click(pay);
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+  });
 });
