@@ -7,6 +7,7 @@ import { E2E_PAYJP_URL } from './support/e2e-env';
 import { MEMBER_PASSWORD, nextMail, newMemberLoggedIn } from './support/members';
 import { expectPaidAndReset } from './support/purchase';
 import { SELECT_FOR_COMPANY, orderButton } from './support/search-results';
+import { shoot as shootWidths } from './support/shots';
 
 /**
  * The certificate order in Chromium against the whole stack (app, PAY.JP emulator, mail catcher):
@@ -328,10 +329,21 @@ test('back from the 3-D Secure page: the reason next to the button, then the sam
   await expect(page).toHaveURL(new RegExp(`/purchase/resume\\?paymentId=${paymentId}$`));
   await expect(page.getByRole('heading', { name: 'お支払いの再開' })).toBeVisible();
   await expect(page.getByTestId('total')).toHaveText('3,150円');
+  // The card section of the recipient step: the カード名義 converted as typed, and what is wrong
+  // said under the field and in the summary, which takes the focus.
+  const pay = page.getByRole('button', { name: 'お支払いを再開する（3,150円）' });
+  await page.locator('#cardName').fill('ｔａｒｏ　ｙａｍａｄａ');
+  await expect(page.locator('#cardName')).toHaveValue('TARO YAMADA');
+  await page.locator('#cardName').fill('');
+  await pay.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  await pay.click();
+  await expect(page.locator('#form-errors')).toBeFocused();
+  await expect(page.locator('#cardName-error')).toHaveText('カード名義を、カードに記載のとおり入力してください（例：TARO YAMADA）。');
+  await shootWidths(page, SHOTS, 'resume-3-resume-errors');
   await enterNewCard(page, '5555555555554444');
   await page.locator('#cardEmail').fill('e2e-buyer@example.jp');
-  await shoot390(page, 'resume-3-resume-page');
-  const pay = page.getByRole('button', { name: 'お支払いを再開する（3,150円）' });
+  await shootWidths(page, SHOTS, 'resume-3-resume-page');
   await pay.scrollIntoViewIfNeeded();
   await page.waitForTimeout(300);
   await pay.click();

@@ -278,3 +278,18 @@ describe('back from the confirmation', () => {
     expect(screen.getByTestId('card-element')).toBeTruthy();
   });
 });
+
+describe('the new card', () => {
+  it('may be registered for next time', async () => {
+    await renderStep();
+    expect(screen.getByRole('checkbox', { name: 'このカードを登録して次回から使う' })).toBeTruthy();
+    expect(screen.queryByText(/デモアカウントではカードを登録できません/)).toBeNull();
+  });
+
+  it('cannot be registered by a demo account, which is told to use a test card', async () => {
+    setPiece('flags', { ...INITIAL_STATE.flags, isDemoUser: true });
+    await renderStep();
+    await screen.findByText('デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。');
+    expect(screen.queryByRole('checkbox', { name: 'このカードを登録して次回から使う' })).toBeNull();
+  });
+});

@@ -7,34 +7,21 @@ import { flushSync } from 'react-dom';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import {
-  cardEmailError,
-  cardNameError,
-  normalizeCardEmail,
-  normalizeCardName,
-  normalizeCardNameInput,
-  payjpBuyerMessageText,
-} from '@/features/payments/client/card-form';
-import { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
-import { ErrorSummary, focusSoon, type FieldMap } from '@/components/form/error-summary';
-import { Field, FieldError } from '@/components/form/field';
-import { FieldGroup, Legend } from '@/components/form/group';
+import { addCard, deleteCard, type CardView } from '@/features/payments/client/cards';
+import type { FieldMap } from '@/components/form/error-summary';
+import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
+import { Field } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
-import { storedUserEmail } from '@/lib/browser-storage';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
-import { useApi } from '@/lib/use-api';
 
 import { MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
 import { lookupZipcode, type AddressCandidate } from '../client/api';
 
+import { CARD_FIELDS, CardSection, useCardSection } from './card-section';
 import { purchaseSchemas } from './lazy-schemas';
-import { getPayjp, type PayjpCardElement, type PayjpInstance } from './payjp-js';
 import styles from './purchase.module.css';
-
-/** registered: a card kept at PAY.JP; entered: the card entered earlier in this flow (its unused token); new: the card field. */
-type CardMode = 'registered' | 'entered' | 'new';
 
 /** The form's fields by the order API's names, for the error summary (label, and the element its link focuses). */
 const FIELDS: FieldMap = {
@@ -45,9 +32,7 @@ const FIELDS: FieldMap = {
   destinationStreet: { label: '町名・番地', id: 'destinationStreet' },
   destinationApartmentEtc: { label: '建物名・部屋番号', id: 'destinationApartmentEtc' },
   receiptRecipient: { label: '領収書の宛名', id: 'receiptRecipient' },
-  card: { label: 'お支払いに使うカード', id: 'card-section' },
-  cardName: { label: 'カード名義', id: 'cardName' },
-  cardEmail: { label: 'メールアドレス（本人認証用）', id: 'cardEmail' },
+  ...CARD_FIELDS,
 };
 
 /** The fields the postal-code lookup fills in. */
@@ -67,19 +52,22 @@ async function destinationErrors(
   return Object.fromEntries(keys.map((k) => [k, all[k] ?? '']));
 }
 
+/** A card kept at PAY.JP, chosen for this order in this tab's purchase state. */
+function keepRegisteredCard(card: CardView) {
+  setPiece('registeredCard', {
+    id: card.id,
+    brand: card.brand,
+    last4: card.last4,
+    expDate: card.expDate,
+    cardName: card.cardName,
+    isSelected: true,
+  });
+  setPiece('newCard', INITIAL_STATE.newCard);
+}
+
 /** The entered card of this flow, while its single-use token is still unspent (kept in memory only). */
 function enteredCardOf(card: NewCard): NewCard | null {
   return card.isSelected && card.token ? card : null;
-}
-
-/** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
-async function fetchPublicKey(): Promise<string> {
-  try {
-    const res = await fetchPayjpPublicKey();
-    return typeof res.result === 'string' ? res.result : '';
-  } catch {
-    return '';
-  }
 }
 
 /** /purchase/recipient-info: destination (filled from the postal code), receipt addressee and the card. */
@@ -90,24 +78,16 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [candidates, setCandidates] = useState<AddressCandidate[]>([]);
   const [zipMessage, setZipMessage] = useState('');
-  const [publicKey, setPublicKey] = useState<string | null>(null);
-  const [mode, setMode] = useState<CardMode>('new');
-  const [enteredCard, setEnteredCard] = useState<NewCard | null>(null);
-  const [selectedCard, setSelectedCard] = useState('');
-  const [cardName, setCardName] = useState('');
-  const [cardEmail, setCardEmail] = useState('');
-  const [saveCard, setSaveCard] = useState(false);
-  const [cardError, setCardError] = useState('');
+  // A registered card arriving is not checked over the card the buyer entered in this flow.
+  const card = useCardSection({ payjpJsUrl, preferRegistered: () => !getClientState().newCard.isSelected });
+  const { publicKey, setCardError } = card;
   const [submitting, setSubmitting] = useState(false);
   const [isDemo, setIsDemo] = useState(false);
   // Sent back here by the confirmation, which found no complete address: say so (issue 13).
   const [restarted, setRestarted] = useState(false);
-  const payjpRef = useRef<PayjpInstance | null>(null);
-  const elementRef = useRef<PayjpCardElement | null>(null);
-  const mountRef = useRef<HTMLDivElement | null>(null);
   const summaryRef = useRef<HTMLDivElement | null>(null);
-
-  const cards = useApi(publicKey ? cardsKey() : null);
+  const shownErrors = { ...errors, ...card.errors };
+  const summary = useSummaryOnDemand(Object.values(shownErrors).some(Boolean));
 
   useEffect(() => {
     // Browser storage is read after hydration (the server render has none); reading it is the effect.
@@ -119,21 +99,14 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestarted(takeMissingStateFlag());
     setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
-    setCardName(state.newCard.cardName);
-    setCardEmail(storedUserEmail.read() ?? '');
+    card.setCardName(state.newCard.cardName);
     setIsDemo(state.flags.isDemoUser);
     // Back from the confirmation: the card chosen there stays chosen (the registered card, or the
     // entered card's token, which is not spent until the order), instead of an empty card field.
-    const entered = enteredCardOf(state.newCard);
-    if (entered) {
-      setEnteredCard(entered);
-      setMode('entered');
-    } else if (state.registeredCard.isSelected && state.registeredCard.id) {
-      setMode('registered');
-      setSelectedCard(state.registeredCard.id);
-    }
+    card.restore(enteredCardOf(state.newCard), state.registeredCard.isSelected ? state.registeredCard.id : null);
     setReady(true);
-    void fetchPublicKey().then(setPublicKey);
+    // Once, after hydration: `card`'s setters are stable, the object itself is new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [router]);
 
   // Keep what the buyer types in this tab's store as it is typed, so going back to the item
@@ -142,45 +115,6 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   useEffect(() => {
     if (form !== INITIAL_STATE.destination) setPiece('destination', form);
   }, [form]);
-
-  // Prefer a registered card once the list arrives, unless the buyer already chose.
-  useEffect(() => {
-    const list = cards.data?.cards ?? [];
-    if (list.length > 0 && !selectedCard) {
-      // Browser storage is read after hydration (the server render has none); reading it is the effect.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setSelectedCard((list.find((c) => c.isDefault) ?? list[0])!.id);
-      if (!getClientState().newCard.isSelected) setMode('registered');
-    }
-    if (cards.data && list.length === 0) setMode((m) => (m === 'registered' ? 'new' : m));
-  }, [cards.data, selectedCard]);
-
-  // Mount PAY.JP's card iframe while the new-card option is shown.
-  useEffect(() => {
-    if (!publicKey || mode !== 'new' || !mountRef.current) return;
-    let cancelled = false;
-    let element: PayjpCardElement | null = null;
-    void getPayjp(payjpJsUrl, publicKey)
-      .then((payjp) => {
-        if (cancelled || !mountRef.current) return;
-        payjpRef.current = payjp;
-        element = payjp.elements().create('card');
-        element.on('change', (e) => {
-          if (!e.error) setCardError('');
-          else if (!e.error.code) setCardError(e.error.message);
-          else void payjpBuyerMessageText(e.error.code).then(setCardError);
-        });
-        element.mount(mountRef.current);
-        elementRef.current = element;
-      })
-      .catch(() => setCardError('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。'));
-    return () => {
-      cancelled = true;
-      // destroy, not unmount: payjp.js allows one card element per page, re-created on the next mount.
-      element?.destroy();
-      elementRef.current = null;
-    };
-  }, [publicKey, mode, payjpJsUrl]);
 
   function update<K extends keyof Destination>(key: K, value: Destination[K]) {
     setForm((f) => ({ ...f, [key]: value }));
@@ -234,87 +168,57 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     await lookupWith(form.destinationZipCode);
   }
 
-  async function removeCard(card: CardView) {
-    if (!window.confirm(`${card.brand}（末尾 ${card.last4}）の登録を削除しますか？`)) return;
+  async function removeCard(registered: CardView) {
+    if (!window.confirm(`${registered.brand}（末尾 ${registered.last4}）の登録を削除しますか？`)) return;
     try {
-      await deleteCard(card.id);
-      if (selectedCard === card.id) setSelectedCard('');
-      await cards.mutate();
+      await deleteCard(registered.id);
+      await card.forget(registered.id);
     } catch (error) {
       setCardError(error instanceof ApiError ? error.message : 'カードを削除できませんでした。');
     }
   }
 
   async function next() {
-    const { DestinationSchema, fieldErrors } = await purchaseSchemas();
+    const [{ DestinationSchema, fieldErrors }, kit] = await Promise.all([purchaseSchemas(), summary.prepare()]);
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-    const holderName = normalizeCardName(cardName);
-    const holderEmail = normalizeCardEmail(cardEmail);
-    if (mode === 'new' && publicKey) {
-      const nameError = cardNameError(holderName);
-      if (nameError) fieldErrs.cardName = nameError;
-      const emailError = cardEmailError(holderEmail);
-      if (emailError) fieldErrs.cardEmail = emailError;
-      setCardName(holderName);
-    }
-    if (mode === 'registered' && !selectedCard) fieldErrs.card = 'お支払いに使うカードを選択してください。';
     // Committed at once: after the schema's `await` this is no longer the click's synchronous
     // update, and the summary must exist before it is focused.
-    flushSync(() => setErrors(fieldErrs));
-    if (!parsed.success || Object.keys(fieldErrs).length > 0) {
-      focusSoon(summaryRef);
+    let cardErrs = {};
+    flushSync(() => {
+      setErrors(fieldErrs);
+      cardErrs = card.validate();
+      kit.show();
+    });
+    if (!parsed.success || Object.keys(fieldErrs).length > 0 || Object.keys(cardErrs).length > 0) {
+      kit.focus(summaryRef);
       return;
     }
     if (!publicKey) return;
     setPiece('destination', parsed.data);
     setSubmitting(true);
     try {
-      if (mode === 'entered') {
+      const chosen = await card.choose();
+      if (chosen.kind === 'entered') {
         const entered = enteredCardOf(getClientState().newCard);
         if (!entered) throw new Error('カード情報の有効期限が切れました。お手数ですが、カード情報をもう一度入力してください。');
         setPiece('newCard', { ...entered, isSelected: true });
         setPiece('registeredCard', INITIAL_STATE.registeredCard);
-      } else if (mode === 'registered') {
-        const card = cards.data?.cards.find((c) => c.id === selectedCard);
-        if (!card) throw new Error('お支払いに使うカードを選び直してください。');
-        setPiece('registeredCard', {
-          id: card.id,
-          brand: card.brand,
-          last4: card.last4,
-          expDate: card.expDate,
-          cardName: card.cardName,
+      } else if (chosen.kind === 'registered') {
+        keepRegisteredCard(chosen.card);
+      } else if (card.saveCard && !isDemo) {
+        keepRegisteredCard((await addCard(chosen.token.id)).card);
+      } else {
+        const { token } = chosen;
+        setPiece('newCard', {
+          token: token.id,
+          brand: token.card.brand,
+          last4: token.card.last4,
+          expDate: { year: token.card.exp_year, month: token.card.exp_month },
+          cardName: chosen.holderName,
           isSelected: true,
         });
-        setPiece('newCard', INITIAL_STATE.newCard);
-      } else {
-        const payjp = payjpRef.current;
-        const element = elementRef.current;
-        if (!payjp || !element) throw new Error('カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。');
-        const result = await payjp.createToken(element, { card: { name: holderName, email: holderEmail } });
-        if ('error' in result) throw new Error(result.error.code ? await payjpBuyerMessageText(result.error.code) : result.error.message);
-        if (saveCard && !isDemo) {
-          const { card } = await addCard(result.id);
-          setPiece('registeredCard', {
-            id: card.id,
-            brand: card.brand,
-            last4: card.last4,
-            expDate: card.expDate,
-            cardName: card.cardName,
-            isSelected: true,
-          });
-          setPiece('newCard', INITIAL_STATE.newCard);
-        } else {
-          setPiece('newCard', {
-            token: result.id,
-            brand: result.card.brand,
-            last4: result.card.last4,
-            expDate: { year: result.card.exp_year, month: result.card.exp_month },
-            cardName: holderName,
-            isSelected: true,
-          });
-          setPiece('registeredCard', INITIAL_STATE.registeredCard);
-        }
+        setPiece('registeredCard', INITIAL_STATE.registeredCard);
       }
       router.push('/purchase/confirmation');
     } catch (error) {
@@ -323,14 +227,13 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     }
   }
 
-  const registered = cards.data?.cards ?? [];
-  const paymentUnavailable = publicKey === '';
-
   return (
     <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
       {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
       {restarted ? <MissingStateNotice step="/purchase/recipient-info" /> : null}
-      <ErrorSummary id="form-errors" message={null} errors={errors} fields={FIELDS} summaryRef={summaryRef} />
+      {summary.Summary ? (
+        <summary.Summary id="form-errors" message={null} errors={shownErrors} fields={FIELDS} summaryRef={summaryRef} />
+      ) : null}
 
       {/* Until this tab's storage is read, the form is shown as it will be, but cannot be used yet:
           the server render paints it before the JavaScript arrives (docs/decisions/0033). */}
@@ -489,131 +392,28 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
           </Field>
         </Section>
 
-        <Section title="お支払い方法（クレジットカード）" id="card-section">
-          {publicKey === null ? <p className={styles.muted}>読み込み中…</p> : null}
-          {paymentUnavailable ? (
-            <p className="notice-box" role="alert" data-testid="payment-unavailable">
-              ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。
-            </p>
-          ) : null}
-          {publicKey ? (
-            <>
-              {registered.length > 0 || enteredCard ? (
-                <fieldset className={styles.cardList}>
-                  <Legend>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</Legend>
-                  {enteredCard ? (
-                    <label className={styles.radioCard}>
-                      <input type="radio" name="card" checked={mode === 'entered'} onChange={() => setMode('entered')} />
-                      <span data-testid="entered-card">
-                        <span className={styles.radioTitle}>入力済みのカード</span>{' '}
-                        <span style={{ whiteSpace: 'nowrap' }}>
-                          {enteredCard.brand}　**** {enteredCard.last4}
-                        </span>
-                        {enteredCard.expDate.month && enteredCard.expDate.year
-                          ? `　有効期限 ${String(enteredCard.expDate.month).padStart(2, '0')}/${enteredCard.expDate.year}`
-                          : ''}
-                        {enteredCard.cardName ? `　${enteredCard.cardName}` : ''}
-                      </span>
-                    </label>
-                  ) : null}
-                  {registered.map((c) => (
-                    <div key={c.id} className={styles.cardRow}>
-                      <label className={styles.radioCard} style={{ flex: 1 }}>
-                        <input
-                          type="radio"
-                          name="card"
-                          checked={mode === 'registered' && selectedCard === c.id}
-                          onChange={() => {
-                            setMode('registered');
-                            setSelectedCard(c.id);
-                          }}
-                        />
-                        <span>
-                          <span className={styles.radioTitle}>
-                            {c.brand}　**** {c.last4}
-                          </span>
-                          有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
-                          {c.cardName ? `　${c.cardName}` : ''}
-                        </span>
-                      </label>
-                      <button type="button" className={styles.linkButton} onClick={() => void removeCard(c)}>
-                        削除
-                      </button>
-                    </div>
-                  ))}
-                  <label className={styles.radioCard}>
-                    <input type="radio" name="card" checked={mode === 'new'} onChange={() => setMode('new')} />
-                    <span className={styles.radioTitle}>{enteredCard ? '別のカードを入力する' : '新しいカードを使う'}</span>
-                  </label>
-                </fieldset>
-              ) : null}
-              {errors.card ? <FieldError id="card-error">{errors.card}</FieldError> : null}
-              {mode === 'new' ? (
-                <div>
-                  <FieldGroup
-                    id="card-element"
-                    label="カード情報"
-                    required
-                    support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
-                  >
-                    <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                  </FieldGroup>
-                  <Field
-                    id="cardName"
-                    label="カード名義（半角英字）"
-                    required
-                    support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
-                    error={errors.cardName}
-                  >
-                    {(a) => (
-                      <input
-                        {...a}
-                        autoComplete="cc-name"
-                        autoCapitalize="characters"
-                        spellCheck={false}
-                        value={cardName}
-                        onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
-                        onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
-                        onBlur={(e) => {
-                          const name = normalizeCardName(e.currentTarget.value);
-                          setCardName(name);
-                          // Checked when left with something in it, or when it already showed an error.
-                          if (name !== '' || errors.cardName) setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' }));
-                        }}
-                      />
-                    )}
-                  </Field>
-                  <Field
-                    id="cardEmail"
-                    label="メールアドレス（本人認証用）"
-                    required
-                    support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。"
-                    error={errors.cardEmail}
-                  >
-                    {(a) => (
-                      <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />
-                    )}
-                  </Field>
-                  {isDemo ? (
-                    <p className={styles.muted}>
-                      デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
-                    </p>
-                  ) : (
-                    <label className={styles.agree} style={{ fontWeight: 400 }}>
-                      <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
-                      このカードを登録して次回から使う
-                    </label>
-                  )}
-                </div>
-              ) : null}
-            </>
-          ) : null}
-          {cardError ? (
-            <p className="error-box" role="alert" data-testid="card-error">
-              {cardError}
-            </p>
-          ) : null}
-        </Section>
+        <CardSection
+          card={card}
+          unavailable="ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。"
+          onRemove={(c) => void removeCard(c)}
+          entered={
+            card.enteredCard ? (
+              <EnteredCardOption card={card.enteredCard} checked={card.mode === 'entered'} onChoose={() => card.setMode('entered')} />
+            ) : null
+          }
+          newCardExtra={
+            isDemo ? (
+              <p className={styles.muted}>
+                デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
+              </p>
+            ) : (
+              <label className={styles.agree} style={{ fontWeight: 400 }}>
+                <input type="checkbox" checked={card.saveCard} onChange={(e) => card.setSaveCard(e.target.checked)} />
+                このカードを登録して次回から使う
+              </label>
+            )
+          }
+        />
       </fieldset>
 
       <div className={styles.actions}>
@@ -626,26 +426,6 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       </div>
     </PurchasePage>
   );
-
-  /**
-   * The カード名義 as typed, converted at once (ＴＡＲＯ　ｙａｍａｄａ → TARO YAMADA) except while an
-   * IME is composing, which a changed value would break; the caret stays where it was.
-   */
-  function typeCardName(input: HTMLInputElement, composing: boolean) {
-    const typed = input.value;
-    if (composing) {
-      setCardName(typed);
-      return;
-    }
-    const converted = normalizeCardNameInput(typed);
-    if (converted === typed) {
-      setCardName(typed);
-      return;
-    }
-    const caret = normalizeCardNameInput(typed.slice(0, input.selectionStart ?? typed.length)).length;
-    flushSync(() => setCardName(converted));
-    if (document.activeElement === input) input.setSelectionRange(caret, caret);
-  }
 
   async function lookupWith(zip: string) {
     setZipMessage('');
@@ -663,4 +443,21 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       setErrors((e) => ({ ...e, destinationZipCode: error instanceof ApiError ? error.message : '住所を検索できませんでした。' }));
     }
   }
+}
+
+/** 入力済みのカード: the card entered earlier in this flow, while its token is unspent (back from the confirmation). */
+function EnteredCardOption({ card, checked, onChoose }: { card: NewCard; checked: boolean; onChoose: () => void }) {
+  return (
+    <label className={styles.radioCard}>
+      <input type="radio" name="card" checked={checked} onChange={onChoose} />
+      <span data-testid="entered-card">
+        <span className={styles.radioTitle}>入力済みのカード</span>{' '}
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {card.brand}　**** {card.last4}
+        </span>
+        {card.expDate.month && card.expDate.year ? `　有効期限 ${String(card.expDate.month).padStart(2, '0')}/${card.expDate.year}` : ''}
+        {card.cardName ? `　${card.cardName}` : ''}
+      </span>
+    </label>
+  );
 }

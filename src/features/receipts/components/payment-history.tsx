@@ -4,6 +4,7 @@ import Link from '@/components/link';
 import { useSearchParams } from 'next/navigation';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
+import badges from '@/components/status-badges.module.css';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
@@ -103,9 +104,9 @@ export function PaymentHistory() {
 export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
   const paid = row.orderStatus === 'paid';
   const failed = row.orderStatus === 'failed' || row.orderStatus === 'expired';
-  const tone = paid ? styles.ok : failed ? styles.ng : styles.wait;
+  const tone = paid ? badges.ok : failed ? badges.ng : badges.wait;
   const fulfilment = row.fulfilment;
-  const orderTone = fulfilment && (fulfilment.status === 'cancelled' || fulfilment.status === 'refunded') ? styles.ng : tone;
+  const orderTone = fulfilment && (fulfilment.status === 'cancelled' || fulfilment.status === 'refunded') ? badges.ng : tone;
   return (
     <article className={styles.card} aria-labelledby={`order-${row.paymentId}`}>
       <header className={styles.cardHead}>
@@ -113,12 +114,12 @@ export function HistoryCard({ row }: { row: PaymentHistoryRow }) {
           <span className={styles.dateLabel}>ご注文日時</span>
           <time dateTime={row.orderedAt}>{formatDateTimeJa(new Date(row.orderedAt))}</time>
         </h3>
-        <ul className={styles.badges} aria-label="状況">
-          <li className={`${styles.badge} ${orderTone}`} data-testid="order-status">
+        <ul className={badges.badges} aria-label="状況">
+          <li className={`${badges.badge} ${orderTone}`} data-testid="order-status">
             <span className="visually-hidden">注文状況：</span>
             {row.orderStatusLabel}
           </li>
-          <li className={`${styles.badge} ${tone}`}>
+          <li className={`${badges.badge} ${tone}`}>
             <span className="visually-hidden">決済状況：</span>
             {row.paymentStatusLabel}
           </li>

@@ -4,6 +4,7 @@ import Link from '@/components/link';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
+import badges from '@/components/status-badges.module.css';
 import { decodeCsvBytes } from '@/features/company-search/index.client';
 import { ApiError } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
@@ -312,7 +313,7 @@ function Events({ data, error }: { data: WatchEvent[] | undefined; error: unknow
 }
 
 const invoiceTone = (state: WatchEntry['invoice']['state']) =>
-  state === 'valid' ? styles.ok : state === 'expired' || state === 'disposed' ? styles.ng : styles.muted;
+  state === 'valid' ? badges.ok : state === 'expired' || state === 'disposed' ? badges.ng : badges.neutral;
 
 function EntryCard({ entry, onRemoved }: { entry: WatchEntry; onRemoved: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
@@ -337,9 +338,9 @@ function EntryCard({ entry, onRemoved }: { entry: WatchEntry; onRemoved: () => P
         </h3>
         <span className={styles.number}>法人番号 {entry.corporateNumber}</span>
       </div>
-      <div className={styles.badges}>
-        {c ? <span className={`${styles.badge} ${c.closed ? styles.ng : styles.ok}`}>{c.closed ? '閉鎖' : '存続'}</span> : null}
-        <span className={`${styles.badge} ${invoiceTone(entry.invoice.state)}`}>インボイス：{entry.invoice.label}</span>
+      <div className={badges.badges}>
+        {c ? <span className={`${badges.badge} ${c.closed ? badges.ng : badges.ok}`}>{c.closed ? '閉鎖' : '存続'}</span> : null}
+        <span className={`${badges.badge} ${invoiceTone(entry.invoice.state)}`}>インボイス：{entry.invoice.label}</span>
       </div>
       {c ? (
         <dl className={styles.facts}>

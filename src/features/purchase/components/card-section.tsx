@@ -1,0 +1,370 @@
+'use client';
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+
+import {
+  cardEmailError,
+  cardNameError,
+  normalizeCardEmail,
+  normalizeCardName,
+  normalizeCardNameInput,
+  payjpBuyerMessageText,
+} from '@/features/payments/client/card-form';
+import { cardsKey, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
+import type { FieldMap } from '@/components/form/error-summary';
+import { Field, FieldError } from '@/components/form/field';
+import { FieldGroup, Legend } from '@/components/form/group';
+import { storedUserEmail } from '@/lib/browser-storage';
+import type { NewCard } from '@/lib/client-store';
+import { useApi } from '@/lib/use-api';
+import { useStoredValue } from '@/lib/use-stored-value';
+
+import { Section } from './flow-parts';
+import type { PayjpCardElement, PayjpInstance, PayjpToken } from './payjp-js';
+import styles from './purchase.module.css';
+
+/**
+ * The card part of the purchase steps that take a card — the recipient step and お支払いの再開
+ * (/purchase/resume): the member's cards kept at PAY.JP as radio cards, a new card in PAY.JP's
+ * card field (カード情報非保持化) with the カード名義 and the 3-D Secure e-mail address, and what
+ * went wrong with them. `useCardSection` holds the state and gives the page the chosen card;
+ * `CardSection` shows it. What each page does with the card stays the page's: the recipient step
+ * keeps it in this tab's purchase state (and may register it), the resume page sends it with the
+ * retry and keeps nothing.
+ */
+
+/** registered: a card kept at PAY.JP; entered: the card entered earlier in this flow (its unused token); new: the card field. */
+export type CardMode = 'registered' | 'entered' | 'new';
+
+/** The section's fields by the order API's names, for a form's error summary (label, and the element its link focuses). */
+export const CARD_FIELDS: FieldMap = {
+  card: { label: 'お支払いに使うカード', id: 'card-section' },
+  cardName: { label: 'カード名義', id: 'cardName' },
+  cardEmail: { label: 'メールアドレス（本人認証用）', id: 'cardEmail' },
+};
+
+export type CardFieldErrors = Partial<Record<'card' | 'cardName' | 'cardEmail', string>>;
+
+export const CARD_FIELD_LOAD_FAILURE = 'カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。';
+export const CHOOSE_CARD_MESSAGE = 'お支払いに使うカードを選択してください。';
+
+/** The card to pay with, as the buyer chose it. */
+export type CardChoice =
+  | { kind: 'entered' }
+  | { kind: 'registered'; card: CardView }
+  /** A payjp.js token of the card field (single use), with the カード名義 it was made with. */
+  | { kind: 'new'; token: PayjpToken; holderName: string };
+
+/** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
+async function fetchPublicKey(): Promise<string> {
+  try {
+    const res = await fetchPayjpPublicKey();
+    return typeof res.result === 'string' ? res.result : '';
+  } catch {
+    return '';
+  }
+}
+
+export interface CardSectionOptions {
+  payjpJsUrl: string;
+  /** Whether the section is on the screen (the resume page shows it only for an open order); default true. */
+  active?: boolean;
+  /**
+   * Whether a registered card may be chosen for the buyer when the list arrives (a card is always
+   * selected in the list; this decides whether its radio is the one checked). Default: always.
+   */
+  preferRegistered?: () => boolean;
+}
+
+export type CardSectionState = ReturnType<typeof useCardSection>;
+
+export interface CardSectionProps {
+  unavailable: string;
+  /** 削除 beside each registered card, which calls this (the recipient step: the member's cards are managed there). */
+  onRemove?: (card: CardView) => void;
+  entered?: ReactNode;
+  newCardExtra?: ReactNode;
+}
+
+/** The card section's state: the public key, the member's cards, the choice, the holder's fields and their errors. */
+export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: CardSectionOptions) {
+  const [publicKey, setPublicKey] = useState<string | null>(null);
+  const cards = useApi(publicKey ? cardsKey() : null);
+  const [mode, setMode] = useState<CardMode>('new');
+  const [enteredCard, setEnteredCard] = useState<NewCard | null>(null);
+  const [selectedCard, setSelectedCard] = useState('');
+  const [cardName, setCardName] = useState('');
+  // The account's address from browser storage (read once hydrated) until the buyer types another.
+  const storedEmail = useStoredValue(storedUserEmail);
+  const [typedEmail, setCardEmail] = useState<string | null>(null);
+  const cardEmail = typedEmail ?? storedEmail ?? '';
+  const [saveCard, setSaveCard] = useState(false);
+  const [errors, setErrors] = useState<CardFieldErrors>({});
+  const [cardError, setCardError] = useState('');
+  const payjpRef = useRef<PayjpInstance | null>(null);
+  const elementRef = useRef<PayjpCardElement | null>(null);
+  const mountRef = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    // The public key is read after hydration (payment may be switched off: '').
+    void fetchPublicKey().then(setPublicKey);
+  }, []);
+
+  // Prefer a registered card once the list arrives, unless the buyer already chose.
+  useEffect(() => {
+    const list = cards.data?.cards ?? [];
+    if (list.length > 0 && !selectedCard) {
+      // The list is the server's answer, known only after it arrives; choosing from it is the effect.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setSelectedCard((list.find((c) => c.isDefault) ?? list[0])!.id);
+      if (preferRegistered?.() ?? true) setMode('registered');
+    }
+    if (cards.data && list.length === 0) setMode((m) => (m === 'registered' ? 'new' : m));
+    // Asked when the list arrives; `preferRegistered` reads the tab's state at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cards.data, selectedCard]);
+
+  // Mount PAY.JP's card iframe while the new-card option is shown.
+  useEffect(() => {
+    if (!publicKey || mode !== 'new' || !active || !mountRef.current) return;
+    let cancelled = false;
+    let element: PayjpCardElement | null = null;
+    // The loader is fetched with the field, not with the page: a member paying with a registered card never needs it.
+    void import('./payjp-js')
+      .then(({ getPayjp }) => getPayjp(payjpJsUrl, publicKey))
+      .then((payjp) => {
+        if (cancelled || !mountRef.current) return;
+        payjpRef.current = payjp;
+        element = payjp.elements().create('card');
+        element.on('change', (e) => {
+          if (!e.error) setCardError('');
+          else if (!e.error.code) setCardError(e.error.message);
+          else void payjpBuyerMessageText(e.error.code).then(setCardError);
+        });
+        element.mount(mountRef.current);
+        elementRef.current = element;
+      })
+      .catch(() => setCardError(CARD_FIELD_LOAD_FAILURE));
+    return () => {
+      cancelled = true;
+      // destroy, not unmount: payjp.js allows one card element per page, re-created on the next mount.
+      element?.destroy();
+      elementRef.current = null;
+    };
+  }, [publicKey, mode, active, payjpJsUrl]);
+
+  const registered = cards.data?.cards ?? [];
+
+  /**
+   * Checks the choice and the holder's fields (the カード名義 is shown converted, as it will be
+   * sent), shows their errors and returns them; empty when the card may be used.
+   */
+  function validate(): CardFieldErrors {
+    const found: CardFieldErrors = {};
+    if (mode === 'new' && publicKey) {
+      const holderName = normalizeCardName(cardName);
+      const nameError = cardNameError(holderName);
+      if (nameError) found.cardName = nameError;
+      const emailError = cardEmailError(cardEmail);
+      if (emailError) found.cardEmail = emailError;
+      setCardName(holderName);
+    }
+    if (mode === 'registered' && !registered.some((c) => c.id === selectedCard)) found.card = CHOOSE_CARD_MESSAGE;
+    setErrors(found);
+    return found;
+  }
+
+  /** The chosen card; a new card is turned into a token at PAY.JP. Throws an Error with the buyer's words. */
+  async function choose(): Promise<CardChoice> {
+    if (mode === 'entered') return { kind: 'entered' };
+    if (mode === 'registered') {
+      const card = registered.find((c) => c.id === selectedCard);
+      if (!card) throw new Error('お支払いに使うカードを選び直してください。');
+      return { kind: 'registered', card };
+    }
+    const payjp = payjpRef.current;
+    const element = elementRef.current;
+    if (!payjp || !element) throw new Error(CARD_FIELD_LOAD_FAILURE);
+    const holderName = normalizeCardName(cardName);
+    const result = await payjp.createToken(element, { card: { name: holderName, email: normalizeCardEmail(cardEmail) } });
+    if ('error' in result) throw new Error(result.error.code ? await payjpBuyerMessageText(result.error.code) : result.error.message);
+    return { kind: 'new', token: result, holderName };
+  }
+
+  /** Back to this step: the card chosen before stays chosen (the entered card's unspent token, or a registered card). */
+  function restore(entered: NewCard | null, registeredId: string | null) {
+    if (entered) {
+      setEnteredCard(entered);
+      setMode('entered');
+    } else if (registeredId) {
+      setMode('registered');
+      setSelectedCard(registeredId);
+    }
+  }
+
+  /** After a registered card was deleted: chosen no more, and the list read again. */
+  async function forget(cardId: string) {
+    if (selectedCard === cardId) setSelectedCard('');
+    await cards.mutate();
+  }
+
+  /**
+   * The カード名義 as typed, converted at once (ＴＡＲＯ　ｙａｍａｄａ → TARO YAMADA) except while an
+   * IME is composing, which a changed value would break; the caret stays where it was.
+   */
+  function typeCardName(input: HTMLInputElement, composing: boolean) {
+    const typed = input.value;
+    if (composing) {
+      setCardName(typed);
+      return;
+    }
+    const converted = normalizeCardNameInput(typed);
+    if (converted === typed) {
+      setCardName(typed);
+      return;
+    }
+    const caret = normalizeCardNameInput(typed.slice(0, input.selectionStart ?? typed.length)).length;
+    flushSync(() => setCardName(converted));
+    if (document.activeElement === input) input.setSelectionRange(caret, caret);
+  }
+
+  /** On leaving the カード名義: shown normalised; checked when left with something in it, or when it already showed an error. */
+  function leaveCardName(value: string) {
+    const name = normalizeCardName(value);
+    setCardName(name);
+    if (name !== '' || errors.cardName) setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' }));
+  }
+
+  /** The section on the screen (see `CardSection`). */
+  function render({ unavailable, onRemove, entered, newCardExtra }: CardSectionProps) {
+    return (
+      <Section title="お支払い方法（クレジットカード）" id="card-section">
+        {publicKey === null ? <p className={styles.muted}>読み込み中…</p> : null}
+        {publicKey === '' ? (
+          <p className="notice-box" role="alert" data-testid="payment-unavailable">
+            {unavailable}
+          </p>
+        ) : null}
+        {publicKey ? (
+          <>
+            {registered.length > 0 || enteredCard ? (
+              <fieldset className={styles.cardList}>
+                <Legend>{enteredCard ? 'お支払いに使うカード' : '登録済みのカード'}</Legend>
+                {enteredCard ? entered : null}
+                {registered.map((c) => (
+                  <div key={c.id} className={styles.cardRow}>
+                    <label className={styles.radioCard} style={{ flex: 1 }}>
+                      <input
+                        type="radio"
+                        name="card"
+                        checked={mode === 'registered' && selectedCard === c.id}
+                        onChange={() => {
+                          setMode('registered');
+                          setSelectedCard(c.id);
+                        }}
+                      />
+                      <span>
+                        <span className={styles.radioTitle}>
+                          {c.brand}　**** {c.last4}
+                        </span>
+                        有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
+                        {c.cardName ? `　${c.cardName}` : ''}
+                      </span>
+                    </label>
+                    {onRemove ? (
+                      <button type="button" className={styles.linkButton} onClick={() => onRemove(c)}>
+                        削除
+                      </button>
+                    ) : null}
+                  </div>
+                ))}
+                <label className={styles.radioCard}>
+                  <input type="radio" name="card" checked={mode === 'new'} onChange={() => setMode('new')} />
+                  <span className={styles.radioTitle}>{enteredCard ? '別のカードを入力する' : '新しいカードを使う'}</span>
+                </label>
+              </fieldset>
+            ) : null}
+            {errors.card ? <FieldError id="card-error">{errors.card}</FieldError> : null}
+            {mode === 'new' ? (
+              <div>
+                <FieldGroup
+                  id="card-element"
+                  label="カード情報"
+                  required
+                  support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
+                >
+                  <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
+                </FieldGroup>
+                <Field
+                  id="cardName"
+                  label="カード名義（半角英字）"
+                  required
+                  support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
+                  error={errors.cardName}
+                >
+                  {(a) => (
+                    <input
+                      {...a}
+                      autoComplete="cc-name"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      value={cardName}
+                      onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
+                      onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
+                      onBlur={(e) => leaveCardName(e.currentTarget.value)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id="cardEmail"
+                  label="メールアドレス（本人認証用）"
+                  required
+                  support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。"
+                  error={errors.cardEmail}
+                >
+                  {(a) => (
+                    <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />
+                  )}
+                </Field>
+                {newCardExtra}
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        {cardError ? (
+          <p className="error-box" role="alert" data-testid="card-error">
+            {cardError}
+          </p>
+        ) : null}
+      </Section>
+    );
+  }
+
+  return {
+    publicKey,
+    mode,
+    setMode,
+    enteredCard,
+    setCardName,
+    saveCard,
+    setSaveCard,
+    errors,
+    setCardError,
+    validate,
+    choose,
+    restore,
+    forget,
+    render,
+  };
+}
+
+/**
+ * お支払い方法（クレジットカード）: what `useCardSection` holds, on the screen. `unavailable` is the
+ * page's words while card payment is switched off; `onRemove` offers 削除 beside each registered
+ * card. The recipient step's own parts come in as slots (the resume page does without them):
+ * `entered`, the option of the card entered earlier in the flow (shown while `card.enteredCard` is
+ * set), and `newCardExtra`, shown under the new card's fields (「このカードを登録して次回から使う」).
+ */
+export function CardSection({ card, ...props }: CardSectionProps & { card: CardSectionState }) {
+  return card.render(props);
+}
