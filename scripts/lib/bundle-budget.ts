@@ -43,11 +43,13 @@ export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {};
  * on 2026-11-26 when the barrels' unused re-exports left the client chunks (docs/decisions/0036).
  * The search page carries SWR, the API client and the result list (the framework alone is
  * 119.1 KiB); the purchase steps carry SWR, the flow's form kit and browser-storage checks.
+ * The resume page went back to 136 the same day: it took the recipient step's card section (its
+ * name conversion, field errors and summary, PAY.JP's errors in Japanese; decision 0032).
  */
 export const ROUTE_BROTLI_BUDGETS: Readonly<Record<string, number>> = {
   '/search': 134,
   '/purchase/select': 133,
-  '/purchase/resume': 135,
+  '/purchase/resume': 136,
   '/purchase/recipient-info': 137,
   '/purchase/confirmation': 136,
   '/purchase/completion': 133,
