@@ -166,3 +166,27 @@ test('a full-width カード名義 and 1000005 go through as TARO YAMADA and 〒
   expect(mail.subject).toBe('【hojin】登記事項証明書のご注文を承りました');
   expect(mail.text).toContain('〒100-0005 東京都千代田区丸の内1-1-1 サンプルビル3階');
 });
+
+test('pressing the button while leaving a field with a mistake still submits: the error waits for the release', async ({ page }) => {
+  // The whole form in view (at scroll 0 the browser does not shift the page to keep what is shown
+  // in place), so an error appearing above the button moves it under the pointer.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await newMemberLoggedIn(page, 'forms');
+  await toRecipientStep(page);
+  await page.locator('#destinationApartmentEtc').fill('サンプルビル🏢3階');
+  await expect(page.locator('#destinationApartmentEtc')).toBeFocused();
+  const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
+  const box = await next.boundingBox();
+  if (!box) throw new Error('the button is not on the screen');
+  // A person's press: down, a moment, up — where the button was when it was pressed.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(600);
+  await page.mouse.up();
+  // The click went through: the submit checked every field and the summary took the focus.
+  const summary = page.locator('#form-errors');
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText('建物名・部屋番号に使用できない文字「🏢」');
+  await expect(summary).toContainText('お届け先の宛名を入力してください。');
+  await expect(fieldError(page, 'destinationApartmentEtc')).toContainText('「🏢」');
+});

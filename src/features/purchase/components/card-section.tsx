@@ -13,6 +13,7 @@ import {
 } from '@/features/payments/client/card-form';
 import { cardsKey, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
 import type { FieldMap } from '@/components/form/error-summary';
+import { afterPointerRelease } from '@/components/form/after-pointer-release';
 import { Field, FieldError } from '@/components/form/field';
 import { FieldGroup, Legend } from '@/components/form/group';
 import { storedUserEmail } from '@/lib/browser-storage';
@@ -232,7 +233,10 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
   function leaveCardName(value: string) {
     const name = normalizeCardName(value);
     setCardName(name);
-    if (name !== '' || errors.cardName) setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' }));
+    if (name !== '' || errors.cardName) {
+      // held while the button that took the focus is still pressed (the error would move it)
+      afterPointerRelease(() => setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' })));
+    }
   }
 
   /** The section on the screen (see `CardSection`). */

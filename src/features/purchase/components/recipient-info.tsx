@@ -10,6 +10,7 @@ import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
 import { addCard, deleteCard, type CardView } from '@/features/payments/client/cards';
 import type { FieldMap } from '@/components/form/error-summary';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
+import { afterPointerRelease } from '@/components/form/after-pointer-release';
 import { Field } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
@@ -139,7 +140,8 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
 
   /** On leaving a field: its error as the server would give it, when it has content or showed one. */
   function checkOnBlur(key: keyof Destination, values: Destination = form) {
-    void revalidate(values, [key], (k) => values[k].trim() !== '');
+    // held while the button that took the focus is still pressed (the error would move it)
+    afterPointerRelease(() => void revalidate(values, [key], (k) => values[k].trim() !== ''));
   }
 
   function applyCandidate(c: AddressCandidate, zip: string) {
