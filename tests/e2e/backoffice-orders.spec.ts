@@ -120,7 +120,10 @@ test('a member buys → staff marks it requested and shipped → the member has 
   const stale = await staffContext.newPage();
   await stale.goto(`/admin/orders/${orderId}`);
   await page.getByRole('button', { name: '完了にする' }).click();
-  await expect(step.getByRole('status')).toContainText('「完了」にしました。');
+  // No step after 完了: the form gives way to that text (the page refreshes), and the result stays.
+  const last = page.getByRole('group', { name: '対応状況の変更' });
+  await expect(last).toContainText('「完了」の注文に次の対応はありません。');
+  await expect(last.getByRole('status')).toContainText('「完了」にしました。');
   await stale.getByRole('button', { name: '完了にする' }).click();
   await expect(stale.getByRole('form', { name: '対応状況の変更' }).getByRole('alert')).toContainText(
     '既に「完了」になっています。画面を再読み込みしてください。',

@@ -31,7 +31,16 @@ const BUTTON: Record<Step, string> = {
 export function FulfilmentForm({ orderId, status }: { orderId: string; status: FulfilmentStatus }) {
   const { busy, error, fields, done, run } = useSubmit();
   const to = NEXT[status];
-  if (!to) return <p className={styles.muted}>「{FULFILMENT_LABELS[status]}」の注文に次の対応はありません。</p>;
+  if (!to) {
+    // The last step just taken keeps its result on screen: the page's refresh replaces the form
+    // with this text at once, and the staff member must still see that it worked.
+    return (
+      <div className={styles.form} role="group" aria-label="対応状況の変更">
+        <Status error={error} done={done} />
+        <p className={styles.muted}>「{FULFILMENT_LABELS[status]}」の注文に次の対応はありません。</p>
+      </div>
+    );
+  }
   const step = to;
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
