@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 
 import { E2E_PAYJP_URL } from './support/e2e-env';
 import { E2E_ACCOUNTANT_FILE, E2E_ORDER_STAFF_FILE } from './support/global-setup';
+import { staffLogin } from './support/staff';
 import { nextMail, registerThroughPages } from './support/members';
 import { buyToyota, TOYOTA_NAME as COMPANY } from './support/purchase';
 
@@ -27,32 +27,9 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
 }
 
-function code(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-}
-
 /** search → select (express) → recipient → confirmation → 3-D Secure → completion; returns the order id. */
 async function purchase(page: Page): Promise<string> {
   return buyToyota(page, { express: true });
-}
-
-/** First login of an account made by admin:create: password → enrolment QR + code → replace the printed password. */
-async function staffLogin(page: Page, file: string) {
-  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as { email: string; password: string; totpSecret: string };
-  await page.goto('/admin/login');
-  await page.getByLabel('メールアドレス').fill(s.email);
-  await page.getByLabel('パスワード').fill(s.password);
-  await page.getByRole('button', { name: '次へ' }).click();
-  await expect(page.getByRole('img', { name: '認証アプリ登録用の QR コード' })).toBeVisible();
-  await page.getByLabel('確認コード').fill(code(s.totpSecret));
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await expect(page).toHaveURL(/\/admin\/password$/);
-  const pw = page.getByRole('form', { name: 'パスワードの変更' });
-  await pw.getByLabel('今のパスワード').fill(s.password);
-  await pw.getByLabel('新しいパスワード', { exact: true }).fill(`${s.password} changed`);
-  await pw.getByLabel('新しいパスワード（確認）').fill(`${s.password} changed`);
-  await pw.getByRole('button', { name: '変更する' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
 }
 
 test('a member buys → staff marks it requested and shipped → the member has the mail and sees 発送済み with the tracking link', async ({

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 
 import { nextMail, registerThroughPages } from './support/members';
 import { buyToyota, TOYOTA_NAME as COMPANY } from './support/purchase';
 import { E2E_NUMBER_STAFF_FILE } from './support/global-setup';
+import { staffLogin } from './support/staff';
 
 /**
  * The order number members quote (issue 13 §2, docs/decisions/0025) in Chromium against the
@@ -27,26 +27,6 @@ async function purchase(page: Page): Promise<string> {
   const shown = page.getByTestId('order-number');
   await expect(shown).toHaveText(ORDER_NUMBER);
   return ((await shown.textContent()) ?? '').trim();
-}
-
-/** First login of an account made by admin:create: password → enrolment code → replace the printed password. */
-async function staffLogin(page: Page, file: string) {
-  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as { email: string; password: string; totpSecret: string };
-  const code = () => new TOTP({ secret: Secret.fromBase32(s.totpSecret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-  await page.goto('/admin/login');
-  await page.getByLabel('メールアドレス').fill(s.email);
-  await page.getByLabel('パスワード').fill(s.password);
-  await page.getByRole('button', { name: '次へ' }).click();
-  await expect(page.getByRole('img', { name: '認証アプリ登録用の QR コード' })).toBeVisible();
-  await page.getByLabel('確認コード').fill(code());
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await expect(page).toHaveURL(/\/admin\/password$/);
-  const pw = page.getByRole('form', { name: 'パスワードの変更' });
-  await pw.getByLabel('今のパスワード').fill(s.password);
-  await pw.getByLabel('新しいパスワード', { exact: true }).fill(`${s.password} changed`);
-  await pw.getByLabel('新しいパスワード（確認）').fill(`${s.password} changed`);
-  await pw.getByRole('button', { name: '変更する' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
 }
 
 /** ASCII → full-width, as a number typed with a Japanese IME in full-width mode comes out. */
