@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -21,14 +20,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 const router = { push: vi.fn(), replace: vi.fn() };
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
-vi.mock('next/link', () => ({
-  // (next/link's own props, such as prefetch, are not the anchor's)
-  default: ({ href, children, prefetch: _prefetch, ...rest }: { href: string; children: ReactNode; prefetch?: unknown }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('next/link', () => import('@/components/link-test-double'));
 
 const { BasicInfo } = await import('./basic-info');
 

@@ -21,14 +21,7 @@ vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn() }),
   useSearchParams: () => new URLSearchParams(),
 }));
-vi.mock('next/link', () => ({
-  // (next/link's own props, such as prefetch, are not the anchor's)
-  default: ({ href, children, prefetch: _prefetch, ...rest }: { href: string; children: ReactNode; prefetch?: unknown }) => (
-    <a href={href} {...rest}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('next/link', () => import('@/components/link-test-double'));
 
 const { SelectItems } = await import('./select-items');
 
