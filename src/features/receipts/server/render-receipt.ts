@@ -1,12 +1,11 @@
 import 'server-only';
 
-import PDFDocument from 'pdfkit';
-
 import { formatDateJa } from '@/lib/format';
-import { pdfFonts } from '@/server/pdf-fonts';
 
 import type { ReceiptReissueReason } from '../constants';
 import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '../schemas';
+
+import { CW, FILL, M, MUTED, NOTE_LINE, PAGE, RULE, drawAmountBox, drawIssuer, drawNotes, openA4Pdf, yen, type Doc } from './pdf-page';
 
 /**
  * The receipt (領収書) as a one-page A4 PDF, laid out like the paper receipts Japanese
@@ -31,56 +30,20 @@ export interface RenderReceiptOptions {
   reissue: { at: Date; reason?: ReceiptReissueReason } | null;
 }
 
-// A4 in points; generous margins so the page survives printing and hole-punching.
-const PAGE = { width: 595.28, height: 841.89 };
-const M = 50;
-const CW = PAGE.width - M * 2;
-
-const INK = '#1a1a1a';
-const MUTED = '#555555';
-const RULE = '#333333';
-const LIGHT_RULE = '#b8b8b8';
-const FILL = '#f1f3f5';
 const STAMP_RED = '#c0262d';
 const SUMMARY_ROW = 17;
-const NOTE_LINE = 13;
-
-/** ¥12,345 */
-function yen(amount: number): string {
-  return `¥${amount.toLocaleString('ja-JP')}`;
-}
-
-type Doc = PDFKit.PDFDocument;
 
 export async function renderReceipt(input: ReceiptSnapshot, options: RenderReceiptOptions): Promise<Buffer> {
   const r = ReceiptSnapshotSchema.parse(input);
-  const RECEIPT_FONTS = pdfFonts();
   const issuedAt = new Date(r.issuedAt);
-  const doc = new PDFDocument({
-    size: 'A4',
-    // A small bottom margin: pdfkit starts a new page when text begins below it, and the notes sit low.
-    margins: { top: M, left: M, right: M, bottom: 24 },
-    bufferPages: true,
-    font: RECEIPT_FONTS.regular,
-    lang: 'ja-JP',
-    displayTitle: true,
-    info: {
-      Title: `領収書 ${r.serialNumber}${options.reissue ? '（再発行）' : ''}`,
-      Author: r.issuer.name,
-      Subject: `${r.addressee.name} ${r.addressee.honorific} ${yen(r.totalYen)}-`,
-      // Fixed to the first issue so the bytes do not depend on the clock more than the content does.
-      CreationDate: options.reissue?.at ?? issuedAt,
-    },
+  const page = openA4Pdf({
+    Title: `領収書 ${r.serialNumber}${options.reissue ? '（再発行）' : ''}`,
+    Author: r.issuer.name,
+    Subject: `${r.addressee.name} ${r.addressee.honorific} ${yen(r.totalYen)}-`,
+    // Fixed to the first issue so the bytes do not depend on the clock more than the content does.
+    CreationDate: options.reissue?.at ?? issuedAt,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const regular = () => doc.font(RECEIPT_FONTS.regular).fillColor(INK);
-  const bold = () => doc.font(RECEIPT_FONTS.bold).fillColor(INK);
+  const { doc, fonts: RECEIPT_FONTS, regular, bold, hline, frame } = page;
 
   // ── Header: 再発行 stamp (left), No. and 発行日 (right) ─────────────────────────────
   let y = 40;
@@ -142,41 +105,17 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
   }
   regular().fontSize(15);
   doc.text(r.addressee.honorific, M + addresseeWidth - honorificWidth, y + 1, { width: honorificWidth, align: 'right', lineBreak: false });
-  doc
-    .save()
-    .lineWidth(1)
-    .strokeColor(RULE)
-    .moveTo(M, y + 28)
-    .lineTo(M + addresseeWidth, y + 28)
-    .stroke()
-    .restore();
+  hline(M, y + 28, addresseeWidth, 1, RULE);
 
   // ── Amount box ─────────────────────────────────────────────────────────────────────
   y = 178;
-  const box = { x: M + 40, w: CW - 80, h: 56 };
-  doc.save().rect(box.x, y, box.w, box.h).fillAndStroke(FILL, RULE).restore();
-  regular()
-    .fontSize(12)
-    .text('金額', box.x + 18, y + 20, { lineBreak: false });
-  bold()
-    .fontSize(28)
-    .text(`${yen(r.totalYen)}-`, box.x, y + 9, { width: box.w, align: 'center', lineBreak: false });
-  regular()
-    .fontSize(11)
-    .text('（税込）', box.x, y + 22, { width: box.w - 16, align: 'right', lineBreak: false });
+  const box = drawAmountBox(page, y, { text: '金額', inset: 18 }, r.totalYen);
 
   // ── 但し書き and the receipt statement ─────────────────────────────────────────────
   y = 250;
   regular().fontSize(11.5);
   doc.text(`但し　${r.proviso}`, box.x + 6, y, { width: box.w - 12, lineBreak: false });
-  doc
-    .save()
-    .lineWidth(0.7)
-    .strokeColor(RULE)
-    .moveTo(box.x, y + 19)
-    .lineTo(box.x + box.w, y + 19)
-    .stroke()
-    .restore();
+  hline(box.x, y + 19, box.w, 0.7, RULE);
   doc.text('上記正に領収いたしました。', box.x + 6, y + 30, { width: box.w - 12, lineBreak: false });
 
   // ── Transaction facts (left) and issuer (right) ────────────────────────────────────
@@ -194,27 +133,12 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
     regular()
       .fontSize(size)
       .text(value, M + 64, rowY + (9 - size) * 0.8, { width: factsW - 64, lineBreak: false });
-    doc
-      .save()
-      .lineWidth(0.4)
-      .strokeColor(LIGHT_RULE)
-      .moveTo(M, rowY + 14)
-      .lineTo(M + factsW, rowY + 14)
-      .stroke()
-      .restore();
+    hline(M, rowY + 14, factsW);
   });
 
   const issuerX = M + CW - 230;
   const issuerW = 230;
-  bold()
-    .fontSize(12)
-    .text(r.issuer.name, issuerX, y - 2, { width: issuerW });
-  regular().fontSize(9);
-  doc.text(`〒${r.issuer.postcode}`, issuerX, doc.y + 2, { width: issuerW });
-  doc.text(r.issuer.address, issuerX, doc.y, { width: issuerW });
-  doc.text(`TEL ${r.issuer.phone}`, issuerX, doc.y, { width: issuerW });
-  doc.text(`登録番号 ${r.issuer.registrationNumber}`, issuerX, doc.y + 2, { width: issuerW });
-  const issuerBottom = doc.y;
+  const issuerBottom = drawIssuer(page, r.issuer, issuerX, y - 2, issuerW);
 
   // ── Breakdown (内訳): 10%対象 and 非課税 in separate groups ─────────────────────────
   y = Math.max(y + facts.length * 18 + 16, issuerBottom + 12);
@@ -252,14 +176,7 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
       doc.text(cell, x + 5, rowY + (rowH - fontSize * 1.45) / 2, { width: col.w - 10, align: col.align, lineBreak: false, ellipsis: true });
       x += col.w;
     });
-    doc
-      .save()
-      .lineWidth(0.4)
-      .strokeColor(LIGHT_RULE)
-      .moveTo(M, rowY + rowH)
-      .lineTo(M + CW, rowY + rowH)
-      .stroke()
-      .restore();
+    hline(M, rowY + rowH, CW);
   };
 
   drawRow(
@@ -277,13 +194,7 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
       y += rowH;
     }
   }
-  doc
-    .save()
-    .lineWidth(1)
-    .strokeColor(RULE)
-    .rect(M, y - rowH * (rowCount + 1), CW, rowH * (rowCount + 1))
-    .stroke()
-    .restore();
+  frame(M, y - rowH * (rowCount + 1), CW, rowH * (rowCount + 1));
 
   // ── Totals per rate (qualified-invoice summary) ───────────────────────────────────
   y += 12;
@@ -309,24 +220,10 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
     (row.strong ? bold() : regular()).fontSize(row.strong ? 10.5 : 9);
     doc.text(row.label, sumX + 8, rowY + 3, { width: 160, lineBreak: false });
     doc.text(row.value, sumX + 160, rowY + 3, { width: sumW - 168, align: 'right', lineBreak: false });
-    if (!row.strong)
-      doc
-        .save()
-        .lineWidth(0.4)
-        .strokeColor(LIGHT_RULE)
-        .moveTo(sumX, rowY + SUMMARY_ROW - 1)
-        .lineTo(sumX + sumW, rowY + SUMMARY_ROW - 1)
-        .stroke()
-        .restore();
+    if (!row.strong) hline(sumX, rowY + SUMMARY_ROW - 1, sumW);
   });
   y = sumTop + summary.length * SUMMARY_ROW + 2;
-  doc
-    .save()
-    .lineWidth(1)
-    .strokeColor(RULE)
-    .rect(sumX, sumTop - 1, sumW, y - sumTop + 1)
-    .stroke()
-    .restore();
+  frame(sumX, sumTop - 1, sumW, y - sumTop + 1);
 
   if (r.subject) {
     regular()
@@ -355,24 +252,12 @@ export async function renderReceipt(input: ReceiptSnapshot, options: RenderRecei
   } else if (options.reissue) {
     notes.push(`本書は再発行です（再発行日 ${formatDateJa(options.reissue.at)}）。番号・金額は原本と同じです。`);
   }
-  let noteY = Math.max(y + 20, PAGE.height - 34 - notes.length * NOTE_LINE);
-  doc
-    .save()
-    .lineWidth(0.4)
-    .strokeColor(LIGHT_RULE)
-    .moveTo(M, noteY - 8)
-    .lineTo(M + CW, noteY - 8)
-    .stroke()
-    .restore();
-  for (const note of notes) {
-    regular().fontSize(8.5).fillColor(MUTED).text(`※ ${note}`, M, noteY, { width: CW, lineBreak: false });
-    noteY += NOTE_LINE;
-  }
+  drawNotes(page, notes, { fontSize: 8.5, minTop: y + 20 });
 
   // The layout is budgeted for one page; a second page would be a receipt split in two.
   if (doc.bufferedPageRange().count !== 1) throw new Error(`receipt ${r.serialNumber} does not fit one page`);
   doc.end();
-  return done;
+  return page.done;
 }
 
 const ADDRESSEE_LINE_GAP = -1;

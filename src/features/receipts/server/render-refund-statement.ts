@@ -1,12 +1,10 @@
 import 'server-only';
 
-import PDFDocument from 'pdfkit';
-
-import { pdfFonts } from '@/server/pdf-fonts';
-
 import { formatDateJa } from '@/lib/format';
 
 import { RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '../refund-statement';
+
+import { CW, FILL, M, MUTED, RULE, drawAmountBox, drawIssuer, drawNotes, openA4Pdf, yen } from './pdf-page';
 
 /**
  * The refund statement (返金明細書, 適格返還請求書 — 消費税法第57条の4第3項) of one refund as a
@@ -17,19 +15,7 @@ import { RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '../
  * what the refund is for (the order and its certificates). Pure: same snapshot, same pages.
  */
 
-const PAGE = { width: 595.28, height: 841.89 };
-const M = 50;
-const CW = PAGE.width - M * 2;
-const INK = '#1a1a1a';
-const MUTED = '#555555';
-const RULE = '#333333';
-const LIGHT_RULE = '#b8b8b8';
-const FILL = '#f1f3f5';
 const ROW = 18;
-
-function yen(amount: number): string {
-  return `¥${amount.toLocaleString('ja-JP')}`;
-}
 
 /** 返還番号 printed on the statement: the refund id's first block, enough for support to find it. */
 export function refundStatementNumber(refundId: string): string {
@@ -39,38 +25,13 @@ export function refundStatementNumber(refundId: string): string {
 export async function renderRefundStatement(input: RefundStatementSnapshot, options: { refundedAt: Date }): Promise<Buffer> {
   const s = RefundStatementSnapshotSchema.parse(input);
   const number = refundStatementNumber(s.refundId);
-  const RECEIPT_FONTS = pdfFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: M, left: M, right: M, bottom: 24 },
-    bufferPages: true,
-    font: RECEIPT_FONTS.regular,
-    lang: 'ja-JP',
-    displayTitle: true,
-    info: {
-      Title: `返金明細書（適格返還請求書） ${number}`,
-      Author: s.issuer.name,
-      Subject: `${s.addressee.name} ${s.addressee.honorific} 返金額 ${yen(s.amountYen)}`,
-      CreationDate: options.refundedAt,
-    },
+  const page = openA4Pdf({
+    Title: `返金明細書（適格返還請求書） ${number}`,
+    Author: s.issuer.name,
+    Subject: `${s.addressee.name} ${s.addressee.honorific} 返金額 ${yen(s.amountYen)}`,
+    CreationDate: options.refundedAt,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const regular = () => doc.font(RECEIPT_FONTS.regular).fillColor(INK);
-  const bold = () => doc.font(RECEIPT_FONTS.bold).fillColor(INK);
-  const hline = (x: number, y: number, w: number, width = 0.4, color = LIGHT_RULE) =>
-    doc
-      .save()
-      .lineWidth(width)
-      .strokeColor(color)
-      .moveTo(x, y)
-      .lineTo(x + w, y)
-      .stroke()
-      .restore();
+  const { doc, regular, bold, hline, frame } = page;
 
   // ── Header and title ─────────────────────────────────────────────────────────────
   let y = 40;
@@ -103,17 +64,7 @@ export async function renderRefundStatement(input: RefundStatementSnapshot, opti
 
   // ── Amount box ───────────────────────────────────────────────────────────────────
   y = 184;
-  const box = { x: M + 40, w: CW - 80, h: 56 };
-  doc.save().rect(box.x, y, box.w, box.h).fillAndStroke(FILL, RULE).restore();
-  regular()
-    .fontSize(12)
-    .text('返金額', box.x + 16, y + 20, { lineBreak: false });
-  bold()
-    .fontSize(28)
-    .text(`${yen(s.amountYen)}-`, box.x, y + 9, { width: box.w, align: 'center', lineBreak: false });
-  regular()
-    .fontSize(11)
-    .text('（税込）', box.x, y + 22, { width: box.w - 16, align: 'right', lineBreak: false });
+  const box = drawAmountBox(page, y, { text: '返金額', inset: 16 }, s.amountYen);
   regular().fontSize(11.5);
   doc.text('下記のお取引について、上記の金額をご返金いたしました。', box.x + 6, y + box.h + 14, { width: box.w - 12, lineBreak: false });
 
@@ -138,14 +89,7 @@ export async function renderRefundStatement(input: RefundStatementSnapshot, opti
   });
   const issuerX = M + CW - 220;
   const issuerW = 220;
-  bold()
-    .fontSize(12)
-    .text(s.issuer.name, issuerX, y - 2, { width: issuerW });
-  regular().fontSize(9);
-  doc.text(`〒${s.issuer.postcode}`, issuerX, doc.y + 2, { width: issuerW });
-  doc.text(s.issuer.address, issuerX, doc.y, { width: issuerW });
-  doc.text(`TEL ${s.issuer.phone}`, issuerX, doc.y, { width: issuerW });
-  doc.text(`登録番号 ${s.issuer.registrationNumber}`, issuerX, doc.y + 2, { width: issuerW });
+  drawIssuer(page, s.issuer, issuerX, y - 2, issuerW);
 
   // ── What was sold (the returned transaction) ────────────────────────────────────
   y = Math.max(y + facts.length * ROW + 18, doc.y + 14);
@@ -163,13 +107,7 @@ export async function renderRefundStatement(input: RefundStatementSnapshot, opti
     hline(M, y + ROW, CW);
     y += ROW;
   }
-  doc
-    .save()
-    .lineWidth(1)
-    .strokeColor(RULE)
-    .rect(M, y - ROW * (s.items.length + 1), CW, ROW * (s.items.length + 1))
-    .stroke()
-    .restore();
+  frame(M, y - ROW * (s.items.length + 1), CW, ROW * (s.items.length + 1));
 
   // ── The refund per tax rate ──────────────────────────────────────────────────────
   y += 20;
@@ -193,13 +131,7 @@ export async function renderRefundStatement(input: RefundStatementSnapshot, opti
     hline(M, y + ROW, CW);
     y += ROW;
   }
-  doc
-    .save()
-    .lineWidth(1)
-    .strokeColor(RULE)
-    .rect(M, tableTop, CW, y - tableTop)
-    .stroke()
-    .restore();
+  frame(M, tableTop, CW, y - tableTop);
 
   if (s.subject) {
     y += 14;
@@ -220,14 +152,9 @@ export async function renderRefundStatement(input: RefundStatementSnapshot, opti
     '法務局の証明書手数料は非課税です。',
     'カード会社での返金の反映時期は、ご利用のカード会社により異なります。',
   ];
-  let noteY = PAGE.height - 34 - notes.length * 13;
-  hline(M, noteY - 8, CW);
-  for (const note of notes) {
-    regular().fontSize(8).fillColor(MUTED).text(`※ ${note}`, M, noteY, { width: CW, lineBreak: false });
-    noteY += 13;
-  }
+  drawNotes(page, notes, { fontSize: 8 });
 
   if (doc.bufferedPageRange().count !== 1) throw new Error(`refund statement ${number} does not fit one page`);
   doc.end();
-  return done;
+  return page.done;
 }
