@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@/config/env';
 
 import { buildReceiptSnapshot, formatReceiptSerial } from './build-snapshot';
-import { contentDisposition } from './content-disposition';
 
 const env = parseEnv({});
 
@@ -90,14 +89,5 @@ describe('buildReceiptSnapshot', () => {
 
   it('refuses an order whose charged amount differs from its price snapshot', () => {
     expect(() => buildReceiptSnapshot({ ...order, amountYen: 2999 }, env, 'R-2026-000009', new Date())).toThrow(/differs/);
-  });
-});
-
-describe('contentDisposition', () => {
-  it('gives an ASCII fallback and the UTF-8 name percent-encoded (RFC 5987)', () => {
-    expect(contentDisposition('領収書_R-2026-000001.pdf', 'receipt-R-2026-000001.pdf')).toBe(
-      'inline; filename="receipt-R-2026-000001.pdf"; filename*=UTF-8\'\'%E9%A0%98%E5%8F%8E%E6%9B%B8_R-2026-000001.pdf',
-    );
-    expect(contentDisposition("a'(b)*.pdf", 'a"b\\.pdf')).toBe('inline; filename="a_b_.pdf"; filename*=UTF-8\'\'a%27%28b%29%2A.pdf');
   });
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 import { ReceiptFileSchema } from '@/features/receipts';
-import { contentDisposition } from '@/features/receipts/server/content-disposition';
 import { canDownloadReceipt, issueReceiptPdf } from '@/features/receipts/server/issue-receipt';
 import { consumeReceiptDownload } from '@/features/receipts/server/limits';
+import { pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
 
@@ -20,33 +20,24 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
     auth: 'required',
     params: z.strictObject({ file: z.string() }),
-    // Set below: `private, no-store` instead of the wrapper's plain no-store.
+    // pdfResponse sets `private, no-store` instead of the wrapper's plain no-store.
     personal: false,
     handler: async ({ params, session, request }) => {
       const file = ReceiptFileSchema.safeParse(params.file);
       if (!file.success) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
-      const headers = { 'Cache-Control': 'private, no-store', 'Content-Type': 'application/pdf', 'X-Content-Type-Options': 'nosniff' };
       if (request.method === 'HEAD') {
         if (!(await canDownloadReceipt(session.userId, file.data))) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
-        return new Response(null, { status: 200, headers });
+        return pdfHeadResponse();
       }
       await consumeReceiptDownload(session.userId);
       const receipt = await issueReceiptPdf(session.userId, file.data);
       if (!receipt) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
-      return new Response(new Uint8Array(receipt.pdf), {
-        status: 200,
-        headers: {
-          ...headers,
-          'Content-Length': String(receipt.pdf.length),
-          'Content-Disposition': contentDisposition(
-            receipt.filename,
-            `receipt-${receipt.serialNumber}${receipt.reissue ? '-reissue' : ''}.pdf`,
-          ),
-          // Lets the history page and tests tell an original from a re-issue without parsing the PDF.
-          'X-Receipt-Serial': receipt.serialNumber,
-          'X-Receipt-Reissue': receipt.reissue ? '1' : '0',
-        },
-      });
+      return pdfResponse(
+        receipt.pdf,
+        { filename: receipt.filename, asciiFallback: `receipt-${receipt.serialNumber}${receipt.reissue ? '-reissue' : ''}.pdf` },
+        // Lets the history page and tests tell an original from a re-issue without parsing the PDF.
+        { 'X-Receipt-Serial': receipt.serialNumber, 'X-Receipt-Reissue': receipt.reissue ? '1' : '0' },
+      );
     },
   }),
 });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 import { findRefundStatementForMember } from '@/features/payments/server/refunds';
 import { RefundStatementFileSchema } from '@/features/receipts';
-import { contentDisposition } from '@/features/receipts/server/content-disposition';
 import { consumeReceiptDownload } from '@/features/receipts/server/limits';
+import { pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
 import { refundStatementNumber, renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
@@ -22,26 +22,18 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
     auth: 'required',
     params: z.strictObject({ file: z.string() }),
-    // Set below: `private, no-store` instead of the wrapper's plain no-store.
+    // pdfResponse sets `private, no-store` instead of the wrapper's plain no-store.
     personal: false,
     handler: async ({ params, session, request }) => {
       const file = RefundStatementFileSchema.safeParse(params.file);
       if (!file.success) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
-      const headers = { 'Cache-Control': 'private, no-store', 'Content-Type': 'application/pdf', 'X-Content-Type-Options': 'nosniff' };
       if (request.method !== 'HEAD') await consumeReceiptDownload(session.userId);
       const found = await findRefundStatementForMember(session.userId, file.data);
       if (!found) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
-      if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+      if (request.method === 'HEAD') return pdfHeadResponse();
       const pdf = await renderRefundStatement(found.snapshot, { refundedAt: found.refundedAt });
       const number = refundStatementNumber(found.snapshot.refundId);
-      return new Response(new Uint8Array(pdf), {
-        status: 200,
-        headers: {
-          ...headers,
-          'Content-Length': String(pdf.length),
-          'Content-Disposition': contentDisposition(`返金明細書_${number}.pdf`, `refund-statement-${number}.pdf`),
-        },
-      });
+      return pdfResponse(pdf, { filename: `返金明細書_${number}.pdf`, asciiFallback: `refund-statement-${number}.pdf` });
     },
   }),
 });
