@@ -9,17 +9,21 @@ import { roleAllows, validateStaffSessionToken, type StaffRole, type StaffSessio
 import { randomToken } from '@/server/auth/tokens';
 import { logger } from '@/server/logger';
 
-import { AppError, errorResponse } from './app-error';
+import { AppError } from './app-error';
 import { clientIp } from './client-ip';
 import {
   CSRF_HEADER,
-  HTTP_METHODS,
   applyCookies,
   checkRequestOrigin,
+  failure,
   finish,
-  parseWith,
-  readJsonBody,
-  searchParamsToObject,
+  parseInput,
+  readBodyBytes,
+  routeExports,
+  type DeclarableMethod,
+  type Method,
+  type NextContext,
+  type PendingCookie,
   type RouteHandler,
 } from './route';
 
@@ -36,8 +40,6 @@ import {
  * - 'staff' | 'manager' — a full session (password + TOTP) whose role allows it.
  */
 export type AdminAccess = 'public' | 'pending' | StaffRole;
-type Method = (typeof HTTP_METHODS)[number];
-type DeclarableMethod = Exclude<Method, 'HEAD' | 'OPTIONS'>;
 type AnySchema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -91,20 +93,9 @@ export const ADMIN_MESSAGES = {
   passwordChangeRequired: '初回ログインのため、先にパスワードを変更してください。',
 } as const;
 
-type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
-
 /** `export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({ ... })` */
 export function defineAdminRoute(specs: Partial<Record<DeclarableMethod, AnyAdminMethodSpec>>): Record<Method, RouteHandler> {
-  const allowed = Object.keys(specs) as DeclarableMethod[];
-  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
-  const handlers = {} as Record<Method, RouteHandler>;
-  for (const m of HTTP_METHODS) {
-    const spec = m === 'HEAD' ? specs.GET : m === 'OPTIONS' ? undefined : specs[m];
-    handlers[m] = spec
-      ? (request, context) => run(m, spec, request, context)
-      : async (request) => finish(request, Date.now(), errorResponse(new AppError('method_not_allowed', { headers: { Allow: allow } })));
-  }
-  return handlers;
+  return routeExports(specs, run);
 }
 
 /** The value the admin CSRF token is bound to: the staff cookie, or before login the pre-session cookie. */
@@ -131,7 +122,7 @@ export function adminCsrfTokenForCookie(token: string): string {
 async function run(m: Method, spec: AnyAdminMethodSpec, request: NextRequest, context: NextContext): Promise<Response> {
   const started = Date.now();
   const ip = clientIp(request.headers);
-  const cookies: { name: string; value: string; options: CookieOptions | null }[] = [];
+  const cookies: PendingCookie[] = [];
   let session: StaffSession | null = null;
   try {
     const unsafe = m !== 'GET' && m !== 'HEAD';
@@ -152,9 +143,7 @@ async function run(m: Method, spec: AnyAdminMethodSpec, request: NextRequest, co
       if (!roleAllows(session.staff.role, spec.access)) throw new AppError('forbidden', { message: ADMIN_MESSAGES.forbidden });
     }
 
-    const params = spec.params ? parseWith(spec.params, await context.params, 'bad_request') : undefined;
-    const query = spec.query ? parseWith(spec.query, searchParamsToObject(request.nextUrl.searchParams), 'bad_request') : undefined;
-    const body = spec.body ? parseWith(spec.body, await readJsonBody(request, spec.maxBodyBytes), 'validation_failed') : undefined;
+    const { params, query, body } = await parseInput(spec, request, context);
     const raw = spec.raw ? await readRawBody(request, spec.raw) : undefined;
 
     const result = await spec.handler({
@@ -177,13 +166,7 @@ async function run(m: Method, spec: AnyAdminMethodSpec, request: NextRequest, co
     applyCookies(response, cookies);
     return finish(request, started, response, { staffId: session?.staff.id });
   } catch (error) {
-    if (error instanceof AppError) {
-      const response = errorResponse(error);
-      applyCookies(response, cookies);
-      return finish(request, started, response, { code: error.code, staffId: session?.staff.id });
-    }
-    logger.error({ err: error, method: request.method, path: request.nextUrl.pathname }, 'unexpected error in admin API route');
-    return finish(request, started, errorResponse(new AppError('internal_error')));
+    return failure(request, started, error, cookies, { staffId: session?.staff.id }, 'unexpected error in admin API route');
   }
 }
 
@@ -199,20 +182,9 @@ async function readRawBody(
     new AppError('payload_too_large', {
       message: `ファイルが大きすぎます。${Math.floor(spec.maxBytes / 1024 / 1024)}MB 以下にしてください。`,
     });
-  if (Number(request.headers.get('content-length') ?? '0') > spec.maxBytes) throw tooLarge();
-  const reader = request.body?.getReader();
-  if (!reader) throw new AppError('bad_request', { message: 'ファイルが空です。' });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > spec.maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), contentType };
+  const bytes = await readBodyBytes(request, spec.maxBytes, {
+    tooLarge,
+    missing: new AppError('bad_request', { message: 'ファイルが空です。' }),
+  });
+  return { bytes: new Uint8Array(bytes), contentType };
 }

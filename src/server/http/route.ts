@@ -28,8 +28,8 @@ import { clientIp } from './client-ip';
  */
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-type Method = (typeof HTTP_METHODS)[number];
-type DeclarableMethod = Exclude<Method, 'HEAD' | 'OPTIONS'>;
+export type Method = (typeof HTTP_METHODS)[number];
+export type DeclarableMethod = Exclude<Method, 'HEAD' | 'OPTIONS'>;
 
 export const CSRF_HEADER = 'x-csrf-token';
 export const AUTH_EXPIRE_HEADER = 'x-auth-expire-time';
@@ -86,26 +86,32 @@ export function method<
   return spec as unknown as AnyMethodSpec;
 }
 
-type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: NextRequest, context: NextContext) => Promise<Response>;
 
 /** Builds the exports of a route.ts: `export const { GET, POST, ... } = defineRoute({ GET: method({...}) })`. */
 export function defineRoute(specs: Partial<Record<DeclarableMethod, AnyMethodSpec>>): Record<Method, RouteHandler> {
+  return routeExports(specs, run);
+}
+
+/**
+ * Every method of a route file from the declared ones (this wrapper's and the back office's,
+ * admin-route.ts): HEAD runs GET's spec, and an undeclared method answers 405 JSON with `Allow`.
+ */
+export function routeExports<S>(
+  specs: Partial<Record<DeclarableMethod, S>>,
+  runSpec: (m: Method, spec: S, request: NextRequest, context: NextContext) => Promise<Response>,
+): Record<Method, RouteHandler> {
   const allowed = Object.keys(specs) as DeclarableMethod[];
   const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
   const handlers = {} as Record<Method, RouteHandler>;
   for (const m of HTTP_METHODS) {
     const spec = m === 'HEAD' ? specs.GET : m === 'OPTIONS' ? undefined : specs[m];
     handlers[m] = spec
-      ? (request, context) => run(m, spec, request, context)
-      : async (request) =>
-          finish(request, Date.now(), errorResponseWith(new AppError('method_not_allowed', { headers: { Allow: allow } })));
+      ? (request, context) => runSpec(m, spec, request, context)
+      : async (request) => finish(request, Date.now(), errorResponse(new AppError('method_not_allowed', { headers: { Allow: allow } })));
   }
   return handlers;
-}
-
-function errorResponseWith(error: AppError): Response {
-  return errorResponse(error);
 }
 
 export function finish(request: NextRequest, started: number, response: Response, extra: Record<string, unknown> = {}): Response {
@@ -120,7 +126,7 @@ export function finish(request: NextRequest, started: number, response: Response
 async function run(m: Method, spec: AnyMethodSpec, request: NextRequest, context: NextContext): Promise<Response> {
   const started = Date.now();
   const ip = clientIp(request.headers);
-  const cookies: { name: string; value: string; options: CookieOptions | null }[] = [];
+  const cookies: PendingCookie[] = [];
   let session: Session | null = null;
   try {
     const unsafe = m !== 'GET' && m !== 'HEAD';
@@ -137,9 +143,7 @@ async function run(m: Method, spec: AnyMethodSpec, request: NextRequest, context
     }
     if (auth === 'required' && !session) throw new AppError('unauthorized');
 
-    const params = spec.params ? parseWith(spec.params, await context.params, 'bad_request') : undefined;
-    const query = spec.query ? parseWith(spec.query, searchParamsToObject(request.nextUrl.searchParams), 'bad_request') : undefined;
-    const body = spec.body ? parseWith(spec.body, await readJsonBody(request, spec.maxBodyBytes), 'validation_failed') : undefined;
+    const { params, query, body } = await parseInput(spec, request, context);
 
     const result = await spec.handler({
       request,
@@ -162,17 +166,46 @@ async function run(m: Method, spec: AnyMethodSpec, request: NextRequest, context
     }
     return finish(request, started, response, { userId: session?.userId });
   } catch (error) {
-    if (error instanceof AppError) {
-      const response = errorResponse(error);
-      applyCookies(response, cookies);
-      return finish(request, started, response, { code: error.code, userId: session?.userId });
-    }
-    logger.error({ err: error, method: request.method, path: request.nextUrl.pathname }, 'unexpected error in API route');
-    return finish(request, started, errorResponse(new AppError('internal_error')));
+    return failure(request, started, error, cookies, { userId: session?.userId }, 'unexpected error in API route');
   }
 }
 
-export function applyCookies(response: Response, cookies: { name: string; value: string; options: CookieOptions | null }[]) {
+/** Route params, query and JSON body, each zod-parsed when the spec declares its schema. */
+export async function parseInput(
+  spec: { params?: AnySchema; query?: AnySchema; body?: AnySchema; maxBodyBytes?: number },
+  request: NextRequest,
+  context: NextContext,
+): Promise<{ params: unknown; query: unknown; body: unknown }> {
+  const params = spec.params ? parseWith(spec.params, await context.params, 'bad_request') : undefined;
+  const query = spec.query ? parseWith(spec.query, searchParamsToObject(request.nextUrl.searchParams), 'bad_request') : undefined;
+  const body = spec.body ? parseWith(spec.body, await readJsonBody(request, spec.maxBodyBytes), 'validation_failed') : undefined;
+  return { params, query, body };
+}
+
+export type PendingCookie = { name: string; value: string; options: CookieOptions | null };
+
+/**
+ * The answer to a thrown error: an AppError's own status and Japanese message (with the cookies
+ * the handler queued), anything else a logged 500 with a generic message.
+ */
+export function failure(
+  request: NextRequest,
+  started: number,
+  error: unknown,
+  cookies: PendingCookie[],
+  who: Record<string, unknown>,
+  unexpected: string,
+): Response {
+  if (error instanceof AppError) {
+    const response = errorResponse(error);
+    applyCookies(response, cookies);
+    return finish(request, started, response, { code: error.code, ...who });
+  }
+  logger.error({ err: error, method: request.method, path: request.nextUrl.pathname }, unexpected);
+  return finish(request, started, errorResponse(new AppError('internal_error')));
+}
+
+export function applyCookies(response: Response, cookies: PendingCookie[]) {
   for (const c of cookies) response.headers.append('Set-Cookie', serializeCookie(c.name, c.value, c.options));
 }
 
@@ -242,13 +275,22 @@ export async function readJsonBody(request: NextRequest, maxBytes = DEFAULT_MAX_
 
 /**
  * The raw request body, at most `maxBytes` (413 otherwise, also for a chunked body that never
- * declared its length); for the few routes that take something other than JSON.
+ * declared its length); for the few routes that take something other than JSON. `tooLarge` and
+ * `missing` let a route say it in its own words (the back office's file uploads).
  */
-export async function readBodyBytes(request: NextRequest, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<Buffer> {
+export async function readBodyBytes(
+  request: NextRequest,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+  errors: { tooLarge?: () => AppError; missing?: AppError } = {},
+): Promise<Buffer> {
+  const tooLarge = errors.tooLarge ?? (() => new AppError('payload_too_large'));
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new AppError('payload_too_large');
+  if (declared > maxBytes) throw tooLarge();
   const reader = request.body?.getReader();
-  if (!reader) return Buffer.alloc(0); // no body: JSON.parse('') fails → invalid_json for JSON routes
+  if (!reader) {
+    if (errors.missing) throw errors.missing;
+    return Buffer.alloc(0); // no body: JSON.parse('') fails → invalid_json for JSON routes
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -257,7 +299,7 @@ export async function readBodyBytes(request: NextRequest, maxBytes = DEFAULT_MAX
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new AppError('payload_too_large');
+      throw tooLarge();
     }
     chunks.push(value);
   }
