@@ -16,10 +16,10 @@ import styles from './accounts.module.css';
 import { applyLogin, applyLogout } from './client-session';
 import { accountSchemas } from './lazy-schemas';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { TextField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
-import { PasswordField } from './password-field';
+import { CodeField, EmailField } from './account-fields';
+import { NEW_PASSWORD_SUPPORT, PasswordField, ReauthPasswordField } from './password-field';
 
 const METHOD_LABELS = { password: 'メールアドレスとパスワード', google: 'Google アカウント' } as const;
 
@@ -161,7 +161,7 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
           label="新しいパスワード"
           autoComplete="new-password"
           required
-          support="8文字以上。長いほど安全です。"
+          support={NEW_PASSWORD_SUPPORT}
           value={values.newPassword}
           onValue={set('newPassword')}
           error={form.errors.newPassword}
@@ -263,20 +263,7 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
           <p className={styles.lead}>
             <strong>{request.email}</strong> 宛てに確認コード（6桁）をお送りしました。有効期限は10分です。
           </p>
-          <TextField
-            id="ce-code"
-            name="code"
-            label="確認コード"
-            required
-            support="例：012345"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            inputClassName={styles.code}
-            value={code}
-            onValue={setCode}
-            error={form.errors.code}
-          />
+          <CodeField id="ce-code" support="例：012345" value={code} onValue={setCode} error={form.errors.code} />
           <div className={`${styles.actions} ${styles.actionsRow}`}>
             <button type="submit" className="button" disabled={form.busy}>
               {form.busy ? '確認しています…' : '変更を確定する'}
@@ -291,27 +278,18 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
           <p className={styles.lead}>
             新しいメールアドレスに確認コードをお送りします。変更すると、これまでのメールアドレスにお知らせが届きます。
           </p>
-          <TextField
+          <EmailField
             id="ce-email"
             name="newEmail"
             label="新しいメールアドレス"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
             support="例：hanako@example.jp"
             value={newEmail}
             onValue={setNewEmail}
             error={form.errors.newEmail}
           />
           {me.hasPassword ? (
-            <PasswordField
+            <ReauthPasswordField
               id="ce-password"
-              name="currentPassword"
-              label="現在のパスワード"
-              autoComplete="current-password"
-              required
-              support="本人確認のため入力してください。"
               value={currentPassword}
               onValue={setCurrentPassword}
               error={form.errors.currentPassword}

@@ -10,9 +10,9 @@ import { googleLoginPath, login as loginRequest } from '../client/api';
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { TextField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
+import { EmailField } from './account-fields';
 import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
@@ -85,19 +85,7 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
 
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          id="email"
-          name="email"
-          label="メールアドレス"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          support="例：taro@example.jp"
-          value={email}
-          onValue={setEmail}
-          error={form.errors.email}
-        />
+        <EmailField autoComplete="username" value={email} onValue={setEmail} error={form.errors.email} />
         <PasswordField
           id="password"
           name="password"

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Field } from '@/components/form/field';
 import type { TextFieldProps } from '@/components/form/inputs';
 
-import { passwordHint } from '../rules';
+import { PASSWORD_MIN, passwordHint } from '../rules';
 
 import styles from './accounts.module.css';
 
@@ -54,5 +54,37 @@ export function PasswordField({ meter, ...props }: TextFieldProps & { meter?: { 
         </div>
       )}
     </Field>
+  );
+}
+
+/** Under a new password (change, reset): the rule's minimum and nothing else to obey. */
+export const NEW_PASSWORD_SUPPORT = `${PASSWORD_MIN}文字以上。長いほど安全です。`;
+/** Under the second entry of a new password. */
+export const CONFIRM_PASSWORD_SUPPORT = '確認のため、同じパスワードをもう一度入力してください。';
+
+/** The current password asked again before a change only the member may make (e-mail change, unregistering). */
+export function ReauthPasswordField({
+  id,
+  value,
+  onValue,
+  error,
+}: {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <PasswordField
+      id={id}
+      name="currentPassword"
+      label="現在のパスワード"
+      autoComplete="current-password"
+      required
+      support="本人確認のため入力してください。"
+      value={value}
+      onValue={onValue}
+      error={error}
+    />
   );
 }

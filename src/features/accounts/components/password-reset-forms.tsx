@@ -9,15 +9,14 @@ import { ApiError } from '@/lib/api-client';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 import { requestPasswordReset, resetPassword, verifyResetToken } from '../client/api';
-import { PASSWORD_MIN } from '../rules';
 
 import styles from './accounts.module.css';
 import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { TextField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
-import { PasswordField } from './password-field';
+import { EmailField } from './account-fields';
+import { CONFIRM_PASSWORD_SUPPORT, NEW_PASSWORD_SUPPORT, PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';
 
 const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };
@@ -47,19 +46,7 @@ export function PasswordResetRequestForm() {
       <p className={styles.lead}>ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
       <ErrorSummary message={form.message} errors={form.errors} fields={REQUEST_FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          id="email"
-          name="email"
-          label="メールアドレス"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          support="例：taro@example.jp"
-          value={email}
-          onValue={setEmail}
-          error={form.errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={form.errors.email} />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={form.busy}>
             {form.busy ? '送信しています…' : '再設定用のメールを送信する'}
@@ -204,7 +191,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
           label="新しいパスワード"
           autoComplete="new-password"
           required
-          support={`${PASSWORD_MIN}文字以上。長いほど安全です。`}
+          support={NEW_PASSWORD_SUPPORT}
           value={password}
           onValue={setPassword}
           error={form.errors.password}
@@ -216,7 +203,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
           label="新しいパスワード（確認）"
           autoComplete="new-password"
           required
-          support="確認のため、同じパスワードをもう一度入力してください。"
+          support={CONFIRM_PASSWORD_SUPPORT}
           value={passwordConfirmation}
           onValue={setPasswordConfirmation}
           error={form.errors.passwordConfirmation}

@@ -13,10 +13,11 @@ import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
 import { savePendingRegistration } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { CheckboxField, TextField } from '@/components/form/inputs';
+import { CheckboxField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
-import { PasswordField } from './password-field';
+import { EmailField } from './account-fields';
+import { CONFIRM_PASSWORD_SUPPORT, PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
 
@@ -82,19 +83,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
       ) : null}
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          id="email"
-          name="email"
-          label="メールアドレス"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          support="例：taro@example.jp"
-          value={email}
-          onValue={setEmail}
-          error={form.errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={form.errors.email} />
         <PasswordField
           id="password"
           name="password"
@@ -113,7 +102,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
           label="パスワード（確認）"
           autoComplete="new-password"
           required
-          support="確認のため、同じパスワードをもう一度入力してください。"
+          support={CONFIRM_PASSWORD_SUPPORT}
           value={passwordConfirmation}
           onValue={setPasswordConfirmation}
           error={form.errors.passwordConfirmation}

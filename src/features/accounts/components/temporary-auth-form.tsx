@@ -22,8 +22,8 @@ import {
   type PendingCode,
 } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
-import { TextField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
+import { CodeField } from './account-fields';
 import { accountSchemas } from './lazy-schemas';
 
 const FIELDS = { code: { label: '確認コード', id: 'code' } };
@@ -116,16 +116,9 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
       ) : null}
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField
+        <CodeField
           id="code"
-          name="code"
-          label="確認コード"
-          required
           support="例：012345（半角・全角どちらでも入力できます）"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={12}
-          inputClassName={styles.code}
           value={code}
           onValue={setCode}
           error={form.errors.code}

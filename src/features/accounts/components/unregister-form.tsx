@@ -18,7 +18,7 @@ import { ErrorSummary } from '@/components/form/error-summary';
 import { CheckboxField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
-import { PasswordField } from './password-field';
+import { ReauthPasswordField } from './password-field';
 
 const FIELDS = {
   confirm: { label: '確認', id: 'confirm' },
@@ -108,13 +108,8 @@ export function UnregisterForm() {
           上記の内容を確認し、退会に同意します
         </CheckboxField>
         {me.hasPassword ? (
-          <PasswordField
+          <ReauthPasswordField
             id="currentPassword"
-            name="currentPassword"
-            label="現在のパスワード"
-            autoComplete="current-password"
-            required
-            support="本人確認のため入力してください。"
             value={currentPassword}
             onValue={setCurrentPassword}
             error={form.errors.currentPassword}
