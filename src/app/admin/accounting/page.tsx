@@ -4,6 +4,7 @@ import { getSiteInfo } from '@/config/site';
 import { accountingExportUrl, AccountingMonthSchema } from '@/features/backoffice';
 import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
+import { Field } from '@/features/backoffice/components/field';
 import { accountingSummary } from '@/features/backoffice/server/accounting';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { formatYen } from '@/lib/format';
@@ -45,12 +46,9 @@ export default async function AdminAccountingPage({
         でそのまま開けます（UTF-8・BOM 付き）。
       </p>
       <form className={styles.filters} method="get" action="/admin/accounting" aria-label="対象の月">
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="month">
-            対象の月
-          </label>
+        <Field id="month" label="対象の月">
           <input id="month" name="month" type="month" className={styles.input} defaultValue={month} required />
-        </div>
+        </Field>
         <div className={styles.actions}>
           <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`}>
             集計を表示

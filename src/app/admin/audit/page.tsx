@@ -6,6 +6,8 @@ import { AUDIT_ACTIONS, AUDIT_ACTION_KEYS, AuditQuerySchema, type AuditAction } 
 import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
 import { AuditChange } from '@/features/backoffice/components/audit-change';
 import styles from '@/features/backoffice/components/admin.module.css';
+import { Field } from '@/features/backoffice/components/field';
+import { FilterActions } from '@/features/backoffice/components/filter-actions';
 import { listAudit } from '@/features/backoffice/server/audit';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
@@ -44,10 +46,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
       <h1 className={styles.pageTitle}>監査ログ</h1>
       <p className={styles.lead}>スタッフの操作とログイン（成功・失敗）の記録です。新しい順に表示します。記録の変更・削除はできません。</p>
       <form className={styles.filters} method="get" action="/admin/audit" role="search" aria-label="監査ログの絞り込み">
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="audit-action">
-            操作
-          </label>
+        <Field id="audit-action" label="操作">
           <select id="audit-action" name="action" className={styles.select} defaultValue={query.action ?? ''}>
             <option value="">すべて</option>
             {AUDIT_ACTION_KEYS.map((a) => (
@@ -56,11 +55,8 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
               </option>
             ))}
           </select>
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="audit-staff">
-            スタッフ
-          </label>
+        </Field>
+        <Field id="audit-staff" label="スタッフ">
           <select id="audit-staff" name="staff" className={styles.select} defaultValue={query.staff ?? ''}>
             <option value="">すべて</option>
             {staff.map((s) => (
@@ -69,19 +65,11 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
               </option>
             ))}
           </select>
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="audit-target">
-            対象の ID
-          </label>
+        </Field>
+        <Field id="audit-target" label="対象の ID">
           <input id="audit-target" name="target" className={styles.input} defaultValue={query.target ?? ''} maxLength={100} />
-        </div>
-        <div className={styles.actions}>
-          <button type="submit" className={styles.button}>
-            絞り込む
-          </button>
-          <Link href="/admin/audit">条件をクリア</Link>
-        </div>
+        </Field>
+        <FilterActions clearHref="/admin/audit" />
       </form>
       <div className={styles.tableWrap}>
         <table className={`${styles.table} ${styles.auditTable}`} data-testid="audit-table">

@@ -6,6 +6,8 @@ import { getSiteInfo } from '@/config/site';
 import { OrderQueueQuerySchema } from '@/features/backoffice';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
+import { Field } from '@/features/backoffice/components/field';
+import { FilterActions } from '@/features/backoffice/components/filter-actions';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
 import { listOrderQueue, lookupOrderNumber } from '@/features/backoffice/server/orders';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
@@ -75,10 +77,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         </p>
       ) : null}
       <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文の絞り込み">
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="q-status">
-            対応状況
-          </label>
+        <Field id="q-status" label="対応状況">
           <select id="q-status" name="status" className={styles.select} defaultValue={statusValue}>
             <option value="">未対応（受付済み・法務局へ請求済み）</option>
             {FULFILMENT_STATUSES.map((s) => (
@@ -88,11 +87,8 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             ))}
             <option value="all">すべて</option>
           </select>
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="q-express">
-            配送
-          </label>
+        </Field>
+        <Field id="q-express" label="配送">
           <select
             id="q-express"
             name="express"
@@ -103,23 +99,14 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             <option value="1">速達のみ</option>
             <option value="0">通常のみ</option>
           </select>
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="q-from">
-            お支払い日（から）
-          </label>
+        </Field>
+        <Field id="q-from" label="お支払い日（から）">
           <input id="q-from" name="from" type="date" className={styles.input} defaultValue={query.from ?? ''} />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="q-to">
-            お支払い日（まで）
-          </label>
+        </Field>
+        <Field id="q-to" label="お支払い日（まで）">
           <input id="q-to" name="to" type="date" className={styles.input} defaultValue={query.to ?? ''} />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="q-cn">
-            法人番号
-          </label>
+        </Field>
+        <Field id="q-cn" label="法人番号">
           <input
             id="q-cn"
             name="corporateNumber"
@@ -128,19 +115,11 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
             maxLength={20}
             defaultValue={query.corporateNumber ?? ''}
           />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="q-email">
-            会員のメールアドレス
-          </label>
+        </Field>
+        <Field id="q-email" label="会員のメールアドレス">
           <input id="q-email" name="email" type="email" className={styles.input} maxLength={254} defaultValue={query.email ?? ''} />
-        </div>
-        <div className={styles.actions}>
-          <button type="submit" className={styles.button}>
-            絞り込む
-          </button>
-          <Link href="/admin/orders">条件をクリア</Link>
-        </div>
+        </Field>
+        <FilterActions clearHref="/admin/orders" />
       </form>
       {lookup ? null : (
         <>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { cloneElement, isValidElement, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 
 import { AdminApiError } from '../client/admin-fetch';
 
@@ -44,50 +44,6 @@ export function useAdminSubmit() {
     }
   }
   return { busy, error, fields, done, run };
-}
-
-/**
- * A labelled control with its hint and the server's message for it. The control (the one child
- * element) is marked `aria-invalid` while it has an error and described by the error and the hint,
- * so a screen reader reads the message on the field, as the site's form kit does (0032).
- */
-export function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  const control = isValidElement<{ 'aria-invalid'?: boolean; 'aria-describedby'?: string }>(children)
-    ? cloneElement(children, { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })
-    : children;
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {control}
-      {hint ? (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={errorId} className={styles.fieldError}>
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
 }
 
 /** The form's outcome: the error as an alert, or the success as a status message. */

@@ -8,7 +8,8 @@ import { attachNoticeFile, createNotice, endNotice, updateNoticeSchedule } from 
 import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from '../constants';
 
 import styles from './admin.module.css';
-import { Field, Status, useAdminSubmit as useSubmit } from './form-kit';
+import { Field } from './field';
+import { Status, useAdminSubmit as useSubmit } from './form-kit';
 
 function ScheduleFields({
   fields,

@@ -9,7 +9,8 @@ import { AdminApiError } from '../client/admin-fetch';
 import { addOrderNote, advanceFulfilment, requestRefund, resendShippedMail } from '../client/api';
 
 import styles from './admin.module.css';
-import { Field, Status, useAdminSubmit as useSubmit } from './form-kit';
+import { Field } from './field';
+import { Status, useAdminSubmit as useSubmit } from './form-kit';
 
 /**
  * The order page's actions: the next fulfilment step (法務局へ請求済み with the application

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { Field } from './form-kit';
+import { Field } from './field';
 
 afterEach(cleanup);
 
