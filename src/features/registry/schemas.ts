@@ -36,8 +36,8 @@ export type MatchType = z.infer<typeof MatchTypeSchema>;
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const corporateNumber = z.string().regex(/^\d{13}$/);
 
-export const CompanySummarySchema = z.strictObject({
-  corporateNumber,
+/** 商号, its readings and the kind of corporation: the same in a search summary and in a record. */
+const nameAndKind = {
   name: z.string(),
   /** フリガナ (NTA column 29); null when the registry has none. */
   furigana: z.string().nullable(),
@@ -45,6 +45,19 @@ export const CompanySummarySchema = z.strictObject({
   enName: z.string().nullable(),
   kind: KindCodeSchema,
   kindLabel: z.string(),
+};
+
+/** 登記記録の閉鎖: when, why (NTA code and label) and the successor; null where the NTA gives none. */
+const closure = {
+  closeDate: date.nullable(),
+  closeCause: z.enum(Object.keys(NTA_CLOSE_CAUSE) as [keyof typeof NTA_CLOSE_CAUSE]).nullable(),
+  closeCauseLabel: z.string().nullable(),
+  successorCorporateNumber: corporateNumber.nullable(),
+};
+
+export const CompanySummarySchema = z.strictObject({
+  corporateNumber,
+  ...nameAndKind,
   prefectureCode: z.string().nullable(),
   prefectureName: z.string().nullable(),
   cityName: z.string().nullable(),
@@ -54,10 +67,7 @@ export const CompanySummarySchema = z.strictObject({
   /** Display address: 都道府県 + 市区町村 + 丁目番地, or the address abroad. */
   address: z.string(),
   closed: z.boolean(),
-  closeDate: date.nullable(),
-  closeCause: z.enum(Object.keys(NTA_CLOSE_CAUSE) as [keyof typeof NTA_CLOSE_CAUSE]).nullable(),
-  closeCauseLabel: z.string().nullable(),
-  successorCorporateNumber: corporateNumber.nullable(),
+  ...closure,
   /** 旧商号, newest first. */
   formerNames: z.array(z.string()),
   /** The 旧商号 the query matched, when only a former name matched. */
@@ -98,11 +108,7 @@ export const CompanyRecordSchema = z.strictObject({
   correction: z.boolean(),
   updateDate: date,
   changeDate: date,
-  name: z.string(),
-  furigana: z.string().nullable(),
-  enName: z.string().nullable(),
-  kind: KindCodeSchema,
-  kindLabel: z.string(),
+  ...nameAndKind,
   prefectureCode: z.string().nullable(),
   prefectureName: z.string().nullable(),
   cityCode: z.string().nullable(),
@@ -112,10 +118,7 @@ export const CompanyRecordSchema = z.strictObject({
   addressOutside: z.string().nullable(),
   address: z.string(),
   enAddress: z.string().nullable(),
-  closeDate: date.nullable(),
-  closeCause: z.enum(Object.keys(NTA_CLOSE_CAUSE) as [keyof typeof NTA_CLOSE_CAUSE]).nullable(),
-  closeCauseLabel: z.string().nullable(),
-  successorCorporateNumber: corporateNumber.nullable(),
+  ...closure,
   changeCause: z.string().nullable(),
 });
 export type CompanyRecord = z.infer<typeof CompanyRecordSchema>;

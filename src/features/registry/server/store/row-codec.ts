@@ -6,37 +6,11 @@ import type { NtaCloseCause, NtaCorrect, NtaKind, NtaProcess, NtaRow } from '../
  * empty field = null (the NTA reader never yields empty strings, it yields null).
  */
 
-/** One stored NTA row: NtaRow without where it came from (file, line, 一連番号). */
-export interface RegistryRecord {
-  corporateNumber: string;
-  process: NtaProcess;
-  correct: NtaCorrect;
-  updateDate: string;
-  changeDate: string;
-  name: string;
-  nameImageId: string | null;
-  kind: NtaKind;
-  prefectureName: string | null;
-  cityName: string | null;
-  streetNumber: string | null;
-  addressImageId: string | null;
-  prefectureCode: string | null;
-  cityCode: string | null;
-  postCode: string | null;
-  addressOutside: string | null;
-  addressOutsideImageId: string | null;
-  closeDate: string | null;
-  closeCause: NtaCloseCause | null;
-  successorCorporateNumber: string | null;
-  changeCause: string | null;
-  assignmentDate: string;
-  enName: string | null;
-  enPrefectureName: string | null;
-  enCityName: string | null;
-  enAddressOutside: string | null;
-  furigana: string | null;
-  hihyoji: boolean;
-}
+/**
+ * One stored NTA row: NtaRow (nta/types.ts, the one list of the columns) without where it came
+ * from (file, line, 一連番号) and without 24 最新履歴, which the table the row sits in says.
+ */
+export type RegistryRecord = Omit<NtaRow, 'sequenceNumber' | 'latest' | 'file' | 'line'>;
 
 const SEP = '\u001f';
 const SEP_ANYWHERE = /\u001f/g;

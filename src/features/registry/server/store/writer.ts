@@ -299,23 +299,22 @@ export class RegistryWriter {
     const cityCode = row.prefectureCode !== null && row.cityCode !== null ? row.cityCode : '';
     const cityName = cityCode !== '' ? (row.cityName ?? '') : '';
     const closed = row.closeDate === null ? 0 : 1;
-    if (
-      s.insertCompany.run(
-        cn,
-        hihyoji,
-        closed,
-        row.prefectureCode,
-        row.kind,
-        nameNorm,
-        readingNorm,
-        enNorm,
-        postCode,
-        address,
-        cityCode,
-        cityName,
-        data,
-      ).changes > 0
-    ) {
+    // The company row's columns after 法人番号, in the order insertCompany and replaceCompany bind them.
+    const columns = [
+      hihyoji,
+      closed,
+      row.prefectureCode,
+      row.kind,
+      nameNorm,
+      readingNorm,
+      enNorm,
+      postCode,
+      address,
+      cityCode,
+      cityName,
+      data,
+    ];
+    if (s.insertCompany.run(cn, ...columns).changes > 0) {
       stats.inserted++;
       return;
     }
@@ -327,21 +326,7 @@ export class RegistryWriter {
     if (notOlder(row, current.data)) {
       // The replaced row becomes history; the new current row must not also be history.
       s.insertHistory.run(cn, rowKey(current.data, current.hihyoji), 1, current.hihyoji, current.data);
-      s.replaceCompany.run(
-        hihyoji,
-        closed,
-        row.prefectureCode,
-        row.kind,
-        nameNorm,
-        readingNorm,
-        enNorm,
-        postCode,
-        address,
-        cityCode,
-        cityName,
-        data,
-        cn,
-      );
+      s.replaceCompany.run(...columns, cn);
       s.deleteHistoryKey.run(cn, rowKey(data, hihyoji));
       if (this.logChanges) s.logChange.run(row.updateDate, cn, hihyoji, current.data, data);
       stats.replaced++;
