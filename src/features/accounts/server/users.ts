@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 
 import { userIdentities, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
@@ -30,23 +30,21 @@ const columns = {
 
 /** A live (not unregistered) member by normalised e-mail. */
 export async function findAccountByEmail(email: string, db?: Executor): Promise<Account | null> {
-  const exec = db ?? (await getDb());
-  const [row] = await exec
-    .select(columns)
-    .from(users)
-    .leftJoin(userIdentities, eq(userIdentities.userId, users.id))
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
-  return row ? toAccount(row) : null;
+  return findLiveAccount(eq(users.email, email), db);
 }
 
 export async function getAccount(userId: string, db?: Executor): Promise<Account | null> {
+  return findLiveAccount(eq(users.id, userId), db);
+}
+
+/** The one live (not unregistered) member that `match` selects, with its Google identity if any. */
+async function findLiveAccount(match: SQL, db?: Executor): Promise<Account | null> {
   const exec = db ?? (await getDb());
   const [row] = await exec
     .select(columns)
     .from(users)
     .leftJoin(userIdentities, eq(userIdentities.userId, users.id))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .where(and(match, isNull(users.deletedAt)))
     .limit(1);
   return row ? toAccount(row) : null;
 }

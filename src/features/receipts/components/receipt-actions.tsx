@@ -91,6 +91,13 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
     );
   }
 
+  // 「やめる」 of both panels (addressee, re-issue): closes the panel, sends nothing.
+  const cancelButton = (
+    <button type="button" className={`button button-secondary ${styles.receiptAction}`} onClick={() => open('none')} disabled={busy}>
+      やめる
+    </button>
+  );
+
   const label = !issued ? '領収書（PDF）を発行' : receipt.reissue ? '領収書（PDF・再発行）をダウンロード' : '領収書（PDF）をダウンロード';
 
   return (
@@ -177,14 +184,7 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
             <button type="submit" className={`button ${styles.receiptAction}`} disabled={busy}>
               {issued ? '訂正して再発行する' : '宛名を変更する'}
             </button>
-            <button
-              type="button"
-              className={`button button-secondary ${styles.receiptAction}`}
-              onClick={() => open('none')}
-              disabled={busy}
-            >
-              やめる
-            </button>
+            {cancelButton}
           </div>
         </form>
       ) : null}
@@ -209,14 +209,7 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
             >
               再発行する
             </button>
-            <button
-              type="button"
-              className={`button button-secondary ${styles.receiptAction}`}
-              onClick={() => open('none')}
-              disabled={busy}
-            >
-              やめる
-            </button>
+            {cancelButton}
           </div>
         </div>
       ) : null}
