@@ -22,6 +22,8 @@ import { bulkCheck } from '@/features/company-search/index.server';
 import { withCheckDigit } from '@/features/registry';
 import { InvoiceStore, RegistryStore, unpackRow } from '@/features/registry/index.server';
 
+import { rng } from './support';
+
 const { values } = parseArgs({
   options: {
     registry: { type: 'string', default: 'data/registry/registry.sqlite' },
@@ -31,17 +33,6 @@ const { values } = parseArgs({
   strict: true,
 });
 const runs = Number(values.runs);
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const wide = (s: string) => s.replace(/[0-9]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 

@@ -21,10 +21,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 
 import Database from 'better-sqlite3';
 import { z } from 'zod';
+
+import { parseBenchArgs, percentile, rng, waitForPort } from './support';
 
 const DEFAULT_REGISTRY = fs.existsSync('bench/out/registry-5500000-generator.sqlite')
   ? 'bench/out/registry-5500000-generator.sqlite'
@@ -40,30 +41,6 @@ const ArgsSchema = z.strictObject({
   out: z.string().default('bench/out'),
 });
 type Args = z.infer<typeof ArgsSchema>;
-
-function parse(): Args {
-  const { values } = parseArgs({
-    options: Object.fromEntries(Object.keys(ArgsSchema.shape).map((k) => [k, { type: 'string' as const }])),
-    strict: true,
-  });
-  const parsed = ArgsSchema.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
-    process.exit(2);
-  }
-  return parsed.data;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Corporate numbers of three kinds of record, `per` of each. */
 function sample(registry: string, per: number): Record<'plain' | 'history' | 'closed', string[]> {
@@ -108,25 +85,6 @@ function ensureInvoice(registry: string): string {
   return file;
 }
 
-function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > until) reject(new Error(`port ${port} did not open`));
-        else setTimeout(attempt, 250);
-      });
-    };
-    attempt();
-  });
-}
-
 async function startServer(args: Args, registry: string, invoice: string): Promise<{ base: string; child: ChildProcess }> {
   if (!fs.existsSync('.next/server/app/search-service/result/page.js')) {
     console.error('.next に /search-service/result を含む本番ビルドがありません。先に `npx next build` を実行してください。');
@@ -165,11 +123,6 @@ async function timed(url: string): Promise<{ ms: number; ok: boolean }> {
   return { ms: performance.now() - t0, ok: res.status === 200 && html.includes('application/ld+json') };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
 async function run(base: string, numbers: string[], total: number, concurrency: number): Promise<{ times: number[]; bad: number }> {
   const rand = rng(5);
   const order = Array.from({ length: total }, () => numbers[Math.floor(rand() * numbers.length)] as string);
@@ -191,7 +144,7 @@ async function run(base: string, numbers: string[], total: number, concurrency: 
 const fmt = (n: number) => n.toFixed(1);
 
 async function main(): Promise<void> {
-  const args = parse();
+  const args = parseBenchArgs(ArgsSchema);
   const registry = path.resolve(args.registry);
   const invoice = path.resolve(args.invoice ?? ensureInvoice(registry));
   const classes = sample(registry, Math.max(10, Math.ceil(args.requests / 6)));

@@ -19,16 +19,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 
 import { normalizeJapanese } from '../src/lib/normalize-japanese';
+
+import { parseBenchArgs, percentile, rng, waitForPort } from './support';
 
 const ArgsSchema = z.strictObject({
   registry: z.string().default('data/registry/registry.sqlite'),
@@ -45,31 +45,6 @@ const ArgsSchema = z.strictObject({
   server: z.enum(['next', 'bare']).default('next'),
 });
 type Args = z.infer<typeof ArgsSchema>;
-
-function parse(): Args {
-  const { values } = parseArgs({
-    options: Object.fromEntries(Object.keys(ArgsSchema.shape).map((k) => [k, { type: 'string' as const }])),
-    strict: true,
-  });
-  const parsed = ArgsSchema.safeParse(values);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
-    process.exit(2);
-  }
-  return parsed.data;
-}
-
-/** Deterministic PRNG (mulberry32) so two runs send the same queries. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const toHiragana = (s: string) => s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
 
@@ -132,12 +107,6 @@ function sampleQueries(file: string, perClass: number): Record<string, string[]>
   };
   db.close();
   return classes;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] as number;
 }
 
 interface RunFigures {
@@ -245,25 +214,6 @@ async function loadPath(base: string, p: string, connections: number, seconds: n
   };
 }
 
-function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > until) reject(new Error(`port ${port} did not open`));
-        else setTimeout(attempt, 250);
-      });
-    };
-    attempt();
-  });
-}
-
 async function startServer(args: Args, registry: string): Promise<{ base: string; child: ChildProcess }> {
   if (args.server === 'next' && !fs.existsSync('.next/server/app/api/corporates/search/route.js')) {
     console.error('.next に /api/corporates/search を含む本番ビルドがありません。先に `npx next build` を実行してください。');
@@ -303,7 +253,7 @@ async function startServer(args: Args, registry: string): Promise<{ base: string
 const fmt = (n: number) => (Number.isNaN(n) ? '–' : n.toFixed(2));
 
 async function main(): Promise<void> {
-  const args = parse();
+  const args = parseBenchArgs(ArgsSchema);
   const registry = path.resolve(args.registry);
   const classes = sampleQueries(registry, args['per-class']);
   const started = args.url === undefined ? await startServer(args, registry) : null;

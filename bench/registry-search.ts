@@ -27,6 +27,8 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { normalizeJapanese } from '../src/lib/normalize-japanese';
 
+import { percentile, rng } from './support';
+
 const ArgsSchema = z.strictObject({
   rows: z.coerce.number().int().min(1000).max(20_000_000).default(5_500_000),
   reuse: z.boolean().default(false),
@@ -133,18 +135,6 @@ function run(command: string, argv: string[]): string {
   const r = spawnSync(command, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed (${r.status ?? r.signal})`);
   return r.stdout;
-}
-
-/** Deterministic PRNG for query sampling. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Query {
@@ -298,12 +288,6 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
   };
   db.close();
   return classes;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] as number;
 }
 
 async function main(): Promise<void> {

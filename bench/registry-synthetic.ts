@@ -8,16 +8,7 @@
  */
 import { withCheckDigit, type NtaKind, type NtaRow } from '../src/features/registry';
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './support';
 
 type Word = readonly [text: string, reading: string];
 
@@ -339,7 +330,7 @@ const fw = (s: string) => s.replace(/[A-Za-z0-9]/g, (c) => String.fromCharCode(c
  * rows (latest = 0) before its current row.
  */
 export function* syntheticRows(options: SyntheticOptions): Generator<NtaRow[]> {
-  const rand = mulberry32(options.seed ?? 20260130);
+  const rand = rng(options.seed ?? 20260130);
   const historyShare = options.historyShare ?? 0.02;
   const prefCum = cumulative(PREF_WEIGHTS);
   const legalCum = cumulative(LEGAL.map((l) => l.weight));
