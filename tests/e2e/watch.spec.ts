@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 
 import { withCheckDigit } from '../../src/features/registry/server/nta/corporate-number';
 import { formatNtaLine, type NtaRecord } from '../../tools/registry/nta-synthetic';
+import { testNtaRecord } from '../../tools/registry/nta-test-record';
 import { E2E_DATA_DIR, E2E_ENV } from './support/e2e-env';
 import { registerThroughPages } from './support/members';
 
@@ -38,38 +39,7 @@ function dataDate(): string {
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 function record(corporateNumber: string, name: string, day: string, extra: Partial<NtaRecord> = {}): NtaRecord {
-  return {
-    corporateNumber,
-    process: '01',
-    correct: '0',
-    updateDate: day,
-    changeDate: day,
-    name,
-    nameImageId: null,
-    kind: '301',
-    prefectureName: '東京都',
-    cityName: '千代田区',
-    streetNumber: '丸の内一丁目1番1号',
-    addressImageId: null,
-    prefectureCode: '13',
-    cityCode: '101',
-    postCode: '1000005',
-    addressOutside: null,
-    addressOutsideImageId: null,
-    closeDate: null,
-    closeCause: null,
-    successorCorporateNumber: null,
-    changeCause: null,
-    assignmentDate: '2015-10-05',
-    latest: true,
-    enName: null,
-    enPrefectureName: null,
-    enCityName: null,
-    enAddressOutside: null,
-    furigana: null,
-    hihyoji: false,
-    ...extra,
-  };
+  return testNtaRecord({ corporateNumber, name, updateDate: day, changeDate: day, ...extra });
 }
 
 /** Drops a daily diff file and applies it with `npm run registry:update` (the server swaps the file in). */

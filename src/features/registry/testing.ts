@@ -3,6 +3,9 @@ import 'server-only';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import { testNtaRecord } from '@tools/registry/nta-test-record';
+
 import { withCheckDigit } from './server/nta/corporate-number';
 import type { NtaRow } from './server/nta/types';
 import { RegistryWriter, type RegistryWriterOptions } from './server/store/writer';
@@ -21,35 +24,7 @@ export function nextCorporateNumber(): string {
 export function ntaRow(overrides: Partial<NtaRow> = {}): NtaRow {
   return {
     sequenceNumber: 1,
-    corporateNumber: overrides.corporateNumber ?? nextCorporateNumber(),
-    process: '01',
-    correct: '0',
-    updateDate: '2020-04-01',
-    changeDate: '2020-04-01',
-    name: '株式会社テスト',
-    nameImageId: null,
-    kind: '301',
-    prefectureName: '東京都',
-    cityName: '千代田区',
-    streetNumber: '丸の内一丁目1番1号',
-    addressImageId: null,
-    prefectureCode: '13',
-    cityCode: '101',
-    postCode: '1000005',
-    addressOutside: null,
-    addressOutsideImageId: null,
-    closeDate: null,
-    closeCause: null,
-    successorCorporateNumber: null,
-    changeCause: null,
-    assignmentDate: '2015-10-05',
-    latest: true,
-    enName: null,
-    enPrefectureName: null,
-    enCityName: null,
-    enAddressOutside: null,
-    furigana: null,
-    hihyoji: false,
+    ...testNtaRecord({ corporateNumber: overrides.corporateNumber ?? nextCorporateNumber() }),
     file: 'test.csv',
     line: 1,
     ...overrides,
