@@ -16,9 +16,8 @@ import type { RouteHandler } from '@/server/http/route';
 import { BULK_MESSAGES, BulkCheckResultSchema } from '@/features/company-search';
 import { withCheckDigit } from '@/features/registry';
 import { importInvoiceFiles } from '@/features/registry/server/invoice/import';
-import { INVOICE_COLUMNS } from '@/features/registry/server/invoice/types';
 import { buildRegistry, ntaRow } from '@/features/registry/testing';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
+import { formatInvoiceCsvLine, testInvoiceRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 
 import { call, cookiesFrom, sameOriginJson } from '../support/requests';
 
@@ -73,21 +72,8 @@ beforeAll(async () => {
     ],
     { isSample: true },
   );
-  const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
   const registration = (n: string, extra: Partial<InvoiceSourceRecord> = {}) =>
-    formatInvoiceCsvLine({
-      ...blank,
-      registratedNumber: `T${n}`,
-      process: '01',
-      correct: '0',
-      kind: '2',
-      country: '1',
-      latest: '1',
-      registrationDate: '2023-10-01',
-      updateDate: '2023-10-01',
-      name: 'x',
-      ...extra,
-    });
+    formatInvoiceCsvLine(testInvoiceRecord(n, { name: 'x', ...extra }));
   const src = path.join(env.paths.dataDir, 'invoice-bulk.csv');
   fs.writeFileSync(
     src,

@@ -15,8 +15,7 @@ import { ReferenceRecordSchema } from '@/features/company-reference/schemas';
 import { COMPANY_ERROR_MESSAGES, withCheckDigit } from '@/features/registry';
 import { SearchResultSchema } from '@/features/company-search';
 import { importInvoiceFiles } from '@/features/registry/server/invoice/import';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
-import { INVOICE_COLUMNS } from '@/features/registry/server/invoice/types';
+import { formatInvoiceCsvLine, testInvoiceRecord } from '@tools/registry/invoice-synthetic';
 import { buildRegistry, ntaRow } from '@/features/registry/testing';
 
 import { call } from '../support/requests';
@@ -82,27 +81,8 @@ beforeAll(async () => {
     ],
     { isSample: true },
   );
-  const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
   const src = path.join(env.paths.dataDir, 'invoice.csv');
-  fs.writeFileSync(
-    src,
-    [CHANGED, SUCCESSOR]
-      .map((n) =>
-        formatInvoiceCsvLine({
-          ...blank,
-          registratedNumber: `T${n}`,
-          process: '01',
-          correct: '0',
-          kind: '2',
-          country: '1',
-          latest: '1',
-          registrationDate: '2023-10-01',
-          updateDate: '2023-10-01',
-          name: 'x',
-        }),
-      )
-      .join(''),
-  );
+  fs.writeFileSync(src, [CHANGED, SUCCESSOR].map((n) => formatInvoiceCsvLine(testInvoiceRecord(n, { name: 'x' }))).join(''));
   await importInvoiceFiles({ paths: [src], targetPath: env.paths.invoice, isSample: true });
 });
 

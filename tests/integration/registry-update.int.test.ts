@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNtaStandIn } from '../../dev/nta/stand-in';
-import { findCompanyByNumber, importInvoiceFiles, INVOICE_COLUMNS, InvoiceStore, RegistryStore } from '@/features/registry/index.server';
+import { findCompanyByNumber, importInvoiceFiles, InvoiceStore, RegistryStore } from '@/features/registry/index.server';
 import { getReferenceRecord } from '@/features/company-reference/index.server';
 import { runScheduledUpdate } from '@/features/registry/server/update/schedule';
 import { updateInvoices } from '@/features/registry/server/update/invoice-update';
@@ -12,7 +12,7 @@ import { updateRegistry } from '@/features/registry/server/update/update';
 import { jobLeases } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
+import { formatInvoiceCsvLine, testInvoiceRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { formatNtaLine } from '@tools/registry/nta-synthetic';
 import type { NtaRow } from '@/features/registry';
 
@@ -187,22 +187,8 @@ describe('the scheduled update', () => {
 });
 
 describe('the invoice update through the invoice Web-API stand-in', () => {
-  const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
   const invoiceLine = (extra: Partial<InvoiceSourceRecord>) =>
-    formatInvoiceCsvLine({
-      ...blank,
-      sequenceNumber: '1',
-      registratedNumber: `T${A}`,
-      process: '01',
-      correct: '0',
-      kind: '2',
-      country: '1',
-      latest: '1',
-      registrationDate: '2023-10-01',
-      updateDate: '2023-10-01',
-      name: '株式会社一日目',
-      ...extra,
-    });
+    formatInvoiceCsvLine(testInvoiceRecord(A, { sequenceNumber: '1', name: '株式会社一日目', ...extra }));
 
   it('flips a company from registered to disposed on its record page', async () => {
     const invoicePath = path.join(dir, 'registry', 'invoice.sqlite');

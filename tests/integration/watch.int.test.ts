@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createNtaStandIn } from '../../dev/nta/stand-in';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '../../tools/registry/invoice-synthetic';
+import { formatInvoiceCsvLine, testInvoiceRecord, type InvoiceSourceRecord } from '../../tools/registry/invoice-synthetic';
 import { formatNtaLine } from '../../tools/registry/nta-synthetic';
 import { call, sameOriginJson } from '../support/requests';
 import { type AccountsStack, Browser, mailsTo, startAccountsStack, waitForMail } from './accounts-support';
@@ -32,7 +32,7 @@ const { cookieName } = await import('@/server/auth/cookies');
 const { csrfTokenFor } = await import('@/server/auth/csrf');
 const { getDb } = await import('@/server/db/client');
 const { sql } = await import('drizzle-orm');
-const { importInvoiceFiles, INVOICE_COLUMNS } = await import('@/features/registry/index.server');
+const { importInvoiceFiles } = await import('@/features/registry/index.server');
 const { updateRegistry } = await import('@/features/registry/server/update/update');
 const { updateInvoices } = await import('@/features/registry/server/update/invoice-update');
 const { importNtaFiles } = await import('@/features/registry/server/nta/import');
@@ -54,22 +54,8 @@ const C = ntaRow().corporateNumber;
 let server: http.Server;
 let baseUrl: string;
 
-const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
 const invoiceLine = (extra: Partial<InvoiceSourceRecord>) =>
-  formatInvoiceCsvLine({
-    ...blank,
-    sequenceNumber: '1',
-    registratedNumber: `T${C}`,
-    process: '01',
-    correct: '0',
-    kind: '2',
-    country: '1',
-    latest: '1',
-    registrationDate: '2023-10-01',
-    updateDate: '2026-03-01',
-    name: '株式会社三番目',
-    ...extra,
-  });
+  formatInvoiceCsvLine(testInvoiceRecord(C, { sequenceNumber: '1', updateDate: '2026-03-01', name: '株式会社三番目', ...extra }));
 
 const diffFile = path.join(apiDir, 'diff_20260302.csv');
 

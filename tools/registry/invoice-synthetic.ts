@@ -92,6 +92,25 @@ function blankRecord(): InvoiceSourceRecord {
   return Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
 }
 
+/**
+ * A corporation's current invoice row, registered on 2023-10-01 (処理区分 01, 法人, 国内), for tests
+ * to override field by field; every other column empty.
+ */
+export function testInvoiceRecord(corporateNumber: string, fields: Partial<InvoiceSourceRecord> = {}): InvoiceSourceRecord {
+  return {
+    ...blankRecord(),
+    registratedNumber: `T${corporateNumber}`,
+    process: '01',
+    correct: '0',
+    kind: '2',
+    country: '1',
+    latest: '1',
+    registrationDate: '2023-10-01',
+    updateDate: '2023-10-01',
+    ...fields,
+  };
+}
+
 /** The invoice row of one company, or null when it has none. */
 export function invoiceRecordFor(c: InvoiceSampleCompany, options: { seed: number; dataDate: string }): InvoiceSourceRecord | null {
   const o = drawOutcome(c, options.seed, options.dataDate);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importInvoiceFiles, InvoiceStore, INVOICE_COLUMNS, RegistryStore } from '@/features/registry/index.server';
-import { formatInvoiceCsvLine, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
+import { importInvoiceFiles, InvoiceStore, RegistryStore } from '@/features/registry/index.server';
+import { formatInvoiceCsvLine, testInvoiceRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/testing';
 import { companyLegalNumberOf, getReferenceRecord } from './reference-record';
 
@@ -59,21 +59,7 @@ beforeAll(async () => {
     ntaRow({ corporateNumber: government, name: '国税庁', kind: '101' }),
   ]);
   registry = new RegistryStore(path.join(dir, 'registry.sqlite'), { checkIntervalMs: 0 });
-  const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
-  const line = (n: string, extra: Partial<InvoiceSourceRecord>) =>
-    formatInvoiceCsvLine({
-      ...blank,
-      registratedNumber: `T${n}`,
-      process: '01',
-      correct: '0',
-      kind: '2',
-      country: '1',
-      latest: '1',
-      registrationDate: '2023-10-01',
-      updateDate: '2023-10-01',
-      name: 'x',
-      ...extra,
-    });
+  const line = (n: string, extra: Partial<InvoiceSourceRecord>) => formatInvoiceCsvLine(testInvoiceRecord(n, { name: 'x', ...extra }));
   fs.writeFileSync(
     path.join(dir, 'inv.csv'),
     line(renamed, {}) + line(merged, { process: '03', expireDate: '2022-03-31', updateDate: '2022-04-01', registrationDate: '2021-10-01' }),

@@ -7,30 +7,20 @@ import { ZipWriter } from '@tools/registry/zip';
 import { tempDir } from '../../testing';
 import { importInvoiceFiles } from './import';
 import { InvoiceStore } from './store';
-import { formatInvoiceCsvLine, individualRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
-import { INVOICE_COLUMNS, type InvoiceRowError } from './types';
+import { formatInvoiceCsvLine, testInvoiceRecord, individualRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
+import type { InvoiceRowError } from './types';
 
 const A = withCheckDigit('100000000001');
 const B = withCheckDigit('100000000002');
 const C = withCheckDigit('100000000003');
 
 function record(overrides: Partial<InvoiceSourceRecord>): InvoiceSourceRecord {
-  const blank = Object.fromEntries(INVOICE_COLUMNS.map((c) => [c, ''])) as InvoiceSourceRecord;
-  return {
-    ...blank,
+  return testInvoiceRecord(A, {
     sequenceNumber: '1',
-    registratedNumber: `T${A}`,
-    process: '01',
-    correct: '0',
-    kind: '2',
-    country: '1',
-    latest: '1',
-    registrationDate: '2023-10-01',
-    updateDate: '2023-10-01',
     name: '株式会社見本',
     address: '東京都千代田区丸の内１丁目１－１',
     ...overrides,
-  };
+  });
 }
 
 let dir: string;
