@@ -3,11 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../../dev/mail/mail-catcher';
 
 import { answerChallenge, emulatorGet, newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
+import { orderRow } from '../support/order-row';
 
 // The PAY.JP emulator and the SMTP catcher first: the app reads its configuration once.
 const stack = await startPurchaseStack();
 const { and, asc, eq } = await import('drizzle-orm');
-const { auditLog, orders } = await import('@db/schema');
+const { auditLog } = await import('@db/schema');
 const { getDb } = await import('@/server/db/client');
 const ordersFeature = await import('@/features/orders/server');
 const { recordSucceededRefund, requestRefund } = await import('@/features/payments/server');
@@ -41,13 +42,6 @@ async function staffBrowser(role: 'staff' | 'manager' = 'staff') {
 async function auditOf(targetId: string) {
   const db = await getDb();
   return db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.id));
-}
-
-async function orderRow(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('no order');
-  return row;
 }
 
 async function waitForMail(to: string) {

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { call } from '../support/requests';
 import { control, emulatorGet, mailsTo, newMember, newToken, startPurchaseStack, type Member } from './purchase-support';
+import { orderRow } from '../support/order-row';
 
 const stack = await startPurchaseStack();
 const { asc, eq } = await import('drizzle-orm');
@@ -49,13 +50,6 @@ async function paidOrder(member: Member) {
   const db = await getDb();
   await db.update(orders).set({ payjpChargeId: charge.id }).where(eq(orders.id, order.id));
   return { ...order, payjpChargeId: charge.id };
-}
-
-async function orderRow(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('no order');
-  return row;
 }
 
 const chargeAtPayjp = (id: string) => emulatorGet<{ amount: number; amount_refunded: number }>(stack, `/charges/${id}`);

@@ -9,6 +9,7 @@ import { MIGRATIONS } from '../support/db-template';
 import { pdfText } from '../support/pdf';
 
 import { APP, answerChallenge, mailsTo, newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
+import { orderRow } from '../support/order-row';
 
 /**
  * The order number members quote (issue 13 §2, docs/decisions/0025): every order gets one when it
@@ -40,13 +41,6 @@ const { AdminBrowser } = await import('./backoffice-support');
 afterAll(async () => {
   await stack.close();
 });
-
-async function orderRow(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('no order');
-  return row;
-}
 
 /** create → charge → 3-D Secure verified → paid; returns what the create call answered. */
 async function buy(member: Member): Promise<{ paymentId: string; orderNumber: string }> {

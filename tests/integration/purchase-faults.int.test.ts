@@ -11,6 +11,7 @@ import {
   type Member,
   type WireCharge,
 } from './purchase-support';
+import { orderRow } from '../support/order-row';
 
 /**
  * PAY.JP faults at every step of a purchase (issue 11 §9): at each step PAY.JP answers 500 (before
@@ -99,13 +100,6 @@ function messagesIn(body: unknown): string[] {
     else if (v && typeof v === 'object') out.push(...messagesIn(v));
   }
   return out;
-}
-
-async function orderRow(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('no order');
-  return row;
 }
 
 async function allCharges(): Promise<WireCharge[]> {

@@ -15,11 +15,9 @@ import {
   startPurchaseStack,
   type Member,
 } from './purchase-support';
+import { orderRow } from '../support/order-row';
 
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orders } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
 const itemsAllRoute = await import('@/app/api/items/all/route');
 const createRoute = await import('@/app/api/payments/create-payment-history/route');
 const purchaseRoute = await import('@/app/api/payments/purchase/route');
@@ -31,13 +29,6 @@ afterAll(() => stack.close());
 // history-full × 2: first purchase (500 + 550) × 2, regular (500 + 1,100) × 2.
 const FIRST = 2100;
 const REGULAR = 3200;
-
-async function orderRow(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('no order');
-  return row;
-}
 
 async function draft(member: Member): Promise<string> {
   const res = await member.send(createRoute, '/api/payments/create-payment-history', orderBody());

@@ -15,6 +15,7 @@ import {
   type WireCharge,
 } from './purchase-support';
 import { REGISTRY_COMPANIES } from '../support/order-registry';
+import { orderRow } from '../support/order-row';
 
 const stack = await startPurchaseStack();
 const { eq } = await import('drizzle-orm');
@@ -30,13 +31,6 @@ const webhookRoute = await import('@/app/api/payments/webhook/route');
 const { call } = await import('../support/requests');
 
 afterAll(() => stack.close());
-
-async function orderRow(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('no order');
-  return row;
-}
 
 async function createOrder(member: Member, overrides: Record<string, unknown> = {}): Promise<string> {
   const res = await member.send(createRoute, '/api/payments/create-payment-history', orderBody(overrides));

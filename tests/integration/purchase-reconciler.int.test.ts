@@ -17,6 +17,7 @@ import {
   startPurchaseStack,
   type Member,
 } from './purchase-support';
+import { orderRow } from '../support/order-row';
 
 const stack = await startPurchaseStack();
 const { eq } = await import('drizzle-orm');
@@ -30,13 +31,6 @@ const receiptRoute = await import('@/app/api/download/receipt/[file]/route');
 const { createOrder: insertOrder } = await import('../factories/orders');
 
 afterAll(() => stack.close());
-
-async function orderRow(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('no order');
-  return row;
-}
 
 async function waitForMail(to: string) {
   const res = await fetch(`${stack.mail.httpUrl}/api/messages/wait?to=${encodeURIComponent(to)}&timeoutMs=5000`);

@@ -15,6 +15,7 @@ import {
   startPurchaseStack,
   type Member,
 } from './purchase-support';
+import { orderRow } from '../support/order-row';
 
 const stack = await startPurchaseStack();
 const { eq } = await import('drizzle-orm');
@@ -31,13 +32,6 @@ const historyRoute = await import('@/app/api/payments/histories-per-page/route')
 const { call } = await import('../support/requests');
 
 afterAll(() => stack.close());
-
-async function orderRow(id: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('no order');
-  return row;
-}
 
 type PayJson = { status: string; redirectUrl?: string; error?: { code: string; message: string } };
 
