@@ -12,6 +12,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { startMailCatcher } from './mail-catcher';
 
+import { stopOnSignal } from '../stop-on-signal';
+
 const port = z.coerce.number().int().min(0).max(65535);
 const ArgsSchema = z.strictObject({
   'smtp-port': port.default(1025),
@@ -54,17 +56,7 @@ async function main(): Promise<void> {
       '\n',
   );
 
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    catcher.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignal(() => catcher.close());
 }
 
 main().catch((error: unknown) => {

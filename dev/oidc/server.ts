@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_CLIENT, startOidcProvider } from './provider';
 
+import { stopOnSignal } from '../stop-on-signal';
+
 const ArgsSchema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(4020),
   host: z.string().min(1).default('127.0.0.1'),
@@ -61,17 +63,7 @@ async function main(): Promise<void> {
       ` / client_id=${args['client-id']}\n`,
   );
 
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    provider.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignal(() => provider.close());
 }
 
 // A function rather than top-level await: without "type": "module" tsx runs this file as CommonJS.
