@@ -20,55 +20,66 @@ function ScheduleFields({
   initial?: { publishFrom: string; publishUntil: string | null; maintenanceStart: string | null; maintenanceEnd: string | null };
   requireFrom: boolean;
 }) {
-  const local = (iso: string | null | undefined) => (iso ? toDateTimeLocalJst(new Date(iso)) : '');
   return (
     <>
       <div className={styles.row}>
-        <Field
-          id="publishFrom"
+        <DateTimeField
+          name="publishFrom"
           label="掲載開始（日本時間）"
           hint={requireFrom ? undefined : '空欄なら今すぐ掲載します。'}
           error={fields.publishFrom}
-        >
-          <input
-            id="publishFrom"
-            name="publishFrom"
-            type="datetime-local"
-            className={styles.input}
-            defaultValue={local(initial?.publishFrom)}
-          />
-        </Field>
-        <Field id="publishUntil" label="掲載終了（日本時間）" hint="空欄なら終了操作をするまで掲載します。" error={fields.publishUntil}>
-          <input
-            id="publishUntil"
-            name="publishUntil"
-            type="datetime-local"
-            className={styles.input}
-            defaultValue={local(initial?.publishUntil)}
-          />
-        </Field>
+          value={initial?.publishFrom}
+        />
+        <DateTimeField
+          name="publishUntil"
+          label="掲載終了（日本時間）"
+          hint="空欄なら終了操作をするまで掲載します。"
+          error={fields.publishUntil}
+          value={initial?.publishUntil}
+        />
       </div>
       <div className={styles.row}>
-        <Field id="maintenanceStart" label="メンテナンス開始（任意）" error={fields.maintenanceStart}>
-          <input
-            id="maintenanceStart"
-            name="maintenanceStart"
-            type="datetime-local"
-            className={styles.input}
-            defaultValue={local(initial?.maintenanceStart)}
-          />
-        </Field>
-        <Field id="maintenanceEnd" label="メンテナンス終了（任意）" error={fields.maintenanceEnd}>
-          <input
-            id="maintenanceEnd"
-            name="maintenanceEnd"
-            type="datetime-local"
-            className={styles.input}
-            defaultValue={local(initial?.maintenanceEnd)}
-          />
-        </Field>
+        <DateTimeField
+          name="maintenanceStart"
+          label="メンテナンス開始（任意）"
+          error={fields.maintenanceStart}
+          value={initial?.maintenanceStart}
+        />
+        <DateTimeField
+          name="maintenanceEnd"
+          label="メンテナンス終了（任意）"
+          error={fields.maintenanceEnd}
+          value={initial?.maintenanceEnd}
+        />
       </div>
     </>
+  );
+}
+
+/** A date and time in Japan (datetime-local), its id and name the schedule field's key, filled from the stored instant. */
+function DateTimeField({
+  name,
+  label,
+  hint,
+  error,
+  value,
+}: {
+  name: string;
+  label: string;
+  hint?: string | undefined;
+  error: string | undefined;
+  value: string | null | undefined;
+}) {
+  return (
+    <Field id={name} label={label} hint={hint} error={error}>
+      <input
+        id={name}
+        name={name}
+        type="datetime-local"
+        className={styles.input}
+        defaultValue={value ? toDateTimeLocalJst(new Date(value)) : ''}
+      />
+    </Field>
   );
 }
 
