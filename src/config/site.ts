@@ -1,4 +1,4 @@
-import { getEnv } from './env';
+import { getEnv, type Env } from './env';
 
 /**
  * The allow-list of configuration that pages may show or pass to client components. Nothing
@@ -27,16 +27,7 @@ export function getSiteInfo(): SiteInfo {
   return {
     serviceName: env.SERVICE_NAME,
     siteUrl: env.APP_BASE_URL,
-    operator: {
-      name: env.OPERATOR_NAME,
-      representative: env.OPERATOR_REPRESENTATIVE,
-      postcode: env.OPERATOR_POSTCODE,
-      address: env.OPERATOR_ADDRESS,
-      phone: env.OPERATOR_PHONE,
-      supportEmail: env.OPERATOR_SUPPORT_EMAIL,
-      supportHours: env.OPERATOR_SUPPORT_HOURS,
-      invoiceNumber: env.OPERATOR_INVOICE_NUMBER,
-    },
+    operator: operatorFromEnv(env),
     fees: {
       ministryYen: env.FEE_MINISTRY_YEN,
       serviceYen: env.FEE_SERVICE_YEN,
@@ -45,5 +36,31 @@ export function getSiteInfo(): SiteInfo {
     },
     gtmId: env.GTM_ID ?? null,
     mailCatcherUrl: env.MAIL_CATCHER_URL ?? null,
+  };
+}
+
+type OperatorEnv = Pick<
+  Env,
+  | 'OPERATOR_NAME'
+  | 'OPERATOR_REPRESENTATIVE'
+  | 'OPERATOR_POSTCODE'
+  | 'OPERATOR_ADDRESS'
+  | 'OPERATOR_PHONE'
+  | 'OPERATOR_SUPPORT_EMAIL'
+  | 'OPERATOR_SUPPORT_HOURS'
+  | 'OPERATOR_INVOICE_NUMBER'
+>;
+
+/** The operator (事業者) as configured: the one mapping from OPERATOR_* to what pages, mails and legal texts print. */
+export function operatorFromEnv(env: OperatorEnv): SiteInfo['operator'] {
+  return {
+    name: env.OPERATOR_NAME,
+    representative: env.OPERATOR_REPRESENTATIVE,
+    postcode: env.OPERATOR_POSTCODE,
+    address: env.OPERATOR_ADDRESS,
+    phone: env.OPERATOR_PHONE,
+    supportEmail: env.OPERATOR_SUPPORT_EMAIL,
+    supportHours: env.OPERATOR_SUPPORT_HOURS,
+    invoiceNumber: env.OPERATOR_INVOICE_NUMBER,
   };
 }

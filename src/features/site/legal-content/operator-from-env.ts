@@ -1,4 +1,5 @@
 import type { Env } from '@/config/env';
+import { operatorFromEnv } from '@/config/site';
 import { OperatorInfoSchema, type OperatorInfo } from './types';
 
 /**
@@ -21,14 +22,7 @@ export function operatorInfoFromEnv(
   >,
 ): OperatorInfo {
   return OperatorInfoSchema.parse({
-    name: env.OPERATOR_NAME,
-    representative: env.OPERATOR_REPRESENTATIVE,
-    postcode: env.OPERATOR_POSTCODE,
-    address: env.OPERATOR_ADDRESS,
-    phone: env.OPERATOR_PHONE,
-    supportEmail: env.OPERATOR_SUPPORT_EMAIL,
-    supportHours: env.OPERATOR_SUPPORT_HOURS,
-    invoiceNumber: env.OPERATOR_INVOICE_NUMBER,
+    ...operatorFromEnv(env),
     serviceName: env.SERVICE_NAME,
     siteUrl: env.APP_BASE_URL,
   });
