@@ -84,3 +84,20 @@ export function CodeField({
     />
   );
 }
+
+/**
+ * The outcome above an accounts form: what was done (role="status") or what went wrong
+ * (role="alert"); nothing while there is no text.
+ */
+export function FormNote({ kind, text }: { kind: 'success' | 'error'; text: string | null | undefined }) {
+  if (!text) return null;
+  return kind === 'success' ? (
+    <p className={`${styles.success} ${styles.status}`} role="status">
+      {text}
+    </p>
+  ) : (
+    <p className={`error-box ${styles.status}`} role="alert">
+      {text}
+    </p>
+  );
+}

@@ -18,7 +18,7 @@ import { accountSchemas } from './lazy-schemas';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
 
-import { CodeField, EmailField } from './account-fields';
+import { CodeField, EmailField, FormNote } from './account-fields';
 import { NEW_PASSWORD_SUPPORT, PasswordField, ReauthPasswordField } from './password-field';
 
 const METHOD_LABELS = { password: 'メールアドレスとパスワード', google: 'Google アカウント' } as const;
@@ -138,11 +138,7 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
         パスワードの変更
       </h2>
       <p className={styles.lead}>変更すると、この端末以外ではログアウトします。確認のメールをお送りします。</p>
-      {done ? (
-        <p className={`${styles.success} ${styles.status}`} role="status">
-          パスワードを変更しました。
-        </p>
-      ) : null}
+      <FormNote kind="success" text={done ? 'パスワードを変更しました。' : null} />
       <ErrorSummary message={form.message} errors={form.errors} fields={PASSWORD_FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
         <PasswordField
@@ -246,11 +242,7 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
       <h2 id="ce-title" className={styles.sectionTitle}>
         メールアドレスの変更
       </h2>
-      {done ? (
-        <p className={`${styles.success} ${styles.status}`} role="status">
-          {done}
-        </p>
-      ) : null}
+      <FormNote kind="success" text={done} />
       <ErrorSummary message={form.message} errors={form.errors} fields={EMAIL_FIELDS} summaryRef={form.summaryRef} />
       {reauth ? (
         <p className={`notice-box ${styles.status}`}>

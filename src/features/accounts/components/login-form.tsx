@@ -12,7 +12,7 @@ import { applyLogin } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
 
-import { EmailField } from './account-fields';
+import { EmailField, FormNote } from './account-fields';
 import { PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
@@ -72,16 +72,8 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
           {reason.message}
         </p>
       ) : null}
-      {notice ? (
-        <p className={`${styles.success} ${styles.status}`} role="status">
-          {notice}
-        </p>
-      ) : null}
-      {socialError ? (
-        <p className={`error-box ${styles.status}`} role="alert">
-          {socialError}
-        </p>
-      ) : null}
+      <FormNote kind="success" text={notice} />
+      <FormNote kind="error" text={socialError} />
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
 
       <form onSubmit={onSubmit} noValidate>

@@ -16,7 +16,7 @@ import { ErrorSummary } from '@/components/form/error-summary';
 import { CheckboxField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
 
-import { EmailField } from './account-fields';
+import { EmailField, FormNote } from './account-fields';
 import { CONFIRM_PASSWORD_SUPPORT, PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
@@ -76,11 +76,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
           {REGISTER_REASON[reason]}
         </p>
       ) : null}
-      {socialError ? (
-        <p className={`error-box ${styles.status}`} role="alert">
-          {socialError}
-        </p>
-      ) : null}
+      <FormNote kind="error" text={socialError} />
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
         <EmailField value={email} onValue={setEmail} error={form.errors.email} />

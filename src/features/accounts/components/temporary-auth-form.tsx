@@ -23,7 +23,7 @@ import {
 } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
-import { CodeField } from './account-fields';
+import { CodeField, FormNote } from './account-fields';
 import { accountSchemas } from './lazy-schemas';
 
 const FIELDS = { code: { label: '確認コード', id: 'code' } };
@@ -109,11 +109,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
         <strong>{pending.email}</strong>{' '}
         宛てに確認コード（6桁の数字）をお送りしました。メールに記載されたコードを入力してください。コードの有効期限は10分です。
       </p>
-      {resent ? (
-        <p className={`${styles.success} ${styles.status}`} role="status">
-          {resent}
-        </p>
-      ) : null}
+      <FormNote kind="success" text={resent} />
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
         <CodeField
