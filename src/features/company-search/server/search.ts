@@ -387,11 +387,15 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       countCapped = cursor.x;
     } else {
       let total = 0;
-      if (oneClass) {
+      if (found.length <= SEARCH_PAGE_SIZE) {
+        // Fewer rows than asked for: every segment of every class was read to its end, so they are
+        // all the matches (the classes are disjoint and together are what the count matchers
+        // count), and counting them again would read the same candidates a second time.
+        total = found.length;
+      } else if (oneClass) {
         total = found.length;
         const last = found[found.length - 1];
-        // Fewer rows than asked for: every segment was read to its end, so they are all the matches.
-        if (last !== undefined && found.length > SEARCH_PAGE_SIZE) {
+        if (last !== undefined) {
           for (let i = last.segment; i < segments.length && total <= SEARCH_COUNT_CAP; i++) {
             const seg = segments[i] as Segment;
             const first = i === last.segment ? last.docid + 1 : seg.first;
