@@ -285,6 +285,15 @@ function sampleQueries(file: string, perClass: number): Record<string, Query[]> 
       return { q, address: s };
     }),
     'page 2 (cursor)': cycle(['日本', '建設', '工業', '株', 'サービス', '東京'].map((q) => ({ q, page2: true }))),
+    // Last, so that the classes above keep their sampled queries (one random sequence for all):
+    // an address longer than one index token (ADDRESS_GRAM_MAX = 8 since format 6), which ANDs
+    // its 8-grams and is confirmed on doc.address_norm (「千代田区丸の内2-7-2」, 「東京都中央区銀座」).
+    'address alone, 9–16 chars (千代田区丸の内2-7, …)': collect(() => {
+      const s = substring(randomPlace().address_norm, 9, 16);
+      if (s === null) return null;
+      const typed = typedAddress(s).replace(/^-/, '');
+      return Array.from(typed).length < 9 ? null : { address: typed };
+    }),
   };
   db.close();
   return classes;

@@ -82,8 +82,8 @@ const fixture = [
   ntaRow({ name: '株式会社オーテ通信', furigana: 'オーテツウシン', streetNumber: '大手町１丁目５－１' }),
   ntaRow({ name: '株式会社オーテ二十一', furigana: 'オーテニジュウイチ', streetNumber: '大手町二十一丁目３番地' }),
   ntaRow({ name: '株式会社カスミ精工', furigana: 'カスミセイコウ', streetNumber: '霞ヶ関３丁目１番１号' }),
-  // Substring semantics beyond one index token (an address of 6+ characters ANDs its 5-grams and
-  // is confirmed): 2-7-2 is 二丁目, 二十丁目 is not; 緑町1-2-21-2 holds 町1-2 and 21-2 but not 町1-21-2.
+  // Substring semantics: 2-7-2 is 二丁目, 二十丁目 is not; 緑町1-2-21-2 holds 町1-2 and 21-2 but not
+  // 町1-21-2 (one index token of up to ADDRESS_GRAM_MAX characters; beyond, see the next blocks).
   ntaRow({ name: '株式会社丸内二番', furigana: 'マルノウチニバン', streetNumber: '丸の内２－７－２' }),
   ntaRow({ name: '株式会社丸内二十', furigana: 'マルノウチニジュウ', streetNumber: '丸の内二十丁目３番' }),
   ntaRow({ name: '株式会社緑町商会', furigana: 'ミドリチョウショウカイ', streetNumber: '緑町1-21-2' }),
@@ -211,7 +211,7 @@ describe('searchCompanies — query table', () => {
     ['address typed with 番 and 号', { address: '２丁目７番２号' }, ['株式会社丸内二番', '株式会社ヤエス精機']],
     ['address: 3 characters are one index token', { address: '町1-' }, ['株式会社オーテ通信', '株式会社緑町商会', '株式会社緑町分割']],
     ['address: 4 characters are one index token', { address: '21-2' }, ['株式会社緑町商会', '株式会社緑町十一', '株式会社緑町分割']],
-    ['address: 町1-21-2 is not 町11-21-2 nor 町1-2-21-2 (5-grams confirmed)', { address: '町1-21-2' }, ['株式会社緑町商会']],
+    ['address: 町1-21-2 is not 町11-21-2 nor 町1-2-21-2 (one token)', { address: '町1-21-2' }, ['株式会社緑町商会']],
     ['address: 1-21-2 is a plain substring of 11-21-2', { address: '1-21-2' }, ['株式会社緑町商会', '株式会社緑町十一']],
     ['address: 番 and 号 typed for a hyphenated address', { address: '緑町1番21号' }, ['株式会社緑町商会']],
     ['address: a long address from the 都道府県', { address: '東京都千代田区緑町1丁目21番2号' }, ['株式会社緑町商会']],
@@ -530,6 +530,11 @@ describe('searchCompanies — the address alone, counted from the end of its fir
     ['the same with the closed range after it', { address: '梅田3-', prefecture: '27', includeClosed: true }, 21, 3],
     ['fewer than a page', { address: '梅田3-', prefecture: '27', city: '127' }, 21, 0],
     ['nothing', { address: '本町2-1', prefecture: '27' }, 0, 0],
+    // With a name (several classes): fewer rows than a page are the count; more are counted.
+    ['a name and the address, fewer than a page (every class read to its end)', { q: '本町', address: '本町2-10' }, 10, 0],
+    ['a name and the address, exactly a page', { q: '本町', address: '本町2-10', includeClosed: true }, 10, 10],
+    ['a name and the address, a page and one row', { q: '梅田', address: '梅田3-', prefecture: '27' }, 21, 0],
+    ['a name and the address, counted past the first page', { q: '本町', address: '本町2-1', includeClosed: true }, 100, 30],
   ])('%s', (_, params, active, closedRows) => {
     const { counts, names } = listed(params);
     const total = active + closedRows;
@@ -543,8 +548,8 @@ describe('searchCompanies — the address alone, counted from the end of its fir
 });
 
 describe('searchCompanies — an address made of common pieces', () => {
-  // More than GRAM_DF_MIN (256) companies at 本町1-2… and at …-21-2: both 5-grams of 本町1-21-2 are
-  // in gram_df and the search ANDs them; 本町1-2-21-2 holds both and is dropped by the confirmation.
+  // More than GRAM_DF_MIN (256) companies at 本町1-2… and at …-21-2: the common grams of every
+  // length are in gram_df; 本町1-21-2 (8 characters) is one token, which 本町1-2-21-2 does not hold.
   const commonDir = tempDir();
   const commonFile = path.join(commonDir, 'registry.sqlite');
   let commonStore: RegistryStore;
@@ -578,13 +583,79 @@ describe('searchCompanies — an address made of common pieces', () => {
   });
 
   it.each<[string, string, string[]]>([
-    ['both 5-grams common: confirmed', '本町1-21-2', ['株式会社本町目標']],
+    ['one token of common pieces', '本町1-21-2', ['株式会社本町目標']],
     ['typed with 丁目, 番 and 号', '本町1丁目21番2号', ['株式会社本町目標']],
-    ['one rare 5-gram', '栄町7-21-2', ['株式会社栄町4']],
+    ['one rare token', '栄町7-21-2', ['株式会社栄町4']],
     ['common pieces in another order', '町1-2-21', ['株式会社本町囮']],
   ])('%s: %s', (_, address, expected) => {
     const outcome = searchCompanies({ address }, commonStore);
     expect(outcome.ok && outcome.result.items.map((i) => i.name)).toEqual(expected);
     expect(outcome.ok && outcome.result.count).toBe(expected.length);
+  });
+});
+
+describe('searchCompanies — an address longer than one index token', () => {
+  // Beyond ADDRESS_GRAM_MAX (8) characters the search ANDs the 8-grams that tile the address and
+  // confirms each candidate on doc.address_norm: an address holding both grams, but not next to
+  // each other, is not a match. 中野区弥生町4-21-3 (12 characters) tiles as 中野区弥生町4- and
+  // 生町4-21-3; the decoys hold both. Rare grams (the 中野区 decoy) and common ones (300 decoys in
+  // 千代田区, more than GRAM_DF_MIN, so the grams are in gram_df) take the two ways of choosing grams.
+  const longDir = tempDir();
+  const longFile = path.join(longDir, 'registry.sqlite');
+  let longStore: RegistryStore;
+  const nakano = { cityName: '中野区', cityCode: '114' } as const;
+  beforeAll(() => {
+    const rows = [
+      ntaRow({ name: '株式会社中野目標', furigana: 'ナカノモクヒョウ', ...nakano, streetNumber: '弥生町４丁目２１番３号' }),
+      ntaRow({ name: '株式会社中野囮', furigana: 'ナカノオトリ', ...nakano, streetNumber: '弥生町4-9弥生町4-21-3' }),
+      ...Array.from({ length: 300 }, (_, i) =>
+        ntaRow({ name: `株式会社千代田囮${i}`, furigana: 'チヨダオトリ', streetNumber: '本町1-9本町1-21-2' }),
+      ),
+      ntaRow({ name: '株式会社本町目標', furigana: 'ホンチョウモクヒョウ', streetNumber: '本町一丁目21番2号' }),
+    ];
+    buildRegistry(longFile, rows);
+    longStore = new RegistryStore(longFile, { checkIntervalMs: 0 });
+  });
+  afterAll(() => {
+    longStore.close();
+    fs.rmSync(longDir, { recursive: true, force: true });
+  });
+
+  const search = (address: string) => {
+    const outcome = searchCompanies({ address }, longStore);
+    if (!outcome.ok) throw new Error(outcome.code);
+    return outcome.result;
+  };
+
+  it('holds the common 8-grams in gram_df', () => {
+    const state = longStore.acquire();
+    if (!state.ok) throw new Error('registry unavailable');
+    const sep = ADDRESS_SEP;
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}千代田区本町1${sep}`)).toBe(301);
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}本町1${sep}21${sep}2`)).toBe(301);
+    expect(state.registry.commonGramDf(`${ADDRESS_GRAM}中野区弥生町4${sep}`)).toBeUndefined();
+  });
+
+  it.each<[string, string, string[]]>([
+    ['rare 8-grams, both in the decoy but apart', '中野区弥生町4-21-3', ['株式会社中野目標']],
+    ['the same typed with 丁目, 番 and 号', '中野区弥生町4丁目21番3号', ['株式会社中野目標']],
+    ['common 8-grams, both in 300 decoys but apart', '千代田区本町1-21-2', ['株式会社本町目標']],
+    ['from the 都道府県', '東京都千代田区本町1丁目21番2号', ['株式会社本町目標']],
+    ['a long address that differs in its last number', '東京都千代田区本町1-21-3', []],
+  ])('%s: %s', (_, address, expected) => {
+    const result = search(address);
+    expect(result.items.map((i) => i.name)).toEqual(expected);
+    expect(result.count).toBe(expected.length);
+  });
+
+  it('keeps substring semantics for 8 characters or fewer (one token) and beyond', () => {
+    // 本町1-21-2 (8 characters) is in the target and in every decoy.
+    expect(search('本町1-21-2').count).toBe(301);
+    // 弥生町4-21-3 (9 characters) is in the target and, contiguous, in the 中野区 decoy.
+    expect(
+      search('弥生町4-21-3')
+        .items.map((i) => i.name)
+        .sort(),
+    ).toEqual(['株式会社中野囮', '株式会社中野目標']);
   });
 });

@@ -71,7 +71,7 @@ import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
  *
  * The address field (NTA's 所在地 search; docs/decisions/0029) is a filter like the 市区町村: "the
  * 所在地 (都道府県 + 市区町村 + 丁目番地, normalised by addressSearchText) contains it". It is ANDed
- * to every class — one token of the index up to 5 characters, beyond that its rarest 5-grams,
+ * to every class — one token of the index up to 8 characters, beyond that its rarest 8-grams,
  * confirmed on `doc.address_norm`
  * — or, without a name query, it is the search: one class, in the docid order.
  */
@@ -244,19 +244,20 @@ function countMatches(reg: OpenRegistry, m: Matcher, bind: Bind, range: { first:
   return stmt.get({ ...base, ...verifyParams(m.verify, bind) }) as number;
 }
 
-/** Most 5-grams ANDed for one address (the tiling of a long address keeps its rarest ones). */
+/** Most ADDRESS_GRAM_MAX-grams ANDed for one address (the tiling of a long address keeps its rarest ones). */
 const ADDRESS_TERMS_MAX = 4;
 
 /**
- * The ADDRESS_GRAM_MAX-grams (5-grams) to AND for an address longer than one token (up to five
+ * The ADDRESS_GRAM_MAX-grams (8-grams) to AND for an address longer than one token (up to eight
  * characters it is one token). An address is made of a few very common pieces (町名, 1-, -2 …)
  * whose combination is rare, so the pieces must be long enough to be rare together: measured on
  * 5.5 million rows (docs/performance.md), the tiling bigrams of 町1-21-2 (町1 1- 21 -2, each in
  * hundreds of thousands of companies) took 440 ms to confirm the count's 1,001 matches, while
  * 町1-2 AND 21-2 (180,000 and 29,000 companies) hold 3,121 companies, every one a match; and
- * 5-grams' lists are shorter again, so FTS5 reads fewer of their pages to AND them (format 5). So:
- * a rare gram (fewer than PROBE_CAP companies) alone, with the second rarest when that is rare
- * too; otherwise the grams that tile the address (丸の内2‑ and の内2‑7 for 丸の内2-7, overlapping
+ * 5-grams' lists are shorter again, so FTS5 reads fewer of their pages to AND them (format 5), and
+ * 8-grams' shorter still (format 6). So: a rare gram (fewer than PROBE_CAP companies) alone, with
+ * the second rarest when that is rare too; otherwise the grams that tile the address (千代田区丸の内2
+ * and 田区丸の内2‑7 for 千代田区丸の内2-7 with 8-grams, overlapping
  * only as the length requires), at most ADDRESS_TERMS_MAX of them, the rarest kept. The
  * confirmation on `doc.address_norm` keeps the result exact.
  */
@@ -386,11 +387,15 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       countCapped = cursor.x;
     } else {
       let total = 0;
-      if (oneClass) {
+      if (found.length <= SEARCH_PAGE_SIZE) {
+        // Fewer rows than asked for: every segment of every class was read to its end, so they are
+        // all the matches (the classes are disjoint and together are what the count matchers
+        // count), and counting them again would read the same candidates a second time.
+        total = found.length;
+      } else if (oneClass) {
         total = found.length;
         const last = found[found.length - 1];
-        // Fewer rows than asked for: every segment was read to its end, so they are all the matches.
-        if (last !== undefined && found.length > SEARCH_PAGE_SIZE) {
+        if (last !== undefined) {
           for (let i = last.segment; i < segments.length && total <= SEARCH_COUNT_CAP; i++) {
             const seg = segments[i] as Segment;
             const first = i === last.segment ? last.docid + 1 : seg.first;

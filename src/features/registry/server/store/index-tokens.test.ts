@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_GRAM,
+  ADDRESS_GRAM_MAX,
   addressGrams,
   addressHash,
   addressKey,
@@ -126,7 +127,7 @@ describe('addressSearchText (the address field)', () => {
     expect(kanjiNumber('丸')).toBeNull();
   });
 
-  it('indexes every 2- to 5-character substring of the address under its own marker, and nothing longer', () => {
+  it('indexes every 2- to 8-character substring of the address under its own marker, and nothing longer', () => {
     const text = registeredAddressText('東京都', '港区', '港南1-7');
     const tokens = documentText({
       nameNorm: 'ソニー',
@@ -140,18 +141,48 @@ describe('addressSearchText (the address field)', () => {
       addressText: text,
     }).split(' ');
     const chars = Array.from(text);
-    for (const k of [2, 3, 4, 5]) for (const g of addressGrams(chars, k)) expect(tokens).toContain(ADDRESS_GRAM + g);
+    expect(ADDRESS_GRAM_MAX).toBe(8);
+    for (const k of [2, 3, 4, 5, 6, 7, 8]) for (const g of addressGrams(chars, k)) expect(tokens).toContain(ADDRESS_GRAM + g);
     expect(tokens).toContain(`${ADDRESS_GRAM}港南`);
     expect(tokens).toContain(`${ADDRESS_GRAM}7${SEP}`);
     expect(tokens).toContain(`${ADDRESS_GRAM}南1${SEP}`);
     expect(tokens).toContain(`${ADDRESS_GRAM}1${SEP}7${SEP}`);
     expect(tokens).toContain(`${ADDRESS_GRAM}南1${SEP}7${SEP}`);
     const addressTokens = tokens.filter((t) => t.startsWith(ADDRESS_GRAM));
-    expect(Math.max(...addressTokens.map((t) => Array.from(t).length - 1))).toBe(5);
+    expect(Math.max(...addressTokens.map((t) => Array.from(t).length - 1))).toBe(8);
     expect(Math.min(...addressTokens.map((t) => Array.from(t).length - 1))).toBe(2);
-    // n characters → (n-1) + (n-2) + (n-3) + (n-4) grams.
+    // n characters → (n-1) + (n-2) + … + (n-7) grams.
     const n = chars.length;
-    expect(addressTokens).toHaveLength(4 * n - 10);
+    expect(addressTokens).toHaveLength(7 * n - 28);
+  });
+
+  it('writes every gram of a long address of astral characters whole (the token buffer grows enough)', () => {
+    // 100 characters, each two UTF-16 code units: 7 × 100 − 28 = 672 grams of up to 16 code units.
+    const text = '𠮷'.repeat(50) + '𩸽'.repeat(50);
+    const doc = {
+      nameNorm: 'ア',
+      readingNorm: '',
+      formerNorms: [],
+      kind: '301',
+      enNorm: '',
+      postCode: '',
+      addressKey: '',
+      city: '',
+      addressText: text,
+    };
+    const tokens = documentText(doc).split(' ');
+    const expected = [2, 3, 4, 5, 6, 7, 8].flatMap((k) =>
+      Array.from(
+        { length: 100 - k + 1 },
+        (_, i) =>
+          ADDRESS_GRAM +
+          Array.from(text)
+            .slice(i, i + k)
+            .join(''),
+      ),
+    );
+    expect(tokens.filter((t) => t.startsWith(ADDRESS_GRAM))).toEqual(expect.arrayContaining(expected));
+    expect(tokens.filter((t) => t.startsWith(ADDRESS_GRAM))).toHaveLength(expected.length);
   });
 
   it('lists the distinct k-character substrings of an address in order', () => {

@@ -30,11 +30,11 @@
  *   \uE007 + address hash   `addressHash` of the domestic address: "registered at this address"
  *                           (同じ所在地の法人 on the record page; the lookup confirms the address).
  *   \uE008 + 5 digits       JIS X 0401 + X 0402 (都道府県 + 市区町村 code): the 市区町村 filter.
- *   \uE009 + 2–5 characters every 2- to 5-character substring of `addressSearchText` (都道府県 +
+ *   \uE009 + 2–8 characters every 2- to 8-character substring of `addressSearchText` (都道府県 +
  *                           市区町村 + 丁目番地, normalised): the address field, "所在地 contains a"
- *                           (NTA's 所在地 search). A query of 2–5 characters is one token, exact;
- *                           longer ones AND the most selective 5-grams and are confirmed on
- *                           `doc.address_norm` (docs/decisions/0029, format 5).
+ *                           (NTA's 所在地 search). A query of 2–8 characters is one token, exact;
+ *                           longer ones AND the most selective 8-grams and are confirmed on
+ *                           `doc.address_norm` (docs/decisions/0029, format 6).
  *
  * Each token costs about 0.3 µs of FTS5 time per company at import, so the set is the smallest
  * that answers every query class with an exact index lookup or one cheap confirmation step.
@@ -158,12 +158,13 @@ export function registeredAddressText(prefectureName: string | null, cityName: s
 /** Shortest address query, in characters after addressSearchText (one 2-character token). */
 export const ADDRESS_GRAM_LENGTH = 2;
 /**
- * Longest address substring indexed as a token: every 2- to 5-character substring is one, so an
- * address of up to five characters is answered by the index alone, and a longer one by 5-grams,
- * whose combinations are rare even when every piece is common (「1-21-」「町1-2-」), and whose
- * document lists are short enough for FTS5 to AND cheaply (docs/decisions/0029, format 5).
+ * Longest address substring indexed as a token: every 2- to 8-character substring is one, so an
+ * address of up to eight characters (「0-17-1」「丸の内2-7-2」「名古屋市中村区若」) is answered by the
+ * index alone, with no confirmation on `doc`, and a longer one by 8-grams, whose combinations are
+ * rare even when every piece is common, and whose document lists are short enough for FTS5 to AND
+ * cheaply (docs/decisions/0029: 5-grams in format 5, 8-grams since format 6).
  */
-export const ADDRESS_GRAM_MAX = 5;
+export const ADDRESS_GRAM_MAX = 8;
 
 /** The distinct k-character substrings of an address text, in order. */
 export function addressGrams(chars: readonly string[], k: number): string[] {
@@ -320,7 +321,9 @@ function appendEnglishWords(enNorm: string): void {
  */
 function appendAddressGrams(text: string): void {
   const n = boundaries(text);
-  ensure(text.length * 3 * (ADDRESS_GRAM_MAX + 2) + 8);
+  // Per position: up to ADDRESS_GRAM_MAX - 1 grams of a space, the marker and at most
+  // 2 × ADDRESS_GRAM_MAX code units (a Uint16Array drops writes past its end without a word).
+  ensure(text.length * (ADDRESS_GRAM_MAX - 1) * (2 * ADDRESS_GRAM_MAX + 2) + 8);
   const marker = ADDRESS_GRAM.charCodeAt(0);
   for (let i = 0; i + ADDRESS_GRAM_LENGTH <= n; i++) {
     for (let k = ADDRESS_GRAM_LENGTH; k <= ADDRESS_GRAM_MAX && i + k <= n; k++) {

@@ -36,7 +36,9 @@
 // 5: address 5-grams as well, so that a 5-character address is one token and a longer one ANDs
 // 5-grams, whose shorter document lists FTS5 intersects with fewer page reads than the 4-grams'
 // (docs/decisions/0029, 2026-11-26 evening).
-export const SCHEMA_VERSION = 5;
+// 6: address 6-, 7- and 8-grams as well, so that an address of up to eight characters (「0-17-1」
+// 「丸の内2-7-2」) is one token, answered by the index alone (docs/decisions/0029, 2026-11-26 night).
+export const SCHEMA_VERSION = 6;
 
 export const SOURCE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -134,7 +136,7 @@ CREATE TABLE doc (
   address_key TEXT NOT NULL,
   city_code TEXT NOT NULL,
   -- registeredAddressText of the domestic address ('' when none): the address field's index
-  -- holds its 2- to 5-grams, and a longer query is confirmed here (index-tokens.ts). Derived from
+  -- holds its 2- to 8-grams, and a longer query is confirmed here (index-tokens.ts). Derived from
   -- company.data when the doc table is built, so the source tables do not hold it twice.
   address_norm TEXT NOT NULL,
   -- Normalised former names joined by U+0001 (never part of a normalised name), or NULL.
@@ -150,7 +152,7 @@ CREATE TABLE doc_segment (
   PRIMARY KEY (closed, prefecture_code)
 ) WITHOUT ROWID;
 CREATE VIRTUAL TABLE doc_fts USING fts5(t, content='', detail=none, columnsize=0, tokenize='ascii');
--- Document frequency of the name 3-grams, and of the address grams (ADDRESS_GRAM + 2–5
+-- Document frequency of the name 3-grams, and of the address grams (ADDRESS_GRAM + 2–8
 -- characters), that are in at least GRAM_DF_MIN documents (absent: rarer). Lets the search AND
 -- the most selective grams of a long query (search.ts).
 -- The 市区町村 of each prefecture that searchable companies are registered in (the search's 市区町村

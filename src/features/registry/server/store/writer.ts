@@ -577,7 +577,7 @@ export class RegistryWriter {
     onProgress?.({ phase: 'optimize', done: 0, total: 1 });
     db.exec(`INSERT INTO doc_fts (doc_fts) VALUES ('optimize')`);
     // The common address grams, counted by FTS5 itself (a vocabulary read of the ADDRESS_GRAM
-    // range of the index): the 3- to 5-grams are too many distinct strings to count in a Map
+    // range of the index): the 3- to 8-grams are too many distinct strings to count in a Map
     // (millions at 5.5M rows), and the index already holds each one's document list.
     db.exec('CREATE VIRTUAL TABLE temp.doc_fts_vocab USING fts5vocab(main, doc_fts, row)');
     db.transaction(() => {
