@@ -125,9 +125,34 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cards.data, selectedCard]);
 
+  // PAY.JP's script and its card iframe wait until the field is within a screen's height of the
+  // viewport: on a phone the recipient step opens on the address form, and loading, evaluating and
+  // framing pay.js (~28 KiB) at once ran on the main thread while the page was becoming
+  // interactive (issue 13 §1, docs/decisions/0038). Scrolling, tabbing or a `#card-section` link
+  // brings the field near long before it can be typed into.
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const target = mountRef.current;
+    if (near || !publicKey || mode !== 'new' || !active || !target) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      // (no observer, e.g. an old browser: load at once, as before)
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [near, publicKey, mode, active]);
+
   // Mount PAY.JP's card iframe while the new-card option is shown.
   useEffect(() => {
-    if (!publicKey || mode !== 'new' || !active || !mountRef.current) return;
+    if (!near || !publicKey || mode !== 'new' || !active || !mountRef.current) return;
     let cancelled = false;
     let element: PayjpCardElement | null = null;
     // The loader is fetched with the field, not with the page: a member paying with a registered card never needs it.
@@ -152,7 +177,7 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
       element?.destroy();
       elementRef.current = null;
     };
-  }, [publicKey, mode, active, payjpJsUrl]);
+  }, [near, publicKey, mode, active, payjpJsUrl]);
 
   const registered = cards.data?.cards ?? [];
 

@@ -17,16 +17,8 @@ import { useApi } from '@/lib/use-api';
 
 import { createOrder, taxKey, type TaxView } from '../client/api';
 
-import {
-  Pending,
-  PurchasePage,
-  Section,
-  canOrder,
-  dateWindow,
-  readSearchedCorporate,
-  restartPath,
-  type SearchedCorporate,
-} from './flow-parts';
+import { canOrder, readSearchedCorporate, type SearchedCorporate } from './flow-company';
+import { Pending, PurchasePage, Section, dateWindow, restartPath } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
 import styles from './purchase.module.css';
 
