@@ -179,7 +179,7 @@ describe('registered cards', () => {
 describe('PAY.JP’s field', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('loads pay.js only once the field comes within a screen of the viewport (decision 0038)', async () => {
+  it('loads pay.js only once the field comes near the viewport (decision 0038)', async () => {
     let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
     const observed: Element[] = [];
     vi.stubGlobal(
@@ -187,7 +187,7 @@ describe('PAY.JP’s field', () => {
       class {
         constructor(callback: (entries: { isIntersecting: boolean }[]) => void, options: { rootMargin?: string }) {
           report = callback;
-          expect(options.rootMargin).toBe('100% 0px');
+          expect(options.rootMargin).toBe('50% 0px');
         }
         observe(target: Element) {
           observed.push(target);
@@ -204,6 +204,22 @@ describe('PAY.JP’s field', () => {
     expect(payjp.loads).toBe(0);
     // Scrolled near: loaded and mounted, once.
     act(() => report!([{ isIntersecting: true }]));
+    await waitFor(() => expect(payjp.loads).toBe(1));
+  });
+
+  it('loads pay.js on the buyer’s first move on the page (here a key), wherever the field is', async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderSection();
+    await screen.findByTestId('card-element');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(payjp.loads).toBe(0);
+    fireEvent.keyDown(window, { key: 'Tab' });
     await waitFor(() => expect(payjp.loads).toBe(1));
   });
 

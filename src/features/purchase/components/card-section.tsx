@@ -57,6 +57,10 @@ export type CardChoice =
   /** A payjp.js token of the card field (single use), with the カード名義 it was made with. */
   | { kind: 'new'; token: PayjpToken; holderName: string };
 
+/** When PAY.JP's field is loaded: near the viewport, or on the buyer's first move on the page (decision 0038). */
+const NEAR_THE_FIELD: IntersectionObserverInit = { rootMargin: '50% 0px' };
+const BUYER_EVENTS = ['scroll', 'pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+
 /** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
 async function fetchPublicKey(): Promise<string> {
   try {
@@ -125,11 +129,12 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cards.data, selectedCard]);
 
-  // PAY.JP's script and its card iframe wait until the field is within a screen's height of the
-  // viewport: on a phone the recipient step opens on the address form, and loading, evaluating and
-  // framing pay.js (~28 KiB) at once ran on the main thread while the page was becoming
-  // interactive (issue 13 §1, docs/decisions/0038). Scrolling, tabbing or a `#card-section` link
-  // brings the field near long before it can be typed into.
+  // PAY.JP's script and its card iframe wait for the buyer: their first scroll, touch, key or focus
+  // on the page, or the field coming within half a screen of the viewport (a tall screen, a
+  // `#card-section` link). Loading, evaluating and framing pay.js (~28 KiB) at once ran on the main
+  // thread while the page was becoming interactive, for a field that on a phone is below the
+  // address form (issue 13 §1, docs/decisions/0038); any way of getting to the field starts it
+  // long before it can be typed into.
   const [near, setNear] = useState(false);
   useEffect(() => {
     const target = mountRef.current;
@@ -140,14 +145,16 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '100% 0px' },
-    );
+    const start = () => setNear(true);
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) start();
+    }, NEAR_THE_FIELD);
     observer.observe(target);
-    return () => observer.disconnect();
+    for (const type of BUYER_EVENTS) window.addEventListener(type, start, { passive: true, capture: true });
+    return () => {
+      observer.disconnect();
+      for (const type of BUYER_EVENTS) window.removeEventListener(type, start, { capture: true });
+    };
   }, [near, publicKey, mode, active]);
 
   // Mount PAY.JP's card iframe while the new-card option is shown.
