@@ -47,7 +47,7 @@ export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {};
  * name conversion, field errors and summary, PAY.JP's errors in Japanese; decision 0032).
  * Lowered again that evening (docs/decisions/0038): the member layout's registration notice loads
  * only when its flag is stored, and the steps no longer load the company checks and restart texts
- * they do not use — select 131.3, completion 131.2, resume 133.4, confirmation 134.9,
+ * they do not use — select 131.3, completion 131.2, resume 133.5, confirmation 134.9,
  * recipient-info 135.5 KiB.
  */
 export const ROUTE_BROTLI_BUDGETS: Readonly<Record<string, number>> = {
