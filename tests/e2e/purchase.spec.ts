@@ -67,8 +67,6 @@ async function fillAddress(page: Page): Promise<void> {
 }
 
 async function enterNewCard(page: Page, number: string): Promise<void> {
-  // PAY.JP's iframe is made once the field comes within a screen of the viewport (decision 0038).
-  await page.getByTestId('card-element').scrollIntoViewIfNeeded();
   const card = page.frameLocator('iframe[data-payjp-element="card"]');
   await card.getByLabel('カード番号').pressSequentially(number);
   await card.getByLabel('有効期限（月/年）').pressSequentially('1230');

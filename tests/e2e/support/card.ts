@@ -12,8 +12,6 @@ export async function enterCard(
   page: Page,
   { number = TEST_CARD, brand = 'Visa' }: { number?: string; brand?: string } = {},
 ): Promise<void> {
-  // PAY.JP's iframe is made once the field comes within a screen of the viewport (decision 0038).
-  await page.getByTestId('card-element').scrollIntoViewIfNeeded();
   const card = page.frameLocator('iframe[data-payjp-element="card"]');
   await expect(async () => {
     for (const [label, value] of [
