@@ -45,14 +45,18 @@ export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {};
  * 119.1 KiB); the purchase steps carry SWR, the flow's form kit and browser-storage checks.
  * The resume page went back to 136 the same day: it took the recipient step's card section (its
  * name conversion, field errors and summary, PAY.JP's errors in Japanese; decision 0032).
+ * Lowered again that evening (docs/decisions/0038): the member layout's registration notice loads
+ * only when its flag is stored, and the steps no longer load the company checks and restart texts
+ * they do not use — select 131.3, completion 131.2, resume 133.5, confirmation 134.9,
+ * recipient-info 135.5 KiB.
  */
 export const ROUTE_BROTLI_BUDGETS: Readonly<Record<string, number>> = {
   '/search': 134,
-  '/purchase/select': 133,
-  '/purchase/resume': 136,
-  '/purchase/recipient-info': 137,
-  '/purchase/confirmation': 136,
-  '/purchase/completion': 133,
+  '/purchase/select': 132,
+  '/purchase/resume': 134,
+  '/purchase/recipient-info': 136,
+  '/purchase/confirmation': 135,
+  '/purchase/completion': 132,
 };
 
 export interface RouteSize {

@@ -1,10 +1,7 @@
 /** Yen and date formatting for Japanese pages (domain.md §5, §6). Always Asia/Tokyo. */
-const yen = new Intl.NumberFormat('ja-JP');
+import { formatYen } from './format-yen';
 
-/** 1,100円 */
-export function formatYen(amount: number): string {
-  return `${yen.format(amount)}円`;
-}
+export { formatYen };
 
 /** 1,100円（税込） — 総額表示 */
 export function formatYenTaxIncluded(amount: number): string {

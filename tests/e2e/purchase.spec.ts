@@ -14,7 +14,7 @@ import { shoot as shootWidths } from './support/shots';
  * a new member searches a company, selects certificates, fills the address from the postal code,
  * pays with a new card in the emulator's iframe through the 3-D Secure challenge and sees the
  * completion page and the mail; a registered card; 3-D Secure failure; a declined card; a double
- * click on the order button. Screenshots of every purchase page at 375/768/1280 px go to
+ * click on the order button. Screenshots of every purchase page at 390/768/1280 px go to
  * tmp/shots/purchase (looked at by hand, not compared).
  */
 
@@ -28,7 +28,7 @@ async function shoot(page: Page, name: string, enabled: boolean): Promise<void> 
   if (!enabled) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize();
-  for (const width of [375, 768, 1280]) {
+  for (const width of [390, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });

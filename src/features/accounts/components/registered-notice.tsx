@@ -1,31 +1,32 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
-import styles from './accounts.module.css';
-import { useJustCompleted } from './use-just-completed';
+import { APP_STORAGE_KEYS } from '@/lib/app-storage-keys';
+import { textValue } from '@/lib/browser-storage';
+
+/** Whether this tab holds a "just registered" flag at all; whether it is fresh is the notice's check. */
+const justRegisteredFlag = textValue('session', APP_STORAGE_KEYS.justRegistered, () => true);
+
+const RegisteredNoticeShown = lazy(() => import('./registered-notice-shown').then((m) => ({ default: m.RegisteredNoticeShown })));
 
 /**
- * On the page a new member continues to straight after registering (an order they had started):
- * says once that the account was created. Shown by the member layout, above the page, until the
- * member moves on to the next page (the layout itself stays mounted). Its own module: the member
- * layout is in the first load of every purchase step, the completion pages are not (issue 13 §1).
+ * The member layout's "会員登録が完了しました" notice (registered-notice-shown.tsx), loaded only when this
+ * tab holds the flag registration leaves: nearly every visit to a member page has none, and the
+ * notice with the accounts styles and the flags' checks cost every purchase step ~1 KiB of its
+ * first load (issue 13 §1, docs/decisions/0038). Read after hydration, as the notice itself did.
  */
 export function RegisteredNotice() {
-  const pathname = usePathname();
-  const done = useJustCompleted('registration');
-  const [shownOn, setShownOn] = useState<string | null>(null);
+  const [flagged, setFlagged] = useState(false);
   useEffect(() => {
+    // Reading browser storage is the effect.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (done && shownOn === null) setShownOn(pathname);
-  }, [done, shownOn, pathname]);
-  if (!done || (shownOn !== null && shownOn !== pathname)) return null;
+    if (justRegisteredFlag.read() !== null) setFlagged(true);
+  }, []);
+  if (!flagged) return null;
   return (
-    <div className={`container ${styles.registeredNotice}`}>
-      <p className={styles.success} role="status" data-testid="registered-notice">
-        会員登録が完了しました。ご登録ありがとうございます。このままお手続きを続けられます。
-      </p>
-    </div>
+    <Suspense fallback={null}>
+      <RegisteredNoticeShown />
+    </Suspense>
   );
 }

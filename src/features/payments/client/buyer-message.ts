@@ -6,6 +6,9 @@
  */
 import { PAYJP_GENERAL_FAILURE } from '../general-failure';
 
+/** (for a page whose own loader of these words failed: the confirmation's return messages) */
+export { PAYJP_GENERAL_FAILURE };
+
 /** The buyer's words for a PAY.JP error code (payjp.js's createToken, `?payment_error=` after 3-D Secure). */
 export async function payjpBuyerMessageText(code: string): Promise<string> {
   try {

@@ -47,21 +47,24 @@ vi.mock('@/lib/api-client', () => {
 });
 
 type ChangeHandler = (event: { error?: { code?: string; message: string } }) => void;
-const payjp = vi.hoisted(() => ({ createToken: vi.fn(), change: null as ChangeHandler | null }));
+const payjp = vi.hoisted(() => ({ createToken: vi.fn(), change: null as ChangeHandler | null, loads: 0 }));
 vi.mock('./payjp-js', () => ({
-  getPayjp: vi.fn(async () => ({
-    elements: () => ({
-      create: () => ({
-        mount: () => undefined,
-        on: (_event: string, handler: ChangeHandler) => {
-          payjp.change = handler;
-        },
-        unmount: () => undefined,
-        destroy: () => undefined,
+  getPayjp: vi.fn(async () => {
+    payjp.loads += 1;
+    return {
+      elements: () => ({
+        create: () => ({
+          mount: () => undefined,
+          on: (_event: string, handler: ChangeHandler) => {
+            payjp.change = handler;
+          },
+          unmount: () => undefined,
+          destroy: () => undefined,
+        }),
       }),
-    }),
-    createToken: payjp.createToken,
-  })),
+      createToken: payjp.createToken,
+    };
+  }),
 }));
 
 const { CardSection, useCardSection } = await import('./card-section');
@@ -136,6 +139,7 @@ beforeEach(() => {
   server.deleted = [];
   payjp.createToken.mockReset();
   payjp.change = null;
+  payjp.loads = 0;
 });
 
 afterEach(() => cleanup());
@@ -169,6 +173,61 @@ describe('registered cards', () => {
     await screen.findByTestId('card-element');
     expect(screen.queryByRole('radio')).toBeNull();
     expect(server.deleted).toEqual(['car_visa']);
+  });
+});
+
+describe('PAY.JP’s field', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loads pay.js only once the field comes near the viewport (decision 0038)', async () => {
+    let report: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void, options: { rootMargin?: string }) {
+          report = callback;
+          expect(options.rootMargin).toBe('50% 0px');
+        }
+        observe(target: Element) {
+          observed.push(target);
+        }
+        disconnect() {}
+      },
+    );
+    renderSection();
+    const field = await screen.findByTestId('card-element');
+    await waitFor(() => expect(observed).toContain(field));
+    // Far below the viewport: nothing of PAY.JP's yet.
+    act(() => report!([{ isIntersecting: false }]));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(payjp.loads).toBe(0);
+    // Scrolled near: loaded and mounted, once.
+    act(() => report!([{ isIntersecting: true }]));
+    await waitFor(() => expect(payjp.loads).toBe(1));
+  });
+
+  it('loads pay.js on the buyer’s first move on the page (here a key), wherever the field is', async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderSection();
+    await screen.findByTestId('card-element');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(payjp.loads).toBe(0);
+    fireEvent.keyDown(window, { key: 'Tab' });
+    await waitFor(() => expect(payjp.loads).toBe(1));
+  });
+
+  it('loads at once where the browser has no IntersectionObserver', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    renderSection();
+    await screen.findByTestId('card-element');
+    await waitFor(() => expect(payjp.loads).toBe(1));
   });
 });
 

@@ -57,6 +57,10 @@ export type CardChoice =
   /** A payjp.js token of the card field (single use), with the カード名義 it was made with. */
   | { kind: 'new'; token: PayjpToken; holderName: string };
 
+/** When PAY.JP's field is loaded: near the viewport, or on the buyer's first move on the page (decision 0038). */
+const NEAR_THE_FIELD: IntersectionObserverInit = { rootMargin: '50% 0px' };
+const BUYER_EVENTS = ['scroll', 'pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+
 /** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
 async function fetchPublicKey(): Promise<string> {
   try {
@@ -125,9 +129,37 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cards.data, selectedCard]);
 
+  // PAY.JP's script and its card iframe wait for the buyer: their first scroll, touch, key or focus
+  // on the page, or the field coming within half a screen of the viewport (a tall screen, a
+  // `#card-section` link). Loading, evaluating and framing pay.js (~28 KiB) at once ran on the main
+  // thread while the page was becoming interactive, for a field that on a phone is below the
+  // address form (issue 13 §1, docs/decisions/0038); any way of getting to the field starts it
+  // long before it can be typed into.
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const target = mountRef.current;
+    if (near || !publicKey || mode !== 'new' || !active || !target) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      // (no observer, e.g. an old browser: load at once, as before)
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setNear(true);
+      return;
+    }
+    const start = () => setNear(true);
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) start();
+    }, NEAR_THE_FIELD);
+    observer.observe(target);
+    for (const type of BUYER_EVENTS) window.addEventListener(type, start, { passive: true, capture: true });
+    return () => {
+      observer.disconnect();
+      for (const type of BUYER_EVENTS) window.removeEventListener(type, start, { capture: true });
+    };
+  }, [near, publicKey, mode, active]);
+
   // Mount PAY.JP's card iframe while the new-card option is shown.
   useEffect(() => {
-    if (!publicKey || mode !== 'new' || !active || !mountRef.current) return;
+    if (!near || !publicKey || mode !== 'new' || !active || !mountRef.current) return;
     let cancelled = false;
     let element: PayjpCardElement | null = null;
     // The loader is fetched with the field, not with the page: a member paying with a registered card never needs it.
@@ -152,7 +184,7 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
       element?.destroy();
       elementRef.current = null;
     };
-  }, [publicKey, mode, active, payjpJsUrl]);
+  }, [near, publicKey, mode, active, payjpJsUrl]);
 
   const registered = cards.data?.cards ?? [];
 

@@ -31,14 +31,22 @@ const UNSETTLED = new Set(['pending', 'charging', 'awaiting_3ds', 'unknown']);
 export function Completion({ initialOrder = null }: { initialOrder?: LatestOrder | null }) {
   const params = useSearchParams();
   const named = params.get('paymentId');
-  // Without one in the address, this tab's order is in browser storage, read once hydrated
-  // (null until then: nothing fetched; the server render has no storage).
+  // The order named in the address needs nothing from storage, so the page is not rendered a second
+  // time once hydrated (the storage hooks below would do that; issue 13 §1, docs/decisions/0038).
+  return named !== null ? <CompletionOf paymentId={named} initialOrder={initialOrder} /> : <StoredCompletion />;
+}
+
+/** Without one in the address, this tab's order is in browser storage, read once hydrated. */
+function StoredCompletion() {
+  // (null until then: nothing fetched; the server render has no storage)
   const hydrated = useHydrated();
   const stored = useClientState('newPaymentHistory');
-  const paymentId = named ?? (hydrated ? (stored.paymentId ?? '') : null);
+  return <CompletionOf paymentId={hydrated ? (stored.paymentId ?? '') : null} initialOrder={null} />;
+}
 
+function CompletionOf({ paymentId, initialOrder }: { paymentId: string | null; initialOrder: LatestOrder | null }) {
   const latest = useApi(paymentId === null ? null : latestOrderKey(paymentId || undefined), {
-    ...(initialOrder && named === initialOrder.paymentId ? { fallbackData: { order: initialOrder } } : {}),
+    ...(initialOrder && paymentId === initialOrder.paymentId ? { fallbackData: { order: initialOrder } } : {}),
     // While the outcome is being checked, look again every few seconds.
     refreshInterval: (data) => (data && UNSETTLED.has(data.order.status) ? 4000 : 0),
   });

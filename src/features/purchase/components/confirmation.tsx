@@ -7,7 +7,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from '
 import { displayZipcode } from '@/features/address/index.client';
 import { destinationFilledIn, receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
 import { latestOrderKey, purchase, retryPayment, type LatestOrder, type PurchaseResult } from '@/features/payments/client/api';
-import { payjpBuyerMessageText } from '@/features/payments/client/buyer-message';
+import { PAYJP_GENERAL_FAILURE } from '@/features/payments/client/buyer-message';
 import { loadCancelUnpaidOrder } from '@/features/payments/client/load-cancel-unpaid-order';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
@@ -17,16 +17,8 @@ import { useApi } from '@/lib/use-api';
 
 import { createOrder, taxKey, type TaxView } from '../client/api';
 
-import {
-  Pending,
-  PurchasePage,
-  Section,
-  canOrder,
-  dateWindow,
-  readSearchedCorporate,
-  restartPath,
-  type SearchedCorporate,
-} from './flow-parts';
+import { canOrder, readSearchedCorporate, type SearchedCorporate } from './flow-company';
+import { Pending, PurchasePage, Section, dateWindow, restartPath } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
 import styles from './purchase.module.css';
 
@@ -66,13 +58,17 @@ function sameOrder(order: LatestOrder, state: ClientState, corporateNumber: stri
   );
 }
 
-const EXTRA_ERRORS: Record<string, string> = {
-  not_found: 'ご注文が見つかりませんでした。お手数ですが、もう一度ご注文手続きを行ってください。',
-  no_charge_created: 'お支払いは完了していません（料金は請求されていません）。お手数ですが、もう一度ご注文手続きを行ってください。',
-};
-
-function messageFor(code: string): Promise<string> {
-  return Object.hasOwn(EXTRA_ERRORS, code) ? Promise.resolve(EXTRA_ERRORS[code]!) : payjpBuyerMessageText(code);
+/**
+ * The words for `?payment_error=` (back from PAY.JP's 3-D Secure page without a payment): loaded
+ * when there is one, not with the page (issue 13 §1, docs/decisions/0038).
+ */
+async function messageFor(code: string): Promise<string> {
+  try {
+    return (await import('./return-messages')).returnErrorText(code);
+  } catch {
+    // The words could not be loaded (the network failed after the payment step answered).
+    return PAYJP_GENERAL_FAILURE;
+  }
 }
 
 const FIRST_PURCHASE_NOTICE =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isSearchedCorporate } from './flow-parts';
+import { isSearchedCorporate } from './flow-company';
 
 describe('isSearchedCorporate (the stored company the purchase pages read on load)', () => {
   const stored = { corporateNumber: '1180301018771', name: 'トヨタ自動車株式会社', kind: '301', kindLabel: '株式会社', closed: false };

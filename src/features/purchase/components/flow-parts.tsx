@@ -3,18 +3,7 @@
 import Link from '@/components/link';
 import type { ReactNode } from 'react';
 
-// The zod-free face, not index.ts (whose schemas would load zod on every purchase step).
-import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders/index.client';
-import { isStoredSearchedCorporate, storedSearchedCorporate, type StoredSearchedCorporate } from '@/lib/stored-search-choice';
-
 import styles from './purchase.module.css';
-
-/**
- * The company chosen on /search, as the search page (and the reference service's order button)
- * stores it under `searched_corporate`; the value and its check are in src/lib/stored-search-choice.ts.
- */
-export type SearchedCorporate = StoredSearchedCorporate;
-export const isSearchedCorporate = isStoredSearchedCorporate;
 
 /**
  * A step opened without what it needs in this tab — the flow's state is this tab's (sessionStorage),
@@ -27,32 +16,6 @@ export type RestartStep = '/purchase/select' | '/purchase/recipient-info';
 
 export function restartPath(step: RestartStep): string {
   return `${step}?${MISSING_STATE_PARAM}=1`;
-}
-
-export const MISSING_STATE_MESSAGES: Record<RestartStep, string> = {
-  '/purchase/select':
-    'お手続きの情報が見つかりませんでした（別のタブやウィンドウで開いた場合は、選んだ内容を引き継げません）。お手数ですが、証明書の選択からやり直してください。',
-  '/purchase/recipient-info': 'お届け先の入力が済んでいないため、ご注文内容の確認に進めませんでした。お届け先を入力してください。',
-};
-
-/**
- * Whether this page was opened by restartPath (read after hydration, like the flow's storage); the
- * parameter is then dropped from the address so a reload does not say it again.
- */
-export function takeMissingStateFlag(): boolean {
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has(MISSING_STATE_PARAM)) return false;
-  url.searchParams.delete(MISSING_STATE_PARAM);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  return true;
-}
-
-export function MissingStateNotice({ step }: { step: RestartStep }) {
-  return (
-    <p className={`notice-box ${styles.missingState}`} role="status" data-testid="missing-state">
-      {MISSING_STATE_MESSAGES[step]}
-    </p>
-  );
 }
 
 /** The four steps of the purchase flow (spec §4), in order. */
@@ -143,24 +106,6 @@ export function Pending({ kind = 'text', lines = 1 }: { kind?: 'name' | 'text' |
       ))}
     </>
   );
-}
-
-/** The stored company when it has the expected shape, else null. */
-export function readSearchedCorporate(): SearchedCorporate | null {
-  return storedSearchedCorporate.read();
-}
-
-/** Whether the company's certificates can be ordered, and which: the orders feature's one rule (also the server's). */
-export function orderabilityOfSearched(company: SearchedCorporate): Orderability {
-  return orderabilityOf({ corporateNumber: company.corporateNumber, kind: company.kind, closed: company.closed ?? false });
-}
-
-export function canOrder(company: SearchedCorporate): boolean {
-  return orderabilityOfSearched(company).orderable;
-}
-
-export function canOrderItem(company: SearchedCorporate, itemId: string): boolean {
-  return isItemOrderable({ corporateNumber: company.corporateNumber, kind: company.kind, closed: company.closed ?? false }, itemId);
 }
 
 /** 2026-04-01 → 2026年4月1日（水） */

@@ -17,7 +17,8 @@ import { ApiError } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 
-import { MissingStateNotice, PurchasePage, Section, restartPath, takeMissingStateFlag } from './flow-parts';
+import { PurchasePage, Section, restartPath } from './flow-parts';
+import { MissingStateNotice, takeMissingStateFlag } from './missing-state';
 import { lookupZipcode, type AddressCandidate } from '../client/api';
 
 import { CARD_FIELDS, CardSection, useCardSection } from './card-section';

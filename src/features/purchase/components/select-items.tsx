@@ -9,7 +9,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { storedSearchedCorporate } from '@/lib/stored-search-choice';
-import { formatYen } from '@/lib/format';
+import { formatYen } from '@/lib/format-yen';
 import { useApi } from '@/lib/use-api';
 
 import { MAX_QUANTITY_PER_ITEM } from '../rules';
@@ -17,19 +17,9 @@ import { itemsKey, taxKey } from '../client/api';
 import type { ItemsAll } from '../server/items';
 import type { SelectedCompany } from '../server/selected-company';
 
-import {
-  MissingStateNotice,
-  Pending,
-  PurchasePage,
-  Section,
-  canOrder,
-  canOrderItem,
-  dateWindow,
-  orderabilityOfSearched,
-  readSearchedCorporate,
-  takeMissingStateFlag,
-  type SearchedCorporate,
-} from './flow-parts';
+import { canOrder, canOrderItem, orderabilityOfSearched, readSearchedCorporate, type SearchedCorporate } from './flow-company';
+import { Pending, PurchasePage, Section, dateWindow } from './flow-parts';
+import { MissingStateNotice, takeMissingStateFlag } from './missing-state';
 import styles from './purchase.module.css';
 
 type Speed = 'normal' | 'express';
