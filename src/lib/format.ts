@@ -1,8 +1,12 @@
 /** Yen and date formatting for Japanese pages (domain.md §5, §6). Always Asia/Tokyo. */
-const yen = new Intl.NumberFormat('ja-JP');
+// Made on first use, not when the module loads: creating an Intl formatter loads ICU data, ~12 ms
+// of the main thread on a phone-class CPU inside the first load's script evaluation on every page
+// that imports this module for its dates alone (/search; docs/decisions/0037).
+let yen: Intl.NumberFormat | null = null;
 
 /** 1,100円 */
 export function formatYen(amount: number): string {
+  yen ??= new Intl.NumberFormat('ja-JP');
   return `${yen.format(amount)}円`;
 }
 

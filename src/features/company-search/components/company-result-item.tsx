@@ -1,13 +1,24 @@
 'use client';
 
 import Link from '@/components/link';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 
 import { ORDER_BUTTON_LABEL, orderabilityOf } from '@/features/orders/index.client';
-import { WatchButton } from '@/features/watch/index.client';
 import type { CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
 import { addressText, closedLabel, formatPostCode, groupedNumber, matchNote, referenceHref } from './result-format';
+
+/**
+ * 「この法人をウォッチ」 depends on the browser's login state, so the server never renders it (its
+ * server snapshot is null) and it appears once the page runs. Loaded after the first paint instead
+ * of with the page (docs/decisions/0037): its code and styles leave /search's first load, and the
+ * 20 buttons mount once with the browser's state rather than hydrating as nothing and rendering
+ * again at once inside the hydration.
+ */
+const WatchButton = dynamic(() => import('@/features/watch/index.client').then((m) => m.WatchButton), {
+  ssr: false,
+});
 
 /** One search result as a card (phones and tablets): who the company is, where, its state, and what the visitor can do next. */
 export function CompanyResultItem({ company: c, onChoose }: { company: CompanySummary; onChoose: (c: CompanySummary) => void }) {

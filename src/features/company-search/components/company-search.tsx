@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter, useSearchParams } from 'next/navigation';
-import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 
 import { ApiError } from '@/lib/api-client';
@@ -231,17 +231,21 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
           <span aria-hidden="true">{filtersOpen ? '▲' : '▼'}</span>
         </button>
         <div id={filtersId} className={styles.filterPanel} data-open={filtersOpen ? 'true' : undefined}>
-          <SearchFilters
-            state={form}
-            onChange={onFilters}
-            address={{
-              onInput: (value) => setForm((f) => ({ ...f, addr: value })),
-              onComposition: (phase, value) => {
-                composing.current = phase === 'start';
-                if (phase === 'end') setForm((f) => ({ ...f, addr: value }));
-              },
-            }}
-          />
+          {/* Suspense (here and around the tips and the results): each part the server rendered
+              hydrates as a task of its own after the box, not inside one long task (docs/decisions/0037). */}
+          <Suspense fallback={null}>
+            <SearchFilters
+              state={form}
+              onChange={onFilters}
+              address={{
+                onInput: (value) => setForm((f) => ({ ...f, addr: value })),
+                onComposition: (phase, value) => {
+                  composing.current = phase === 'start';
+                  if (phase === 'end') setForm((f) => ({ ...f, addr: value }));
+                },
+              }}
+            />
+          </Suspense>
         </div>
       </form>
 
@@ -276,7 +280,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         </div>
       ) : null}
 
-      {key === null ? <SearchTips /> : null}
+      <Suspense fallback={null}>{key === null ? <SearchTips /> : null}</Suspense>
       {result !== undefined && result.items.length === 0 && error === null ? (
         <SearchEmptyState
           query={[committed.q.trim(), searchedAddress(committed)].filter((s) => s !== '').join('、所在地：')}
@@ -286,14 +290,18 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
       ) : null}
 
       {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
-      {items.length > 0 ? (
-        <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
-          {items.map((c) => (
-            <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} />
-          ))}
-        </ol>
-      ) : null}
-      {items.length > 0 ? <CompanyResultsTable companies={items} stale={stale} onChoose={choose} /> : null}
+      <Suspense fallback={null}>
+        {items.length > 0 ? (
+          <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
+            {items.map((c) => (
+              <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} />
+            ))}
+          </ol>
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {items.length > 0 ? <CompanyResultsTable companies={items} stale={stale} onChoose={choose} /> : null}
+      </Suspense>
 
       {result !== undefined && items.length > 0 ? (
         <div className={styles.more}>
