@@ -3,9 +3,10 @@
 // (PerformanceObserver 'longtask', observed ms, so already 4× slower than the machine), the scripts
 // behind each long animation frame ('long-animation-frame': the script, what invoked it, its
 // duration), and React's commits (a stand-in for the DevTools hook, which React calls on every
-// commit): how many fibers each commit mounted — host elements (the DOM React hydrates or
-// creates), function components (client components, Next's own and ours), Suspense boundaries
-// still dehydrated — so the hydration is seen as one task or several. DOM nodes at the end.
+// commit): at each commit, the fibers never rendered again since they mounted (no alternate; at
+// the first commit, everything it hydrated) — host elements (the DOM React hydrates or creates),
+// function components (client components, Next's own and ours) — and the Suspense boundaries
+// still dehydrated, so the hydration is seen as one commit or several. DOM nodes at the end.
 // Plain node, as lighthouse-run.mjs; a logged-out first visit with an empty cache per run.
 //
 //   node bench/hydration-trace.mjs http://localhost:14000 /search '/search?q=トヨタ' [--runs 3] [--cpu 4]
@@ -134,7 +135,7 @@ try {
           t.longTasks.map((x) => `${r(x.start)}+${r(x.duration)}`).join(' '),
       );
       console.log(
-        'React commits (at ms: mounted fibers = host elements / components, dehydrated boundaries left): ' +
+        'React commits (at ms: fibers not rendered since mount = host elements / components, dehydrated boundaries left): ' +
           t.commits.map((c) => `${r(c.at)}: ${c.mounted} = ${c.host}/${c.components}, ${c.dehydrated}`).join(' · '),
       );
       for (const f of t.frames.filter((x) => x.duration >= 50)) {
