@@ -1,18 +1,7 @@
 'use client';
 
 import { useRouter, useSearchParams } from 'next/navigation';
-import {
-  type FormEvent,
-  Suspense,
-  startTransition,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, startTransition, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 
 import { ApiError } from '@/lib/api-client';
@@ -248,21 +237,17 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
           <span aria-hidden="true">{filtersOpen ? '▲' : '▼'}</span>
         </button>
         <div id={filtersId} className={styles.filterPanel} data-open={filtersOpen ? 'true' : undefined}>
-          {/* Suspense (here and around the tips and the results): each part the server rendered
-              hydrates as a task of its own after the box, not inside one long task (docs/decisions/0037). */}
-          <Suspense fallback={null}>
-            <SearchFilters
-              state={form}
-              onChange={onFilters}
-              address={{
-                onInput: (value) => setForm((f) => ({ ...f, addr: value })),
-                onComposition: (phase, value) => {
-                  composing.current = phase === 'start';
-                  if (phase === 'end') setForm((f) => ({ ...f, addr: value }));
-                },
-              }}
-            />
-          </Suspense>
+          <SearchFilters
+            state={form}
+            onChange={onFilters}
+            address={{
+              onInput: (value) => setForm((f) => ({ ...f, addr: value })),
+              onComposition: (phase, value) => {
+                composing.current = phase === 'start';
+                if (phase === 'end') setForm((f) => ({ ...f, addr: value }));
+              },
+            }}
+          />
         </div>
       </form>
 
@@ -297,7 +282,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         </div>
       ) : null}
 
-      <Suspense fallback={null}>{key === null ? <SearchTips /> : null}</Suspense>
+      {key === null ? <SearchTips /> : null}
       {result !== undefined && result.items.length === 0 && error === null ? (
         <SearchEmptyState
           query={[committed.q.trim(), searchedAddress(committed)].filter((s) => s !== '').join('、所在地：')}
@@ -307,18 +292,14 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
       ) : null}
 
       {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
-      <Suspense fallback={null}>
-        {items.length > 0 ? (
-          <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
-            {items.map((c) => (
-              <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} watch={watch} />
-            ))}
-          </ol>
-        ) : null}
-      </Suspense>
-      <Suspense fallback={null}>
-        {items.length > 0 ? <CompanyResultsTable companies={items} stale={stale} onChoose={choose} /> : null}
-      </Suspense>
+      {items.length > 0 ? (
+        <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
+          {items.map((c) => (
+            <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} watch={watch} />
+          ))}
+        </ol>
+      ) : null}
+      {items.length > 0 ? <CompanyResultsTable companies={items} stale={stale} onChoose={choose} /> : null}
 
       {result !== undefined && items.length > 0 ? (
         <div className={styles.more}>
