@@ -3,7 +3,7 @@ import './globals.css';
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import Script from 'next/script';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 
 import { getSiteInfo } from '@/config/site';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -62,7 +62,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <>
             <SiteHeader serviceName={site.serviceName} />
             <main id="main">{children}</main>
-            <SiteFooter site={site} />
+            {/* Below the fold: hydrated after the page as a task of its own (docs/decisions/0037). */}
+            <Suspense fallback={null}>
+              <SiteFooter site={site} />
+            </Suspense>
           </>
         )}
       </body>

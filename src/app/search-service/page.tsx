@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from '@/components/link';
+import { Suspense } from 'react';
 
 import { getEnv } from '@/config/env';
 import { RecentSearches } from '@/features/company-reference/components/recent-searches';
@@ -24,29 +25,32 @@ export default function SearchServicePage() {
         国税庁が公表している法人番号のデータから、全国の法人の基本情報を調べられます。商号の一部、読み、13桁の法人番号のどれからでも検索できます。
       </p>
       <ReferenceSearchForm />
-      <RecentSearches />
-      <ul className={s.features}>
-        <li className={s.feature}>
-          <h2>基本情報</h2>
-          <p>商号、フリガナ、英語表記、法人種別、本店所在地、法人番号と会社法人等番号を表示します。</p>
-        </li>
-        <li className={s.feature}>
-          <h2>変更履歴と閉鎖</h2>
-          <p>商号や所在地の変更を時系列で表示します。閉鎖した法人は事由と承継先も確認できます。</p>
-        </li>
-        <li className={s.feature}>
-          <h2>インボイス登録</h2>
-          <p>適格請求書発行事業者の登録番号、登録年月日と、本日時点の登録状況を表示します。</p>
-        </li>
-      </ul>
-      <p>
-        <Link href="/search-service/help/terms-of-use">利用規約</Link>・
-        <Link href="/search-service/help/privacy-policy">プライバシーポリシー</Link>
-        （法人情報照会サービス）
-      </p>
-      <div className={s.attribution}>
-        <NtaAttribution operator={operatorInfoFromEnv(getEnv())} includeInvoice />
-      </div>
+      {/* Below the form: hydrated as a task of its own after it (docs/decisions/0037). */}
+      <Suspense fallback={null}>
+        <RecentSearches />
+        <ul className={s.features}>
+          <li className={s.feature}>
+            <h2>基本情報</h2>
+            <p>商号、フリガナ、英語表記、法人種別、本店所在地、法人番号と会社法人等番号を表示します。</p>
+          </li>
+          <li className={s.feature}>
+            <h2>変更履歴と閉鎖</h2>
+            <p>商号や所在地の変更を時系列で表示します。閉鎖した法人は事由と承継先も確認できます。</p>
+          </li>
+          <li className={s.feature}>
+            <h2>インボイス登録</h2>
+            <p>適格請求書発行事業者の登録番号、登録年月日と、本日時点の登録状況を表示します。</p>
+          </li>
+        </ul>
+        <p>
+          <Link href="/search-service/help/terms-of-use">利用規約</Link>・
+          <Link href="/search-service/help/privacy-policy">プライバシーポリシー</Link>
+          （法人情報照会サービス）
+        </p>
+        <div className={s.attribution}>
+          <NtaAttribution operator={operatorInfoFromEnv(getEnv())} includeInvoice />
+        </div>
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import Link from '@/components/link';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 
 import { displayZipcode } from '@/features/address/index.client';
 import { formatIsoDateJa } from '@/lib/format';
@@ -176,135 +176,140 @@ export function CompanyRecord({ record, attribution }: { record: ReferenceRecord
         ) : null}
       </header>
 
-      <div className={s.layout}>
-        <div>
-          <section className={s.section} aria-labelledby="basic-title">
-            <h2 id="basic-title">基本情報</h2>
-            <dl className={s.fields}>
-              <Field label="法人番号">{company.corporateNumber}</Field>
-              <Field label="商号又は名称">{c.name}</Field>
-              <Field label="フリガナ">{c.furigana}</Field>
-              <Field label="英語表記">{c.enName}</Field>
-              <Field label="法人種別">{c.kindLabel}</Field>
-              <Field label="本店又は主たる事務所の所在地">
-                {domestic !== '' ? (
-                  <>
-                    {postCode(c.postCode) !== null ? <span>{postCode(c.postCode)} </span> : null}
-                    {domestic}
-                  </>
-                ) : null}
-              </Field>
-              {c.enAddress !== null ? <Field label="所在地（英語表記）">{c.enAddress}</Field> : null}
-              <Field label="国外所在地">{c.addressOutside}</Field>
-              <Field label="会社法人等番号">
-                {record.companyLegalNumber !== null ? (
-                  <span className={s.number}>{formatCompanyLegalNumber(record.companyLegalNumber)}</span>
-                ) : (
-                  <span className={s.muted}>商業・法人登記のない法人種別のため、ありません</span>
-                )}
-              </Field>
-              <Field label="法人番号指定年月日">{formatIsoDateJa(company.assignmentDate)}</Field>
-              <Field label="最終更新年月日">{formatIsoDateJa(c.updateDate)}</Field>
-              <Field label="状況">
-                {company.closed && c.closeDate !== null ? (
-                  <>
-                    閉鎖（{formatIsoDateJa(c.closeDate)}、{c.closeCauseLabel ?? '事由不明'}）
-                  </>
-                ) : (
-                  '存続'
-                )}
-              </Field>
-              {company.formerNames.length > 0 ? <Field label="旧商号">{company.formerNames.join('、')}</Field> : null}
-            </dl>
-          </section>
-
-          <section className={s.section} aria-labelledby="history-title">
-            <h2 id="history-title">変更履歴</h2>
-            {timeline.length > 1 ? (
-              <Timeline entries={timeline} />
-            ) : (
-              <p>
-                法人番号の指定以後、商号や所在地の変更は公表されていません{company.closed ? '（登記記録の閉鎖等は上記のとおりです）' : ''}。
-              </p>
-            )}
-          </section>
-
-          {record.sameAddress.items.length > 0 ? (
-            <section className={s.section} aria-labelledby="same-address-title">
-              <h2 id="same-address-title">同じ所在地の法人</h2>
-              <ul>
-                {record.sameAddress.items.map((o) => (
-                  <li key={o.corporateNumber}>
-                    <Link href={referencePath(o.corporateNumber)}>{o.name}</Link>
-                    <span className={s.muted}>
-                      （{o.kindLabel}・法人番号 {o.corporateNumber}）
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              {record.sameAddress.more ? (
-                <p className={s.muted}>ほかにもこの所在地の法人があります（{record.sameAddress.items.length}件まで表示）。</p>
-              ) : null}
+      {/* Below the heading: hydrated as a task of its own after it, not in one long task with the
+          whole page (Suspense around content the server has already rendered; docs/decisions/0037). */}
+      <Suspense fallback={null}>
+        <div className={s.layout}>
+          <div>
+            <section className={s.section} aria-labelledby="basic-title">
+              <h2 id="basic-title">基本情報</h2>
+              <dl className={s.fields}>
+                <Field label="法人番号">{company.corporateNumber}</Field>
+                <Field label="商号又は名称">{c.name}</Field>
+                <Field label="フリガナ">{c.furigana}</Field>
+                <Field label="英語表記">{c.enName}</Field>
+                <Field label="法人種別">{c.kindLabel}</Field>
+                <Field label="本店又は主たる事務所の所在地">
+                  {domestic !== '' ? (
+                    <>
+                      {postCode(c.postCode) !== null ? <span>{postCode(c.postCode)} </span> : null}
+                      {domestic}
+                    </>
+                  ) : null}
+                </Field>
+                {c.enAddress !== null ? <Field label="所在地（英語表記）">{c.enAddress}</Field> : null}
+                <Field label="国外所在地">{c.addressOutside}</Field>
+                <Field label="会社法人等番号">
+                  {record.companyLegalNumber !== null ? (
+                    <span className={s.number}>{formatCompanyLegalNumber(record.companyLegalNumber)}</span>
+                  ) : (
+                    <span className={s.muted}>商業・法人登記のない法人種別のため、ありません</span>
+                  )}
+                </Field>
+                <Field label="法人番号指定年月日">{formatIsoDateJa(company.assignmentDate)}</Field>
+                <Field label="最終更新年月日">{formatIsoDateJa(c.updateDate)}</Field>
+                <Field label="状況">
+                  {company.closed && c.closeDate !== null ? (
+                    <>
+                      閉鎖（{formatIsoDateJa(c.closeDate)}、{c.closeCauseLabel ?? '事由不明'}）
+                    </>
+                  ) : (
+                    '存続'
+                  )}
+                </Field>
+                {company.formerNames.length > 0 ? <Field label="旧商号">{company.formerNames.join('、')}</Field> : null}
+              </dl>
             </section>
-          ) : null}
 
-          <section className={s.section} aria-labelledby="invoice-title">
-            <h2 id="invoice-title">適格請求書発行事業者（インボイス）の登録</h2>
-            <InvoiceFields invoice={invoice} />
-          </section>
+            <section className={s.section} aria-labelledby="history-title">
+              <h2 id="history-title">変更履歴</h2>
+              {timeline.length > 1 ? (
+                <Timeline entries={timeline} />
+              ) : (
+                <p>
+                  法人番号の指定以後、商号や所在地の変更は公表されていません{company.closed ? '（登記記録の閉鎖等は上記のとおりです）' : ''}
+                  。
+                </p>
+              )}
+            </section>
 
-          <section className={s.section} aria-labelledby="official-title">
-            <h2 id="official-title">国税庁のサイトで確認する</h2>
-            <ul className={s.externalLinks}>
-              <li>
-                <a href={ntaCorporatePageUrl(company.corporateNumber)} target="_blank" rel="noopener noreferrer">
-                  国税庁法人番号公表サイトのこの法人のページ
-                  <span className="visually-hidden">（外部サイト・新しいタブで開きます）</span>
-                  <span aria-hidden="true"> ↗</span>
-                </a>
-              </li>
-              <li>
-                <a href={invoicePageUrl(company.corporateNumber)} target="_blank" rel="noopener noreferrer">
-                  国税庁適格請求書発行事業者公表サイトの登録番号 T{company.corporateNumber} のページ
-                  <span className="visually-hidden">（外部サイト・新しいタブで開きます）</span>
-                  <span aria-hidden="true"> ↗</span>
-                </a>
-              </li>
-            </ul>
-          </section>
+            {record.sameAddress.items.length > 0 ? (
+              <section className={s.section} aria-labelledby="same-address-title">
+                <h2 id="same-address-title">同じ所在地の法人</h2>
+                <ul>
+                  {record.sameAddress.items.map((o) => (
+                    <li key={o.corporateNumber}>
+                      <Link href={referencePath(o.corporateNumber)}>{o.name}</Link>
+                      <span className={s.muted}>
+                        （{o.kindLabel}・法人番号 {o.corporateNumber}）
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                {record.sameAddress.more ? (
+                  <p className={s.muted}>ほかにもこの所在地の法人があります（{record.sameAddress.items.length}件まで表示）。</p>
+                ) : null}
+              </section>
+            ) : null}
+
+            <section className={s.section} aria-labelledby="invoice-title">
+              <h2 id="invoice-title">適格請求書発行事業者（インボイス）の登録</h2>
+              <InvoiceFields invoice={invoice} />
+            </section>
+
+            <section className={s.section} aria-labelledby="official-title">
+              <h2 id="official-title">国税庁のサイトで確認する</h2>
+              <ul className={s.externalLinks}>
+                <li>
+                  <a href={ntaCorporatePageUrl(company.corporateNumber)} target="_blank" rel="noopener noreferrer">
+                    国税庁法人番号公表サイトのこの法人のページ
+                    <span className="visually-hidden">（外部サイト・新しいタブで開きます）</span>
+                    <span aria-hidden="true"> ↗</span>
+                  </a>
+                </li>
+                <li>
+                  <a href={invoicePageUrl(company.corporateNumber)} target="_blank" rel="noopener noreferrer">
+                    国税庁適格請求書発行事業者公表サイトの登録番号 T{company.corporateNumber} のページ
+                    <span className="visually-hidden">（外部サイト・新しいタブで開きます）</span>
+                    <span aria-hidden="true"> ↗</span>
+                  </a>
+                </li>
+              </ul>
+            </section>
+          </div>
+
+          <aside className={s.aside} aria-label="この法人について">
+            {record.orderable ? (
+              <>
+                <p>
+                  この法人の登記事項証明書（{company.closed ? '閉鎖事項全部証明書など' : '履歴事項全部証明書など'}
+                  ）をオンラインで取り寄せられます。
+                </p>
+                <OrderButton
+                  company={{
+                    corporateNumber: company.corporateNumber,
+                    name: c.name,
+                    furigana: c.furigana,
+                    kind: c.kind,
+                    kindLabel: c.kindLabel,
+                    prefectureName: c.prefectureName,
+                    postCode: c.postCode,
+                    address: c.address,
+                    closed: company.closed,
+                    closeDate: c.closeDate,
+                  }}
+                />
+              </>
+            ) : (
+              <p>この法人種別（{c.kindLabel}）には商業・法人登記がないため、登記事項証明書はお取り寄せできません。</p>
+            )}
+            <WatchButton corporateNumber={company.corporateNumber} />
+            <p>
+              <Link href="/search-service">別の法人を検索する</Link>
+            </p>
+          </aside>
         </div>
-
-        <aside className={s.aside} aria-label="この法人について">
-          {record.orderable ? (
-            <>
-              <p>
-                この法人の登記事項証明書（{company.closed ? '閉鎖事項全部証明書など' : '履歴事項全部証明書など'}
-                ）をオンラインで取り寄せられます。
-              </p>
-              <OrderButton
-                company={{
-                  corporateNumber: company.corporateNumber,
-                  name: c.name,
-                  furigana: c.furigana,
-                  kind: c.kind,
-                  kindLabel: c.kindLabel,
-                  prefectureName: c.prefectureName,
-                  postCode: c.postCode,
-                  address: c.address,
-                  closed: company.closed,
-                  closeDate: c.closeDate,
-                }}
-              />
-            </>
-          ) : (
-            <p>この法人種別（{c.kindLabel}）には商業・法人登記がないため、登記事項証明書はお取り寄せできません。</p>
-          )}
-          <WatchButton corporateNumber={company.corporateNumber} />
-          <p>
-            <Link href="/search-service">別の法人を検索する</Link>
-          </p>
-        </aside>
-      </div>
+      </Suspense>
 
       <footer className={s.attribution}>
         {company.registry.dataDate !== null ? (

@@ -1,16 +1,34 @@
 'use client';
 
 import Link from '@/components/link';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 
 import { ORDER_BUTTON_LABEL, orderabilityOf } from '@/features/orders/index.client';
-import { WatchButton } from '@/features/watch/index.client';
 import type { CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
 import { addressText, closedLabel, formatPostCode, groupedNumber, matchNote, referenceHref } from './result-format';
 
+/**
+ * 「この法人をウォッチ」 depends on the browser's login state, so the server never renders it (its
+ * server snapshot is null) and it appears once the page runs. Its code is loaded after the first
+ * paint instead of with the page (docs/decisions/0037): React.lazy, rendered once the search says
+ * the page is running (`watch`), so /search's first load carries neither it nor its styles, and
+ * the 20 buttons mount once with the browser's state instead of hydrating as nothing and rendering
+ * again inside the hydration.
+ */
+const WatchButton = lazy(() => import('@/features/watch/index.client').then((m) => ({ default: m.WatchButton })));
+
 /** One search result as a card (phones and tablets): who the company is, where, its state, and what the visitor can do next. */
-export function CompanyResultItem({ company: c, onChoose }: { company: CompanySummary; onChoose: (c: CompanySummary) => void }) {
+export function CompanyResultItem({
+  company: c,
+  onChoose,
+  watch = true,
+}: {
+  company: CompanySummary;
+  onChoose: (c: CompanySummary) => void;
+  /** show 「この法人をウォッチ」 (false while the page hydrates: CompanySearch turns it on after) */
+  watch?: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   const titleId = `company-${c.corporateNumber}`;
   // The one rule of what can be ordered (orders feature, docs/decisions/0014), also the server's.
@@ -86,7 +104,11 @@ export function CompanyResultItem({ company: c, onChoose }: { company: CompanySu
         <Link href={referenceHref(c.corporateNumber)} className={styles.refLink} aria-describedby={titleId}>
           法人情報を見る（無料）
         </Link>
-        <WatchButton corporateNumber={c.corporateNumber} compact companyName={c.name} />
+        {watch ? (
+          <Suspense fallback={null}>
+            <WatchButton corporateNumber={c.corporateNumber} compact companyName={c.name} />
+          </Suspense>
+        ) : null}
       </div>
     </li>
   );

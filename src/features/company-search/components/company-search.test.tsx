@@ -116,6 +116,22 @@ async function settle(ms = SEARCH_DEBOUNCE_MS) {
 const compact = () => document.documentElement.hasAttribute(SEARCH_COMPACT_ATTRIBUTE);
 
 describe('CompanySearch (the search box)', () => {
+  it("adds each card's 「ウォッチ」 after mounting, its code loaded then (for a visitor not logged in, a login link)", async () => {
+    const { user, input } = renderSearch();
+    await user.type(input, 'とよた');
+    await settle();
+    await settle(0);
+    const cards = screen.getByRole('list', { name: '検索結果' });
+    await act(async () => {
+      await vi.dynamicImportSettled();
+    });
+    await settle(0);
+    const watch = await within(cards).findByRole('link', { name: 'とよたテスト株式会社をウォッチ（ログインが必要です）' });
+    expect(watch.getAttribute('href')).toMatch(/^\/login\?nextPage=%2Fsearch%3Fq%3D/);
+    // The desktop table has no watch button (company-results-table.tsx).
+    expect(within(screen.getByRole('table')).queryByRole('link', { name: /ウォッチ/ })).toBeNull();
+  });
+
   it('searches once, after the debounce, for what was typed, and writes it to the URL', async () => {
     const { user, input } = renderSearch();
     expect(screen.getByRole('heading', { name: '検索のしかた' })).toBeTruthy();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter, useSearchParams } from 'next/navigation';
-import { type FormEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, startTransition, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 
 import { ApiError } from '@/lib/api-client';
@@ -107,6 +107,12 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
   const stale = result !== undefined && loading;
 
   const more = useMorePages(key, result);
+  // The cards' 「ウォッチ」 buttons exist only in the browser: added after hydration, in a
+  // transition (React renders it in slices between other work), and their code loads then.
+  const [watch, setWatch] = useState(false);
+  useEffect(() => {
+    startTransition(() => setWatch(true));
+  }, []);
   // 「もっと見る」 pressed: where the new results start (and for which search), to move focus there.
   const focusFrom = useRef<{ key: string | null; index: number } | null>(null);
 
@@ -289,7 +295,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
       {items.length > 0 ? (
         <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
           {items.map((c) => (
-            <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} />
+            <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} watch={watch} />
           ))}
         </ol>
       ) : null}

@@ -1,0 +1,153 @@
+// What a page's first load does on the main thread, in Debian's Chromium with the CPU slowed 4×
+// as Lighthouse's mobile preset simulates it (CDP Emulation.setCPUThrottlingRate): every long task
+// (PerformanceObserver 'longtask', observed ms, so already 4× slower than the machine), the scripts
+// behind each long animation frame ('long-animation-frame': the script, what invoked it, its
+// duration), and React's commits (a stand-in for the DevTools hook, which React calls on every
+// commit): at each commit, the fibers never rendered again since they mounted (no alternate; at
+// the first commit, everything it hydrated) — host elements (the DOM React hydrates or creates),
+// function components (client components, Next's own and ours) — and the Suspense boundaries
+// still dehydrated, so the hydration is seen as one commit or several. DOM nodes at the end.
+// Plain node, as lighthouse-run.mjs; a logged-out first visit with an empty cache per run.
+//
+//   node bench/hydration-trace.mjs http://localhost:14000 /search '/search?q=トヨタ' [--runs 3] [--cpu 4]
+import { chromium } from '@playwright/test';
+
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  const v = argv[i + 1];
+  argv.splice(i, 2);
+  return v;
+};
+const runs = Number(opt('runs', '1'));
+const cpu = Number(opt('cpu', '4'));
+const [base, ...paths] = argv;
+if (!base || paths.length === 0) {
+  console.error('usage: node bench/hydration-trace.mjs <base> <path> [path …] [--runs N] [--cpu 4]');
+  process.exit(2);
+}
+
+// Runs in the page before any of its scripts.
+const INIT = () => {
+  const w = window;
+  w.__trace = { longTasks: [], frames: [], commits: [] };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__trace.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        w.__trace.frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          blocking: e.blockingDuration,
+          scripts: e.scripts.map((s) => ({
+            duration: s.duration,
+            invoker: s.invoker,
+            source: (s.sourceURL || '').replace(/^.*\/_next\/static\/chunks\//, ''),
+            fn: s.sourceFunctionName,
+          })),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {}
+  const count = (fiber, acc) => {
+    // iterative walk: mounted fibers of this commit (no alternate: created by this render)
+    const stack = [fiber];
+    while (stack.length > 0) {
+      const f = stack.pop();
+      if (f === null) continue;
+      if (f.alternate === null) {
+        acc.mounted += 1;
+        if (f.tag === 5 || f.tag === 26 || f.tag === 27) acc.host += 1;
+        else if (f.tag === 0 || f.tag === 1 || f.tag === 11 || f.tag === 14 || f.tag === 15) acc.components += 1;
+      }
+      if (f.tag === 13 && f.memoizedState !== null && f.memoizedState.dehydrated) acc.dehydrated += 1;
+      if (f.child) stack.push(f.child);
+      if (f.sibling) stack.push(f.sibling);
+    }
+    return acc;
+  };
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject() {
+      return 1;
+    },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      const t = performance.now();
+      w.__trace.commits.push({ at: t, ...count(root.current.child, { mounted: 0, host: 0, components: 0, dehydrated: 0 }) });
+    },
+  };
+};
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+try {
+  for (const p of paths) {
+    for (let run = 1; run <= runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+      await page.addInitScript(INIT);
+      await page.goto(new URL(p, base).toString(), { waitUntil: 'load' });
+      await page.waitForTimeout(3000); // effects, idle callbacks and SWR after load
+      const t = await page.evaluate(() => ({
+        ...window.__trace,
+        nodes: document.getElementsByTagName('*').length,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        lcp: null,
+      }));
+      const lcp = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            new PerformanceObserver((list) => {
+              const e = list.getEntries().at(-1);
+              const el = e?.element;
+              resolve(
+                e
+                  ? {
+                      at: Math.round(e.startTime),
+                      element: el ? `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''}` : '?',
+                      size: e.size,
+                    }
+                  : null,
+              );
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+            setTimeout(() => resolve(null), 500);
+          }),
+      );
+      const r = Math.round;
+      const total = t.longTasks.reduce((s, x) => s + x.duration, 0);
+      const blocking = t.longTasks.reduce((s, x) => s + Math.max(0, x.duration - 50), 0);
+      console.log(
+        `\n## ${p} run ${run} (CPU ×${cpu}): DOM ${t.nodes} elements, FCP ${r(t.fcp ?? 0)} ms, LCP ${lcp ? `${lcp.at} ms ${lcp.element} (${lcp.size} px²)` : '?'}`,
+      );
+      console.log(
+        `long tasks: ${t.longTasks.length}, ${r(total)} ms, over 50 ms: ${r(blocking)} ms; longest ${r(Math.max(0, ...t.longTasks.map((x) => x.duration)))} ms — ` +
+          t.longTasks.map((x) => `${r(x.start)}+${r(x.duration)}`).join(' '),
+      );
+      console.log(
+        'React commits (at ms: fibers not rendered since mount = host elements / components, dehydrated boundaries left): ' +
+          t.commits.map((c) => `${r(c.at)}: ${c.mounted} = ${c.host}/${c.components}, ${c.dehydrated}`).join(' · '),
+      );
+      for (const f of t.frames.filter((x) => x.duration >= 50)) {
+        const scripts = f.scripts
+          .filter((s) => s.duration >= 5)
+          .map((s) => `${s.invoker} ${s.source}${s.fn ? ` ${s.fn}` : ''} ${r(s.duration)}`)
+          .join('; ');
+        console.log(`  frame ${r(f.start)}+${r(f.duration)} (blocking ${r(f.blocking)}): ${scripts}`);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
