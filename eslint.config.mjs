@@ -111,7 +111,8 @@ export default defineConfig([
   },
   {
     files: API_MODULE_FEATURES.map((name) => `src/features/${name}/components/**/*.{ts,tsx}`),
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    // Tests, and the fakes they share (test-support/ answers the server's paths), are not components.
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

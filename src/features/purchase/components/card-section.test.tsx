@@ -7,6 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '@/features/payments/client/cards';
 import { apiFetch } from '@/lib/api-client';
 
+import { VISA_CARD as VISA } from './test-support/fixtures';
+import { payjp, resetPayjp } from './test-support/payjp';
+
 /**
  * The card section the recipient step and the resume page share (useCardSection + CardSection):
  * the default registered card chosen when the list arrives, a new card entered in PAY.JP's field
@@ -21,63 +24,25 @@ const server = vi.hoisted(() => ({
   cards: [] as CardView[],
   deleted: [] as string[],
 }));
-vi.mock('@/lib/api-client', () => {
-  class ApiError extends Error {
-    constructor(
-      readonly status: number,
-      readonly code: string,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  return {
-    ApiError,
-    apiFetch: vi.fn(async (path: string, options: { method?: string; body?: { cardId?: string } } = {}) => {
-      if (path === '/api/payjp/public-key') return { result: server.publicKey };
-      if (path === '/api/credit-cards/card' && options.method === 'DELETE') {
-        server.deleted.push(options.body?.cardId ?? '');
-        server.cards = server.cards.filter((c) => c.id !== options.body?.cardId);
-        return { deleted: true };
-      }
-      if (path === '/api/credit-cards/card') return { cards: server.cards };
-      throw new ApiError(404, 'not_found', '見つかりません。');
-    }),
-  };
+vi.mock('@/lib/api-client', async () => {
+  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
+  return fakeApiClient(
+    publicKeyAnswer(() => server.publicKey),
+    (path, options) => {
+      if (path !== '/api/credit-cards/card' || options.method !== 'DELETE') return undefined;
+      const { cardId } = (options.body ?? {}) as { cardId?: string };
+      server.deleted.push(cardId ?? '');
+      server.cards = server.cards.filter((c) => c.id !== cardId);
+      return { deleted: true };
+    },
+    registeredCardsAnswer(() => server.cards),
+  );
 });
-
-type ChangeHandler = (event: { error?: { code?: string; message: string } }) => void;
-const payjp = vi.hoisted(() => ({ createToken: vi.fn(), change: null as ChangeHandler | null, loads: 0 }));
-vi.mock('./payjp-js', () => ({
-  getPayjp: vi.fn(async () => {
-    payjp.loads += 1;
-    return {
-      elements: () => ({
-        create: () => ({
-          mount: () => undefined,
-          on: (_event: string, handler: ChangeHandler) => {
-            payjp.change = handler;
-          },
-          unmount: () => undefined,
-          destroy: () => undefined,
-        }),
-      }),
-      createToken: payjp.createToken,
-    };
-  }),
-}));
+vi.mock('./payjp-js', () => import('./test-support/payjp'));
 
 const { CardSection, useCardSection } = await import('./card-section');
 type Choice = Awaited<ReturnType<ReturnType<typeof useCardSection>['choose']>>;
 
-const VISA: CardView = {
-  id: 'car_visa',
-  brand: 'Visa',
-  last4: '4242',
-  expDate: { year: 2030, month: 3 },
-  cardName: 'TARO YAMADA',
-  isDefault: false,
-};
 const MASTER: CardView = { ...VISA, id: 'car_master', brand: 'MasterCard', last4: '4444', isDefault: true };
 
 /** A page around the section, as the two steps use it: check, then take the chosen card. */
@@ -137,9 +102,7 @@ beforeEach(() => {
   server.publicKey = 'pk_test_0000';
   server.cards = [];
   server.deleted = [];
-  payjp.createToken.mockReset();
-  payjp.change = null;
-  payjp.loads = 0;
+  resetPayjp();
 });
 
 afterEach(() => cleanup());

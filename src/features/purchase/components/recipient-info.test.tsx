@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { INITIAL_STATE, getClientState, resetAll, setPiece } from '@/lib/client-store';
 
+import { DESTINATION } from './test-support/fixtures';
+import { payjp, resetPayjp } from './test-support/payjp';
+
 /**
  * The recipient step in a DOM (issue 13): the postal-code lookup clears the errors of what it
  * filled, emoji are refused as the order API refuses them, the postal code and the カード名義 are
@@ -22,39 +25,19 @@ const api = vi.hoisted(() => ({
   zipcodeCalls: [] as string[],
   candidates: [{ prefecture: '東京都', city: '千代田区', town: '丸の内', isBusiness: false }] as unknown[],
 }));
-vi.mock('@/lib/api-client', () => {
-  class ApiError extends Error {
-    constructor(
-      readonly status: number,
-      readonly code: string,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  return {
-    ApiError,
-    apiFetch: vi.fn(async (path: string, options: { query?: Record<string, string> } = {}) => {
-      if (path === '/api/payjp/public-key') return { result: 'pk_test_0000' };
-      if (path === '/api/address/zipcode-to-address') {
-        const zip = options.query?.zipcode ?? '';
-        api.zipcodeCalls.push(zip);
-        return { zipcode: zip.normalize('NFKC').replace(/\D/g, ''), candidates: api.candidates };
-      }
-      throw new ApiError(404, 'not_found', '見つかりません。');
-    }),
-  };
+vi.mock('@/lib/api-client', async () => {
+  const { fakeApiClient, publicKeyAnswer } = await import('./test-support/api-client');
+  return fakeApiClient(
+    publicKeyAnswer(() => 'pk_test_0000'),
+    (path, options) => {
+      if (path !== '/api/address/zipcode-to-address') return undefined;
+      const zip = options.query?.zipcode ?? '';
+      api.zipcodeCalls.push(zip);
+      return { zipcode: zip.normalize('NFKC').replace(/\D/g, ''), candidates: api.candidates };
+    },
+  );
 });
-
-const payjp = vi.hoisted(() => ({ createToken: vi.fn() }));
-vi.mock('./payjp-js', () => ({
-  getPayjp: vi.fn(async () => ({
-    elements: () => ({
-      create: () => ({ mount: () => undefined, on: () => undefined, unmount: () => undefined, destroy: () => undefined }),
-    }),
-    createToken: payjp.createToken,
-  })),
-}));
+vi.mock('./payjp-js', () => import('./test-support/payjp'));
 
 const { RecipientInfo } = await import('./recipient-info');
 
@@ -89,7 +72,7 @@ beforeEach(() => {
   api.zipcodeCalls.length = 0;
   router.push.mockReset();
   router.replace.mockReset();
-  payjp.createToken.mockReset();
+  resetPayjp();
 });
 
 afterEach(() => cleanup());
@@ -237,18 +220,9 @@ describe('back from the confirmation', () => {
     cardName: 'TARO YAMADA',
     isSelected: true,
   };
-  const destination = {
-    recipient: '山田 太郎',
-    destinationZipCode: '1000005',
-    destinationPrefecture: '東京都',
-    destinationCity: '千代田区',
-    destinationStreet: '丸の内1-1-1',
-    destinationApartmentEtc: '',
-    receiptRecipient: '株式会社テスト',
-  };
 
   it('keeps the card entered before (its unspent token) chosen, and goes on without entering it again', async () => {
-    setPiece('destination', destination);
+    setPiece('destination', DESTINATION);
     setPiece('newCard', entered);
     await renderStep();
     const radio = screen.getByRole('radio', { name: /入力済みのカード\s+Visa\s+\*\*\*\* 4242/ }) as HTMLInputElement;
@@ -263,7 +237,7 @@ describe('back from the confirmation', () => {
   });
 
   it('asks for the card again once its token is gone (after a reload or a failed payment)', async () => {
-    setPiece('destination', destination);
+    setPiece('destination', DESTINATION);
     setPiece('newCard', { ...entered, token: '' });
     await renderStep();
     expect(screen.queryByRole('radio', { name: /入力済みのカード/ })).toBeNull();

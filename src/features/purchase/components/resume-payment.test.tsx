@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { CardView } from '@/features/payments/client/cards';
 import { apiFetch } from '@/lib/api-client';
+
+import { VISA_CARD } from './test-support/fixtures';
+import { payjp, resetPayjp } from './test-support/payjp';
 
 /**
  * お支払いの再開 (/purchase/resume) with the card section it shares with the recipient step: the
@@ -22,31 +24,14 @@ vi.mock('next/navigation', () => ({
   useRouter: () => router,
   useSearchParams: () => new URLSearchParams({ paymentId: PAYMENT_ID }),
 }));
-vi.mock('next/link', () => ({
-  default: ({ href, children }: { href: string; children: ReactNode }) => <a href={href}>{children}</a>,
-}));
+vi.mock('next/link', () => import('@/components/link-test-double'));
 vi.mock('@/features/payments/index.client', () => ({ CancelUnpaidOrder: () => null }));
 
-const VISA: CardView = {
-  id: 'car_visa',
-  brand: 'Visa',
-  last4: '4242',
-  expDate: { year: 2030, month: 3 },
-  cardName: 'TARO YAMADA',
-  isDefault: true,
-};
+const VISA: CardView = { ...VISA_CARD, isDefault: true };
 
 const server = vi.hoisted(() => ({ cards: [] as unknown[], retries: [] as unknown[] }));
-vi.mock('@/lib/api-client', () => {
-  class ApiError extends Error {
-    constructor(
-      readonly status: number,
-      readonly code: string,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
+vi.mock('@/lib/api-client', async () => {
+  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
   const order = {
     paymentId: '0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f',
     status: 'awaiting_3ds',
@@ -70,30 +55,20 @@ vi.mock('@/lib/api-client', () => {
     },
     failure: null,
   };
-  return {
-    ApiError,
-    apiFetch: vi.fn(async (path: string, options: { method?: string; body?: unknown } = {}) => {
-      if (path === '/api/payjp/public-key') return { result: 'pk_test_0000' };
-      if (path === '/api/credit-cards/card') return { cards: server.cards };
+  return fakeApiClient(
+    publicKeyAnswer(() => 'pk_test_0000'),
+    registeredCardsAnswer(() => server.cards),
+    (path, options) => {
       if (path.startsWith('/api/payments/latest?')) return { order };
       if (path === '/api/payments/retry' && options.method === 'POST') {
         server.retries.push(options.body);
         return { paymentId: order.paymentId, status: 'paid' };
       }
-      throw new ApiError(404, 'not_found', '見つかりません。');
-    }),
-  };
+      return undefined;
+    },
+  );
 });
-
-const payjp = vi.hoisted(() => ({ createToken: vi.fn() }));
-vi.mock('./payjp-js', () => ({
-  getPayjp: vi.fn(async () => ({
-    elements: () => ({
-      create: () => ({ mount: () => undefined, on: () => undefined, unmount: () => undefined, destroy: () => undefined }),
-    }),
-    createToken: payjp.createToken,
-  })),
-}));
+vi.mock('./payjp-js', () => import('./test-support/payjp'));
 
 const { ResumePayment } = await import('./resume-payment');
 
@@ -121,7 +96,7 @@ beforeEach(() => {
   server.cards = [];
   server.retries = [];
   router.push.mockReset();
-  payjp.createToken.mockReset();
+  resetPayjp();
 });
 
 afterEach(() => cleanup());
