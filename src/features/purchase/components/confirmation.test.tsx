@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INITIAL_STATE, resetAll, setPiece } from '@/lib/client-store';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
+import { DESTINATION } from './test-support/fixtures';
+
 /** The confirmation step shows the postal code the one way (issue 13): 〒100-0005, not the stored 1000005. */
 
 // The schema chunk is imported on first use; under a loaded machine that takes more than a second.
@@ -29,17 +31,7 @@ const legal = {
 
 afterEach(() => cleanup());
 
-const destination = {
-  recipient: '山田 太郎',
-  destinationZipCode: '1000005',
-  destinationPrefecture: '東京都',
-  destinationCity: '千代田区',
-  destinationStreet: '丸の内1-1-1',
-  destinationApartmentEtc: '',
-  receiptRecipient: '株式会社テスト',
-};
-
-function storeOrder(d: typeof destination) {
+function storeOrder(d: typeof DESTINATION) {
   resetAll();
   window.localStorage.setItem(
     STORAGE_KEYS.searchedCorporate,
@@ -53,7 +45,7 @@ describe('Confirmation', () => {
   afterEach(() => router.replace.mockClear());
 
   it('renders its shell on the server: headings, legal texts and grey lines, no overlay (docs/decisions/0033)', () => {
-    storeOrder(destination);
+    storeOrder(DESTINATION);
     const html = renderToString(<Confirmation legal={{ ...legal, cancellation: ['お申込み後のキャンセルはできません。'] }} />);
     expect(html).toContain('ご注文内容の確認');
     expect(html).toContain('キャンセル・返品について');
@@ -66,28 +58,14 @@ describe('Confirmation', () => {
   });
 
   it('sends an incomplete stored address back to its step once the page is shown', async () => {
-    storeOrder({ ...destination, destinationStreet: '' });
+    storeOrder({ ...DESTINATION, destinationStreet: '' });
     render(<Confirmation legal={legal} />);
     await screen.findByText('トヨタ自動車株式会社');
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/purchase/recipient-info?restart=1'));
   });
 
   it('shows the stored 7 digits as 〒100-0005', async () => {
-    resetAll();
-    window.localStorage.setItem(
-      STORAGE_KEYS.searchedCorporate,
-      JSON.stringify({ corporateNumber: '1180301018771', name: 'トヨタ自動車株式会社', kind: '301', closed: false }),
-    );
-    setPiece('purchaseItemData', { ...INITIAL_STATE.purchaseItemData, userInput: [{ itemId: 'history-full', quantity: 1 }] });
-    setPiece('destination', {
-      recipient: '山田 太郎',
-      destinationZipCode: '1000005',
-      destinationPrefecture: '東京都',
-      destinationCity: '千代田区',
-      destinationStreet: '丸の内1-1-1',
-      destinationApartmentEtc: '',
-      receiptRecipient: '株式会社テスト',
-    });
+    storeOrder(DESTINATION);
     render(<Confirmation legal={legal} />);
     await screen.findByRole('heading', { name: 'お届け' });
     const delivery = document.getElementById('delivery');

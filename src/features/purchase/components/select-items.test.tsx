@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INITIAL_STATE, resetAll, setPiece } from '@/lib/client-store';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
-import type { ItemsAll } from '../server/items';
 import type { SelectedCompany } from '../server/selected-company';
+
+import { CLOSED_FULL, HISTORY_FULL, TOYOTA, itemsAll } from './test-support/fixtures';
 
 /**
  * /purchase/select opened for a company (`?corporateNumber=`, issue 13 §1, docs/decisions/0033):
@@ -25,43 +26,9 @@ vi.mock('next/link', () => import('@/components/link-test-double'));
 
 const { SelectItems } = await import('./select-items');
 
-const items: ItemsAll = {
-  items: [
-    {
-      itemId: 'history-full',
-      name: '履歴事項全部証明書',
-      ministryFeeYen: 600,
-      serviceFeeYen: 880,
-      regularServiceFeeYen: 880,
-      unitTotalYen: 1480,
-    },
-    {
-      itemId: 'closed-full',
-      name: '閉鎖事項全部証明書',
-      ministryFeeYen: 600,
-      serviceFeeYen: 880,
-      regularServiceFeeYen: 880,
-      unitTotalYen: 1480,
-    },
-  ] as ItemsAll['items'],
-  scheduledDateMaster: INITIAL_STATE.purchaseItemData.scheduledDateMaster,
-  isFirstPayPrice: false,
-  expressFeeYen: 550,
-};
+const items = itemsAll(HISTORY_FULL, CLOSED_FULL);
 
-const toyota = {
-  corporateNumber: '1180301018771',
-  name: 'トヨタ自動車株式会社',
-  furigana: 'トヨタジドウシャ',
-  kind: '301',
-  kindLabel: '株式会社',
-  prefectureName: '愛知県',
-  postCode: '4718571',
-  address: '愛知県豊田市トヨタ町1番地',
-  closed: false,
-  closeDate: null,
-} as const;
-const found: SelectedCompany = { status: 'found', company: toyota };
+const found: SelectedCompany = { status: 'found', company: TOYOTA };
 const other = {
   corporateNumber: '8040001999013',
   name: '株式会社ほか',
@@ -119,7 +86,7 @@ describe('SelectItems opened for a company', () => {
     });
     expect(screen.getByTestId('company-name').textContent).toContain('トヨタ自動車株式会社');
     const stored = storedCompany();
-    expect(stored).toMatchObject({ ...toyota });
+    expect(stored).toMatchObject({ ...TOYOTA });
     expect(stored?.selectedAt).toEqual(expect.any(String));
     expect(stored?.selectedAt).not.toBe(other.selectedAt);
   });
@@ -139,7 +106,7 @@ describe('SelectItems opened for a company', () => {
   });
 
   it('a closed company: only 閉鎖事項全部証明書, said on the server render', () => {
-    const closed: SelectedCompany = { status: 'found', company: { ...toyota, closed: true, closeDate: '2020-03-31' } };
+    const closed: SelectedCompany = { status: 'found', company: { ...TOYOTA, closed: true, closeDate: '2020-03-31' } };
     const html = renderToString(withSwr(<SelectItems initialItems={items} selected={closed} />));
     expect(html).toContain('閉鎖事項全部証明書のみお取り寄せいただけます');
     expect(html).toContain('id="item-closed-full"');
@@ -149,7 +116,7 @@ describe('SelectItems opened for a company', () => {
   it('a body without a commercial registry: the page’s message, from the server render on', () => {
     const agency: SelectedCompany = {
       status: 'found',
-      company: { ...toyota, corporateNumber: '7000012050002', name: '国税庁', kind: '101', kindLabel: '国の機関' },
+      company: { ...TOYOTA, corporateNumber: '7000012050002', name: '国税庁', kind: '101', kindLabel: '国の機関' },
     };
     const html = ssr(<SelectItems initialItems={items} selected={agency} />);
     expect(html).toContain('国税庁（国の機関）：この法人種別には商業・法人登記がないため');
@@ -176,10 +143,10 @@ describe('SelectItems opened for a company', () => {
   it('the registry unreadable: says so, even with the same company stored (the order could not be taken now)', async () => {
     const unavailable: SelectedCompany = {
       status: 'unavailable',
-      corporateNumber: toyota.corporateNumber,
+      corporateNumber: TOYOTA.corporateNumber,
       message: '法人情報を確認できないため、ただいまご注文を受け付けられません。時間をおいてもう一度お試しください。',
     };
-    window.localStorage.setItem(STORAGE_KEYS.searchedCorporate, JSON.stringify({ ...toyota, selectedAt: '2026-11-20T00:00:00.000Z' }));
+    window.localStorage.setItem(STORAGE_KEYS.searchedCorporate, JSON.stringify({ ...TOYOTA, selectedAt: '2026-11-20T00:00:00.000Z' }));
     expect(ssr(<SelectItems initialItems={items} selected={unavailable} />)).toContain('法人情報を確認できないため');
     await act(async () => {
       render(withSwr(<SelectItems initialItems={items} selected={unavailable} />));

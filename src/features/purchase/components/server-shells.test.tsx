@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { INITIAL_STATE } from '@/lib/client-store';
 
 import type { LatestOrder } from './completion';
-import type { ItemsAll } from '../server/items';
+import { HISTORY_FULL, itemsAll } from './test-support/fixtures';
 
 /**
  * The purchase steps' server render (issue 13 §1, docs/decisions/0033): the static shell and what
@@ -19,9 +19,7 @@ vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn() }),
   useSearchParams: () => params.value,
 }));
-vi.mock('next/link', () => ({
-  default: ({ href, children }: { href: string; children: ReactNode }) => <a href={href}>{children}</a>,
-}));
+vi.mock('next/link', () => import('@/components/link-test-double'));
 
 const { SelectItems } = await import('./select-items');
 const { RecipientInfo } = await import('./recipient-info');
@@ -29,21 +27,7 @@ const { Completion } = await import('./completion');
 
 const fresh = (node: ReactNode) => renderToString(<SWRConfig value={{ provider: () => new Map() }}>{node}</SWRConfig>);
 
-const items: ItemsAll = {
-  items: [
-    {
-      itemId: 'history-full',
-      name: '履歴事項全部証明書',
-      ministryFeeYen: 600,
-      serviceFeeYen: 880,
-      regularServiceFeeYen: 880,
-      unitTotalYen: 1480,
-    },
-  ] as ItemsAll['items'],
-  scheduledDateMaster: INITIAL_STATE.purchaseItemData.scheduledDateMaster,
-  isFirstPayPrice: false,
-  expressFeeYen: 550,
-};
+const items = itemsAll(HISTORY_FULL);
 
 describe('purchase steps rendered on the server', () => {
   it('/purchase/select: the certificates the server read, the company as grey lines, controls disabled', () => {

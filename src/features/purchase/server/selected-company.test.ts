@@ -7,6 +7,8 @@ import { orderabilityOf } from '@/features/orders';
 import { RegistryStore } from '@/features/registry/index.server';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/testing';
 
+import { TOYOTA } from '../components/test-support/fixtures';
+
 import { selectedCompanyOf } from './selected-company';
 
 /**
@@ -52,18 +54,7 @@ describe('selectedCompanyOf', () => {
     const selected = selectedCompanyOf('1180301018771', store);
     expect(selected).toEqual({
       status: 'found',
-      company: {
-        corporateNumber: '1180301018771',
-        name: 'トヨタ自動車株式会社',
-        furigana: 'トヨタジドウシャ',
-        kind: '301',
-        kindLabel: '株式会社',
-        prefectureName: '愛知県',
-        postCode: '4718571',
-        address: '愛知県豊田市トヨタ町1番地',
-        closed: false,
-        closeDate: null,
-      },
+      company: TOYOTA,
     });
     if (selected?.status !== 'found') throw new Error('not found');
     expect(SearchedCorporateSchema.safeParse({ ...selected.company, selectedAt: new Date().toISOString() }).success).toBe(true);
