@@ -32,6 +32,9 @@ const VISA: CardView = { ...VISA_CARD, isDefault: true };
 const server = vi.hoisted(() => ({ cards: [] as unknown[], retries: [] as unknown[] }));
 vi.mock('@/lib/api-client', async () => {
   const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
+  const { DESTINATION } = await import('./test-support/fixtures');
+  // The order's address, as /api/payments/latest gives it: no 領収書の宛名.
+  const { receiptRecipient: _receiptRecipient, ...destination } = DESTINATION;
   const order = {
     paymentId: '0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f',
     status: 'awaiting_3ds',
@@ -45,14 +48,7 @@ vi.mock('@/lib/api-client', async () => {
     scheduledStartDate: '2026-11-30',
     scheduledEndDate: '2026-12-02',
     deliverySpeed: 'normal',
-    destination: {
-      recipient: '山田 太郎',
-      destinationZipCode: '1000005',
-      destinationPrefecture: '東京都',
-      destinationCity: '千代田区',
-      destinationStreet: '丸の内1-1-1',
-      destinationApartmentEtc: '',
-    },
+    destination,
     failure: null,
   };
   return fakeApiClient(
