@@ -130,6 +130,8 @@ test('recipient info: the summary lists the errors and its links focus the field
   await expect(page.getByTestId('total')).not.toHaveText('—');
   await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
   await expect(page).toHaveURL(/\/purchase\/recipient-info$/);
+  // PAY.JP's iframe is made on the buyer's first move or near the field (decision 0038).
+  await page.getByTestId('card-element').scrollIntoViewIfNeeded();
   await expect(page.locator('iframe[data-payjp-element="card"]')).toHaveCount(1);
   await shoot(page, SHOTS, 'recipient-info');
 
