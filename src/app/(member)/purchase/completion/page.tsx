@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { latestOrderView } from '@/features/payments/server/latest-order';
 import { Completion, type LatestOrder } from '@/features/purchase/components/completion';
 import { currentMemberSession } from '@/server/auth/page-session';
-import { logger } from '@/server/logger';
+import { logRecoveredFailure } from '@/server/http/log-recovered';
 
 export const metadata: Metadata = { title: 'ご注文の完了', robots: { index: false } };
 
@@ -27,7 +27,7 @@ export default async function PurchaseCompletionPage({
     try {
       order = await latestOrderView(session.userId, paymentId);
     } catch (error) {
-      logger.error({ err: error }, 'could not render the order of /purchase/completion');
+      logRecoveredFailure(error, 'could not render the order of /purchase/completion');
     }
   }
   // No Suspense boundary: the page is rendered per request (useSearchParams does not suspend), and

@@ -4,7 +4,7 @@ import { SelectItems } from '@/features/purchase/components/select-items';
 import { getItemsAll, type ItemsAll } from '@/features/purchase/server/items';
 import { selectedCompanyOf } from '@/features/purchase/server/selected-company';
 import { SELECT_COMPANY_PARAM } from '@/lib/purchase-select-path';
-import { logger } from '@/server/logger';
+import { logRecoveredFailure } from '@/server/http/log-recovered';
 import { currentMemberSession } from '@/server/auth/page-session';
 
 export const metadata: Metadata = { title: '証明書の選択', robots: { index: false } };
@@ -30,7 +30,7 @@ export default async function PurchaseSelectPage({
       items = await getItemsAll(session.userId);
     } catch (error) {
       // The page then asks the API as before, which reports the problem in Japanese.
-      logger.error({ err: error }, 'could not render the certificates of /purchase/select');
+      logRecoveredFailure(error, 'could not render the certificates of /purchase/select');
     }
   }
   // (keyed by the company: opened for another one, the step starts from that one's state)
