@@ -39,7 +39,7 @@ export function getSiteInfo(): SiteInfo {
   };
 }
 
-type OperatorEnv = Pick<
+export type OperatorEnv = Pick<
   Env,
   | 'OPERATOR_NAME'
   | 'OPERATOR_REPRESENTATIVE'
