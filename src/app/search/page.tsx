@@ -6,6 +6,7 @@ import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/compan
 import { Providers } from '@/components/providers';
 import { CompanySearch, type InitialSearch } from '@/features/company-search/components/company-search';
 import { RegistryNotice, type RegistryStatus } from '@/features/company-search/components/registry-notice';
+import { SearchTips } from '@/features/company-search/components/search-tips';
 import { SearchParamsSchema } from '@/features/company-search';
 import { searchCompanies } from '@/features/company-search/index.server';
 import { getRegistryStore } from '@/features/registry/index.server';
@@ -40,7 +41,11 @@ export default async function SearchPage({ searchParams }: PageProps) {
       <RegistryNotice status={registry} />
       <Providers>
         <Suspense fallback={null}>
-          <CompanySearch initial={registry.available ? initialSearch(state) : null} registryUnavailable={!registry.available} />
+          <CompanySearch
+            initial={registry.available ? initialSearch(state) : null}
+            tips={<SearchTips />}
+            registryUnavailable={!registry.available}
+          />
         </Suspense>
       </Providers>
     </div>

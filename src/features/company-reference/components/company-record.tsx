@@ -9,7 +9,7 @@ import type { InvoiceView, ReferenceRecord, TimelineEntry } from '../schemas';
 import { referencePath } from '../schemas';
 import { CopyButton } from './copy-button';
 import { OrderButton } from './order-button';
-import { WatchButton } from '@/features/watch/index.client';
+import { RecordWatchButton } from './record-watch-button';
 import s from './reference.module.css';
 
 /**
@@ -303,7 +303,7 @@ export function CompanyRecord({ record, attribution }: { record: ReferenceRecord
             ) : (
               <p>この法人種別（{c.kindLabel}）には商業・法人登記がないため、登記事項証明書はお取り寄せできません。</p>
             )}
-            <WatchButton corporateNumber={company.corporateNumber} />
+            <RecordWatchButton corporateNumber={company.corporateNumber} />
             <p>
               <Link href="/search-service">別の法人を検索する</Link>
             </p>

@@ -9,6 +9,7 @@ import type { CompanySummary } from '@/features/registry';
 import type { SearchResult } from '../schemas';
 import { SEARCH_COMPACT_ATTRIBUTE } from '../constants';
 import { CompanySearch, SEARCH_DEBOUNCE_MS } from './company-search';
+import { SearchTips } from './search-tips';
 
 /**
  * The search box as a visitor uses it (React Testing Library in jsdom): typing searches once after
@@ -100,16 +101,17 @@ function renderSearch() {
   const user = userEvent.setup({ delay: null, advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <CompanySearch initial={null} />
+      <CompanySearch initial={null} tips={<SearchTips />} />
     </SWRConfig>,
   );
   return { user, input: screen.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }) };
 }
 
-/** Let the debounce run out and the fetched answer render. */
+/** Let the debounce run out and the fetched answer render (with the results' module, loaded on first results). */
 async function settle(ms = SEARCH_DEBOUNCE_MS) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
+    await vi.dynamicImportSettled();
   });
 }
 
@@ -158,9 +160,8 @@ describe('CompanySearch (the search box)', () => {
   it('Enter searches at once, without waiting for the debounce', async () => {
     const { user, input } = renderSearch();
     await user.type(input, 'ソニー{Enter}');
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await settle(0);
+    await settle(0);
     expect(searched).toEqual(['ソニー']);
     expect(window.location.search).toBe(`?q=${encodeURIComponent('ソニー')}`);
     expect(screen.getByRole('heading', { level: 3, name: 'ソニーテスト株式会社' })).toBeTruthy();

@@ -1,14 +1,25 @@
 'use client';
 
-import { useRouter, useSearchParams } from 'next/navigation';
-import { type FormEvent, startTransition, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
+import {
+  type FormEvent,
+  type ReactNode,
+  Suspense,
+  lazy,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import useSWR from 'swr';
 
 import { ApiError } from '@/lib/api-client';
-import { purchaseSelectPath } from '@/lib/purchase-select-path';
 
 import { fetchSearchPage, searchKey } from '../client/api';
-import { storeSearchedCorporate } from '../client/store-searched-corporate';
 import {
   EMPTY_SEARCH_STATE,
   type SearchUrlState,
@@ -18,14 +29,28 @@ import {
   searchUrlQuery,
   searchedAddress,
 } from '../client/search-url';
-import type { CompanySummary } from '@/features/registry';
 import { COMPACT_SEARCH_MEDIA, SEARCH_COMPACT_ATTRIBUTE, SEARCH_ERROR_MESSAGES } from '../constants';
 import type { SearchResult } from '../schemas';
-import { CompanyResultItem } from './company-result-item';
-import { CompanyResultsTable } from './company-results-table';
 import styles from './company-search.module.css';
 import { SearchFilters } from './search-filters';
-import { SearchEmptyState, SearchTips } from './search-tips';
+
+/**
+ * The result cards and the desktop table, loaded once there are results (docs/decisions/0039): the
+ * empty /search — the page most visitors open — needs only the form. With `?q=` the server still
+ * renders them in place (React.lazy resolves on the server before the HTML is sent) and the
+ * browser keeps that HTML until the module has arrived and hydrates it.
+ */
+const loadResults = () => import('./search-results');
+const SearchResults = lazy(() => loadResults().then((m) => ({ default: m.SearchResults })));
+/** 「…に一致する法人は見つかりませんでした」 and what to try, loaded the same way when a search finds nothing. */
+const loadEmptyState = () => import('./search-empty-state');
+const SearchEmptyState = lazy(() => loadEmptyState().then((m) => ({ default: m.SearchEmptyState })));
+// A page opened with results (or with none found): fetch that code while the rest of the page
+// hydrates, not after it.
+if (typeof document !== 'undefined') {
+  if (document.querySelector('[data-search-results]') !== null) void loadResults();
+  if (document.getElementById('search-empty-title') !== null) void loadEmptyState();
+}
 
 /** Wait after the last keystroke before searching (typing fast sends one request, not ten). */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -36,6 +61,8 @@ export type InitialSearch =
 
 interface Props {
   initial: InitialSearch;
+  /** 「検索のしかた」, shown while nothing is searched: static text, rendered by the page on the server (search-tips.tsx) */
+  tips?: ReactNode;
   /** No registry file when the page was rendered: say so before anything is searched. */
   registryUnavailable?: boolean;
 }
@@ -56,8 +83,7 @@ interface Props {
  *   while there is a query, so leaving the box (a tap on a result) moves nothing under the finger.
  * - Results are cards on a phone and a dense table on a desktop, both rendered, CSS showing one.
  */
-export function CompanySearch({ initial, registryUnavailable = false }: Props) {
-  const router = useRouter();
+export function CompanySearch({ initial, tips = null, registryUnavailable = false }: Props) {
   const searchParams = useSearchParams();
   const urlQuery = searchParams.toString();
   const [form, setForm] = useState<SearchUrlState>(() => parseSearchUrl(searchParams));
@@ -106,15 +132,12 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
   const result = key === null || error !== null ? undefined : swr.data;
   const stale = result !== undefined && loading;
 
-  const more = useMorePages(key, result);
   // The cards' 「ウォッチ」 buttons exist only in the browser: added after hydration, in a
   // transition (React renders it in slices between other work), and their code loads then.
   const [watch, setWatch] = useState(false);
   useEffect(() => {
     startTransition(() => setWatch(true));
   }, []);
-  // 「もっと見る」 pressed: where the new results start (and for which search), to move focus there.
-  const focusFrom = useRef<{ key: string | null; index: number } | null>(null);
 
   const [focused, setFocused] = useState(false);
   const [engaged, setEngaged] = useState(false);
@@ -137,51 +160,38 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
     commit(next);
   };
 
-  const choose = (company: CompanySummary) => {
-    storeSearchedCorporate(company, committed);
-    router.push(purchaseSelectPath(company.corporateNumber));
-  };
-
   const inputId = useId();
   const statusId = useId();
   const filtersId = useId();
-  const items = useMemo(() => (result === undefined ? [] : [...result.items, ...more.items]), [result, more.items]);
-  const nextCursor = more.pages.length > 0 ? (more.pages[more.pages.length - 1]?.nextCursor ?? null) : (result?.nextCursor ?? null);
-  const depthLimited = more.pages.length > 0 ? (more.pages[more.pages.length - 1]?.depthLimited ?? false) : (result?.depthLimited ?? false);
-  const lastMore = more.pages[more.pages.length - 1];
-  const moreAnnouncement = lastMore ? `${lastMore.items.length.toLocaleString('ja-JP')}件を追加で表示しました。` : '';
+  const hasResults = result !== undefined && result.items.length > 0;
 
-  // Once the next results are on screen, keyboard and screen-reader users continue at the first of
-  // them (the button may be gone: the last page, or the depth limit), never at the page's top.
-  useEffect(() => {
-    const pending = focusFrom.current;
-    if (pending === null) return;
-    if (pending.key !== key) {
-      focusFrom.current = null;
-      return;
-    }
-    if (items.length <= pending.index) return;
-    focusFrom.current = null;
-    // Cards and table rows are both in the page and CSS shows one layout: focus the one shown — a
-    // card's heading, or a row's link to the record (an element hidden by CSS cannot take focus).
-    const first = items[pending.index];
-    if (first === undefined) return;
-    for (const el of document.querySelectorAll<HTMLElement>(`[data-corporate-number="${first.corporateNumber}"]`)) {
-      if (el.getClientRects().length === 0) continue;
-      const target = el.querySelector<HTMLElement>('h3') ?? el.querySelector<HTMLElement>('th a');
-      if (target === null) continue;
-      if (target.tagName === 'H3') target.tabIndex = -1;
-      target.focus();
-      return;
-    }
-  }, [items, key]);
+  // One element for as long as what it shows is the same: until the results' module has arrived
+  // their server HTML waits dehydrated, and a re-render of this component that handed it new props
+  // (focusing the box, typing before the search commits) would make React drop that HTML and render
+  // the empty fallback instead (a dehydrated boundary cannot take an update before it hydrates).
+  const results = useMemo(
+    () =>
+      key !== null && result !== undefined && result.items.length > 0 ? (
+        <Suspense fallback={null}>
+          <SearchResults searchKey={key} search={committed} result={result} stale={stale} watch={watch} />
+        </Suspense>
+      ) : null,
+    [key, committed, result, stale, watch],
+  );
 
-  const loadMore = (cursor: string) => {
-    // Not disabled while loading (a disabled button drops the focus to <body>): a second press waits.
-    if (more.loading) return;
-    focusFrom.current = { key, index: items.length };
-    more.load(cursor);
-  };
+  // Memoised for the same reason, on what it says.
+  const emptyQuery = [committed.q.trim(), searchedAddress(committed)].filter((t) => t !== '').join('、所在地：');
+  const filtered = committed.pref !== '' || committed.kind !== '' || searchedAddress(committed) !== '';
+  const noMatch = result !== undefined && result.items.length === 0 && error === null;
+  const emptyState = useMemo(
+    () =>
+      noMatch ? (
+        <Suspense fallback={null}>
+          <SearchEmptyState query={emptyQuery} closedIncluded={committed.closed} filtered={filtered} />
+        </Suspense>
+      ) : null,
+    [noMatch, emptyQuery, committed.closed, filtered],
+  );
 
   return (
     <div className={styles.root}>
@@ -256,7 +266,7 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         <div className={styles.status} id={statusId} role="status" aria-live="polite" aria-atomic="true" data-testid="search-status">
           <StatusLine query={committed.q} address={searchedAddress(committed)} result={result} loading={loading} error={error !== null} />
         </div>
-        {items.length > 0 && error === null ? (
+        {hasResults && error === null ? (
           <p className={styles.csv}>
             <a className="button button-secondary" href={searchCsvPath(committed) ?? undefined} download data-testid="search-csv">
               CSVでダウンロード
@@ -282,55 +292,9 @@ export function CompanySearch({ initial, registryUnavailable = false }: Props) {
         </div>
       ) : null}
 
-      {key === null ? <SearchTips /> : null}
-      {result !== undefined && result.items.length === 0 && error === null ? (
-        <SearchEmptyState
-          query={[committed.q.trim(), searchedAddress(committed)].filter((s) => s !== '').join('、所在地：')}
-          closedIncluded={committed.closed}
-          filtered={committed.pref !== '' || committed.kind !== '' || searchedAddress(committed) !== ''}
-        />
-      ) : null}
-
-      {items.length > 0 ? <h2 className="visually-hidden">検索結果</h2> : null}
-      {items.length > 0 ? (
-        <ol className={styles.results} aria-busy={stale} aria-label="検索結果" data-stale={stale ? 'true' : undefined}>
-          {items.map((c) => (
-            <CompanyResultItem key={c.corporateNumber} company={c} onChoose={choose} watch={watch} />
-          ))}
-        </ol>
-      ) : null}
-      {items.length > 0 ? <CompanyResultsTable companies={items} stale={stale} onChoose={choose} /> : null}
-
-      {result !== undefined && items.length > 0 ? (
-        <div className={styles.more}>
-          {more.error !== null ? (
-            <p className="error-box" role="alert">
-              {more.error}
-            </p>
-          ) : null}
-          {nextCursor !== null ? (
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => loadMore(nextCursor)}
-              aria-disabled={more.loading}
-              aria-busy={more.loading}
-            >
-              {more.loading ? '読み込み中…' : 'もっと見る'}
-            </button>
-          ) : depthLimited ? (
-            <p className={styles.depthNote}>
-              表示できるのは先頭の{items.length.toLocaleString('ja-JP')}
-              件までです。都道府県や法人種別で絞り込むか、会社名をもう少し詳しく入力してください。
-            </p>
-          ) : (
-            <p className={styles.endNote}>検索結果は以上です。</p>
-          )}
-          <p className="visually-hidden" role="status" data-testid="more-status">
-            {moreAnnouncement}
-          </p>
-        </div>
-      ) : null}
+      {key === null ? tips : null}
+      {emptyState}
+      {results}
     </div>
   );
 }
@@ -383,33 +347,4 @@ function StatusLine({
       {loading ? <span className={styles.updating}>（更新中…）</span> : null}
     </span>
   );
-}
-
-/** Pages after the first, fetched with the cursor on 「もっと見る」 and dropped when the search changes. */
-function useMorePages(key: string | null, first: SearchResult | undefined) {
-  const [state, setState] = useState<{ key: string | null; pages: SearchResult[]; loading: boolean; error: string | null }>({
-    key,
-    pages: [],
-    loading: false,
-    error: null,
-  });
-  const current = state.key === key && first !== undefined ? state : { key, pages: [], loading: false, error: null };
-  const load = (cursor: string) => {
-    if (key === null) return;
-    setState({ ...current, loading: true, error: null });
-    fetchSearchPage(key, cursor).then(
-      (page) => setState((s) => (s.key === key ? { ...s, pages: [...s.pages, page], loading: false } : s)),
-      (err: unknown) =>
-        setState((s) =>
-          s.key === key
-            ? {
-                ...s,
-                loading: false,
-                error: err instanceof ApiError ? err.message : '続きを読み込めませんでした。もう一度お試しください。',
-              }
-            : s,
-        ),
-    );
-  };
-  return { ...current, items: current.pages.flatMap((p) => p.items), load };
 }
