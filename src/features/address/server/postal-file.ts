@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { PREFECTURE_KANA } from '@/lib/prefecture-kana';
 import { prefectureByCode } from '@/lib/prefectures';
 
 import type { AddressCandidate } from '../schemas';
@@ -115,7 +116,13 @@ export class PostalTable {
       const [, code = '', city = '', cityKana = ''] = (all[i] as string).split('\t');
       const prefecture = prefectureByCode(code);
       if (!prefecture) throw new Error(`postal data: unknown prefecture code ${code} at line ${i + 1}`);
-      municipalities.push({ prefecture: prefecture.name, prefectureCode: code, prefectureKana: prefecture.kana, city, cityKana });
+      municipalities.push({
+        prefecture: prefecture.name,
+        prefectureCode: code,
+        prefectureKana: PREFECTURE_KANA[prefecture.code],
+        city,
+        cityKana,
+      });
     }
     const lines = all.slice(i, -1);
     const codes = new Uint32Array(lines.length);

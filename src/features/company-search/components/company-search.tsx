@@ -42,15 +42,15 @@ import { SearchFilters } from './search-filters';
  */
 const loadResults = () => import('./search-results');
 const SearchResults = lazy(() => loadResults().then((m) => ({ default: m.SearchResults })));
-/** 「…に一致する法人は見つかりませんでした」 and what to try, loaded the same way when a search finds nothing. */
-const loadEmptyState = () => import('./search-empty-state');
-const SearchEmptyState = lazy(() => loadEmptyState().then((m) => ({ default: m.SearchEmptyState })));
+/** 「…に一致する法人は見つかりませんでした」 and what to try: in the same module, loaded when a search finds nothing. */
+const SearchEmptyState = lazy(() => loadResults().then((m) => ({ default: m.SearchEmptyState })));
 // A page opened with results (or with none found): fetch that code while the rest of the page
 // hydrates, not after it.
-if (typeof document !== 'undefined') {
-  if (document.querySelector('[data-search-results]') !== null) void loadResults();
-  if (document.getElementById('search-empty-title') !== null) void loadEmptyState();
-}
+if (
+  typeof document !== 'undefined' &&
+  (document.querySelector('[data-search-results]') ?? document.getElementById('search-empty-title')) !== null
+)
+  void loadResults();
 
 /** Wait after the last keystroke before searching (typing fast sends one request, not ten). */
 export const SEARCH_DEBOUNCE_MS = 150;

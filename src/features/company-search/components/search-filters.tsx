@@ -1,7 +1,6 @@
 'use client';
 
-import { useId } from 'react';
-import useSWR from 'swr';
+import { Suspense, lazy, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 
 import { PREFECTURES } from '@/lib/prefectures';
 
@@ -9,8 +8,11 @@ import type { SearchUrlState } from '../client/search-url';
 import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN } from '../constants';
 import { type KindCode, isKindCode } from '@/features/registry/index.client';
 import styles from './company-search.module.css';
-import { citiesKey, fetchCities } from '../client/api';
-import type { CityList } from '../schemas';
+
+/** The 市区町村 select's code, loaded once a prefecture is chosen (or the page was opened with one). */
+const loadCityFilter = () => import('./city-filter');
+const CityFilter = lazy(() => loadCityFilter().then((m) => ({ default: m.CityFilter })));
+if (typeof document !== 'undefined' && document.querySelector('select[name="city"]') !== null) void loadCityFilter();
 
 /** 法人種別 in the order people look for them (the NTA codes; labels shortened for a select). */
 const KIND_OPTIONS: { code: KindCode; label: string }[] = [
@@ -48,11 +50,23 @@ export function SearchFilters({
   address: AddressInputHandlers;
 }) {
   const id = useId();
-  const cities = useSWR<CityList>(state.pref === '' ? null : citiesKey(state.pref), fetchCities, {
-    revalidateOnFocus: false,
-    revalidateIfStale: false,
+  // The latest onChange, for a callback that stays the same (the memoised city select below).
+  const latest = useRef(onChange);
+  useLayoutEffect(() => {
+    latest.current = onChange;
   });
-  const cityList = cities.data?.prefecture === state.pref ? cities.data.cities : [];
+  const onCity = useCallback((value: string) => latest.current({ city: value }), []);
+  // One element while the prefecture and the city are the same: a page opened with ?pref= keeps the
+  // server's select, dehydrated, until its module has arrived, and an update to it before then
+  // (typing in the name box) would replace that HTML with the empty fallback.
+  const city = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <CityFilter id={`${id}-city`} pref={state.pref} city={state.city} onCity={onCity} />
+      </Suspense>
+    ),
+    [id, state.pref, state.city, onCity],
+  );
   return (
     <fieldset className={styles.filters}>
       <legend className="visually-hidden">絞り込み</legend>
@@ -63,6 +77,8 @@ export function SearchFilters({
           name="pref"
           className={`input ${styles.select}`}
           value={state.pref}
+          // fetch the 市区町村 select's code as the visitor reaches for the prefecture, before choosing
+          onFocus={() => void loadCityFilter()}
           onChange={(e) => onChange({ pref: e.target.value, city: '' })}
         >
           <option value="">すべての都道府県</option>
@@ -73,29 +89,7 @@ export function SearchFilters({
           ))}
         </select>
       </div>
-      {state.pref !== '' ? (
-        <div className={styles.filter}>
-          <label htmlFor={`${id}-city`}>市区町村</label>
-          <select
-            id={`${id}-city`}
-            name="city"
-            className={`input ${styles.select}`}
-            value={state.city}
-            onChange={(e) => onChange({ city: e.target.value })}
-          >
-            <option value="">すべての市区町村</option>
-            {/* The chosen code stays selectable while the list loads (a shared URL with city=…). */}
-            {state.city !== '' && !cityList.some((c) => c.code === state.city) ? (
-              <option value={state.city}>{cities.isLoading ? '読み込み中…' : `市区町村コード ${state.city}`}</option>
-            ) : null}
-            {cityList.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      {state.pref !== '' ? city : null}
       <div className={`${styles.filter} ${styles.address}`}>
         <label htmlFor={`${id}-addr`}>所在地</label>
         <input

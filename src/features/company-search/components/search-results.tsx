@@ -15,6 +15,8 @@ import { CompanyResultItem } from './company-result-item';
 import { CompanyResultsTable } from './company-results-table';
 import styles from './company-search.module.css';
 
+export { SearchEmptyState } from './search-empty-state';
+
 /**
  * The results of a search: cards on a phone and the dense table on a desktop, both rendered, CSS
  * showing one (company-search.module.css), then 「もっと見る」 with the pages after the first.
