@@ -160,3 +160,46 @@ for (const width of [375, 768, 1280]) {
     await page.screenshot({ path: `test-results/search-${width}.png`, fullPage: false });
   });
 }
+
+/** The text of every script the page loaded (its first load and anything loaded after it). */
+function loadedScripts(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script')
+      void r.text().then(
+        (t) => bodies.push(t),
+        () => undefined,
+      );
+  });
+  return bodies;
+}
+
+// docs/decisions/0039: the cards, the table and 「もっと見る」 are loaded once there are results.
+test('the empty /search does not load the results’ code; with ?q= the server renders them in place and the page keeps them', async ({
+  page,
+  request,
+}) => {
+  const empty = loadedScripts(page);
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { name: '検索のしかた' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // 「検索結果は以上です。」 is only in the results' module.
+  expect(empty.length).toBeGreaterThan(0);
+  expect(empty.filter((t) => t.includes('検索結果は以上です'))).toEqual([]);
+
+  // Server-rendered in place: in the HTML itself, not streamed into a hidden segment afterwards.
+  const html = await (await request.get(`/search?q=${encodeURIComponent('トヨタ自動車')}`)).text();
+  expect(html).toMatch(/<ol class="[^"]*" data-search-results=""[^>]*aria-label="検索結果"[^>]*><li[^>]*data-corporate-number="/);
+  expect(html).not.toContain('<div hidden id="S:');
+
+  const page2 = await page.context().newPage();
+  const withResults = loadedScripts(page2);
+  await page2.goto(`/search?q=${encodeURIComponent('トヨタ自動車')}`);
+  await expect(result(page2, 'トヨタ自動車株式会社')).toBeVisible();
+  await page2.waitForLoadState('networkidle');
+  expect(withResults.some((t) => t.includes('検索結果は以上です'))).toBe(true);
+  // Focusing the box (a re-render of the search) leaves the results in place.
+  await searchBox(page2).focus();
+  await expect(result(page2, 'トヨタ自動車株式会社')).toBeVisible();
+  await page2.close();
+});
