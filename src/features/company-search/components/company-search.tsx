@@ -81,7 +81,8 @@ interface Props {
  *   banner and the introduction collapse and the filters fold behind a button, so the first
  *   result is right under the box, above the keyboard. It starts when the box gets focus and lasts
  *   while there is a query, so leaving the box (a tap on a result) moves nothing under the finger.
- * - Results are cards on a phone and a dense table on a desktop, both rendered, CSS showing one.
+ * - Results are cards on a phone and a dense table on a desktop, both rendered, CSS showing one
+ *   (search-results.tsx, with 「もっと見る」: its code loads once there are results).
  */
 export function CompanySearch({ initial, tips = null, registryUnavailable = false }: Props) {
   const searchParams = useSearchParams();
