@@ -49,7 +49,7 @@ export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {};
  * only when its flag is stored, and the steps no longer load the company checks and restart texts
  * they do not use — select 131.3, completion 131.2, resume 133.5, confirmation 134.9,
  * recipient-info 135.5 KiB.
- * /search 133.7 → 130.2 KiB the same night (docs/decisions/0039): the result cards, the table and
+ * /search 133.7 → 130.2 KiB the same night (docs/decisions/0042): the result cards, the table and
  * 「もっと見る」 load once there are results, the tips are server-rendered, the 市区町村 select
  * loads with a prefecture, and the prefectures' readings stay on the server.
  */

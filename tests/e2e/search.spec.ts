@@ -174,7 +174,7 @@ function loadedScripts(page: Page): string[] {
   return bodies;
 }
 
-// docs/decisions/0039: the cards, the table and 「もっと見る」 are loaded once there are results.
+// docs/decisions/0042: the cards, the table and 「もっと見る」 are loaded once there are results.
 test('the empty /search does not load the results’ code; with ?q= the server renders them in place and the page keeps them', async ({
   page,
   request,

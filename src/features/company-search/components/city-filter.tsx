@@ -8,7 +8,7 @@ import styles from './company-search.module.css';
 
 /**
  * The 市区町村 select, once a prefecture is chosen: the registry's own list of the prefecture's
- * 市区町村 (GET /api/corporates/cities). Its code loads only then (SearchFilters, docs/decisions/0039).
+ * 市区町村 (GET /api/corporates/cities). Its code loads only then (SearchFilters, docs/decisions/0042).
  */
 export function CityFilter({
   id,

@@ -35,7 +35,7 @@ import styles from './company-search.module.css';
 import { SearchFilters } from './search-filters';
 
 /**
- * The result cards and the desktop table, loaded once there are results (docs/decisions/0039): the
+ * The result cards and the desktop table, loaded once there are results (docs/decisions/0042): the
  * empty /search — the page most visitors open — needs only the form. With `?q=` the server still
  * renders them in place (React.lazy resolves on the server before the HTML is sent) and the
  * browser keeps that HTML until the module has arrived and hydrates it.

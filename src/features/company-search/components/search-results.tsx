@@ -21,7 +21,7 @@ export { SearchEmptyState } from './search-empty-state';
  * The results of a search: cards on a phone and the dense table on a desktop, both rendered, CSS
  * showing one (company-search.module.css), then 「もっと見る」 with the pages after the first.
  * A module of its own so that CompanySearch loads it only once there are results (React.lazy,
- * docs/decisions/0039): the empty /search — the page most visitors open — needs only the form.
+ * docs/decisions/0042): the empty /search — the page most visitors open — needs only the form.
  */
 export function SearchResults({
   searchKey,
