@@ -65,6 +65,12 @@ test('a member buys → staff marks it requested and shipped → the member has 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('注文が見つかりませんでした');
   await expect(page.getByRole('navigation', { name: '管理メニュー' })).toBeVisible();
   await expect(page.getByText('トップページへ戻る')).toHaveCount(0);
+  // the admin bar on a phone wraps between its parts, not inside 「ログアウト」 (one line as on a desktop)
+  const logout = page.getByRole('banner').getByRole('button', { name: 'ログアウト' });
+  const desktopHeight = (await logout.boundingBox())!.height;
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect((await logout.boundingBox())!.height).toBe(desktopHeight);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('link', { name: '← 注文の一覧へ' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '注文' })).toBeVisible();
   await page.getByLabel('会員のメールアドレス').fill(email);
