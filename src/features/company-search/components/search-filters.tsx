@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
-import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN } from '../constants';
+import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN, PREFECTURE_FILTER } from '../constants';
 import { type KindCode, isKindCode } from '@/features/registry/index.client';
 import styles from './company-search.module.css';
 import { citiesKey, fetchCities } from '../client/api';
@@ -57,7 +57,7 @@ export function SearchFilters({
     <fieldset className={styles.filters}>
       <legend className="visually-hidden">絞り込み</legend>
       <div className={styles.filter}>
-        <label htmlFor={`${id}-pref`}>都道府県</label>
+        <label htmlFor={`${id}-pref`}>{PREFECTURE_FILTER.label}</label>
         <select
           id={`${id}-pref`}
           name="pref"
@@ -65,7 +65,7 @@ export function SearchFilters({
           value={state.pref}
           onChange={(e) => onChange({ pref: e.target.value, city: '' })}
         >
-          <option value="">すべての都道府県</option>
+          <option value="">{PREFECTURE_FILTER.any}</option>
           {PREFECTURES.map((p) => (
             <option key={p.code} value={p.code}>
               {p.name}
