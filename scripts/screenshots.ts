@@ -4,15 +4,42 @@ import { parseArgs } from 'node:util';
 
 import { chromium } from '@playwright/test';
 
-/**
- * `npx tsx scripts/screenshots.ts --base http://localhost:3000 --out tmp/shots / /help/terms-of-use`
- * Full-page screenshots of the given paths at 375, 768 and 1280 px in Debian's Chromium, to look at.
- */
+/** Printed by `--help` (and on an unknown option); the one place the usage is written. */
+const USAGE = `usage: npx tsx scripts/screenshots.ts [--base URL] [--out DIR] [--widths W,W,…] [PATH …]
+
+Full-page screenshots of the given paths in Debian's Chromium (/usr/bin/chromium), to look at.
+
+  --base URL     the running stack (default http://localhost:3000)
+  --out DIR      where the PNGs go (default tmp/shots); one file per path and width,
+                 e.g. search-1280.png
+  --widths LIST  viewport widths in px, comma-separated (default 375,768,1280)
+  --help         print this and exit
+  PATH …         paths under the base URL (default /)
+
+example: npx tsx scripts/screenshots.ts --base http://localhost:3000 --out tmp/shots / /search /help/terms-of-use
+`;
+
 async function main() {
-  const { values, positionals } = parseArgs({
-    options: { base: { type: 'string' }, out: { type: 'string' }, widths: { type: 'string' } },
-    allowPositionals: true,
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        base: { type: 'string' },
+        out: { type: 'string' },
+        widths: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const base = values.base ?? 'http://localhost:3000';
   const out = values.out ?? 'tmp/shots';
   const widths = (values.widths ?? '375,768,1280').split(',').map(Number);

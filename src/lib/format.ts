@@ -36,10 +36,14 @@ export function formatDateSlash(date: Date): string {
   return `${y}/${m}/${d}`;
 }
 
-/** 2026年4月1日 9:00 */
-export function formatDateTimeJa(date: Date): string {
+/**
+ * 2026年4月1日 9:00 — every date-time on our pages, the back office's too; `seconds` where the
+ * second matters (audit rows, a payment's time): 2026年4月1日 9:00:05.
+ */
+export function formatDateTimeJa(date: Date, options: { seconds?: boolean } = {}): string {
   const { hh, mm } = parts(date);
-  return `${formatDateJa(date)} ${Number(hh)}:${mm}`;
+  const ss = options.seconds ? `:${String(Math.floor(date.getTime() / 1000) % 60).padStart(2, '0')}` : '';
+  return `${formatDateJa(date)} ${Number(hh)}:${mm}${ss}`;
 }
 
 /** A YYYY-MM-DD calendar date (NTA data) as 2026年4月1日, without time-zone shifts. */
@@ -53,11 +57,4 @@ export function formatIsoDateJa(iso: string): string {
 export function toDateTimeLocalJst(date: Date): string {
   const { y, m, d, hh, mm } = parts(date);
   return `${y}-${m}-${d}T${hh}:${mm}`;
-}
-
-/** 2026/04/01 09:00:05 in Japan time (audit log rows). */
-export function formatDateTimeSeconds(date: Date): string {
-  const { hh, mm } = parts(date);
-  const ss = String(Math.floor(date.getTime() / 1000) % 60).padStart(2, '0');
-  return `${formatDateSlash(date)} ${hh}:${mm}:${ss}`;
 }

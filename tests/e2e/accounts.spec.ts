@@ -110,6 +110,24 @@ test.describe('accounts', () => {
     await expect(page.getByText(email)).toBeVisible();
   });
 
+  test('a logged-in member opening the code page is told they are registered, with the way to my page and the search — not 会員登録へ', async ({
+    page,
+  }) => {
+    await registerWithPassword(page, newEmail('code-again'));
+    await page.goto('/temporary-auth');
+    await expect(page.getByTestId('already-member')).toContainText('会員登録はお済みで、ログインしています');
+    await expect(page.getByRole('link', { name: '会員登録へ' })).toHaveCount(0);
+    await page.getByTestId('already-member').getByRole('link', { name: 'マイページへ' }).click();
+    await expect(page).toHaveURL(/\/my-page\/basic-info$/);
+
+    // Logged out, the page still says the request was not found and offers registration.
+    await page.getByRole('button', { name: 'ログアウトする' }).click();
+    await expect(page).toHaveURL(/\/login\?loggedOut=true$/);
+    await page.goto('/temporary-auth');
+    await expect(page.getByText('お申し込みの情報が見つかりませんでした')).toBeVisible();
+    await expect(page.getByRole('link', { name: '会員登録へ' })).toBeVisible();
+  });
+
   test('shows field errors under the fields and a summary at the top', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('メールアドレス').fill('not-an-address');

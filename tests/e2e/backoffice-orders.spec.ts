@@ -59,6 +59,23 @@ test('a member buys → staff marks it requested and shipped → the member has 
   await page.getByRole('button', { name: '絞り込む' }).click();
   await expect(page.getByTestId('order-queue').locator('tbody tr')).toHaveCount(1);
 
+  // a made-up order id: said inside the back office, with the way back to the list (not the public 404 page)
+  const madeUp = await page.goto('/admin/orders/00000000-0000-4000-8000-000000000000');
+  expect(madeUp?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('注文が見つかりませんでした');
+  await expect(page.getByRole('navigation', { name: '管理メニュー' })).toBeVisible();
+  await expect(page.getByText('トップページへ戻る')).toHaveCount(0);
+  // the admin bar on a phone wraps between its parts, not inside 「ログアウト」 (one line as on a desktop)
+  const logout = page.getByRole('banner').getByRole('button', { name: 'ログアウト' });
+  const desktopHeight = (await logout.boundingBox())!.height;
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect((await logout.boundingBox())!.height).toBe(desktopHeight);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('link', { name: '← 注文の一覧へ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '注文' })).toBeVisible();
+  await page.getByLabel('会員のメールアドレス').fill(email);
+  await page.getByRole('button', { name: '絞り込む' }).click();
+
   await row.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(COMPANY);

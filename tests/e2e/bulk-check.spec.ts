@@ -78,3 +78,17 @@ test('search results download as CSV from /search', async ({ page }) => {
   expect(lines[0]).toMatch(/^"法人番号","商号又は名称",/);
   expect(lines.some((l) => l.startsWith('"1180301018771","トヨタ自動車株式会社",'))).toBe(true);
 });
+
+test('an Excel book chosen instead of a CSV is refused in Japanese, and the list typed so far stays', async ({ page }) => {
+  await page.goto('/search/bulk');
+  const box = page.getByLabel('法人番号・登録番号（T＋13桁）・法人名（1行に1件）');
+  await box.fill('7000012050002');
+  // the first bytes of an .xlsx: a zip archive
+  const xlsx = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00, 0x21, 0x00, 0xff, 0xfe]);
+  await page
+    .getByLabel('CSVファイルから読み込む（UTF-8・Shift_JIS）')
+    .setInputFiles({ name: '取引先.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+  await expect(page.getByTestId('bulk-status')).toContainText('Excelのブック（.xlsx・.xls）は読み込めません。');
+  await expect(page.getByText(/を読み込みました。/)).toHaveCount(0);
+  await expect(box).toHaveValue('7000012050002');
+});

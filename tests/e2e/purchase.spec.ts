@@ -383,3 +383,33 @@ test('given up at the 3-D Secure page: the unfinished order is cancelled from th
   await expect(card.getByRole('link', { name: /お支払いを再開/ })).toHaveCount(0);
   expect((await chargesOf(paymentId)).every((c) => !c.paid)).toBe(true);
 });
+
+test('back from the 3-D Secure page: one price on the confirmation screen — the table total is the amount on the button, before and after cancelling', async ({
+  page,
+}) => {
+  await newMemberAtConfirmation(page);
+  await page.getByLabel(/同意して注文する/).check();
+  await page.getByRole('button', { name: /注文を確定する/ }).click();
+  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  await expect(page.getByTestId('tds-amount')).toHaveText('3,150円');
+
+  // Back with the browser: the unpaid order holds the first-purchase price, and paying it again
+  // charges that price — so the table says it too (a new order would be 4,800円).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/purchase\/confirmation$/);
+  await expect(page.getByTestId('unfinished-order')).toContainText('前回のお支払い手続きが完了していません');
+  await expect(page.getByRole('button', { name: 'お支払いを再開する（3,150円）' })).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('3,150円');
+  await expect(page.getByTestId('first-purchase-notice')).toBeVisible();
+  // A reload (no back-forward cache): the same single price.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'お支払いを再開する（3,150円）' })).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('3,150円');
+
+  // Cancelled: the order no longer holds the price; a new order has it — table and button agree.
+  await page.getByRole('button', { name: 'この申込みを取り消す' }).click();
+  await page.getByRole('button', { name: '取り消す', exact: true }).click();
+  await expect(page.getByTestId('order-notice')).toContainText('前回のお申込みを取り消しました');
+  await expect(page.getByRole('button', { name: '注文を確定する（3,150円を支払う）' })).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('3,150円');
+});

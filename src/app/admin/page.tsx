@@ -8,7 +8,7 @@ import styles from '@/features/backoffice/components/admin.module.css';
 import { listAudit } from '@/features/backoffice/server/audit';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { getCurrentNotice } from '@/features/site/server/notices';
-import { formatDateTimeSeconds } from '@/lib/format';
+import { formatDateTimeJa } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'ダッシュボード（管理画面）' };
 
@@ -80,7 +80,8 @@ export default async function AdminDashboardPage() {
           <ul>
             {mine.rows.map((r) => (
               <li key={r.id}>
-                <span className={styles.nowrap}>{formatDateTimeSeconds(r.at)}</span> {AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}
+                <span className={styles.nowrap}>{formatDateTimeJa(r.at, { seconds: true })}</span>{' '}
+                {AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}
               </li>
             ))}
           </ul>

@@ -6,6 +6,8 @@ import {
   BULK_LINES_MAX,
   BULK_MESSAGES,
   csvColumnLines,
+  CSV_FILE_MESSAGES,
+  csvFileProblem,
   decodeCsvBytes,
   looksLikeHeader,
   parseBulkLine,
@@ -69,6 +71,19 @@ describe('BulkCheckBodySchema', () => {
 });
 
 describe('CSV upload', () => {
+  it('refuses an Excel book or another binary file with a Japanese message instead of reading mojibake', () => {
+    // the first bytes of an .xlsx (a zip) and of an .xls (an OLE compound file)
+    expect(csvFileProblem(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]))).toBe(CSV_FILE_MESSAGES.excel_book);
+    expect(csvFileProblem(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toBe(CSV_FILE_MESSAGES.excel_book);
+    expect(csvFileProblem(new TextEncoder().encode('%PDF-1.7\n\0\0binary'))).toBe(CSV_FILE_MESSAGES.not_text);
+    // UTF-16 text (Excel's 「Unicode テキスト」) has a NUL in every ASCII character
+    expect(csvFileProblem(new Uint8Array([0xff, 0xfe, 0x37, 0x00, 0x30, 0x00]))).toBe(CSV_FILE_MESSAGES.not_text);
+    // CSVs are read: UTF-8 with BOM, Shift_JIS, empty
+    expect(csvFileProblem(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('法人番号\r\n')]))).toBeNull();
+    expect(csvFileProblem(new Uint8Array([0x96, 0x40, 0x90, 0x6c]))).toBeNull();
+    expect(csvFileProblem(new Uint8Array([]))).toBeNull();
+  });
+
   it('decodes UTF-8 (with BOM) and falls back to Shift_JIS', () => {
     const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('法人番号,名称\r\n')]);
     expect(decodeCsvBytes(utf8)).toEqual({ text: '法人番号,名称\r\n', encoding: 'utf-8' });

@@ -14,6 +14,12 @@ export const SEARCH_COUNT_CAP = 1000;
 export const SEARCH_QUERY_MAX = 100;
 
 /**
+ * The prefecture filter of every company search form (the search page, the reference service's
+ * form): what it is called, and its choice for no prefecture. 所在地 is the address field's name.
+ */
+export const PREFECTURE_FILTER = { label: '都道府県', any: 'すべての都道府県' } as const;
+
+/**
  * The address field (part of the 所在地): at least 2 characters — one bigram of the registry's
  * address index (docs/decisions/0029); a single character (「町」「1」) would list most of the
  * country. Counted after normalisation on the server (「二丁目」 counts as 「2」 + separator).

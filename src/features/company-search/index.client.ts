@@ -4,4 +4,4 @@
  * first-load JavaScript). Everything here is also re-exported by ./index.ts.
  */
 export * from './constants';
-export { decodeCsvBytes, parseBulkLine, parseCsv } from './bulk';
+export { csvFileProblem, decodeCsvBytes, parseBulkLine, parseCsv } from './bulk';

@@ -30,29 +30,42 @@ export const DELIVERY_SPEEDS = ['normal', 'express'] as const;
 export const DeliverySpeedSchema = z.enum(DELIVERY_SPEEDS, { error: '配送方法を「通常」か「速達」から選択してください。' });
 export type DeliverySpeed = z.infer<typeof DeliverySpeedSchema>;
 
-export const PurchaseSelectionSchema = z
-  .strictObject({
-    items: z
-      .array(SelectedItemSchema, { error: '証明書を選択してください。' })
-      .min(1, { error: '証明書を1種類以上選択してください。' })
-      // More entries than the catalogue can hold means a tampered request, not a buyer's choice.
-      .max(20, { error: '選択できる証明書の種類が多すぎます。' }),
-    deliverySpeed: DeliverySpeedSchema,
-  })
-  .superRefine((selection, ctx) => {
-    const seen = new Set<string>();
-    selection.items.forEach((item, index) => {
-      if (seen.has(item.itemId)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['items', index, 'itemId'],
-          message: '同じ証明書が重複しています。通数でご指定ください。',
-        });
-      }
-      seen.add(item.itemId);
-    });
+const purchaseSelectionShape = {
+  items: z
+    .array(SelectedItemSchema, { error: '証明書を選択してください。' })
+    .min(1, { error: '証明書を1種類以上選択してください。' })
+    // More entries than the catalogue can hold means a tampered request, not a buyer's choice.
+    .max(20, { error: '選択できる証明書の種類が多すぎます。' }),
+  deliverySpeed: DeliverySpeedSchema,
+};
+
+function noRepeatedItems(selection: { items: SelectedItem[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  selection.items.forEach((item, index) => {
+    if (seen.has(item.itemId)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['items', index, 'itemId'],
+        message: '同じ証明書が重複しています。通数でご指定ください。',
+      });
+    }
+    seen.add(item.itemId);
   });
+}
+
+export const PurchaseSelectionSchema = z.strictObject(purchaseSelectionShape).superRefine(noRepeatedItems);
 export type PurchaseSelection = z.infer<typeof PurchaseSelectionSchema>;
+
+/**
+ * /api/items/tax: a selection and, optionally, the member's unpaid order the screen would pay again
+ * (`resume`, 0023) — priced then as that order's resumed charge, else as a new order.
+ */
+export const TaxRequestSchema = z
+  .strictObject({
+    ...purchaseSelectionShape,
+    resume: z.uuid({ error: '再開するご注文の指定が正しくありません。' }).optional(),
+  })
+  .superRefine(noRepeatedItems);
 
 // ---------------------------------------------------------------------------------------------
 // Orders and payment (issue 7 §3–5). The destination and the company's number are the orders

@@ -23,6 +23,13 @@ describe('renderMail', () => {
     expect(mail.text).toContain('http://localhost:3000/a?b=1&c=<2>');
   });
 
+  it('gives the operator and the phone hours under labels, never nested in a second pair of parentheses', () => {
+    expect(mail.text).toContain('電話：03-0000-0000　受付時間：平日 10:00〜17:00（土日祝日・年末年始を除く）');
+    expect(mail.text).toContain('hojin　運営：株式会社ホウジン（サンプル）\n');
+    expect(mail.text).not.toMatch(/））/);
+    expect(mail.html).not.toMatch(/））/);
+  });
+
   it('escapes the HTML part and carries the same content', () => {
     expect(mail.html).toContain('<html lang="ja">');
     expect(mail.html).toContain('012345');

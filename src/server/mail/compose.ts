@@ -38,11 +38,13 @@ export function renderMail(content: MailContent): RenderedMail {
   const site = getSiteInfo();
   const { operator } = site;
   const subject = `【${site.serviceName}】${content.subject}`;
+  // The operator's name and hours may carry their own parentheses (株式会社…（サンプル）, 平日 10:00〜17:00
+  // （土日祝日・年末年始を除く）): each under a label, never inside a second pair of parentheses.
   const footerLines = [
-    `${site.serviceName}（運営：${operator.name}）`,
+    `${site.serviceName}　運営：${operator.name}`,
     site.siteUrl,
     `お問い合わせ：${operator.supportEmail}`,
-    `電話：${operator.phone}（${operator.supportHours}）`,
+    `電話：${operator.phone}　受付時間：${operator.supportHours}`,
     `〒${operator.postcode} ${operator.address}`,
   ];
   const sendOnly =

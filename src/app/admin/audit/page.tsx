@@ -11,7 +11,7 @@ import { FilterActions } from '@/features/backoffice/components/filter-actions';
 import { listAudit } from '@/features/backoffice/server/audit';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
-import { formatDateTimeSeconds } from '@/lib/format';
+import { formatDateTimeJa } from '@/lib/format';
 
 export const metadata: Metadata = { title: '監査ログ（管理画面）' };
 
@@ -93,7 +93,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
             ) : (
               rows.map((r) => (
                 <tr key={r.id}>
-                  <td>{formatDateTimeSeconds(r.at)}</td>
+                  <td>{formatDateTimeJa(r.at, { seconds: true })}</td>
                   <td>{r.staffName ?? <span className={styles.muted}>{r.staffId ? '—' : 'なし'}</span>}</td>
                   <td>
                     {r.action.includes('failed') ? (

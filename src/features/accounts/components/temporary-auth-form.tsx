@@ -2,10 +2,11 @@
 
 import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
+import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 import { registerPath } from '../rules';
@@ -52,8 +53,31 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
   const [resending, setResending] = useState(false);
   const form = useFormState(FIELDS);
   const wait = useCountdown(pending ? pending.sentAt + pending.resendAfterSeconds * 1000 : null);
+  // A member already logged in has nothing to confirm here (a bookmark, the back button after
+  // registering): said so, with where a member goes — not sent to register again.
+  const loggedIn = useSyncExternalStore<boolean | null>(
+    subscribeAuth,
+    () => isLoggedIn(),
+    () => null,
+  );
 
-  if (pending === undefined) return <LoadingOverlay />;
+  if (pending === undefined || (pending === null && loggedIn === null)) return <LoadingOverlay />;
+  if (pending === null && loggedIn) {
+    return (
+      <div className={styles.card} data-testid="already-member">
+        <h1 className={styles.title}>確認コードの入力</h1>
+        <p className="notice-box">会員登録はお済みで、ログインしています。確認コードの入力は必要ありません。</p>
+        <div className={styles.actions}>
+          <Link className="button" href="/my-page/basic-info">
+            マイページへ
+          </Link>
+          <Link className="button button-secondary" href="/search">
+            法人を検索する
+          </Link>
+        </div>
+      </div>
+    );
+  }
   if (pending === null) {
     return (
       <div className={styles.card}>

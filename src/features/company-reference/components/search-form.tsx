@@ -1,6 +1,6 @@
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { SEARCH_QUERY_MAX } from '@/features/company-search/index.client';
+import { PREFECTURE_FILTER, SEARCH_QUERY_MAX } from '@/features/company-search/index.client';
 import s from './reference.module.css';
 
 export interface ReferenceSearchFormValues {
@@ -43,9 +43,9 @@ export function ReferenceSearchForm({ values = {}, autoFocus = false }: { values
       </p>
       <div className={s.filters}>
         <label className={s.filter}>
-          <span>所在地</span>
+          <span>{PREFECTURE_FILTER.label}</span>
           <select className={`input ${s.select}`} name="prefecture" defaultValue={values.prefecture ?? ''}>
-            <option value="">全国</option>
+            <option value="">{PREFECTURE_FILTER.any}</option>
             {PREFECTURES.map((p) => (
               <option key={p.code} value={p.code}>
                 {p.name}

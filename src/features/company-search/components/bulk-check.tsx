@@ -16,6 +16,7 @@ import {
   bulkInvoiceText,
   bulkResultCsv,
   csvColumnLines,
+  csvFileProblem,
   decodeCsvBytes,
   looksLikeHeader,
   parseCsv,
@@ -60,7 +61,15 @@ export function BulkCheck({ today }: { today: string }) {
     const file = e.target.files?.[0];
     if (!file) return;
     setError(null);
-    const { text: csv, encoding } = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const problem = csvFileProblem(bytes);
+    if (problem) {
+      // the list already in the box stays as it was
+      setUpload(null);
+      setError(problem);
+      return;
+    }
+    const { text: csv, encoding } = decodeCsvBytes(bytes);
     const rows = parseCsv(csv);
     if (rows.length === 0) {
       setError('CSVファイルに内容がありません。');

@@ -5,7 +5,7 @@ import { Suspense, lazy, useCallback, useId, useLayoutEffect, useMemo, useRef } 
 import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
-import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN } from '../constants';
+import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN, PREFECTURE_FILTER } from '../constants';
 import { type KindCode, isKindCode } from '@/features/registry/index.client';
 import styles from './company-search.module.css';
 
@@ -71,7 +71,7 @@ export function SearchFilters({
     <fieldset className={styles.filters}>
       <legend className="visually-hidden">絞り込み</legend>
       <div className={styles.filter}>
-        <label htmlFor={`${id}-pref`}>都道府県</label>
+        <label htmlFor={`${id}-pref`}>{PREFECTURE_FILTER.label}</label>
         <select
           id={`${id}-pref`}
           name="pref"
@@ -81,7 +81,7 @@ export function SearchFilters({
           onFocus={() => void loadCityFilter()}
           onChange={(e) => onChange({ pref: e.target.value, city: '' })}
         >
-          <option value="">すべての都道府県</option>
+          <option value="">{PREFECTURE_FILTER.any}</option>
           {PREFECTURES.map((p) => (
             <option key={p.code} value={p.code}>
               {p.name}

@@ -20,9 +20,16 @@ export function itemsKey(): ApiKey<ItemsAll> {
   return '/api/items/all';
 }
 
-/** GET /api/items/tax?items=id:qty,…&deliverySpeed=…: the price of a selection, for this member. */
-export function taxKey(items: readonly (readonly [itemId: string, quantity: number])[], deliverySpeed: string): ApiKey<TaxView> {
-  return `/api/items/tax?items=${items.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${deliverySpeed}`;
+/**
+ * GET /api/items/tax?items=id:qty,…&deliverySpeed=…[&resume=paymentId]: the price of a selection, for
+ * this member — as a new order, or (`resume`) as the unpaid order the screen would pay again.
+ */
+export function taxKey(
+  items: readonly (readonly [itemId: string, quantity: number])[],
+  deliverySpeed: string,
+  resume?: string,
+): ApiKey<TaxView> {
+  return `/api/items/tax?items=${items.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${deliverySpeed}${resume ? `&resume=${resume}` : ''}`;
 }
 
 /** The body of POST /api/payments/create-payment-history (`CreatePaymentHistoryBodySchema`). */

@@ -446,11 +446,21 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   }
 
   const selection = state?.purchaseItemData;
+  const lastOrder = last.data?.order;
+  // An unfinished order of this screen: paid again (same order, new 3-D Secure) rather than re-made.
+  const unfinished = lastOrder?.resumable && state && company && sameOrder(lastOrder, state, company.corporateNumber) ? lastOrder : null;
+  const checking = lastOrder && (lastOrder.status === 'charging' || lastOrder.status === 'unknown') ? lastOrder : null;
+  const otherUnfinished = lastOrder?.resumable && !unfinished ? lastOrder : null;
+  // One price on the page, the server's: as the unfinished order's resumed charge while there is one,
+  // else as a new order — asked again when that changes (cancelled, paid, expired). Not asked before
+  // the tab's last order is known, so a new order's price never shows for a moment (docs/decisions/0041).
+  const lastKnown = !UUID.test(lastPaymentId) || last.data !== undefined || last.error !== undefined;
   const tax = useApi(
-    selection
+    selection && lastKnown
       ? taxKey(
           selection.userInput.map((i) => [i.itemId, i.quantity] as const),
           selection.deliverySpeed,
+          unfinished?.paymentId,
         )
       : null,
   );
@@ -463,11 +473,6 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   const express = selection?.deliverySpeed === 'express';
   const card = !state ? null : state.registeredCard.isSelected ? state.registeredCard : state.newCard.isSelected ? state.newCard : null;
   const needsCard = !reading && (!card || (card === state.newCard && !state.newCard.token));
-  const lastOrder = last.data?.order;
-  // An unfinished order of this screen: paid again (same order, new 3-D Secure) rather than re-made.
-  const unfinished = lastOrder?.resumable && state && company && sameOrder(lastOrder, state, company.corporateNumber) ? lastOrder : null;
-  const checking = lastOrder && (lastOrder.status === 'charging' || lastOrder.status === 'unknown') ? lastOrder : null;
-  const otherUnfinished = lastOrder?.resumable && !unfinished ? lastOrder : null;
   // Why the order button cannot be pressed, said next to it (issue 13 point 2).
   const blockedBy =
     submitting || reading ? null : checking ? 'checking' : needsCard ? 'card' : !tax.data ? 'price' : !agreed ? 'agreement' : null;
@@ -670,7 +675,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
           {submitting
             ? '処理中…'
             : unfinished
-              ? `お支払いを再開する（${formatYen(unfinished.totalYen)}）`
+              ? `お支払いを再開する${tax.data ? `（${formatYen(tax.data.totalYen)}）` : ''}`
               : `注文を確定する${tax.data ? `（${formatYen(tax.data.totalYen)}を支払う）` : ''}`}
         </button>
       </div>

@@ -4,6 +4,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 
 import { orders } from '@db/schema';
 import { getEnv } from '@/config/env';
+import { RESUMABLE_STATUSES } from '@/features/orders';
 import { formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
 import type { Db } from '@/server/db/client';
@@ -42,6 +43,24 @@ export async function firstPurchaseAvailable(db: Db, userId: string, exceptOrder
     )
     .limit(1);
   return row === undefined;
+}
+
+/**
+ * The order a screen is about to pay again (0023's お支払いを再開), when it may be: the member's own
+ * order still open for a new attempt. Its resumed charge is priced by `priceOrderAtCharge`, which
+ * does not let the order block itself — so a screen that shows its price must price it the same way,
+ * not as a new order (which the order itself, holding the first-purchase price, would block).
+ * Any other id (another member's, a paid or cancelled order, none) prices as a new order: that is
+ * what the screen would make.
+ */
+export async function resumableOrderOf(db: Db, userId: string, orderId: string | undefined): Promise<string | undefined> {
+  if (!orderId) return undefined;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.status, [...RESUMABLE_STATUSES])))
+    .limit(1);
+  return row?.id;
 }
 
 /** A price computed for a selection, or the Japanese reason it cannot be sold now (422). */

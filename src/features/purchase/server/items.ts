@@ -5,7 +5,7 @@ import { getDb } from '@/server/db/client';
 
 import type { PurchaseSelection } from '../schemas';
 import { loadCatalogue } from './catalogue-store';
-import { firstPurchaseAvailable, priceOrThrow } from './first-purchase';
+import { firstPurchaseAvailable, priceOrThrow, resumableOrderOf } from './first-purchase';
 import { scheduledDateMaster, type ScheduledDateMaster } from './delivery/scheduled-dates';
 import type { CatalogueItem } from './pricing/catalogue';
 import { taxSummaryLines, type PriceBreakdown } from './pricing/price';
@@ -57,15 +57,20 @@ export interface TaxView extends PriceBreakdown {
   summaryLines: string[];
 }
 
-/** Prices a selection for this member now; unknown items are a 422 with a Japanese message. */
-export async function priceForMember(userId: string, selection: PurchaseSelection): Promise<PriceBreakdown> {
+/**
+ * Prices a selection for this member now; unknown items are a 422 with a Japanese message.
+ * `resumeOrderId`: the unpaid order the screen would pay again (0023) — priced as its resumed charge
+ * will be (`resumableOrderOf`), so the price shown is the amount charged; otherwise as a new order.
+ */
+export async function priceForMember(userId: string, selection: PurchaseSelection, resumeOrderId?: string): Promise<PriceBreakdown> {
   const db = await getDb();
-  const [catalogue, first] = await Promise.all([loadCatalogue(), firstPurchaseAvailable(db, userId)]);
+  const [catalogue, except] = await Promise.all([loadCatalogue(), resumableOrderOf(db, userId, resumeOrderId)]);
+  const first = await firstPurchaseAvailable(db, userId, except);
   return priceOrThrow(catalogue, selection, first);
 }
 
 /** GET/POST /api/items/tax */
-export async function taxForMember(userId: string, selection: PurchaseSelection): Promise<TaxView> {
-  const breakdown = await priceForMember(userId, selection);
+export async function taxForMember(userId: string, selection: PurchaseSelection, resumeOrderId?: string): Promise<TaxView> {
+  const breakdown = await priceForMember(userId, selection, resumeOrderId);
   return { ...breakdown, summaryLines: taxSummaryLines(breakdown) };
 }

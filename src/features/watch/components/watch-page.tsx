@@ -5,7 +5,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import badges from '@/components/status-badges.module.css';
-import { decodeCsvBytes } from '@/features/company-search/index.client';
+import { csvFileProblem, decodeCsvBytes } from '@/features/company-search/index.client';
 import { ApiError } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 
@@ -164,7 +164,13 @@ function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
       setError(WATCH_MESSAGES.import_too_long);
       return;
     }
-    const { text: decoded } = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const problem = csvFileProblem(bytes);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const { text: decoded } = decodeCsvBytes(bytes);
     setText(decoded);
     setFileName(file.name);
   };

@@ -28,7 +28,7 @@ import {
 } from '@/features/orders';
 import type { OrderEventRow } from '@/features/orders/server';
 import { refundTotals } from '@/features/payments/server';
-import { formatDateTimeJa, formatDateTimeSeconds, formatIsoDateJa, formatYen } from '@/lib/format';
+import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
 
 export const metadata: Metadata = { title: '注文の詳細（管理画面）' };
@@ -201,7 +201,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dt>決済状況</dt>
               <dd>{PAYMENT_STATUS_LABELS[asOrderStatus(order.status)].payment}</dd>
               <dt>お支払い日時</dt>
-              <dd>{order.paidAt ? formatDateTimeSeconds(order.paidAt) : '—'}</dd>
+              <dd>{order.paidAt ? formatDateTimeJa(order.paidAt) : '—'}</dd>
               <dt>PAY.JP 課金ID</dt>
               <dd className={styles.mono}>{order.payjpChargeId ?? '—'}</dd>
               <dt>3-Dセキュア</dt>

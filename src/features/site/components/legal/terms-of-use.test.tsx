@@ -15,6 +15,13 @@ function articleText(html: string, n: number): string {
 }
 
 describe('TermsOfUse', () => {
+  it('gives the contact desk of 第21条 with the hours under a label, never in a second pair of parentheses', () => {
+    const text = articleText(render(), 21);
+    expect(text).toContain('受付時間：平日 9:30〜18:00（土日祝日・年末年始を除く）');
+    expect(text).toContain('help@legal-test.example');
+    expect(text).not.toMatch(/））/);
+  });
+
   it('has one h1, working table-of-contents anchors and no placeholder text', () => {
     const html = render();
     expect(countH1(html)).toBe(1);

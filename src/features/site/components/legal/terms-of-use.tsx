@@ -12,7 +12,7 @@ import {
 } from '../../legal-content/order-policies';
 import type { DeliveryTerms, LegalDates, OperatorInfo } from '../../legal-content/types';
 import { LegalDocument, type LegalSection } from './legal-document';
-import { Clauses, Items, MailLink, NtaAttribution, SentenceClauses } from './legal-parts';
+import { Clauses, Items, NtaAttribution, OperatorContact, SentenceClauses } from './legal-parts';
 
 export type TermsOfUseProps = {
   operator: OperatorInfo;
@@ -416,9 +416,9 @@ export function TermsOfUse({ operator, delivery, dates = LEGAL_DATES.termsOfUse 
         <Clauses>
           <li>当社から会員への通知は、ご登録のメールアドレスへのメールの送信又は本サービス上への掲示によって行います。</li>
           <li>
-            利用者から当社へのお問い合わせは、お問い合わせ窓口（メール：
-            <MailLink email={operator.supportEmail} />
-            、電話：{operator.phone}、受付時間：{operator.supportHours}）で受け付けます。
+            {/* The desk as every legal page gives it: the hours carry their own parentheses, so never inside a second pair. */}
+            利用者から当社へのお問い合わせは、次のお問い合わせ窓口で受け付けます。
+            <OperatorContact operator={operator} />
           </li>
         </Clauses>
       ),
