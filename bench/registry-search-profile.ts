@@ -21,6 +21,7 @@ const QuerySchema = z.strictObject({
   address: z.string().optional(),
   prefecture: z.string().optional(),
   city: z.string().optional(),
+  kind: z.array(z.enum(['301', '302', '303', '304', '305'])).optional(),
   includeClosed: z.boolean().optional(),
 });
 

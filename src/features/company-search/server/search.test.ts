@@ -659,3 +659,81 @@ describe('searchCompanies — an address longer than one index token', () => {
     ).toEqual(['株式会社中野囮', '株式会社中野目標']);
   });
 });
+
+describe('searchCompanies — English name matches, counted by the index where it can', () => {
+  // Class 3 (English name only) is counted in two parts (search.ts, matchers): the English matches
+  // the index shows to have no Japanese candidate, and those that are Japanese candidates too,
+  // confirmed on `doc`. 「corp」 (4 characters) ANDs its 3-grams cor and orp: the ORPCOR decoys hold
+  // both without holding corp, so they are English-only matches that only the confirmation finds;
+  // the CORP names are Japanese matches and listed once, in their own class. 「cor」 (3 characters)
+  // is exact in the index: the decoys are Japanese matches then.
+  const enDir = tempDir();
+  const enFile = path.join(enDir, 'registry.sqlite');
+  let enStore: RegistryStore;
+  beforeAll(() => {
+    const rows = [
+      ...Array.from({ length: 3 }, (_, i) =>
+        ntaRow({ name: `ORPCOR商事${i}`, furigana: `オルプコル${'ア'.repeat(i + 1)}`, enName: `Corp Holdings ${i}` }),
+      ),
+      ...Array.from({ length: 2 }, (_, i) =>
+        ntaRow({ name: `CORP商事${i}`, furigana: `コープ${'ア'.repeat(i + 1)}`, enName: `Corp Trading ${i}` }),
+      ),
+      ...Array.from({ length: 25 }, (_, i) =>
+        ntaRow({
+          name: `株式会社英名${i}`,
+          furigana: `エイメイ${'ア'.repeat(i + 1)}`,
+          enName: `Corporate Test ${i}`,
+          prefectureCode: i % 2 ? '01' : '47',
+        }),
+      ),
+      ntaRow({ name: '合同会社英名', kind: '305', furigana: 'エイメイゴウドウ', enName: 'Corporate Partners LLC' }),
+      ntaRow({
+        name: '株式会社英名閉鎖',
+        furigana: 'エイメイヘイサ',
+        enName: 'Corporate Closed',
+        process: '21',
+        closeDate: '2020-03-31',
+        closeCause: '01',
+      }),
+    ];
+    buildRegistry(enFile, rows);
+    enStore = new RegistryStore(enFile, { checkIntervalMs: 0 });
+  });
+  afterAll(() => {
+    enStore.close();
+    fs.rmSync(enDir, { recursive: true, force: true });
+  });
+
+  function pages(params: SearchCompaniesParams) {
+    const out = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const outcome = searchCompanies({ ...params, cursor }, enStore);
+      if (!outcome.ok) throw new Error(outcome.code);
+      SearchResultSchema.parse(outcome.result);
+      out.push(outcome.result);
+      if (outcome.result.nextCursor === null) return out;
+      cursor = outcome.result.nextCursor;
+    }
+  }
+
+  it.each<[string, SearchCompaniesParams, number, Record<string, number>]>([
+    ['a 4-character word: Japanese candidates that are not matches stay English matches', { q: 'corp' }, 31, { prefix: 2, en_name: 29 }],
+    ['a 3-character word (exact in the index): the decoys match in Japanese', { q: 'cor' }, 31, { prefix: 2, substring: 3, en_name: 26 }],
+    ['two words', { q: 'corp holdings' }, 3, { en_name: 3 }],
+    ['with the kind filter', { q: 'corp', kind: ['305'] }, 1, { en_name: 1 }],
+    ['closed included', { q: 'corp', includeClosed: true }, 32, { prefix: 2, en_name: 30 }],
+  ])('%s: %j', (_, params, count, byMatch) => {
+    const all = pages(params);
+    expect(all.every((p) => p.count === count && !p.countCapped)).toBe(true);
+    const items = all.flatMap((p) => p.items);
+    expect(items).toHaveLength(count);
+    expect(new Set(items.map((i) => i.corporateNumber)).size).toBe(count);
+    const seen: Record<string, number> = {};
+    for (const i of items) seen[i.match] = (seen[i.match] ?? 0) + 1;
+    expect(seen).toEqual(byMatch);
+    // The classes in order: every Japanese match before the first English-only one.
+    const firstEnglish = items.findIndex((i) => i.match === 'en_name');
+    expect(items.slice(firstEnglish).every((i) => i.match === 'en_name')).toBe(true);
+  });
+});

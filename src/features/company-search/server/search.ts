@@ -193,18 +193,30 @@ function matchers(
   const startsExact = prefix.exact && (reading === null || reading.exact);
   const starts = reading === null ? prefix.expr : `(${prefix.expr} OR ${reading.expr})`;
   const any = reading === null ? contains.expr : `(${contains.expr} OR ${reading.expr})`;
-  const english: Matcher | null = enWords === null ? null : { expr: and(englishExpression(enWords), kinds), verify: VERIFY_NOT_JAPANESE };
-  const anyMatcher: Matcher = { expr: and(any, kinds), verify: contains.exact && (reading === null || reading.exact) ? null : VERIFY_ANY };
+  const anyExact = contains.exact && (reading === null || reading.exact);
+  const anyMatcher: Matcher = { expr: and(any, kinds), verify: anyExact ? null : VERIFY_ANY };
+  const tiers: Matcher[] = [
+    { expr: and(exact, kinds), verify: null },
+    startsExact ? { expr: and(`(${starts} NOT ${exact})`, kinds), verify: null } : { expr: and(starts, kinds), verify: VERIFY_PREFIX },
+    startsExact && contains.exact
+      ? { expr: and(`(${contains.expr} NOT ${starts})`, kinds), verify: null }
+      : { expr: and(contains.expr, kinds), verify: VERIFY_SUBSTRING },
+  ];
+  if (enWords === null) return { tiers, counts: [anyMatcher] };
+  // Class 3, the English name matches with no Japanese match (NOT VERIFY_ANY), in two disjoint
+  // parts (docs/decisions/0029, 2026-11-26 late): the ones the index shows to have no Japanese
+  // candidate (`any` is a necessary condition of VERIFY_ANY), counted by the index alone, and the
+  // ones that are also Japanese candidates, confirmed on `doc`. The English words' documents are
+  // nearly all of the first kind (`co` has 110,658, of which none holds the name gram co), so the
+  // count no longer reads a `doc` row for each of its 1,001 matches. When `any` is exact the
+  // second part is empty, and the first is the whole class, for the page as well.
+  const english = englishExpression(enWords);
+  const englishOnly: Matcher = { expr: and(`(${english} NOT ${any})`, kinds), verify: null };
+  if (anyExact) return { tiers: [...tiers, englishOnly], counts: [anyMatcher, englishOnly] };
+  const englishAlsoJapanese: Matcher = { expr: and(`(${english} AND ${any})`, kinds), verify: VERIFY_NOT_JAPANESE };
   return {
-    tiers: [
-      { expr: and(exact, kinds), verify: null },
-      startsExact ? { expr: and(`(${starts} NOT ${exact})`, kinds), verify: null } : { expr: and(starts, kinds), verify: VERIFY_PREFIX },
-      startsExact && contains.exact
-        ? { expr: and(`(${contains.expr} NOT ${starts})`, kinds), verify: null }
-        : { expr: and(contains.expr, kinds), verify: VERIFY_SUBSTRING },
-      ...(english === null ? [] : [english]),
-    ],
-    counts: english === null ? [anyMatcher] : [anyMatcher, english],
+    tiers: [...tiers, { expr: and(english, kinds), verify: VERIFY_NOT_JAPANESE }],
+    counts: [anyMatcher, englishOnly, englishAlsoJapanese],
   };
 }
 
