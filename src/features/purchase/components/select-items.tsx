@@ -150,7 +150,7 @@ export function SelectItems({
       {restarted ? <MissingStateNotice step="/purchase/select" /> : null}
       <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を選び直す' }}>
         {/* Three short blocks, each smaller than the step's server-rendered text: read from storage after
-            hydration, the company is not what the page's largest paint waits for (LCP, docs/decisions/0040);
+            hydration, the company is not what the page's largest paint waits for (LCP, docs/decisions/0038);
             the grey lines before it have the same heights. */}
         {company === undefined ? (
           <div className={styles.company} aria-busy="true">
