@@ -7,9 +7,14 @@
 // the first commit, everything it hydrated) — host elements (the DOM React hydrates or creates),
 // function components (client components, Next's own and ours) — and the Suspense boundaries
 // still dehydrated, so the hydration is seen as one commit or several. DOM nodes at the end.
-// Plain node, as lighthouse-run.mjs; a logged-out first visit with an empty cache per run.
+// Plain node, as lighthouse-run.mjs; a logged-out first visit with an empty cache per run, or with
+// `--member` the demo member's (logged in once, as lighthouse-run.mjs does: a company, an item and
+// an address in storage), each run still in a new context with an empty HTTP cache.
 //
 //   node bench/hydration-trace.mjs http://localhost:14000 /search '/search?q=トヨタ' [--runs 3] [--cpu 4]
+//   node bench/hydration-trace.mjs http://localhost:14100 /purchase/select /purchase/recipient-info --member
+import fs from 'node:fs';
+
 import { chromium } from '@playwright/test';
 
 const argv = process.argv.slice(2);
@@ -20,6 +25,8 @@ const opt = (name, fallback) => {
   argv.splice(i, 2);
   return v;
 };
+const member = argv.includes('--member');
+if (member) argv.splice(argv.indexOf('--member'), 1);
 const runs = Number(opt('runs', '1'));
 const cpu = Number(opt('cpu', '4'));
 const [base, ...paths] = argv;
@@ -89,11 +96,70 @@ const INIT = () => {
 };
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+
+/** The demo member logged in, with a buyer's choices in storage: cookies and localStorage, and the tab's sessionStorage. */
+async function memberState() {
+  // (the demo account's constants, read from their module: plain node does not load TypeScript)
+  const source = fs.readFileSync(new URL('../src/features/accounts/server/demo-user.ts', import.meta.url), 'utf8');
+  const constant = (name) => new RegExp(`export const ${name} = '([^']+)'`).exec(source)?.[1] ?? '';
+  const [DEMO_EMAIL, DEMO_PASSWORD] = [constant('DEMO_EMAIL'), constant('DEMO_PASSWORD')];
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(new URL('/login', base).toString());
+  await page.fill('#email', DEMO_EMAIL);
+  await page.fill('#password', DEMO_PASSWORD);
+  await Promise.all([page.waitForURL((u) => u.pathname !== '/login'), page.click('button[type="submit"]')]);
+  await page.waitForLoadState('networkidle');
+  const session = await page.evaluate(async () => {
+    const search = await (await fetch('/api/corporates/search?q=%E3%83%88%E3%83%A8%E3%82%BF')).json();
+    const company = search.items.find((c) => c.kind === '301' && !c.closed);
+    localStorage.setItem('searched_corporate', JSON.stringify({ ...company, selectedAt: new Date().toISOString() }));
+    const all = await (await fetch('/api/items/all', { credentials: 'include' })).json();
+    const state = JSON.parse(sessionStorage.getItem('hojin_client_state') ?? '{}');
+    sessionStorage.setItem(
+      'hojin_client_state',
+      JSON.stringify({
+        ...state,
+        purchaseItemData: {
+          userInput: [{ itemId: all.items[0].itemId, quantity: 1 }],
+          scheduledDateMaster: all.scheduledDateMaster,
+          isFirstPayPrice: all.isFirstPayPrice,
+          deliverySpeed: 'normal',
+        },
+        destination: {
+          recipient: '山田 太郎',
+          destinationZipCode: '1000005',
+          destinationPrefecture: '東京都',
+          destinationCity: '千代田区',
+          destinationStreet: '丸の内1-1-1',
+          destinationApartmentEtc: '',
+          receiptRecipient: '株式会社テスト',
+        },
+      }),
+    );
+    return Object.fromEntries(Object.entries(sessionStorage));
+  });
+  const storageState = await context.storageState();
+  await context.close();
+  return { storageState, session };
+}
+
+const state = member ? await memberState() : null;
 try {
   for (const p of paths) {
     for (let run = 1; run <= runs; run++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        deviceScaleFactor: 1.75,
+        ...(state ? { storageState: state.storageState } : {}),
+      });
       const page = await context.newPage();
+      if (state) {
+        await page.addInitScript((entries) => {
+          for (const [k, v] of Object.entries(entries)) sessionStorage.setItem(k, v);
+        }, state.session);
+      }
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
       await page.addInitScript(INIT);
