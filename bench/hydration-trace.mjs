@@ -6,7 +6,8 @@
 // commit): at each commit, the fibers never rendered again since they mounted (no alternate; at
 // the first commit, everything it hydrated) — host elements (the DOM React hydrates or creates),
 // function components (client components, Next's own and ours) — and the Suspense boundaries
-// still dehydrated, so the hydration is seen as one commit or several. DOM nodes at the end.
+// still dehydrated, so the hydration is seen as one commit or several — and the function components
+// rendered in each commit (what a state change re-rendered; at the first, the hydration). DOM nodes at the end.
 // Plain node, as lighthouse-run.mjs; a logged-out first visit with an empty cache per run, or with
 // `--member` the demo member's (logged in once, as lighthouse-run.mjs does: a company, an item and
 // an address in storage), each run still in a new context with an empty HTTP cache.
@@ -60,12 +61,20 @@ const INIT = () => {
         });
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
+  // The fiber objects of the previous commit's tree: a component that rendered in this commit is a
+  // fiber object that tree did not have (React works on the other copy of a fiber it renders;
+  // a subtree it skips keeps its objects) with React's PerformedWork flag (1) set.
+  let previous = new WeakSet();
   const count = (fiber, acc) => {
     // iterative walk: mounted fibers of this commit (no alternate: created by this render)
+    const seen = new WeakSet();
     const stack = [fiber];
     while (stack.length > 0) {
       const f = stack.pop();
       if (f === null) continue;
+      seen.add(f);
+      const component = f.tag === 0 || f.tag === 1 || f.tag === 11 || f.tag === 14 || f.tag === 15;
+      if (component && (f.flags & 1) === 1 && !previous.has(f)) acc.rendered += 1;
       if (f.alternate === null) {
         acc.mounted += 1;
         if (f.tag === 5 || f.tag === 26 || f.tag === 27) acc.host += 1;
@@ -75,6 +84,7 @@ const INIT = () => {
       if (f.child) stack.push(f.child);
       if (f.sibling) stack.push(f.sibling);
     }
+    previous = seen;
     return acc;
   };
   w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -90,7 +100,7 @@ const INIT = () => {
     onPostCommitFiberRoot() {},
     onCommitFiberRoot(_id, root) {
       const t = performance.now();
-      w.__trace.commits.push({ at: t, ...count(root.current.child, { mounted: 0, host: 0, components: 0, dehydrated: 0 }) });
+      w.__trace.commits.push({ at: t, ...count(root.current.child, { mounted: 0, host: 0, components: 0, dehydrated: 0, rendered: 0 }) });
     },
   };
 };
@@ -201,8 +211,8 @@ try {
           t.longTasks.map((x) => `${r(x.start)}+${r(x.duration)}`).join(' '),
       );
       console.log(
-        'React commits (at ms: fibers not rendered since mount = host elements / components, dehydrated boundaries left): ' +
-          t.commits.map((c) => `${r(c.at)}: ${c.mounted} = ${c.host}/${c.components}, ${c.dehydrated}`).join(' · '),
+        'React commits (at ms: fibers not rendered since mount = host elements / components, dehydrated boundaries left; components rendered in the commit): ' +
+          t.commits.map((c) => `${r(c.at)}: ${c.mounted} = ${c.host}/${c.components}, ${c.dehydrated}; ${c.rendered}`).join(' · '),
       );
       for (const f of t.frames.filter((x) => x.duration >= 50)) {
         const scripts = f.scripts
