@@ -6,10 +6,16 @@
 // commit): at each commit, the fibers never rendered again since they mounted (no alternate; at
 // the first commit, everything it hydrated) — host elements (the DOM React hydrates or creates),
 // function components (client components, Next's own and ours) — and the Suspense boundaries
-// still dehydrated, so the hydration is seen as one commit or several. DOM nodes at the end.
-// Plain node, as lighthouse-run.mjs; a logged-out first visit with an empty cache per run.
+// still dehydrated, so the hydration is seen as one commit or several — and the function components
+// rendered in each commit (what a state change re-rendered; at the first, the hydration). DOM nodes at the end.
+// Plain node, as lighthouse-run.mjs; a logged-out first visit with an empty cache per run, or with
+// `--member` the demo member's (logged in once, as lighthouse-run.mjs does: a company, an item and
+// an address in storage), each run still in a new context with an empty HTTP cache.
 //
 //   node bench/hydration-trace.mjs http://localhost:14000 /search '/search?q=トヨタ' [--runs 3] [--cpu 4]
+//   node bench/hydration-trace.mjs http://localhost:14100 /purchase/select /purchase/recipient-info --member
+import fs from 'node:fs';
+
 import { chromium } from '@playwright/test';
 
 const argv = process.argv.slice(2);
@@ -20,6 +26,8 @@ const opt = (name, fallback) => {
   argv.splice(i, 2);
   return v;
 };
+const member = argv.includes('--member');
+if (member) argv.splice(argv.indexOf('--member'), 1);
 const runs = Number(opt('runs', '1'));
 const cpu = Number(opt('cpu', '4'));
 const [base, ...paths] = argv;
@@ -53,12 +61,20 @@ const INIT = () => {
         });
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
+  // The fiber objects of the previous commit's tree: a component that rendered in this commit is a
+  // fiber object that tree did not have (React works on the other copy of a fiber it renders;
+  // a subtree it skips keeps its objects) with React's PerformedWork flag (1) set.
+  let previous = new WeakSet();
   const count = (fiber, acc) => {
     // iterative walk: mounted fibers of this commit (no alternate: created by this render)
+    const seen = new WeakSet();
     const stack = [fiber];
     while (stack.length > 0) {
       const f = stack.pop();
       if (f === null) continue;
+      seen.add(f);
+      const component = f.tag === 0 || f.tag === 1 || f.tag === 11 || f.tag === 14 || f.tag === 15;
+      if (component && (f.flags & 1) === 1 && !previous.has(f)) acc.rendered += 1;
       if (f.alternate === null) {
         acc.mounted += 1;
         if (f.tag === 5 || f.tag === 26 || f.tag === 27) acc.host += 1;
@@ -68,6 +84,7 @@ const INIT = () => {
       if (f.child) stack.push(f.child);
       if (f.sibling) stack.push(f.sibling);
     }
+    previous = seen;
     return acc;
   };
   w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -83,17 +100,76 @@ const INIT = () => {
     onPostCommitFiberRoot() {},
     onCommitFiberRoot(_id, root) {
       const t = performance.now();
-      w.__trace.commits.push({ at: t, ...count(root.current.child, { mounted: 0, host: 0, components: 0, dehydrated: 0 }) });
+      w.__trace.commits.push({ at: t, ...count(root.current.child, { mounted: 0, host: 0, components: 0, dehydrated: 0, rendered: 0 }) });
     },
   };
 };
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+
+/** The demo member logged in, with a buyer's choices in storage: cookies and localStorage, and the tab's sessionStorage. */
+async function memberState() {
+  // (the demo account's constants, read from their module: plain node does not load TypeScript)
+  const source = fs.readFileSync(new URL('../src/features/accounts/server/demo-user.ts', import.meta.url), 'utf8');
+  const constant = (name) => new RegExp(`export const ${name} = '([^']+)'`).exec(source)?.[1] ?? '';
+  const [DEMO_EMAIL, DEMO_PASSWORD] = [constant('DEMO_EMAIL'), constant('DEMO_PASSWORD')];
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(new URL('/login', base).toString());
+  await page.fill('#email', DEMO_EMAIL);
+  await page.fill('#password', DEMO_PASSWORD);
+  await Promise.all([page.waitForURL((u) => u.pathname !== '/login'), page.click('button[type="submit"]')]);
+  await page.waitForLoadState('networkidle');
+  const session = await page.evaluate(async () => {
+    const search = await (await fetch('/api/corporates/search?q=%E3%83%88%E3%83%A8%E3%82%BF')).json();
+    const company = search.items.find((c) => c.kind === '301' && !c.closed);
+    localStorage.setItem('searched_corporate', JSON.stringify({ ...company, selectedAt: new Date().toISOString() }));
+    const all = await (await fetch('/api/items/all', { credentials: 'include' })).json();
+    const state = JSON.parse(sessionStorage.getItem('hojin_client_state') ?? '{}');
+    sessionStorage.setItem(
+      'hojin_client_state',
+      JSON.stringify({
+        ...state,
+        purchaseItemData: {
+          userInput: [{ itemId: all.items[0].itemId, quantity: 1 }],
+          scheduledDateMaster: all.scheduledDateMaster,
+          isFirstPayPrice: all.isFirstPayPrice,
+          deliverySpeed: 'normal',
+        },
+        destination: {
+          recipient: '山田 太郎',
+          destinationZipCode: '1000005',
+          destinationPrefecture: '東京都',
+          destinationCity: '千代田区',
+          destinationStreet: '丸の内1-1-1',
+          destinationApartmentEtc: '',
+          receiptRecipient: '株式会社テスト',
+        },
+      }),
+    );
+    return Object.fromEntries(Object.entries(sessionStorage));
+  });
+  const storageState = await context.storageState();
+  await context.close();
+  return { storageState, session };
+}
+
+const state = member ? await memberState() : null;
 try {
   for (const p of paths) {
     for (let run = 1; run <= runs; run++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        deviceScaleFactor: 1.75,
+        ...(state ? { storageState: state.storageState } : {}),
+      });
       const page = await context.newPage();
+      if (state) {
+        await page.addInitScript((entries) => {
+          for (const [k, v] of Object.entries(entries)) sessionStorage.setItem(k, v);
+        }, state.session);
+      }
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
       await page.addInitScript(INIT);
@@ -135,8 +211,8 @@ try {
           t.longTasks.map((x) => `${r(x.start)}+${r(x.duration)}`).join(' '),
       );
       console.log(
-        'React commits (at ms: fibers not rendered since mount = host elements / components, dehydrated boundaries left): ' +
-          t.commits.map((c) => `${r(c.at)}: ${c.mounted} = ${c.host}/${c.components}, ${c.dehydrated}`).join(' · '),
+        'React commits (at ms: fibers not rendered since mount = host elements / components, dehydrated boundaries left; components rendered in the commit): ' +
+          t.commits.map((c) => `${r(c.at)}: ${c.mounted} = ${c.host}/${c.components}, ${c.dehydrated}; ${c.rendered}`).join(' · '),
       );
       for (const f of t.frames.filter((x) => x.duration >= 50)) {
         const scripts = f.scripts

@@ -66,7 +66,8 @@ async function expectCompanyInServerHtml(browser: Browser, page: Page): Promise<
     const shell = await context.newPage();
     await shell.goto(page.url());
     await expect(shell.getByTestId('company-name')).toHaveText('トヨタ自動車株式会社');
-    await expect(shell.getByText(`法人番号 ${TOYOTA}　愛知県`)).toBeVisible();
+    await expect(shell.getByTestId('company-number')).toHaveText(`法人番号 ${TOYOTA}`);
+    await expect(shell.getByTestId('company-address')).toHaveText(/^愛知県/);
     await expect(shell.getByTestId('loading-overlay')).toBeHidden();
   } finally {
     await context.close();

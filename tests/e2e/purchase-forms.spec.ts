@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
@@ -191,4 +192,49 @@ test('pressing the button while leaving a field with a mistake still submits: th
   await expect(summary).toContainText('建物名・部屋番号に使用できない文字「🏢」');
   await expect(summary).toContainText('お届け先の宛名を入力してください。');
   await expect(fieldError(page, 'destinationApartmentEtc')).toContainText('「🏢」');
+});
+
+test('the fields below the card field do not move when PAY.JP’s card frame appears, at 390 and 1280 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await newMemberLoggedIn(page, 'frame');
+  await toRecipientStep(page);
+  /** Where the field below the card frame is on the page (not in the viewport), and the frame's box. */
+  const layout = () =>
+    page.evaluate(() => {
+      const below = document.getElementById('cardName')!.getBoundingClientRect();
+      const frame = document.querySelector('iframe[data-payjp-element="card"]')?.getBoundingClientRect();
+      const holder = document.querySelector('[data-testid="card-element"]')!.getBoundingClientRect();
+      return {
+        belowTop: Math.round(below.top + window.scrollY),
+        holderHeight: Math.round(holder.height),
+        frameHeight: frame ? Math.round(frame.height) : null,
+      };
+    });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // pay.js is held back until the page without the frame has been measured.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/js/v2/pay.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/purchase/recipient-info');
+    await expect(page.locator('#recipient')).toBeEnabled();
+    await page.getByTestId('card-element').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await expect(page.locator('iframe[data-payjp-element="card"]')).toHaveCount(0);
+    const before = await layout();
+    await page.screenshot({ path: path.join(SHOTS, `card-frame-before-${width}.png`), fullPage: true });
+    release();
+    await expect(page.frameLocator('iframe[data-payjp-element="card"]').locator('#number')).toBeVisible();
+    // The frame reports its content's height once it has laid out (a postMessage): give it that moment.
+    await page.waitForTimeout(500);
+    const after = await layout();
+    await page.screenshot({ path: path.join(SHOTS, `card-frame-after-${width}.png`), fullPage: true });
+    expect(after.frameHeight, 'the frame is shown').toBeGreaterThan(44);
+    expect(after.belowTop, `the カード名義 field stays where it was at ${width} px`).toBe(before.belowTop);
+    expect(after.holderHeight, `the space kept for the frame is its height at ${width} px`).toBe(before.holderHeight);
+    await page.unroute('**/js/v2/pay.js');
+  }
 });

@@ -216,16 +216,63 @@ test('reloading mid-flow keeps the selection and address; the card is asked for 
   await expect(page.locator('#destinationStreet')).toHaveValue('丸の内1-1-1');
 });
 
+/**
+ * Counts the page's API requests in flight (`window.__apiInFlight`), from the first document on.
+ * A request the page makes by itself after the session is gone is answered 401 and sends it to the
+ * login page as it should (spec §8); a test that ends the session must first let those finish.
+ */
+async function countApiRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as Window & { __apiInFlight?: number };
+    w.__apiInFlight = 0;
+    const original = window.fetch;
+    window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!url.includes('/api/')) return original.call(this, input, init);
+      w.__apiInFlight! += 1;
+      const done = () => {
+        w.__apiInFlight! -= 1;
+      };
+      const sent = original.call(this, input, init);
+      sent.then(done, done);
+      return sent;
+    };
+  });
+}
+
+/**
+ * Resolves once the page has no API request in flight, looked at after two animation frames: SWR
+ * shows data it already holds (the select step's price) at once and starts its revalidation in the
+ * frame after (rAF), so "the total is shown" does not mean the page's own requests are over.
+ */
+async function apiSettled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(() => (window as Window & { __apiInFlight?: number }).__apiInFlight === 0);
+}
+
 test('a session that expires mid-flow sends the member to log in again; the order is kept where it was left', async ({ page, context }) => {
+  await countApiRequests(page);
   const email = await newMemberAtConfirmation(page);
+  // The confirmation revalidates the price it got from the select step (GET /api/items/tax) in the
+  // frame after it is shown: that request must be over before the session ends, or it is the one
+  // answered 401 and the page leaves for the login page before the order button is pressed.
+  await apiSettled(page);
   // The server no longer knows the session (idle or absolute timeout, or the cookie is gone),
   // while this browser's auth_expire_time still says it is logged in: ordering answers 401, and
   // the client goes to the login page, saying the login expired, back to this page afterwards
   // (docs/decisions/0022; the spec's nextPage was /search).
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) refused.push(new URL(r.url()).pathname);
+  });
   await context.clearCookies();
   await page.getByLabel(/同意して注文する/).check();
   await page.getByRole('button', { name: /注文を確定する/ }).click();
   await expect(page).toHaveURL(/\/login\?nextPage=%2Fpurchase%2Fconfirmation&expired=true$/);
+  // It is the order that was refused for the missing session, not a request the page made by
+  // itself (the order is first refused 403 for its CSRF token, whose cookie went too, then resent
+  // with a fresh token and refused 401).
+  expect(refused[0]).toBe('/api/payments/create-payment-history');
   await expect(page.getByRole('status').filter({ hasText: 'ログインの有効期限が切れました' })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('auth_expire_time'))).toBeNull();
 

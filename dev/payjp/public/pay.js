@@ -63,7 +63,7 @@
     iframe.setAttribute('scrolling', 'no');
     iframe.setAttribute('allowtransparency', 'true');
     iframe.setAttribute('data-payjp-element', 'card');
-    iframe.style.cssText = 'border:none;width:100%;min-width:240px;height:88px;display:block;overflow:hidden;background:transparent;';
+    iframe.style.cssText = 'border:none;width:100%;min-width:240px;height:64px;display:block;overflow:hidden;background:transparent;';
     iframe.src = ORIGIN + '/js/v2/card-element.html#' + encodeURIComponent(JSON.stringify(config));
     window.addEventListener('message', this._onMessage);
     container.appendChild(iframe);

@@ -329,7 +329,9 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
                   required
                   support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
                 >
-                  <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
+                  <div className={styles.cardFrame}>
+                    <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
+                  </div>
                 </FieldGroup>
                 <Field
                   id="cardName"

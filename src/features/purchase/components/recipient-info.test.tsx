@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { INITIAL_STATE, getClientState, resetAll, setPiece } from '@/lib/client-store';
@@ -24,11 +25,14 @@ vi.mock('next/link', () => import('@/components/link-test-double'));
 const api = vi.hoisted(() => ({
   zipcodeCalls: [] as string[],
   candidates: [{ prefecture: '東京都', city: '千代田区', town: '丸の内', isBusiness: false }] as unknown[],
+  /** the member's cards kept at PAY.JP (GET /api/credit-cards/card) */
+  cards: [] as unknown[],
 }));
 vi.mock('@/lib/api-client', async () => {
-  const { fakeApiClient, publicKeyAnswer } = await import('./test-support/api-client');
+  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
   return fakeApiClient(
     publicKeyAnswer(() => 'pk_test_0000'),
+    registeredCardsAnswer(() => api.cards),
     (path, options) => {
       if (path !== '/api/address/zipcode-to-address') return undefined;
       const zip = options.query?.zipcode ?? '';
@@ -40,6 +44,7 @@ vi.mock('@/lib/api-client', async () => {
 vi.mock('./payjp-js', () => import('./test-support/payjp'));
 
 const { RecipientInfo } = await import('./recipient-info');
+const { apiFetch } = await import('@/lib/api-client');
 
 const STREET_EMOJI_MESSAGE =
   '町名・番地に使用できない文字「🏢」が含まれています。絵文字や一部の記号・外国の文字は、お届け伝票や書類に印字できないため、取り除くか別の文字に置き換えてください。';
@@ -55,7 +60,11 @@ function errorOf(id: string): string | null {
 }
 
 async function renderStep(): Promise<void> {
-  render(<RecipientInfo payjpJsUrl="https://js.example/v2/pay.js" />);
+  render(
+    <SWRConfig value={{ fetcher: (path: string) => apiFetch(path), provider: () => new Map(), dedupingInterval: 0 }}>
+      <RecipientInfo payjpJsUrl="https://js.example/v2/pay.js" />
+    </SWRConfig>,
+  );
   await screen.findByRole('heading', { name: 'お届け先・お支払い方法' });
   // The order button is enabled once the public key has arrived.
   await waitFor(() => expect((screen.getByRole('button', { name: 'ご注文内容の確認へ進む' }) as HTMLButtonElement).disabled).toBe(false));
@@ -70,6 +79,7 @@ beforeEach(() => {
   resetAll();
   setPiece('purchaseItemData', { ...INITIAL_STATE.purchaseItemData, userInput: [{ itemId: 'history-full', quantity: 1 }] });
   api.zipcodeCalls.length = 0;
+  api.cards = [];
   router.push.mockReset();
   router.replace.mockReset();
   resetPayjp();
@@ -234,6 +244,49 @@ describe('back from the confirmation', () => {
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/purchase/confirmation'));
     expect(payjp.createToken).not.toHaveBeenCalled();
     expect(getClientState().newCard).toMatchObject({ token: 'tok_entered', isSelected: true, last4: '4242' });
+  });
+
+  // The member's registered cards arrive after the stored choice is applied (their request waits
+  // for the public key): the card chosen before going back must stay the one checked, not the
+  // list's default card (a version that applied the stored choice late lost it).
+  const visa = {
+    id: 'car_visa',
+    brand: 'Visa',
+    last4: '1111',
+    expDate: { year: 2031, month: 1 },
+    cardName: 'TARO YAMADA',
+    isDefault: true,
+  };
+  const master = {
+    id: 'car_master',
+    brand: 'MasterCard',
+    last4: '4444',
+    expDate: { year: 2032, month: 2 },
+    cardName: 'TARO YAMADA',
+    isDefault: false,
+  };
+
+  it('keeps the entered card chosen when the registered cards arrive', async () => {
+    api.cards = [visa];
+    setPiece('destination', DESTINATION);
+    setPiece('newCard', entered);
+    await renderStep();
+    const registered = await screen.findByRole('radio', { name: /Visa\s+\*\*\*\* 1111/ });
+    expect((registered as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('radio', { name: /入力済みのカード\s+Visa\s+\*\*\*\* 4242/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('keeps the registered card chosen before (not the default one) when the list arrives', async () => {
+    api.cards = [visa, master];
+    setPiece('destination', DESTINATION);
+    setPiece('registeredCard', { ...master, isSelected: true });
+    await renderStep();
+    const chosen = (await screen.findByRole('radio', { name: /MasterCard\s+\*\*\*\* 4444/ })) as HTMLInputElement;
+    expect(chosen.checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /Visa\s+\*\*\*\* 1111/ }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'ご注文内容の確認へ進む' }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/purchase/confirmation'));
+    expect(getClientState().registeredCard).toMatchObject({ id: 'car_master', isSelected: true });
   });
 
   it('asks for the card again once its token is gone (after a reload or a failed payment)', async () => {

@@ -2,7 +2,7 @@
 
 import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { flushSync } from 'react-dom';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
@@ -21,7 +21,7 @@ import { PurchasePage, Section, restartPath } from './flow-parts';
 import { MissingStateNotice, takeMissingStateFlag } from './missing-state';
 import { lookupZipcode, type AddressCandidate } from '../client/api';
 
-import { CARD_FIELDS, CardSection, useCardSection } from './card-section';
+import { CARD_FIELDS, CardSection, useCardSection, type CardFieldErrors, type CardSectionState } from './card-section';
 import { purchaseSchemas } from './lazy-schemas';
 import styles from './purchase.module.css';
 
@@ -80,15 +80,22 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [candidates, setCandidates] = useState<AddressCandidate[]>([]);
   const [zipMessage, setZipMessage] = useState('');
-  // A registered card arriving is not checked over the card the buyer entered in this flow.
-  const card = useCardSection({ payjpJsUrl, preferRegistered: () => !getClientState().newCard.isSelected });
-  const { publicKey, setCardError } = card;
+  // The card section keeps its own state and data (the public key, the registered cards), so their
+  // arrival re-renders the card part only, not this form (docs/decisions/0038): the form reaches it
+  // through `cardRef` when the order goes on, and hears of what it shows (payable, its errors).
+  const cardRef = useRef<CardSectionState | null>(null);
+  const [payable, setPayable] = useState(false);
+  const [cardErrors, setCardErrors] = useState<CardFieldErrors>({});
+  const showCardErrors = useCallback(
+    (next: CardFieldErrors) => setCardErrors((current) => (sameErrors(current, next) ? current : next)),
+    [],
+  );
   const [submitting, setSubmitting] = useState(false);
   const [isDemo, setIsDemo] = useState(false);
   // Sent back here by the confirmation, which found no complete address: say so (issue 13).
   const [restarted, setRestarted] = useState(false);
   const summaryRef = useRef<HTMLDivElement | null>(null);
-  const shownErrors = { ...errors, ...card.errors };
+  const shownErrors = { ...errors, ...cardErrors };
   const summary = useSummaryOnDemand(Object.values(shownErrors).some(Boolean));
 
   useEffect(() => {
@@ -101,14 +108,9 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setRestarted(takeMissingStateFlag());
     setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
-    card.setCardName(state.newCard.cardName);
     setIsDemo(state.flags.isDemoUser);
-    // Back from the confirmation: the card chosen there stays chosen (the registered card, or the
-    // entered card's token, which is not spent until the order), instead of an empty card field.
-    card.restore(enteredCardOf(state.newCard), state.registeredCard.isSelected ? state.registeredCard.id : null);
     setReady(true);
-    // Once, after hydration: `card`'s setters are stable, the object itself is new each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // (the card section applies the stored card in its own effect, committed with these)
   }, [router]);
 
   // Keep what the buyer types in this tab's store as it is typed, so going back to the item
@@ -171,33 +173,26 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     await lookupWith(form.destinationZipCode);
   }
 
-  async function removeCard(registered: CardView) {
-    if (!window.confirm(`${registered.brand}（末尾 ${registered.last4}）の登録を削除しますか？`)) return;
-    try {
-      await deleteCard(registered.id);
-      await card.forget(registered.id);
-    } catch (error) {
-      setCardError(error instanceof ApiError ? error.message : 'カードを削除できませんでした。');
-    }
-  }
-
   async function next() {
     const [{ DestinationSchema, fieldErrors }, kit] = await Promise.all([purchaseSchemas(), summary.prepare()]);
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
     // Committed at once: after the schema's `await` this is no longer the click's synchronous
     // update, and the summary must exist before it is focused.
-    let cardErrs = {};
+    const card = cardRef.current;
+    if (!card) return;
+    let cardErrs: CardFieldErrors = {};
     flushSync(() => {
       setErrors(fieldErrs);
       cardErrs = card.validate();
+      setCardErrors(cardErrs);
       kit.show();
     });
     if (!parsed.success || Object.keys(fieldErrs).length > 0 || Object.keys(cardErrs).length > 0) {
       kit.focus(summaryRef);
       return;
     }
-    if (!publicKey) return;
+    if (!payable) return;
     setPiece('destination', parsed.data);
     setSubmitting(true);
     try {
@@ -225,22 +220,17 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
       }
       router.push('/purchase/confirmation');
     } catch (error) {
-      setCardError(error instanceof Error ? error.message : 'カード情報を確認できませんでした。');
+      card.setCardError(error instanceof Error ? error.message : 'カード情報を確認できませんでした。');
       setSubmitting(false);
     }
   }
 
-  return (
-    <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
-      {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
-      {restarted ? <MissingStateNotice step="/purchase/recipient-info" /> : null}
-      {summary.Summary ? (
-        <summary.Summary id="form-errors" message={null} errors={shownErrors} fields={FIELDS} summaryRef={summaryRef} />
-      ) : null}
-
-      {/* Until this tab's storage is read, the form is shown as it will be, but cannot be used yet:
-          the server render paints it before the JavaScript arrives (docs/decisions/0033). */}
-      <fieldset className={styles.formShell} disabled={!ready} aria-busy={!ready}>
+  // The address and the receipt: the larger part of the form, rendered again only when what it
+  // shows changes (not when the summary, the order button or the stored flags do). Everything it
+  // calls reads only these four values and state setters.
+  const addressSections = useMemo(
+    () => (
+      <>
         <Section title="お届け先" id="destination">
           <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
             {(a) => (
@@ -394,36 +384,32 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
             )}
           </Field>
         </Section>
+      </>
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [form, errors, candidates, zipMessage],
+  );
 
-        <CardSection
-          card={card}
-          unavailable="ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。"
-          onRemove={(c) => void removeCard(c)}
-          entered={
-            card.enteredCard ? (
-              <EnteredCardOption card={card.enteredCard} checked={card.mode === 'entered'} onChoose={() => card.setMode('entered')} />
-            ) : null
-          }
-          newCardExtra={
-            isDemo ? (
-              <p className={styles.muted}>
-                デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
-              </p>
-            ) : (
-              <label className={styles.agree} style={{ fontWeight: 400 }}>
-                <input type="checkbox" checked={card.saveCard} onChange={(e) => card.setSaveCard(e.target.checked)} />
-                このカードを登録して次回から使う
-              </label>
-            )
-          }
-        />
+  return (
+    <PurchasePage title="お届け先・お支払い方法" step={1} lead="証明書のお届け先と、お支払いに使うクレジットカードを入力してください。">
+      {submitting ? <LoadingOverlay message="カード情報を確認しています" /> : null}
+      {restarted ? <MissingStateNotice step="/purchase/recipient-info" /> : null}
+      {summary.Summary ? (
+        <summary.Summary id="form-errors" message={null} errors={shownErrors} fields={FIELDS} summaryRef={summaryRef} />
+      ) : null}
+
+      {/* Until this tab's storage is read, the form is shown as it will be, but cannot be used yet:
+          the server render paints it before the JavaScript arrives (docs/decisions/0033). */}
+      <fieldset className={styles.formShell} disabled={!ready} aria-busy={!ready}>
+        {addressSections}
+        <RecipientCard handle={cardRef} payjpJsUrl={payjpJsUrl} isDemo={isDemo} onPayable={setPayable} onErrors={showCardErrors} />
       </fieldset>
 
       <div className={styles.actions}>
         <Link className="button button-secondary" href="/purchase/select">
           証明書の選択に戻る
         </Link>
-        <button type="button" className="button" disabled={submitting || !publicKey} onClick={() => void next()}>
+        <button type="button" className="button" disabled={submitting || !payable} onClick={() => void next()}>
           ご注文内容の確認へ進む
         </button>
       </div>
@@ -447,6 +433,88 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     }
   }
 }
+
+/** Whether two sets of the card section's errors say the same (the form's copy is replaced only when they differ). */
+function sameErrors(a: CardFieldErrors, b: CardFieldErrors): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof CardFieldErrors)[]);
+  return [...keys].every((k) => (a[k] ?? '') === (b[k] ?? ''));
+}
+
+/**
+ * The recipient step's card section, with its state and data hooks (`useCardSection`: PAY.JP's
+ * public key, the registered cards, the choice) in a component of its own: their answers arriving
+ * after hydration re-render this part only. The form reads the section through `handle` when the
+ * order goes on; `onPayable` and `onErrors` tell it what it shows (the order button, the summary).
+ */
+const RecipientCard = memo(function RecipientCard({
+  handle,
+  payjpJsUrl,
+  isDemo,
+  onPayable,
+  onErrors,
+}: {
+  handle: Ref<CardSectionState | null>;
+  payjpJsUrl: string;
+  isDemo: boolean;
+  onPayable: (payable: boolean) => void;
+  onErrors: (errors: CardFieldErrors) => void;
+}) {
+  // A registered card arriving is not checked over the card the buyer entered in this flow.
+  const card = useCardSection({ payjpJsUrl, preferRegistered: () => !getClientState().newCard.isSelected });
+  useImperativeHandle(handle, () => card);
+
+  useEffect(() => {
+    // Browser storage is read after hydration (the server render has none), in the same commit as
+    // the form's stored values. Back from the confirmation: the card chosen there stays chosen (the
+    // registered card, or the entered card's token, which is not spent until the order), instead
+    // of an empty card field. This runs before the public key is even asked for, so the registered
+    // cards can only arrive after it: they never replace the card chosen here.
+    const state = getClientState();
+    card.setCardName(state.newCard.cardName);
+    card.restore(enteredCardOf(state.newCard), state.registeredCard.isSelected ? state.registeredCard.id : null);
+    // Once, after hydration: `card`'s setters are stable, the object itself is new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const payable = Boolean(card.publicKey);
+  useEffect(() => onPayable(payable), [payable, onPayable]);
+  useEffect(() => onErrors(card.errors), [card.errors, onErrors]);
+
+  async function removeCard(registered: CardView) {
+    if (!window.confirm(`${registered.brand}（末尾 ${registered.last4}）の登録を削除しますか？`)) return;
+    try {
+      await deleteCard(registered.id);
+      await card.forget(registered.id);
+    } catch (error) {
+      card.setCardError(error instanceof ApiError ? error.message : 'カードを削除できませんでした。');
+    }
+  }
+
+  return (
+    <CardSection
+      card={card}
+      unavailable="ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。"
+      onRemove={(c) => void removeCard(c)}
+      entered={
+        card.enteredCard ? (
+          <EnteredCardOption card={card.enteredCard} checked={card.mode === 'entered'} onChoose={() => card.setMode('entered')} />
+        ) : null
+      }
+      newCardExtra={
+        isDemo ? (
+          <p className={styles.muted}>
+            デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
+          </p>
+        ) : (
+          <label className={styles.agree} style={{ fontWeight: 400 }}>
+            <input type="checkbox" checked={card.saveCard} onChange={(e) => card.setSaveCard(e.target.checked)} />
+            このカードを登録して次回から使う
+          </label>
+        )
+      }
+    />
+  );
+});
 
 /** 入力済みのカード: the card entered earlier in this flow, while its token is unspent (back from the confirmation). */
 function EnteredCardOption({ card, checked, onChoose }: { card: NewCard; checked: boolean; onChoose: () => void }) {

@@ -54,8 +54,9 @@ afterEach(() => cleanup());
 describe('SelectItems opened for a company', () => {
   it('the server render has the company block (name, number, address): no grey lines, controls disabled', () => {
     const html = ssr(<SelectItems initialItems={items} selected={found} />);
-    expect(html).toContain('data-testid="company-name">トヨタ自動車株式会社</span>');
-    expect(html).toContain('法人番号 1180301018771　愛知県豊田市トヨタ町1番地');
+    expect(html).toContain('data-testid="company-name">トヨタ自動車株式会社</p>');
+    expect(html).toContain('data-testid="company-number">法人番号 1180301018771</p>');
+    expect(html).toContain('data-testid="company-address">愛知県豊田市トヨタ町1番地</p>');
     expect(html).not.toContain('data-testid="pending"');
     expect(html).not.toContain('aria-busy');
     expect(html).toMatch(/<input type="checkbox" id="item-history-full" disabled=""/);

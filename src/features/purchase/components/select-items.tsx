@@ -149,22 +149,33 @@ export function SelectItems({
     <PurchasePage title="証明書の選択" step={0} lead="取り寄せる証明書と通数、配送方法を選んでください。表示の金額はすべて税込です。">
       {restarted ? <MissingStateNotice step="/purchase/select" /> : null}
       <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を選び直す' }}>
+        {/* Three short blocks, each smaller than the step's server-rendered text: read from storage after
+            hydration, the company is not what the page's largest paint waits for (LCP, docs/decisions/0038);
+            the grey lines before it have the same heights. */}
         {company === undefined ? (
-          <p className={styles.company} aria-busy="true">
+          <div className={styles.company} aria-busy="true">
             <Pending kind="name" />
-            <Pending lines={2} />
-          </p>
+            <p className={styles.muted}>
+              <Pending />
+            </p>
+            <p className={styles.muted}>
+              <Pending />
+            </p>
+          </div>
         ) : (
-          <p className={styles.company}>
-            <span className={styles.companyName} data-testid="company-name">
+          <div className={styles.company}>
+            <p className={styles.companyName} data-testid="company-name">
               {company.name}
-            </span>
-            <br />
-            <span className={styles.muted}>
+            </p>
+            <p className={styles.muted} data-testid="company-number">
               法人番号 {company.corporateNumber}
-              {company.address ? `　${company.address}` : ''}
-            </span>
-          </p>
+            </p>
+            {company.address ? (
+              <p className={styles.muted} data-testid="company-address">
+                {company.address}
+              </p>
+            ) : null}
+          </div>
         )}
         {company?.closed ? <p className="notice-box">{CLOSED_COMPANY_ITEM_MESSAGE}</p> : null}
       </Section>
