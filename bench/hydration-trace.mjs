@@ -18,6 +18,8 @@ import fs from 'node:fs';
 
 import { chromium } from '@playwright/test';
 
+import { storeBuyer } from './buyer-storage.mjs';
+
 const argv = process.argv.slice(2);
 const opt = (name, fallback) => {
   const i = argv.indexOf(`--${name}`);
@@ -120,35 +122,7 @@ async function memberState() {
   await page.fill('#password', DEMO_PASSWORD);
   await Promise.all([page.waitForURL((u) => u.pathname !== '/login'), page.click('button[type="submit"]')]);
   await page.waitForLoadState('networkidle');
-  const session = await page.evaluate(async () => {
-    const search = await (await fetch('/api/corporates/search?q=%E3%83%88%E3%83%A8%E3%82%BF')).json();
-    const company = search.items.find((c) => c.kind === '301' && !c.closed);
-    localStorage.setItem('searched_corporate', JSON.stringify({ ...company, selectedAt: new Date().toISOString() }));
-    const all = await (await fetch('/api/items/all', { credentials: 'include' })).json();
-    const state = JSON.parse(sessionStorage.getItem('hojin_client_state') ?? '{}');
-    sessionStorage.setItem(
-      'hojin_client_state',
-      JSON.stringify({
-        ...state,
-        purchaseItemData: {
-          userInput: [{ itemId: all.items[0].itemId, quantity: 1 }],
-          scheduledDateMaster: all.scheduledDateMaster,
-          isFirstPayPrice: all.isFirstPayPrice,
-          deliverySpeed: 'normal',
-        },
-        destination: {
-          recipient: '山田 太郎',
-          destinationZipCode: '1000005',
-          destinationPrefecture: '東京都',
-          destinationCity: '千代田区',
-          destinationStreet: '丸の内1-1-1',
-          destinationApartmentEtc: '',
-          receiptRecipient: '株式会社テスト',
-        },
-      }),
-    );
-    return Object.fromEntries(Object.entries(sessionStorage));
-  });
+  const { session } = await page.evaluate(storeBuyer);
   const storageState = await context.storageState();
   await context.close();
   return { storageState, session };

@@ -13,6 +13,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
+import { storeBuyer } from './buyer-storage.mjs';
+
 const options = JSON.parse(process.argv[2] ?? '{}');
 const { base, chromium, runs = 1, out, only = null, pages = null, demo, payjpApi = null } = options;
 /** `--pages` names pages exactly (`/,/search`); `--only` takes every page whose name contains the text. */
@@ -167,38 +169,7 @@ async function prepareBuyer(page) {
   await page.type('#email', demo.email);
   await page.type('#password', demo.password);
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type="submit"]')]);
-  return page.evaluate(async () => {
-    const search = await (await fetch('/api/corporates/search?q=%E3%83%88%E3%83%A8%E3%82%BF')).json();
-    const company = search.items.find((c) => c.kind === '301' && !c.closed);
-    if (!company) throw new Error('no orderable company for トヨタ');
-    localStorage.setItem('searched_corporate', JSON.stringify({ ...company, selectedAt: new Date().toISOString() }));
-    const all = await (await fetch('/api/items/all', { credentials: 'include' })).json();
-    const first = all.items[0];
-    if (!first) throw new Error('no items');
-    const state = JSON.parse(sessionStorage.getItem('hojin_client_state') ?? '{}');
-    sessionStorage.setItem(
-      'hojin_client_state',
-      JSON.stringify({
-        ...state,
-        purchaseItemData: {
-          userInput: [{ itemId: first.itemId, quantity: 1 }],
-          scheduledDateMaster: all.scheduledDateMaster,
-          isFirstPayPrice: all.isFirstPayPrice,
-          deliverySpeed: 'normal',
-        },
-        destination: {
-          recipient: '山田 太郎',
-          destinationZipCode: '1000005',
-          destinationPrefecture: '東京都',
-          destinationCity: '千代田区',
-          destinationStreet: '丸の内1-1-1',
-          destinationApartmentEtc: '',
-          receiptRecipient: '株式会社テスト',
-        },
-      }),
-    );
-    return company.corporateNumber;
-  });
+  return (await page.evaluate(storeBuyer)).corporateNumber;
 }
 
 const chrome = await chromeLauncher.launch({
