@@ -98,11 +98,16 @@ async function newMemberAtConfirmation(page: Page, card = '4242424242424242'): P
   return email;
 }
 
-async function orderAndAuthenticate(page: Page, answer: '認証成功' | '認証失敗', shots = false): Promise<void> {
+/** From the confirmation: agree, 注文を確定する, and wait for the emulator's 3-D Secure page. */
+async function orderToTdsPage(page: Page, shots = false): Promise<void> {
   await page.getByLabel(/同意して注文する/).check();
   await shoot(page, '3-confirmation', shots);
   await page.getByRole('button', { name: /注文を確定する/ }).click();
   await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+}
+
+async function orderAndAuthenticate(page: Page, answer: '認証成功' | '認証失敗', shots = false): Promise<void> {
+  await orderToTdsPage(page, shots);
   await expect(page.getByTestId('tds-amount')).toHaveText('3,150円');
   await page.getByRole('button', { name: answer }).click();
 }
@@ -344,9 +349,7 @@ test('back from the 3-D Secure page: the reason next to the button, then the sam
   page,
 }) => {
   await newMemberAtConfirmation(page);
-  await page.getByLabel(/同意して注文する/).check();
-  await page.getByRole('button', { name: /注文を確定する/ }).click();
-  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  await orderToTdsPage(page);
   const paymentId = await orderOnTdsPage(page);
 
   // The browser's back button: nothing reached the return URL.
@@ -409,9 +412,7 @@ test('given up at the 3-D Secure page: the unfinished order is cancelled from th
   page,
 }) => {
   await newMemberAtConfirmation(page);
-  await page.getByLabel(/同意して注文する/).check();
-  await page.getByRole('button', { name: /注文を確定する/ }).click();
-  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  await orderToTdsPage(page);
   const paymentId = await orderOnTdsPage(page);
   await page.getByRole('button', { name: '認証をやめて戻る' }).click();
   await expect(page).toHaveURL(/\/purchase\/confirmation\?payment_error=three_d_secure_incompleted$/);
@@ -435,9 +436,7 @@ test('back from the 3-D Secure page: one price on the confirmation screen — th
   page,
 }) => {
   await newMemberAtConfirmation(page);
-  await page.getByLabel(/同意して注文する/).check();
-  await page.getByRole('button', { name: /注文を確定する/ }).click();
-  await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
+  await orderToTdsPage(page);
   await expect(page.getByTestId('tds-amount')).toHaveText('3,150円');
 
   // Back with the browser: the unpaid order holds the first-purchase price, and paying it again
