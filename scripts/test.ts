@@ -27,6 +27,15 @@ interface TierResult {
   skipped: number;
   exitCode: number;
   note?: string;
+  /** Failed tests, named with their file and the first line of the failure, for the summary. */
+  failures: string[];
+}
+
+/** The first non-empty line of a failure message, without colour codes, cut to one screen line. */
+function firstLine(message: string | undefined): string {
+  const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const line = plain.split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 200);
 }
 
 function runVitest(tier: string, project: string, env: Record<string, string> = {}): TierResult {
@@ -47,14 +56,29 @@ function runVitest(tier: string, project: string, env: Record<string, string> = 
         numFailedTests: number;
         numPendingTests: number;
         numTodoTests: number;
+        testResults?: {
+          name: string;
+          message?: string;
+          status?: string;
+          assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+        }[];
       })
     : null;
+  const failures: string[] = [];
+  for (const file of report?.testResults ?? []) {
+    const rel = path.relative(ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) failures.push(`${rel} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0])}`);
+    // A file that failed outside any test (an import or a hook): its own message.
+    if (failedTests.length === 0 && file.status === 'failed') failures.push(`${rel}\n      ${firstLine(file.message)}`);
+  }
   return {
     tier,
     passed: report?.numPassedTests ?? 0,
     failed: report?.numFailedTests ?? 0,
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
     exitCode: res.status ?? 1,
+    failures,
   };
 }
 
@@ -63,13 +87,29 @@ function runPlaywright(): TierResult {
   fs.rmSync(out, { force: true });
   const res = spawnSync(path.join(BIN, 'playwright'), ['test'], { cwd: ROOT, stdio: 'inherit', env: process.env });
   type Stats = { expected: number; unexpected: number; skipped: number; flaky: number };
-  const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: Stats }) : null;
+  interface Suite {
+    file?: string;
+    specs?: { title: string; file: string; ok: boolean; tests?: { results?: { error?: { message?: string } }[] }[] }[];
+    suites?: Suite[];
+  }
+  const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: Stats; suites?: Suite[] }) : null;
+  const failures: string[] = [];
+  const walk = (suite: Suite) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error?.message;
+      failures.push(`${spec.file} › ${spec.title}\n      ${firstLine(error)}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
   return {
     tier: 'e2e',
     passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
     failed: report?.stats.unexpected ?? 0,
     skipped: report?.stats.skipped ?? 0,
     exitCode: res.status ?? 1,
+    failures,
   };
 }
 
@@ -87,6 +127,7 @@ async function main() {
     skipped: 0,
     exitCode: why.fail ? 1 : 0,
     note: `${why.packages.join(', ')} がないため実行していません${tier === 'integration-postgres' ? '（TEST_DATABASE_URL でも可）' : ''}`,
+    failures: [],
   });
 
   const checks: { name: string; ok: boolean }[] = [];
@@ -145,6 +186,12 @@ async function main() {
   for (const c of checks) {
     failed ||= !c.ok;
     console.log(`${c.name.padEnd(22)} ${c.ok ? 'ok  ✓' : 'FAILED  ✗'}`);
+  }
+  // CI keeps only the end of the output: name what failed here, not only above.
+  const named = results.filter((r) => r.failures.length > 0);
+  if (named.length > 0) {
+    console.log('\nfailed:');
+    for (const r of named) for (const f of r.failures.slice(0, 20)) console.log(`  [${r.tier}] ${f}`);
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failures = results.reduce((n, r) => n + r.failed, 0) + (failed && results.every((r) => r.failed === 0) ? 1 : 0);
