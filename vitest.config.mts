@@ -6,6 +6,12 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // Two tiers share one config: `unit` (pure code, stand-ins in dev/) and `integration`
 // (*.int.test.ts, against a real database cloned from a migrated template per file).
 // `server-only` is an empty module outside Next's react-server graph.
+// In CI a failed test runs once more, as the Playwright journeys do (playwright.config.ts): a rare
+// timing failure on a loaded machine must not hold a whole session's work back, and `npm test`
+// names every test that passed only on its second run so it gets fixed (docs/decisions/0040).
+// Locally there is no second run: a flaky test fails where its author sees it.
+const retry = process.env.CI ? 1 : 0;
+
 const alias = {
   '@/': r('./src/'),
   '@db/': r('./db/'),
@@ -33,6 +39,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: [r('./tests/support/unit-setup.ts')],
           testTimeout: 20_000,
+          retry,
         },
       },
       {
@@ -45,6 +52,7 @@ export default defineConfig({
           setupFiles: [r('./tests/support/integration-setup.ts')],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          retry,
           fileParallelism: true,
           maxWorkers: 2,
         },

@@ -29,6 +29,8 @@ interface TierResult {
   note?: string;
   /** Failed tests, named with their file and the first line of the failure, for the summary. */
   failures: string[];
+  /** Tests that failed and then passed on their CI retry, named the same way. */
+  flaky: string[];
 }
 
 /** The first non-empty line of a failure message, without colour codes, cut to one screen line. */
@@ -65,10 +67,16 @@ function runVitest(tier: string, project: string, env: Record<string, string> = 
       })
     : null;
   const failures: string[] = [];
+  const flaky: string[] = [];
   for (const file of report?.testResults ?? []) {
     const rel = path.relative(ROOT, file.name);
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failedTests) failures.push(`${rel} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0])}`);
+    // A passed test that carries failure messages passed on its retry.
+    for (const a of file.assertionResults ?? []) {
+      if (a.status === 'passed' && (a.failureMessages?.length ?? 0) > 0)
+        flaky.push(`${rel} › ${a.fullName}\n      ${firstLine(a.failureMessages?.[0])}`);
+    }
     // A file that failed outside any test (an import or a hook): its own message.
     if (failedTests.length === 0 && file.status === 'failed') failures.push(`${rel}\n      ${firstLine(file.message)}`);
   }
@@ -79,6 +87,7 @@ function runVitest(tier: string, project: string, env: Record<string, string> = 
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
     exitCode: res.status ?? 1,
     failures,
+    flaky,
   };
 }
 
@@ -89,16 +98,23 @@ function runPlaywright(): TierResult {
   type Stats = { expected: number; unexpected: number; skipped: number; flaky: number };
   interface Suite {
     file?: string;
-    specs?: { title: string; file: string; ok: boolean; tests?: { results?: { error?: { message?: string } }[] }[] }[];
+    specs?: {
+      title: string;
+      file: string;
+      ok: boolean;
+      tests?: { status?: string; results?: { error?: { message?: string } }[] }[];
+    }[];
     suites?: Suite[];
   }
   const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: Stats; suites?: Suite[] }) : null;
   const failures: string[] = [];
+  const flaky: string[] = [];
   const walk = (suite: Suite) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.ok) continue;
+      const isFlaky = spec.ok && (spec.tests ?? []).some((t) => t.status === 'flaky');
+      if (spec.ok && !isFlaky) continue;
       const error = spec.tests?.flatMap((t) => t.results ?? []).find((r) => r.error)?.error?.message;
-      failures.push(`${spec.file} › ${spec.title}\n      ${firstLine(error)}`);
+      (isFlaky ? flaky : failures).push(`${spec.file} › ${spec.title}\n      ${firstLine(error)}`);
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -110,6 +126,7 @@ function runPlaywright(): TierResult {
     skipped: report?.stats.skipped ?? 0,
     exitCode: res.status ?? 1,
     failures,
+    flaky,
   };
 }
 
@@ -128,6 +145,7 @@ async function main() {
     exitCode: why.fail ? 1 : 0,
     note: `${why.packages.join(', ')} がないため実行していません${tier === 'integration-postgres' ? '（TEST_DATABASE_URL でも可）' : ''}`,
     failures: [],
+    flaky: [],
   });
 
   const checks: { name: string; ok: boolean }[] = [];
@@ -187,11 +205,16 @@ async function main() {
     failed ||= !c.ok;
     console.log(`${c.name.padEnd(22)} ${c.ok ? 'ok  ✓' : 'FAILED  ✗'}`);
   }
-  // CI keeps only the end of the output: name what failed here, not only above.
-  const named = results.filter((r) => r.failures.length > 0);
-  if (named.length > 0) {
-    console.log('\nfailed:');
-    for (const r of named) for (const f of r.failures.slice(0, 20)) console.log(`  [${r.tier}] ${f}`);
+  // CI keeps only the end of the output: name what failed (and what passed only on its retry)
+  // here, not only above.
+  for (const [title, pick] of [
+    ['passed only on retry (flaky: fix them)', (r: TierResult) => r.flaky],
+    ['failed', (r: TierResult) => r.failures],
+  ] as const) {
+    const named = results.filter((r) => pick(r).length > 0);
+    if (named.length === 0) continue;
+    console.log(`\n${title}:`);
+    for (const r of named) for (const f of pick(r).slice(0, 20)) console.log(`  [${r.tier}] ${f}`);
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failures = results.reduce((n, r) => n + r.failed, 0) + (failed && results.every((r) => r.failed === 0) ? 1 : 0);
