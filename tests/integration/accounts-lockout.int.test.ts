@@ -85,11 +85,15 @@ describe('failed logins slow the client that makes them, never the owner', () =>
   it('lets parallel guesses of one client through no faster than the back-off allows', async () => {
     const victim = await member();
     const attacker = await at('203.0.113');
+    const started = Date.now();
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => login(attacker, victim, `parallel-${i}-guess`)));
+    const seconds = Math.max(1, Math.ceil((Date.now() - started) / 1000));
     const checked = results.filter((r) => r.status === 401).length;
-    // 6 immediate tries (the 6th failure starts the back-off) and one through the gate at most;
-    // the rest are refused before any password check
-    expect(checked).toBeLessThanOrEqual(7);
+    // 6 immediate tries (the 6th failure starts the back-off) and one through the gate per second
+    // of the burst at most (one, when the burst takes under a second; a loaded machine can spread
+    // twenty requests over more); the rest are refused before any password check
+    expect(checked).toBeGreaterThanOrEqual(6);
+    expect(checked).toBeLessThanOrEqual(6 + seconds);
     expect(results.filter((r) => r.status === 429).length).toBe(20 - checked);
   });
 
