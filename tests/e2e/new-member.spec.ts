@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+
+import { MEMBER_PASSWORD, codeIn, newEmail, nextMail } from './support/members';
+import { TOYOTA_NAME } from './support/purchase';
+import { SELECT_FOR_COMPANY, orderButton } from './support/search-results';
+
+/**
+ * A first-time visitor's journey as found by trying it on a phone and a desktop (explore3): each
+ * test here failed before its fix.
+ */
+test.describe('a new member on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('sent to log in by the order button, the header 会員登録 still leads back to the chosen company after registering', async ({
+    page,
+  }) => {
+    await page.goto('/search');
+    await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
+    await orderButton(page, TOYOTA_NAME).click();
+    await expect(page).toHaveURL(/\/login\?nextPage=%2Fpurchase%2Fselect%3FcorporateNumber%3D\d{13}$/);
+
+    // the header's 会員登録 (and ログイン) on the login page carry the page's own destination
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: '会員登録', exact: true })).toHaveAttribute(
+      'href',
+      /^\/register\?nextPage=%2Fpurchase%2Fselect%3FcorporateNumber%3D\d{13}$/,
+    );
+    await header.getByRole('link', { name: '会員登録', exact: true }).click();
+    await expect(page).toHaveURL(/\/register\?nextPage=%2Fpurchase%2Fselect%3FcorporateNumber%3D\d{13}$/);
+    await expect(header.getByRole('link', { name: 'ログイン', exact: true })).toHaveAttribute(
+      'href',
+      /^\/login\?nextPage=%2Fpurchase%2Fselect%3FcorporateNumber%3D\d{13}$/,
+    );
+
+    const email = newEmail('header-register');
+    await page.getByLabel('メールアドレス').fill(email);
+    await page.locator('#password').fill(MEMBER_PASSWORD);
+    await page.getByLabel('パスワード（確認）').fill(MEMBER_PASSWORD);
+    await page.getByLabel(/に同意します/).check();
+    const before = new Date().toISOString();
+    await page.getByRole('button', { name: '確認コードを送信する' }).click();
+    await expect(page).toHaveURL(/\/temporary-auth$/, { timeout: 30_000 });
+    await page.getByLabel('確認コード').fill(codeIn(await nextMail(email, before)));
+    await page.getByRole('button', { name: '登録を完了する' }).click();
+    await expect(page).toHaveURL(SELECT_FOR_COMPANY, { timeout: 30_000 });
+    await expect(page.getByText(TOYOTA_NAME)).toBeVisible();
+  });
+});
