@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { MEMBER_PASSWORD, codeIn, newEmail, nextMail } from './support/members';
+import { MEMBER_PASSWORD, codeIn, newEmail, newMemberLoggedIn, nextMail } from './support/members';
 import { TOYOTA_NAME } from './support/purchase';
 import { SELECT_FOR_COMPANY, orderButton } from './support/search-results';
 
@@ -44,5 +44,21 @@ test.describe('a new member on a phone', () => {
     await page.getByRole('button', { name: '登録を完了する' }).click();
     await expect(page).toHaveURL(SELECT_FOR_COMPANY, { timeout: 30_000 });
     await expect(page.getByText(TOYOTA_NAME)).toBeVisible();
+  });
+
+  test('every tab of my page is on the screen at 390 and 360 px, 退会 included', async ({ page }) => {
+    await newMemberLoggedIn(page, 'tabs');
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/my-page/basic-info');
+      const tabs = page.getByRole('navigation', { name: 'マイページのメニュー' }).getByRole('link');
+      await expect(tabs).toHaveText(['基本情報', 'お支払い履歴', 'ウォッチリスト', '退会']);
+      for (const tab of await tabs.all()) {
+        const box = await tab.boundingBox();
+        expect(box, `${await tab.innerText()} at ${width} px`).not.toBeNull();
+        expect(box!.x, `${await tab.innerText()} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${await tab.innerText()} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
   });
 });
