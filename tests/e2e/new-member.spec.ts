@@ -61,4 +61,14 @@ test.describe('a new member on a phone', () => {
       }
     }
   });
+
+  test('the watch list gives a company’s last change with a Japanese date, as its mail does', async ({ page }) => {
+    await newMemberLoggedIn(page, 'watch-date');
+    await page.goto('/my-page/watch');
+    await page.getByLabel('法人番号（13桁）または登録番号（T＋13桁）').fill('1180301018771');
+    await page.getByRole('button', { name: '追加する' }).click();
+    const card = page.getByRole('article', { name: TOYOTA_NAME });
+    // the sample registry's トヨタ自動車: assigned its number on 2015-10-05 and unchanged since
+    await expect(card.getByRole('definition')).toHaveText(['愛知県豊田市トヨタ町１番地', '2015年10月5日　新規']);
+  });
 });
