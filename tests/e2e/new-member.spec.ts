@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { MEMBER_PASSWORD, codeIn, newEmail, newMemberLoggedIn, nextMail } from './support/members';
 import { TOYOTA_NAME } from './support/purchase';
-import { SELECT_FOR_COMPANY, orderButton } from './support/search-results';
+import { SELECT_FOR_COMPANY, orderButton, searchResult } from './support/search-results';
 
 /**
  * A first-time visitor's journey as found by trying it on a phone and a desktop (explore3): each
@@ -70,5 +70,18 @@ test.describe('a new member on a phone', () => {
     const card = page.getByRole('article', { name: TOYOTA_NAME });
     // the sample registry's トヨタ自動車: assigned its number on 2015-10-05 and unchanged since
     await expect(card.getByRole('definition')).toHaveText(['愛知県豊田市トヨタ町１番地', '2015年10月5日　新規']);
+  });
+});
+
+test.describe('a visitor', () => {
+  test('the 会社法人等番号 the record page shows finds its company when pasted into the search', async ({ page }) => {
+    await page.goto('/search-service/result?corporateNumber=5010401067252');
+    const legal = page.getByRole('definition').filter({ hasText: /^\d{4}-\d{2}-\d{6}/ });
+    await expect(legal).toContainText('0104-01-067252');
+
+    await page.goto('/search');
+    await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).fill('0104-01-067252');
+    await expect(page.getByTestId('search-status')).toHaveText('会社法人等番号「0104-01-067252」：1件');
+    await expect(searchResult(page, 'ソニーグループ株式会社')).toBeVisible();
   });
 });
