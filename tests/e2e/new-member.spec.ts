@@ -71,6 +71,17 @@ test.describe('a new member on a phone', () => {
     // the sample registry's トヨタ自動車: assigned its number on 2015-10-05 and unchanged since
     await expect(card.getByRole('definition')).toHaveText(['愛知県豊田市トヨタ町１番地', '2015年10月5日　新規']);
   });
+
+  test('going on with no certificate chosen shows why on the screen, and the keyboard lands on the first certificate', async ({ page }) => {
+    await newMemberLoggedIn(page, 'select-none');
+    await page.goto('/purchase/select?corporateNumber=1180301018771');
+    await expect(page.getByTestId('total')).toHaveText('—');
+    await page.getByRole('button', { name: 'お届け先の入力へ進む' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: '証明書を1種類以上選択してください。' });
+    await expect(alert).toBeInViewport();
+    await expect(page.getByLabel('履歴事項全部証明書')).toBeFocused();
+    await expect(page).toHaveURL(/\/purchase\/select\?corporateNumber=1180301018771$/);
+  });
 });
 
 test.describe('a visitor', () => {
