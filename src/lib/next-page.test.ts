@@ -72,10 +72,23 @@ describe('nextPage', () => {
     );
   });
 
+  it('passes on the login and registration pages their own nextPage (the order button sent the visitor there)', () => {
+    const select = '/purchase/select?corporateNumber=1180301018771';
+    const query = `nextPage=${encodeURIComponent(select)}`;
+    expect(returnHere('/login', query)).toBe(select);
+    expect(returnHere('/login', `${query}&expired=true`)).toBe(select);
+    expect(returnHere('/register', query)).toBe(select);
+    expect(registerPath(returnHere('/login', query))).toBe(`/register?${query}`);
+    expect(loginPath({ nextPage: returnHere('/register', query) })).toBe(`/login?${query}`);
+    expect(returnHere('/login', 'nextPage=%2F%2Fevil.example')).toBeNull();
+  });
+
   it('does not return the header links to login, registration, reset, completion or unsubscribe pages', () => {
     // (the back office has its own shell, without the site header)
     for (const [pathname, search] of [
-      ['/login', 'nextPage=%2Fsearch'],
+      ['/login', ''],
+      ['/login', 'expired=true'],
+      ['/login', 'nextPage=%2Flogin'],
       ['/login/complete', ''],
       ['/register', ''],
       ['/register/completion', ''],

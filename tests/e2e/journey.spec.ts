@@ -197,8 +197,15 @@ test.describe('the header’s ログイン and 会員登録', () => {
     await expect(page).toHaveURL(`/login?nextPage=${encodeURIComponent(RECORD)}`);
     // pressed by choice: no 「ログインが必要です」 and no expiry notice
     await expect(page.getByTestId('login-reason')).toHaveCount(0);
-    // on the login page itself the header does not point back to it
-    await expect(menu(page).getByRole('link', { name: 'ログイン', exact: true })).toHaveAttribute('href', '/login');
+    // on the login page itself the header passes on the page's own destination (never the login page as one)
+    await expect(menu(page).getByRole('link', { name: 'ログイン', exact: true })).toHaveAttribute(
+      'href',
+      `/login?nextPage=${encodeURIComponent(RECORD)}`,
+    );
+    await expect(menu(page).getByRole('link', { name: '会員登録', exact: true })).toHaveAttribute(
+      'href',
+      `/register?nextPage=${encodeURIComponent(RECORD)}`,
+    );
     await page.getByLabel('メールアドレス').fill(email);
     await page.locator('#password').fill(PASSWORD);
     await page.getByRole('button', { name: 'ログインする', exact: true }).click();

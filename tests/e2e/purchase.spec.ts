@@ -361,7 +361,11 @@ test('back from the 3-D Secure page: the reason next to the button, then the sam
   const reason = page.locator('#order-button-reason');
   await expect(reason).toContainText('カード情報をもう一度入力してください');
   await expect(button).toHaveAttribute('aria-describedby', /order-button-reason/);
-  await expect(page.getByTestId('unfinished-order')).toContainText('前回のお支払い手続きが完了していません（本人認証待ち）');
+  const unfinished = page.getByTestId('unfinished-order');
+  await expect(unfinished).toContainText('前回のお支払い手続きが完了していません（本人認証待ち）。料金は請求されていません。');
+  // said once, and the button named as this page names it (not the history's 「お支払いを再開」)
+  await expect(unfinished).not.toContainText('お支払いは完了していません');
+  await expect(unfinished).not.toContainText('「お支払いを再開」');
   // Next to the button, not a screen away.
   const [r, b] = [await reason.boundingBox(), await button.boundingBox()];
   expect(r && b && b.y - (r.y + r.height)).toBeLessThan(200);

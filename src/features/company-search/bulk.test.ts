@@ -5,6 +5,7 @@ import { withCheckDigit } from '@/features/registry';
 import {
   BULK_LINES_MAX,
   BULK_MESSAGES,
+  bulkCompanyStateText,
   csvColumnLines,
   CSV_FILE_MESSAGES,
   csvFileProblem,
@@ -115,5 +116,29 @@ describe('CSV upload', () => {
 describe('toExcelCsv', () => {
   it('writes a BOM, quotes every field and ends lines with CRLF', () => {
     expect(toExcelCsv(['a', 'b'], [['0123', 'x"y']])).toBe('\uFEFF"a","b"\r\n"0123","x""y"\r\n');
+  });
+});
+
+describe('bulkCompanyStateText', () => {
+  const company = {
+    corporateNumber: '4234901000007',
+    name: '株式会社合併消滅サンプル',
+    address: '愛知県豊田市元町１番地',
+    closed: true,
+    closeDate: '2019-01-01',
+    closeCauseLabel: '合併による解散等',
+    successor: { corporateNumber: '1180301018771', name: 'トヨタ自動車株式会社' },
+  };
+
+  it('gives a closure as the record page does: the date in Japanese, then the cause', () => {
+    expect(bulkCompanyStateText(company)).toBe('閉鎖（2019年1月1日、合併による解散等）');
+    expect(bulkCompanyStateText({ ...company, closeCauseLabel: null })).toBe('閉鎖（2019年1月1日）');
+    expect(bulkCompanyStateText({ ...company, closeDate: null })).toBe('閉鎖（合併による解散等）');
+    expect(bulkCompanyStateText({ ...company, closeDate: null, closeCauseLabel: null })).toBe('閉鎖');
+  });
+
+  it('says 存続 for a company still registered, nothing without a company', () => {
+    expect(bulkCompanyStateText({ ...company, closed: false, closeDate: null, closeCauseLabel: null, successor: null })).toBe('存続');
+    expect(bulkCompanyStateText(null)).toBe('');
   });
 });

@@ -7,6 +7,7 @@
  */
 // zod-free (the /search/bulk page loads this module): the API shapes are in bulk-schemas.ts (issue 13).
 import { isValidCorporateNumber } from '@/features/registry/index.client';
+import { formatIsoDateJa } from '@/lib/format';
 
 import type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 import { toExcelCsv } from './csv';
@@ -171,11 +172,17 @@ export function bulkInvoiceText(invoice: BulkInvoice | null): string {
   return invoice.statusLabel;
 }
 
-/** The company's state in words (閉鎖 with cause and date, or 存続). */
+/**
+ * The company's state in words, as the record page's 状況 gives it: 「閉鎖（2019年1月1日、合併による解散等）」
+ * (the date in prose form, domain §6, not the NTA file's 2019-01-01), or 存続.
+ */
 export function bulkCompanyStateText(company: BulkCompany | null): string {
   if (company === null) return '';
   if (!company.closed) return '存続';
-  return `閉鎖${company.closeCauseLabel !== null ? `（${company.closeCauseLabel}）` : ''}${company.closeDate !== null ? ` ${company.closeDate}` : ''}`;
+  const parts = [company.closeDate !== null ? formatIsoDateJa(company.closeDate) : null, company.closeCauseLabel].filter(
+    (p): p is string => p !== null,
+  );
+  return parts.length === 0 ? '閉鎖' : `閉鎖（${parts.join('、')}）`;
 }
 
 // ── CSV download ────────────────────────────────────────────────────────────────────────────

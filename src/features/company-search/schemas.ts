@@ -105,11 +105,12 @@ export type SearchParams = z.infer<typeof SearchParamsSchema>;
 export const SearchResultSchema = z.strictObject({
   query: z.strictObject({
     /**
-     * The query as the search understood it (normalised), the 13-digit number, the 7-digit postal
-     * code, or (type `address`: the address field alone) the normalised address.
+     * The query as the search understood it (normalised), the 13-digit number (also when typed as
+     * the 12-digit 会社法人等番号, type `company_legal_number`), the 7-digit postal code, or (type
+     * `address`: the address field alone) the normalised address.
      */
     normalized: z.string(),
-    type: z.enum(['text', 'corporate_number', 'post_code', 'address']),
+    type: z.enum(['text', 'corporate_number', 'company_legal_number', 'post_code', 'address']),
     /** The address field as the search understood it (normalised; numbers joined by '-'), when given. */
     address: z.string().optional(),
   }),

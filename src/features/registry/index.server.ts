@@ -13,7 +13,7 @@ export { displayAddress, formerNamesOf, historyOf, registryInfo, toRecordView, t
 export { getCompany, getCompany as findCompanyByNumber } from './server/company/get-company';
 export { companiesAtSameAddress, SAME_ADDRESS_LIMIT, type SameAddressCompany } from './server/company/same-address';
 export { lookupCompany, type RegistryCompany, type RegistryCompanyOutcome } from './server/company/lookup';
-export { parseCorporateNumberQuery, type CorporateNumberQuery } from './server/company/query';
+export { parseCompanyLegalNumberQuery, parseCorporateNumberQuery, type CorporateNumberQuery } from './server/company/query';
 export { companyFailure, PUBLIC_CACHE_CONTROL, takeOrThrow, UNAVAILABLE_HEADERS } from './server/http';
 export {
   codePoints,

@@ -132,8 +132,13 @@ export default async function SearchServiceResultPage({ searchParams }: { search
   });
   const values = { q: params.q, prefecture: params.prefecture, includeClosed: params.includeClosed };
 
-  // A 法人番号 that names one company goes straight to its record.
-  if (outcome.ok && outcome.result.query.type === 'corporate_number' && outcome.result.items.length === 1 && params.cursor === undefined) {
+  // A 法人番号 (or 会社法人等番号) that names one company goes straight to its record.
+  if (
+    outcome.ok &&
+    (outcome.result.query.type === 'corporate_number' || outcome.result.query.type === 'company_legal_number') &&
+    outcome.result.items.length === 1 &&
+    params.cursor === undefined
+  ) {
     redirect(referencePath(outcome.result.items[0]?.corporateNumber ?? ''));
   }
 

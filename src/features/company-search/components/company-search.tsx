@@ -318,6 +318,7 @@ function useCompactLayout(compact: boolean) {
 
 const QUERY_TYPE_LABELS: Record<SearchResult['query']['type'], string> = {
   corporate_number: '法人番号',
+  company_legal_number: '会社法人等番号',
   post_code: '郵便番号',
   address: '所在地',
   text: '検索結果',
@@ -343,8 +344,13 @@ function StatusLine({
   return (
     <span>
       {QUERY_TYPE_LABELS[result.query.type]}「{shown}」
-      {result.query.type !== 'address' && result.query.type !== 'corporate_number' && address !== '' ? `（所在地「${address}」）` : null}：
-      <strong>{count}</strong>
+      {result.query.type !== 'address' &&
+      result.query.type !== 'corporate_number' &&
+      result.query.type !== 'company_legal_number' &&
+      address !== ''
+        ? `（所在地「${address}」）`
+        : null}
+      ：<strong>{count}</strong>
       {loading ? <span className={styles.updating}>（更新中…）</span> : null}
     </span>
   );

@@ -246,8 +246,15 @@ describe('searchCompanies — query table', () => {
     ['法人番号 in full-width digits', { q: '８０４０００１９９９０１３' }, ['株式会社商号変更後']],
     ['法人番号 with hyphens', { q: '8040-0019-99013' }, ['株式会社商号変更後']],
     ['適格請求書発行事業者登録番号 (T + 法人番号)', { q: 'T8040001999013' }, ['株式会社商号変更後']],
+    ['会社法人等番号 as the record page prints it (the 法人番号 without its check digit)', { q: '0400-01-999013' }, ['株式会社商号変更後']],
+    ['会社法人等番号 bare, in full-width digits', { q: '０４０００１９９９０１３' }, ['株式会社商号変更後']],
   ])('%s', (_, params, expected) => {
     expect(names(params)).toEqual(expected);
+  });
+
+  it('says a 12-digit query was read as a 会社法人等番号', () => {
+    const outcome = search({ q: '0400-01-999013' });
+    expect(outcome.ok && outcome.result.query).toEqual({ normalized: CHANGED, type: 'company_legal_number' });
   });
 
   it('labels an English name match and returns the English name', () => {

@@ -38,6 +38,7 @@ import {
   historyOf,
   registryInfo,
   toSummary,
+  parseCompanyLegalNumberQuery,
   parseCorporateNumberQuery,
 } from '@/features/registry/index.server';
 import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
@@ -327,6 +328,8 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
     const number = parseCorporateNumberQuery(text);
     if (number.type === 'bad-check-digit') return fail('invalid_check_digit');
     if (number.type === 'valid') return byCorporateNumber(reg, number.corporateNumber);
+    const legal = parseCompanyLegalNumberQuery(text);
+    if (legal !== null) return byCorporateNumber(reg, legal, 'company_legal_number');
   }
 
   const addressChars = params.address === undefined ? null : codePoints(addressSearchText(params.address)).slice(0, ADDRESS_CHARS_MAX);
@@ -492,8 +495,15 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
   })();
 }
 
-/** Exact 法人番号 lookup: shown whatever the filters and even when closed (the visitor asked for it). */
-function byCorporateNumber(reg: OpenRegistry, corporateNumber: string): SearchOutcome {
+/**
+ * Exact 法人番号 lookup: shown whatever the filters and even when closed (the visitor asked for it).
+ * `type` says how the number was typed: the 法人番号 itself or the 12-digit 会社法人等番号.
+ */
+function byCorporateNumber(
+  reg: OpenRegistry,
+  corporateNumber: string,
+  type: 'corporate_number' | 'company_legal_number' = 'corporate_number',
+): SearchOutcome {
   const row = reg
     .statement('SELECT corporate_number, hihyoji, data FROM company WHERE corporate_number = ?')
     .get(Number(corporateNumber)) as { corporate_number: number; hihyoji: number; data: string } | undefined;
@@ -508,7 +518,7 @@ function byCorporateNumber(reg: OpenRegistry, corporateNumber: string): SearchOu
   return {
     ok: true,
     result: {
-      query: { normalized: corporateNumber, type: 'corporate_number' },
+      query: { normalized: corporateNumber, type },
       items,
       count: items.length,
       countCapped: false,

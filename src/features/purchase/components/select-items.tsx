@@ -133,7 +133,11 @@ export function SelectItems({
   async function next() {
     if (selection.length === 0) {
       setError('証明書を1種類以上選択してください。');
-      document.getElementById('items-heading')?.scrollIntoView({ block: 'center' });
+      // The message is under the heading, above the list: with the heading at the top it is on a
+      // phone's screen (centred, it was four items below it, out of sight), and the keyboard goes on
+      // from the first certificate rather than from a button now off the screen.
+      document.getElementById('items-heading')?.scrollIntoView({ block: 'start' });
+      document.querySelector<HTMLInputElement>('#items input[type="checkbox"]')?.focus({ preventScroll: true });
       return;
     }
     setPiece('purchaseItemData', {
@@ -186,6 +190,7 @@ export function SelectItems({
             初回ご注文のため、当社手数料が初回価格になります。
           </p>
         ) : null}
+        {error ? <FieldError role="alert">{error}</FieldError> : null}
         <ul className={styles.itemList}>
           {data.items
             .filter((item) => company === undefined || canOrderItem(company, item.itemId))
@@ -231,7 +236,6 @@ export function SelectItems({
               );
             })}
         </ul>
-        {error ? <FieldError role="alert">{error}</FieldError> : null}
       </Section>
 
       <Section title="配送方法" id="delivery">

@@ -7,6 +7,7 @@ import { LoadingOverlay } from '@/components/loading-overlay';
 import badges from '@/components/status-badges.module.css';
 import { csvFileProblem, decodeCsvBytes } from '@/features/company-search/index.client';
 import { ApiError } from '@/lib/api-client';
+import { formatIsoDateJa } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
 import { WATCH_EVENT_DAYS, WATCH_IMPORT_CHARS_MAX, WATCH_LIMIT, WATCH_MESSAGES } from '../constants';
@@ -307,7 +308,7 @@ function Events({ data, error }: { data: WatchEvent[] | undefined; error: unknow
               <div className={styles.eventHead}>
                 <strong>{e.label}</strong>
                 <Link href={e.path}>{e.name}</Link>
-                <span className={styles.eventDate}>{e.dataDate} 公表</span>
+                <span className={styles.eventDate}>{formatIsoDateJa(e.dataDate)} 公表</span>
               </div>
               <p className={styles.eventText}>{e.text}</p>
             </li>
@@ -354,7 +355,7 @@ function EntryCard({ entry, onRemoved }: { entry: WatchEntry; onRemoved: () => P
           <dd>{c.address || '—'}</dd>
           <dt>最終変更</dt>
           <dd>
-            {c.lastChange.date}　{c.lastChange.label}
+            {formatIsoDateJa(c.lastChange.date)}　{c.lastChange.label}
           </dd>
         </dl>
       ) : null}

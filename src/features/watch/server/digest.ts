@@ -6,6 +6,7 @@ import { watchDigests } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { referencePath } from '@/features/company-reference/index.server';
 import { todayInJapan } from '@/features/registry';
+import { formatIsoDateJa } from '@/lib/format';
 import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
@@ -86,17 +87,12 @@ export async function unsubscribeWithToken(userId: string, token: string): Promi
   return true;
 }
 
-function jaDate(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m ? `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日` : iso;
-}
-
 export function digestMail(userId: string, events: readonly WatchEvent[], total: number): RenderedMail {
   const base = getEnv().APP_BASE_URL;
   const lines = events.map((e) =>
     [
       `■ ${e.name}（法人番号 ${e.corporateNumber}）`,
-      `　${WATCH_EVENT_LABELS[e.kind]}（${jaDate(e.dataDate)}公表）`,
+      `　${WATCH_EVENT_LABELS[e.kind]}（${formatIsoDateJa(e.dataDate)}公表）`,
       `　${e.text}`,
       `　${new URL(referencePath(e.corporateNumber), base).toString()}`,
     ].join('\n'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCorporateNumberQuery } from './query';
+import { parseCompanyLegalNumberQuery, parseCorporateNumberQuery } from './query';
 
 describe('parseCorporateNumberQuery', () => {
   it.each(['8040001999013', '5111101000006', '1180301018771', '4000012090001'])(
@@ -24,5 +24,20 @@ describe('parseCorporateNumberQuery', () => {
     expect(parseCorporateNumberQuery('804000199901')).toEqual({ type: 'not-a-number' });
     expect(parseCorporateNumberQuery('トヨタ')).toEqual({ type: 'not-a-number' });
     expect(parseCorporateNumberQuery('80400019990133')).toEqual({ type: 'not-a-number' });
+  });
+});
+
+describe('parseCompanyLegalNumberQuery', () => {
+  it.each([
+    ['as the record page and a certificate print it', '0104-01-067252'],
+    ['bare', '010401067252'],
+    ['in full-width digits with a full-width hyphen', '０１０４－０１－０６７２５２'],
+  ])('reads a 会社法人等番号 %s as its 法人番号', (_, input) => {
+    expect(parseCompanyLegalNumberQuery(input)).toBe('5010401067252');
+  });
+
+  it('reads nothing else', () => {
+    for (const other of ['5010401067252', '01040106725', 'T010401067252', 'ソニー', ''])
+      expect(parseCompanyLegalNumberQuery(other), other).toBeNull();
   });
 });
