@@ -236,9 +236,11 @@ export const OrderQueueQuerySchema = z.object({
     z.string().max(40).optional().catch(undefined),
   ),
   /** keyset cursor: `${paidAt ISO}_${id}` of the previous page's last row */
+  // a real instant and an order id (uuid): a cursor edited by hand is the first page, not a query error
   after: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[0-9a-f-]{36}$/)
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    .refine((v) => !Number.isNaN(Date.parse(v.slice(0, v.lastIndexOf('_')))))
     .optional()
     .catch(undefined),
 });
@@ -299,5 +301,6 @@ export type RefundBody = z.infer<typeof RefundBodySchema>;
 export const AccountingMonthSchema = z.strictObject({
   month: z
     .string({ error: '対象の月を選んでください。' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '対象の月は「2026-11」の形式で選んでください。'),
+    // 2000–2099: a year outside has no sales, and 9999-12 has no "next month" for the range
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, '対象の月は「2026-11」の形式（2000年〜2099年）で選んでください。'),
 });

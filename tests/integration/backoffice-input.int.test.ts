@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+
+import * as exportRoute from '@/app/api/admin/accounting/export/route';
+import * as queueRoute from '@/app/api/admin/orders/route';
+
+import { createTestStaff } from '../factories/staff';
+
+import { AdminBrowser } from './backoffice-support';
+
+/**
+ * What staff can type or bookmark into the back office's query strings: anything the schema lets
+ * through must be an answer (200, or a 400 with a Japanese message), never a 500.
+ */
+async function signedIn(role: 'staff' | 'manager') {
+  const staff = await createTestStaff(role);
+  const b = new AdminBrowser();
+  await b.login(staff);
+  return b;
+}
+
+describe('the accounting export’s month', () => {
+  it('refuses a month whose next month cannot be a date (9999-12) with a Japanese 400, not a 500', async () => {
+    const b = await signedIn('manager');
+    for (const month of ['9999-12', '0000-01', '0999-05']) {
+      const res = await b.get(exportRoute, `/api/admin/accounting/export?month=${month}`);
+      expect(res.status, `${month}: ${res.text}`).toBe(400);
+      expect(res.json.error?.fields?.month ?? res.json.error?.message).toMatch(/対象の月/);
+    }
+  });
+});
+
+describe('the order queue’s cursor', () => {
+  it('ignores a cursor that is not a date and an order id (the first page instead of a 500)', async () => {
+    const b = await signedIn('staff');
+    const uuid = '00000000-0000-4000-8000-000000000000';
+    for (const after of [
+      `2026-99-99T99:99Z_${uuid}`,
+      `2026-01-01T00:00:00.000Z_${'-'.repeat(36)}`,
+      `2026-01-01T00:00:00.000Z_${'f'.repeat(36)}`,
+      `2026-02-31T::Z_${uuid}`,
+    ]) {
+      const res = await b.get(queueRoute, `/api/admin/orders?after=${encodeURIComponent(after)}`);
+      expect(res.status, `${after}: ${res.text}`).toBe(200);
+      expect(res.json).toHaveProperty('rows');
+    }
+  });
+});
