@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import * as exportRoute from '@/app/api/admin/accounting/export/route';
+import * as auditRoute from '@/app/api/admin/audit/route';
 import * as queueRoute from '@/app/api/admin/orders/route';
 
 import { createTestStaff } from '../factories/staff';
@@ -41,6 +42,22 @@ describe('the order queue’s cursor', () => {
     ]) {
       const res = await b.get(queueRoute, `/api/admin/orders?after=${encodeURIComponent(after)}`);
       expect(res.status, `${after}: ${res.text}`).toBe(200);
+      expect(res.json).toHaveProperty('rows');
+    }
+  });
+});
+
+describe('the order queue’s and the audit log’s filters', () => {
+  it('answer a NUL in the e-mail or target filter and a date of year 0000, instead of a 500', async () => {
+    const b = await signedIn('manager');
+    for (const qs of ['email=%00%00', 'email=a%00b%40example.jp', 'from=0000-01-01', 'to=0000-12-31&from=0999-01-01']) {
+      const res = await b.get(queueRoute, `/api/admin/orders?${qs}`);
+      expect(res.status, `${qs}: ${res.text}`).toBe(200);
+      expect(res.json).toHaveProperty('rows');
+    }
+    for (const qs of ['target=%00', 'target=HJ%00', 'target=%1b%5B2J']) {
+      const res = await b.get(auditRoute, `/api/admin/audit?${qs}`);
+      expect(res.status, `${qs}: ${res.text}`).toBe(200);
       expect(res.json).toHaveProperty('rows');
     }
   });

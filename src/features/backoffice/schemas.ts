@@ -175,7 +175,13 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AuditQuerySchema = z.strictObject({
   action: z.enum(AUDIT_ACTION_KEYS).optional().catch(undefined),
   staff: z.uuid().optional().catch(undefined),
-  target: z.string().max(100).optional(),
+  // a NUL cannot reach PostgreSQL's text (500); a filter with control characters matches nothing anyway
+  target: z
+    .string()
+    .max(100)
+    .refine((v) => !CONTROL.test(v))
+    .optional()
+    .catch(undefined),
   /** keyset cursor: the id of the last row of the previous page */
   before: z.coerce.number().int().positive().optional().catch(undefined),
 });
@@ -192,7 +198,8 @@ export const ORDER_QUEUE_PAGE_SIZE = 50;
 export const OrderIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'ご注文が見つかりませんでした。' }) });
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.normalize('NFKC').trim() === '' ? undefined : v);
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
+// years 1000–2999: PostgreSQL cannot read the instant of year 0000 (its ISO form is "-000001-12-31…")
+const YMD = /^[12]\d{3}-\d{2}-\d{2}$/;
 /** 'YYYY-MM-DD' as typed in a date field (Japan time); a bad value is dropped rather than failing the page. */
 const DateFilter = z.preprocess(
   blankToUndefined,
@@ -224,7 +231,12 @@ export const OrderQueueQuerySchema = z.object({
   ),
   email: z.preprocess(
     (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : undefined),
-    z.string().max(254).optional().catch(undefined),
+    z
+      .string()
+      .max(254)
+      .refine((v) => !CONTROL.test(v))
+      .optional()
+      .catch(undefined),
   ),
   /**
    * 注文番号 as staff type what a member quotes — any case, with or without hyphens, full-width —
