@@ -6,7 +6,7 @@
 import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
 import { CARRIER_IDS, FULFILMENT_STATUSES, isValidCorporateNumber } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
-import { singleLineText } from '@/lib/plain-text';
+import { plainTextCheck, singleLineText } from '@/lib/plain-text';
 
 export const STAFF_ROLES = ['staff', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -46,7 +46,8 @@ const text = (label: string, max: number, singleLine: boolean) =>
       .trim()
       .min(1, `${label}を入力してください。`)
       .max(max, `${label}は${max}文字以内で入力してください。`)
-      .refine((v) => !CONTROL.test(v) && (!singleLine || !/[\r\n\t]/.test(v)), `${label}に使用できない文字が含まれています。`),
+      // the app's one rule for free text (plain-text.ts): no controls, and no lone surrogate (PostgreSQL cannot store one: 500)
+      .refine(...plainTextCheck(label, { multiline: !singleLine })),
   );
 
 export const StaffLoginBodySchema = z.strictObject({ email: EmailSchema, password: CurrentPasswordSchema });
@@ -91,9 +92,10 @@ const DateTimeSchema = z.preprocess(
     const s = v.normalize('NFKC').trim();
     if (s === '') return null;
     // datetime-local has no offset; the operator works in Japan time (domain.md).
-    const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(s);
+    // years 1000–2999 only: PostgreSQL cannot read the instant of year 0000 ("-000001-12-31…"; it answered 500)
+    const local = /^([12]\d{3}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(s);
     if (local) return new Date(`${local[1]}T${local[2]}${local[3] ?? ':00'}+09:00`);
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) return new Date(s);
+    if (/^[12]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) return new Date(s);
     return s;
   },
   z
@@ -286,7 +288,12 @@ export const OrderNoteBodySchema = z.strictObject({ note: text('メモ', 1000, f
 
 const yen = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[,，円\s]/gu, '') : v),
+    // digits only: Number() would also read "1e3" as 1000 and "0x10" as 16 — a typo must not become an amount
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const digits = v.normalize('NFKC').replace(/[,，円\s]/gu, '');
+      return digits === '' || /^-?\d+(\.\d+)?$/.test(digits) ? digits : Number.NaN;
+    },
     z.coerce
       .number({ error: `${label}を半角数字で入力してください。` })
       .int(`${label}は1円単位の整数で入力してください。`)
