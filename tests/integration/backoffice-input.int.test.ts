@@ -62,3 +62,49 @@ describe('the order queue’s and the audit log’s filters', () => {
     }
   });
 });
+
+describe('the month hand-over: a refund of last month’s order', () => {
+  it('is in the month PAY.JP confirmed it, under the order’s number, and the sale stays in its own month', async () => {
+    const { randomUUID } = await import('node:crypto');
+    const { refunds } = await import('@db/schema');
+    const { getDb } = await import('@/server/db/client');
+    const { loadAccountingEntries, jstMonthRange, totalsOf } = await import('@/features/backoffice/server/accounting');
+    const { createUser } = await import('../factories/users');
+    const { createOrder } = await import('../factories/orders');
+    const staff = await createTestStaff('manager');
+    const user = await createUser();
+    // paid at 23:30 on 31 January, Japan time (14:30 UTC): a January sale
+    const order = await createOrder({ userId: user.id, overrides: { paidAt: new Date('2024-01-31T14:30:00Z') } });
+    const id = randomUUID();
+    const db = await getDb();
+    await db.insert(refunds).values({
+      id,
+      orderId: order.id,
+      chargeId: order.payjpChargeId ?? 'ch_test',
+      amountYen: 550,
+      taxableYen: 550,
+      taxYen: 50,
+      nonTaxableYen: 0,
+      reason: '一部発行不可',
+      requestedBy: staff.id,
+      idempotencyKey: `refund-${id}`,
+      status: 'succeeded',
+      statement: {},
+      requestedAt: new Date('2024-02-29T14:50:00Z'),
+      // confirmed at 00:10 on 1 March, Japan time: a March refund
+      settledAt: new Date('2024-02-29T15:10:00Z'),
+    });
+    const month = async (m: string) => {
+      const { from, to } = jstMonthRange(m);
+      return (await loadAccountingEntries(from, to)).filter((e) => e.orderId === order.id);
+    };
+    const jan = await month('2024-01');
+    expect(jan.map((e) => [e.kind, e.totalYen])).toEqual([['sale', order.amountYen]]);
+    expect(await month('2024-02')).toEqual([]);
+    const mar = await month('2024-03');
+    expect(mar.map((e) => [e.kind, e.orderNumber, e.nonTaxableYen, e.taxable10Yen, e.tax10Yen, e.totalYen])).toEqual([
+      ['refund', order.orderNumber, 0, -550, -50, -550],
+    ]);
+    expect(totalsOf(mar)).toMatchObject({ sales: 0, refunds: 1, refundedYen: 550, totalYen: -550 });
+  });
+});
