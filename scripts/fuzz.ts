@@ -1,4 +1,6 @@
-import { DEFAULT_WEBHOOK_TOKEN, formatReport, runFuzz } from '../tests/fuzz/runner';
+import fs from 'node:fs';
+
+import { DEFAULT_WEBHOOK_TOKEN, formatReport, runFuzz, type StaffAccount } from '../tests/fuzz/runner';
 
 /**
  * `npm run fuzz` — sends generated requests (fast-check) to every /api route and page of a running
@@ -7,6 +9,11 @@ import { DEFAULT_WEBHOOK_TOKEN, formatReport, runFuzz } from '../tests/fuzz/runn
  *
  *   npm run fuzz -- [--requests 10000] [--seed S] [--base http://127.0.0.1:3000] [--concurrency 4]
  *                   [--timeout-ms 30000] [--webhook-token T] [--replay 17,512]
+ *                   [--staff-file tmp/e2e-data-7/staff.json]
+ *
+ * `--staff-file` (JSON: email, password, totpSecret — the e2e global setup writes one per staff
+ * account) logs that account in, and the back office (/admin, /api/admin) is then fuzzed with its
+ * session instead of the member's. Without it, those routes only ever answer 401.
  *
  * Every failure prints a curl line and the `--replay` command that sends exactly that request again.
  */
@@ -19,6 +26,7 @@ function parseArgs(argv: string[]) {
     timeoutMs: 30_000,
     webhookToken: process.env.PAYJP_WEBHOOK_TOKEN ?? DEFAULT_WEBHOOK_TOKEN,
     replay: undefined as number[] | undefined,
+    staff: undefined as StaffAccount | undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -39,6 +47,7 @@ function parseArgs(argv: string[]) {
     else if (arg === '--timeout-ms') out.timeoutMs = int(value());
     else if (arg === '--webhook-token') out.webhookToken = value();
     else if (arg === '--replay') out.replay = value().split(',').map(int);
+    else if (arg === '--staff-file') out.staff = JSON.parse(fs.readFileSync(value(), 'utf8')) as StaffAccount;
     else throw new Error(`unknown argument: ${arg}`);
   }
   return out;
@@ -52,6 +61,8 @@ async function main() {
     for (const f of report.failures.length ? report.failures : []) console.log(`\n#${f.index} answer: ${f.preview}`);
   }
   if (!report.loggedIn) console.log('\n[fuzz] note: the demo member could not log in, so no request ran with a real session.');
+  if (report.staffLoggedIn === false)
+    console.log('[fuzz] note: the staff account could not log in, so the back office ran without a staff session.');
   process.exit(report.failures.length > 0 ? 1 : 0);
 }
 

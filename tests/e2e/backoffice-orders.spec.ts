@@ -82,6 +82,15 @@ test('a member buys → staff marks it requested and shipped → the member has 
   await expect(page.getByText('本人認証を経て決済')).toBeVisible();
   await expect(page.getByTestId('refund-section')).toContainText('返金はマネージャーが行います。');
   await shoot(page, 'order-detail-accepted');
+  // on a phone the items table keeps its names readable (it scrolls sideways) and each fact's
+  // label sits above its value: the name column was two characters wide, 「10%（税込）」 cut off
+  await page.setViewportSize({ width: 390, height: 844 });
+  const itemName = page.getByRole('cell', { name: '履歴事項全部証明書（法務局手数料）' });
+  expect((await itemName.boundingBox())!.width).toBeGreaterThan(120);
+  const companyLabel = page.getByRole('term').filter({ hasText: /^商号$/ });
+  const companyValue = page.getByRole('definition').filter({ hasText: COMPANY }).first();
+  expect((await companyValue.boundingBox())!.y).toBeGreaterThan((await companyLabel.boundingBox())!.y);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByLabel('申請番号（登記・供託オンライン申請システム）').fill('26-00012345');
   await page.getByRole('button', { name: '法務局へ請求済みにする' }).click();

@@ -1,6 +1,7 @@
 import http from 'node:http';
 
 import fc from 'fast-check';
+import { Secret, TOTP } from 'otpauth';
 
 import { PRICE_PLACEHOLDER, STANDARD_SELECTION, requestArb, type FuzzRequest } from './arbitraries';
 import { discoverRoutes, type RouteTemplate } from './routes';
@@ -22,7 +23,19 @@ export interface FuzzOptions {
   webhookToken?: string;
   /** send only these request numbers (from a failure line) */
   replay?: number[];
+  /**
+   * A staff account (admin:create's email, password and TOTP secret — the e2e stack writes them to
+   * tmp/e2e-data-N/staff.json): back-office requests that would carry the member's session carry
+   * this staff session instead, so the admin routes are fuzzed past their session check.
+   */
+  staff?: StaffAccount;
   log?: (line: string) => void;
+}
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+  totpSecret: string;
 }
 
 export interface FuzzResult {
@@ -44,6 +57,8 @@ export interface FuzzReport {
   failures: FuzzResult[];
   routes: RouteTemplate[];
   loggedIn: boolean;
+  /** null: no staff account given */
+  staffLoggedIn: boolean | null;
 }
 
 export const DEFAULT_WEBHOOK_TOKEN = 'whook_hojinlocal_0000000000000000';
@@ -147,6 +162,8 @@ class Browser {
   pre = { cookie: '', csrf: '' };
   member = { cookie: '', csrf: '' };
   loggedIn = false;
+  staff = { cookie: '', csrf: '' };
+  staffLoggedIn = false;
   /** the member's price of STANDARD_SELECTION, for order bodies that get past the price check */
   price = 0;
   private refreshing: Promise<void> | null = null;
@@ -225,6 +242,72 @@ class Browser {
     }
   }
 
+  /**
+   * Logs the staff account in as a person would: password, then the current TOTP code (a code is
+   * taken once: a refused one waits for the next 30-second step), and on a first login the printed
+   * password replaced by `${password} changed` — the e2e journeys' convention (tests/e2e/support/staff.ts),
+   * so either side finds the account usable afterwards.
+   */
+  async staffLogin(account: StaffAccount): Promise<void> {
+    const jar = new Map<string, string>();
+    let csrf = '';
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await send(
+        this.base,
+        method,
+        path,
+        {
+          accept: 'application/json',
+          cookie: cookieHeader(jar),
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': csrf, origin: this.base.origin }),
+        },
+        body === undefined ? null : Buffer.from(JSON.stringify(body)),
+        undefined,
+        this.timeoutMs,
+      );
+      for (const [k, v] of cookiesOf(res.headers)) jar.set(k, v);
+      let json: { csrf_token?: string; error?: { code?: string } } = {};
+      try {
+        json = JSON.parse(res.body.toString('utf8')) as typeof json;
+      } catch {
+        /* not JSON */
+      }
+      if (typeof json.csrf_token === 'string') csrf = json.csrf_token;
+      return { status: res.status, json };
+    };
+    const totp = new TOTP({ secret: Secret.fromBase32(account.totpSecret), digits: 6, period: 30, algorithm: 'SHA1' });
+    try {
+      await call('GET', '/api/admin/session/csrf');
+      const changed = `${account.password} changed`;
+      let password = account.password;
+      let step = await call('POST', '/api/admin/login', { email: account.email, password });
+      if (step.status === 401) {
+        password = changed;
+        step = await call('POST', '/api/admin/login', { email: account.email, password });
+      }
+      if (step.status !== 200) return;
+      let code = await call('POST', '/api/admin/login/totp', { code: totp.generate() });
+      if (code.status !== 200) {
+        await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 1_000));
+        code = await call('POST', '/api/admin/login/totp', { code: totp.generate() });
+      }
+      if (code.status !== 200) return;
+      // /api/admin/me answers during the password change too; the queue does not
+      const probe = await call('GET', '/api/admin/orders');
+      if (probe.json.error?.code === 'password_change_required') {
+        const pw = await call('POST', '/api/admin/password', { currentPassword: password, newPassword: changed });
+        if (pw.status !== 200) return;
+      }
+      const csrfNow = await call('GET', '/api/admin/session/csrf');
+      this.staff = { cookie: cookieHeader(jar), csrf: csrfNow.json.csrf_token ?? csrf };
+      this.staffLoggedIn = (await call('GET', '/api/admin/orders')).status === 200;
+    } catch {
+      this.staffLoggedIn = false;
+    }
+  }
+
   refresh(): Promise<void> {
     this.refreshing ??= this.login().finally(() => {
       this.refreshing = null;
@@ -271,6 +354,17 @@ export function judge(request: FuzzRequest, status: number, headers: http.Incomi
   return `/api ${status} answer is not JSON (${type || 'no content-type'})`;
 }
 
+/** A back-office page or /api/admin route (not its logout), as the server sees the path. */
+function isStaffPath(path: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(path, 'http://x').pathname;
+  } catch {
+    return false;
+  }
+  return /^\/(api\/)?admin(\/|$)/.test(pathname) && !/^\/api\/admin\/logout\b/.test(pathname);
+}
+
 /** Whether the path the server sees (after dot segments are resolved, as every client does) is under /api. */
 function isApiPath(path: string): boolean {
   let pathname: string;
@@ -302,11 +396,16 @@ function headersFor(request: FuzzRequest, browser: Browser, base: URL, webhookTo
     else headers[k] = v;
   }
   const member = request.cookie === 'member' && /^\/api\/users\/logout\b/.test(request.path) ? browser.spare() : browser.member;
-  const session = request.cookie === 'member' ? member : request.cookie === 'pre' ? browser.pre : null;
+  // With a staff account, the back office gets the staff session where the member's would go
+  // (a member session there is refused at the door, which backoffice-auth.int.test.ts covers),
+  // except its logout, which would end the one staff session of the run.
+  const staff = browser.staffLoggedIn && request.cookie === 'member' && isStaffPath(request.path) ? browser.staff : null;
+  const session = staff ?? (request.cookie === 'member' ? member : request.cookie === 'pre' ? browser.pre : null);
   if (session?.cookie) headers.cookie = session.cookie;
   if (request.cookie === 'garbage') headers.cookie = GARBAGE_COOKIES[request.path.length % GARBAGE_COOKIES.length] ?? '';
   if (request.csrf === 'valid' && session?.csrf) headers['x-csrf-token'] = session.csrf;
   if (request.csrf === 'other') headers['x-csrf-token'] = request.cookie === 'member' ? browser.pre.csrf : member.csrf;
+  if (staff && request.csrf === 'other') headers['x-csrf-token'] = browser.member.csrf;
   if (request.csrf === 'garbage') headers['x-csrf-token'] = 'AAAA.garbage';
   return headers;
 }
@@ -326,7 +425,8 @@ export function reproLine(result: FuzzResult, options: { base: string; seed: num
           : v;
     parts.push('-H', q(`${k}: ${shown}`));
   }
-  if (r.cookie !== 'none') parts.push('-H', q(`cookie: <${r.cookie === 'member' ? "the demo member's session" : r.cookie}>`));
+  const memberCookie = isStaffPath(r.path) ? "the staff session (with --staff-file), else the demo member's" : "the demo member's session";
+  if (r.cookie !== 'none') parts.push('-H', q(`cookie: <${r.cookie === 'member' ? memberCookie : r.cookie}>`));
   if (r.csrf !== 'none') parts.push('-H', q(`x-csrf-token: <${r.csrf} for the ${r.cookie} cookie>`));
   const bytes = bodyBuffer(r);
   if (r.body && bytes) {
@@ -363,8 +463,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const browser = new Browser(base, timeoutMs);
   // about one fuzzed logout in 60 requests carries a member session and a valid token
   await browser.start(options.replay ? 2 : Math.min(40, Math.ceil(indices.length / 200)));
+  if (options.staff) await browser.staffLogin(options.staff);
+  const staffNote = options.staff ? `; staff session: ${browser.staffLoggedIn ? 'yes' : 'NO (login refused)'}` : '';
   log(
-    `[fuzz] ${base.origin} seed=${options.seed} requests=${indices.length} routes=${routes.filter((r) => r.kind === 'api').length} api + ${routes.filter((r) => r.kind === 'page').length} pages; member session: ${browser.loggedIn ? 'yes' : 'NO (login refused)'}`,
+    `[fuzz] ${base.origin} seed=${options.seed} requests=${indices.length} routes=${routes.filter((r) => r.kind === 'api').length} api + ${routes.filter((r) => r.kind === 'page').length} pages; member session: ${browser.loggedIn ? 'yes' : 'NO (login refused)'}${staffNote}`,
   );
 
   const report: FuzzReport = {
@@ -376,6 +478,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     failures: [],
     routes,
     loggedIn: browser.loggedIn,
+    staffLoggedIn: options.staff ? browser.staffLoggedIn : null,
   };
   const started = Date.now();
   let next = 0;

@@ -6,7 +6,7 @@
 import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
 import { CARRIER_IDS, FULFILMENT_STATUSES, isValidCorporateNumber } from '@/features/orders';
 import { z } from '@/lib/zod-ja';
-import { singleLineText } from '@/lib/plain-text';
+import { plainTextCheck, singleLineText } from '@/lib/plain-text';
 
 export const STAFF_ROLES = ['staff', 'manager'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -46,7 +46,8 @@ const text = (label: string, max: number, singleLine: boolean) =>
       .trim()
       .min(1, `${label}を入力してください。`)
       .max(max, `${label}は${max}文字以内で入力してください。`)
-      .refine((v) => !CONTROL.test(v) && (!singleLine || !/[\r\n\t]/.test(v)), `${label}に使用できない文字が含まれています。`),
+      // the app's one rule for free text (plain-text.ts): no controls, and no lone surrogate (PostgreSQL cannot store one: 500)
+      .refine(...plainTextCheck(label, { multiline: !singleLine })),
   );
 
 export const StaffLoginBodySchema = z.strictObject({ email: EmailSchema, password: CurrentPasswordSchema });
@@ -91,9 +92,10 @@ const DateTimeSchema = z.preprocess(
     const s = v.normalize('NFKC').trim();
     if (s === '') return null;
     // datetime-local has no offset; the operator works in Japan time (domain.md).
-    const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(s);
+    // years 1000–2999 only: PostgreSQL cannot read the instant of year 0000 ("-000001-12-31…"; it answered 500)
+    const local = /^([12]\d{3}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(s);
     if (local) return new Date(`${local[1]}T${local[2]}${local[3] ?? ':00'}+09:00`);
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) return new Date(s);
+    if (/^[12]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) return new Date(s);
     return s;
   },
   z
@@ -175,7 +177,13 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AuditQuerySchema = z.strictObject({
   action: z.enum(AUDIT_ACTION_KEYS).optional().catch(undefined),
   staff: z.uuid().optional().catch(undefined),
-  target: z.string().max(100).optional(),
+  // a NUL cannot reach PostgreSQL's text (500); a filter with control characters matches nothing anyway
+  target: z
+    .string()
+    .max(100)
+    .refine((v) => !CONTROL.test(v))
+    .optional()
+    .catch(undefined),
   /** keyset cursor: the id of the last row of the previous page */
   before: z.coerce.number().int().positive().optional().catch(undefined),
 });
@@ -192,7 +200,8 @@ export const ORDER_QUEUE_PAGE_SIZE = 50;
 export const OrderIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'ご注文が見つかりませんでした。' }) });
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.normalize('NFKC').trim() === '' ? undefined : v);
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
+// years 1000–2999: PostgreSQL cannot read the instant of year 0000 (its ISO form is "-000001-12-31…")
+const YMD = /^[12]\d{3}-\d{2}-\d{2}$/;
 /** 'YYYY-MM-DD' as typed in a date field (Japan time); a bad value is dropped rather than failing the page. */
 const DateFilter = z.preprocess(
   blankToUndefined,
@@ -224,7 +233,12 @@ export const OrderQueueQuerySchema = z.object({
   ),
   email: z.preprocess(
     (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : undefined),
-    z.string().max(254).optional().catch(undefined),
+    z
+      .string()
+      .max(254)
+      .refine((v) => !CONTROL.test(v))
+      .optional()
+      .catch(undefined),
   ),
   /**
    * 注文番号 as staff type what a member quotes — any case, with or without hyphens, full-width —
@@ -236,9 +250,11 @@ export const OrderQueueQuerySchema = z.object({
     z.string().max(40).optional().catch(undefined),
   ),
   /** keyset cursor: `${paidAt ISO}_${id}` of the previous page's last row */
+  // a real instant and an order id (uuid): a cursor edited by hand is the first page, not a query error
   after: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_[0-9a-f-]{36}$/)
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    .refine((v) => !Number.isNaN(Date.parse(v.slice(0, v.lastIndexOf('_')))))
     .optional()
     .catch(undefined),
 });
@@ -272,7 +288,12 @@ export const OrderNoteBodySchema = z.strictObject({ note: text('メモ', 1000, f
 
 const yen = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.normalize('NFKC').replace(/[,，円\s]/gu, '') : v),
+    // digits only: Number() would also read "1e3" as 1000 and "0x10" as 16 — a typo must not become an amount
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const digits = v.normalize('NFKC').replace(/[,，円\s]/gu, '');
+      return digits === '' || /^-?\d+(\.\d+)?$/.test(digits) ? digits : Number.NaN;
+    },
     z.coerce
       .number({ error: `${label}を半角数字で入力してください。` })
       .int(`${label}は1円単位の整数で入力してください。`)
@@ -299,5 +320,6 @@ export type RefundBody = z.infer<typeof RefundBodySchema>;
 export const AccountingMonthSchema = z.strictObject({
   month: z
     .string({ error: '対象の月を選んでください。' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '対象の月は「2026-11」の形式で選んでください。'),
+    // 2000–2099: a year outside has no sales, and 9999-12 has no "next month" for the range
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, '対象の月は「2026-11」の形式（2000年〜2099年）で選んでください。'),
 });

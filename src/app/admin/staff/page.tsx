@@ -45,12 +45,17 @@ export default async function AdminStaffPage() {
             {staff.map((s) => (
               <tr key={s.id}>
                 <td>{s.displayName}</td>
-                <td>{s.email}</td>
-                <td>{STAFF_ROLE_LABELS[s.role]}</td>
-                <td>{s.totpConfirmed ? '登録済み' : <span className={`${styles.badge} ${styles.badgeScheduled}`}>未登録</span>}</td>
-                <td>{s.disabled ? <span className={`${styles.badge} ${styles.badgeDanger}`}>無効</span> : '有効'}</td>
+                {/* one line each: on a phone the table scrolls sideways instead of breaking マネージャー per character */}
+                <td className={styles.nowrap}>{s.email}</td>
+                <td className={styles.nowrap}>{STAFF_ROLE_LABELS[s.role]}</td>
+                <td className={styles.nowrap}>
+                  {s.totpConfirmed ? '登録済み' : <span className={`${styles.badge} ${styles.badgeScheduled}`}>未登録</span>}
+                </td>
+                <td className={styles.nowrap}>
+                  {s.disabled ? <span className={`${styles.badge} ${styles.badgeDanger}`}>無効</span> : '有効'}
+                </td>
                 <td className={styles.nowrap}>{formatDateTimeJa(s.createdAt)}</td>
-                <td>
+                <td className={styles.nowrap}>
                   {s.id === session.staff.id ? (
                     <span className={styles.muted}>（自分）</span>
                   ) : (

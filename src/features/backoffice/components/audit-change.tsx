@@ -1,8 +1,9 @@
-import { formatDateTimeJa } from '@/lib/format';
+import { CARRIERS, FULFILMENT_LABELS } from '@/features/orders';
+import { formatDateTimeJa, formatYen } from '@/lib/format';
 
 import styles from './admin.module.css';
 
-/** Japanese names of the fields the audit rows keep (notices, staff, logins). */
+/** Japanese names of the fields the audit rows keep (notices, staff, logins, orders, refunds, the accounting export). */
 const FIELD_LABELS: Record<string, string> = {
   title: 'タイトル',
   bodyLength: '本文の文字数',
@@ -19,6 +20,36 @@ const FIELD_LABELS: Record<string, string> = {
   reason: '理由',
   enrolled: '認証アプリ登録',
   by: '実行元',
+  passwordChangeRequired: 'パスワードの変更が必要',
+  // orders (fulfilment steps, notes, the shipped mail)
+  fulfilmentStatus: '対応状況',
+  applicationNumber: '申請番号',
+  carrier: '配送業者',
+  trackingNumber: '追跡番号',
+  note: 'メモ',
+  mailSent: '発送メールの送信',
+  // refunds
+  refundId: '返金ID',
+  amountYen: '返金額',
+  taxableYen: '10%対象（税込）',
+  taxYen: '消費税',
+  nonTaxableYen: '非課税（法務局手数料）',
+  refundedYen: '返金済みの額',
+  refundableYen: '返金できる残額',
+  // the accounting export
+  month: '対象の月',
+  sales: '売上の件数',
+  refunds: '返金の件数',
+  chargedYen: 'PAY.JP の課金額',
+  taxable10Yen: '課税対象額（10%・税込）',
+  tax10Yen: '消費税（10%）',
+  totalYen: '合計',
+};
+
+/** Values that are codes of one field (an order's state, a carrier), in the words the order page uses. */
+const FIELD_VALUE_LABELS: Record<string, Record<string, string>> = {
+  fulfilmentStatus: FULFILMENT_LABELS,
+  carrier: Object.fromEntries(Object.entries(CARRIERS).map(([id, c]) => [id, c.label])),
 };
 
 const VALUE_LABELS: Record<string, string> = {
@@ -30,8 +61,11 @@ const VALUE_LABELS: Record<string, string> = {
   manager: 'マネージャー',
 };
 
-function show(value: unknown): string {
+function show(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && FIELD_VALUE_LABELS[key]?.[value]) return FIELD_VALUE_LABELS[key][value];
+  // amounts (…Yen) as the order page shows them: 1,050円
+  if (typeof value === 'number' && key.endsWith('Yen')) return formatYen(value);
   if (typeof value === 'boolean') return value ? 'はい' : 'いいえ';
   if (typeof value === 'string') {
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value)) return formatDateTimeJa(new Date(value));
@@ -64,10 +98,10 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
           <span>
             {b ? (
               <>
-                {show(b[k])} → <strong>{show(a?.[k])}</strong>
+                {show(k, b[k])} → <strong>{show(k, a?.[k])}</strong>
               </>
             ) : (
-              show(a?.[k])
+              show(k, a?.[k])
             )}
           </span>
         </li>

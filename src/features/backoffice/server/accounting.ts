@@ -60,6 +60,9 @@ function orderSplit(o: { amountYen: number; nonTaxableYen: number; price: unknow
   return split;
 }
 
+/** A refund's part as a negative amount; a part of 0 stays 0 (not -0, which Intl prints as "-0円"). */
+const negative = (yen: number): number => (yen === 0 ? 0 : -yen);
+
 /**
  * Everything the export prints for [from, to): the one place that reads the data. Paid orders by
  * `paid_at` from the orders feature (read-only); refunds from the payments feature's refunds table
@@ -98,10 +101,10 @@ export async function loadAccountingEntries(from: Date, to: Date): Promise<Accou
       orderId: r.orderId,
       orderNumber: numbers.get(r.orderId) ?? '',
       chargeId: r.chargeId,
-      nonTaxableYen: -r.nonTaxableYen,
-      taxable10Yen: -r.taxableYen,
-      tax10Yen: -r.taxYen,
-      totalYen: -r.amountYen,
+      nonTaxableYen: negative(r.nonTaxableYen),
+      taxable10Yen: negative(r.taxableYen),
+      tax10Yen: negative(r.taxYen),
+      totalYen: negative(r.amountYen),
     });
   }
   return entries.sort((a, b) => a.at.getTime() - b.at.getTime() || a.orderId.localeCompare(b.orderId));

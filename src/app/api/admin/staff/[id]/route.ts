@@ -7,7 +7,7 @@ import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
   PATCH: adminMethod({
     access: 'manager',
-    params: z.strictObject({ id: z.uuid() }),
+    params: z.strictObject({ id: z.uuid({ error: 'スタッフが見つかりません。' }) }),
     body: StaffUpdateBodySchema,
     handler: async ({ params, body, session, ip }) => updateStaff({ id: session.staff.id, ip }, params.id, body),
   }),

@@ -1,0 +1,51 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import { AuditChange } from './audit-change';
+
+/** The audit page's 内容 column as text: every field name in Japanese, amounts and codes in words. */
+function text(before: unknown, after: unknown): string {
+  return renderToStaticMarkup(<AuditChange before={before} after={after} />)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe('AuditChange', () => {
+  it('names the accounting export’s totals in Japanese, amounts in yen', () => {
+    const t = text(null, {
+      month: '2026-11',
+      sales: 2,
+      refunds: 1,
+      nonTaxableYen: 500,
+      taxable10Yen: 1650,
+      tax10Yen: 150,
+      totalYen: 1600,
+      chargedYen: 2100,
+      refundedYen: 500,
+    });
+    expect(t).toContain('対象の月 2026-11');
+    expect(t).toContain('売上の件数 2');
+    expect(t).toContain('PAY.JP の課金額 2,100円');
+    expect(t).toContain('合計 1,600円');
+    expect(t.replace('PAY.JP', '')).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('names a refund’s and a fulfilment step’s fields, with the order page’s words for states and carriers', () => {
+    const refund = text(
+      { refundedYen: 0, refundableYen: 1050 },
+      { refundId: 'r-1', amountYen: 550, taxableYen: 550, taxYen: 50, nonTaxableYen: 0, reason: '一部発行不可' },
+    );
+    expect(refund).toContain('返金額 — → 550円');
+    expect(refund).toContain('返金できる残額 1,050円 → —');
+    expect(refund.replace('r-1', '')).not.toMatch(/[A-Za-z]{3,}/);
+    const step = text(
+      { fulfilmentStatus: 'requested', applicationNumber: '26-1', carrier: null, trackingNumber: null },
+      { fulfilmentStatus: 'shipped', applicationNumber: '26-1', carrier: 'japanpost', trackingNumber: '1234' },
+    );
+    expect(step).toContain('対応状況 法務局へ請求済み → 発送済み');
+    expect(step).toContain('配送業者 — → 日本郵便');
+    expect(step).toContain('追跡番号 — → 1234');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+
+import { NoticeCreateBodySchema, OrderNoteBodySchema, RefundBodySchema } from './schemas';
+
+describe('RefundBodySchema (the amount a manager types)', () => {
+  it('reads amounts as people type them: full-width, commas, 円', () => {
+    expect(RefundBodySchema.parse({ amountYen: '１，０００円', reason: '一部発行不可' }).amountYen).toBe(1000);
+    expect(RefundBodySchema.parse({ amountYen: ' 550 ', reason: 'x' }).amountYen).toBe(550);
+    expect(RefundBodySchema.parse({ amountYen: 550, reason: 'x' }).amountYen).toBe(550);
+  });
+
+  it('does not read "1e3", "0x10" or "0b11" as a number (JavaScript would: 1000, 16, 3)', () => {
+    for (const amountYen of ['1e3', '0x10', '0b11', '1_000', 'Infinity']) {
+      const r = RefundBodySchema.safeParse({ amountYen, reason: 'x' });
+      expect(r.success, amountYen).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe('返金額を半角数字で入力してください。');
+    }
+    const fee = RefundBodySchema.safeParse({ amountYen: '500', reason: 'x', ministryFeeYen: '5e2' });
+    expect(fee.success).toBe(false);
+  });
+
+  it('keeps its own messages for a decimal, a negative and a blank amount', () => {
+    expect(RefundBodySchema.safeParse({ amountYen: '1.5', reason: 'x' }).error?.issues[0]?.message).toBe(
+      '返金額は1円単位の整数で入力してください。',
+    );
+    expect(RefundBodySchema.safeParse({ amountYen: '-5', reason: 'x' }).error?.issues[0]?.message).toBe(
+      '返金額は0円以上で入力してください。',
+    );
+    expect(RefundBodySchema.safeParse({ amountYen: '', reason: 'x' }).error?.issues[0]?.message).toBe(
+      '返金額は1円以上で入力してください。',
+    );
+  });
+});
+
+describe('free text in the back office', () => {
+  it('refuses a lone surrogate (PostgreSQL cannot store it) with a Japanese message', () => {
+    const r = OrderNoteBodySchema.safeParse({ note: 'メモ\ud800' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toMatch(/^メモに使用できない文字/);
+    expect(OrderNoteBodySchema.parse({ note: '<script>alert(1)</script> 😀𠮷\n二行目' }).note).toContain('😀𠮷');
+  });
+});
+
+describe('notice dates', () => {
+  it('refuses year 0000 (an instant PostgreSQL cannot read) as a malformed date', () => {
+    const r = NoticeCreateBodySchema.safeParse({ title: 't', body: 'b', publishFrom: '0000-01-01T00:00' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(['publishFrom']);
+  });
+});
