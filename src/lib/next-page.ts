@@ -81,19 +81,16 @@ export function loginPath({ nextPage, expired = false }: { nextPage?: string | n
  */
 const NOT_RETURNED_TO = /^\/(purchase\/completion|watch\/unsubscribe)(\/|$)/;
 
-/** The login and registration pages: what the visitor came for is their own `nextPage`. */
-const PASSES_NEXT_PAGE_ON = /^\/(login|register)\/?$/;
-
 /**
  * Where the header's ログイン / 会員登録 return to: the page the visitor is on (`pathname` and the
  * query without its `?`, as useSearchParams gives it), or null where returning makes no sense. On
- * /login and /register it is the page's own `nextPage`: a visitor sent to log in by the order
- * button who then takes the header's 会員登録 (the most visible one) still lands on the chosen
- * company's select step afterwards.
+ * a page that is no destination itself (/login, /register, the reset steps) it is that page's own
+ * `nextPage`: a visitor sent to log in by the order button who then takes the header's 会員登録
+ * (the most visible one) still lands on the chosen company's select step afterwards.
  */
 export function returnHere(pathname: string, search = ''): string | null {
-  if (PASSES_NEXT_PAGE_ON.test(pathname)) return nextPageOrNull(new URLSearchParams(search).get('nextPage'));
-  return NOT_RETURNED_TO.test(pathname) ? null : nextPageOrNull(search ? `${pathname}?${search}` : pathname);
+  if (NOT_RETURNED_TO.test(pathname)) return null;
+  return nextPageOrNull(search ? `${pathname}?${search}` : pathname) ?? nextPageOrNull(new URLSearchParams(search).get('nextPage'));
 }
 
 /** The same for registration, so the destination survives the e-mail code step. */

@@ -362,7 +362,7 @@ test('back from the 3-D Secure page: the reason next to the button, then the sam
   await expect(reason).toContainText('カード情報をもう一度入力してください');
   await expect(button).toHaveAttribute('aria-describedby', /order-button-reason/);
   const unfinished = page.getByTestId('unfinished-order');
-  await expect(unfinished).toContainText('前回のお支払い手続きが完了していません（本人認証待ち）。料金は請求されていません。');
+  await expect(unfinished).toContainText('前回のお支払い手続きが完了していません（本人認証待ち）。');
   // said once, and the button named as this page names it (not the history's 「お支払いを再開」)
   await expect(unfinished).not.toContainText('お支払いは完了していません');
   await expect(unfinished).not.toContainText('「お支払いを再開」');

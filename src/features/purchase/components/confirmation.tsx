@@ -613,19 +613,17 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       {unfinished ? (
         <div className={`notice-box ${styles.reason}`} id="unfinished-order" data-testid="unfinished-order">
           {/* Not the history's statusMeaning: it says again that the payment is not complete and names
-              the history's 「お支払いを再開」 button, not this page's. */}
+              the history's 「お支払いを再開」 button, not this page's. (No sentence of its own either:
+              the page is at its JavaScript allowance, scripts/lib/bundle-budget.ts.) */}
           <p>
             <strong>前回のお支払い手続きが完了していません（{unfinished.statusLabel}）。</strong>
-            料金は請求されていません。
           </p>
           {unfinished.paymentDeadline ? (
             <p>
               お支払い期限：{formatDateTimeJa(new Date(unfinished.paymentDeadline))}まで（期限を過ぎると、このお申込みは無効になります）
             </p>
           ) : null}
-          <p>
-            「お支払いを再開する」を押すと、同じカードまたは別のカードで、同じご注文のお支払いをやり直します（二重に請求されることはありません）。
-          </p>
+          <p>「お支払いを再開する」を押すと、同じご注文のお支払いをやり直します（二重に請求されることはありません）。</p>
         </div>
       ) : otherUnfinished ? (
         <p className={`notice-box ${styles.reason}`} data-testid="unfinished-order">
