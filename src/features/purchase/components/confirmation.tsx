@@ -12,7 +12,7 @@ import { loadCancelUnpaidOrder } from '@/features/payments/client/load-cancel-un
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
-import { formatDateTimeJa, formatYen } from '@/lib/format';
+import { formatYen } from '@/lib/format-yen';
 import { useApi } from '@/lib/use-api';
 
 import { createOrder, taxKey, type TaxView } from '../client/api';
@@ -356,6 +356,7 @@ const ValiditySection = memo(function ValiditySection({
 
 /** Shown only for an unfinished order, so loaded then (issue 13 §1). */
 const CancelUnpaidOrder = lazy(loadCancelUnpaidOrder);
+const UnfinishedOrderNotice = lazy(() => import('./unfinished-order-notice').then((m) => ({ default: m.UnfinishedOrderNotice })));
 
 /**
  * Whether the stored address is complete by the server's own DestinationSchema. The schema (and zod
@@ -611,20 +612,9 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       <ValiditySection legal={legal} agreed={agreed} reading={reading} onAgree={onAgree} />
 
       {unfinished ? (
-        <div className={`notice-box ${styles.reason}`} id="unfinished-order" data-testid="unfinished-order">
-          {/* Not the history's statusMeaning: it says again that the payment is not complete and names
-              the history's 「お支払いを再開」 button, not this page's. (No sentence of its own either:
-              the page is at its JavaScript allowance, scripts/lib/bundle-budget.ts.) */}
-          <p>
-            <strong>前回のお支払い手続きが完了していません（{unfinished.statusLabel}）。</strong>
-          </p>
-          {unfinished.paymentDeadline ? (
-            <p>
-              お支払い期限：{formatDateTimeJa(new Date(unfinished.paymentDeadline))}まで（期限を過ぎると、このお申込みは無効になります）
-            </p>
-          ) : null}
-          <p>「お支払いを再開する」を押すと、同じご注文のお支払いをやり直します（二重に請求されることはありません）。</p>
-        </div>
+        <Suspense fallback={null}>
+          <UnfinishedOrderNotice statusLabel={unfinished.statusLabel} paymentDeadline={unfinished.paymentDeadline ?? null} />
+        </Suspense>
       ) : otherUnfinished ? (
         <p className={`notice-box ${styles.reason}`} data-testid="unfinished-order">
           お支払いが完了していない前回のお申込みは、<Link href="/my-page/payment-history">お支払い履歴</Link>
