@@ -36,6 +36,7 @@ const FIELD_LABELS: Record<string, string> = {
   nonTaxableYen: '非課税（法務局手数料）',
   refundedYen: '返金済みの額',
   refundableYen: '返金できる残額',
+  refundedAt: 'PAY.JP での返金日時',
   // the accounting export
   month: '対象の月',
   sales: '売上の件数',

@@ -39,6 +39,8 @@ import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from '
 import { isThreeDSecurePassed, type PayjpCharge, type PayjpEvent } from './payjp/schemas';
 import { buildThreeDSecureStartUrl } from './payjp/three-d-secure';
 import { assertCardPaymentAvailable } from './public-key';
+import { recordSucceededRefund } from './refund-succeeded';
+import { recordOutsideRefund, type OutsideRefundOptions } from './refunds';
 
 /**
  * The payment state machine of an order (security.md "Payments", docs/decisions/0008):
@@ -621,7 +623,11 @@ export async function finishAfterThreeDSecure(
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 
-export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient = getPayjpClient()): Promise<{ duplicate: boolean }> {
+export async function handleWebhookEvent(
+  event: PayjpEvent,
+  client: PayjpClient = getPayjpClient(),
+  outsideRefunds: OutsideRefundOptions = {},
+): Promise<{ duplicate: boolean }> {
   const db = await getDb();
   const [inserted] = await db
     .insert(payjpWebhookEvents)
@@ -670,6 +676,9 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
       } else if (order.status === 'awaiting_3ds' || order.status === 'unknown') {
         await settleWithCharge(order, charge, { client });
       }
+      if (event.type === 'charge.refunded' && charge.paid && charge.amount_refunded > 0) {
+        await recordRefundMadeAtPayjp(event, order.id, charge, client, outsideRefunds);
+      }
     } else {
       logger.warn({ event: 'payjp.webhook.orphan', eventId: event.id, chargeId: charge.id }, 'webhook for a charge without an order');
     }
@@ -677,4 +686,38 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
   await db.update(payjpWebhookEvents).set({ processedAt: new Date() }).where(eq(payjpWebhookEvents.id, event.id));
   logger.info({ event: 'payjp.webhook', eventId: event.id, type: event.type }, 'webhook handled');
   return { duplicate: false };
+}
+
+/**
+ * charge.refunded: a refund made outside hojin (PAY.JP's dashboard) is recorded as a refund of the
+ * order (refunds.ts recordOutsideRefund; one of ours is already in the sum and adds nothing),
+ * dated when PAY.JP made it — the event's `created`, read back from PAY.JP (the payload proves
+ * nothing); an event PAY.JP does not know is dated now. A refund of ours still in doubt leaves the
+ * event unprocessed with a 503: PAY.JP delivers it again, by when the reconciler has settled ours.
+ */
+async function recordRefundMadeAtPayjp(
+  event: PayjpEvent,
+  orderId: string,
+  charge: PayjpCharge,
+  client: PayjpClient,
+  options: OutsideRefundOptions,
+): Promise<void> {
+  const told = await client.events.retrieve(event.id).catch((error: unknown) => {
+    if (error instanceof PayjpApiError && error.status === 404) return null;
+    throw error;
+  });
+  const refundedAt = told && told.type === 'charge.refunded' && told.data.id === charge.id ? new Date(told.created * 1000) : new Date();
+  const outcome = await recordOutsideRefund(orderId, charge, refundedAt, {
+    onRefundSucceeded: options.onRefundSucceeded ?? recordSucceededRefund,
+    ...(options.onRecorded ? { onRecorded: options.onRecorded } : {}),
+  });
+  if (outcome.kind === 'in_flight') {
+    logger.info(
+      { event: 'payjp.webhook.refund_in_flight', eventId: event.id, orderId },
+      'charge.refunded while a refund of ours is in doubt: left for redelivery',
+    );
+    throw new AppError('service_unavailable', {
+      message: 'この注文には確認中の返金があります。しばらくしてからもう一度送信してください。',
+    });
+  }
 }

@@ -41,6 +41,13 @@ import { PayjpApiError, PayjpError } from './payjp/errors';
 
 export const REFUND_STATUSES = ['requested', 'succeeded', 'failed', 'unknown'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export type RefundOrigin = 'backoffice' | 'payjp';
+
+/**
+ * Who made a refund outside hojin, in the back office's words (order page, timeline, audit log);
+ * also its reason when PAY.JP has none (refund_reason is optional).
+ */
+export const OUTSIDE_REFUND_LABEL = 'PAY.JPの管理画面で返金（バックオフィス外）';
 
 export interface Refund {
   id: string;
@@ -51,7 +58,10 @@ export interface Refund {
   taxYen: number;
   nonTaxableYen: number;
   reason: string;
-  requestedBy: string;
+  /** The manager who asked; null for a refund made outside hojin. */
+  requestedBy: string | null;
+  /** 'payjp': made outside hojin (PAY.JP's dashboard) and learnt from its webhook. */
+  origin: RefundOrigin;
   status: RefundStatus;
   failureCode: string | null;
   requestedAt: Date;
@@ -114,6 +124,7 @@ function toRefund(row: RefundRow): Refund {
     nonTaxableYen: row.nonTaxableYen,
     reason: row.reason,
     requestedBy: row.requestedBy,
+    origin: row.origin,
     status: row.status,
     failureCode: row.failureCode,
     requestedAt: row.requestedAt,
@@ -415,6 +426,107 @@ async function notify(row: RefundRow, handler: RefundSucceededHandler | undefine
   } catch (error) {
     logger.error({ err: error, event: 'payment.refund.notify_failed', refundId: row.id }, 'refund succeeded but its handler failed');
   }
+}
+
+// ── Refunds made outside hojin ──────────────────────────────────────────────────────
+
+export type OutsideRefundOutcome =
+  | { kind: 'recorded'; refund: Refund }
+  /** Nothing refunded at PAY.JP beyond the refunds hojin has recorded (ours, or told before). */
+  | { kind: 'none' }
+  /** A refund of ours is requested or in doubt: whose the difference is cannot be told yet. */
+  | { kind: 'in_flight' };
+
+export interface OutsideRefundOptions {
+  onRefundSucceeded?: RefundSucceededHandler;
+  /** Runs inside the transaction that records it, with the order's totals before it (the back office's audit row). */
+  onRecorded?: (tx: Db, refund: Refund, before: RefundTotals) => Promise<void>;
+}
+
+/**
+ * A refund made outside hojin (PAY.JP's dashboard), told by the charge.refunded webhook: the
+ * charge's `amount_refunded` beyond the refunds recorded for it is recorded as one refund of the
+ * order that PAY.JP already made (`succeeded`, origin 'payjp', no manager), dated `refundedAt` —
+ * PAY.JP's own time of it — so the accounting export puts it in the month PAY.JP made it.
+ *
+ * Under the order row's lock, as requestRefund: a refund of ours in flight (requested/unknown)
+ * makes the difference unexplainable until it is settled, so nothing is recorded (`in_flight`; the
+ * webhook is answered with an error and PAY.JP delivers it again). The row's idempotency key is
+ * the charge and its amount_refunded: the same webhook twice, or two at once, record it once —
+ * and a refund of ours that succeeded is in the sum, so it is never counted a second time.
+ */
+export async function recordOutsideRefund(
+  orderId: string,
+  charge: { id: string; amount_refunded: number; refund_reason: string | null },
+  refundedAt: Date,
+  options: OutsideRefundOptions = {},
+): Promise<OutsideRefundOutcome> {
+  const env = getEnv();
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx): Promise<OutsideRefundOutcome> => {
+    const order = await loadOrderForRefund(tx, orderId, true);
+    // Only the order's own charge, once paid, has refunds of the order.
+    if (!order?.paidAt || order.chargeId !== charge.id) return { kind: 'none' };
+    const existing = await tx.select().from(refunds).where(eq(refunds.orderId, orderId));
+    if (existing.some((r) => r.status === 'requested' || r.status === 'unknown')) return { kind: 'in_flight' };
+    const succeeded = existing.filter((r) => r.status === 'succeeded');
+    const recorded = succeeded.filter((r) => r.chargeId === charge.id).reduce((t, r) => t + r.amountYen, 0);
+    const beyond = charge.amount_refunded - recorded;
+    if (beyond <= 0) return { kind: 'none' };
+    const split = splitRefund({ amountYen: beyond, remaining: remainingAfter(chargedParts(order), succeeded) });
+    if (!split.ok) {
+      logger.error(
+        { event: 'payment.refund.outside_mismatch', orderId, chargeId: charge.id, amountRefundedAtPayjp: charge.amount_refunded, recorded },
+        'PAY.JP refunded more than the order has left: not recorded, a person must look',
+      );
+      return { kind: 'none' };
+    }
+    const id = randomUUID();
+    const statement = buildRefundStatementSnapshot({
+      refundId: id,
+      order: { ...order, paidAt: order.paidAt, items: orderedItems(order.price) },
+      split: split.split,
+      full: split.split.amountYen === order.amountYen,
+      issuer: {
+        name: env.OPERATOR_NAME,
+        postcode: env.OPERATOR_POSTCODE,
+        address: env.OPERATOR_ADDRESS,
+        phone: env.OPERATOR_PHONE,
+        registrationNumber: env.OPERATOR_INVOICE_NUMBER,
+      },
+    });
+    const reason = charge.refund_reason?.trim() ? charge.refund_reason.trim().slice(0, 255) : OUTSIDE_REFUND_LABEL;
+    const [inserted] = await tx
+      .insert(refunds)
+      .values({
+        id,
+        orderId,
+        chargeId: charge.id,
+        ...split.split,
+        reason,
+        requestedBy: null,
+        origin: 'payjp',
+        idempotencyKey: `payjp-${charge.id}-${charge.amount_refunded}`,
+        status: 'succeeded',
+        payjpAmountRefunded: charge.amount_refunded,
+        statement,
+        requestedAt: refundedAt,
+        settledAt: refundedAt,
+        updatedAt: new Date(),
+      })
+      .onConflictDoNothing({ target: refunds.idempotencyKey })
+      .returning();
+    if (!inserted) return { kind: 'none' };
+    if (options.onRecorded) await options.onRecorded(tx, toRefund(inserted), totalsOf(order, existing));
+    return { kind: 'recorded', refund: toRefund(inserted) };
+  });
+  if (outcome.kind !== 'recorded') return outcome;
+  logger.info(
+    { event: 'payment.refund.outside', refundId: outcome.refund.id, orderId, chargeId: charge.id, amount: outcome.refund.amountYen },
+    'refund made outside hojin recorded',
+  );
+  await notify(await current(outcome.refund.id), options.onRefundSucceeded, new Date());
+  return { kind: 'recorded', refund: toRefund(await current(outcome.refund.id)) };
 }
 
 // ── Reconciling ─────────────────────────────────────────────────────────────────────
