@@ -5,7 +5,7 @@
  * often it is told, never double-counting a refund hojin made itself; and a refund of ours confirmed
  * late by the reconciler is dated when PAY.JP made it, also across a month's end (Japan time).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { call } from '../support/requests';
 import { orderRow } from '../support/order-row';
@@ -96,8 +96,6 @@ describe('a refund made at PAY.JP’s dashboard', () => {
   it('is recorded from the charge.refunded webhook: amount, PAY.JP’s time, the order, the audit log, the member told — once', async () => {
     const member = await newMember();
     const order = await paidOrder(member);
-    // PAY.JP's time differs from ours: the dashboard refund is made "3 days later" at the emulator.
-    await control(stack, 'clock', { advance_seconds: 3 * 86_400 });
     await refundAtDashboard(order.payjpChargeId, { amount: '500', refund_reason: 'お客様から電話で依頼' });
     const [event] = await refundedEvents(order.payjpChargeId);
     const full = await emulatorGet<WireEvent>(stack, `/events/${event!.id}`);
@@ -120,8 +118,8 @@ describe('a refund made at PAY.JP’s dashboard', () => {
       nonTaxableYen: 0,
       reason: 'お客様から電話で依頼',
     });
+    // PAY.JP's time of the refund (whole seconds), not when the webhook reached us.
     expect(refund.settledAt?.getTime()).toBe(full.created * 1000);
-    expect(refund.settledAt!.getTime() - Date.now()).toBeGreaterThan(2 * 86_400_000);
 
     expect(await orderRow(order.id)).toMatchObject({ refundedYen: 500, fulfilmentStatus: 'accepted' });
     expect(await refundTotals(order.id)).toMatchObject({ refundedYen: 500, refundableYen: order.amountYen - 500 });
@@ -229,6 +227,78 @@ describe('a refund made at PAY.JP’s dashboard', () => {
     expect(await db.select().from(refunds).where(eq(refunds.chargeId, 'ch_nosuchcharge0000000000000000'))).toHaveLength(0);
   });
 });
+
+describe('a refund or payment confirmed after the month PAY.JP made it in', () => {
+  // PAY.JP (the emulator's clock) makes it at 23:59:30 Japan time on a month's last day; hojin
+  // learns of it a minute later, on the 1st of the next month (Date faked in this process).
+  const madeAt = lastMinuteOfMonth(new Date());
+  const confirmedAt = new Date(madeAt.getTime() + 60_000);
+  const month = jstMonthOf(madeAt);
+  const nextMonth = jstMonthOf(confirmedAt);
+
+  afterAll(() => vi.useRealTimers());
+
+  it('dates a refund the reconciler confirms late when PAY.JP made it: in its month in the accounting export', async () => {
+    const member = await newMember();
+    const order = await paidOrder(member);
+    await control(stack, 'clock', { advance_seconds: Math.floor((madeAt.getTime() - Date.now()) / 1000) });
+    // PAY.JP refunds; the answer is lost: unknown until the reconciler asks.
+    await control(stack, 'next-request', { fail: 500, stage: 'after', method: 'POST', path: `/v1/charges/${order.payjpChargeId}/refund` });
+    const ours = await requestRefund({ orderId: order.id, amountYen: 800, reason: '月末の返金', staffId: manager.id });
+    expect(ours.refund.status).toBe('unknown');
+    const [event] = await refundedEvents(order.payjpChargeId);
+    expect(jstMonthOf(new Date(event!.created * 1000))).toBe(month);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(confirmedAt);
+    await reconcilePayments({ graceMs: 0, leaseMs: 0, onRefundSucceeded: recordSucceededRefund });
+    vi.useRealTimers();
+
+    const [refund] = await listRefunds(order.id);
+    expect(refund).toMatchObject({ status: 'succeeded', amountYen: 800 });
+    expect(refund!.settledAt!.getTime()).toBe(event!.created * 1000);
+    const inMonth = await loadAccountingEntries(jstMonthRange(month).from, jstMonthRange(month).to);
+    expect(inMonth.filter((e) => e.kind === 'refund' && e.orderNumber === order.orderNumber)).toHaveLength(1);
+    const inNext = await loadAccountingEntries(jstMonthRange(nextMonth).from, jstMonthRange(nextMonth).to);
+    expect(inNext.filter((e) => e.orderNumber === order.orderNumber)).toHaveLength(0);
+  });
+
+  it('dates a payment the reconciler confirms late when PAY.JP captured it', async () => {
+    const member = await newMember();
+    const order = await createOrder({
+      userId: member.userId,
+      status: 'unknown',
+      items: [{ itemId: 'history-full', quantity: 1 }],
+      overrides: { paidAt: null, chargingStartedAt: new Date(Date.now() - 10 * 60_000) },
+    });
+    // The emulator's clock is at the month's last minute (the test above moved it there).
+    const charge = await getPayjpClient().charges.create({
+      amount: order.amountYen,
+      card: await newToken(stack),
+      metadata: { order_id: order.id },
+    });
+    expect(jstMonthOf(new Date(charge.captured_at! * 1000))).toBe(month);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(confirmedAt.getTime() + 30_000));
+    await reconcilePayments({ graceMs: 0, leaseMs: 0 });
+    vi.useRealTimers();
+
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'paid', payjpChargeId: charge.id });
+    expect(row.paidAt?.getTime()).toBe(charge.captured_at! * 1000);
+    const inMonth = await loadAccountingEntries(jstMonthRange(month).from, jstMonthRange(month).to);
+    expect(inMonth.filter((e) => e.kind === 'sale' && e.orderNumber === order.orderNumber)).toHaveLength(1);
+  });
+});
+
+/** 23:59:30 Japan time on the last day of the month (this one, or the next when that is under 10 minutes away). */
+function lastMinuteOfMonth(now: Date): Date {
+  const jst = new Date(now.getTime() + 9 * 3_600_000);
+  const end = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 1) - 9 * 3_600_000 - 30_000);
+  const candidate = end(jst.getUTCFullYear(), jst.getUTCMonth());
+  return candidate.getTime() - now.getTime() > 10 * 60_000 ? candidate : end(jst.getUTCFullYear(), jst.getUTCMonth() + 1);
+}
 
 /** 'YYYY-MM' of the instant in Japan time. */
 function jstMonthOf(at: Date): string {

@@ -113,6 +113,17 @@ function cardFields(charge: PayjpCharge): { cardBrand: string | null; cardLast4:
 // ---------------------------------------------------------------------------------------------
 // Outcomes
 
+/**
+ * When the order was paid: PAY.JP's capture time, never later than now — a payment the reconciler
+ * or a late webhook confirms after midnight stays in the day (and the accounting month) PAY.JP took it.
+ */
+function paidAtOf(charge: PayjpCharge): Date {
+  const now = new Date();
+  if (charge.captured_at === null) return now;
+  const captured = new Date(charge.captured_at * 1000);
+  return captured < now ? captured : now;
+}
+
 async function markPaid(order: OrderRow, charge: PayjpCharge): Promise<OrderRow> {
   if (charge.amount !== order.amountYen) {
     // Never expected (the amount is ours); keep the money trail visible for the operator.
@@ -124,7 +135,7 @@ async function markPaid(order: OrderRow, charge: PayjpCharge): Promise<OrderRow>
   const paid = await transition(order.id, ['charging', 'awaiting_3ds', 'unknown', 'failed', 'expired', 'cancelled'], {
     status: 'paid',
     payjpChargeId: charge.id,
-    paidAt: new Date(),
+    paidAt: paidAtOf(charge),
     failureCode: null,
     ...cardFields(charge),
   });

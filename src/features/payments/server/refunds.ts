@@ -372,12 +372,19 @@ async function sendRefund(row: RefundRow, options: RefundOptions): Promise<Refun
  * requested|unknown → succeeded, once: the transition's winner tells the caller. A refund another
  * path settled meanwhile is returned as it is.
  */
-async function markSucceeded(row: RefundRow, amountRefunded: number, options: RefundOptions): Promise<RefundRow> {
+async function markSucceeded(
+  row: RefundRow,
+  amountRefunded: number,
+  options: RefundOptions,
+  madeAt: Date | null = null,
+): Promise<RefundRow> {
   const db = await getDb();
   const now = options.now ?? new Date();
+  // settled_at is the refund's date (statement, accounting month): PAY.JP's when known, never later than now.
+  const settledAt = madeAt && madeAt < now ? madeAt : now;
   const [won] = await db
     .update(refunds)
-    .set({ status: 'succeeded', failureCode: null, payjpAmountRefunded: amountRefunded, settledAt: now, updatedAt: now })
+    .set({ status: 'succeeded', failureCode: null, payjpAmountRefunded: amountRefunded, settledAt, updatedAt: now })
     .where(and(eq(refunds.id, row.id), inArray(refunds.status, ['requested', 'unknown'])))
     .returning();
   if (!won) return current(row.id);
@@ -463,6 +470,9 @@ export async function recordOutsideRefund(
 ): Promise<OutsideRefundOutcome> {
   const env = getEnv();
   const db = await getDb();
+  const now = new Date();
+  // PAY.JP's time, never later than ours: a clock ahead of ours must not date it in a month not begun.
+  const madeAt = refundedAt < now ? refundedAt : now;
   const outcome = await db.transaction(async (tx): Promise<OutsideRefundOutcome> => {
     const order = await loadOrderForRefund(tx, orderId, true);
     // Only the order's own charge, once paid, has refunds of the order.
@@ -510,9 +520,9 @@ export async function recordOutsideRefund(
         status: 'succeeded',
         payjpAmountRefunded: charge.amount_refunded,
         statement,
-        requestedAt: refundedAt,
-        settledAt: refundedAt,
-        updatedAt: new Date(),
+        requestedAt: madeAt,
+        settledAt: madeAt,
+        updatedAt: now,
       })
       .onConflictDoNothing({ target: refunds.idempotencyKey })
       .returning();
@@ -624,6 +634,17 @@ function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(rows) ? rows : (result as T[]);
 }
 
+/**
+ * When PAY.JP made the refund that brought the charge's amount_refunded to `level`: the `created`
+ * of its charge.refunded event (PAY.JP has no refund object; each refund is one such event, its
+ * data the charge after it). Null when PAY.JP has no such event.
+ */
+async function refundTimeAtPayjp(client: PayjpClient, chargeId: string, level: number): Promise<Date | null> {
+  const events = await client.events.list({ resource_id: chargeId, type: 'charge.refunded', limit: 100 });
+  const made = events.data.find((e) => (e.data as { amount_refunded?: unknown }).amount_refunded === level);
+  return made ? new Date(made.created * 1000) : null;
+}
+
 /** Decides a refund in doubt from the charge at PAY.JP, retrying with the same key only when it was not made. */
 async function settleInDoubt(row: RefundRow, options: RefundOptions): Promise<RefundRow> {
   const client = options.client ?? getPayjpClient();
@@ -634,7 +655,14 @@ async function settleInDoubt(row: RefundRow, options: RefundOptions): Promise<Re
     .from(refunds)
     .where(and(eq(refunds.chargeId, row.chargeId), eq(refunds.status, 'succeeded')));
   const beyondRecorded = charge.amount_refunded - (done?.total ?? 0);
-  if (beyondRecorded === row.amountYen) return markSucceeded(row, charge.amount_refunded, options);
+  if (beyondRecorded === row.amountYen) {
+    // Made at PAY.JP, maybe long ago: dated when PAY.JP made it (a 23:59 refund stays in its month).
+    const madeAt = await refundTimeAtPayjp(client, row.chargeId, charge.amount_refunded).catch((error: unknown) => {
+      logger.warn({ err: error, event: 'payment.refund.time_unknown', refundId: row.id }, 'refund time at PAY.JP not read: dated now');
+      return null;
+    });
+    return markSucceeded(row, charge.amount_refunded, options, madeAt);
+  }
   if (beyondRecorded === 0) {
     // Not made (the request never reached PAY.JP, or PAY.JP failed before refunding): send it
     // again with the same key — if the first request is still being worked on, PAY.JP answers
