@@ -71,6 +71,7 @@ test('a refund made at PAY.JP’s dashboard shows on the order page and in the a
   await manager.goto(`/admin/audit?target=${orderId}`);
   const row = manager.locator('tbody tr', { hasText: '返金（バックオフィス外・PAY.JP）' });
   await expect(row).toHaveCount(1);
+  await expect(row.locator('td').nth(1)).toHaveText('PAY.JP');
   await expect(row).toContainText('返金済みの額0円 → 300円');
   await expect(row).toContainText('PAY.JP での返金日時');
   await shoot(manager, 'audit-outside-refund');
