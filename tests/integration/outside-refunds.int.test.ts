@@ -101,8 +101,14 @@ describe('a refund made at PAY.JP’s dashboard', () => {
     const full = await emulatorGet<WireEvent>(stack, `/events/${event!.id}`);
 
     // Told twice at once, and once again later: one refund.
-    const [a, b] = await Promise.all([deliver(full), deliver(full)]);
-    expect([a.status, b.status]).toEqual([200, 200]);
+    const both = await Promise.all([deliver(full), deliver(full)]);
+    for (const answer of both) {
+      // Under load a PAY.JP read may pass the stack's 1 s timeout: an error answer, PAY.JP delivers again.
+      if (answer.status !== 200) {
+        expect(answer.status, JSON.stringify(answer.json)).toBeGreaterThanOrEqual(500);
+        expect((await deliver(full)).status).toBe(200);
+      }
+    }
     expect((await deliver(full)).json).toEqual({ received: true, duplicate: true });
 
     const rows = await listRefunds(order.id);
@@ -211,6 +217,33 @@ describe('a refund made at PAY.JP’s dashboard', () => {
     expect(rows[0]).toMatchObject({ status: 'succeeded', origin: 'backoffice', amountYen: 700 });
     expect(await auditRowsOf(order.id)).toHaveLength(0);
     expect(await orderRow(order.id)).toMatchObject({ refundedYen: 700 });
+  });
+
+  it('tells ours from one made at the dashboard meanwhile by PAY.JP’s events: each recorded once, ours as ours', async () => {
+    const member = await newMember();
+    const order = await paidOrder(member);
+    // ours, its answer lost (unknown) …
+    await control(stack, 'next-request', { fail: 500, stage: 'after', method: 'POST', path: `/v1/charges/${order.payjpChargeId}/refund` });
+    const ours = await requestRefund({ orderId: order.id, amountYen: 700, reason: '一部返金', staffId: manager.id });
+    expect(ours.refund.status).toBe('unknown');
+    // … and one at the dashboard before the reconciler asks; its webhook waits (503).
+    await refundAtDashboard(order.payjpChargeId, { amount: '200' });
+    const [outsideEvent] = await refundedEvents(order.payjpChargeId);
+    const outside = await emulatorGet(stack, `/events/${outsideEvent!.id}`);
+    expect((await deliver(outside)).status).toBe(503);
+
+    await reconcilePayments({ graceMs: 0, leaseMs: 0, onRefundSucceeded: recordSucceededRefund });
+    expect(await listRefunds(order.id)).toMatchObject([{ status: 'succeeded', origin: 'backoffice', amountYen: 700 }]);
+    // PAY.JP delivers the dashboard's again: recorded now, once.
+    expect((await deliver(outside)).status).toBe(200);
+    const rows = await listRefunds(order.id);
+    // (listed by time: PAY.JP's whole seconds may put the dashboard's first)
+    expect(rows.map((r) => [r.origin, r.status, r.amountYen]).sort()).toEqual([
+      ['backoffice', 'succeeded', 700],
+      ['payjp', 'succeeded', 200],
+    ]);
+    expect(await refundTotals(order.id)).toMatchObject({ refundedYen: 900, refundableYen: order.amountYen - 900 });
+    expect(await orderRow(order.id)).toMatchObject({ refundedYen: 900 });
   });
 
   it('ignores a charge.refunded for an order that was never paid or a charge PAY.JP does not know', async () => {

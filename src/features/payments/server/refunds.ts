@@ -645,6 +645,25 @@ async function refundTimeAtPayjp(client: PayjpClient, chargeId: string, level: n
   return made ? new Date(made.created * 1000) : null;
 }
 
+/** Each refund PAY.JP made on the charge above `recorded` yen, oldest first: its amount, the level it reached, its time. */
+async function refundStepsAtPayjp(
+  client: PayjpClient,
+  chargeId: string,
+  recorded: number,
+): Promise<{ amountYen: number; level: number; at: Date }[]> {
+  const events = await client.events.list({ resource_id: chargeId, type: 'charge.refunded', limit: 100 });
+  const levels = events.data
+    .map((e) => ({ level: (e.data as { amount_refunded?: unknown }).amount_refunded, at: new Date(e.created * 1000) }))
+    .filter((e): e is { level: number; at: Date } => typeof e.level === 'number' && e.level > recorded)
+    .sort((a, b) => a.level - b.level);
+  let previous = recorded;
+  return levels.map((e) => {
+    const step = { amountYen: e.level - previous, level: e.level, at: e.at };
+    previous = e.level;
+    return step;
+  });
+}
+
 /** Decides a refund in doubt from the charge at PAY.JP, retrying with the same key only when it was not made. */
 async function settleInDoubt(row: RefundRow, options: RefundOptions): Promise<RefundRow> {
   const client = options.client ?? getPayjpClient();
@@ -669,8 +688,18 @@ async function settleInDoubt(row: RefundRow, options: RefundOptions): Promise<Re
     // the repeat with its outcome instead of refunding twice.
     return sendRefund(row, options);
   }
-  // Refunded at PAY.JP by something other than this service (the dashboard?) or data we cannot
-  // explain: a person must look. The row stays in doubt, so no new refund can be made either.
+  if (beyondRecorded > row.amountYen) {
+    // Ours and a refund made outside hojin (the dashboard) meanwhile: PAY.JP's charge.refunded
+    // events give each refund's step. One step of exactly ours is ours (two of the same amount are
+    // alike but for their time); the other is recorded when its webhook comes (recordOutsideRefund).
+    const steps = await refundStepsAtPayjp(client, row.chargeId, done?.total ?? 0).catch(() => []);
+    const mine = steps.find((step) => step.amountYen === row.amountYen);
+    if (mine && steps.reduce((t, step) => t + step.amountYen, 0) === beyondRecorded) {
+      return markSucceeded(row, mine.level, options, mine.at);
+    }
+  }
+  // Refunded at PAY.JP by something other than this service or data we cannot explain: a person
+  // must look. The row stays in doubt, so no new refund can be made either.
   logger.error(
     {
       event: 'payment.refund.mismatch',
