@@ -34,9 +34,15 @@ export const refunds = pgTable(
     nonTaxableYen: integer('non_taxable_yen').notNull(),
     /** the manager's reason; also sent to PAY.JP as refund_reason */
     reason: text('reason').notNull(),
-    requestedBy: uuid('requested_by')
+    /** the manager who asked; null for a refund made outside hojin (origin 'payjp') */
+    requestedBy: uuid('requested_by').references(() => staffUsers.id, { onDelete: 'restrict' }),
+    /**
+     * 'backoffice': a manager's refund sent by hojin; 'payjp': made outside hojin (PAY.JP's
+     * dashboard), learnt from the charge.refunded webhook — already succeeded when recorded.
+     */
+    origin: text('origin', { enum: ['backoffice', 'payjp'] })
       .notNull()
-      .references(() => staffUsers.id, { onDelete: 'restrict' }),
+      .default('backoffice'),
     /** sent as PAY.JP's Idempotency-Key on every attempt of this refund */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     status: text('status', { enum: ['requested', 'succeeded', 'failed', 'unknown'] })

@@ -202,7 +202,7 @@ describe('the payment reconciler', () => {
     const order = await insertOrder({
       userId: member.userId,
       status: 'paid',
-      overrides: { paidAt: new Date(Date.now() - 60_000), mailSentAt: null },
+      overrides: { paidAt: new Date(Date.now() - 60_000), updatedAt: new Date(Date.now() - 60_000), mailSentAt: null },
     });
     // Not while the request that marked it paid may still be sending it (5 minutes)…
     expect((await reconcilePayments({ graceMs: 0 })).settled.map((s) => s.orderId)).not.toContain(order.id);
@@ -211,7 +211,7 @@ describe('the payment reconciler', () => {
       await getDb()
     )
       .update(orders)
-      .set({ paidAt: new Date(Date.now() - 10 * 60_000), reconcileLeaseUntil: null })
+      .set({ paidAt: new Date(Date.now() - 10 * 60_000), updatedAt: new Date(Date.now() - 10 * 60_000), reconcileLeaseUntil: null })
       .where(eq(orders.id, order.id));
     const reports = await Promise.all([reconcilePayments({ graceMs: 60_000 }), reconcilePayments({ graceMs: 60_000 })]);
     expect(reports.flatMap((r) => r.settled).filter((s) => s.orderId === order.id)).toHaveLength(1);

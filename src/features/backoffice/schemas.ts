@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   'order.note': '注文へのメモ',
   'order.shipped_mail_resend': '発送メールの再送',
   'order.refund': '返金',
+  'order.refund_outside': '返金（バックオフィス外・PAY.JP）',
   'accounting.export': '会計データの出力',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

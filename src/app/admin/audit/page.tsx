@@ -94,7 +94,12 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
               rows.map((r) => (
                 <tr key={r.id}>
                   <td>{formatDateTimeJa(r.at, { seconds: true })}</td>
-                  <td>{r.staffName ?? <span className={styles.muted}>{r.staffId ? '—' : 'なし'}</span>}</td>
+                  <td>
+                    {r.staffName ?? (
+                      // a refund made at PAY.JP's dashboard has no staff member: PAY.JP made it (decision 0045)
+                      <span className={styles.muted}>{r.staffId ? '—' : r.action === 'order.refund_outside' ? 'PAY.JP' : 'なし'}</span>
+                    )}
+                  </td>
                   <td>
                     {r.action.includes('failed') ? (
                       <span className={`${styles.badge} ${styles.badgeDanger}`}>{AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}</span>

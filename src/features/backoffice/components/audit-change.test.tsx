@@ -37,8 +37,16 @@ describe('AuditChange', () => {
       { refundedYen: 0, refundableYen: 1050 },
       { refundId: 'r-1', amountYen: 550, taxableYen: 550, taxYen: 50, nonTaxableYen: 0, reason: '一部発行不可' },
     );
-    expect(refund).toContain('返金額 — → 550円');
-    expect(refund).toContain('返金できる残額 1,050円 → —');
+    // Fields on one side only are their values: the totals before the refund, what it asked for.
+    expect(refund).toContain('返金額 550円');
+    expect(refund).toMatch(/返金できる残額 1,050円 ?（実行前）/);
+    expect(refund).not.toContain('→');
+    // The same field on both sides is a change (a refund made at PAY.JP's dashboard).
+    const outside = text({ refundedYen: 0, refundableYen: 1050 }, { refundedYen: 550, refundableYen: 500, amountYen: 550 });
+    expect(outside).toContain('返金済みの額 0円 → 550円');
+    expect(outside).toContain('返金できる残額 1,050円 → 500円');
+    expect(outside).toContain('返金額 550円');
+    expect(outside).not.toContain('返金額 —');
     expect(refund.replace('r-1', '')).not.toMatch(/[A-Za-z]{3,}/);
     const step = text(
       { fulfilmentStatus: 'requested', applicationNumber: '26-1', carrier: null, trackingNumber: null },

@@ -36,6 +36,7 @@ const FIELD_LABELS: Record<string, string> = {
   nonTaxableYen: '非課税（法務局手数料）',
   refundedYen: '返金済みの額',
   refundableYen: '返金できる残額',
+  refundedAt: 'PAY.JP での返金日時',
   // the accounting export
   month: '対象の月',
   sales: '売上の件数',
@@ -79,7 +80,10 @@ function asRecord(value: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-/** "before → after" for the fields that changed; every field when there is no "before" (a creation). */
+/**
+ * "before → after" for the fields that changed; every field when there is no "before" (a creation).
+ * A field recorded on one side only is its value, not "550円 → —": 「（実行前）」 when only before.
+ */
 export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
   const b = asRecord(before);
   const a = asRecord(after);
@@ -96,11 +100,18 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
         <li key={k}>
           <span className={styles.changeKey}>{FIELD_LABELS[k] ?? k}</span>
           <span>
-            {b ? (
+            {b && a && !(k in a) ? (
+              // recorded only before the action (a refund's totals before it): the value, said so
+              <>
+                {show(k, b[k])}
+                <span className={styles.muted}>（実行前）</span>
+              </>
+            ) : b && (!a || k in b) ? (
               <>
                 {show(k, b[k])} → <strong>{show(k, a?.[k])}</strong>
               </>
             ) : (
+              // recorded only after it (what the action made): the value alone
               show(k, a?.[k])
             )}
           </span>

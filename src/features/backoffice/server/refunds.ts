@@ -11,7 +11,7 @@ import {
   type RefundStatus,
   type RefundTotals,
 } from '@/features/payments/server';
-import { getDb } from '@/server/db/client';
+import { getDb, type Db } from '@/server/db/client';
 
 import type { RefundBody } from '../schemas';
 
@@ -69,6 +69,36 @@ export async function refundOrderAsManager(
   return { refund: item, totals };
 }
 
+/**
+ * The audit row of a refund made outside hojin (PAY.JP's dashboard), written in the transaction
+ * that records it (recordOutsideRefund's `onRecorded`, from the webhook): no staff member, the
+ * order's refunded and refundable amounts before and after, and when PAY.JP made it.
+ */
+export function auditOutsideRefund(tx: Db, refund: Refund, before: RefundTotals): Promise<void> {
+  return recordAudit(
+    {
+      staffId: null,
+      action: 'order.refund_outside',
+      targetType: 'order',
+      targetId: refund.orderId,
+      before: { refundedYen: before.refundedYen, refundableYen: before.refundableYen },
+      after: {
+        refundedYen: before.refundedYen + refund.amountYen,
+        refundableYen: Math.max(0, before.refundableYen - refund.amountYen),
+        refundId: refund.id,
+        amountYen: refund.amountYen,
+        taxableYen: refund.taxableYen,
+        taxYen: refund.taxYen,
+        nonTaxableYen: refund.nonTaxableYen,
+        reason: refund.reason,
+        refundedAt: refund.settledAt,
+      },
+      ip: null,
+    },
+    tx,
+  );
+}
+
 /** The order page's labels for a refund's state. */
 export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   requested: '処理中',
@@ -87,13 +117,15 @@ export interface RefundListItem {
   nonTaxableYen: number;
   reason: string;
   staffName: string | null;
+  /** Made outside hojin (PAY.JP's dashboard), learnt from its webhook: no manager of ours asked. */
+  madeOutside: boolean;
   requestedAt: string;
   settledAt: string | null;
   failureCode: string | null;
 }
 
 async function withStaffNames(rows: Refund[]): Promise<RefundListItem[]> {
-  const ids = [...new Set(rows.map((r) => r.requestedBy))];
+  const ids = [...new Set(rows.flatMap((r) => (r.requestedBy ? [r.requestedBy] : [])))];
   const db = await getDb();
   const staff =
     ids.length > 0
@@ -109,7 +141,8 @@ async function withStaffNames(rows: Refund[]): Promise<RefundListItem[]> {
     taxYen: r.taxYen,
     nonTaxableYen: r.nonTaxableYen,
     reason: r.reason,
-    staffName: names.get(r.requestedBy) ?? null,
+    staffName: (r.requestedBy && names.get(r.requestedBy)) ?? null,
+    madeOutside: r.origin === 'payjp',
     requestedAt: r.requestedAt.toISOString(),
     settledAt: r.settledAt?.toISOString() ?? null,
     failureCode: r.failureCode,

@@ -181,10 +181,10 @@ export async function markConfirmationMailSent(orderId: string, at: Date = new D
 
 /** Unsettled states the reconciler settles with PAY.JP. */
 const UNSETTLED: OrderStatus[] = ['charging', 'awaiting_3ds', 'unknown'];
-/** A confirmation mail a crash left unsent is caught up only for orders paid this recently. */
+/** A confirmation mail a crash left unsent is caught up only for orders marked paid this recently. */
 const MAIL_CATCH_UP_MS = 24 * 60 * 60_000;
 /**
- * …and only this long after the payment: the request that marked the order paid may still be
+ * …and only this long after being marked paid: the request that marked the order paid may still be
  * talking to the SMTP server (its timeouts add up to 40 s, src/server/mail/transport.ts), and a
  * catch-up then would be a second mail.
  */
@@ -217,8 +217,10 @@ export async function claimOrdersToReconcile(input: { now: Date; graceMs: number
           and(
             eq(orders.status, 'paid'),
             isNull(orders.mailSentAt),
-            lte(orders.paidAt, new Date(input.now.getTime() - Math.max(input.graceMs, MAIL_IN_FLIGHT_MS))),
-            gt(orders.paidAt, new Date(input.now.getTime() - MAIL_CATCH_UP_MS)),
+            // Measured from when hojin marked it paid (updated_at), not paid_at: paid_at is PAY.JP's
+            // time, which a late confirmation puts hours back while its mail is still being sent.
+            lte(orders.updatedAt, new Date(input.now.getTime() - Math.max(input.graceMs, MAIL_IN_FLIGHT_MS))),
+            gt(orders.updatedAt, new Date(input.now.getTime() - MAIL_CATCH_UP_MS)),
           ),
         ),
         or(isNull(orders.reconcileLeaseUntil), lte(orders.reconcileLeaseUntil, input.now)),

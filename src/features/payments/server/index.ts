@@ -4,12 +4,14 @@
 import 'server-only';
 
 export {
+  OUTSIDE_REFUND_LABEL,
   REFUND_STATUSES,
   listRefunds,
   listRefundsSettledBetween,
   listSucceededRefunds,
   refundTotals,
   requestRefund,
+  type OutsideRefundOptions,
   type Refund,
   type RefundStatus,
   type RefundTotals,

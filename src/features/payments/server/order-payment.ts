@@ -39,6 +39,8 @@ import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from '
 import { isThreeDSecurePassed, type PayjpCharge, type PayjpEvent } from './payjp/schemas';
 import { buildThreeDSecureStartUrl } from './payjp/three-d-secure';
 import { assertCardPaymentAvailable } from './public-key';
+import { recordSucceededRefund } from './refund-succeeded';
+import { recordOutsideRefund, type OutsideRefundOptions } from './refunds';
 
 /**
  * The payment state machine of an order (security.md "Payments", docs/decisions/0008):
@@ -111,6 +113,17 @@ function cardFields(charge: PayjpCharge): { cardBrand: string | null; cardLast4:
 // ---------------------------------------------------------------------------------------------
 // Outcomes
 
+/**
+ * When the order was paid: PAY.JP's capture time, never later than now — a payment the reconciler
+ * or a late webhook confirms after midnight stays in the day (and the accounting month) PAY.JP took it.
+ */
+function paidAtOf(charge: PayjpCharge): Date {
+  const now = new Date();
+  if (charge.captured_at === null) return now;
+  const captured = new Date(charge.captured_at * 1000);
+  return captured < now ? captured : now;
+}
+
 async function markPaid(order: OrderRow, charge: PayjpCharge): Promise<OrderRow> {
   if (charge.amount !== order.amountYen) {
     // Never expected (the amount is ours); keep the money trail visible for the operator.
@@ -122,7 +135,7 @@ async function markPaid(order: OrderRow, charge: PayjpCharge): Promise<OrderRow>
   const paid = await transition(order.id, ['charging', 'awaiting_3ds', 'unknown', 'failed', 'expired', 'cancelled'], {
     status: 'paid',
     payjpChargeId: charge.id,
-    paidAt: new Date(),
+    paidAt: paidAtOf(charge),
     failureCode: null,
     ...cardFields(charge),
   });
@@ -621,7 +634,11 @@ export async function finishAfterThreeDSecure(
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 
-export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient = getPayjpClient()): Promise<{ duplicate: boolean }> {
+export async function handleWebhookEvent(
+  event: PayjpEvent,
+  client: PayjpClient = getPayjpClient(),
+  outsideRefunds: OutsideRefundOptions = {},
+): Promise<{ duplicate: boolean }> {
   const db = await getDb();
   const [inserted] = await db
     .insert(payjpWebhookEvents)
@@ -670,6 +687,9 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
       } else if (order.status === 'awaiting_3ds' || order.status === 'unknown') {
         await settleWithCharge(order, charge, { client });
       }
+      if (event.type === 'charge.refunded' && charge.paid && charge.amount_refunded > 0) {
+        await recordRefundMadeAtPayjp(event, order.id, charge, client, outsideRefunds);
+      }
     } else {
       logger.warn({ event: 'payjp.webhook.orphan', eventId: event.id, chargeId: charge.id }, 'webhook for a charge without an order');
     }
@@ -677,4 +697,38 @@ export async function handleWebhookEvent(event: PayjpEvent, client: PayjpClient 
   await db.update(payjpWebhookEvents).set({ processedAt: new Date() }).where(eq(payjpWebhookEvents.id, event.id));
   logger.info({ event: 'payjp.webhook', eventId: event.id, type: event.type }, 'webhook handled');
   return { duplicate: false };
+}
+
+/**
+ * charge.refunded: a refund made outside hojin (PAY.JP's dashboard) is recorded as a refund of the
+ * order (refunds.ts recordOutsideRefund; one of ours is already in the sum and adds nothing),
+ * dated when PAY.JP made it — the event's `created`, read back from PAY.JP (the payload proves
+ * nothing); an event PAY.JP does not know is dated now. A refund of ours still in doubt leaves the
+ * event unprocessed with a 503: PAY.JP delivers it again, by when the reconciler has settled ours.
+ */
+async function recordRefundMadeAtPayjp(
+  event: PayjpEvent,
+  orderId: string,
+  charge: PayjpCharge,
+  client: PayjpClient,
+  options: OutsideRefundOptions,
+): Promise<void> {
+  const told = await client.events.retrieve(event.id).catch((error: unknown) => {
+    if (error instanceof PayjpApiError && error.status === 404) return null;
+    throw error;
+  });
+  const refundedAt = told && told.type === 'charge.refunded' && told.data.id === charge.id ? new Date(told.created * 1000) : new Date();
+  const outcome = await recordOutsideRefund(orderId, charge, refundedAt, {
+    onRefundSucceeded: options.onRefundSucceeded ?? recordSucceededRefund,
+    ...(options.onRecorded ? { onRecorded: options.onRecorded } : {}),
+  });
+  if (outcome.kind === 'in_flight') {
+    logger.info(
+      { event: 'payjp.webhook.refund_in_flight', eventId: event.id, orderId },
+      'charge.refunded while a refund of ours is in doubt: left for redelivery',
+    );
+    throw new AppError('service_unavailable', {
+      message: 'この注文には確認中の返金があります。しばらくしてからもう一度送信してください。',
+    });
+  }
 }

@@ -8,7 +8,10 @@ import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
-import type { Refund, RefundTotals } from './refunds';
+import { OUTSIDE_REFUND_LABEL, type Refund, type RefundTotals } from './refunds';
+
+/** The reason the member reads for a refund made at PAY.JP's dashboard without one. */
+const MEMBER_OUTSIDE_REFUND_REASON = '当社にて返金の手続きをいたしました。';
 
 /** The timeline mark that the member was told of this refund (data.mail + data.refundReference). */
 const REFUND_MAIL_SENT = 'order_refunded:sent';
@@ -29,10 +32,12 @@ const REFUND_MAIL_SENT = 'order_refunded:sent';
  */
 export async function recordSucceededRefund(refund: Refund, _totals: RefundTotals): Promise<void> {
   const order = await recordRefund(refund.orderId, {
-    // The refund is the manager's act, also when the reconciler settles it later.
-    actor: { type: 'staff', id: refund.requestedBy },
+    // The refund is the manager's act, also when the reconciler settles it later; one made outside
+    // hojin (PAY.JP's dashboard) has no manager of ours: the system records it.
+    actor: refund.requestedBy ? { type: 'staff', id: refund.requestedBy } : { type: 'system' },
     amountYen: refund.amountYen,
-    reason: refund.reason,
+    reason:
+      refund.origin === 'payjp' && refund.reason !== OUTSIDE_REFUND_LABEL ? `${OUTSIDE_REFUND_LABEL}：${refund.reason}` : refund.reason,
     payjpChargeId: refund.chargeId,
     refundReference: refund.id,
   });
@@ -49,7 +54,9 @@ export async function recordSucceededRefund(refund: Refund, _totals: RefundTotal
     logger.warn({ event: 'order.refund_mail_skipped', orderId: order.id, refundId: refund.id }, 'refund mail: the member has no e-mail');
     return;
   }
-  await sendMail(user.email, orderRefundMail(order, { amountYen: refund.amountYen, reason: refund.reason }));
+  // A refund made at PAY.JP without a reason has the back office's label as its reason: the member reads a plain one.
+  const reason = refund.reason === OUTSIDE_REFUND_LABEL ? MEMBER_OUTSIDE_REFUND_REASON : refund.reason;
+  await sendMail(user.email, orderRefundMail(order, { amountYen: refund.amountYen, reason }));
   await addOrderNote(order.id, { type: 'system' }, '返金のお知らせメールを送信しました。', undefined, {
     mail: REFUND_MAIL_SENT,
     refundReference: refund.id,

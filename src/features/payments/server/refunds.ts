@@ -41,6 +41,13 @@ import { PayjpApiError, PayjpError } from './payjp/errors';
 
 export const REFUND_STATUSES = ['requested', 'succeeded', 'failed', 'unknown'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export type RefundOrigin = 'backoffice' | 'payjp';
+
+/**
+ * Who made a refund outside hojin, in the back office's words (order page, timeline, audit log);
+ * also its reason when PAY.JP has none (refund_reason is optional).
+ */
+export const OUTSIDE_REFUND_LABEL = 'PAY.JPの管理画面で返金（バックオフィス外）';
 
 export interface Refund {
   id: string;
@@ -51,7 +58,10 @@ export interface Refund {
   taxYen: number;
   nonTaxableYen: number;
   reason: string;
-  requestedBy: string;
+  /** The manager who asked; null for a refund made outside hojin. */
+  requestedBy: string | null;
+  /** 'payjp': made outside hojin (PAY.JP's dashboard) and learnt from its webhook. */
+  origin: RefundOrigin;
   status: RefundStatus;
   failureCode: string | null;
   requestedAt: Date;
@@ -114,6 +124,7 @@ function toRefund(row: RefundRow): Refund {
     nonTaxableYen: row.nonTaxableYen,
     reason: row.reason,
     requestedBy: row.requestedBy,
+    origin: row.origin,
     status: row.status,
     failureCode: row.failureCode,
     requestedAt: row.requestedAt,
@@ -361,12 +372,19 @@ async function sendRefund(row: RefundRow, options: RefundOptions): Promise<Refun
  * requested|unknown → succeeded, once: the transition's winner tells the caller. A refund another
  * path settled meanwhile is returned as it is.
  */
-async function markSucceeded(row: RefundRow, amountRefunded: number, options: RefundOptions): Promise<RefundRow> {
+async function markSucceeded(
+  row: RefundRow,
+  amountRefunded: number,
+  options: RefundOptions,
+  madeAt: Date | null = null,
+): Promise<RefundRow> {
   const db = await getDb();
   const now = options.now ?? new Date();
+  // settled_at is the refund's date (statement, accounting month): PAY.JP's when known, never later than now.
+  const settledAt = madeAt && madeAt < now ? madeAt : now;
   const [won] = await db
     .update(refunds)
-    .set({ status: 'succeeded', failureCode: null, payjpAmountRefunded: amountRefunded, settledAt: now, updatedAt: now })
+    .set({ status: 'succeeded', failureCode: null, payjpAmountRefunded: amountRefunded, settledAt, updatedAt: now })
     .where(and(eq(refunds.id, row.id), inArray(refunds.status, ['requested', 'unknown'])))
     .returning();
   if (!won) return current(row.id);
@@ -415,6 +433,110 @@ async function notify(row: RefundRow, handler: RefundSucceededHandler | undefine
   } catch (error) {
     logger.error({ err: error, event: 'payment.refund.notify_failed', refundId: row.id }, 'refund succeeded but its handler failed');
   }
+}
+
+// ── Refunds made outside hojin ──────────────────────────────────────────────────────
+
+export type OutsideRefundOutcome =
+  | { kind: 'recorded'; refund: Refund }
+  /** Nothing refunded at PAY.JP beyond the refunds hojin has recorded (ours, or told before). */
+  | { kind: 'none' }
+  /** A refund of ours is requested or in doubt: whose the difference is cannot be told yet. */
+  | { kind: 'in_flight' };
+
+export interface OutsideRefundOptions {
+  onRefundSucceeded?: RefundSucceededHandler;
+  /** Runs inside the transaction that records it, with the order's totals before it (the back office's audit row). */
+  onRecorded?: (tx: Db, refund: Refund, before: RefundTotals) => Promise<void>;
+}
+
+/**
+ * A refund made outside hojin (PAY.JP's dashboard), told by the charge.refunded webhook: the
+ * charge's `amount_refunded` beyond the refunds recorded for it is recorded as one refund of the
+ * order that PAY.JP already made (`succeeded`, origin 'payjp', no manager), dated `refundedAt` —
+ * PAY.JP's own time of it — so the accounting export puts it in the month PAY.JP made it.
+ *
+ * Under the order row's lock, as requestRefund: a refund of ours in flight (requested/unknown)
+ * makes the difference unexplainable until it is settled, so nothing is recorded (`in_flight`; the
+ * webhook is answered with an error and PAY.JP delivers it again). The row's idempotency key is
+ * the charge and its amount_refunded: the same webhook twice, or two at once, record it once —
+ * and a refund of ours that succeeded is in the sum, so it is never counted a second time.
+ */
+export async function recordOutsideRefund(
+  orderId: string,
+  charge: { id: string; amount_refunded: number; refund_reason: string | null },
+  refundedAt: Date,
+  options: OutsideRefundOptions = {},
+): Promise<OutsideRefundOutcome> {
+  const env = getEnv();
+  const db = await getDb();
+  const now = new Date();
+  // PAY.JP's time, never later than ours: a clock ahead of ours must not date it in a month not begun.
+  const madeAt = refundedAt < now ? refundedAt : now;
+  const outcome = await db.transaction(async (tx): Promise<OutsideRefundOutcome> => {
+    const order = await loadOrderForRefund(tx, orderId, true);
+    // Only the order's own charge, once paid, has refunds of the order.
+    if (!order?.paidAt || order.chargeId !== charge.id) return { kind: 'none' };
+    const existing = await tx.select().from(refunds).where(eq(refunds.orderId, orderId));
+    if (existing.some((r) => r.status === 'requested' || r.status === 'unknown')) return { kind: 'in_flight' };
+    const succeeded = existing.filter((r) => r.status === 'succeeded');
+    const recorded = succeeded.filter((r) => r.chargeId === charge.id).reduce((t, r) => t + r.amountYen, 0);
+    const beyond = charge.amount_refunded - recorded;
+    if (beyond <= 0) return { kind: 'none' };
+    const split = splitRefund({ amountYen: beyond, remaining: remainingAfter(chargedParts(order), succeeded) });
+    if (!split.ok) {
+      logger.error(
+        { event: 'payment.refund.outside_mismatch', orderId, chargeId: charge.id, amountRefundedAtPayjp: charge.amount_refunded, recorded },
+        'PAY.JP refunded more than the order has left: not recorded, a person must look',
+      );
+      return { kind: 'none' };
+    }
+    const id = randomUUID();
+    const statement = buildRefundStatementSnapshot({
+      refundId: id,
+      order: { ...order, paidAt: order.paidAt, items: orderedItems(order.price) },
+      split: split.split,
+      full: split.split.amountYen === order.amountYen,
+      issuer: {
+        name: env.OPERATOR_NAME,
+        postcode: env.OPERATOR_POSTCODE,
+        address: env.OPERATOR_ADDRESS,
+        phone: env.OPERATOR_PHONE,
+        registrationNumber: env.OPERATOR_INVOICE_NUMBER,
+      },
+    });
+    const reason = charge.refund_reason?.trim() ? charge.refund_reason.trim().slice(0, 255) : OUTSIDE_REFUND_LABEL;
+    const [inserted] = await tx
+      .insert(refunds)
+      .values({
+        id,
+        orderId,
+        chargeId: charge.id,
+        ...split.split,
+        reason,
+        requestedBy: null,
+        origin: 'payjp',
+        idempotencyKey: `payjp-${charge.id}-${charge.amount_refunded}`,
+        status: 'succeeded',
+        payjpAmountRefunded: charge.amount_refunded,
+        statement,
+        requestedAt: madeAt,
+        settledAt: madeAt,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: refunds.idempotencyKey })
+      .returning();
+    if (!inserted) return { kind: 'none' };
+    if (options.onRecorded) await options.onRecorded(tx, toRefund(inserted), totalsOf(order, existing));
+    return { kind: 'recorded', refund: toRefund(inserted) };
+  });
+  if (outcome.kind !== 'recorded') return outcome;
+  logger.info(
+    { event: 'payment.refund.outside', refundId: outcome.refund.id, orderId, chargeId: charge.id, amount: outcome.refund.amountYen },
+    'refund made outside hojin recorded',
+  );
+  await notify(await current(outcome.refund.id), options.onRefundSucceeded, new Date());
+  return { kind: 'recorded', refund: toRefund(await current(outcome.refund.id)) };
 }
 
 // ── Reconciling ─────────────────────────────────────────────────────────────────────
@@ -512,6 +634,36 @@ function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(rows) ? rows : (result as T[]);
 }
 
+/**
+ * When PAY.JP made the refund that brought the charge's amount_refunded to `level`: the `created`
+ * of its charge.refunded event (PAY.JP has no refund object; each refund is one such event, its
+ * data the charge after it). Null when PAY.JP has no such event.
+ */
+async function refundTimeAtPayjp(client: PayjpClient, chargeId: string, level: number): Promise<Date | null> {
+  const events = await client.events.list({ resource_id: chargeId, type: 'charge.refunded', limit: 100 });
+  const made = events.data.find((e) => (e.data as { amount_refunded?: unknown }).amount_refunded === level);
+  return made ? new Date(made.created * 1000) : null;
+}
+
+/** Each refund PAY.JP made on the charge above `recorded` yen, oldest first: its amount, the level it reached, its time. */
+async function refundStepsAtPayjp(
+  client: PayjpClient,
+  chargeId: string,
+  recorded: number,
+): Promise<{ amountYen: number; level: number; at: Date }[]> {
+  const events = await client.events.list({ resource_id: chargeId, type: 'charge.refunded', limit: 100 });
+  const levels = events.data
+    .map((e) => ({ level: (e.data as { amount_refunded?: unknown }).amount_refunded, at: new Date(e.created * 1000) }))
+    .filter((e): e is { level: number; at: Date } => typeof e.level === 'number' && e.level > recorded)
+    .sort((a, b) => a.level - b.level);
+  let previous = recorded;
+  return levels.map((e) => {
+    const step = { amountYen: e.level - previous, level: e.level, at: e.at };
+    previous = e.level;
+    return step;
+  });
+}
+
 /** Decides a refund in doubt from the charge at PAY.JP, retrying with the same key only when it was not made. */
 async function settleInDoubt(row: RefundRow, options: RefundOptions): Promise<RefundRow> {
   const client = options.client ?? getPayjpClient();
@@ -522,15 +674,32 @@ async function settleInDoubt(row: RefundRow, options: RefundOptions): Promise<Re
     .from(refunds)
     .where(and(eq(refunds.chargeId, row.chargeId), eq(refunds.status, 'succeeded')));
   const beyondRecorded = charge.amount_refunded - (done?.total ?? 0);
-  if (beyondRecorded === row.amountYen) return markSucceeded(row, charge.amount_refunded, options);
+  if (beyondRecorded === row.amountYen) {
+    // Made at PAY.JP, maybe long ago: dated when PAY.JP made it (a 23:59 refund stays in its month).
+    const madeAt = await refundTimeAtPayjp(client, row.chargeId, charge.amount_refunded).catch((error: unknown) => {
+      logger.warn({ err: error, event: 'payment.refund.time_unknown', refundId: row.id }, 'refund time at PAY.JP not read: dated now');
+      return null;
+    });
+    return markSucceeded(row, charge.amount_refunded, options, madeAt);
+  }
   if (beyondRecorded === 0) {
     // Not made (the request never reached PAY.JP, or PAY.JP failed before refunding): send it
     // again with the same key — if the first request is still being worked on, PAY.JP answers
     // the repeat with its outcome instead of refunding twice.
     return sendRefund(row, options);
   }
-  // Refunded at PAY.JP by something other than this service (the dashboard?) or data we cannot
-  // explain: a person must look. The row stays in doubt, so no new refund can be made either.
+  if (beyondRecorded > row.amountYen) {
+    // Ours and a refund made outside hojin (the dashboard) meanwhile: PAY.JP's charge.refunded
+    // events give each refund's step. One step of exactly ours is ours (two of the same amount are
+    // alike but for their time); the other is recorded when its webhook comes (recordOutsideRefund).
+    const steps = await refundStepsAtPayjp(client, row.chargeId, done?.total ?? 0).catch(() => []);
+    const mine = steps.find((step) => step.amountYen === row.amountYen);
+    if (mine && steps.reduce((t, step) => t + step.amountYen, 0) === beyondRecorded) {
+      return markSucceeded(row, mine.level, options, mine.at);
+    }
+  }
+  // Refunded at PAY.JP by something other than this service or data we cannot explain: a person
+  // must look. The row stays in doubt, so no new refund can be made either.
   logger.error(
     {
       event: 'payment.refund.mismatch',

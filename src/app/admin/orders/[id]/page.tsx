@@ -27,7 +27,7 @@ import {
   withHonorific,
 } from '@/features/orders';
 import type { OrderEventRow } from '@/features/orders/server';
-import { refundTotals } from '@/features/payments/server';
+import { OUTSIDE_REFUND_LABEL, refundTotals } from '@/features/payments/server';
 import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
 
@@ -264,7 +264,8 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                     {r.nonTaxableYen > 0 ? `（うち法務局手数料 ${formatYen(r.nonTaxableYen)}）` : ''}
                     <span className={styles.timelineWhen}>
                       {' '}
-                      {formatDateTimeJa(new Date(r.settledAt ?? r.requestedAt))}・{r.staffName ?? '—'}
+                      {formatDateTimeJa(new Date(r.settledAt ?? r.requestedAt))}・
+                      {r.madeOutside ? OUTSIDE_REFUND_LABEL : (r.staffName ?? '—')}
                     </span>
                     <span className={styles.sub}>理由：{r.reason}</span>
                   </li>

@@ -1,3 +1,4 @@
+import { auditOutsideRefund } from '@/features/backoffice/server/refunds';
 import { handleWebhookEvent } from '@/features/payments/server/order-payment';
 import { isValidWebhookToken, parseWebhookEvent } from '@/features/payments/server/payjp/webhook';
 import { z } from '@/lib/zod-ja';
@@ -8,7 +9,9 @@ import { defineRoute, method } from '@/server/http/route';
  * POST /api/payments/webhook — PAY.JP's webhook (not in the spec; the URL is set in PAY.JP's
  * dashboard and in the emulator's --webhook-url). Exempt from CSRF, authenticated by the static
  * `X-Payjp-Webhook-Token` (constant-time comparison). Events are deduplicated by id and only
- * trigger a re-read of the charge (domain.md §3) → `{ received: true, duplicate }`.
+ * trigger a re-read of the charge (domain.md §3) → `{ received: true, duplicate }`. A
+ * charge.refunded beyond hojin's own refunds is a refund made outside hojin, recorded with an
+ * audit row (refunds.ts recordOutsideRefund).
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   POST: method({
@@ -23,7 +26,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
       }
       const parsed = parseWebhookEvent(body);
       if (!parsed.ok) throw new AppError('bad_request', { message: `イベントの形式が正しくありません: ${parsed.reason}` });
-      const { duplicate } = await handleWebhookEvent(parsed.event);
+      // A refund made at PAY.JP's dashboard is recorded with its audit row (no staff member).
+      const { duplicate } = await handleWebhookEvent(parsed.event, undefined, { onRecorded: auditOutsideRefund });
       return { received: true, duplicate };
     },
   }),
