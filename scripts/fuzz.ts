@@ -9,7 +9,7 @@ import { DEFAULT_WEBHOOK_TOKEN, formatReport, runFuzz, type StaffAccount } from 
  *
  *   npm run fuzz -- [--requests 10000] [--seed S] [--base http://127.0.0.1:3000] [--concurrency 4]
  *                   [--timeout-ms 30000] [--webhook-token T] [--replay 17,512]
- *                   [--staff-file tmp/e2e-data-7/staff.json]
+ *                   [--staff-file tmp/e2e-data-7/fuzz-staff.json]
  *
  * `--staff-file` (JSON: email, password, totpSecret — the e2e global setup writes one per staff
  * account) logs that account in, and the back office (/admin, /api/admin) is then fuzzed with its

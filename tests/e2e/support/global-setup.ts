@@ -16,6 +16,9 @@ export const E2E_ORDER_STAFF_FILE = path.join(E2E_DATA_DIR, 'order-staff.json');
 /** The order-number journey's staff account (tests/e2e/order-number.spec.ts). */
 export const E2E_NUMBER_STAFF = { email: 'e2e-support@example.jp', name: 'テスト 問い合わせ担当', password: 'e2e-support-password-7' };
 export const E2E_NUMBER_STAFF_FILE = path.join(E2E_DATA_DIR, 'number-staff.json');
+/** The seeded fuzz run's manager (tests/e2e/fuzz.spec.ts): its own, as the journeys replace their accounts' passwords. */
+export const E2E_FUZZ_STAFF = { email: 'e2e-fuzz@example.jp', name: 'テスト ファズ', password: 'e2e-fuzz-password-7' };
+export const E2E_FUZZ_STAFF_FILE = path.join(E2E_DATA_DIR, 'fuzz-staff.json');
 export const E2E_ACCOUNTANT = { email: 'e2e-accounting@example.jp', name: 'テスト 経理', password: 'e2e-accounting-password-7' };
 export const E2E_ACCOUNTANT_FILE = path.join(E2E_DATA_DIR, 'accountant.json');
 
@@ -86,6 +89,7 @@ export default async function globalSetup() {
       adminCreate(vars, E2E_ORDER_STAFF, 'staff', E2E_ORDER_STAFF_FILE);
       adminCreate(vars, E2E_ACCOUNTANT, 'manager', E2E_ACCOUNTANT_FILE);
       adminCreate(vars, E2E_NUMBER_STAFF, 'staff', E2E_NUMBER_STAFF_FILE);
+      adminCreate(vars, E2E_FUZZ_STAFF, 'manager', E2E_FUZZ_STAFF_FILE);
     },
   });
   return async () => {
