@@ -9,14 +9,13 @@ import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { call } from '../support/requests';
-import { control, emulatorGet, mailsTo, newMember, newToken, startPurchaseStack, type Member } from './purchase-support';
+import { control, emulatorGet, mailsTo, newMember, startPurchaseStack, type Member, paidOrderWithCharge } from './purchase-support';
 import { orderRow } from '../support/order-row';
 
 const stack = await startPurchaseStack();
 const { asc, eq } = await import('drizzle-orm');
-const { auditLog, orders, refunds } = await import('@db/schema');
+const { auditLog, refunds } = await import('@db/schema');
 const { getDb } = await import('@/server/db/client');
-const { getPayjpClient } = await import('@/features/payments/server/payjp/client');
 const { SERVER_RECONCILE_OPTIONS, reconcilePayments } = await import('@/features/payments/server/reconciler');
 const { recordSucceededRefund } = await import('@/features/payments/server/refund-succeeded');
 const { listRefunds, refundTotals, requestRefund } = await import('@/features/payments/server/refunds');
@@ -25,7 +24,6 @@ const refundsRoute = await import('@/app/api/admin/orders/[id]/refunds/route');
 const historyRoute = await import('@/app/api/payments/histories-per-page/route');
 const statementRoute = await import('@/app/api/download/refund/[file]/route');
 const { createTestStaff } = await import('../factories/staff');
-const { createOrder } = await import('../factories/orders');
 const { AdminBrowser } = await import('./backoffice-support');
 
 afterAll(async () => {
@@ -39,18 +37,7 @@ async function staffBrowser(role: 'staff' | 'manager') {
   return { staff, b };
 }
 
-/** A paid order whose charge really exists at the emulator (two certificates: 10 % and Ministry parts). */
-async function paidOrder(member: Member) {
-  const order = await createOrder({ userId: member.userId, items: [{ itemId: 'history-full', quantity: 2 }] });
-  const charge = await getPayjpClient().charges.create({
-    amount: order.amountYen,
-    card: await newToken(stack),
-    metadata: { order_id: order.id },
-  });
-  const db = await getDb();
-  await db.update(orders).set({ payjpChargeId: charge.id }).where(eq(orders.id, order.id));
-  return { ...order, payjpChargeId: charge.id };
-}
+const paidOrder = (member: Member) => paidOrderWithCharge(stack, member);
 
 const chargeAtPayjp = (id: string) => emulatorGet<{ amount: number; amount_refunded: number }>(stack, `/charges/${id}`);
 

@@ -9,11 +9,20 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { call } from '../support/requests';
 import { orderRow } from '../support/order-row';
-import { control, emulatorGet, mailsTo, newMember, newToken, startPurchaseStack, type Member } from './purchase-support';
+import {
+  control,
+  emulatorGet,
+  mailsTo,
+  newMember,
+  newToken,
+  startPurchaseStack,
+  type Member,
+  paidOrderWithCharge,
+} from './purchase-support';
 
 const stack = await startPurchaseStack();
 const { and, eq } = await import('drizzle-orm');
-const { auditLog, orders, refunds } = await import('@db/schema');
+const { auditLog, refunds } = await import('@db/schema');
 const { getDb } = await import('@/server/db/client');
 const { getPayjpClient } = await import('@/features/payments/server/payjp/client');
 const { reconcilePayments } = await import('@/features/payments/server/reconciler');
@@ -31,18 +40,7 @@ afterAll(() => stack.close());
 
 const manager = await createTestStaff('manager');
 
-/** A paid order whose charge really exists at the emulator (two certificates: 10 % and Ministry parts). */
-async function paidOrder(member: Member) {
-  const order = await createOrder({ userId: member.userId, items: [{ itemId: 'history-full', quantity: 2 }] });
-  const charge = await getPayjpClient().charges.create({
-    amount: order.amountYen,
-    card: await newToken(stack),
-    metadata: { order_id: order.id },
-  });
-  const db = await getDb();
-  await db.update(orders).set({ payjpChargeId: charge.id }).where(eq(orders.id, order.id));
-  return { ...order, payjpChargeId: charge.id };
-}
+const paidOrder = (member: Member) => paidOrderWithCharge(stack, member);
 
 /** A refund made at PAY.JP's dashboard: straight to PAY.JP, hojin is not asked. */
 async function refundAtDashboard(chargeId: string, params: Record<string, string>) {

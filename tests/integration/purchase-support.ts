@@ -160,3 +160,26 @@ export async function mailsTo(stack: PurchaseStack, to: string): Promise<Mail[]>
   const res = await fetch(`${stack.mail.httpUrl}/api/messages?to=${encodeURIComponent(to)}`);
   return ((await res.json()) as { messages: Mail[] }).messages;
 }
+
+/**
+ * A paid order whose charge really exists at the emulator (two certificates: 10 % and Ministry
+ * parts), for the refund tests. src/ is imported here, after `startPurchaseStack` has configured it.
+ */
+export async function paidOrderWithCharge(stack: PurchaseStack, member: Member) {
+  const [{ eq }, { orders }, { getDb }, { getPayjpClient }, { createOrder }] = await Promise.all([
+    import('drizzle-orm'),
+    import('../../db/schema'),
+    import('../../src/server/db/client'),
+    import('../../src/features/payments/server/payjp/client'),
+    import('../factories/orders'),
+  ]);
+  const order = await createOrder({ userId: member.userId, items: [{ itemId: 'history-full', quantity: 2 }] });
+  const charge = await getPayjpClient().charges.create({
+    amount: order.amountYen,
+    card: await newToken(stack),
+    metadata: { order_id: order.id },
+  });
+  const db = await getDb();
+  await db.update(orders).set({ payjpChargeId: charge.id }).where(eq(orders.id, order.id));
+  return { ...order, payjpChargeId: charge.id };
+}

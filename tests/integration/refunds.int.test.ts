@@ -8,13 +8,12 @@ import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { pdfText } from '../support/pdf';
-import { control, emulatorGet, newMember, newToken, startPurchaseStack, type Member } from './purchase-support';
+import { control, emulatorGet, newMember, startPurchaseStack, type Member, paidOrderWithCharge } from './purchase-support';
 
 const stack = await startPurchaseStack();
 const { eq } = await import('drizzle-orm');
-const { orders, refunds } = await import('@db/schema');
+const { refunds } = await import('@db/schema');
 const { getDb } = await import('@/server/db/client');
-const { getPayjpClient } = await import('@/features/payments/server/payjp/client');
 const { requestRefund, listRefunds, refundTotals } = await import('@/features/payments/server/refunds');
 const { reconcilePayments } = await import('@/features/payments/server/reconciler');
 const { AppError } = await import('@/server/http/app-error');
@@ -32,18 +31,7 @@ interface WireCharge {
   refunded: boolean;
 }
 
-/** A paid order whose charge really exists at the emulator (two certificates: 10 % and Ministry parts). */
-async function paidOrder(member: Member) {
-  const order = await createOrder({ userId: member.userId, items: [{ itemId: 'history-full', quantity: 2 }] });
-  const charge = await getPayjpClient().charges.create({
-    amount: order.amountYen,
-    card: await newToken(stack),
-    metadata: { order_id: order.id },
-  });
-  const db = await getDb();
-  await db.update(orders).set({ payjpChargeId: charge.id }).where(eq(orders.id, order.id));
-  return { ...order, payjpChargeId: charge.id };
-}
+const paidOrder = (member: Member) => paidOrderWithCharge(stack, member);
 
 const chargeAtPayjp = (id: string) => emulatorGet<WireCharge>(stack, `/charges/${id}`);
 

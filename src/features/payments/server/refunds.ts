@@ -12,7 +12,7 @@ import { AppError } from '@/server/http/app-error';
 import { getDb, type Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
 
-import { remainingAfter, splitRefund, type RefundRemaining } from '../refund-split';
+import { remainingAfter, splitRefund, type RefundRemaining, type RefundSplit } from '../refund-split';
 import { getPayjpClient, type PayjpClient } from './payjp/client';
 import { PayjpApiError, PayjpError } from './payjp/errors';
 
@@ -173,6 +173,30 @@ function orderedItems(price: unknown): { name: string; quantity: number }[] {
   return lines.map((l) => ({ name: l.name.replace(/（[^（）]*手数料(・[^（）]*)?）$/u, ''), quantity: l.quantity }));
 }
 
+type RefundOrder = NonNullable<Awaited<ReturnType<typeof loadOrderForRefund>>> & { paidAt: Date };
+
+/**
+ * The refund statement (適格返還請求書) of a refund as it will be printed for ever, whoever made the
+ * refund: the order's certificates, the refund's parts, the issuer as configured today.
+ * 全額返金 only for the whole payment in one refund; the rest after partial refunds is 一部返金 too.
+ */
+function refundStatement(refundId: string, order: RefundOrder, split: RefundSplit): RefundStatementSnapshot {
+  const env = getEnv();
+  return buildRefundStatementSnapshot({
+    refundId,
+    order: { ...order, items: orderedItems(order.price) },
+    split,
+    full: split.amountYen === order.amountYen,
+    issuer: {
+      name: env.OPERATOR_NAME,
+      postcode: env.OPERATOR_POSTCODE,
+      address: env.OPERATOR_ADDRESS,
+      phone: env.OPERATOR_PHONE,
+      registrationNumber: env.OPERATOR_INVOICE_NUMBER,
+    },
+  });
+}
+
 function totalsOf(order: { amountYen: number }, rows: RefundRow[]): RefundTotals {
   const sum = (status: RefundStatus[], pick: (r: RefundRow) => number) =>
     rows.filter((r) => status.includes(r.status)).reduce((t, r) => t + pick(r), 0);
@@ -280,7 +304,6 @@ export async function requestRefund(
     throw new AppError('validation_failed', { fields });
   }
   const { orderId, amountYen, ministryFeeYen, reason, staffId } = parsed.data;
-  const env = getEnv();
   const now = options.now ?? new Date();
   const db = await getDb();
 
@@ -303,20 +326,7 @@ export async function requestRefund(
     if (!split.ok) throw new AppError('validation_failed', { message: split.message, fields: { [split.field]: split.message } });
 
     const id = randomUUID();
-    const statement = buildRefundStatementSnapshot({
-      refundId: id,
-      order: { ...order, paidAt: order.paidAt, items: orderedItems(order.price) },
-      split: split.split,
-      // 全額返金 only for the whole payment in one refund; the rest after partial refunds is 一部返金 too.
-      full: split.split.amountYen === order.amountYen,
-      issuer: {
-        name: env.OPERATOR_NAME,
-        postcode: env.OPERATOR_POSTCODE,
-        address: env.OPERATOR_ADDRESS,
-        phone: env.OPERATOR_PHONE,
-        registrationNumber: env.OPERATOR_INVOICE_NUMBER,
-      },
-    });
+    const statement = refundStatement(id, { ...order, paidAt: order.paidAt }, split.split);
     const [inserted] = await tx
       .insert(refunds)
       .values({
@@ -468,7 +478,6 @@ export async function recordOutsideRefund(
   refundedAt: Date,
   options: OutsideRefundOptions = {},
 ): Promise<OutsideRefundOutcome> {
-  const env = getEnv();
   const db = await getDb();
   const now = new Date();
   // PAY.JP's time, never later than ours: a clock ahead of ours must not date it in a month not begun.
@@ -492,19 +501,7 @@ export async function recordOutsideRefund(
       return { kind: 'none' };
     }
     const id = randomUUID();
-    const statement = buildRefundStatementSnapshot({
-      refundId: id,
-      order: { ...order, paidAt: order.paidAt, items: orderedItems(order.price) },
-      split: split.split,
-      full: split.split.amountYen === order.amountYen,
-      issuer: {
-        name: env.OPERATOR_NAME,
-        postcode: env.OPERATOR_POSTCODE,
-        address: env.OPERATOR_ADDRESS,
-        phone: env.OPERATOR_PHONE,
-        registrationNumber: env.OPERATOR_INVOICE_NUMBER,
-      },
-    });
+    const statement = refundStatement(id, { ...order, paidAt: order.paidAt }, split.split);
     const reason = charge.refund_reason?.trim() ? charge.refund_reason.trim().slice(0, 255) : OUTSIDE_REFUND_LABEL;
     const [inserted] = await tx
       .insert(refunds)
