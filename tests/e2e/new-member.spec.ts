@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { MEMBER_PASSWORD, codeIn, newEmail, newMemberLoggedIn, nextMail } from './support/members';
+import { newMemberLoggedIn, registerOnThisPage } from './support/members';
 import { TOYOTA_NAME } from './support/purchase';
 import { SELECT_FOR_COMPANY, orderButton, searchResult } from './support/search-results';
 
@@ -32,16 +32,7 @@ test.describe('a new member on a phone', () => {
       /^\/login\?nextPage=%2Fpurchase%2Fselect%3FcorporateNumber%3D\d{13}$/,
     );
 
-    const email = newEmail('header-register');
-    await page.getByLabel('メールアドレス').fill(email);
-    await page.locator('#password').fill(MEMBER_PASSWORD);
-    await page.getByLabel('パスワード（確認）').fill(MEMBER_PASSWORD);
-    await page.getByLabel(/に同意します/).check();
-    const before = new Date().toISOString();
-    await page.getByRole('button', { name: '確認コードを送信する' }).click();
-    await expect(page).toHaveURL(/\/temporary-auth$/, { timeout: 30_000 });
-    await page.getByLabel('確認コード').fill(codeIn(await nextMail(email, before)));
-    await page.getByRole('button', { name: '登録を完了する' }).click();
+    await registerOnThisPage(page, 'header-register');
     await expect(page).toHaveURL(SELECT_FOR_COMPANY, { timeout: 30_000 });
     await expect(page.getByText(TOYOTA_NAME)).toBeVisible();
   });
