@@ -32,6 +32,7 @@ export {
   postCodeExpression,
   postCodeQuery,
   kindExpression,
+  markedKinds,
   nameExactExpression,
   namePrefixExpression,
   readingPrefixExpression,

@@ -26,6 +26,7 @@ import {
   cityExpression,
   postCodeQuery,
   kindExpression,
+  markedKinds,
   nameExactExpression,
   namePrefixExpression,
   readingPrefixExpression,
@@ -180,28 +181,40 @@ function selectiveTrigrams(reg: OpenRegistry, chars: readonly string[]): string[
   return far === undefined ? [rarest.g] : [rarest.g, far.g];
 }
 
-/** The class matchers (class 3 when the query can be an English name) and the count matchers. */
+/**
+ * The class matchers (class 3 when the query can be an English name) and the count matchers.
+ * `filters`: every filter's expression (kind, 市区町村, address); `marked`: the kinds when all of
+ * them are KIND_MARKED_CODES, and then `otherFilters` is `filters` without the kind: the name
+ * tokens are the kind-marked ones, which imply the kind (docs/decisions/0046), so 「商事」 with
+ * 合資会社 reads one token's list of the 合資会社 that hold 商事 instead of ANDing 商事's list
+ * (148,519 companies) with the kind's (48,819). The English part keeps `filters`: its tokens are
+ * not marked (the `any` it excludes may be, which is the same condition within the kind).
+ */
 function matchers(
   reg: OpenRegistry,
   chars: readonly string[],
   enWords: readonly string[] | null,
-  kinds: string | null,
+  filters: string | null,
+  marked: readonly string[] | null,
+  otherFilters: string | null,
 ): { tiers: Matcher[]; counts: Matcher[] } {
-  const contains = chars.length <= 3 ? containsExpression(chars) : containsExpression(chars, selectiveTrigrams(reg, chars));
-  const prefix = namePrefixExpression(chars, contains);
-  const reading = readingPrefixExpression(chars);
-  const exact = nameExactExpression(chars);
+  // The filters the name tokens need (the kind is implied by marked ones).
+  const nameFilters = marked === null ? filters : otherFilters;
+  const contains = containsExpression(chars, chars.length <= 3 ? undefined : selectiveTrigrams(reg, chars), marked);
+  const prefix = namePrefixExpression(chars, contains, marked);
+  const reading = readingPrefixExpression(chars, marked);
+  const exact = nameExactExpression(chars, marked);
   const startsExact = prefix.exact && (reading === null || reading.exact);
   const starts = reading === null ? prefix.expr : `(${prefix.expr} OR ${reading.expr})`;
   const any = reading === null ? contains.expr : `(${contains.expr} OR ${reading.expr})`;
   const anyExact = contains.exact && (reading === null || reading.exact);
-  const anyMatcher: Matcher = { expr: and(any, kinds), verify: anyExact ? null : VERIFY_ANY };
+  const anyMatcher: Matcher = { expr: and(any, nameFilters), verify: anyExact ? null : VERIFY_ANY };
   const tiers: Matcher[] = [
-    { expr: and(exact, kinds), verify: null },
-    startsExact ? { expr: and(`(${starts} NOT ${exact})`, kinds), verify: null } : { expr: and(starts, kinds), verify: VERIFY_PREFIX },
+    { expr: and(exact, nameFilters), verify: null },
+    startsExact ? { expr: and(`(${starts} NOT ${exact})`, nameFilters), verify: null } : { expr: and(starts, nameFilters), verify: VERIFY_PREFIX },
     startsExact && contains.exact
-      ? { expr: and(`(${contains.expr} NOT ${starts})`, kinds), verify: null }
-      : { expr: and(contains.expr, kinds), verify: VERIFY_SUBSTRING },
+      ? { expr: and(`(${contains.expr} NOT ${starts})`, nameFilters), verify: null }
+      : { expr: and(contains.expr, nameFilters), verify: VERIFY_SUBSTRING },
   ];
   if (enWords === null) return { tiers, counts: [anyMatcher] };
   // Class 3, the English name matches with no Japanese match (NOT VERIFY_ANY), in two disjoint
@@ -212,11 +225,11 @@ function matchers(
   // count no longer reads a `doc` row for each of its 1,001 matches. When `any` is exact the
   // second part is empty, and the first is the whole class, for the page as well.
   const english = englishExpression(enWords);
-  const englishOnly: Matcher = { expr: and(`(${english} NOT ${any})`, kinds), verify: null };
+  const englishOnly: Matcher = { expr: and(`(${english} NOT ${any})`, filters), verify: null };
   if (anyExact) return { tiers: [...tiers, englishOnly], counts: [anyMatcher, englishOnly] };
-  const englishAlsoJapanese: Matcher = { expr: and(`(${english} AND ${any})`, kinds), verify: VERIFY_NOT_JAPANESE };
+  const englishAlsoJapanese: Matcher = { expr: and(`(${english} AND ${any})`, filters), verify: VERIFY_NOT_JAPANESE };
   return {
-    tiers: [...tiers, { expr: and(english, kinds), verify: VERIFY_NOT_JAPANESE }],
+    tiers: [...tiers, { expr: and(english, filters), verify: VERIFY_NOT_JAPANESE }],
     counts: [anyMatcher, englishOnly, englishAlsoJapanese],
   };
 }
@@ -358,17 +371,17 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
   // The filters are ANDed to every class's expression; the prefecture is a docid range instead.
   // The address's confirmation (beyond one gram) is ANDed to every class's confirmation.
   const address = addressChars === null ? null : addressFilter(reg, addressChars);
-  const filters = [
-    kinds === null ? null : kindExpression(kinds),
+  const otherFilters = [
     city === null ? null : cityExpression(params.prefecture as string, city),
     address === null ? null : address.expr,
   ].filter((f): f is string => f !== null);
+  const filters = kinds === null ? otherFilters : [kindExpression(kinds), ...otherFilters];
   const filterExpr = filters.length > 0 ? filters.join(' AND ') : null;
   const classes = addressOnly
     ? { tiers: [{ expr: filterExpr as string, verify: null }], counts: [{ expr: filterExpr as string, verify: null }] }
     : postCode !== null
       ? postCodeMatchers(postCode, filterExpr)
-      : matchers(reg, chars, enWords, filterExpr);
+      : matchers(reg, chars, enWords, filterExpr, markedKinds(kinds), otherFilters.length > 0 ? otherFilters.join(' AND ') : null);
   const tiers = classes.tiers.map((m) => confirmAddress(m, address?.verify ?? null));
   const counts = classes.counts.map((m) => confirmAddress(m, address?.verify ?? null));
   const ranges = ([0, 1] as const)

@@ -35,6 +35,14 @@
  *                           (NTA's 所在地 search). A query of 2–8 characters is one token, exact;
  *                           longer ones AND the most selective 8-grams and are confirmed on
  *                           `doc.address_norm` (docs/decisions/0029, format 6).
+ *   \uE00A + kind + token  for a company of a rare kind (KIND_MARKED_CODES: every kind but 株式会社,
+ *                           有限会社 and その他の設立登記法人), each of its name tokens above (the
+ *                           1-/2-/3-grams of current and former names, NAME_PREFIX, NAME_EXACT and
+ *                           READING_PREFIX tokens) once more, marked with its 法人種別 code: "the
+ *                           name contains q and the kind is k" is one token, whose list holds only
+ *                           the companies of that kind, so a word with a rare kind is read like a
+ *                           rare word instead of ANDing a word's list (148,519 companies for 商事)
+ *                           with the kind's (docs/decisions/0046, format 7).
  *
  * Each token costs about 0.3 µs of FTS5 time per company at import, so the set is the smallest
  * that answers every query class with an exact index lookup or one cheap confirmation step.
@@ -49,6 +57,24 @@ export const POST_CODE = '\uE006';
 export const ADDRESS = '\uE007';
 export const CITY = '\uE008';
 export const ADDRESS_GRAM = '\uE009';
+export const KIND_MARK = '\uE00A';
+
+/**
+ * The 法人種別 whose companies' name tokens are indexed a second time, marked with the kind
+ * (KIND_MARK): the rare kinds, where ANDing a word with the kind filter decodes both long lists to
+ * the 1,001st match. About 7% of the companies (388,000 of 5.5 million in the bench file). The
+ * common kinds (株式会社 38%, 有限会社 19%, その他の設立登記法人 16%) hold a match every few
+ * entries of a word's list, so the AND stops early and marking them would double the name index.
+ */
+export const KIND_MARKED_CODES: ReadonlySet<string> = new Set(['101', '201', '303', '304', '305', '401', '499']);
+
+/**
+ * The kinds to use kind-marked name tokens for, when the kind filter is `kinds`: all of them
+ * marked (the filter is then implied by the tokens), otherwise null (the plain tokens AND the filter).
+ */
+export function markedKinds(kinds: readonly string[] | null): readonly string[] | null {
+  return kinds !== null && kinds.length > 0 && kinds.every((k) => KIND_MARKED_CODES.has(k)) ? kinds : null;
+}
 
 /** Hyphens, dashes and long-vowel signs that addresses write between numbers (NFKC keeps them apart). */
 const ADDRESS_DASHES = /[-\u2010-\u2015\u2212\u30fc\uff70\u2500\u2501]/g;
@@ -261,25 +287,31 @@ function put(s: string, from: number, to: number): void {
   for (let i = from; i < to; i++) buf[len++] = s.charCodeAt(i);
 }
 
-/** Appends the 1-, 2- and 3-grams of `s` (duplicates are harmless: FTS5 keeps one per document). */
-function appendGrams(s: string): void {
+/**
+ * Appends the 1-, 2- and 3-grams of `s`, each after `mark` ('' or KIND_MARK + kind; duplicates
+ * are harmless: FTS5 keeps one per document).
+ */
+function appendGrams(s: string, mark: string): void {
   const n = boundaries(s);
-  ensure(s.length * 12 + 8);
+  // Per position: three grams of at most 6 code units, the mark and a space each.
+  ensure(s.length * 3 * (mark.length + 7) + 8);
   for (let i = 0; i < n; i++) {
     const a = starts[i] as number;
     for (let k = 1; k <= 3 && i + k <= n; k++) {
+      put(mark, 0, mark.length);
       put(s, a, starts[i + k] as number);
       buf[len++] = 32;
     }
   }
 }
 
-/** Appends marker + the prefix of `s` for each of `lengths` (ascending) that s is long enough for. */
-function appendPrefixes(marker: number, s: string, lengths: readonly number[]): void {
+/** Appends mark + marker + the prefix of `s` for each of `lengths` (ascending) that s is long enough for. */
+function appendPrefixes(mark: string, marker: number, s: string, lengths: readonly number[]): void {
   const n = boundaries(s);
-  ensure(lengths.length * (s.length + 2) + 8);
+  ensure(lengths.length * (s.length + mark.length + 2) + 8);
   for (const k of lengths) {
     if (k > n) break;
+    put(mark, 0, mark.length);
     buf[len++] = marker;
     put(s, 0, starts[k] as number);
     buf[len++] = 32;
@@ -351,19 +383,26 @@ export interface DocumentFields {
   addressText: string;
 }
 
-/** The text given to FTS5 for one company: its tokens separated by spaces. */
-export function documentText(doc: DocumentFields): string {
-  len = 0;
-  appendGrams(doc.nameNorm);
-  for (const former of doc.formerNorms) appendGrams(former);
+/** The name tokens (grams of current and former names, name prefixes, exact name, reading prefixes), each after `mark`. */
+function appendNameTokens(doc: DocumentFields, mark: string): void {
+  appendGrams(doc.nameNorm, mark);
+  for (const former of doc.formerNorms) appendGrams(former, mark);
   if (doc.nameNorm.length > 0) {
-    appendPrefixes(NAME_PREFIX.charCodeAt(0), doc.nameNorm, NAME_PREFIX_LENGTHS);
-    ensure(doc.nameNorm.length + 2);
+    appendPrefixes(mark, NAME_PREFIX.charCodeAt(0), doc.nameNorm, NAME_PREFIX_LENGTHS);
+    ensure(doc.nameNorm.length + mark.length + 2);
+    put(mark, 0, mark.length);
     buf[len++] = NAME_EXACT.charCodeAt(0);
     put(doc.nameNorm, 0, doc.nameNorm.length);
     buf[len++] = 32;
   }
-  appendPrefixes(READING_PREFIX.charCodeAt(0), doc.readingNorm, READING_PREFIX_LENGTHS);
+  appendPrefixes(mark, READING_PREFIX.charCodeAt(0), doc.readingNorm, READING_PREFIX_LENGTHS);
+}
+
+/** The text given to FTS5 for one company: its tokens separated by spaces. */
+export function documentText(doc: DocumentFields): string {
+  len = 0;
+  appendNameTokens(doc, '');
+  if (KIND_MARKED_CODES.has(doc.kind)) appendNameTokens(doc, KIND_MARK + doc.kind);
   ensure(doc.kind.length + 1);
   buf[len++] = KIND.charCodeAt(0);
   put(doc.kind, 0, doc.kind.length);
@@ -382,6 +421,17 @@ export function term(token: string): string {
   return `"${token}"`;
 }
 
+/**
+ * A name token as a term: the token itself, or with `kinds` (markedKinds) the kind-marked token of
+ * each kind, ORed — "holds the token and is of one of the kinds", exactly, since a company has one
+ * kind.
+ */
+export function nameTerm(token: string, kinds: readonly string[] | null = null): string {
+  if (kinds === null) return term(token);
+  const terms = kinds.map((k) => term(KIND_MARK + k + token));
+  return terms.length === 1 ? (terms[0] as string) : `(${terms.join(' OR ')})`;
+}
+
 /** The distinct 3-grams of q, in order. */
 export function trigramsOf(q: readonly string[]): string[] {
   const out: string[] = [];
@@ -396,35 +446,46 @@ export function trigramsOf(q: readonly string[]): string[] {
  * "Some name contains q": one token when |q| ≤ 3 (`exact`); for longer q, the AND of the given
  * 3-grams of q (the search chooses the most selective ones), confirmed on `doc` afterwards.
  */
-export function containsExpression(q: readonly string[], trigrams: readonly string[] = trigramsOf(q)): { expr: string; exact: boolean } {
-  if (q.length <= GRAM_MAX) return { expr: term(q.join('')), exact: true };
-  const grams = trigrams.map(term);
+export function containsExpression(
+  q: readonly string[],
+  trigrams: readonly string[] = trigramsOf(q),
+  kinds: readonly string[] | null = null,
+): { expr: string; exact: boolean } {
+  if (q.length <= GRAM_MAX) return { expr: nameTerm(q.join(''), kinds), exact: true };
+  const grams = trigrams.map((g) => nameTerm(g, kinds));
   return { expr: grams.length === 1 ? (grams[0] as string) : `(${grams.join(' AND ')})`, exact: false };
 }
 
 /** "The current name starts with q" (for |q| > 3: its first 3 characters AND `contains`). */
-export function namePrefixExpression(q: readonly string[], contains: { expr: string; exact: boolean }): { expr: string; exact: boolean } {
-  if (q.length <= NAME_PREFIX_MAX) return { expr: term(NAME_PREFIX + q.join('')), exact: true };
-  return { expr: `(${term(NAME_PREFIX + q.slice(0, NAME_PREFIX_MAX).join(''))} AND ${contains.expr})`, exact: false };
+export function namePrefixExpression(
+  q: readonly string[],
+  contains: { expr: string; exact: boolean },
+  kinds: readonly string[] | null = null,
+): { expr: string; exact: boolean } {
+  if (q.length <= NAME_PREFIX_MAX) return { expr: nameTerm(NAME_PREFIX + q.join(''), kinds), exact: true };
+  return { expr: `(${nameTerm(NAME_PREFIX + q.slice(0, NAME_PREFIX_MAX).join(''), kinds)} AND ${contains.expr})`, exact: false };
 }
 
 /**
  * "The reading starts with q", or null when q cannot start a reading: readings are katakana
  * (NTA column 29), so a query with kanji or Latin letters skips this part of the search.
  */
-export function readingPrefixExpression(q: readonly string[]): { expr: string; exact: boolean } | null {
+export function readingPrefixExpression(
+  q: readonly string[],
+  kinds: readonly string[] | null = null,
+): { expr: string; exact: boolean } | null {
   if (!q.every((c) => READING_CHAR.test(c))) return null;
   let k = 0;
   for (const length of READING_PREFIX_LENGTHS) if (length <= q.length) k = length;
-  return { expr: term(READING_PREFIX + q.slice(0, k).join('')), exact: k === q.length };
+  return { expr: nameTerm(READING_PREFIX + q.slice(0, k).join(''), kinds), exact: k === q.length };
 }
 
 /** Characters a normalised reading can hold (katakana, ー, and digits some readings spell out). */
 const READING_CHAR = /^[\u30a1-\u30fa\u30fc-\u30fe0-9]$/;
 
 /** "The current name is q". */
-export function nameExactExpression(q: readonly string[]): string {
-  return term(NAME_EXACT + q.join(''));
+export function nameExactExpression(q: readonly string[], kinds: readonly string[] | null = null): string {
+  return nameTerm(NAME_EXACT + q.join(''), kinds);
 }
 
 /**

@@ -38,7 +38,9 @@
 // (docs/decisions/0029, 2026-11-26 evening).
 // 6: address 6-, 7- and 8-grams as well, so that an address of up to eight characters (「0-17-1」
 // 「丸の内2-7-2」) is one token, answered by the index alone (docs/decisions/0029, 2026-11-26 night).
-export const SCHEMA_VERSION = 6;
+// 7: kind-marked name tokens (KIND_MARK + kind + token) for the companies of the rare kinds, so that a
+// word with such a kind filter is one token (docs/decisions/0046).
+export const SCHEMA_VERSION = 7;
 
 export const SOURCE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (
