@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '../schemas';
-import { withCheckDigit } from '@/features/registry';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '../schemas';
+import { type KindCode, withCheckDigit } from '@/features/registry';
 import { ADDRESS_GRAM, ADDRESS_SEP, RegistryStore, getCompany } from '@/features/registry/index.server';
-import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
+import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/testing';
 import { type SearchCompaniesParams, searchCompanies } from './search';
 
 const dir = tempDir();
@@ -742,5 +742,147 @@ describe('searchCompanies — English name matches, counted by the index where i
     // The classes in order: every Japanese match before the first English-only one.
     const firstEnglish = items.findIndex((i) => i.match === 'en_name');
     expect(items.slice(firstEnglish).every((i) => i.match === 'en_name')).toBe(true);
+  });
+});
+
+describe('searchCompanies — a rare kind answered by kind-marked name tokens', () => {
+  // With only rare kinds selected (KIND_MARKED_CODES: 合資会社, 合同会社, …) the name tokens are
+  // the kind-marked ones and the kind filter is left out (docs/decisions/0046). Each query below is
+  // checked against a plain reading of the fixture: every page walked, each company once, the count
+  // exact, only the selected kinds, the classes in order. The decoys are the same names in the
+  // other kinds: a token not marked, or marked with the wrong kind, would list or count them.
+  const kindDir = tempDir();
+  const kindFile = path.join(kindDir, 'registry.sqlite');
+  let kindStore: RegistryStore;
+  const FORMER = nextCorporateNumber();
+  type Row = { name: string; furigana: string; kind: KindCode; closed?: boolean; prefectureCode?: string; cityCode?: string };
+  const rows: Row[] = [];
+  const kindsOf: KindCode[] = ['301', '302', '303', '304', '305', '399'];
+  for (const kind of kindsOf) {
+    rows.push({ name: '開発商事', furigana: 'カイハツシヨウジ', kind });
+    for (let i = 0; i < 12; i++) {
+      rows.push({ name: `開発商事${i}`, furigana: `カイハツシヨウジ${'ア'.repeat(i + 1)}`, kind, prefectureCode: i % 2 ? '01' : '47' });
+      rows.push({ name: `東開発商事${i}`, furigana: `ヒガシカイハツ${'ア'.repeat(i + 1)}`, kind, cityCode: i % 3 ? '101' : '102' });
+    }
+    rows.push({ name: `快発${kind}`, furigana: 'カイハツ', kind });
+    rows.push({ name: `商事開発閉鎖${kind}`, furigana: 'シヨウジカイハツヘイサ', kind, closed: true });
+  }
+  // 1,020 合資会社 holding 工房: the count stops at SEARCH_COUNT_CAP.
+  for (let i = 0; i < 1020; i++) rows.push({ name: `工房合資${i}`, furigana: `コウボウ${i}`, kind: '304' });
+
+  function toNta(r: Row) {
+    return ntaRow({
+      name: r.name,
+      furigana: r.furigana,
+      kind: r.kind,
+      ...(r.prefectureCode === undefined
+        ? {}
+        : { prefectureCode: r.prefectureCode, prefectureName: r.prefectureCode === '01' ? '北海道' : '沖縄県' }),
+      ...(r.cityCode === undefined ? {} : { cityCode: r.cityCode, cityName: r.cityCode === '101' ? '千代田区' : '中央区' }),
+      ...(r.closed === true ? { process: '21', closeDate: '2020-03-31', closeCause: '01' } : {}),
+    });
+  }
+
+  beforeAll(() => {
+    buildRegistry(kindFile, [
+      ...rows.map(toNta),
+      // A 合資会社 whose former name (旧商号) holds the word and whose current name does not.
+      ntaRow({
+        corporateNumber: FORMER,
+        name: '旧開発商事合資',
+        furigana: 'キユウ',
+        kind: '304',
+        latest: false,
+        updateDate: '2015-10-05',
+        changeDate: '2015-10-05',
+      }),
+      ntaRow({
+        corporateNumber: FORMER,
+        name: '新名前合資',
+        furigana: 'シンナマエ',
+        kind: '304',
+        updateDate: '2016-10-05',
+        changeDate: '2016-10-05',
+        process: '11',
+      }),
+    ]);
+    kindStore = new RegistryStore(kindFile, { checkIntervalMs: 0 });
+  });
+  afterAll(() => {
+    kindStore.close();
+    fs.rmSync(kindDir, { recursive: true, force: true });
+  });
+
+  function walk(params: SearchCompaniesParams) {
+    const out = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const outcome = searchCompanies({ ...params, cursor }, kindStore);
+      if (!outcome.ok) throw new Error(outcome.code);
+      SearchResultSchema.parse(outcome.result);
+      out.push(outcome.result);
+      if (outcome.result.nextCursor === null) return out;
+      cursor = outcome.result.nextCursor;
+    }
+  }
+
+  /** The matches by a plain reading of the fixture (names, readings and the former name are normalised already). */
+  function expected(params: SearchCompaniesParams): string[] {
+    const q = params.q ?? '';
+    const kinds = params.kind ?? [];
+    const plain = rows
+      .filter((r) => kinds.length === 0 || kinds.includes(r.kind))
+      .filter((r) => params.includeClosed === true || r.closed !== true)
+      .filter((r) => params.prefecture === undefined || (r.prefectureCode ?? '13') === params.prefecture)
+      .filter((r) => params.city === undefined || (r.cityCode ?? '101') === params.city)
+      .filter((r) => r.name.includes(q) || r.furigana.startsWith(q))
+      .map((r) => r.name);
+    // The renamed 合資会社 (東京都千代田区, the defaults of ntaRow).
+    const formerListed =
+      (kinds.length === 0 || kinds.includes('304')) &&
+      (params.prefecture ?? '13') === '13' &&
+      (params.city ?? '101') === '101' &&
+      ('旧開発商事合資'.includes(q) || '新名前合資'.includes(q) || 'シンナマエ'.startsWith(q));
+    const former = formerListed ? ['新名前合資'] : [];
+    return [...plain, ...former].sort();
+  }
+
+  const TIER: Record<string, number> = { exact: 0, prefix: 1, reading: 1, substring: 2, former_name: 2 };
+
+  it.each<[string, SearchCompaniesParams]>([
+    ['a 2-character word, one rare kind', { q: '開発', kind: ['304'] }],
+    ['a 2-character word, two rare kinds', { q: '開発', kind: ['303', '305'] }],
+    ['a rare and a common kind (the plain tokens and the kind filter)', { q: '開発', kind: ['301', '305'] }],
+    ['exact name and prefix, closed included', { q: '開発商事', kind: ['304'], includeClosed: true }],
+    ['a 4-character word (3-grams confirmed on doc)', { q: '東開発商', kind: ['305'] }],
+    ['a reading prefix of an indexed length', { q: 'カイハツ', kind: ['304'] }],
+    ['a reading prefix confirmed on doc (9 characters)', { q: 'カイハツシヨウジア', kind: ['305'] }],
+    ['a single character', { q: '発', kind: ['303'], includeClosed: true }],
+    ['a former name', { q: '旧開発', kind: ['304'] }],
+    ['with the 市区町村', { q: '開発', kind: ['304'], prefecture: '13', city: '102' }],
+    ['with the prefecture (a docid range)', { q: '開発商事', kind: ['305'], prefecture: '47' }],
+    ['a kind with no match', { q: '開発', kind: ['101'] }],
+  ])('%s: %j', (_, params) => {
+    const all = walk(params);
+    const want = expected(params);
+    expect(want.length).toBeLessThan(SEARCH_COUNT_CAP);
+    expect(all.every((p) => p.count === want.length && !p.countCapped)).toBe(true);
+    const items = all.flatMap((p) => p.items);
+    expect(new Set(items.map((i) => i.corporateNumber)).size).toBe(items.length);
+    expect(items.map((i) => i.name).sort()).toEqual(want);
+    expect(items.every((i) => (params.kind as string[]).includes(i.kind))).toBe(true);
+    // Classes in order, active before closed within each.
+    const rank = items.map((i) => (TIER[i.match] as number) * 2 + (i.closed ? 1 : 0));
+    expect(rank).toEqual([...rank].sort((a, b) => a - b));
+  });
+
+  it('caps the count at SEARCH_COUNT_CAP like the plain tokens', () => {
+    const first = walk({ q: '工房', kind: ['304'] })[0];
+    expect(first?.count).toBe(SEARCH_COUNT_CAP);
+    expect(first?.countCapped).toBe(true);
+    const under = walk({ q: '工房合資1', kind: ['304'] });
+    // 工房合資1, 10–19, 100–199, 1000–1019.
+    expect(under.every((p) => p.count === 1 + 10 + 100 + 20 && !p.countCapped)).toBe(true);
+    expect(under.flatMap((p) => p.items)).toHaveLength(131);
   });
 });

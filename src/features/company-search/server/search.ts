@@ -211,7 +211,9 @@ function matchers(
   const anyMatcher: Matcher = { expr: and(any, nameFilters), verify: anyExact ? null : VERIFY_ANY };
   const tiers: Matcher[] = [
     { expr: and(exact, nameFilters), verify: null },
-    startsExact ? { expr: and(`(${starts} NOT ${exact})`, nameFilters), verify: null } : { expr: and(starts, nameFilters), verify: VERIFY_PREFIX },
+    startsExact
+      ? { expr: and(`(${starts} NOT ${exact})`, nameFilters), verify: null }
+      : { expr: and(starts, nameFilters), verify: VERIFY_PREFIX },
     startsExact && contains.exact
       ? { expr: and(`(${contains.expr} NOT ${starts})`, nameFilters), verify: null }
       : { expr: and(contains.expr, nameFilters), verify: VERIFY_SUBSTRING },

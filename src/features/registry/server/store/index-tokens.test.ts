@@ -10,6 +10,9 @@ import {
   englishQueryWords,
   englishWords,
   kanjiNumber,
+  KIND_MARK,
+  markedKinds,
+  nameTerm,
   postCodeQuery,
   registeredAddressText,
 } from './index-tokens';
@@ -189,5 +192,50 @@ describe('addressSearchText (the address field)', () => {
     expect(addressGrams(Array.from('1-1-1'), 2)).toEqual(['1-', '-1']);
     expect(addressGrams(Array.from('町1-21'), 4)).toEqual(['町1-2', '1-21']);
     expect(addressGrams(Array.from('町1'), 4)).toEqual([]);
+  });
+});
+
+describe('kind-marked name tokens (format 7, docs/decisions/0046)', () => {
+  const doc = {
+    nameNorm: '𠮷開発',
+    readingNorm: 'ヨシカイハツ',
+    formerNorms: ['旧名'],
+    kind: '304',
+    enNorm: 'yoshi',
+    postCode: '1000005',
+    addressKey: '',
+    city: '13101',
+    addressText: '東京都',
+  };
+
+  it('repeats every name token of a rare kind, marked with the kind, and nothing else', () => {
+    const tokens = documentText(doc).split(' ');
+    const plain = documentText({ ...doc, kind: '301' }).split(' ');
+    const mark = `${KIND_MARK}304`;
+    const marked = tokens.filter((t) => t.startsWith(mark));
+    // The name tokens: 1-/2-/3-grams of the current and the former name (astral 𠮷 is one
+    // character), the name prefixes, the exact name, the reading prefixes.
+    const nameTokens = plain.filter((t) => t !== '' && !/^[\uE004-\uE009]/.test(t));
+    expect(nameTokens).toEqual(
+      expect.arrayContaining(['𠮷', '𠮷開', '𠮷開発', '開発', '旧名', '\uE001𠮷開発', '\uE002𠮷開発', '\uE003ヨシカイハツ']),
+    );
+    expect(marked).toEqual(nameTokens.map((t) => mark + t));
+    expect(tokens.filter((t) => !t.startsWith(mark))).toEqual(plain.map((t) => (t === '\uE004301' ? '\uE004304' : t)));
+  });
+
+  it('leaves the common kinds unmarked', () => {
+    for (const kind of ['301', '302', '399']) expect(documentText({ ...doc, kind }).includes(KIND_MARK)).toBe(false);
+    for (const kind of ['101', '201', '303', '304', '305', '401', '499'])
+      expect(documentText({ ...doc, kind }).includes(KIND_MARK + kind)).toBe(true);
+  });
+
+  it('uses the marked tokens only when every selected kind is marked', () => {
+    expect(markedKinds(null)).toBeNull();
+    expect(markedKinds([])).toBeNull();
+    expect(markedKinds(['304', '305'])).toEqual(['304', '305']);
+    expect(markedKinds(['301', '305'])).toBeNull();
+    expect(nameTerm('開発')).toBe('"開発"');
+    expect(nameTerm('開発', ['304'])).toBe(`"${KIND_MARK}304開発"`);
+    expect(nameTerm('開発', ['303', '305'])).toBe(`("${KIND_MARK}303開発" OR "${KIND_MARK}305開発")`);
   });
 });
