@@ -30,6 +30,7 @@ import type { OrderEventRow } from '@/features/orders/server';
 import { OUTSIDE_REFUND_LABEL, refundTotals } from '@/features/payments/server';
 import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 export const metadata: Metadata = { title: '注文の詳細（管理画面）' };
 
@@ -204,7 +205,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dd>{order.paidAt ? formatDateTimeJa(order.paidAt) : '—'}</dd>
               <dt>PAY.JP 課金ID</dt>
               <dd className={styles.mono}>{order.payjpChargeId ?? '—'}</dd>
-              <dt>3-Dセキュア</dt>
+              <dt>{THREE_D_SECURE}</dt>
               <dd>{detail.threeDSecure === 'verified' ? '本人認証を経て決済' : '本人認証なしで決済'}</dd>
               <dt>カード</dt>
               <dd>{order.cardBrand && order.cardLast4 ? `${order.cardBrand}（末尾 ${order.cardLast4}）` : '—'}</dd>
