@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   'order.shipped_mail_resend': '発送メールの再送',
   'order.refund': '返金',
   'order.refund_outside': '返金（バックオフィス外・PAY.JP）',
+  'order.refund_statement': '返金明細書のダウンロード',
   'accounting.export': '会計データの出力',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

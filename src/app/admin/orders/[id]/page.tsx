@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { notFound } from 'next/navigation';
 
 import { getSiteInfo } from '@/config/site';
-import { OrderIdParamsSchema } from '@/features/backoffice';
+import { OrderIdParamsSchema, refundStatementUrl } from '@/features/backoffice';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
@@ -269,6 +269,14 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                       {r.madeOutside ? OUTSIDE_REFUND_LABEL : (r.staffName ?? '—')}
                     </span>
                     <span className={styles.sub}>理由：{r.reason}</span>
+                    {r.status === 'succeeded' ? (
+                      // The member's own statement (frozen when the refund was recorded); opens in the PDF viewer.
+                      <span className={styles.sub}>
+                        <a href={refundStatementUrl(order.id, r.id)} target="_blank" rel="noopener">
+                          返金明細書（PDF）
+                        </a>
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ol>
