@@ -191,6 +191,10 @@ export const AuditQuerySchema = z.strictObject({
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
+export const STAFF_UPDATE_MESSAGES = {
+  notManager: 'この操作を行う権限がありません。マネージャーの権限が変更された可能性があります。画面を再読み込みしてください。',
+} as const;
+
 export const StaffUpdateBodySchema = z
   .strictObject({ disabled: z.boolean().optional(), role: z.enum(STAFF_ROLES).optional() })
   .refine((b) => b.disabled !== undefined || b.role !== undefined, '変更する項目を指定してください。');
