@@ -47,24 +47,27 @@ export function StaffRole<R extends string>({
   }
 
   return (
-    <div className={styles.roleChange}>
-      <label htmlFor={selectId} className="visually-hidden">
-        {name} さんの権限
-      </label>
-      <select id={selectId} className={styles.select} value={chosen} onChange={(e) => setChosen(e.target.value as R)} disabled={busy}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <button type="button" className={`${styles.button} ${styles.buttonSecondary}`} onClick={apply} disabled={busy || chosen === role}>
-        権限を変更
-      </button>
+    <div>
+      <div className={styles.roleChange}>
+        <label htmlFor={selectId} className="visually-hidden">
+          {name} さんの権限
+        </label>
+        <select id={selectId} className={styles.select} value={chosen} onChange={(e) => setChosen(e.target.value as R)} disabled={busy}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <button type="button" className={`${styles.button} ${styles.buttonSecondary}`} onClick={apply} disabled={busy || chosen === role}>
+          権限を変更
+        </button>
+      </div>
       {error ? (
-        <span role="alert" className={styles.fieldError}>
+        // below the controls, wrapping in the cell (the cell itself does not wrap its controls)
+        <p role="alert" className={styles.fieldError} style={{ whiteSpace: 'normal', margin: '4px 0 0' }}>
           {error}
-        </span>
+        </p>
       ) : null}
     </div>
   );
