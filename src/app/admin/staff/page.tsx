@@ -46,7 +46,7 @@ export default async function AdminStaffPage() {
           <tbody>
             {staff.map((s) => (
               <tr key={s.id}>
-                <td>{s.displayName}</td>
+                <td className={styles.nameCell}>{s.displayName}</td>
                 {/* one line each: on a phone the table scrolls sideways instead of breaking マネージャー per character */}
                 <td className={styles.nowrap}>{s.email}</td>
                 <td className={styles.nowrap}>

@@ -59,8 +59,14 @@ export function StaffRole<R extends string>({
             </option>
           ))}
         </select>
-        <button type="button" className={`${styles.button} ${styles.buttonSecondary}`} onClick={apply} disabled={busy || chosen === role}>
-          権限を変更
+        <button
+          type="button"
+          className={`${styles.button} ${styles.buttonSecondary}`}
+          onClick={apply}
+          disabled={busy || chosen === role}
+          aria-label="権限を変更"
+        >
+          変更
         </button>
       </div>
       {error ? (

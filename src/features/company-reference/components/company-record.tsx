@@ -50,7 +50,7 @@ function InvoiceFields({ invoice }: { invoice: InvoiceView }) {
           </span>
           <p className={s.muted} style={{ margin: '4px 0 0' }}>
             {invoice.state === 'not_registered'
-              ? '国税庁が公表している適格請求書発行事業者のデータに、この法人の登録はありません。それより後の登録や最新の状況は'
+              ? '上記の時点の国税庁の公表データに、この法人の適格請求書発行事業者としての登録はありません。それより後の登録や最新の状況は'
               : '適格請求書発行事業者のデータを準備中のため、登録の有無を表示できません。正確な情報は'}
             <a href="https://www.invoice-kohyo.nta.go.jp/" rel="noopener noreferrer" target="_blank">
               国税庁適格請求書発行事業者公表サイト
