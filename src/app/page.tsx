@@ -4,11 +4,12 @@ import { getSiteInfo } from '@/config/site';
 import { formatYen, formatYenTaxIncluded } from '@/lib/format';
 
 import styles from './home.module.css';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 const STEPS = [
   { title: '会社を探す', text: '商号・フリガナ・法人番号で、全国の法人から目的の会社を検索します。' },
   { title: '証明書を選ぶ', text: '履歴事項全部証明書などの種類と通数、通常配送か速達かを選びます。' },
-  { title: '送付先とお支払い', text: '郵便番号から住所を自動入力し、クレジットカード（3-Dセキュア対応）でお支払いいただきます。' },
+  { title: '送付先とお支払い', text: `郵便番号から住所を自動入力し、クレジットカード（${THREE_D_SECURE}対応）でお支払いいただきます。` },
   { title: 'お届け', text: '法務局から取得した証明書を郵送でお届けします。領収書（適格請求書）は PDF でダウンロードできます。' },
 ];
 

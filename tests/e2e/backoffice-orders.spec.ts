@@ -178,6 +178,15 @@ test('a member buys → staff marks it requested and shipped → the member has 
   const pdf = await statement.body();
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   fs.writeFileSync(path.join(SHOTS, 'refund-statement.pdf'), pdf);
+  // the same statement from the back office's order page, for staff as for the manager
+  for (const office of [page, manager]) {
+    await office.goto(`/admin/orders/${secondId}`);
+    const link = office.getByTestId('refund-list').getByRole('link', { name: '返金明細書（PDF）' });
+    const fromOffice = await office.request.get((await link.getAttribute('href')) ?? '');
+    expect(fromOffice.status()).toBe(200);
+    expect(fromOffice.headers()['content-type']).toBe('application/pdf');
+    expect((await fromOffice.body()).equals(pdf)).toBe(true);
+  }
   await shoot(member, 'payment-history-refunded');
 
   // the manager's accounting page and its CSV
@@ -195,6 +204,7 @@ test('a member buys → staff marks it requested and shipped → the member has 
   expect(csv.toString('utf8')).toContain(`"${orderNumber}"`);
   await manager.goto('/admin/audit');
   await expect(manager.getByTestId('audit-table')).toContainText('会計データの出力');
+  await expect(manager.getByTestId('audit-table')).toContainText('返金明細書のダウンロード');
   await expect(manager.getByTestId('audit-table')).toContainText('注文の対応状況の変更');
   await expect(manager.getByTestId('audit-table')).toContainText('返金');
   await manager.goto('/admin');

@@ -185,7 +185,7 @@ test('a failed 3-D Secure authentication returns to the confirmation screen with
   await newMemberAtConfirmation(page);
   await orderAndAuthenticate(page, '認証失敗');
   await expect(page).toHaveURL(/\/purchase\/confirmation\?payment_error=three_d_secure_failed$/);
-  await expect(page.getByTestId('order-error')).toContainText('本人認証（3Dセキュア）ができませんでした');
+  await expect(page.getByTestId('order-error')).toContainText('本人認証（3-Dセキュア）ができませんでした');
   // The spent card token is gone: the card must be entered again before paying the same order again.
   await expect(page.getByRole('link', { name: 'カード情報を入力し直す' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /お支払いを再開する/ })).toBeDisabled();
@@ -376,7 +376,7 @@ test('back from the 3-D Secure page: the reason next to the button, then the sam
   const card = page.getByRole('article').filter({ has: page.getByTestId('unpaid-order') });
   await expect(card).toHaveCount(1);
   await expect(card.getByTestId('order-status')).toContainText('お手続き中');
-  await expect(card).toContainText('本人認証（3Dセキュア）が完了していないため');
+  await expect(card).toContainText('本人認証（3-Dセキュア）が完了していないため');
   await expect(card).toContainText('お支払い期限：');
   await shoot390(page, 'resume-2-history-unpaid');
   await card.getByRole('link', { name: /お支払いを再開/ }).click();

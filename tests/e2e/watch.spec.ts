@@ -108,8 +108,12 @@ test('watch a company from its record page, import a CSV, and see the changes of
   await expect(list.getByText('閉鎖', { exact: true })).toBeVisible();
 
   fs.mkdirSync(SHOTS, { recursive: true });
+  // A company with no invoice registration says so dated by the data, as the record page does (decision 0048).
+  await expect(list.getByText(/^インボイス：登録なし（\d{4}年\d{1,2}月\d{1,2}日時点の公表データ）$/)).toHaveCount(2);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    // nothing on the page is wider than the window (the long invoice badge wraps in its card)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, `watch-${width}.png`), fullPage: true });
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
-import { Browser, codeIn, startAccountsStack, uniqueEmail, waitForMail } from './accounts-support';
+import { APP, Browser, codeIn, startAccountsStack, uniqueEmail, waitForMail } from './accounts-support';
 
 // Configuration first (mail catcher and provider ports), then the app's modules.
 const stack = await startAccountsStack();
@@ -147,6 +147,55 @@ describe('registration with an e-mail code', () => {
     const guess = await b.post(tempAuthRoute, '/api/users/temp-auth', { requestId: existing.json.requestId, code: '123456' });
     expect(guess.json.error?.code).toBe('code_invalid');
     expect(await userCount(email)).toBe(1);
+  });
+
+  it("carries the registration's nextPage into the notice mail's login link (validated as everywhere), on a resend too", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date());
+    const email = uniqueEmail('taken-next');
+    const first = await browser();
+    const r1 = await register(first, email);
+    const codeMail = await waitForMail(stack, email);
+    await first.post(tempAuthRoute, '/api/users/temp-auth', { requestId: r1.json.requestId, code: codeIn(codeMail) });
+    const welcome = await waitForMail(stack, email, codeMail.id);
+
+    const nextPage = '/purchase/select?corporateNumber=2010401000001';
+    const loginLink = `${APP}/login?nextPage=${encodeURIComponent(nextPage)}`;
+    vi.setSystemTime(new Date(Date.now() + 61_000));
+    const b = await browser();
+    const again = await b.post(registerRoute, '/api/users/register', {
+      email,
+      password: 'another-long-passphrase',
+      agreement: true,
+      nextPage,
+    });
+    expect(again.status).toBe(200);
+    const notice = await waitForMail(stack, email, welcome.id);
+    expect(notice.subject).toBe('【hojin】会員登録のお申し込みについて');
+    expect(notice.text).toContain(loginLink);
+    expect(notice.html).toContain(loginLink.replaceAll('&', '&amp;'));
+
+    vi.setSystemTime(new Date(Date.now() + 61_000));
+    const resent = await b.post(resendRoute, '/api/users/temp-auth/resend', { requestId: again.json.requestId, nextPage });
+    expect(resent.status).toBe(200);
+    const resentNotice = await waitForMail(stack, email, notice.id);
+    expect(resentNotice.text).toContain(loginLink);
+
+    // A destination the login page would not honour is dropped, not an error: the plain login link.
+    vi.setSystemTime(new Date(Date.now() + 61_000));
+    const unsafe = await (
+      await browser()
+    ).post(registerRoute, '/api/users/register', {
+      email,
+      password: 'another-long-passphrase',
+      agreement: true,
+      nextPage: '//evil.example/',
+    });
+    expect(unsafe.status).toBe(200);
+    const plain = await waitForMail(stack, email, resentNotice.id);
+    expect(plain.text).toContain(`${APP}/login`);
+    expect(plain.text).not.toContain('nextPage');
+    expect(plain.text).not.toContain('evil.example');
   });
 
   it('rejects a 7-character password and accepts a long one without truncation', async () => {

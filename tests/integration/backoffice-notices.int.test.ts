@@ -12,6 +12,8 @@ import * as memberCsrfRoute from '@/app/api/session/csrf/route';
 import { auditLog } from '@db/schema';
 import { getDb } from '@/server/db/client';
 
+import { updateStaff } from '@/features/backoffice/server/staff';
+
 import { createTestStaff } from '../factories/staff';
 import { call } from '../support/requests';
 
@@ -184,5 +186,49 @@ describe('maintenance notices in the back office', () => {
     const res = await b.send(staffRoute, 'PATCH', `/api/admin/staff/${other.id}`, { disabled: true }, { params: { id: other.id } });
     expect(res.status).toBe(200);
     expect(await auditActions(manager.id)).toEqual(['staff.update']);
+  });
+
+  it("lets a manager change another account's role (audit-logged before → after), never their own, so a manager always remains", async () => {
+    const { manager, b } = await managerBrowser();
+    const other = await createTestStaff('staff');
+    const up = await b.send(staffRoute, 'PATCH', `/api/admin/staff/${other.id}`, { role: 'manager' }, { params: { id: other.id } });
+    expect(up.status).toBe(200);
+    expect(up.json).toMatchObject({ id: other.id, role: 'manager' });
+    const db = await getDb();
+    const rows = await db.select().from(auditLog).where(eq(auditLog.staffId, manager.id)).orderBy(auditLog.id);
+    const row = rows.find((r) => r.action === 'staff.update');
+    expect(row).toMatchObject({
+      action: 'staff.update',
+      targetType: 'staff',
+      targetId: other.id,
+      before: { role: 'staff', disabled: false },
+      after: { role: 'manager', disabled: false },
+    });
+    const own = await b.send(staffRoute, 'PATCH', `/api/admin/staff/${manager.id}`, { role: 'staff' }, { params: { id: manager.id } });
+    expect(own.status).toBe(403);
+    expect(own.json.error?.message).toBe('自分自身のアカウントは変更できません。');
+    const bad = await b.send(staffRoute, 'PATCH', `/api/admin/staff/${other.id}`, { role: 'owner' }, { params: { id: other.id } });
+    expect(bad.status).toBe(422);
+  });
+
+  it('refuses a change by an actor who is no longer an enabled manager when the change is made, so two managers demoting each other at once leave one', async () => {
+    const a = await createTestStaff('manager');
+    const c = await createTestStaff('manager');
+    const demoted = await createTestStaff('staff');
+    const target = await createTestStaff('staff');
+    // The route checked the role when the request came in; the change itself checks it again under a lock.
+    await expect(updateStaff({ id: demoted.id, ip: '127.0.0.1' }, target.id, { role: 'manager' })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    const results = await Promise.allSettled([
+      updateStaff({ id: a.id, ip: '127.0.0.1' }, c.id, { role: 'staff' }),
+      updateStaff({ id: c.id, ip: '127.0.0.1' }, a.id, { role: 'staff' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['forbidden']);
+    const db = await getDb();
+    const { staffUsers } = await import('@db/schema');
+    const roles = await db.select({ id: staffUsers.id, role: staffUsers.role }).from(staffUsers);
+    expect(roles.filter((r) => (r.id === a.id || r.id === c.id) && r.role === 'manager')).toHaveLength(1);
   });
 });

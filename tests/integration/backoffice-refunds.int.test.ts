@@ -23,6 +23,9 @@ const { listOrderEvents } = await import('@/features/orders/server');
 const refundsRoute = await import('@/app/api/admin/orders/[id]/refunds/route');
 const historyRoute = await import('@/app/api/payments/histories-per-page/route');
 const statementRoute = await import('@/app/api/download/refund/[file]/route');
+const staffStatementRoute = await import('@/app/api/admin/orders/[id]/refunds/[refundId]/statement/route');
+const { refundStatementUrl } = await import('@/features/backoffice');
+const { pdfText } = await import('../support/pdf');
 const { createTestStaff } = await import('../factories/staff');
 const { AdminBrowser } = await import('./backoffice-support');
 
@@ -209,6 +212,61 @@ describe('a manager refunds part of an order from the back office', () => {
     expect(list.status).toBe(200);
     expect(list.json).toEqual({ refunds: [] });
     expect((await auditRows(order.id)).filter((r) => r.action === 'order.refund')).toHaveLength(0);
+  });
+});
+
+describe("staff download a member's 返金明細書 from the order page", () => {
+  async function staffDownload(b: InstanceType<typeof AdminBrowser> | null, orderId: string, refundId: string, method = 'GET') {
+    const request = new NextRequest(new URL(refundStatementUrl(orderId, refundId), 'http://localhost:3000'), {
+      method,
+      headers: b ? { cookie: b.cookie() } : {},
+    });
+    const handler = method === 'HEAD' ? staffStatementRoute.HEAD : staffStatementRoute.GET;
+    const response = await handler(request, { params: Promise.resolve({ id: orderId, refundId }) });
+    const body = Buffer.from(await response.arrayBuffer());
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      body,
+    };
+  }
+
+  it('the same PDF the member gets, for staff and managers, one audit row per download; 404 for another order or an unknown id, 401 without login', async () => {
+    const member = await newMember();
+    const order = await paidOrder(member);
+    const { b: manager } = await staffBrowser('manager');
+    const made = await refund(manager, order.id, { amountYen: '700', reason: '申請内容の誤りのため' });
+    expect(made.status, made.text).toBe(200);
+    const refundId = (made.json as { refund: { id: string } }).refund.id;
+
+    const { staff, b } = await staffBrowser('staff');
+    const pdf = await staffDownload(b, order.id, refundId);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.disposition).toContain('inline');
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf.body);
+    expect(text).toContain('（適格返還請求書）');
+    expect(text).toContain('返金額 ¥700-');
+    // byte for byte what the member downloads
+    const mine = await download(member, `/api/download/refund/${refundId}.pdf`);
+    expect(mine.body.equals(pdf.body)).toBe(true);
+
+    const audit = (await auditRows(order.id)).filter((r) => r.action === 'order.refund_statement');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ staffId: staff.id, targetType: 'order', after: { refundId } });
+    // HEAD reads nothing: no audit row
+    expect((await staffDownload(b, order.id, refundId, 'HEAD')).status).toBe(200);
+    expect((await auditRows(order.id)).filter((r) => r.action === 'order.refund_statement')).toHaveLength(1);
+
+    const other = await paidOrder(member);
+    const wrongOrder = await staffDownload(b, other.id, refundId);
+    expect(wrongOrder.status).toBe(404);
+    expect(JSON.parse(wrongOrder.body.toString('utf8')).error.message).toMatch(/返金明細書が見つかりません/);
+    expect((await staffDownload(b, order.id, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await staffDownload(null, order.id, refundId)).status).toBe(401);
+    expect((await auditRows(order.id)).filter((r) => r.action === 'order.refund_statement')).toHaveLength(1);
   });
 });
 

@@ -129,12 +129,14 @@ describe('POST /api/corporates/bulk-check', () => {
       closeCauseLabel: '合併による解散等',
       successor: { corporateNumber: SUCCESSOR, name: '承継工業株式会社' },
     });
-    expect(merged?.invoice).toEqual({ state: 'not_registered' });
+    // No row in the invoice data: 登録なし as of the data's newest 更新年月日 (decision 0048), never 不明.
+    const notRegistered = { state: 'not_registered', statusLabel: '登録なし（2025年4月1日時点の公表データ）', dataDate: '2025-04-01' };
+    expect(merged?.invoice).toEqual(notRegistered);
     expect(byName?.company?.corporateNumber).toBe(ACTIVE);
     expect(twins).toMatchObject({ matches: 2, message: BULK_MESSAGES.ambiguous, company: null });
     // Valid the day before the expiry, expired from that day on.
     expect(expired?.invoice).toMatchObject({ status: 'valid', endDate: '2025-04-01' });
-    expect(unknown?.invoice).toEqual({ state: 'not_registered' });
+    expect(unknown?.invoice).toEqual(notRegistered);
     expect(invalid?.message).toBe(BULK_MESSAGES.bad_number);
     expect(body.summary).toEqual({ found: 5, notFound: 2, ambiguous: 1, invalid: 1 });
 
@@ -163,7 +165,7 @@ describe('POST /api/corporates/bulk-check', () => {
       '"行","入力","結果","法人番号","商号又は名称","所在地","状態","承継先法人番号","承継先名称","登録番号","登録状況","確認日","備考"',
     );
     expect(lines[1]).toBe(
-      `"1","${MERGED}","該当あり","${MERGED}","株式会社吸収消滅","東京都千代田区丸の内一丁目1番1号","閉鎖（2019年1月1日、合併による解散等）","${SUCCESSOR}","承継工業株式会社","","登録なし","2025-03-31",""`,
+      `"1","${MERGED}","該当あり","${MERGED}","株式会社吸収消滅","東京都千代田区丸の内一丁目1番1号","閉鎖（2019年1月1日、合併による解散等）","${SUCCESSOR}","承継工業株式会社","","登録なし（2025年4月1日時点の公表データ）","2025-03-31",""`,
     );
     expect(lines[2]).toBe(`"2","株式会社同名","複数該当（2件）","","","","","","","","","2025-03-31","${BULK_MESSAGES.ambiguous}"`);
     expect(lines[3]).toBe('');

@@ -166,13 +166,17 @@ describe('GET /api/corporates-search/get-corp-info', () => {
     expect(res.status).toBe(200);
   });
 
-  it('gives a merged company its cause and successor, and unknown invoice data as unknown', async () => {
+  it('gives a merged company its cause and successor, and a company absent from the invoice data as 登録なし dated by the data', async () => {
     const merged = ReferenceRecordSchema.parse((await info(`corporateNumber=${MERGED}`)).json);
     expect(merged.company.closed).toBe(true);
     expect(merged.company.current.closeCauseLabel).toBe('合併による解散等');
     expect(merged.successor).toEqual({ corporateNumber: SUCCESSOR, name: '承継先工業株式会社' });
     const unknown = ReferenceRecordSchema.parse((await info(`corporateNumber=${NO_INVOICE}`)).json);
-    expect(unknown.invoice).toEqual({ state: 'unknown', reason: 'absent' });
+    expect(unknown.invoice).toEqual({
+      state: 'not_registered',
+      statusLabel: '登録なし（2023年10月1日時点の公表データ）',
+      dataDate: '2023-10-01',
+    });
   });
 
   it('answers 404 JSON for an unknown corporate number', async () => {

@@ -243,6 +243,8 @@ describe('watching companies with the daily updates', () => {
     expect(byNumber.get(A)?.company?.lastChange).toEqual({ label: '商号又は名称の変更', date: '2026-03-02' });
     expect(byNumber.get(B)?.company?.closed).toBe(true);
     expect(byNumber.get(C)?.invoice.state).toBe('expired');
+    // No invoice row: the record page's and the bulk check's wording, dated by the data (decision 0048).
+    expect(byNumber.get(A)?.invoice).toEqual({ state: 'not_registered', label: '登録なし（2026年3月2日時点の公表データ）' });
   });
 
   it('gives a job lease back so that it can be taken again at once (same now(): one transaction, or PGlite within a millisecond)', async () => {

@@ -18,7 +18,15 @@ export function normalizeEmail(value: string): string {
 // ---- isomorphic rules ----
 
 // `nextPage`: one owner, src/lib/next-page.ts (the guard and the API client use it too).
-export { DEFAULT_NEXT_PAGE, isSafeNextPage, loginPath, nextPageOrNull, registerPath, safeNextPage } from '@/lib/next-page';
+export {
+  DEFAULT_NEXT_PAGE,
+  isSafeNextPage,
+  loginPath,
+  NEXT_PAGE_MAX_LENGTH,
+  nextPageOrNull,
+  registerPath,
+  safeNextPage,
+} from '@/lib/next-page';
 
 /**
  * Why the login (or registration) page is shown, from where the visitor was going: a neutral

@@ -5,7 +5,7 @@
  */
 import { z } from '@/lib/zod-ja';
 
-import { PASSWORD_MAX, PASSWORD_MIN, normalizeEmail } from './rules';
+import { NEXT_PAGE_MAX_LENGTH, PASSWORD_MAX, PASSWORD_MIN, normalizeEmail } from './rules';
 
 // The zod-free rules live in rules.ts so the pages can use them without shipping zod (issue 13);
 // re-exported here so server code and tests keep one import.
@@ -58,10 +58,19 @@ export const ResetTokenSchema = z
 
 // ---- request bodies ----
 
+/**
+ * `?nextPage=` as the login and registration pages and the Google sign-in start receive it: any
+ * string up to the limit, honoured only when `nextPageOrNull` finds it safe (otherwise dropped, as
+ * the pages drop it), never an error.
+ */
+export const NextPageParamSchema = z.string().max(NEXT_PAGE_MAX_LENGTH).optional();
+
 export const RegisterBodySchema = z.strictObject({
   email: EmailSchema,
   password: NewPasswordSchema,
   agreement: z.literal(true, { error: '利用規約とプライバシーポリシーに同意してください。' }),
+  /** where the visitor continues: the "already registered" mail's login link carries it */
+  nextPage: NextPageParamSchema,
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
@@ -80,7 +89,7 @@ export const RegisterFormSchema = z
 export const TempAuthBodySchema = z.strictObject({ requestId: RequestIdSchema, code: CodeSchema });
 export type TempAuthBody = z.infer<typeof TempAuthBodySchema>;
 
-export const ResendCodeBodySchema = z.strictObject({ requestId: RequestIdSchema });
+export const ResendCodeBodySchema = z.strictObject({ requestId: RequestIdSchema, nextPage: NextPageParamSchema });
 
 export const LoginBodySchema = z.strictObject({ email: EmailSchema, password: CurrentPasswordSchema });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -127,7 +136,7 @@ export const UnregisterBodySchema = z.strictObject({
 });
 
 export const SocialStartQuerySchema = z.strictObject({
-  nextPage: z.string().max(512).optional(),
+  nextPage: NextPageParamSchema,
   /** register-social: the visitor ticked the agreement on /register */
   agreement: z.enum(['true']).optional(),
 });

@@ -8,6 +8,11 @@ export const ADMIN_API_PATHS = {
   accountingExport: '/api/admin/accounting/export',
 } as const;
 
+/** GET — a succeeded refund's 返金明細書 PDF (staff and managers; writes an audit row). */
+export function refundStatementUrl(orderId: string, refundId: string): string {
+  return `/api/admin/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}/statement`;
+}
+
 /** The CSV download of one month (`YYYY-MM`, Japan time). */
 export function accountingExportUrl(month: string): string {
   return `${ADMIN_API_PATHS.accountingExport}?${new URLSearchParams({ month }).toString()}`;

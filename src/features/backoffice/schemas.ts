@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   'order.shipped_mail_resend': '発送メールの再送',
   'order.refund': '返金',
   'order.refund_outside': '返金（バックオフィス外・PAY.JP）',
+  'order.refund_statement': '返金明細書のダウンロード',
   'accounting.export': '会計データの出力',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -189,6 +190,10 @@ export const AuditQuerySchema = z.strictObject({
   before: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const STAFF_UPDATE_MESSAGES = {
+  notManager: 'この操作を行う権限がありません。マネージャーの権限が変更された可能性があります。画面を再読み込みしてください。',
+} as const;
 
 export const StaffUpdateBodySchema = z
   .strictObject({ disabled: z.boolean().optional(), role: z.enum(STAFF_ROLES).optional() })

@@ -62,9 +62,15 @@ export const InvoiceViewSchema = z.discriminatedUnion('state', [
     isSample: z.boolean(),
   }),
   z.strictObject({
-    /** No row for this company, or no invoice data loaded: unknown, never "not registered". */
+    /** The invoice data holds no registration for this company: 登録なし as of the data's date (decision 0048). */
+    state: z.literal('not_registered'),
+    statusLabel: z.string(),
+    dataDate: date.nullable(),
+  }),
+  z.strictObject({
+    /** No invoice data loaded: unknown, never "not registered". */
     state: z.literal('unknown'),
-    reason: z.enum(['absent', 'unavailable']),
+    statusLabel: z.string(),
   }),
 ]);
 export type InvoiceView = z.infer<typeof InvoiceViewSchema>;

@@ -44,7 +44,7 @@ const record: ReferenceRecord = {
   orderable: true,
   successor: { corporateNumber: '1180301018771', name: 'トヨタ自動車株式会社' },
   timeline: [],
-  invoice: { state: 'unknown', reason: 'absent' },
+  invoice: { state: 'not_registered', statusLabel: '登録なし（2026年11月26日時点の公表データ）', dataDate: '2026-11-26' },
   sameAddress: { items: [], more: false },
   path: '/search-service/result?corporateNumber=4234901000007',
 };
@@ -70,7 +70,7 @@ describe('record SEO', () => {
       { '@type': 'PropertyValue', propertyID: '法人番号', name: '法人番号', value: '4234901000007' },
       { '@type': 'PropertyValue', propertyID: '会社法人等番号', name: '会社法人等番号', value: '234901000007' },
     ]);
-    // Unknown invoice data: no vatID claimed.
+    // No registration in the invoice data: no vatID claimed.
     expect(ld).not.toHaveProperty('vatID');
   });
 

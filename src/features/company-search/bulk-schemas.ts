@@ -37,10 +37,10 @@ export const BulkInvoiceSchema = z.discriminatedUnion('state', [
     registrationDate: z.string(),
     endDate: z.string().nullable(),
   }),
-  /** The invoice data is loaded and holds no registration for this number. */
-  z.strictObject({ state: z.literal('not_registered') }),
+  /** The invoice data is loaded and holds no registration for this number: 登録なし as of `dataDate` (decision 0048). */
+  z.strictObject({ state: z.literal('not_registered'), statusLabel: z.string(), dataDate: z.string().nullable() }),
   /** No invoice data on this server: unknown, never "not registered". */
-  z.strictObject({ state: z.literal('unknown') }),
+  z.strictObject({ state: z.literal('unknown'), statusLabel: z.string() }),
 ]);
 export type BulkInvoice = z.infer<typeof BulkInvoiceSchema>;
 

@@ -166,10 +166,8 @@ export const BULK_RESULT_LABELS: Record<BulkRow['result'], string> = {
 
 /** The invoice column's text: status on the day, or why there is none. */
 export function bulkInvoiceText(invoice: BulkInvoice | null): string {
-  if (invoice === null) return '';
-  if (invoice.state === 'unknown') return '不明（登録データなし）';
-  if (invoice.state === 'not_registered') return '登録なし';
-  return invoice.statusLabel;
+  // Every state carries the server's one wording (the registry's invoiceStandingOf, decision 0048).
+  return invoice === null ? '' : invoice.statusLabel;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   requiredMessage,
   type DestinationTextKey,
 } from './destination';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 // ── Payment states (docs/decisions/0008) ─────────────────────────────────────────────────────
 
@@ -71,7 +72,7 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<OrderStatus, { order: string
   awaiting_3ds: {
     order: 'お手続き中',
     payment: '本人認証待ち',
-    meaning: `本人認証（3Dセキュア）が完了していないため、お支払いは完了していません（料金は請求されていません）。お支払い期限までに「お支払いを再開」からお支払いいただけます。`,
+    meaning: `本人認証（${THREE_D_SECURE}）が完了していないため、お支払いは完了していません（料金は請求されていません）。お支払い期限までに「お支払いを再開」からお支払いいただけます。`,
   },
   unknown: { order: '確認中', payment: 'お支払い確認中' },
   // 受付済み = the fulfilment's first state (fulfilment.ts), which a paid order enters at once

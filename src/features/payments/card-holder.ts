@@ -9,6 +9,8 @@
  * Isomorphic and zod-free (the purchase page imports it without loading zod).
  */
 
+import { THREE_D_SECURE } from '@/lib/payment-terms';
+
 export const CARD_NAME_MAX_LENGTH = 45;
 
 export const CARD_NAME_MESSAGES = {
@@ -17,7 +19,7 @@ export const CARD_NAME_MESSAGES = {
   invalid: `カード名義は半角英字（${CARD_NAME_MAX_LENGTH}文字以内）で、カードに記載のとおり入力してください。`,
 } as const;
 
-export const CARD_EMAIL_MESSAGE = '本人認証（3Dセキュア）に使うメールアドレスを入力してください。';
+export const CARD_EMAIL_MESSAGE = `本人認証（${THREE_D_SECURE}）に使うメールアドレスを入力してください。`;
 
 const WHITESPACE_RUN = /\s+/g;
 const CARD_NAME = /^[A-Z0-9.-]+(?: [A-Z0-9.-]+)*$/;

@@ -6,4 +6,12 @@
 export * from './schemas';
 export { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS, type NtaKind, type NtaRow } from './server/nta/types';
 export { corporateNumberCheckDigit, isValidCorporateNumber, withCheckDigit } from './server/nta/corporate-number';
-export { INVOICE_STATUS_LABELS, invoiceStatusOn, todayInJapan, type InvoiceStatus } from './server/invoice/status';
+export {
+  INVOICE_STATUS_LABELS,
+  INVOICE_UNKNOWN_LABEL,
+  invoiceStandingOf,
+  invoiceStatusOn,
+  todayInJapan,
+  type InvoiceStanding,
+  type InvoiceStatus,
+} from './server/invoice/status';

@@ -26,7 +26,8 @@ export const WatchUnsubscribeBodySchema = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, WATCH_MESSAGES.unsubscribe_invalid),
 });
 
-export const WatchInvoiceStateSchema = z.enum(['valid', 'not_yet_valid', 'expired', 'disposed', 'none', 'unknown']);
+/** The registry's invoiceStandingOf states; the label is its one wording (decision 0048). */
+export const WatchInvoiceStateSchema = z.enum(['valid', 'not_yet_valid', 'expired', 'disposed', 'not_registered', 'unknown']);
 
 export const WatchEntrySchema = z.strictObject({
   corporateNumber: z.string(),

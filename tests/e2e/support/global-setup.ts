@@ -21,6 +21,11 @@ export const E2E_FUZZ_STAFF = { email: 'e2e-fuzz@example.jp', name: 'テスト �
 export const E2E_FUZZ_STAFF_FILE = path.join(E2E_DATA_DIR, 'fuzz-staff.json');
 export const E2E_ACCOUNTANT = { email: 'e2e-accounting@example.jp', name: 'テスト 経理', password: 'e2e-accounting-password-7' };
 export const E2E_ACCOUNTANT_FILE = path.join(E2E_DATA_DIR, 'accountant.json');
+/** The staff-page journey's manager (tests/e2e/backoffice-staff.spec.ts) and the account whose role it changes (never logs in). */
+export const E2E_OFFICE_MANAGER = { email: 'e2e-office@example.jp', name: 'テスト 総務', password: 'e2e-office-password-7' };
+export const E2E_OFFICE_MANAGER_FILE = path.join(E2E_DATA_DIR, 'office-manager.json');
+export const E2E_ROLE_STAFF = { email: 'e2e-role@example.jp', name: 'テスト 権限変更', password: 'e2e-role-password-7' };
+export const E2E_ROLE_STAFF_FILE = path.join(E2E_DATA_DIR, 'role-staff.json');
 
 /** `npm run admin:create` for one account; its TOTP secret is read from the command's output into `file`. */
 function adminCreate(
@@ -90,6 +95,8 @@ export default async function globalSetup() {
       adminCreate(vars, E2E_ACCOUNTANT, 'manager', E2E_ACCOUNTANT_FILE);
       adminCreate(vars, E2E_NUMBER_STAFF, 'staff', E2E_NUMBER_STAFF_FILE);
       adminCreate(vars, E2E_FUZZ_STAFF, 'manager', E2E_FUZZ_STAFF_FILE);
+      adminCreate(vars, E2E_OFFICE_MANAGER, 'manager', E2E_OFFICE_MANAGER_FILE);
+      adminCreate(vars, E2E_ROLE_STAFF, 'staff', E2E_ROLE_STAFF_FILE);
     },
   });
   return async () => {

@@ -11,6 +11,9 @@ import { formatYen } from '@/lib/format';
 
 export const metadata: Metadata = { title: '会計データ（管理画面）' };
 
+/** The summary's columns: the table's header, and each amount's label on a phone. */
+const SUMMARY_COLUMNS = ['件数', '非課税（法務局手数料）', '課税対象額（10%・税込）', 'うち消費税', '合計'] as const;
+
 /** The current month in Japan time, 'YYYY-MM'. */
 function thisMonthJst(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
@@ -65,25 +68,26 @@ export default async function AdminAccountingPage({
           {y}年{m}月の集計
         </h2>
         <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${styles.numbers}`} data-testid="accounting-summary">
+          <table className={`${styles.table} ${styles.numbers} ${styles.stackOnPhone}`} data-testid="accounting-summary">
             <thead>
               <tr>
-                <th scope="col">件数</th>
-                <th scope="col">非課税（法務局手数料）</th>
-                <th scope="col">課税対象額（10%・税込）</th>
-                <th scope="col">うち消費税</th>
-                <th scope="col">合計</th>
+                {SUMMARY_COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               <tr>
-                <td>
+                {/* data-label: the column's name beside each amount on a phone, where the cells stack */}
+                <td data-label={SUMMARY_COLUMNS[0]}>
                   売上 {totals.sales} 件・返金 {totals.refunds} 件
                 </td>
-                <td>{formatYen(totals.nonTaxableYen)}</td>
-                <td>{formatYen(totals.taxable10Yen)}</td>
-                <td>{formatYen(totals.tax10Yen)}</td>
-                <td>
+                <td data-label={SUMMARY_COLUMNS[1]}>{formatYen(totals.nonTaxableYen)}</td>
+                <td data-label={SUMMARY_COLUMNS[2]}>{formatYen(totals.taxable10Yen)}</td>
+                <td data-label={SUMMARY_COLUMNS[3]}>{formatYen(totals.tax10Yen)}</td>
+                <td data-label={SUMMARY_COLUMNS[4]}>
                   <strong>{formatYen(totals.totalYen)}</strong>
                 </td>
               </tr>

@@ -54,8 +54,8 @@ export function confirmRegistration(body: z.input<typeof TempAuthBodySchema>): P
 }
 
 /** POST /api/users/temp-auth/resend: a new code for the same registration. */
-export function resendRegistrationCode(requestId: string): Promise<CodeRequestResponse> {
-  return post('/api/users/temp-auth/resend', { requestId });
+export function resendRegistrationCode(requestId: string, nextPage: string | null): Promise<CodeRequestResponse> {
+  return post('/api/users/temp-auth/resend', nextPage === null ? { requestId } : { requestId, nextPage });
 }
 
 /** POST /api/users/reset-password-request: mails the reset link (the same answer whether or not the address is registered). */

@@ -59,7 +59,12 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
       () => accountSchemas().then((m) => m.RegisterFormSchema),
       { email, password, passwordConfirmation, agreement: isAgreement },
       async (data) => {
-        const res = await register({ email: data.email, password: data.password, agreement: true });
+        const res = await register({
+          email: data.email,
+          password: data.password,
+          agreement: true,
+          ...(nextPage === null ? {} : { nextPage }),
+        });
         savePendingRegistration(res, nextPage);
         router.push('/temporary-auth');
       },

@@ -113,7 +113,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
     setResent(null);
     form.setMessage(null);
     try {
-      const res = await resendRegistrationCode(pending.requestId);
+      const res = await resendRegistrationCode(pending.requestId, pending.nextPage ?? null);
       savePendingRegistration(res, pending.nextPage ?? null);
       setCode('');
       form.setErrors({});

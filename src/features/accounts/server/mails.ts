@@ -4,6 +4,8 @@ import { getEnv } from '@/config/env';
 import { getSiteInfo } from '@/config/site';
 import { renderMail, type RenderedMail } from '@/server/mail';
 
+import { loginPath } from '../rules';
+
 /**
  * Every mail of the accounts feature. Links are built from APP_BASE_URL, never from the request's
  * Host header (security.md "Reset links").
@@ -32,7 +34,8 @@ export const accountMails = {
     });
   },
 
-  registrationExisting(): RenderedMail {
+  /** `nextPage`: the login link continues where the registration would have (a safe path, else none). */
+  registrationExisting(nextPage: string | null): RenderedMail {
     return renderMail({
       kind: 'registration_existing',
       subject: '会員登録のお申し込みについて',
@@ -40,7 +43,7 @@ export const accountMails = {
         `このメールアドレスで ${getSiteInfo().serviceName} の会員登録のお申し込みがありましたが、このメールアドレスはすでに会員登録されています。そのため、確認コードはお送りしていません。`,
         'ご登録済みのメールアドレスとパスワード、または Google アカウントでログインしてご利用ください。パスワードをお忘れの場合は、ログイン画面の「パスワードをお忘れの方」から再設定できます。',
       ],
-      action: { label: 'ログイン画面を開く', url: siteUrl('/login') },
+      action: { label: 'ログイン画面を開く', url: siteUrl(loginPath({ nextPage })) },
       notes: [notMe],
     });
   },

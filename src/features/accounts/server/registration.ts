@@ -7,6 +7,7 @@ import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
+import { nextPageOrNull } from '../rules';
 import type { CodeRequestResponse, LoginResponse, RegisterBody, TempAuthBody } from '../schemas';
 
 import { beginSession, type SessionIo } from './auth-session';
@@ -46,17 +47,19 @@ export async function startRegistration(body: RegisterBody, ip: string): Promise
     passwordHash: existing ? null : passwordHash,
     sendsCode: !existing,
   });
-  await mailOrUndo(row, existing ? accountMails.registrationExisting() : accountMails.registrationCode(code), true, ip);
+  const mail = existing ? accountMails.registrationExisting(nextPageOrNull(body.nextPage)) : accountMails.registrationCode(code);
+  await mailOrUndo(row, mail, true, ip);
   logger.info({ event: 'auth.register.requested', requestId: row.id, ip }, 'registration code requested');
   return codeRequestResponse(row);
 }
 
-export async function resendRegistrationCode(requestId: string, ip: string): Promise<CodeRequestResponse> {
+export async function resendRegistrationCode(requestId: string, ip: string, nextPage?: string): Promise<CodeRequestResponse> {
   const row = await findOpenRequest(requestId, 'register');
   if (!row) throw accountErrors.requestExpired();
   await takeCodeSendAllowance('register', row.email, ip);
   const code = await refreshCode(row);
-  await mailOrUndo(row, row.sendsCode ? accountMails.registrationCode(code) : accountMails.registrationExisting(), false, ip);
+  const mail = row.sendsCode ? accountMails.registrationCode(code) : accountMails.registrationExisting(nextPageOrNull(nextPage));
+  await mailOrUndo(row, mail, false, ip);
   logger.info({ event: 'auth.register.resent', requestId: row.id, ip }, 'registration code resent');
   return codeRequestResponse(row);
 }

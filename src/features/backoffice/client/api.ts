@@ -33,6 +33,11 @@ export function changeAdminPassword(body: { currentPassword: FormValue; newPassw
   return adminFetch('/api/admin/password', { method: 'POST', body });
 }
 
+/** PATCH /api/admin/staff/{id}: a manager changes another account's role (スタッフ / マネージャー). */
+export function setStaffRole(id: string, role: string): Promise<unknown> {
+  return adminFetch(`/api/admin/staff/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role } });
+}
+
 /** PATCH /api/admin/staff/{id}: a manager enables or disables a staff account. */
 export function setStaffDisabled(id: string, disabled: boolean): Promise<unknown> {
   return adminFetch(`/api/admin/staff/${encodeURIComponent(id)}`, { method: 'PATCH', body: { disabled } });

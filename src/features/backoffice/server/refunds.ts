@@ -4,6 +4,8 @@ import { inArray } from 'drizzle-orm';
 
 import { staffUsers } from '@db/schema';
 import {
+  findRefundStatementOfOrder,
+  type FoundRefundStatement,
   listRefunds,
   recordSucceededRefund,
   requestRefund,
@@ -12,6 +14,7 @@ import {
   type RefundTotals,
 } from '@/features/payments/server';
 import { getDb, type Db } from '@/server/db/client';
+import { AppError } from '@/server/http/app-error';
 
 import type { RefundBody } from '../schemas';
 
@@ -68,6 +71,35 @@ export async function refundOrderAsManager(
   if (!item) throw new Error('refund vanished');
   return { refund: item, totals };
 }
+
+/**
+ * A member's 返金明細書 for staff answering the member (any staff role: it is the statement the
+ * member can download, frozen when the refund was recorded, and reading it changes nothing). Each
+ * download writes an audit row, as the accounting export does: it is a member's document leaving
+ * the back office.
+ */
+export async function refundStatementForStaff(
+  actor: Actor,
+  orderId: string,
+  refundId: string,
+  options: { download: boolean },
+): Promise<FoundRefundStatement> {
+  const found = await findRefundStatementOfOrder(orderId, refundId);
+  if (!found) throw new AppError('not_found', { message: REFUND_STATEMENT_NOT_FOUND });
+  // A HEAD request reads no document: no audit row.
+  if (options.download)
+    await recordAudit({
+      staffId: actor.id,
+      action: 'order.refund_statement',
+      targetType: 'order',
+      targetId: orderId,
+      after: { refundId },
+      ip: actor.ip,
+    });
+  return found;
+}
+
+export const REFUND_STATEMENT_NOT_FOUND = '返金明細書が見つかりません。返金が完了した返金の明細書のみダウンロードできます。';
 
 /**
  * The audit row of a refund made outside hojin (PAY.JP's dashboard), written in the transaction

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 
 import { staffUsers } from '@db/schema';
 import { normalizeEmail } from '@/features/accounts';
@@ -9,7 +9,7 @@ import { revokeAllStaffSessions } from '@/server/auth/staff-session';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 
-import type { StaffRole } from '../schemas';
+import { STAFF_UPDATE_MESSAGES, type StaffRole } from '../schemas';
 
 import { recordAudit } from './audit';
 import { encryptSecret, newTotpSecret } from './totp';
@@ -121,7 +121,10 @@ export async function listStaff(): Promise<StaffSummary[]> {
 
 /**
  * A manager enables or disables an account or changes its role. A manager cannot change their
- * own account (no locking oneself out, no self-promotion by a compromised session).
+ * own account (no locking oneself out, no self-promotion by a compromised session), so an enabled
+ * manager — the actor — always remains: the last manager can never be demoted or disabled. The
+ * actor's row is locked and read again in the transaction, so two managers demoting each other at
+ * once cannot both succeed (the second finds it is no longer a manager).
  */
 export async function updateStaff(
   actor: { id: string; ip: string },
@@ -131,7 +134,16 @@ export async function updateStaff(
   if (actor.id === staffId) throw new AppError('forbidden', { message: '自分自身のアカウントは変更できません。' });
   const db = await getDb();
   const staff = await db.transaction(async (tx) => {
-    const [before] = await tx.select(summaryColumns).from(staffUsers).where(eq(staffUsers.id, staffId)).for('update');
+    // Both rows locked in one order (by id), so two such changes cannot deadlock.
+    const locked = await tx
+      .select(summaryColumns)
+      .from(staffUsers)
+      .where(inArray(staffUsers.id, [actor.id, staffId]))
+      .orderBy(asc(staffUsers.id))
+      .for('update');
+    const self = locked.find((r) => r.id === actor.id);
+    if (!self || self.disabled || self.role !== 'manager') throw new AppError('forbidden', { message: STAFF_UPDATE_MESSAGES.notManager });
+    const before = locked.find((r) => r.id === staffId);
     if (!before) throw new AppError('not_found', { message: 'スタッフが見つかりません。' });
     const [after] = await tx
       .update(staffUsers)

@@ -45,7 +45,7 @@ const record = (dataDate: string | null): ReferenceRecord => ({
   orderable: false,
   successor: null,
   timeline: [],
-  invoice: { state: 'unknown', reason: 'absent' },
+  invoice: { state: 'not_registered', statusLabel: '登録なし（2026年11月26日時点の公表データ）', dataDate: '2026-11-26' },
   sameAddress: { items: [], more: false },
   path: '/search-service/result?corporateNumber=2010401000001',
 });
@@ -85,5 +85,22 @@ describe('CompanyRecord', () => {
       '<a href="https://www.invoice-kohyo.nta.go.jp/regno-search/detail?selRegNo=2010401000001" target="_blank" rel="noopener noreferrer">',
     );
     expect(html.match(/（外部サイト・新しいタブで開きます）/g)).toHaveLength(2);
+  });
+
+  it('says 登録なし dated by the invoice data for a company with no registration in it, never 不明', () => {
+    const html = renderToStaticMarkup(<CompanyRecord record={record(null)} attribution={null} />);
+    expect(html).toContain('登録なし（2026年11月26日時点の公表データ）');
+    expect(html).not.toContain('不明');
+  });
+
+  it('says 不明 only when no invoice data is loaded', () => {
+    const html = renderToStaticMarkup(
+      <CompanyRecord
+        record={{ ...record(null), invoice: { state: 'unknown', statusLabel: '不明（公表データを準備中）' } }}
+        attribution={null}
+      />,
+    );
+    expect(html).toContain('不明（公表データを準備中）');
+    expect(html).not.toContain('登録なし');
   });
 });

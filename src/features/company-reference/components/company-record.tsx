@@ -41,18 +41,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function InvoiceFields({ invoice }: { invoice: InvoiceView }) {
-  if (invoice.state === 'unknown') {
+  if (invoice.state !== 'known') {
     return (
       <dl className={s.fields}>
         <Field label="登録状況">
           <span className={`${s.badge} ${s.badgeUnknown}`} style={{ marginLeft: 0 }}>
-            不明
+            {invoice.statusLabel}
           </span>
           <p className={s.muted} style={{ margin: '4px 0 0' }}>
-            {invoice.reason === 'absent'
-              ? '当サービスのデータにこの法人の登録情報がないため、登録の有無は不明です。'
-              : '適格請求書発行事業者のデータを準備中のため、登録の有無は不明です。'}
-            正確な情報は
+            {invoice.state === 'not_registered'
+              ? '上記の時点の国税庁の公表データに、この法人の適格請求書発行事業者としての登録はありません。それより後の登録や最新の状況は'
+              : '適格請求書発行事業者のデータを準備中のため、登録の有無を表示できません。正確な情報は'}
             <a href="https://www.invoice-kohyo.nta.go.jp/" rel="noopener noreferrer" target="_blank">
               国税庁適格請求書発行事業者公表サイト
             </a>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importInvoiceFiles, InvoiceStore, RegistryStore } from '@/features/registry/index.server';
 import { formatInvoiceCsvLine, testInvoiceRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/testing';
+import { formatIsoDateJa } from '@/lib/format';
 import { companyLegalNumberOf, getReferenceRecord } from './reference-record';
 
 const successor = nextCorporateNumber();
@@ -95,7 +96,7 @@ describe('getReferenceRecord', () => {
     expect(r.record.timeline.at(-1)?.changes).toEqual([]);
   });
 
-  it('reports the invoice status of today, and unknown (never "not registered") without data', () => {
+  it('reports the invoice status of today, 登録なし dated by the data when it has no row, and unknown (never "not registered") without data', () => {
     const renamedRecord = getReferenceRecord(renamed, { registry, invoice, today: '2026-11-22' });
     const mergedRecord = getReferenceRecord(merged, { registry, invoice, today: '2026-11-22' });
     const noRow = getReferenceRecord(successor, { registry, invoice, today: '2026-11-22' });
@@ -106,8 +107,15 @@ describe('getReferenceRecord', () => {
       status: 'valid',
     });
     expect(mergedRecord.ok && mergedRecord.record.invoice).toMatchObject({ state: 'known', status: 'expired', expireDate: '2022-03-31' });
-    expect(noRow.ok && noRow.record.invoice).toEqual({ state: 'unknown', reason: 'absent' });
-    expect(noData.ok && noData.record.invoice).toEqual({ state: 'unknown', reason: 'unavailable' });
+    const loaded = invoice.lookup(renamed);
+    const dataDate = loaded.state === 'found' ? (loaded.meta.dataDate ?? '') : '';
+    expect(dataDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(noRow.ok && noRow.record.invoice).toEqual({
+      state: 'not_registered',
+      statusLabel: `登録なし（${formatIsoDateJa(dataDate)}時点の公表データ）`,
+      dataDate,
+    });
+    expect(noData.ok && noData.record.invoice).toEqual({ state: 'unknown', statusLabel: '不明（公表データを準備中）' });
   });
 
   it('gives the 会社法人等番号 and the order button only to kinds with a commercial registry', () => {

@@ -1,14 +1,7 @@
 import 'server-only';
 
 import { canOrderCertificates, companyLegalNumberOf } from '@/features/orders';
-import {
-  type CompanyDetail,
-  type CompanyErrorCode,
-  type CompanyRecord,
-  INVOICE_STATUS_LABELS,
-  invoiceStatusOn,
-  todayInJapan,
-} from '@/features/registry';
+import { type CompanyDetail, type CompanyErrorCode, type CompanyRecord, invoiceStandingOf, todayInJapan } from '@/features/registry';
 import { type InvoiceView, type ReferenceRecord, referencePath, type TimelineChange, type TimelineEntry } from '../schemas';
 import {
   type InvoiceStore,
@@ -81,21 +74,22 @@ export function timelineOf(company: Pick<CompanyDetail, 'current' | 'history'>):
 
 export function invoiceViewOf(corporateNumber: string, store: InvoiceStore, today: string): InvoiceView {
   const found = store.lookup(corporateNumber);
-  if (found.state === 'unavailable') return { state: 'unknown', reason: 'unavailable' };
-  if (found.state === 'absent') return { state: 'unknown', reason: 'absent' };
-  const r = found.registration;
-  const status = invoiceStatusOn(r, today);
+  const standing = invoiceStandingOf(found, today);
+  if (standing.state === 'unknown') return { state: 'unknown', statusLabel: standing.label };
+  if (standing.state === 'not_registered') return { state: 'not_registered', statusLabel: standing.label, dataDate: standing.dataDate };
+  const r = standing.registration;
+  const meta = found.state === 'found' ? found.meta : null;
   return {
     state: 'known',
     registrationNumber: r.registrationNumber,
     registrationDate: r.registrationDate,
     disposalDate: r.disposalDate,
     expireDate: r.expireDate,
-    status,
-    statusLabel: INVOICE_STATUS_LABELS[status],
+    status: standing.state,
+    statusLabel: standing.label,
     asOf: today,
-    dataDate: found.meta.dataDate,
-    isSample: found.meta.isSample,
+    dataDate: meta?.dataDate ?? null,
+    isSample: meta?.isSample ?? false,
   };
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { INVOICE_STATUS_LABELS, invoiceStatusOn, NTA_CLOSE_CAUSE } from '@/features/registry';
+import { invoiceStandingOf, NTA_CLOSE_CAUSE } from '@/features/registry';
 import {
   codePoints,
   displayAddress,
@@ -62,17 +62,16 @@ function companyOf(reg: OpenRegistry, row: Row): BulkCompany {
 }
 
 function invoiceOf(store: InvoiceStore, corporateNumber: string, date: string): BulkInvoice {
-  const found = store.lookup(corporateNumber);
-  if (found.state === 'unavailable') return { state: 'unknown' };
-  if (found.state === 'absent') return { state: 'not_registered' };
-  const r = found.registration;
+  const standing = invoiceStandingOf(store.lookup(corporateNumber), date);
+  if (standing.state === 'unknown') return { state: 'unknown', statusLabel: standing.label };
+  if (standing.state === 'not_registered') return { state: 'not_registered', statusLabel: standing.label, dataDate: standing.dataDate };
+  const r = standing.registration;
   const ends = [r.disposalDate, r.expireDate].filter((d): d is string => d !== null).sort();
-  const status = invoiceStatusOn(r, date);
   return {
     state: 'registered',
     registrationNumber: r.registrationNumber,
-    status,
-    statusLabel: INVOICE_STATUS_LABELS[status],
+    status: standing.state,
+    statusLabel: standing.label,
     registrationDate: r.registrationDate,
     endDate: ends[0] ?? null,
   };

@@ -6,11 +6,13 @@ import 'server-only';
 export {
   OUTSIDE_REFUND_LABEL,
   REFUND_STATUSES,
+  findRefundStatementOfOrder,
   listRefunds,
   listRefundsSettledBetween,
   listSucceededRefunds,
   refundTotals,
   requestRefund,
+  type FoundRefundStatement,
   type OutsideRefundOptions,
   type Refund,
   type RefundStatus,

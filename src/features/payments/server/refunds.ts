@@ -233,23 +233,36 @@ export async function refundTotals(orderId: string): Promise<RefundTotals | null
   return totalsOf(order, rows);
 }
 
+export interface FoundRefundStatement {
+  snapshot: RefundStatementSnapshot;
+  refundedAt: Date;
+}
+
 /**
- * The statement of a refund that succeeded, for the member whose order it refunded; null for
- * anything else (unknown id, another member's refund, a refund not made) — the route answers 404
- * for all of them alike.
+ * The statement of a refund that succeeded, of the member's order or of the given order; null for
+ * anything else (unknown id, another member's or order's refund, a refund not made) — the routes
+ * answer 404 for all of them alike.
  */
-export async function findRefundStatementForMember(
-  userId: string,
-  refundId: string,
-): Promise<{ snapshot: RefundStatementSnapshot; refundedAt: Date } | null> {
+async function findRefundStatement(refundId: string, of: { userId: string } | { orderId: string }): Promise<FoundRefundStatement | null> {
   const db = await getDb();
+  const owner = 'userId' in of ? eq(orders.userId, of.userId) : eq(orders.id, of.orderId);
   const [row] = await db
     .select({ statement: refunds.statement, settledAt: refunds.settledAt })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.id, refundId), eq(orders.userId, userId), eq(refunds.status, 'succeeded')));
+    .where(and(eq(refunds.id, refundId), owner, eq(refunds.status, 'succeeded')));
   if (!row?.settledAt) return null;
   return { snapshot: RefundStatementSnapshotSchema.parse(row.statement), refundedAt: row.settledAt };
+}
+
+/** The statement of a refund of the member's own order (GET /api/download/refund/{id}.pdf). */
+export function findRefundStatementForMember(userId: string, refundId: string): Promise<FoundRefundStatement | null> {
+  return findRefundStatement(refundId, { userId });
+}
+
+/** The statement of a refund of this order, for staff (the back office's order page). */
+export function findRefundStatementOfOrder(orderId: string, refundId: string): Promise<FoundRefundStatement | null> {
+  return findRefundStatement(refundId, { orderId });
 }
 
 /** The refunds that succeeded of these orders, oldest first per order (the member's payment history). */
@@ -632,17 +645,10 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * When PAY.JP made the refund that brought the charge's amount_refunded to `level`: the `created`
- * of its charge.refunded event (PAY.JP has no refund object; each refund is one such event, its
- * data the charge after it). Null when PAY.JP has no such event.
+ * Each refund PAY.JP made on the charge above `recorded` yen, oldest first: its amount, the level of
+ * amount_refunded it reached, its time. PAY.JP has no refund object; each refund is one
+ * charge.refunded event, its data the charge after it and its `created` when the refund was made.
  */
-async function refundTimeAtPayjp(client: PayjpClient, chargeId: string, level: number): Promise<Date | null> {
-  const events = await client.events.list({ resource_id: chargeId, type: 'charge.refunded', limit: 100 });
-  const made = events.data.find((e) => (e.data as { amount_refunded?: unknown }).amount_refunded === level);
-  return made ? new Date(made.created * 1000) : null;
-}
-
-/** Each refund PAY.JP made on the charge above `recorded` yen, oldest first: its amount, the level it reached, its time. */
 async function refundStepsAtPayjp(
   client: PayjpClient,
   chargeId: string,
@@ -659,6 +665,12 @@ async function refundStepsAtPayjp(
     previous = e.level;
     return step;
   });
+}
+
+/** When PAY.JP made the refund that brought the charge's amount_refunded to `level`; null when PAY.JP has no such event. */
+async function refundTimeAtPayjp(client: PayjpClient, chargeId: string, level: number): Promise<Date | null> {
+  const steps = await refundStepsAtPayjp(client, chargeId, 0);
+  return steps.find((step) => step.level === level)?.at ?? null;
 }
 
 /** Decides a refund in doubt from the charge at PAY.JP, retrying with the same key only when it was not made. */

@@ -240,7 +240,7 @@ describe('errors, in Japanese', () => {
         'カード名義は半角英字（45文字以内）で、カードに記載のとおり入力してください。',
       ),
     );
-    expect(document.getElementById('cardEmail-error')?.textContent).toBe('本人認証（3Dセキュア）に使うメールアドレスを入力してください。');
+    expect(document.getElementById('cardEmail-error')?.textContent).toBe('本人認証（3-Dセキュア）に使うメールアドレスを入力してください。');
     expect(input('cardName').getAttribute('aria-invalid')).toBe('true');
     expect(chosen).not.toHaveBeenCalled();
     expect(payjp.createToken).not.toHaveBeenCalled();

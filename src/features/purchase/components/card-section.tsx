@@ -24,6 +24,7 @@ import { useStoredValue } from '@/lib/use-stored-value';
 import { Section } from './flow-parts';
 import type { PayjpCardElement, PayjpInstance, PayjpToken } from './payjp-js';
 import styles from './purchase.module.css';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 /**
  * The card part of the purchase steps that take a card — the recipient step and お支払いの再開
@@ -357,7 +358,7 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
                   id="cardEmail"
                   label="メールアドレス（本人認証用）"
                   required
-                  support="3Dセキュア（本人認証）でカード会社に伝えるメールアドレスです。"
+                  support={`${THREE_D_SECURE}（本人認証）でカード会社に伝えるメールアドレスです。`}
                   error={errors.cardEmail}
                 >
                   {(a) => (

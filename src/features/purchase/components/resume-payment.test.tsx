@@ -40,7 +40,7 @@ vi.mock('@/lib/api-client', async () => {
     status: 'awaiting_3ds',
     resumable: true,
     statusLabel: 'お手続き中',
-    statusMeaning: '本人認証（3Dセキュア）が完了していないため、お支払いが完了していません。',
+    statusMeaning: '本人認証（3-Dセキュア）が完了していないため、お支払いが完了していません。',
     paymentDeadline: '2026-11-26T08:00:00.000Z',
     company: { name: 'トヨタ自動車株式会社', corporateNumber: '1180301018771' },
     lines: [{ kind: 'item', itemId: 'history-full', name: '履歴事項全部証明書', quantity: 1, amountYen: 3150 }],
@@ -149,7 +149,7 @@ describe('errors', () => {
     expect(summary.textContent).toContain('入力内容に誤りがあります。各項目をご確認ください。');
     expect(screen.getByRole('link', { name: 'カード名義を、カードに記載のとおり入力してください（例：TARO YAMADA）。' })).toBeTruthy();
     expect(
-      screen.getByRole('link', { name: 'メールアドレス（本人認証用）：本人認証（3Dセキュア）に使うメールアドレスを入力してください。' }),
+      screen.getByRole('link', { name: 'メールアドレス（本人認証用）：本人認証（3-Dセキュア）に使うメールアドレスを入力してください。' }),
     ).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(summary));
     expect(document.getElementById('cardName-error')?.textContent).toBe(

@@ -1,4 +1,5 @@
 import { GOOGLE, PAYJP } from './constants';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 /**
  * 電気通信事業法 27条の12 (外部送信規律): for every instruction our pages give the browser to send
@@ -75,13 +76,13 @@ export function externalTransmissions(options: ExternalTransmissionOptions): Ext
       pages: 'ご注文手続のうちお支払い方法を入力するページ、及びクレジットカードを登録するページ',
       information: [
         'カード入力欄に入力されたカード番号、有効期限、セキュリティコード及びカード名義（当社のサーバーを経由せず、PAY.JPに直接送信されます。）',
-        '3-Dセキュアによる本人認証に必要なメールアドレス等の情報',
+        `${THREE_D_SECURE}による本人認証に必要なメールアドレス等の情報`,
         'IPアドレス、ブラウザの種類・バージョン、言語設定等の端末及び通信環境に関する情報',
         '閲覧中のページのURL',
       ],
       purposes: [
         'カード番号を当社が保持しない形式の符号（トークン）に置き換え、クレジットカード決済を行うため',
-        '3-Dセキュアによる本人認証を行うため',
+        `${THREE_D_SECURE}による本人認証を行うため`,
         'クレジットカードの不正利用を検知し、防止するため',
       ],
       optOut:

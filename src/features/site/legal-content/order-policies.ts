@@ -1,6 +1,7 @@
 import { BUSINESS_DAY_DEFINITION } from './constants';
 import { formatBusinessDays, formatYenTaxIncluded } from './format';
 import type { DeliveryTerms } from './types';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 /**
  * The order conditions the terms of use, the 特商法 page and the final confirmation screen
@@ -9,8 +10,7 @@ import type { DeliveryTerms } from './types';
  */
 
 /** When an individual contract is formed and the card is charged (issue 7's 3-D Secure flow). */
-export const ORDER_CONFIRMED_DEFINITION =
-  'ご注文内容の確認画面で注文ボタンを押し、3-Dセキュアによる本人認証を経てクレジットカード決済が完了した時点';
+export const ORDER_CONFIRMED_DEFINITION = `ご注文内容の確認画面で注文ボタンを押し、${THREE_D_SECURE}による本人認証を経てクレジットカード決済が完了した時点`;
 
 /** PAY.JP ends an unfinished 3-D Secure flow after about 30 minutes (domain.md §3). */
 export const THREE_D_SECURE_TIME_LIMIT_MINUTES = 30;
@@ -57,7 +57,7 @@ export function cancellationPolicyLines(delivery: DeliveryTerms): string[] {
 
 export function applicationValidityLines(): string[] {
   return [
-    `ご注文内容の確認画面で注文ボタンを押した後、3-Dセキュアによる本人認証を約${THREE_D_SECURE_TIME_LIMIT_MINUTES}分以内に完了してください。期限内に本人認証が完了しなかった場合、決済は行われず、ご注文は成立しません。お手数ですが、改めてご注文ください。`,
+    `ご注文内容の確認画面で注文ボタンを押した後、${THREE_D_SECURE}による本人認証を約${THREE_D_SECURE_TIME_LIMIT_MINUTES}分以内に完了してください。期限内に本人認証が完了しなかった場合、決済は行われず、ご注文は成立しません。お手数ですが、改めてご注文ください。`,
     '決済に失敗した場合や、本人認証の途中で手続を中止した場合も、ご注文は成立していません。ご注文が成立したかどうかは、マイページのお支払い履歴又はご注文確定時にお送りするメールでご確認いただけます。',
   ];
 }

@@ -347,7 +347,9 @@ function EntryCard({ entry, onRemoved }: { entry: WatchEntry; onRemoved: () => P
       </div>
       <div className={badges.badges}>
         {c ? <span className={`${badges.badge} ${c.closed ? badges.ng : badges.ok}`}>{c.closed ? '閉鎖' : '存続'}</span> : null}
-        <span className={`${badges.badge} ${invoiceTone(entry.invoice.state)}`}>インボイス：{entry.invoice.label}</span>
+        <span className={`${badges.badge} ${styles.invoiceBadge} ${invoiceTone(entry.invoice.state)}`}>
+          インボイス：{entry.invoice.label}
+        </span>
       </div>
       {c ? (
         <dl className={styles.facts}>

@@ -5,7 +5,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { watchEntries, watchMailSettings } from '@db/schema';
 import { parseBulkLine } from '@/features/company-search/index.client';
 import { referencePath } from '@/features/company-reference/index.server';
-import { INVOICE_STATUS_LABELS, invoiceStatusOn, todayInJapan } from '@/features/registry';
+import { invoiceStandingOf, todayInJapan } from '@/features/registry';
 import { findCompanyByNumber, getInvoiceStore } from '@/features/registry/index.server';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
@@ -146,16 +146,8 @@ export async function setDigest(userId: string, on: boolean): Promise<void> {
 /** The state a watch list row shows: the registry's current record and the invoice status today. */
 function entryState(corporateNumber: string, addedAt: Date): WatchEntry {
   const company = findCompanyByNumber(corporateNumber);
-  const lookup = getInvoiceStore().lookup(corporateNumber);
-  const invoice: WatchEntry['invoice'] =
-    lookup.state === 'found'
-      ? (() => {
-          const state = invoiceStatusOn(lookup.registration, todayInJapan());
-          return { state, label: INVOICE_STATUS_LABELS[state] };
-        })()
-      : lookup.state === 'absent'
-        ? { state: 'none', label: '登録なし' }
-        : { state: 'unknown', label: '不明' };
+  const { state, label } = invoiceStandingOf(getInvoiceStore().lookup(corporateNumber), todayInJapan());
+  const invoice: WatchEntry['invoice'] = { state, label };
   return {
     corporateNumber,
     path: referencePath(corporateNumber),

@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { notFound } from 'next/navigation';
 
 import { getSiteInfo } from '@/config/site';
-import { OrderIdParamsSchema } from '@/features/backoffice';
+import { OrderIdParamsSchema, refundStatementUrl } from '@/features/backoffice';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
@@ -30,6 +30,7 @@ import type { OrderEventRow } from '@/features/orders/server';
 import { OUTSIDE_REFUND_LABEL, refundTotals } from '@/features/payments/server';
 import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 export const metadata: Metadata = { title: '注文の詳細（管理画面）' };
 
@@ -204,7 +205,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dd>{order.paidAt ? formatDateTimeJa(order.paidAt) : '—'}</dd>
               <dt>PAY.JP 課金ID</dt>
               <dd className={styles.mono}>{order.payjpChargeId ?? '—'}</dd>
-              <dt>3-Dセキュア</dt>
+              <dt>{THREE_D_SECURE}</dt>
               <dd>{detail.threeDSecure === 'verified' ? '本人認証を経て決済' : '本人認証なしで決済'}</dd>
               <dt>カード</dt>
               <dd>{order.cardBrand && order.cardLast4 ? `${order.cardBrand}（末尾 ${order.cardLast4}）` : '—'}</dd>
@@ -268,6 +269,14 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
                       {r.madeOutside ? OUTSIDE_REFUND_LABEL : (r.staffName ?? '—')}
                     </span>
                     <span className={styles.sub}>理由：{r.reason}</span>
+                    {r.status === 'succeeded' ? (
+                      // The member's own statement (frozen when the refund was recorded); opens in the PDF viewer.
+                      <span className={styles.sub}>
+                        <a href={refundStatementUrl(order.id, r.id)} target="_blank" rel="noopener">
+                          返金明細書（PDF）
+                        </a>
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ol>

@@ -10,6 +10,7 @@
 import { CARD_NAME_MESSAGES } from '../../card-holder';
 import { PAYJP_GENERAL_FAILURE } from '../../general-failure';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 /** What the buyer can do next; the page chooses its buttons from it. */
 export type PayjpBuyerAction =
@@ -83,7 +84,7 @@ export const PAYJP_ERROR_MESSAGES = {
 
   // Tokens and registered cards
   token_already_used: ['カード情報の有効期限が切れました。お手数ですが、カード情報をもう一度入力してください。', 'check_card_details'],
-  unverified_token: ['本人認証（3Dセキュア）が完了していません。もう一度カード情報を入力してください。', 'check_card_details'],
+  unverified_token: [`本人認証（${THREE_D_SECURE}）が完了していません。もう一度カード情報を入力してください。`, 'check_card_details'],
   already_have_card: ['このカードはすでに登録されています。', 'none'],
   already_have_the_same_card: ['このカードはすでに登録されています。', 'none'],
   dont_has_this_card: ['選択されたカードが見つかりません。カードを選び直してください。', 'check_card_details'],
@@ -94,15 +95,15 @@ export const PAYJP_ERROR_MESSAGES = {
 
   // 3-D Secure
   three_d_secure_incompleted: [
-    '本人認証（3Dセキュア）が完了していません。お手数ですが、もう一度お支払い手続きを行ってください。',
+    `本人認証（${THREE_D_SECURE}）が完了していません。お手数ですが、もう一度お支払い手続きを行ってください。`,
     'retry_payment',
   ],
   three_d_secure_failed: [
-    '本人認証（3Dセキュア）ができませんでした。カード会社の認証情報をご確認のうえもう一度お試しいただくか、別のカードをお使いください。',
+    `本人認証（${THREE_D_SECURE}）ができませんでした。カード会社の認証情報をご確認のうえもう一度お試しいただくか、別のカードをお使いください。`,
     'use_another_card',
   ],
   not_in_three_d_secure_flow: [
-    '本人認証（3Dセキュア）の受付時間が過ぎました。料金は請求されていません。お手数ですが、最初からお支払い手続きを行ってください。',
+    `本人認証（${THREE_D_SECURE}）の受付時間が過ぎました。料金は請求されていません。お手数ですが、最初からお支払い手続きを行ってください。`,
     'retry_payment',
   ],
 

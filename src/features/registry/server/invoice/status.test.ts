@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceStatusOn, todayInJapan } from './status';
+import { INVOICE_UNKNOWN_LABEL, invoiceStandingOf, invoiceStatusOn, todayInJapan } from './status';
 
 const reg = (registrationDate: string, end: { disposalDate?: string; expireDate?: string } = {}) => ({
   registrationDate,
@@ -37,5 +37,43 @@ describe('invoiceStatusOn (domain.md §1)', () => {
   it('takes today in Japan, not in UTC', () => {
     expect(todayInJapan(new Date('2026-11-21T14:59:59Z'))).toBe('2026-11-21');
     expect(todayInJapan(new Date('2026-11-21T15:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('invoiceStandingOf: the one wording of the record page, bulk check and watch list', () => {
+  const meta = { dataDate: '2026-11-26' };
+  it.each([
+    [
+      { state: 'found' as const, registration: reg('2023-10-01'), meta },
+      { state: 'valid', label: '登録されています', registration: expect.anything() },
+    ],
+    [
+      { state: 'found' as const, registration: reg('2027-01-01'), meta },
+      { state: 'not_yet_valid', label: '登録予定', registration: expect.anything() },
+    ],
+    [
+      { state: 'found' as const, registration: reg('2023-10-01', { disposalDate: '2026-11-01' }), meta },
+      { state: 'disposed', label: '登録が取り消されています', registration: expect.anything() },
+    ],
+    [
+      { state: 'found' as const, registration: reg('2023-10-01', { expireDate: '2026-11-01' }), meta },
+      { state: 'expired', label: '登録が失効しています', registration: expect.anything() },
+    ],
+    [
+      { state: 'absent' as const, meta },
+      { state: 'not_registered', label: '登録なし（2026年11月26日時点の公表データ）', dataDate: '2026-11-26' },
+    ],
+    [
+      { state: 'absent' as const, meta: { dataDate: null } },
+      { state: 'not_registered', label: '登録なし（公表データ）', dataDate: null },
+    ],
+    [{ state: 'unavailable' as const }, { state: 'unknown', label: INVOICE_UNKNOWN_LABEL }],
+  ])('%o → %o', (answer, standing) => {
+    expect(invoiceStandingOf(answer, '2026-11-27')).toEqual(standing);
+  });
+
+  it('never says 登録なし without data, and never 不明 when the data is loaded', () => {
+    expect(INVOICE_UNKNOWN_LABEL).toMatch(/^不明/);
+    expect(invoiceStandingOf({ state: 'absent', meta: { dataDate: '2026-11-26' } }, '2026-11-27').label).not.toMatch(/不明/);
   });
 });

@@ -6,6 +6,8 @@
  * Isomorphic and pure: pages, the API and tests share it.
  */
 
+import { formatIsoDateJa } from '@/lib/format';
+
 export type InvoiceStatus = 'valid' | 'not_yet_valid' | 'expired' | 'disposed';
 
 export interface InvoiceDates {
@@ -37,3 +39,37 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   expired: '登録が失効しています',
   disposed: '登録が取り消されています',
 };
+
+/** What the invoice store answered for one company (structurally the store's `InvoiceLookup`). */
+export type InvoiceAnswer<R extends InvoiceDates = InvoiceDates> =
+  | { state: 'found'; registration: R; meta: { dataDate: string | null } }
+  | { state: 'absent'; meta: { dataDate: string | null } }
+  | { state: 'unavailable' };
+
+/**
+ * A company's invoice standing on a day, with the one wording every page, CSV and list uses
+ * (docs/decisions/0048):
+ * - a registration in the data: its status on the day (`invoiceStatusOn`);
+ * - none in the data: 登録なし, dated by the data. NTA's publication lists every registered
+ *   business, so absence means not registered — as of our copy's date, which can lag a day;
+ * - no data loaded at all: 不明 (never "not registered").
+ */
+export type InvoiceStanding<R extends InvoiceDates = InvoiceDates> =
+  | { state: InvoiceStatus; label: string; registration: R }
+  | { state: 'not_registered'; label: string; dataDate: string | null }
+  | { state: 'unknown'; label: string };
+
+export const INVOICE_UNKNOWN_LABEL = '不明（公表データを準備中）';
+
+export function invoiceNotRegisteredLabel(dataDate: string | null): string {
+  return dataDate === null ? '登録なし（公表データ）' : `登録なし（${formatIsoDateJa(dataDate)}時点の公表データ）`;
+}
+
+export function invoiceStandingOf<R extends InvoiceDates>(answer: InvoiceAnswer<R>, day: string): InvoiceStanding<R> {
+  if (answer.state === 'unavailable') return { state: 'unknown', label: INVOICE_UNKNOWN_LABEL };
+  if (answer.state === 'absent') {
+    return { state: 'not_registered', label: invoiceNotRegisteredLabel(answer.meta.dataDate), dataDate: answer.meta.dataDate };
+  }
+  const status = invoiceStatusOn(answer.registration, day);
+  return { state: status, label: INVOICE_STATUS_LABELS[status], registration: answer.registration };
+}

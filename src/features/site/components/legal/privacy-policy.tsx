@@ -17,6 +17,7 @@ import {
   Subheading,
 } from './legal-parts';
 import s from './legal.module.css';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 export type PrivacyPolicyProps = {
   operator: OperatorInfo;
@@ -44,7 +45,7 @@ function processors(locations: DataLocations | undefined): Processor[] {
   return [
     {
       name: `${PAYJP.company}（${PAYJP.service}）`,
-      work: 'クレジットカード決済の処理、カード情報の管理、3-Dセキュアによる本人認証の処理',
+      work: `クレジットカード決済の処理、カード情報の管理、${THREE_D_SECURE}による本人認証の処理`,
       data: 'カード情報（当社は取得しません。）、カード名義、メールアドレス、決済金額、ご注文の識別番号',
       country: PAYJP.country,
     },
@@ -118,7 +119,7 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
               が発行する顧客・カードの識別子。カード番号及びセキュリティコードは、{PAYJP.service}
               の入力欄に直接入力され、当社のサーバーを経由しないため、当社は取得も保存もしません。
             </li>
-            <li>3-Dセキュアによる本人認証のためにご入力いただくメールアドレス等の情報</li>
+            <li>{THREE_D_SECURE}による本人認証のためにご入力いただくメールアドレス等の情報</li>
             <li>決済の識別番号、決済の日時及び結果、発行した領収書の内容</li>
           </Bullets>
           <Subheading>（3）お問い合わせに関する情報</Subheading>
@@ -259,11 +260,12 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
             なお、利用目的の達成に必要な範囲で個人データの取扱いを委託する場合（「<a href="#processors">7. 業務の委託</a>
             」）、及び合併その他の事由による事業の承継に伴って個人データを提供する場合は、第三者への提供には当たりません。
           </p>
-          <Subheading>3-Dセキュアに伴うカード発行会社への提供</Subheading>
+          <Subheading>{THREE_D_SECURE}に伴うカード発行会社への提供</Subheading>
           <p>
             当社は、クレジットカードの不正利用を検知し、防止するため、ご注文又はクレジットカードの登録の際に、お客様から取得した情報（メールアドレス等の連絡先、カード名義、IPアドレス、端末及びブラウザに関する情報等のインターネット利用環境に関する情報）を、
             {PAYJP.service}
-            を通じて、お客様がご利用のクレジットカードの発行会社に提供します。カード発行会社は、これらの情報を本人認証（3-Dセキュア）及び不正利用の判定に利用します。カード発行会社が外国にある場合については、「
+            を通じて、お客様がご利用のクレジットカードの発行会社に提供します。カード発行会社は、これらの情報を本人認証（{THREE_D_SECURE}
+            ）及び不正利用の判定に利用します。カード発行会社が外国にある場合については、「
             <a href="#abroad">8. 外国にある第三者への提供等</a>」をご覧ください。
           </p>
         </>
@@ -345,7 +347,8 @@ export function PrivacyPolicy({ operator, gtmEnabled, dataLocations, dates = LEG
           />
           <Subheading>（2）クレジットカードの発行会社が外国にある場合</Subheading>
           <p>
-            3-Dセキュアのためにカード発行会社へ提供する情報は、お客様がご利用のカードの発行会社が外国にある場合、その発行会社の所在国に移転されることがあります。当社はカード番号を取得しない仕組みを採用しているため、お客様がご利用のカードの発行会社及びその所在国を特定できません。そのため、移転先の国の名称、その国の個人情報の保護に関する制度及び発行会社が講ずる個人情報の保護のための措置に関する情報を、あらかじめお知らせすることができません。各国の制度については、
+            {THREE_D_SECURE}
+            のためにカード発行会社へ提供する情報は、お客様がご利用のカードの発行会社が外国にある場合、その発行会社の所在国に移転されることがあります。当社はカード番号を取得しない仕組みを採用しているため、お客様がご利用のカードの発行会社及びその所在国を特定できません。そのため、移転先の国の名称、その国の個人情報の保護に関する制度及び発行会社が講ずる個人情報の保護のための措置に関する情報を、あらかじめお知らせすることができません。各国の制度については、
             <ExternalLink href={PPC_URL}>個人情報保護委員会のウェブサイト</ExternalLink>をご覧ください。
           </p>
           <Subheading>（3）委託先が外国にある場合</Subheading>

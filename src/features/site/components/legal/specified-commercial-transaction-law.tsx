@@ -12,6 +12,7 @@ import { formatYenNonTaxable, formatYenTaxIncluded } from '../../legal-content/f
 import { LegalDocument } from './legal-document';
 import { Bullets, MailLink, Note, PostalAddress, PriceTable, SentenceBullets, SiteLink } from './legal-parts';
 import s from './legal.module.css';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 export type SpecifiedCommercialTransactionLawProps = {
   operator: OperatorInfo;
@@ -106,7 +107,7 @@ export function SpecifiedCommercialTransactionLaw({
           <p>クレジットカード（{cardBrands.join('、')}）</p>
           <SentenceBullets
             lines={[
-              'すべてのお支払いで、3-Dセキュアによる本人認証が必要です。',
+              `すべてのお支払いで、${THREE_D_SECURE}による本人認証が必要です。`,
               'お支払い回数は1回払いのみです。ご利用後の分割払い・リボ払いへの変更は、ご利用のカード会社にお問い合わせください。',
             ]}
           />
@@ -141,7 +142,8 @@ export function SpecifiedCommercialTransactionLaw({
           <li>JavaScript及びCookieを有効にしてご利用ください。</li>
           <li>領収書の表示及び印刷には、PDFファイルを表示できるソフトウェア（ブラウザに内蔵のものを含みます。）が必要です。</li>
           <li>
-            3-Dセキュアによる本人認証では、カード発行会社が定める認証方法（ワンタイムパスワードを受け取るための携帯電話等）が必要となる場合があります。
+            {THREE_D_SECURE}
+            による本人認証では、カード発行会社が定める認証方法（ワンタイムパスワードを受け取るための携帯電話等）が必要となる場合があります。
           </li>
         </Bullets>
       ),

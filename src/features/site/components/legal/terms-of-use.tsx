@@ -13,6 +13,7 @@ import {
 import type { DeliveryTerms, LegalDates, OperatorInfo } from '../../legal-content/types';
 import { LegalDocument, type LegalSection } from './legal-document';
 import { Clauses, Items, NtaAttribution, OperatorContact, SentenceClauses } from './legal-parts';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 export type TermsOfUseProps = {
   operator: OperatorInfo;
@@ -241,7 +242,8 @@ export function TermsOfUse({ operator, delivery, dates = LEGAL_DATES.termsOfUse 
           <li>{expressChargeSentence(delivery)}</li>
           <li>
             お支払いは、当社が指定するクレジットカードによる決済に限ります。決済は{PAYJP.company}が提供する{PAYJP.service}
-            を通じて行い、3-Dセキュアによる本人認証を必須とします。会員が利用できるクレジットカードは、会員ご本人の名義のもの（法人カードの場合は、会員が利用を認められたもの）に限ります。
+            を通じて行い、{THREE_D_SECURE}
+            による本人認証を必須とします。会員が利用できるクレジットカードは、会員ご本人の名義のもの（法人カードの場合は、会員が利用を認められたもの）に限ります。
           </li>
           <li>
             代金は、個別契約の成立時にクレジットカードで決済されます。カード会社からのご請求及び引落しの時期は、カード会社の規約によります。

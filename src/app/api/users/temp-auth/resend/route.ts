@@ -9,6 +9,6 @@ import { defineRoute, method } from '@/server/http/route';
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   POST: method({
     body: ResendCodeBodySchema,
-    handler: async ({ body, ip }) => resendRegistrationCode(body.requestId, ip),
+    handler: async ({ body, ip }) => resendRegistrationCode(body.requestId, ip, body.nextPage),
   }),
 });
