@@ -1,0 +1,47 @@
+'use client';
+
+import { useEffect, useLayoutEffect, useReducer, useSyncExternalStore } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
+
+import { swrDefaults } from './swr-defaults';
+import { bridgedSlots, installApiRuntime, type ApiSlot } from './use-api';
+
+/**
+ * SWR for `useApi` (src/lib/use-api.ts), loaded after hydration (docs/decisions/0047). Every call
+ * gets the spec's defaults (§9) under its own options. The components that mounted before this
+ * module arrived are answered by a `useSWR` call each, rendered in a root of their own that draws
+ * nothing (a detached element), which hands each answer to its component.
+ */
+function useApiSWR(key: string | null, config: SWRConfiguration): SWRResponse<unknown, unknown> {
+  return useSWR(key, { ...swrDefaults(), ...config });
+}
+
+function Bridge({ slot }: { slot: ApiSlot }) {
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => slot.onKeyChange(renderAgain), [slot]);
+  // Reading every field subscribes this call to each of them (SWR renders only for fields read).
+  const { data, error, isLoading, isValidating, mutate: bound } = useApiSWR(slot.key, slot.config);
+  const key = slot.key;
+  useLayoutEffect(() => {
+    slot.publish(key, { data, error, isLoading, isValidating, mutate: bound });
+  }, [slot, key, data, error, isLoading, isValidating, bound]);
+  return null;
+}
+
+function Host() {
+  const slots = useSyncExternalStore(bridgedSlots.subscribe, bridgedSlots.read, bridgedSlots.read);
+  return slots.map((slot) => <Bridge key={slot.id} slot={slot} />);
+}
+
+let root: Root | null = null;
+
+installApiRuntime({
+  useSWR: useApiSWR,
+  mutate: (key, ...args) => mutate(key, ...(args as [])),
+  startHost() {
+    if (root !== null || typeof document === 'undefined') return;
+    root = createRoot(document.createElement('div'));
+    root.render(<Host />);
+  },
+});
