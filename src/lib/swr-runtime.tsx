@@ -1,17 +1,19 @@
 'use client';
 
 import { useEffect, useLayoutEffect, useReducer, useSyncExternalStore } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
 
+// The API client's requests ride with SWR: its first fetch needs no second download.
+import './api-transport';
 import { swrDefaults } from './swr-defaults';
 import { bridgedSlots, installApiRuntime, type ApiSlot } from './use-api';
 
 /**
  * SWR for `useApi` (src/lib/use-api.ts), loaded after hydration (docs/decisions/0047). Every call
  * gets the spec's defaults (§9) under its own options. The components that mounted before this
- * module arrived are answered by a `useSWR` call each, rendered in a root of their own that draws
- * nothing (a detached element), which hands each answer to its component.
+ * module arrived are answered by a `useSWR` call each, rendered by `Host` (placed by `ApiHost` of
+ * use-api.ts in the member layout and the search page; it draws nothing), which hands each answer
+ * to its component.
  */
 function useApiSWR(key: string | null, config: SWRConfiguration): SWRResponse<unknown, unknown> {
   return useSWR(key, { ...swrDefaults(), ...config });
@@ -34,14 +36,8 @@ function Host() {
   return slots.map((slot) => <Bridge key={slot.id} slot={slot} />);
 }
 
-let root: Root | null = null;
-
 installApiRuntime({
   useSWR: useApiSWR,
   mutate: (key, ...args) => mutate(key, ...(args as [])),
-  startHost() {
-    if (root !== null || typeof document === 'undefined') return;
-    root = createRoot(document.createElement('div'));
-    root.render(<Host />);
-  },
+  Host,
 });

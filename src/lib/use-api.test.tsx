@@ -22,7 +22,7 @@ vi.mock('@/lib/api-client', () => {
   return { apiFetch, swrFetcher: (path: string) => apiFetch(path) };
 });
 
-const { useApi, loadApiRuntime } = await import('./use-api');
+const { ApiHost, useApi, loadApiRuntime } = await import('./use-api');
 
 type Answer = { n: number };
 
@@ -37,6 +37,7 @@ function Probe({ path, fallback }: { path: string | null; fallback?: Answer }) {
       <button type="button" onClick={() => void answer.mutate()}>
         reload
       </button>
+      <ApiHost />
     </>
   );
 }

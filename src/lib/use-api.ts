@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createElement, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { SWRConfiguration, SWRResponse } from 'swr';
 
 import type { ApiKey } from './api-key';
@@ -16,7 +16,7 @@ import type { ApiKey } from './api-key';
  * - **bridged** — mounted before SWR's module was there (the first page a visitor opens, rendered
  *   on the server and hydrated): it shows what SWR shows before its first answer (the call's
  *   `fallbackData`, `isLoading`/`isValidating` as SWR sets them on mount) until the module has
- *   arrived; from then on a `useSWR` call of its own, in the runtime's hidden root, answers it
+ *   arrived; from then on a `useSWR` call of its own, rendered by `ApiHost`, answers it
  *   (same cache, same defaults, same revalidation) and its `mutate` is that call's;
  * - **direct** — mounted once SWR's module is there (the next purchase step, a later page): it is
  *   `useSWR`, exactly as before, and reads SWR's cache in its first render.
@@ -36,16 +36,36 @@ export interface ApiRuntime {
   useSWR(key: string | null, config: SWRConfiguration): SWRResponse<unknown, unknown>;
   /** SWR's global `mutate` (the default cache every call uses). */
   mutate(key: string, ...args: unknown[]): Promise<unknown>;
-  /** Starts the hidden root that runs the bridged components' `useSWR` calls. */
-  startHost(): void;
+  /** Renders the bridged components' `useSWR` calls (nothing on the screen). */
+  Host: ComponentType;
 }
 
 let runtime: ApiRuntime | null = null;
 let loading: Promise<ApiRuntime> | null = null;
+const runtimeListeners = new Set<Listener>();
 
 /** Called by swr-runtime.tsx when it is evaluated. */
 export function installApiRuntime(value: ApiRuntime): void {
   runtime = value;
+  for (const listener of runtimeListeners) listener();
+}
+
+function subscribeRuntime(listener: Listener): () => void {
+  runtimeListeners.add(listener);
+  return () => runtimeListeners.delete(listener);
+}
+
+/**
+ * Where the bridged components' `useSWR` calls run once SWR's module is there: placed once in each
+ * layout or page whose components use `useApi` (the member layout, /search). Draws nothing.
+ */
+export function ApiHost(): ReactNode {
+  const host = useSyncExternalStore(
+    subscribeRuntime,
+    () => runtime?.Host ?? null,
+    () => null,
+  );
+  return host ? createElement(host) : null;
 }
 
 /** SWR's module, imported once (after hydration: the first bridged component's mount effect). */
@@ -152,7 +172,7 @@ function useBridged(key: string | null, config: SWRConfiguration): SWRResponse<u
   });
   useEffect(() => {
     setSlots([...slots, slot]);
-    void loadApiRuntime().then((rt) => rt.startHost());
+    void loadApiRuntime();
     return () => setSlots(slots.filter((s) => s !== slot));
   }, [slot]);
   const answer = useSyncExternalStore(slot.subscribe, slot.read, slot.read);

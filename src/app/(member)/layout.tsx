@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { ApiHost } from '@/components/api-host';
 import { AuthGuard } from '@/components/auth-guard';
 import { RegisteredNotice } from '@/features/accounts/components/registered-notice';
 import { currentMemberSession } from '@/server/auth/page-session';
@@ -21,9 +22,12 @@ const PRERENDERED = ['/purchase/'] as const;
 export default async function MemberLayout({ children }: { children: ReactNode }) {
   const session = await currentMemberSession();
   return (
-    <AuthGuard serverLoggedIn={session !== null} prerenderPrefixes={PRERENDERED}>
-      <RegisteredNotice />
-      {children}
-    </AuthGuard>
+    <>
+      <AuthGuard serverLoggedIn={session !== null} prerenderPrefixes={PRERENDERED}>
+        <RegisteredNotice />
+        {children}
+      </AuthGuard>
+      <ApiHost />
+    </>
   );
 }

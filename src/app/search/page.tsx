@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ApiHost } from '@/components/api-host';
 import Link from '@/components/link';
 import { Suspense } from 'react';
 
@@ -45,6 +46,7 @@ export default async function SearchPage({ searchParams }: PageProps) {
           registryUnavailable={!registry.available}
         />
       </Suspense>
+      <ApiHost />
     </div>
   );
 }
