@@ -6,7 +6,7 @@ import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
 // The API client's requests ride with SWR: its first fetch needs no second download.
 import './api-transport';
 import { swrDefaults } from './swr-defaults';
-import { bridgedSlots, installApiRuntime, type ApiSlot } from './use-api';
+import { installApiRuntime, readSlots, subscribeSlots, type ApiSlot } from './use-api';
 
 /**
  * SWR for `useApi` (src/lib/use-api.ts), loaded after hydration (docs/decisions/0047). Every call
@@ -32,7 +32,7 @@ function Bridge({ slot }: { slot: ApiSlot }) {
 }
 
 function Host() {
-  const slots = useSyncExternalStore(bridgedSlots.subscribe, bridgedSlots.read, bridgedSlots.read);
+  const slots = useSyncExternalStore(subscribeSlots, readSlots, readSlots);
   return slots.map((slot) => <Bridge key={slot.id} slot={slot} />);
 }
 

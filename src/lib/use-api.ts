@@ -124,17 +124,8 @@ export class ApiSlot {
     };
   }
 
+  /** The runtime's component for this slot, when what it answers changed (a layout effect). */
   publish(key: string | null, next: SWRResponse<unknown, unknown>): void {
-    const now = this.snapshot;
-    if (
-      key === this.snapshotKey &&
-      now.data === next.data &&
-      now.error === next.error &&
-      now.isLoading === next.isLoading &&
-      now.isValidating === next.isValidating &&
-      now.mutate === next.mutate
-    )
-      return;
     this.snapshotKey = key;
     this.snapshot = next;
     for (const listener of this.listeners) listener();
@@ -151,14 +142,12 @@ function initialValidating(key: string | null, config: SWRConfiguration): boolea
 let slots: readonly ApiSlot[] = [];
 const slotListeners = new Set<Listener>();
 
-/** The bridged calls now mounted, for the runtime's root. */
-export const bridgedSlots = {
-  subscribe(listener: Listener): () => void {
-    slotListeners.add(listener);
-    return () => slotListeners.delete(listener);
-  },
-  read: (): readonly ApiSlot[] => slots,
-};
+/** The bridged calls now mounted, for the runtime's `Host`. */
+export function subscribeSlots(listener: Listener): () => void {
+  slotListeners.add(listener);
+  return () => slotListeners.delete(listener);
+}
+export const readSlots = (): readonly ApiSlot[] => slots;
 
 function setSlots(next: readonly ApiSlot[]): void {
   slots = next;
