@@ -21,10 +21,10 @@ function useApiSWR(key: string | null, config: SWRConfiguration): SWRResponse<un
 
 function Bridge({ slot }: { slot: ApiSlot }) {
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => slot.onKeyChange(renderAgain), [slot]);
-  // Reading every field subscribes this call to each of them (SWR renders only for fields read).
-  const { data, error, isLoading, isValidating, mutate: bound } = useApiSWR(slot.key, slot.config);
   const key = slot.key;
+  useEffect(() => slot.onKeyChange(renderAgain, key), [slot, key]);
+  // Reading every field subscribes this call to each of them (SWR renders only for fields read).
+  const { data, error, isLoading, isValidating, mutate: bound } = useApiSWR(key, slot.config);
   useLayoutEffect(() => {
     slot.publish(key, { data, error, isLoading, isValidating, mutate: bound });
   }, [slot, key, data, error, isLoading, isValidating, bound]);

@@ -22,7 +22,7 @@ vi.mock('@/lib/api-client', () => {
   return { apiFetch, swrFetcher: (path: string) => apiFetch(path) };
 });
 
-const { ApiHost, useApi, loadApiRuntime } = await import('./use-api');
+const { ApiHost, ApiSlot, useApi, loadApiRuntime } = await import('./use-api');
 
 type Answer = { n: number };
 
@@ -55,6 +55,25 @@ describe('useApi before and after SWR’s module', () => {
     expect(ssr(<Probe path="/api/a" fallback={{ n: 1 }} />)).toContain('n=1 validating');
     expect(ssr(<Probe path="/api/a" />)).toContain('none validating');
     expect(ssr(<Probe path={null} />)).toContain('none idle');
+  });
+
+  it('a key changed between the runtime’s render of a slot and its effect is reported when the effect subscribes', () => {
+    // The page's effects run before those of ApiHost (a later sibling): on the confirmation step
+    // opened afresh, the order's key was set in that gap and never asked for (e2e, purchase.spec).
+    const slot = new ApiSlot(null, {});
+    slot.update('/api/order', {});
+    const renderAgain = vi.fn();
+    slot.onKeyChange(renderAgain, null);
+    expect(renderAgain).toHaveBeenCalledTimes(1);
+    slot.onKeyChange(renderAgain, '/api/order');
+    expect(renderAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it('a key set before SWR has loaded is answered once it has', async () => {
+    answers.set('/api/late', () => ({ n: 4 }));
+    const view = render(<Probe path={null} />);
+    view.rerender(<Probe path="/api/late" />);
+    await waitFor(() => expect(probe()).toBe('n=4 idle '));
   });
 
   it('a component mounted first is answered once SWR has loaded; mutate and a new key go through SWR', async () => {

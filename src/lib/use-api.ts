@@ -116,9 +116,14 @@ export class ApiSlot {
     if (changed) this.keyListener?.();
   }
 
-  /** Called by the runtime's component for this slot; answers its clean-up. */
-  onKeyChange(listener: Listener): () => void {
+  /**
+   * Called by the runtime's component for this slot with the key it rendered; answers its clean-up.
+   * The component's own effects run after those of the component it answers (a later sibling), so
+   * a key changed in between is reported at once.
+   */
+  onKeyChange(listener: Listener, renderedKey: string | null): () => void {
     this.keyListener = listener;
+    if (renderedKey !== this.key) listener();
     return () => {
       if (this.keyListener === listener) this.keyListener = null;
     };
