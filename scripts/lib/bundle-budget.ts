@@ -38,29 +38,16 @@ export const BROTLI_BUDGET_EXEMPT_PREFIXES: readonly string[] = ['/admin', '/my-
 export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {};
 
 /**
- * Public pages and purchase steps not yet within 130 KiB of Brotli, each held to its size then
- * rounded up, so that they cannot grow while they wait (issue 13 item 1 is open for them); lowered
- * on 2026-11-26 when the barrels' unused re-exports left the client chunks (docs/decisions/0036).
- * The search page carries SWR, the API client and the result list (the framework alone is
- * 119.1 KiB); the purchase steps carry SWR, the flow's form kit and browser-storage checks.
- * The resume page went back to 136 the same day: it took the recipient step's card section (its
- * name conversion, field errors and summary, PAY.JP's errors in Japanese; decision 0032).
- * Lowered again that evening (docs/decisions/0038): the member layout's registration notice loads
- * only when its flag is stored, and the steps no longer load the company checks and restart texts
- * they do not use — select 131.3, completion 131.2, resume 133.5, confirmation 134.9,
- * recipient-info 135.5 KiB.
- * /search 133.7 → 130.2 KiB the same night (docs/decisions/0042): the result cards, the table and
- * 「もっと見る」 load once there are results, the tips are server-rendered, the 市区町村 select
- * loads with a prefecture, and the prefectures' readings stay on the server.
+ * Public pages and purchase steps allowed more than 130 KiB of Brotli. None since 2026-11-27
+ * (docs/decisions/0047): SWR's module is imported after hydration (`useApi`, src/lib/use-api.ts),
+ * the API client's transport on the first call, and the restart notice's texts, the confirmation's
+ * honorific rule and the recipient step's card hand-over when they are used — select 125.9,
+ * recipient-info 130.0 (129.97), confirmation 128.6, completion 126.0, resume 128.3, /search 125.0
+ * (from 131.3, 135.5, 134.7, 131.3, 133.6, 130.2). recipient-info has 28 bytes to spare: the next
+ * trim there is its card section (docs/decisions/0047, "Not done").
+ * Earlier history: held to their sizes rounded up from 2026-11-26 (0035), lowered by 0036, 0038, 0042.
  */
-export const ROUTE_BROTLI_BUDGETS: Readonly<Record<string, number>> = {
-  '/search': 131,
-  '/purchase/select': 132,
-  '/purchase/resume': 134,
-  '/purchase/recipient-info': 136,
-  '/purchase/confirmation': 135,
-  '/purchase/completion': 132,
-};
+export const ROUTE_BROTLI_BUDGETS: Readonly<Record<string, number>> = {};
 
 export interface RouteSize {
   route: string;

@@ -1,12 +1,12 @@
-import { parseApiErrorBody } from './api-error';
-import { clearAuthExpireTime, currentPage, loginRedirect, setAuthExpireTime } from './auth-state';
-import { storedCsrfToken } from './browser-storage';
-
 /**
  * The browser's API client (spec §7): same-origin paths, JSON in UTF-8, the CSRF header from
  * storage `csrf_token`, the XMLHttpRequest marker, credentials included, and no default timeout.
  * A 401 on a protected page clears `auth_expire_time` and goes to /login (spec §8). Any other
  * error is passed on to the caller as an ApiError carrying the server's Japanese message.
+ *
+ * What sends the requests is `api-transport.ts`, imported by the first call (or with SWR's module,
+ * src/lib/swr-runtime.tsx): no page needs it for its first paint, only once it asks the server
+ * something (docs/decisions/0047). The error class and the guard's flag stay here, on the pages.
  */
 export class ApiError extends Error {
   constructor(
@@ -21,33 +21,14 @@ export class ApiError extends Error {
 }
 
 export const CSRF_HEADER = 'X-CSRF-Token';
-const NETWORK_MESSAGE = '通信できませんでした。インターネット接続を確認して、もう一度お試しください。';
 
 /** Set by the protected-page guard while such a page is shown. */
 let onProtectedPage = false;
 export function setProtectedPage(value: boolean): void {
   onProtectedPage = value;
 }
-
-let csrfPromise: Promise<string> | null = null;
-
-/** The stored CSRF token, fetched from /api/session/csrf when the browser has none yet. */
-export async function ensureCsrfToken(force = false): Promise<string> {
-  const stored = storedCsrfToken.read();
-  if (stored && !force) return stored;
-  csrfPromise ??= (async () => {
-    const res = await fetch('/api/session/csrf', {
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    });
-    if (!res.ok) throw new ApiError(res.status, 'csrf_unavailable', NETWORK_MESSAGE);
-    const data = (await res.json()) as { csrf_token: string };
-    storedCsrfToken.write(data.csrf_token);
-    return data.csrf_token;
-  })().finally(() => {
-    csrfPromise = null;
-  });
-  return csrfPromise;
+export function isProtectedPage(): boolean {
+  return onProtectedPage;
 }
 
 export interface RequestOptions {
@@ -57,64 +38,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+const transport = () => import('./api-transport');
+
+/** The stored CSRF token, fetched from /api/session/csrf when the browser has none yet. */
+export async function ensureCsrfToken(force = false): Promise<string> {
+  return (await transport()).ensureCsrfToken(force);
+}
+
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const res = await send(path, options, false);
-  return (await res.json()) as T;
+  return (await transport()).apiFetch<T>(path, options);
 }
 
 /** Like apiFetch but returns the Response (downloads). */
 export async function apiRaw(path: string, options: RequestOptions = {}): Promise<Response> {
-  return send(path, options, false);
-}
-
-async function send(path: string, options: RequestOptions, retried: boolean): Promise<Response> {
-  const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json; charset=utf-8';
-    headers[CSRF_HEADER] = await ensureCsrfToken();
-  }
-  let url = path;
-  if (options.query) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(options.query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-    const qs = params.toString();
-    if (qs) url += (url.includes('?') ? '&' : '?') + qs;
-  }
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method,
-      headers,
-      credentials: 'include',
-      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', NETWORK_MESSAGE);
-  }
-  const expires = res.headers.get('X-Auth-Expire-Time');
-  if (expires) setAuthExpireTime(expires);
-  if (res.ok) return res;
-
-  const parsed = parseApiErrorBody(await res.json().catch(() => null));
-  const err = parsed
-    ? new ApiError(res.status, parsed.error.code, parsed.error.message, parsed.error.fields)
-    : new ApiError(res.status, 'http_error', `エラーが発生しました（${res.status}）。時間をおいてもう一度お試しください。`);
-
-  // A stale CSRF token (new session, cleared storage): refresh once and resend. Safe, because
-  // the server refused the request before doing anything.
-  if (err.code === 'csrf_invalid' && method !== 'GET' && !retried && res.status === 403) {
-    await ensureCsrfToken(true);
-    return send(path, options, true);
-  }
-  if (res.status === 401) {
-    clearAuthExpireTime();
-    // The server ended the login: a real expiry. Back to this page afterwards (decision 0022).
-    if (onProtectedPage && typeof window !== 'undefined') window.location.assign(loginRedirect({ expired: true, here: currentPage() }));
-  }
-  throw err;
+  return (await transport()).apiRaw(path, options);
 }
 
 /** SWR fetcher: the key is the path. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
+import { ApiHost } from '@/components/api-host';
 import { AuthGuard } from '@/components/auth-guard';
-import { Providers } from '@/components/providers';
 import { RegisteredNotice } from '@/features/accounts/components/registered-notice';
 import { currentMemberSession } from '@/server/auth/page-session';
 
@@ -22,11 +22,12 @@ const PRERENDERED = ['/purchase/'] as const;
 export default async function MemberLayout({ children }: { children: ReactNode }) {
   const session = await currentMemberSession();
   return (
-    <Providers>
+    <>
       <AuthGuard serverLoggedIn={session !== null} prerenderPrefixes={PRERENDERED}>
         <RegisteredNotice />
         {children}
       </AuthGuard>
-    </Providers>
+      <ApiHost />
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
+import { ApiHost } from '@/components/api-host';
 import Link from '@/components/link';
 import { Suspense } from 'react';
 
 import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/company-search/client/search-url';
-import { Providers } from '@/components/providers';
 import { CompanySearch, type InitialSearch } from '@/features/company-search/components/company-search';
 import { RegistryNotice, type RegistryStatus } from '@/features/company-search/components/registry-notice';
 import { SearchTips } from '@/features/company-search/components/search-tips';
@@ -39,15 +39,14 @@ export default async function SearchPage({ searchParams }: PageProps) {
         をご利用ください（最大1,000件、CSV対応）。
       </p>
       <RegistryNotice status={registry} />
-      <Providers>
-        <Suspense fallback={null}>
-          <CompanySearch
-            initial={registry.available ? initialSearch(state) : null}
-            tips={<SearchTips />}
-            registryUnavailable={!registry.available}
-          />
-        </Suspense>
-      </Providers>
+      <Suspense fallback={null}>
+        <CompanySearch
+          initial={registry.available ? initialSearch(state) : null}
+          tips={<SearchTips />}
+          registryUnavailable={!registry.available}
+        />
+      </Suspense>
+      <ApiHost />
     </div>
   );
 }

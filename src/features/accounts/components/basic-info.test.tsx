@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
+
+// useApi as on a page after SWR's module has arrived: useSWR in the component, within this test's SWRConfig.
+import '@/lib/swr-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { swrDefaults } from '@/components/providers';
+import { swrDefaults } from '@/lib/swr-defaults';
 import { formatDateJa } from '@/lib/format';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 

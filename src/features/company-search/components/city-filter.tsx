@@ -1,9 +1,8 @@
 'use client';
 
-import useSWR from 'swr';
+import { useApi } from '@/lib/use-api';
 
 import { citiesKey, fetchCities } from '../client/api';
-import type { CityList } from '../schemas';
 import styles from './company-search.module.css';
 
 /**
@@ -22,7 +21,8 @@ export function CityFilter({
   city: string;
   onCity: (city: string) => void;
 }) {
-  const cities = useSWR<CityList>(citiesKey(pref), fetchCities, {
+  const cities = useApi(citiesKey(pref), {
+    fetcher: fetchCities,
     revalidateOnFocus: false,
     revalidateIfStale: false,
   });

@@ -2,6 +2,9 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
+
+// useApi as on a page after SWR's module has arrived: useSWR in the component, within this test's SWRConfig.
+import '@/lib/swr-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { CompanySummary } from '@/features/registry';

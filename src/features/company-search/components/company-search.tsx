@@ -15,9 +15,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import useSWR from 'swr';
 
 import { ApiError } from '@/lib/api-client';
+import { useApi } from '@/lib/use-api';
 
 import { fetchSearchPage, searchKey } from '../client/api';
 import {
@@ -119,7 +119,8 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
   }, [form, commit]);
 
   const key = searchKey(committed);
-  const swr = useSWR<SearchResult, ApiError>(key, (k: string) => fetchSearchPage(k), {
+  const swr = useApi<SearchResult, ApiError>(key, {
+    fetcher: (k: string) => fetchSearchPage(k),
     keepPreviousData: true,
     revalidateOnFocus: false,
     revalidateIfStale: false,

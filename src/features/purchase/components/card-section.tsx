@@ -58,6 +58,11 @@ export type CardChoice =
   /** A payjp.js token of the card field (single use), with the カード名義 it was made with. */
   | { kind: 'new'; token: PayjpToken; holderName: string };
 
+/** The card entered earlier in this flow while its token is unspent (back from the confirmation). */
+export function enteredCardOf(card: NewCard): NewCard | null {
+  return card.isSelected && card.token ? card : null;
+}
+
 /** When PAY.JP's field is loaded: near the viewport, or on the buyer's first move on the page (decision 0038). */
 const NEAR_THE_FIELD: IntersectionObserverInit = { rootMargin: '50% 0px' };
 const BUYER_EVENTS = ['scroll', 'pointerdown', 'keydown', 'focusin', 'touchstart'] as const;

@@ -5,7 +5,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 import { displayZipcode } from '@/features/address/index.client';
-import { destinationFilledIn, receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
+import { destinationFilledIn } from '@/features/orders/index.client';
+import type { receiptAddresseeOf, withHonorific } from '@/features/orders/client/addressee';
 import { latestOrderKey, purchase, retryPayment, type LatestOrder, type PurchaseResult } from '@/features/payments/client/api';
 import { PAYJP_GENERAL_FAILURE } from '@/features/payments/client/buyer-message';
 import { loadCancelUnpaidOrder } from '@/features/payments/client/load-cancel-unpaid-order';
@@ -31,6 +32,14 @@ export interface ConfirmationLegal {
   lawUrl: string;
   privacyUrl: string;
 }
+
+type AddresseeRules = { withHonorific: typeof withHonorific; receiptAddresseeOf: typeof receiptAddresseeOf };
+/**
+ * The honorific rule (docs/decisions/0024) for the addressee lines, which show only once this tab's
+ * storage is read after hydration: imported as the page's code is evaluated, so it arrives with the
+ * first load rather than in it (docs/decisions/0047).
+ */
+const addresseeRules: Promise<AddresseeRules> = import('@/features/orders/client/addressee');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const digits = (v: string) => v.normalize('NFKC').replace(/\D/g, '');
@@ -239,12 +248,15 @@ const DeliverySection = memo(function DeliverySection({
   express,
   dates,
   destination: d,
+  addressee,
   timing,
 }: {
   reading: boolean;
   express: boolean;
   dates: ClientState['purchaseItemData']['scheduledDateMaster'] | undefined;
   destination: ClientState['destination'] | undefined;
+  /** the honorific rule, once loaded (a grey line in its place until then) */
+  addressee: AddresseeRules | null;
   timing: string[];
 }) {
   return (
@@ -272,7 +284,7 @@ const DeliverySection = memo(function DeliverySection({
             {d.destinationStreet}
             {d.destinationApartmentEtc ? ` ${d.destinationApartmentEtc}` : ''}
             <br />
-            {withHonorific(d.recipient)}
+            {addressee ? addressee.withHonorific(d.recipient) : <Pending />}
           </dd>
         ) : (
           <dd aria-busy="true">
@@ -280,7 +292,7 @@ const DeliverySection = memo(function DeliverySection({
           </dd>
         )}
         <dt>領収書の宛名</dt>
-        <dd data-testid="receipt-addressee">{d ? withHonorific(receiptAddresseeOf(d)) : <Pending />}</dd>
+        <dd data-testid="receipt-addressee">{d && addressee ? addressee.withHonorific(addressee.receiptAddresseeOf(d)) : <Pending />}</dd>
       </dl>
       <LegalList lines={timing} />
     </Section>
@@ -386,6 +398,16 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
   // page, a failed or given-up authentication): 0023.
   const [lastPaymentId, setLastPaymentId] = useState('');
   const last = useApi(UUID.test(lastPaymentId) ? latestOrderKey(lastPaymentId) : null);
+  const [addressee, setAddressee] = useState<AddresseeRules | null>(null);
+  useEffect(() => {
+    let live = true;
+    void addresseeRules.then((rules) => {
+      if (live) setAddressee(rules);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // Back from PAY.JP's page out of the browser's back-forward cache: this page is shown as it was
   // left (「処理中…」); start again from what the server and the tab's storage say.
@@ -601,7 +623,14 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
         pendingLines={selection ? selection.userInput.length * 2 + (express ? 1 : 0) : 2}
         firstPurchase={selection?.isFirstPayPrice ?? false}
       />
-      <DeliverySection reading={reading} express={express} dates={dates} destination={d} timing={legal.deliveryTiming} />
+      <DeliverySection
+        reading={reading}
+        express={express}
+        dates={dates}
+        destination={d}
+        addressee={addressee}
+        timing={legal.deliveryTiming}
+      />
       <PaymentSection
         reading={reading}
         cardLabel={card && !needsCard ? `${card.brand} 末尾 ${card.last4}` : null}

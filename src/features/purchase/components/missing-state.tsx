@@ -1,17 +1,8 @@
 'use client';
 
-import { MISSING_STATE_PARAM, type RestartStep } from './flow-parts';
-import styles from './purchase.module.css';
+import { lazy, Suspense } from 'react';
 
-/**
- * What a step sent back by `restartPath` says (select and recipient-info only: its own module, so
- * the steps that only send back do not load these texts; issue 13 §1).
- */
-export const MISSING_STATE_MESSAGES: Record<RestartStep, string> = {
-  '/purchase/select':
-    'お手続きの情報が見つかりませんでした（別のタブやウィンドウで開いた場合は、選んだ内容を引き継げません）。お手数ですが、証明書の選択からやり直してください。',
-  '/purchase/recipient-info': 'お届け先の入力が済んでいないため、ご注文内容の確認に進めませんでした。お届け先を入力してください。',
-};
+import { MISSING_STATE_PARAM, type RestartStep } from './flow-parts';
 
 /**
  * Whether this page was opened by restartPath (read after hydration, like the flow's storage); the
@@ -25,10 +16,17 @@ export function takeMissingStateFlag(): boolean {
   return true;
 }
 
+const MissingStateMessage = lazy(() => import('./missing-state-notice'));
+
+/**
+ * What a step sent back by `restartPath` says (select and recipient-info). Shown only after
+ * `takeMissingStateFlag` found the parameter, after hydration: its texts load then, not with every
+ * visit of the step (issue 13 §1, docs/decisions/0047).
+ */
 export function MissingStateNotice({ step }: { step: RestartStep }) {
   return (
-    <p className={`notice-box ${styles.missingState}`} role="status" data-testid="missing-state">
-      {MISSING_STATE_MESSAGES[step]}
-    </p>
+    <Suspense fallback={null}>
+      <MissingStateMessage step={step} />
+    </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import { addCard, deleteCard, type CardView } from '@/features/payments/client/cards';
+import { deleteCard, type CardView } from '@/features/payments/client/cards';
 import type { FieldMap } from '@/components/form/error-summary';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { afterPointerRelease } from '@/components/form/after-pointer-release';
@@ -21,7 +21,7 @@ import { PurchasePage, Section, restartPath } from './flow-parts';
 import { MissingStateNotice, takeMissingStateFlag } from './missing-state';
 import { lookupZipcode, type AddressCandidate } from '../client/api';
 
-import { CARD_FIELDS, CardSection, useCardSection, type CardFieldErrors, type CardSectionState } from './card-section';
+import { CARD_FIELDS, CardSection, enteredCardOf, useCardSection, type CardFieldErrors, type CardSectionState } from './card-section';
 import { purchaseSchemas } from './lazy-schemas';
 import styles from './purchase.module.css';
 
@@ -55,24 +55,6 @@ async function destinationErrors(
 }
 
 /** A card kept at PAY.JP, chosen for this order in this tab's purchase state. */
-function keepRegisteredCard(card: CardView) {
-  setPiece('registeredCard', {
-    id: card.id,
-    brand: card.brand,
-    last4: card.last4,
-    expDate: card.expDate,
-    cardName: card.cardName,
-    isSelected: true,
-  });
-  setPiece('newCard', INITIAL_STATE.newCard);
-}
-
-/** The entered card of this flow, while its single-use token is still unspent (kept in memory only). */
-function enteredCardOf(card: NewCard): NewCard | null {
-  return card.isSelected && card.token ? card : null;
-}
-
-/** /purchase/recipient-info: destination (filled from the postal code), receipt addressee and the card. */
 export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   const router = useRouter();
   const [ready, setReady] = useState(false);
@@ -174,7 +156,11 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
   }
 
   async function next() {
-    const [{ DestinationSchema, fieldErrors }, kit] = await Promise.all([purchaseSchemas(), summary.prepare()]);
+    const [{ DestinationSchema, fieldErrors }, kit, { keepChosenCard }] = await Promise.all([
+      purchaseSchemas(),
+      summary.prepare(),
+      import('./recipient-card-choice'),
+    ]);
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
     // Committed at once: after the schema's `await` this is no longer the click's synchronous
@@ -197,27 +183,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
     setSubmitting(true);
     try {
       const chosen = await card.choose();
-      if (chosen.kind === 'entered') {
-        const entered = enteredCardOf(getClientState().newCard);
-        if (!entered) throw new Error('カード情報の有効期限が切れました。お手数ですが、カード情報をもう一度入力してください。');
-        setPiece('newCard', { ...entered, isSelected: true });
-        setPiece('registeredCard', INITIAL_STATE.registeredCard);
-      } else if (chosen.kind === 'registered') {
-        keepRegisteredCard(chosen.card);
-      } else if (card.saveCard && !isDemo) {
-        keepRegisteredCard((await addCard(chosen.token.id)).card);
-      } else {
-        const { token } = chosen;
-        setPiece('newCard', {
-          token: token.id,
-          brand: token.card.brand,
-          last4: token.card.last4,
-          expDate: { year: token.card.exp_year, month: token.card.exp_month },
-          cardName: chosen.holderName,
-          isSelected: true,
-        });
-        setPiece('registeredCard', INITIAL_STATE.registeredCard);
-      }
+      await keepChosenCard(chosen, { register: card.saveCard && !isDemo });
       router.push('/purchase/confirmation');
     } catch (error) {
       card.setCardError(error instanceof Error ? error.message : 'カード情報を確認できませんでした。');

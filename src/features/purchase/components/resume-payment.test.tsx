@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
+
+// useApi as on a page after SWR's module has arrived: useSWR in the component, within this test's SWRConfig.
+import '@/lib/swr-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { CardView } from '@/features/payments/client/cards';

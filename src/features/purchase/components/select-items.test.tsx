@@ -23,6 +23,12 @@ vi.mock('next/navigation', () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 vi.mock('next/link', () => import('@/components/link-test-double'));
+// The page's catalogue request after hydration (SWR's module loads then, docs/decisions/0047).
+vi.mock('@/lib/api-client', async () => {
+  const { fakeApiClient } = await import('./test-support/api-client');
+  const { CLOSED_FULL, HISTORY_FULL, itemsAll } = await import('./test-support/fixtures');
+  return fakeApiClient((path) => (path === '/api/items/all' ? itemsAll(HISTORY_FULL, CLOSED_FULL) : undefined));
+});
 
 const { SelectItems } = await import('./select-items');
 

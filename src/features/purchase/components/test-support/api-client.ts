@@ -32,16 +32,15 @@ export type FakeAnswer = (path: string, options: FakeRequest) => unknown;
 
 /** The module in place of `@/lib/api-client`: the first answer that knows the path, else 404. */
 export function fakeApiClient(...answers: FakeAnswer[]) {
-  return {
-    ApiError,
-    apiFetch: vi.fn(async (path: string, options: FakeRequest = {}) => {
-      for (const answer of answers) {
-        const result = answer(path, options);
-        if (result !== undefined) return result;
-      }
-      throw new ApiError(404, 'not_found', '見つかりません。');
-    }),
-  };
+  const apiFetch = vi.fn(async (path: string, options: FakeRequest = {}) => {
+    for (const answer of answers) {
+      const result = answer(path, options);
+      if (result !== undefined) return result;
+    }
+    throw new ApiError(404, 'not_found', '見つかりません。');
+  });
+  // SWR's fetcher as the real module's: a GET of the key through apiFetch (src/lib/swr-defaults.ts).
+  return { ApiError, apiFetch, swrFetcher: (path: string) => apiFetch(path) };
 }
 
 /** GET /api/payjp/public-key: the key as the test has it now ('' = card payment switched off). */

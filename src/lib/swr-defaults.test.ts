@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { swrDefaults } from './providers';
+import { swrDefaults } from './swr-defaults';
 
 describe('SWR defaults (spec §9)', () => {
   it('uses the spec values on a normal connection', () => {

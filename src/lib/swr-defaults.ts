@@ -1,9 +1,6 @@
-'use client';
+import type { SWRConfiguration } from 'swr';
 
-import type { ReactNode } from 'react';
-import { SWRConfig, type SWRConfiguration } from 'swr';
-
-import { swrFetcher } from '@/lib/api-client';
+import { swrFetcher } from './api-client';
 
 /** Slow connection per the Network Information API, where the browser has it. */
 function isSlowConnection(): boolean {
@@ -12,7 +9,10 @@ function isSlowConnection(): boolean {
   return Boolean(connection?.effectiveType && ['slow-2g', '2g'].includes(connection.effectiveType));
 }
 
-/** SWR defaults of spec §9. */
+/**
+ * SWR defaults of spec §9, applied to every `useApi` call (src/lib/swr-runtime.tsx; there is no
+ * `SWRConfig` provider, so SWR's own module is not in any page's first load — docs/decisions/0047).
+ */
 export function swrDefaults(slow = isSlowConnection()): SWRConfiguration {
   return {
     fetcher: swrFetcher,
@@ -22,8 +22,4 @@ export function swrDefaults(slow = isSlowConnection()): SWRConfiguration {
     loadingTimeout: slow ? 5_000 : 3_000,
     keepPreviousData: true,
   };
-}
-
-export function Providers({ children }: { children: ReactNode }) {
-  return <SWRConfig value={swrDefaults()}>{children}</SWRConfig>;
 }

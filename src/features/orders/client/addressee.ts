@@ -1,0 +1,5 @@
+/**
+ * The honorific rule (docs/decisions/0024) as a module of its own, for a page that imports it on
+ * demand (the confirmation step, docs/decisions/0047); the rule itself is ../addressee.ts.
+ */
+export { receiptAddresseeOf, withHonorific } from '../addressee';
