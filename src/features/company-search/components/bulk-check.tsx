@@ -72,7 +72,9 @@ export function BulkCheck({ today }: { today: string }) {
     const { text: csv, encoding } = decodeCsvBytes(bytes);
     const rows = parseCsv(csv);
     if (rows.length === 0) {
-      setError('CSVファイルに内容がありません。');
+      // as for a file that cannot be read: the list stays, the note of an earlier file goes
+      setUpload(null);
+      setError(`${file.name} に内容がありません。`);
       return;
     }
     applyUpload({ fileName: file.name, encoding, rows, column: 0, hasHeader: looksLikeHeader(rows) });
