@@ -119,3 +119,15 @@ export type SocialErrorCode = keyof typeof SOCIAL_ERRORS;
 export function socialErrorMessage(code: string | null | undefined): string | null {
   return code && Object.hasOwn(SOCIAL_ERRORS, code) ? SOCIAL_ERRORS[code as SocialErrorCode] : null;
 }
+
+/**
+ * What unregistering deletes (domain.md §5, security.md "Unregister"), in the words of the
+ * unregister page's list and the completion mail: one list, so neither forgets an item (the watch
+ * list, deleted by the watch feature's clean-up, was missing from both).
+ */
+export const UNREGISTER_DELETED_ITEMS = [
+  'ログイン情報（メールアドレス・パスワード）',
+  'Google アカウントとの連携',
+  '登録済みのクレジットカード',
+  'ウォッチリストと変更通知メールの設定',
+] as const;

@@ -10,6 +10,7 @@ import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { useApi } from '@/lib/use-api';
 
 import { googleLoginPath, meKey, unregister } from '../client/api';
+import { UNREGISTER_DELETED_ITEMS } from '../rules';
 
 import styles from './accounts.module.css';
 import { applyLogout } from './client-session';
@@ -75,9 +76,9 @@ export function UnregisterForm() {
         <div className={styles.boxDeleted}>
           <h3>削除する情報</h3>
           <ul className={styles.list}>
-            <li>ログイン情報（メールアドレス・パスワード）</li>
-            <li>Google アカウントとの連携</li>
-            <li>登録済みのクレジットカード</li>
+            {UNREGISTER_DELETED_ITEMS.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
             <li>すべての端末のログイン状態</li>
           </ul>
         </div>
