@@ -213,6 +213,29 @@ test.describe('accounts', () => {
     await login(page, email, 'kawa-yama-sora-2027');
   });
 
+  test('changes the e-mail with the code sent to the new address; the old one is told, and the stored address follows', async ({
+    page,
+  }) => {
+    const email = newEmail('old');
+    const changed = newEmail('new');
+    await registerWithPassword(page, email);
+    await page.goto('/my-page/basic-info');
+    await page.getByLabel('新しいメールアドレス').fill(changed);
+    await page.locator('#ce-password').fill(PASSWORD);
+    const before = new Date().toISOString();
+    await page.getByRole('button', { name: '確認コードを送信する' }).click();
+    await expect(page.getByText(`${changed} 宛てに確認コード（6桁）をお送りしました。`)).toBeVisible();
+    await page.getByLabel('確認コード').fill(codeIn(await nextMail(changed, before)));
+    await page.getByRole('button', { name: '変更を確定する' }).click();
+    await expect(page.getByText(`メールアドレスを ${changed} に変更しました。`)).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: changed })).toBeVisible();
+    // the old address is told, the new one masked
+    expect((await nextMail(email, before)).text).toContain('メールアドレスを「e******@example.jp」に変更しました。');
+    // spec §3's user_email: the recipient step fills the card's 本人認証 e-mail from it, which kept
+    // the old address until the next login
+    expect(await page.evaluate(() => localStorage.getItem('user_email'))).toBe(changed);
+  });
+
   test('unregisters after re-entering the password', async ({ page }) => {
     const email = newEmail('bye');
     await registerWithPassword(page, email);
