@@ -128,6 +128,24 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: '会員登録へ' })).toBeVisible();
   });
 
+  test('back on the registration page after registering, a member is told they are logged in — not offered a second account', async ({
+    page,
+  }) => {
+    await registerWithPassword(page, newEmail('back'));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByTestId('already-member')).toContainText('会員登録はお済みで、ログインしています');
+    await expect(page.getByRole('button', { name: '確認コードを送信する' })).toHaveCount(0);
+    await expect(page.getByTestId('already-member').getByRole('link', { name: 'マイページへ' })).toHaveAttribute(
+      'href',
+      '/my-page/basic-info',
+    );
+    // sent to register on the way to a page: that page is offered
+    await page.goto(`/register?nextPage=${encodeURIComponent('/my-page/payment-history')}`);
+    await page.getByTestId('already-member').getByRole('link', { name: 'ご覧になっていたページへ' }).click();
+    await expect(page).toHaveURL(/\/my-page\/payment-history$/);
+  });
+
   test('shows field errors under the fields and a summary at the top', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('メールアドレス').fill('not-an-address');
