@@ -18,6 +18,9 @@ test('a pasted list is checked line by line and the result downloads as a CSV Ex
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('法人番号・インボイス登録の一括確認');
 
   const box = page.getByLabel('法人番号・登録番号（T＋13桁）・法人名（1行に1件）');
+  // domain.md §6: the example is 「例：」 support text under the label, not a placeholder.
+  await expect(box).not.toHaveAttribute('placeholder');
+  await expect(box).toHaveAccessibleDescription(/^例：7000012050002、T7000012050002、株式会社〇〇/);
   await box.fill(['７０００－０１２０－５０００２', '', 'T8040001999013', 'トヨタ自動車株式会社', NOT_FOUND, '12345'].join('\n'));
   await expect(page.getByText('5行 ／ 最大1,000行')).toBeVisible();
   await page.getByRole('button', { name: 'まとめて確認する' }).click();

@@ -16,7 +16,7 @@ import {
   splitBulkText,
 } from './bulk';
 import { BulkCheckBodySchema } from './bulk-schemas';
-import { toExcelCsv } from './csv';
+import { toExcelCsv } from '@/lib/csv';
 
 const N = withCheckDigit('700000900001');
 const wide = (s: string) => s.replace(/[0-9T]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));

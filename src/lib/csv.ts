@@ -1,5 +1,6 @@
 /**
- * CSV files for Excel (the bulk check's result, search results): UTF-8 with a BOM (without it
+ * CSV files for Excel (the bulk check's result, search results, the back office's accounting
+ * export) — the one CSV field writer, so every file gets the formula guard: UTF-8 with a BOM (without it
  * Excel in Japanese Windows reads Shift_JIS), CRLF line ends, every field quoted (commas, quotes
  * and line breaks inside a field), and no field Excel would run as a formula. Isomorphic.
  */
@@ -16,9 +17,18 @@ function neutralised(value: string): string {
   return /^[=+\-@\t\r]/u.test(value) ? `'${value}` : value;
 }
 
+/**
+ * One field, always quoted (quotes doubled). A number is written as it is (a negative amount
+ * stays a number Excel can add up); text that looks like a formula is neutralised.
+ */
+export function excelCsvField(value: string | number): string {
+  const text = typeof value === 'number' ? String(value) : neutralised(value);
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
 /** One record with its CRLF. */
-export function excelCsvLine(fields: readonly string[]): string {
-  return `${fields.map((v) => `"${neutralised(v).replaceAll('"', '""')}"`).join(',')}\r\n`;
+export function excelCsvLine(fields: readonly (string | number)[]): string {
+  return `${fields.map(excelCsvField).join(',')}\r\n`;
 }
 
 /** A whole file: BOM, header, rows. */
