@@ -131,3 +131,12 @@ export const UNREGISTER_DELETED_ITEMS = [
   '登録済みのクレジットカード',
   'ウォッチリストと変更通知メールの設定',
 ] as const;
+
+/**
+ * Why a member with an order still in progress cannot leave yet (docs/decisions/0050): the
+ * shipping and refund mails go to the e-mail address unregistering deletes. The API's error and
+ * the unregister page say the same.
+ */
+export function unregisterBlockedMessage(orderNumbers: readonly string[]): string {
+  return `お手続き中のご注文（注文番号：${orderNumbers.join('、')}）があるため、退会できません。発送や返金のお知らせをメールでお送りしますので、お手続きの完了後にあらためて退会してください。ご注文の状況はお支払い履歴でご確認いただけます。`;
+}
