@@ -5,6 +5,8 @@
  * from these and re-exports them.
  */
 
+import { watchIntentOf } from '@/lib/watch-intent';
+
 export const PASSWORD_MIN = 8;
 /** security.md: at least 64 accepted, never truncated. 1024 bounds the hashing work per request. */
 export const PASSWORD_MAX = 1024;
@@ -25,11 +27,12 @@ export { DEFAULT_NEXT_PAGE, isSafeNextPage, loginPath, nextPageOrNull, registerP
  * "log in first" for a first visit, and the expiry notice only for a login that really ended
  * (`expired=true`, see loginPath). Null when the visitor simply opened the page.
  */
-export type LoginReason = { kind: 'expired' | 'order' | 'member'; message: string };
+export type LoginReason = { kind: 'expired' | 'order' | 'watch' | 'member'; message: string };
 
 export const LOGIN_REASON_MESSAGES = {
   expired: 'ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。',
   order: '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。',
+  watch: 'ウォッチリストに追加するにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
   member: 'このページをご利用いただくにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
 } as const;
 
@@ -39,6 +42,8 @@ export function loginReason(nextPage: string | null, expired: boolean): LoginRea
   if (expired) return { kind: 'expired', message: LOGIN_REASON_MESSAGES.expired };
   if (nextPage === null) return null;
   if (ORDER_PAGES.test(nextPage)) return { kind: 'order', message: LOGIN_REASON_MESSAGES.order };
+  // 「この法人をウォッチ」 pressed while logged out (src/lib/watch-intent.ts)
+  if (watchIntentOf(nextPage) !== null) return { kind: 'watch', message: LOGIN_REASON_MESSAGES.watch };
   if (nextPage.startsWith('/my-page')) return { kind: 'member', message: LOGIN_REASON_MESSAGES.member };
   return null;
 }

@@ -33,6 +33,7 @@ const FIELDS = {
 /** Where the visitor is going once registered: said on the registration page too. */
 const REGISTER_REASON = {
   order: '会員登録が完了すると、そのまま証明書の申請にお進みいただけます。',
+  watch: '会員登録が完了すると、ご覧になっていた法人をそのままウォッチリストに追加します。',
   member: '会員登録が完了すると、そのままご覧になっていたページにお進みいただけます。',
 } as const;
 

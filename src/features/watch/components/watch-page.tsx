@@ -25,8 +25,14 @@ export function WatchPage() {
   const [page, setPage] = useState(1);
   const list = useApi(watchListKey(page));
   const events = useApi(watchEventsKey());
+  // Counts the successful adds and imports: each form drops its old error when the other succeeds.
+  const [successes, setSuccesses] = useState(0);
   const refresh = async () => {
     await Promise.all([list.mutate(), events.mutate()]);
+  };
+  const afterSuccess = async () => {
+    setSuccesses((v) => v + 1);
+    await refresh();
   };
 
   if (list.error && !list.data) {
@@ -44,8 +50,8 @@ export function WatchPage() {
       <p className={styles.lead}>
         ウォッチした法人の商号・所在地の変更、閉鎖・合併・復活、インボイス登録の登録・取消・失効を、国税庁の公表データの更新ごとにお知らせします。ウォッチリストはご本人だけが見られます。
       </p>
-      <AddForm onAdded={refresh} />
-      <ImportForm onImported={refresh} />
+      <AddForm onAdded={afterSuccess} successes={successes} />
+      <ImportForm onImported={afterSuccess} successes={successes} />
       <Events data={events.data?.events} error={events.error} />
       <section className={styles.section} aria-labelledby="watch-list-title">
         <h2 id="watch-list-title" className={styles.sectionTitle}>
@@ -91,10 +97,23 @@ export function WatchPage() {
   );
 }
 
-function AddForm({ onAdded }: { onAdded: () => Promise<void> }) {
+/**
+ * Drops a form's old error once the page's other form (or this one) has succeeded, so an error
+ * about an earlier attempt does not stay beside a list that has since changed.
+ */
+function useClearedOnSuccess(successes: number, clear: () => void) {
+  const [seen, setSeen] = useState(successes);
+  if (seen !== successes) {
+    setSeen(successes);
+    clear();
+  }
+}
+
+function AddForm({ onAdded, successes }: { onAdded: () => Promise<void>; successes: number }) {
   const [value, setValue] = useState('');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  useClearedOnSuccess(successes, () => setStatus((s) => (s?.ok ? s : null)));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
@@ -104,7 +123,9 @@ function AddForm({ onAdded }: { onAdded: () => Promise<void> }) {
       const res = await addWatch(value);
       setStatus({
         ok: true,
-        text: res.added ? `法人番号 ${res.corporateNumber} をウォッチリストに追加しました。` : 'この法人はすでにウォッチしています。',
+        text: res.added
+          ? `${res.name}（法人番号 ${res.corporateNumber}）をウォッチリストに追加しました。`
+          : `${res.name}（法人番号 ${res.corporateNumber}）はすでにウォッチしています。`,
       });
       setValue('');
       await onAdded();
@@ -148,12 +169,13 @@ function AddForm({ onAdded }: { onAdded: () => Promise<void> }) {
   );
 }
 
-function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
+function ImportForm({ onImported, successes }: { onImported: () => Promise<void>; successes: number }) {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [result, setResult] = useState<WatchImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useClearedOnSuccess(successes, () => setError(null));
   const counted = text.trim() === '' ? null : readWatchImport(text);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
