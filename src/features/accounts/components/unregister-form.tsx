@@ -74,6 +74,14 @@ export function UnregisterForm({ ordersInProgress = [] }: { ordersInProgress?: r
       <h2 id="unregister-title" className={styles.sectionTitle}>
         退会の手続き
       </h2>
+      {ordersInProgress.length > 0 ? (
+        <div className={`error-box ${styles.status}`} role="status" data-testid="unregister-blocked">
+          <p>{unregisterBlockedMessage(ordersInProgress)}</p>
+          <p>
+            <Link href={PAYMENT_HISTORY_PAGE.path}>{PAYMENT_HISTORY_PAGE.name}を見る</Link>
+          </p>
+        </div>
+      ) : null}
       {me.isDemoUser ? <p className={`notice-box ${styles.status}`}>デモアカウントは退会できません。</p> : null}
       <p>退会すると、次のとおり情報を削除します。退会後に元に戻すことはできません。</p>
       <div className={styles.columns}>
@@ -101,14 +109,6 @@ export function UnregisterForm({ ordersInProgress = [] }: { ordersInProgress?: r
         <Link href={PAYMENT_HISTORY_PAGE.path}>{PAYMENT_HISTORY_PAGE.name}</Link>からダウンロードしてください。
       </p>
 
-      {ordersInProgress.length > 0 ? (
-        <div className={`error-box ${styles.status}`} role="status" data-testid="unregister-blocked">
-          <p>{unregisterBlockedMessage(ordersInProgress)}</p>
-          <p>
-            <Link href={PAYMENT_HISTORY_PAGE.path}>{PAYMENT_HISTORY_PAGE.name}を見る</Link>
-          </p>
-        </div>
-      ) : null}
       <ErrorSummary message={form.message} errors={form.errors} fields={FIELDS} summaryRef={form.summaryRef} />
       {reauth || (!me.hasPassword && !me.isDemoUser) ? (
         <p className={`notice-box ${styles.status}`}>

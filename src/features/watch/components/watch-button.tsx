@@ -74,7 +74,10 @@ export function WatchButton({
   if (loggedIn === null) return null;
   if (!loggedIn || state === 'expired') {
     // Only rendered in the browser (the server snapshot is null): the address is known here.
-    const back = withWatchIntent(`${window.location.pathname}${window.location.search}`, corporateNumber);
+    // The record page carries the intent to watch through the login; the search results do not yet
+    // (the search page rewrites its own address as it loads, which would drop it unseen).
+    const here = `${window.location.pathname}${window.location.search}`;
+    const back = compact ? here : withWatchIntent(here, corporateNumber);
     return (
       <div>
         <Link
