@@ -21,6 +21,10 @@ test('a pasted list is checked line by line and the result downloads as a CSV Ex
   // domain.md §6: the example is 「例：」 support text under the label, not a placeholder.
   await expect(box).not.toHaveAttribute('placeholder');
   await expect(box).toHaveAccessibleDescription(/^例：7000012050002、T7000012050002、株式会社〇〇/);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `tmp/shots/bulk/bulk-${width}.png` });
+  }
   await box.fill(['７０００－０１２０－５０００２', '', 'T8040001999013', 'トヨタ自動車株式会社', NOT_FOUND, '12345'].join('\n'));
   await expect(page.getByText('5行 ／ 最大1,000行')).toBeVisible();
   await page.getByRole('button', { name: 'まとめて確認する' }).click();

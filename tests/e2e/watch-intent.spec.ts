@@ -66,6 +66,10 @@ test('watch from the record page while logged out: the login page says why, and 
   await add.fill(`T${NTA}`);
   await page.getByRole('button', { name: '追加する' }).click();
   await expect(page.getByText(`国税庁（法人番号 ${NTA}）をウォッチリストに追加しました。`)).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `watch-page-${width}.png`) });
+  }
 });
 
 test('watch while logged out, then register instead: the registration page says so and the company is watched after registering', async ({
