@@ -66,6 +66,8 @@ test('watch from the record page while logged out: the login page says why, and 
   await add.fill(`T${NTA}`);
   await page.getByRole('button', { name: '追加する' }).click();
   await expect(page.getByText(`国税庁（法人番号 ${NTA}）をウォッチリストに追加しました。`)).toBeVisible();
+  // the import's count is from before: it goes too
+  await expect(page.getByText('1社を追加しました（ウォッチ中 2社）。')).toHaveCount(0);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(SHOTS, `watch-page-${width}.png`) });

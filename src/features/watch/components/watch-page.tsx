@@ -25,13 +25,14 @@ export function WatchPage() {
   const [page, setPage] = useState(1);
   const list = useApi(watchListKey(page));
   const events = useApi(watchEventsKey());
-  // Counts the successful adds and imports: each form drops its old error when the other succeeds.
-  const [successes, setSuccesses] = useState(0);
+  // The last successful add or import: the other form then drops its old message (an error about
+  // an earlier attempt, or a count the list has since outgrown).
+  const [lastSuccess, setLastSuccess] = useState<LastSuccess>({ n: 0, from: null });
   const refresh = async () => {
     await Promise.all([list.mutate(), events.mutate()]);
   };
-  const afterSuccess = async () => {
-    setSuccesses((v) => v + 1);
+  const afterSuccess = (from: SuccessSource) => async () => {
+    setLastSuccess((v) => ({ n: v.n + 1, from }));
     await refresh();
   };
 
@@ -50,8 +51,8 @@ export function WatchPage() {
       <p className={styles.lead}>
         ウォッチした法人の商号・所在地の変更、閉鎖・合併・復活、インボイス登録の登録・取消・失効を、国税庁の公表データの更新ごとにお知らせします。ウォッチリストはご本人だけが見られます。
       </p>
-      <AddForm onAdded={afterSuccess} successes={successes} />
-      <ImportForm onImported={afterSuccess} successes={successes} />
+      <AddForm onAdded={afterSuccess('add')} lastSuccess={lastSuccess} />
+      <ImportForm onImported={afterSuccess('import')} lastSuccess={lastSuccess} />
       <Events data={events.data?.events} error={events.error} />
       <section className={styles.section} aria-labelledby="watch-list-title">
         <h2 id="watch-list-title" className={styles.sectionTitle}>
@@ -97,23 +98,29 @@ export function WatchPage() {
   );
 }
 
+type SuccessSource = 'add' | 'import';
+interface LastSuccess {
+  n: number;
+  from: SuccessSource | null;
+}
+
 /**
- * Drops a form's old error once the page's other form (or this one) has succeeded, so an error
- * about an earlier attempt does not stay beside a list that has since changed.
+ * Drops a form's old message once the page's other form has succeeded, so an error about an
+ * earlier attempt (or an old count) does not stay beside a list that has since changed.
  */
-function useClearedOnSuccess(successes: number, clear: () => void) {
-  const [seen, setSeen] = useState(successes);
-  if (seen !== successes) {
-    setSeen(successes);
-    clear();
+function useClearedByOther(lastSuccess: LastSuccess, self: SuccessSource, clear: () => void) {
+  const [seen, setSeen] = useState(lastSuccess.n);
+  if (seen !== lastSuccess.n) {
+    setSeen(lastSuccess.n);
+    if (lastSuccess.from !== self) clear();
   }
 }
 
-function AddForm({ onAdded, successes }: { onAdded: () => Promise<void>; successes: number }) {
+function AddForm({ onAdded, lastSuccess }: { onAdded: () => Promise<void>; lastSuccess: LastSuccess }) {
   const [value, setValue] = useState('');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  useClearedOnSuccess(successes, () => setStatus((s) => (s?.ok ? s : null)));
+  useClearedByOther(lastSuccess, 'add', () => setStatus(null));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
@@ -169,13 +176,16 @@ function AddForm({ onAdded, successes }: { onAdded: () => Promise<void>; success
   );
 }
 
-function ImportForm({ onImported, successes }: { onImported: () => Promise<void>; successes: number }) {
+function ImportForm({ onImported, lastSuccess }: { onImported: () => Promise<void>; lastSuccess: LastSuccess }) {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [result, setResult] = useState<WatchImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useClearedOnSuccess(successes, () => setError(null));
+  useClearedByOther(lastSuccess, 'import', () => {
+    setError(null);
+    setResult(null);
+  });
   const counted = text.trim() === '' ? null : readWatchImport(text);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
