@@ -132,8 +132,8 @@ export function BulkCheck({ today }: { today: string }) {
           <label htmlFor={ids.text} className={styles.label}>
             法人番号・登録番号（T＋13桁）・法人名（1行に1件）
           </label>
-          <p id={ids.example} className={styles.hint}>
-            例：7000012050002、T7000012050002、株式会社〇〇
+          <p id={ids.example} className={`${styles.hint} ${styles.example}`}>
+            例：<span>7000012050002</span>、<span>T7000012050002</span>、<span>株式会社〇〇</span>
           </p>
           <textarea
             id={ids.text}
