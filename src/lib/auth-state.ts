@@ -53,6 +53,14 @@ export function storeLogin(data: { auth_expire_time: string; csrf_token: string;
 }
 
 /**
+ * A changed e-mail address (my page): the stored user_email follows it, so what is filled in from
+ * it later (the card's 本人認証 e-mail on the recipient step) is the new address, not the old one.
+ */
+export function storeUserEmail(email: string): void {
+  storedUserEmail.write(email);
+}
+
+/**
  * When this tab last ended the login itself (logout, unregister). The page that did it navigates
  * on (to /login?loggedOut=true, …); the protected-page guard must not race it with its own
  * "log in first" redirect while that navigation loads, which can take a while on a slow line.

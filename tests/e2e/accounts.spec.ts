@@ -128,6 +128,24 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: '会員登録へ' })).toBeVisible();
   });
 
+  test('back on the registration page after registering, a member is told they are logged in — not offered a second account', async ({
+    page,
+  }) => {
+    await registerWithPassword(page, newEmail('back'));
+    await page.goBack();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByTestId('already-member')).toContainText('会員登録はお済みで、ログインしています');
+    await expect(page.getByRole('button', { name: '確認コードを送信する' })).toHaveCount(0);
+    await expect(page.getByTestId('already-member').getByRole('link', { name: 'マイページへ' })).toHaveAttribute(
+      'href',
+      '/my-page/basic-info',
+    );
+    // sent to register on the way to a page: that page is offered
+    await page.goto(`/register?nextPage=${encodeURIComponent('/my-page/payment-history')}`);
+    await page.getByTestId('already-member').getByRole('link', { name: 'ご覧になっていたページへ' }).click();
+    await expect(page).toHaveURL(/\/my-page\/payment-history$/);
+  });
+
   test('shows field errors under the fields and a summary at the top', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('メールアドレス').fill('not-an-address');
@@ -213,11 +231,36 @@ test.describe('accounts', () => {
     await login(page, email, 'kawa-yama-sora-2027');
   });
 
+  test('changes the e-mail with the code sent to the new address; the old one is told, and the stored address follows', async ({
+    page,
+  }) => {
+    const email = newEmail('old');
+    const changed = newEmail('new');
+    await registerWithPassword(page, email);
+    await page.goto('/my-page/basic-info');
+    await page.getByLabel('新しいメールアドレス').fill(changed);
+    await page.locator('#ce-password').fill(PASSWORD);
+    const before = new Date().toISOString();
+    await page.getByRole('button', { name: '確認コードを送信する' }).click();
+    await expect(page.getByText(`${changed} 宛てに確認コード（6桁）をお送りしました。`)).toBeVisible();
+    await page.getByLabel('確認コード').fill(codeIn(await nextMail(changed, before)));
+    await page.getByRole('button', { name: '変更を確定する' }).click();
+    await expect(page.getByText(`メールアドレスを ${changed} に変更しました。`)).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: changed })).toBeVisible();
+    // the old address is told, the new one masked
+    expect((await nextMail(email, before)).text).toContain('メールアドレスを「e******@example.jp」に変更しました。');
+    // spec §3's user_email: the recipient step fills the card's 本人認証 e-mail from it, which kept
+    // the old address until the next login
+    expect(await page.evaluate(() => localStorage.getItem('user_email'))).toBe(changed);
+  });
+
   test('unregisters after re-entering the password', async ({ page }) => {
     const email = newEmail('bye');
     await registerWithPassword(page, email);
     await page.goto('/my-page/unregister');
     await expect(page.getByText('ご注文の記録と領収書（法令に基づき7年間保存します）')).toBeVisible();
+    // the watch list goes too (the watch feature's clean-up): the page and the mail say so
+    await expect(page.getByRole('listitem').filter({ hasText: 'ウォッチリストと変更通知メールの設定' })).toBeVisible();
     await page.getByRole('button', { name: '退会する' }).click();
     await expect(page.locator('#confirm-error')).toBeVisible();
     await page.getByLabel(/退会に同意します/).check();
@@ -227,6 +270,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('退会手続きが完了しました。')).toBeVisible();
     const mail = await nextMail(email);
     expect(mail.subject).toBe('【hojin】退会手続きが完了しました');
+    expect(mail.text).toContain('ウォッチリストと変更通知メールの設定');
 
     await page.getByLabel('メールアドレス').fill(email);
     await page.locator('#password').fill(PASSWORD);

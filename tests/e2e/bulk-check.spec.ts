@@ -18,6 +18,13 @@ test('a pasted list is checked line by line and the result downloads as a CSV Ex
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('法人番号・インボイス登録の一括確認');
 
   const box = page.getByLabel('法人番号・登録番号（T＋13桁）・法人名（1行に1件）');
+  // domain.md §6: the example is 「例：」 support text under the label, not a placeholder.
+  await expect(box).not.toHaveAttribute('placeholder');
+  await expect(box).toHaveAccessibleDescription(/^例：7000012050002、T7000012050002、株式会社〇〇/);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `tmp/shots/bulk/bulk-${width}.png` });
+  }
   await box.fill(['７０００－０１２０－５０００２', '', 'T8040001999013', 'トヨタ自動車株式会社', NOT_FOUND, '12345'].join('\n'));
   await expect(page.getByText('5行 ／ 最大1,000行')).toBeVisible();
   await page.getByRole('button', { name: 'まとめて確認する' }).click();
@@ -91,4 +98,31 @@ test('an Excel book chosen instead of a CSV is refused in Japanese, and the list
   await expect(page.getByTestId('bulk-status')).toContainText('Excelのブック（.xlsx・.xls）は読み込めません。');
   await expect(page.getByText(/を読み込みました。/)).toHaveCount(0);
   await expect(box).toHaveValue('7000012050002');
+});
+
+test('an empty CSV chosen after another says so by name, without the earlier file’s 「…を読み込みました」', async ({ page }) => {
+  await page.goto('/search/bulk');
+  const file = page.getByLabel('CSVファイルから読み込む（UTF-8・Shift_JIS）');
+  await file.setInputFiles({ name: '取引先.csv', mimeType: 'text/csv', buffer: Buffer.from('国税庁\r\n', 'utf8') });
+  await expect(page.getByText('取引先.csv（UTF-8）を読み込みました。')).toBeVisible();
+  // Excel's 「CSV UTF-8」 of an empty sheet is its BOM alone
+  await file.setInputFiles({ name: '空のシート.csv', mimeType: 'text/csv', buffer: Buffer.from([0xef, 0xbb, 0xbf]) });
+  await expect(page.getByTestId('bulk-status')).toContainText('空のシート.csv に内容がありません。');
+  await expect(page.getByText(/を読み込みました。/)).toHaveCount(0);
+  await expect(page.getByLabel('法人番号・登録番号（T＋13桁）・法人名（1行に1件）')).toHaveValue('国税庁');
+});
+
+test('a line Excel would run as a formula comes back in the result CSV as text', async ({ page }) => {
+  await page.goto('/search/bulk');
+  await page.getByLabel('法人番号・登録番号（T＋13桁）・法人名（1行に1件）').fill('=HYPERLINK("http://example.com","x")\n7000012050002');
+  await page.getByRole('button', { name: 'まとめて確認する' }).click();
+  await expect(page.getByTestId('bulk-status')).toContainText('2件を確認しました');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSVでダウンロード' }).click()]);
+  const lines = fs
+    .readFileSync(await download.path())
+    .subarray(3)
+    .toString('utf8')
+    .split('\r\n');
+  expect(lines[1]).toMatch(/^"1","'=HYPERLINK\(""http:\/\/example\.com"",""x""\)","該当なし",/);
+  expect(lines[2]).toMatch(/^"2","7000012050002","該当あり",/);
 });

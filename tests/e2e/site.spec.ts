@@ -33,6 +33,14 @@ test.describe('site shell and public pages', () => {
 
     const now = await request.get('/api/maintenance/now');
     expect((await now.json()).notice.title).toBe(E2E_NOTICE_TITLE);
+
+    // On a phone it stays small above every page: title, period and the text's first two lines.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: `tmp/shots/banner/home-${width}.png` });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect((await banner.boundingBox())?.height ?? 999).toBeLessThanOrEqual(110);
   });
 
   test('an unknown page answers 404 with a Japanese page, an unknown API path with JSON', async ({ page, request }) => {

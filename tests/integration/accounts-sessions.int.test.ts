@@ -264,6 +264,57 @@ describe('unregister', () => {
 });
 
 describe('the demo account', () => {
+  it('refuses to close an account with an order paid but not yet shipped, or a refund not yet settled, naming the orders', async () => {
+    const { createOrder } = await import('../factories/orders');
+    const { orders, refunds } = await import('@db/schema');
+    const { user, email } = await member();
+    const db = await getDb();
+    const shipped = await createOrder({ userId: user.id, overrides: { fulfilmentStatus: 'shipped' } });
+    const requested = await createOrder({ userId: user.id, overrides: { fulfilmentStatus: 'requested' } });
+    const b = await loggedIn(email);
+
+    const refused = await b.post(unregisterRoute, '/api/users/unregister', { confirm: true, currentPassword: PASSWORD });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error?.code).toBe('orders_in_progress');
+    expect(refused.json.error?.message).toBe(
+      `お手続き中のご注文（注文番号：${requested.orderNumber}）があるため、退会できません。発送や返金のお知らせをメールでお送りしますので、お手続きの完了後にあらためて退会してください。ご注文の状況はお支払い履歴でご確認いただけます。`,
+    );
+    expect((await b.get(meRoute, '/api/users/me')).status).toBe(200);
+    const [still] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(still).toMatchObject({ email, deletedAt: null });
+
+    // Shipped, but a refund of the posted order is still with PAY.JP: still refused.
+    await db.update(orders).set({ fulfilmentStatus: 'shipped' }).where(eq(orders.id, requested.id));
+    const [refund] = await db
+      .insert(refunds)
+      .values({
+        orderId: shipped.id,
+        chargeId: shipped.payjpChargeId ?? 'ch_x',
+        amountYen: 1100,
+        taxableYen: 1100,
+        taxYen: 100,
+        nonTaxableYen: 0,
+        reason: '一部の証明書を発行できなかったため',
+        origin: 'backoffice',
+        idempotencyKey: `test-${user.id}`,
+        status: 'unknown',
+        statement: {},
+      })
+      .returning();
+    const refundPending = await b.post(unregisterRoute, '/api/users/unregister', { confirm: true, currentPassword: PASSWORD });
+    expect(refundPending.status).toBe(409);
+    expect(refundPending.json.error?.message).toContain(`注文番号：${shipped.orderNumber}）`);
+
+    // Settled: the member may leave; the orders stay.
+    await db
+      .update(refunds)
+      .set({ status: 'succeeded', settledAt: new Date() })
+      .where(eq(refunds.id, refund?.id ?? ''));
+    const ok = await b.post(unregisterRoute, '/api/users/unregister', { confirm: true, currentPassword: PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(2);
+  });
+
   it('logs in as a demo user and may not change e-mail or password or unregister', async () => {
     expect(['created', 'unchanged', 'updated']).toContain(await seedDemoUser());
     expect(await seedDemoUser()).toBe('unchanged');

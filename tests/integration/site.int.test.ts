@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as healthRoute from '@/app/api/health/route';
 import * as maintenanceRoute from '@/app/api/maintenance/now/route';
 import * as downloadRoute from '@/app/api/s3/download/[id]/route';
-import { getCurrentNotice, publishNotice } from '@/features/site/server/notices';
+import { getCurrentNotice, noticeState, publishNotice } from '@/features/site/server/notices';
 import { getFileStorage } from '@/server/storage';
 
 import { call } from '../support/requests';
@@ -56,6 +56,27 @@ describe('maintenance notices and stored files', () => {
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('メンテナンスのお知らせ.pdf')}`);
     expect(file.text).toBe('%PDF-1.4\n% hojin test\n');
+  });
+
+  it('stops showing a maintenance notice once its maintenance has ended, even while its publishing period runs on', async () => {
+    const now = Date.now();
+    const over = {
+      title: '終わったメンテナンスのお知らせ',
+      body: 'サービスを一時停止します。',
+      // the newest published notice (the earlier test's began an hour before its own now)
+      publishFrom: new Date(now - 0.9 * hour),
+      publishUntil: new Date(now + 24 * hour),
+      maintenanceStart: new Date(now - 0.8 * hour),
+      maintenanceEnd: new Date(now - 0.1 * hour),
+    };
+    const { id } = await publishNotice(over);
+    expect((await getCurrentNotice())?.id).not.toBe(id);
+    const res = await call(maintenanceRoute, '/api/maintenance/now');
+    expect((res.json as { notice: { title: string } | null }).notice?.title).not.toBe(over.title);
+    expect(noticeState(over, new Date(now))).toBe('ended');
+    // during its maintenance it is shown
+    expect((await getCurrentNotice(new Date(now - 0.5 * hour)))?.id).toBe(id);
+    expect(noticeState(over, new Date(now - 0.5 * hour))).toBe('live');
   });
 
   it('answers unknown and malformed file ids with 404 JSON', async () => {

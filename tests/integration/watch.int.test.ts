@@ -143,6 +143,7 @@ describe('watching companies with the daily updates', () => {
     m = await member();
     expect((await m.send(watchRoute, '/api/watch', 'POST', { corporateNumber: `T${A.slice(0, 4)}-${A.slice(4)}` })).json).toEqual({
       corporateNumber: A,
+      name: '株式会社一番目',
       added: true,
     });
     const imported = await m.send(importRoute, '/api/watch/import', 'POST', {

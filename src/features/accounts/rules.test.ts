@@ -3,6 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_REASON_MESSAGES, loginReason } from './rules';
 
 describe('loginReason', () => {
+  it('says why for 「この法人をウォッチ」 pressed while logged out (the page with ?watch=<法人番号>)', () => {
+    expect(loginReason('/search-service/result?corporateNumber=8040001999013&watch=8040001999013', false)).toEqual({
+      kind: 'watch',
+      message: 'ウォッチリストに追加するにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
+    });
+    expect(loginReason('/search?q=%E3%83%88%E3%83%A8%E3%82%BF&watch=8040001999013', false)?.kind).toBe('watch');
+    expect(loginReason('/search?watch=abc', false)).toBeNull();
+  });
+
   it('says "expired" only for a login that really ended', () => {
     expect(loginReason('/purchase/select', true)?.message).toBe(LOGIN_REASON_MESSAGES.expired);
     expect(loginReason(null, true)?.kind).toBe('expired');

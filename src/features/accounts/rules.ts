@@ -5,6 +5,8 @@
  * from these and re-exports them.
  */
 
+import { watchIntentOf } from '@/lib/watch-intent';
+
 export const PASSWORD_MIN = 8;
 /** security.md: at least 64 accepted, never truncated. 1024 bounds the hashing work per request. */
 export const PASSWORD_MAX = 1024;
@@ -33,11 +35,12 @@ export {
  * "log in first" for a first visit, and the expiry notice only for a login that really ended
  * (`expired=true`, see loginPath). Null when the visitor simply opened the page.
  */
-export type LoginReason = { kind: 'expired' | 'order' | 'member'; message: string };
+export type LoginReason = { kind: 'expired' | 'order' | 'watch' | 'member'; message: string };
 
 export const LOGIN_REASON_MESSAGES = {
   expired: 'ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。',
   order: '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。',
+  watch: 'ウォッチリストに追加するにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
   member: 'このページをご利用いただくにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
 } as const;
 
@@ -47,6 +50,8 @@ export function loginReason(nextPage: string | null, expired: boolean): LoginRea
   if (expired) return { kind: 'expired', message: LOGIN_REASON_MESSAGES.expired };
   if (nextPage === null) return null;
   if (ORDER_PAGES.test(nextPage)) return { kind: 'order', message: LOGIN_REASON_MESSAGES.order };
+  // 「この法人をウォッチ」 pressed while logged out (src/lib/watch-intent.ts)
+  if (watchIntentOf(nextPage) !== null) return { kind: 'watch', message: LOGIN_REASON_MESSAGES.watch };
   if (nextPage.startsWith('/my-page')) return { kind: 'member', message: LOGIN_REASON_MESSAGES.member };
   return null;
 }
@@ -126,4 +131,25 @@ export type SocialErrorCode = keyof typeof SOCIAL_ERRORS;
 
 export function socialErrorMessage(code: string | null | undefined): string | null {
   return code && Object.hasOwn(SOCIAL_ERRORS, code) ? SOCIAL_ERRORS[code as SocialErrorCode] : null;
+}
+
+/**
+ * What unregistering deletes (domain.md §5, security.md "Unregister"), in the words of the
+ * unregister page's list and the completion mail: one list, so neither forgets an item (the watch
+ * list, deleted by the watch feature's clean-up, was missing from both).
+ */
+export const UNREGISTER_DELETED_ITEMS = [
+  'ログイン情報（メールアドレス・パスワード）',
+  'Google アカウントとの連携',
+  '登録済みのクレジットカード',
+  'ウォッチリストと変更通知メールの設定',
+] as const;
+
+/**
+ * Why a member with an order still in progress cannot leave yet (docs/decisions/0050): the
+ * shipping and refund mails go to the e-mail address unregistering deletes. The API's error and
+ * the unregister page say the same.
+ */
+export function unregisterBlockedMessage(orderNumbers: readonly string[]): string {
+  return `お手続き中のご注文（注文番号：${orderNumbers.join('、')}）があるため、退会できません。発送や返金のお知らせをメールでお送りしますので、お手続きの完了後にあらためて退会してください。ご注文の状況はお支払い履歴でご確認いただけます。`;
 }

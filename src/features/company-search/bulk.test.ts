@@ -16,7 +16,7 @@ import {
   splitBulkText,
 } from './bulk';
 import { BulkCheckBodySchema } from './bulk-schemas';
-import { toExcelCsv } from './csv';
+import { toExcelCsv } from '@/lib/csv';
 
 const N = withCheckDigit('700000900001');
 const wide = (s: string) => s.replace(/[0-9T]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
@@ -116,6 +116,14 @@ describe('CSV upload', () => {
 describe('toExcelCsv', () => {
   it('writes a BOM, quotes every field and ends lines with CRLF', () => {
     expect(toExcelCsv(['a', 'b'], [['0123', 'x"y']])).toBe('\uFEFF"a","b"\r\n"0123","x""y"\r\n');
+  });
+
+  it('keeps a field Excel would run as a formula as text, with a leading apostrophe', () => {
+    const fields = ['=HYPERLINK("http://example.com","x")', '+1+2', '-2+3', '@SUM(1)', '\t=1', '株式会社=A', 'T7000012050002'];
+    expect(toExcelCsv(['入力'], [fields])).toBe(
+      '\uFEFF"入力"\r\n' +
+        `"'=HYPERLINK(""http://example.com"",""x"")","'+1+2","'-2+3","'@SUM(1)","'\t=1","株式会社=A","T7000012050002"\r\n`,
+    );
   });
 });
 

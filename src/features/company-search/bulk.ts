@@ -10,7 +10,7 @@ import { isValidCorporateNumber } from '@/features/registry/index.client';
 import { formatIsoDateJa } from '@/lib/format';
 
 import type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
-import { toExcelCsv } from './csv';
+import { toExcelCsv } from '@/lib/csv';
 
 export type { BulkCheckBody, BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 

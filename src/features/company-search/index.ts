@@ -6,4 +6,3 @@ export * from './schemas';
 export { lastSearchHref, type SearchedCorporate, SearchedCorporateSchema, toSearchedCorporate } from './client/searched-corporate';
 export * from './bulk';
 export * from './bulk-schemas';
-export * from './csv';

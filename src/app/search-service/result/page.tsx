@@ -17,6 +17,7 @@ import { getReferenceRecord } from '@/features/company-reference/server/referenc
 import { searchCompanies } from '@/features/company-search/index.server';
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
 import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
+import { WATCH_INTENT_PARAM } from '@/lib/watch-intent';
 
 /**
  * /search-service/result — the result list for `?q=…` and, at `?corporateNumber=…`, a company's
@@ -74,7 +75,9 @@ export default async function SearchServiceResultPage({ searchParams }: { search
   if (number !== undefined) {
     const parsed = parseCorporateNumberQuery(number);
     // One URL per company: full-width digits, hyphens or extra parameters redirect to the canonical form.
-    if (parsed.type === 'valid' && (parsed.corporateNumber !== number || Object.keys(sp).length > 1)) {
+    // `?watch=` is the page's own once-only intent after logging in (src/lib/watch-intent.ts): kept.
+    const extra = Object.keys(sp).filter((key) => key !== 'corporateNumber' && key !== WATCH_INTENT_PARAM);
+    if (parsed.type === 'valid' && (parsed.corporateNumber !== number || extra.length > 0)) {
       permanentRedirect(referencePath(parsed.corporateNumber));
     }
     const outcome = recordFor(number);

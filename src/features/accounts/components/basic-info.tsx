@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
+import { storeUserEmail } from '@/lib/auth-state';
 import { formatDateJa } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
@@ -228,6 +229,7 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
       body,
       async (data) => {
         const res = await verifyEmailChange(data);
+        storeUserEmail(res.user_email);
         setRequest(null);
         setNewEmail('');
         setCode('');

@@ -2,14 +2,16 @@
 
 import Link from '@/components/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 
+import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
 import { setPiece, useClientState } from '@/lib/client-store';
 
 import { PASSWORD_MIN, loginPath, loginReason, nextPageOrNull, socialErrorMessage } from '../rules';
 import { googleRegisterPath, register } from '../client/api';
 
 import styles from './accounts.module.css';
+import { AlreadyMember } from './already-member';
 import { RegisterSteps } from './auth-page';
 import { savePendingRegistration } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
@@ -31,6 +33,7 @@ const FIELDS = {
 /** Where the visitor is going once registered: said on the registration page too. */
 const REGISTER_REASON = {
   order: '会員登録が完了すると、そのまま証明書の申請にお進みいただけます。',
+  watch: '会員登録が完了すると、ご覧になっていた法人をそのままウォッチリストに追加します。',
   member: '会員登録が完了すると、そのままご覧になっていたページにお進みいただけます。',
 } as const;
 
@@ -47,6 +50,12 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
   const [password, setPassword] = useState('');
   const [passwordConfirmation, setPasswordConfirmation] = useState('');
   const form = useFormState(FIELDS);
+  // Known once hydrated (the server renders the form): a member already logged in is not offered a second account.
+  const loggedIn = useSyncExternalStore(
+    subscribeAuth,
+    () => isLoggedIn(),
+    () => false,
+  );
 
   const setAgreement = (value: boolean) => {
     setPiece('flags', (prev) => ({ ...prev, isAgreement: value }));
@@ -70,6 +79,16 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
       },
     );
   };
+
+  if (loggedIn) {
+    return (
+      <AlreadyMember
+        title="会員登録（無料）"
+        note="別のメールアドレスで登録する場合は、ログアウトしてからお手続きください。"
+        nextPage={nextPage}
+      />
+    );
+  }
 
   return (
     <div className={styles.card}>

@@ -10,6 +10,8 @@ import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 import { registerPath } from '../rules';
+
+import { AlreadyMember } from './already-member';
 import { confirmRegistration, resendRegistrationCode } from '../client/api';
 
 import styles from './accounts.module.css';
@@ -62,22 +64,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
   );
 
   if (pending === undefined || (pending === null && loggedIn === null)) return <LoadingOverlay />;
-  if (pending === null && loggedIn) {
-    return (
-      <div className={styles.card} data-testid="already-member">
-        <h1 className={styles.title}>確認コードの入力</h1>
-        <p className="notice-box">会員登録はお済みで、ログインしています。確認コードの入力は必要ありません。</p>
-        <div className={styles.actions}>
-          <Link className="button" href="/my-page/basic-info">
-            マイページへ
-          </Link>
-          <Link className="button button-secondary" href="/search">
-            法人を検索する
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (pending === null && loggedIn) return <AlreadyMember title="確認コードの入力" note="確認コードの入力は必要ありません。" />;
   if (pending === null) {
     return (
       <div className={styles.card}>

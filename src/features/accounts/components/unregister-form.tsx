@@ -10,6 +10,7 @@ import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { useApi } from '@/lib/use-api';
 
 import { googleLoginPath, meKey, unregister } from '../client/api';
+import { UNREGISTER_DELETED_ITEMS, unregisterBlockedMessage } from '../rules';
 
 import styles from './accounts.module.css';
 import { applyLogout } from './client-session';
@@ -25,8 +26,12 @@ const FIELDS = {
   currentPassword: { label: '現在のパスワード', id: 'currentPassword' },
 };
 
-/** /my-page/unregister: what is deleted, what is kept, re-authentication, then the account is closed. */
-export function UnregisterForm() {
+/**
+ * /my-page/unregister: what is deleted, what is kept, re-authentication, then the account is closed.
+ * With an order still in progress (`ordersInProgress`, read on the server) the page says why the
+ * member cannot leave yet and offers no form (the API refuses it too).
+ */
+export function UnregisterForm({ ordersInProgress = [] }: { ordersInProgress?: readonly string[] }) {
   const { data: me, error } = useApi(meKey());
   const router = useRouter();
   const [confirm, setConfirm] = useState(false);
@@ -69,15 +74,23 @@ export function UnregisterForm() {
       <h2 id="unregister-title" className={styles.sectionTitle}>
         退会の手続き
       </h2>
+      {ordersInProgress.length > 0 ? (
+        <div className={`error-box ${styles.status}`} role="status" data-testid="unregister-blocked">
+          <p>{unregisterBlockedMessage(ordersInProgress)}</p>
+          <p>
+            <Link href={PAYMENT_HISTORY_PAGE.path}>{PAYMENT_HISTORY_PAGE.name}を見る</Link>
+          </p>
+        </div>
+      ) : null}
       {me.isDemoUser ? <p className={`notice-box ${styles.status}`}>デモアカウントは退会できません。</p> : null}
       <p>退会すると、次のとおり情報を削除します。退会後に元に戻すことはできません。</p>
       <div className={styles.columns}>
         <div className={styles.boxDeleted}>
           <h3>削除する情報</h3>
           <ul className={styles.list}>
-            <li>ログイン情報（メールアドレス・パスワード）</li>
-            <li>Google アカウントとの連携</li>
-            <li>登録済みのクレジットカード</li>
+            {UNREGISTER_DELETED_ITEMS.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
             <li>すべての端末のログイン状態</li>
           </ul>
         </div>
@@ -103,27 +116,35 @@ export function UnregisterForm() {
           <a href={googleLoginPath('/my-page/unregister')}>Google でもう一度ログイン</a>してください。
         </p>
       ) : null}
-      <form onSubmit={onSubmit} noValidate>
-        <CheckboxField id="confirm" checked={confirm} onChecked={setConfirm} error={form.errors.confirm}>
-          上記の内容を確認し、退会に同意します
-        </CheckboxField>
-        {me.hasPassword ? (
-          <ReauthPasswordField
-            id="currentPassword"
-            value={currentPassword}
-            onValue={setCurrentPassword}
-            error={form.errors.currentPassword}
-          />
-        ) : null}
+      {ordersInProgress.length > 0 ? (
         <div className={`${styles.actions} ${styles.actionsRow}`}>
-          <button type="submit" className={`button ${styles.danger}`} disabled={form.busy || me.isDemoUser}>
-            {form.busy ? '手続きしています…' : '退会する'}
-          </button>
           <Link className="button button-secondary" href="/my-page/basic-info">
             マイページへ戻る
           </Link>
         </div>
-      </form>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <CheckboxField id="confirm" checked={confirm} onChecked={setConfirm} error={form.errors.confirm}>
+            上記の内容を確認し、退会に同意します
+          </CheckboxField>
+          {me.hasPassword ? (
+            <ReauthPasswordField
+              id="currentPassword"
+              value={currentPassword}
+              onValue={setCurrentPassword}
+              error={form.errors.currentPassword}
+            />
+          ) : null}
+          <div className={`${styles.actions} ${styles.actionsRow}`}>
+            <button type="submit" className={`button ${styles.danger}`} disabled={form.busy || me.isDemoUser}>
+              {form.busy ? '手続きしています…' : '退会する'}
+            </button>
+            <Link className="button button-secondary" href="/my-page/basic-info">
+              マイページへ戻る
+            </Link>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

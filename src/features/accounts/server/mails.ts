@@ -4,7 +4,7 @@ import { getEnv } from '@/config/env';
 import { getSiteInfo } from '@/config/site';
 import { renderMail, type RenderedMail } from '@/server/mail';
 
-import { loginPath } from '../rules';
+import { UNREGISTER_DELETED_ITEMS, loginPath } from '../rules';
 
 /**
  * Every mail of the accounts feature. Links are built from APP_BASE_URL, never from the request's
@@ -148,7 +148,7 @@ export const accountMails = {
       subject: '退会手続きが完了しました',
       lead: [
         `${getSiteInfo().serviceName} の退会手続きが完了しました。これまでのご利用ありがとうございました。`,
-        'ログイン情報（メールアドレス・パスワード）、Google アカウントとの連携、登録済みのクレジットカードは削除しました。',
+        `${UNREGISTER_DELETED_ITEMS.join('、')}は削除しました。`,
         'ご注文の記録と領収書は、法令に基づき7年間保存します（プライバシーポリシーをご覧ください）。',
       ],
       notes: ['この操作にお心当たりがない場合は、下記のお問い合わせ先までご連絡ください。'],

@@ -23,6 +23,12 @@ import { getAccount } from './users';
 export type UnregisterCleanup = (userId: string) => Promise<void>;
 
 /**
+ * Orders that keep a member from leaving yet (their numbers; empty: none) — the orders feature's
+ * paid-but-not-shipped orders and unsettled refunds, whose mails need the address (decision 0050).
+ */
+export type UnregisterBlockers = (userId: string) => Promise<readonly string[]>;
+
+/**
  * Unregister (security.md, domain.md §5): re-authentication, then the credentials, e-mail,
  * Google link, codes, reset links and every session go; the user row stays as a tombstone so
  * orders and receipts (kept 7 years) keep their owner. A completion mail goes to the old address.
@@ -32,10 +38,13 @@ export async function unregister(
   body: { currentPassword?: string | undefined },
   io: SessionIo,
   cleanups: UnregisterCleanup[] = [],
+  blockers?: UnregisterBlockers,
 ): Promise<{ csrf_token: string }> {
   const account = await getAccount(session.userId);
   if (!account) throw new AppError('unauthorized');
   if (account.isDemo) throw accountErrors.demoForbidden();
+  const inProgress = (await blockers?.(account.id)) ?? [];
+  if (inProgress.length > 0) throw accountErrors.unregisterBlocked(inProgress);
   await requireReauthentication(account, session, body.currentPassword);
 
   for (const cleanup of cleanups) {

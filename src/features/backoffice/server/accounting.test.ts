@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { excelCsvLine } from '@/lib/csv';
+
 import { ACCOUNTING_CSV_HEADER, accountingCsv, jstMonthRange, totalsOf, type AccountingEntry } from './accounting';
 
 describe('the accounting export', () => {
@@ -43,5 +45,26 @@ describe('the accounting export', () => {
     expect(lines[2]).toBe('"2026/11/01","返金","HJ-2611-4K7QX","R-2026-000001","\'=cmd","-500","-550","-50","-1050"');
     expect(lines[3]).toBe('"合計","売上1件・返金1件","","","","500","550","50","1050"');
     expect(totalsOf(entries)).toMatchObject({ chargedYen: 2100, refundedYen: 1050, totalYen: 1050 });
+  });
+
+  it('writes every text column through the one CSV writer: formula-looking text from any column stays text, amounts stay numbers', () => {
+    const at = new Date('2026-11-02T10:00:00+09:00');
+    const entry: AccountingEntry = {
+      kind: 'sale',
+      at,
+      orderId: 'o-2',
+      orderNumber: '+HJ',
+      chargeId: '\tch',
+      nonTaxableYen: 0,
+      taxable10Yen: -0,
+      tax10Yen: 0,
+      totalYen: 0,
+    };
+    const text = Buffer.from(accountingCsv([entry], new Map([['o-2', '@R-1']])))
+      .subarray(3)
+      .toString('utf8');
+    const row = text.split('\r\n')[1];
+    expect(row).toBe(`"2026/11/02","売上","'+HJ","'@R-1","'\tch","0","0","0","0"`);
+    expect(excelCsvLine(['-1', -1])).toBe(`"'-1","-1"\r\n`);
   });
 });

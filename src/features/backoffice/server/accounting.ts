@@ -6,6 +6,7 @@ import { orders } from '@db/schema';
 import { OrderPriceSchema } from '@/features/orders';
 import { orderNumbersOf } from '@/features/orders/server';
 import { listRefundsSettledBetween } from '@/features/payments/server';
+import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import { getDb } from '@/server/db/client';
 
 import { recordAudit } from './audit';
@@ -167,51 +168,31 @@ function jstDate(d: Date): string {
 }
 
 /**
- * One CSV field, always quoted (quotes doubled). Text that Excel would take for a formula
- * (=, +, -, @, tab, CR at the start) gets a leading apostrophe; numbers stay numbers.
+ * The CSV bytes: UTF-8 with a BOM (Excel's cue for UTF-8), CRLF line ends, every field quoted,
+ * written by the one CSV writer (src/lib/csv.ts) so text Excel would run as a formula stays text.
  */
-function field(value: string | number): string {
-  const s = typeof value === 'number' ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${s.replace(/"/g, '""')}"`;
-}
-
-/** The CSV bytes: UTF-8 with a BOM (Excel's cue for UTF-8), CRLF line ends, every field quoted. */
 export function accountingCsv(entries: AccountingEntry[], serials: Map<string, string>): Uint8Array<ArrayBuffer> {
-  const lines = [ACCOUNTING_CSV_HEADER.map(field).join(',')];
-  for (const e of entries) {
-    lines.push(
-      [
-        field(jstDate(e.at)),
-        field(e.kind === 'sale' ? '売上' : '返金'),
-        field(e.orderNumber),
-        field(serials.get(e.orderId) ?? ''),
-        field(e.chargeId ?? ''),
-        field(e.nonTaxableYen),
-        field(e.taxable10Yen),
-        field(e.tax10Yen),
-        field(e.totalYen),
-      ].join(','),
-    );
-  }
   const t = totalsOf(entries);
-  lines.push(
-    [
-      field('合計'),
-      field(`売上${t.sales}件・返金${t.refunds}件`),
-      field(''),
-      field(''),
-      field(''),
-      field(t.nonTaxableYen),
-      field(t.taxable10Yen),
-      field(t.tax10Yen),
-      field(t.totalYen),
-    ].join(','),
-  );
-  const text = `${lines.join('\r\n')}\r\n`;
-  const body = Buffer.from(text, 'utf8');
-  const out = new Uint8Array(body.byteLength + 3);
-  out.set([0xef, 0xbb, 0xbf]);
-  out.set(body, 3);
+  const text = [
+    ACCOUNTING_CSV_HEADER,
+    ...entries.map((e) => [
+      jstDate(e.at),
+      e.kind === 'sale' ? '売上' : '返金',
+      e.orderNumber,
+      serials.get(e.orderId) ?? '',
+      e.chargeId ?? '',
+      e.nonTaxableYen,
+      e.taxable10Yen,
+      e.tax10Yen,
+      e.totalYen,
+    ]),
+    ['合計', `売上${t.sales}件・返金${t.refunds}件`, '', '', '', t.nonTaxableYen, t.taxable10Yen, t.tax10Yen, t.totalYen],
+  ]
+    .map(excelCsvLine)
+    .join('');
+  const body = Buffer.from(CSV_BOM + text, 'utf8');
+  const out = new Uint8Array(body.byteLength);
+  out.set(body);
   return out;
 }
 

@@ -47,7 +47,16 @@ export function BulkCheck({ today }: { today: string }) {
   const [result, setResult] = useState<BulkCheckResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { text: useId(), count: useId(), date: useId(), file: useId(), column: useId(), header: useId(), status: useId() };
+  const ids = {
+    text: useId(),
+    example: useId(),
+    count: useId(),
+    date: useId(),
+    file: useId(),
+    column: useId(),
+    header: useId(),
+    status: useId(),
+  };
 
   const lines = splitBulkText(text);
   const tooMany = lines.length > BULK_LINES_MAX;
@@ -72,7 +81,9 @@ export function BulkCheck({ today }: { today: string }) {
     const { text: csv, encoding } = decodeCsvBytes(bytes);
     const rows = parseCsv(csv);
     if (rows.length === 0) {
-      setError('CSVファイルに内容がありません。');
+      // as for a file that cannot be read: the list stays, the note of an earlier file goes
+      setUpload(null);
+      setError(`${file.name} に内容がありません。`);
       return;
     }
     applyUpload({ fileName: file.name, encoding, rows, column: 0, hasHeader: looksLikeHeader(rows) });
@@ -121,15 +132,17 @@ export function BulkCheck({ today }: { today: string }) {
           <label htmlFor={ids.text} className={styles.label}>
             法人番号・登録番号（T＋13桁）・法人名（1行に1件）
           </label>
+          <p id={ids.example} className={`${styles.hint} ${styles.example}`}>
+            例：<span>7000012050002</span>、<span>T7000012050002</span>、<span>株式会社〇〇</span>
+          </p>
           <textarea
             id={ids.text}
             className={`input ${styles.textarea}`}
             value={text}
             onChange={(e) => setText(e.target.value)}
             rows={8}
-            aria-describedby={ids.count}
+            aria-describedby={`${ids.example} ${ids.count}`}
             aria-invalid={tooMany}
-            placeholder={'例）\n7000012050002\nT7000012050002\n株式会社〇〇'}
             spellCheck={false}
           />
           <p id={ids.count} className={tooMany ? styles.countOver : styles.count}>

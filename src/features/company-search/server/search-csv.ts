@@ -3,7 +3,7 @@ import 'server-only';
 import type { CompanySummary } from '@/features/registry';
 import type { RegistryStore } from '@/features/registry/index.server';
 
-import { CSV_BOM, excelCsvLine } from '../csv';
+import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import type { SearchParams, SearchResult } from '../schemas';
 import { searchCompanies } from './search';
 

@@ -48,3 +48,4 @@ export {
 export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent, type ReceiptAddresseeChange } from './receipt-addressee';
 export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
 export { resumability, toOrderView, type OrderView } from './views';
+export { ordersBlockingUnregister } from './unregister-blockers';

@@ -19,7 +19,11 @@ export interface CurrentNotice {
   fileName: string | null;
 }
 
-/** The notice to show now: the most recently started one whose period includes `now`. */
+/**
+ * The notice to show now: the most recently started one whose period includes `now` and whose
+ * maintenance, if it has one, is not over — 「サービスを一時停止します」 read after the stop has
+ * ended would tell the visitor of a stop that no longer happens (docs/decisions/0050).
+ */
 export async function getCurrentNotice(now = new Date()): Promise<CurrentNotice | null> {
   const db = await getDb();
   const [row] = await db
@@ -34,7 +38,13 @@ export async function getCurrentNotice(now = new Date()): Promise<CurrentNotice 
     })
     .from(notices)
     .leftJoin(storedFiles, eq(storedFiles.id, notices.fileId))
-    .where(and(lte(notices.publishFrom, now), or(isNull(notices.publishUntil), gt(notices.publishUntil, now))))
+    .where(
+      and(
+        lte(notices.publishFrom, now),
+        or(isNull(notices.publishUntil), gt(notices.publishUntil, now)),
+        or(isNull(notices.maintenanceEnd), gt(notices.maintenanceEnd, now)),
+      ),
+    )
     .orderBy(desc(notices.publishFrom))
     .limit(1);
   if (!row) return null;
@@ -133,9 +143,13 @@ export interface NoticeRecord {
 
 export type NoticeState = 'scheduled' | 'live' | 'ended';
 
-/** The one rule for a notice's state, the same as getCurrentNotice()'s WHERE clause. */
-export function noticeState(n: Pick<NoticeRecord, 'publishFrom' | 'publishUntil'>, now = new Date()): NoticeState {
+/**
+ * The one rule for a notice's state, the same as getCurrentNotice()'s WHERE clause: a notice whose
+ * maintenance is over has ended even if its publishing period runs on.
+ */
+export function noticeState(n: Pick<NoticeRecord, 'publishFrom' | 'publishUntil' | 'maintenanceEnd'>, now = new Date()): NoticeState {
   if (n.publishUntil && n.publishUntil <= now) return 'ended';
+  if (n.maintenanceEnd && n.maintenanceEnd <= now) return 'ended';
   return n.publishFrom <= now ? 'live' : 'scheduled';
 }
 

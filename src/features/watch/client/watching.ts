@@ -9,8 +9,8 @@ export function fetchWatching(corporateNumber: string): Promise<{ watching: bool
   return apiFetch(`/api/watch/${encodeURIComponent(corporateNumber)}`);
 }
 
-/** POST /api/watch: adds a company (idempotent: `added` is false when it was already watched). */
-export function addWatch(corporateNumber: string): Promise<{ corporateNumber: string; added: boolean }> {
+/** POST /api/watch: adds a company (idempotent: `added` is false when it was already watched), with its name. */
+export function addWatch(corporateNumber: string): Promise<{ corporateNumber: string; name: string; added: boolean }> {
   return apiFetch('/api/watch', { method: 'POST', body: { corporateNumber } });
 }
 

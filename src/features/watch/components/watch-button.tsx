@@ -1,10 +1,11 @@
 'use client';
 
 import Link from '@/components/link';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { ApiError } from '@/lib/api-client';
 import { isLoggedIn, subscribeAuth } from '@/lib/auth-state';
+import { takeWatchIntent, withWatchIntent } from '@/lib/watch-intent';
 
 import { addWatch, fetchWatching, removeWatch } from '../client/watching';
 
@@ -15,7 +16,8 @@ type State = 'checking' | 'watching' | 'not-watching' | 'expired';
 /**
  * 「この法人をウォッチ」 (issue 15 §1) on the record page and in search results: adds the company to
  * the member's watch list, or takes it off again. A visitor who is not logged in is sent to the
- * login page and back.
+ * login page (or on to registration) and back with `?watch=<法人番号>`; back on the page, logged
+ * in, the button of that company adds it once and says so (src/lib/watch-intent.ts).
  */
 export function WatchButton({
   corporateNumber,
@@ -35,11 +37,31 @@ export function WatchButton({
   const [state, setState] = useState<State>('checking');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // The intent brought back from the login page is acted on once; its answer then tells the state.
+  const intentTaken = useRef(false);
 
   useEffect(() => {
+    if (!loggedIn) return;
+    if (!intentTaken.current && takeWatchIntent(corporateNumber)) {
+      intentTaken.current = true;
+      addWatch(corporateNumber)
+        .then((r) => {
+          setState('watching');
+          setMessage({ ok: true, text: r.added ? 'ウォッチリストに追加しました。' : 'すでにウォッチしています。' });
+        })
+        .catch((err: unknown) => {
+          if (err instanceof ApiError && err.status === 401) setState('expired');
+          else setState('not-watching');
+          setMessage({
+            ok: false,
+            text: err instanceof ApiError ? err.message : 'ウォッチリストに追加できませんでした。時間をおいてもう一度お試しください。',
+          });
+        });
+      return;
+    }
     // In a list of results (compact) the state is not asked for each company: adding is
     // idempotent, and the answer says whether it was already watched.
-    if (!loggedIn || compact) return;
+    if (intentTaken.current || compact) return;
     let live = true;
     fetchWatching(corporateNumber)
       .then((r) => live && setState(r.watching ? 'watching' : 'not-watching'))
@@ -52,7 +74,10 @@ export function WatchButton({
   if (loggedIn === null) return null;
   if (!loggedIn || state === 'expired') {
     // Only rendered in the browser (the server snapshot is null): the address is known here.
-    const back = `${window.location.pathname}${window.location.search}`;
+    // The record page carries the intent to watch through the login; the search results do not yet
+    // (the search page rewrites its own address as it loads, which would drop it unseen).
+    const here = `${window.location.pathname}${window.location.search}`;
+    const back = compact ? here : withWatchIntent(here, corporateNumber);
     return (
       <div>
         <Link

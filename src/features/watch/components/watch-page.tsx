@@ -25,8 +25,15 @@ export function WatchPage() {
   const [page, setPage] = useState(1);
   const list = useApi(watchListKey(page));
   const events = useApi(watchEventsKey());
+  // The last successful add or import: the other form then drops its old message (an error about
+  // an earlier attempt, or a count the list has since outgrown).
+  const [lastSuccess, setLastSuccess] = useState<LastSuccess>({ n: 0, from: null });
   const refresh = async () => {
     await Promise.all([list.mutate(), events.mutate()]);
+  };
+  const afterSuccess = (from: SuccessSource) => async () => {
+    setLastSuccess((v) => ({ n: v.n + 1, from }));
+    await refresh();
   };
 
   if (list.error && !list.data) {
@@ -44,8 +51,8 @@ export function WatchPage() {
       <p className={styles.lead}>
         ウォッチした法人の商号・所在地の変更、閉鎖・合併・復活、インボイス登録の登録・取消・失効を、国税庁の公表データの更新ごとにお知らせします。ウォッチリストはご本人だけが見られます。
       </p>
-      <AddForm onAdded={refresh} />
-      <ImportForm onImported={refresh} />
+      <AddForm onAdded={afterSuccess('add')} lastSuccess={lastSuccess} />
+      <ImportForm onImported={afterSuccess('import')} lastSuccess={lastSuccess} />
       <Events data={events.data?.events} error={events.error} />
       <section className={styles.section} aria-labelledby="watch-list-title">
         <h2 id="watch-list-title" className={styles.sectionTitle}>
@@ -91,10 +98,29 @@ export function WatchPage() {
   );
 }
 
-function AddForm({ onAdded }: { onAdded: () => Promise<void> }) {
+type SuccessSource = 'add' | 'import';
+interface LastSuccess {
+  n: number;
+  from: SuccessSource | null;
+}
+
+/**
+ * Drops a form's old message once the page's other form has succeeded, so an error about an
+ * earlier attempt (or an old count) does not stay beside a list that has since changed.
+ */
+function useClearedByOther(lastSuccess: LastSuccess, self: SuccessSource, clear: () => void) {
+  const [seen, setSeen] = useState(lastSuccess.n);
+  if (seen !== lastSuccess.n) {
+    setSeen(lastSuccess.n);
+    if (lastSuccess.from !== self) clear();
+  }
+}
+
+function AddForm({ onAdded, lastSuccess }: { onAdded: () => Promise<void>; lastSuccess: LastSuccess }) {
   const [value, setValue] = useState('');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  useClearedByOther(lastSuccess, 'add', () => setStatus(null));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
@@ -104,7 +130,9 @@ function AddForm({ onAdded }: { onAdded: () => Promise<void> }) {
       const res = await addWatch(value);
       setStatus({
         ok: true,
-        text: res.added ? `法人番号 ${res.corporateNumber} をウォッチリストに追加しました。` : 'この法人はすでにウォッチしています。',
+        text: res.added
+          ? `${res.name}（法人番号 ${res.corporateNumber}）をウォッチリストに追加しました。`
+          : `${res.name}（法人番号 ${res.corporateNumber}）はすでにウォッチしています。`,
       });
       setValue('');
       await onAdded();
@@ -148,12 +176,16 @@ function AddForm({ onAdded }: { onAdded: () => Promise<void> }) {
   );
 }
 
-function ImportForm({ onImported }: { onImported: () => Promise<void> }) {
+function ImportForm({ onImported, lastSuccess }: { onImported: () => Promise<void>; lastSuccess: LastSuccess }) {
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [result, setResult] = useState<WatchImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useClearedByOther(lastSuccess, 'import', () => {
+    setError(null);
+    setResult(null);
+  });
   const counted = text.trim() === '' ? null : readWatchImport(text);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {

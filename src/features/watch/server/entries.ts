@@ -64,7 +64,7 @@ async function insertWithinLimit(
 }
 
 /** 「この法人をウォッチ」: one company by 法人番号 or T-number. */
-export async function addWatch(userId: string, input: string): Promise<{ corporateNumber: string; added: boolean }> {
+export async function addWatch(userId: string, input: string): Promise<{ corporateNumber: string; name: string; added: boolean }> {
   const parsed = parseBulkLine(input);
   if (parsed.kind === 'invalid')
     throw new AppError('validation_failed', { message: parsed.message, fields: { corporateNumber: parsed.message } });
@@ -81,7 +81,8 @@ export async function addWatch(userId: string, input: string): Promise<{ corpora
   }
   const result = await insertWithinLimit(userId, [parsed.corporateNumber]);
   if (result.overLimit > 0) throw new AppError('conflict', { message: WATCH_MESSAGES.limit });
-  return { corporateNumber: parsed.corporateNumber, added: result.added === 1 };
+  // the name, so the page's message can say which company was added (a number alone is easy to mistype)
+  return { corporateNumber: parsed.corporateNumber, name: company.company.current.name, added: result.added === 1 };
 }
 
 /** Import of a pasted list or CSV text: every number found, checked against the registry. */

@@ -4,15 +4,34 @@ import styles from '@/features/accounts/components/accounts.module.css';
 import { AuthPage } from '@/features/accounts/components/auth-page';
 import { MyPageNav } from '@/features/accounts/components/my-page-nav';
 import { UnregisterForm } from '@/features/accounts/components/unregister-form';
+import { ordersBlockingUnregister } from '@/features/orders/server';
+import { logger } from '@/server/logger';
+import { currentMemberSession } from '@/server/auth/page-session';
 
 export const metadata: Metadata = { title: 'マイページ（退会）', robots: { index: false } };
 
-export default function UnregisterPage() {
+/**
+ * The member's orders still in progress are read on the server (the layout already looked up the
+ * session), so the page says at once why leaving must wait; the API refuses it regardless.
+ */
+async function blockingOrders(): Promise<string[]> {
+  const session = await currentMemberSession();
+  if (!session) return [];
+  try {
+    return await ordersBlockingUnregister(session.userId);
+  } catch (error) {
+    logger.error({ err: error }, 'could not read the orders in progress for the unregister page');
+    return [];
+  }
+}
+
+export default async function UnregisterPage() {
+  const inProgress = await blockingOrders();
   return (
     <AuthPage width="wide">
       <h1 className={styles.title}>マイページ</h1>
       <MyPageNav />
-      <UnregisterForm />
+      <UnregisterForm ordersInProgress={inProgress} />
     </AuthPage>
   );
 }

@@ -1,4 +1,5 @@
 import { UnregisterBodySchema } from '@/features/accounts/schemas';
+import { ordersBlockingUnregister } from '@/features/orders/server';
 import { deleteCustomerOf } from '@/features/payments/server/customers';
 import { unregister, type UnregisterCleanup } from '@/features/accounts/server/unregister';
 import { deleteWatchData } from '@/features/watch/index.server';
@@ -20,11 +21,13 @@ const cleanups: UnregisterCleanup[] = [
  * the account has one; a Google-only member must have signed in within 10 minutes, else 403
  * `reauth_required`). Revokes every session, deletes credentials and the Google link, keeps
  * orders and receipts, mails a completion notice → `{ csrf_token }` of the logged-out browser.
+ * A member with an order paid but not yet shipped, or a refund not yet settled, is refused with
+ * 409 `orders_in_progress` naming the order numbers (docs/decisions/0050).
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   POST: method({
     auth: 'required',
     body: UnregisterBodySchema,
-    handler: async (ctx) => unregister(ctx.session, ctx.body, ctx, cleanups),
+    handler: async (ctx) => unregister(ctx.session, ctx.body, ctx, cleanups, ordersBlockingUnregister),
   }),
 });

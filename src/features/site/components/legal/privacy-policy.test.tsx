@@ -27,6 +27,21 @@ describe('PrivacyPolicy', () => {
     }
   });
 
+  it('names the watch list and its mail setting where it lists what is collected, why, how long, and what unregistering deletes', () => {
+    const html = render();
+    expect(sectionText(html, 'collected')).toContain(
+      '（3）ウォッチリストに関する情報会員がウォッチリストに登録した法人の法人番号及び登録の日時',
+    );
+    expect(sectionText(html, 'purposes')).toContain(
+      'ウォッチリストに登録された法人の商号、所在地、インボイス登録等の変更を、画面及びメールでお知らせするため',
+    );
+    const retention = sectionText(html, 'retention');
+    expect(retention).toContain('ウォッチリスト及び変更通知メールの設定');
+    // what unregistering deletes: the same items as the unregister page's list (accounts/rules.ts)
+    const deleted = retention.slice(retention.indexOf('次の情報を直ちに削除します'), retention.indexOf('退会後も取引の日から7年間保存'));
+    expect(deleted).toContain('ウォッチリスト及び変更通知メールの設定');
+  });
+
   it('contains every section 個人情報保護法 and domain.md §5 require', () => {
     const text = textOf(render());
     for (const heading of [
