@@ -47,6 +47,7 @@ vi.mock('@/lib/api-client', async () => {
 vi.mock('./payjp-js', () => import('./test-support/payjp'));
 
 const { RecipientInfo } = await import('./recipient-info');
+const { PrefectureOptions } = await import('./prefecture-options');
 const { apiFetch } = await import('@/lib/api-client');
 
 const STREET_EMOJI_MESSAGE =
@@ -65,7 +66,7 @@ function errorOf(id: string): string | null {
 async function renderStep(): Promise<void> {
   render(
     <SWRConfig value={{ fetcher: (path: string) => apiFetch(path), provider: () => new Map(), dedupingInterval: 0 }}>
-      <RecipientInfo payjpJsUrl="https://js.example/v2/pay.js" />
+      <RecipientInfo payjpJsUrl="https://js.example/v2/pay.js" prefectureOptions={<PrefectureOptions />} />
     </SWRConfig>,
   );
   await screen.findByRole('heading', { name: 'お届け先・お支払い方法' });

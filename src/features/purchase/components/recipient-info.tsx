@@ -2,7 +2,7 @@
 
 import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
-import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { flushSync } from 'react-dom';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
@@ -15,7 +15,6 @@ import { Field } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
-import { PREFECTURE_NAMES } from '@/lib/prefectures';
 
 import { PurchasePage, Section, restartPath } from './flow-parts';
 import { MissingStateNotice, takeMissingStateFlag } from './missing-state';
@@ -55,7 +54,11 @@ async function destinationErrors(
 }
 
 /** A card kept at PAY.JP, chosen for this order in this tab's purchase state. */
-export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
+/**
+ * `prefectureOptions`: the 都道府県 select's options, rendered by the server page
+ * (`<PrefectureOptions />` of prefecture-options.tsx) so the list is not in this step's JavaScript.
+ */
+export function RecipientInfo({ payjpJsUrl, prefectureOptions }: { payjpJsUrl: string; prefectureOptions: ReactNode }) {
   const router = useRouter();
   const [ready, setReady] = useState(false);
   const [form, setForm] = useState<Destination>(INITIAL_STATE.destination);
@@ -281,12 +284,7 @@ export function RecipientInfo({ payjpJsUrl }: { payjpJsUrl: string }) {
                       checkOnBlur('destinationPrefecture', { ...form, destinationPrefecture: e.target.value });
                   }}
                 >
-                  <option value="">選択してください</option>
-                  {PREFECTURE_NAMES.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
+                  {prefectureOptions}
                 </select>
               )}
             </Field>

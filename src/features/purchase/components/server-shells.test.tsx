@@ -23,6 +23,7 @@ vi.mock('next/link', () => import('@/components/link-test-double'));
 
 const { SelectItems } = await import('./select-items');
 const { RecipientInfo } = await import('./recipient-info');
+const { PrefectureOptions } = await import('./prefecture-options');
 const { Completion } = await import('./completion');
 
 const fresh = (node: ReactNode) => renderToString(<SWRConfig value={{ provider: () => new Map() }}>{node}</SWRConfig>);
@@ -45,7 +46,7 @@ describe('purchase steps rendered on the server', () => {
   });
 
   it('/purchase/recipient-info: the whole form, unusable until storage is read', () => {
-    const html = fresh(<RecipientInfo payjpJsUrl="http://127.0.0.1/pay.js" />);
+    const html = fresh(<RecipientInfo payjpJsUrl="http://127.0.0.1/pay.js" prefectureOptions={<PrefectureOptions />} />);
     expect(html).toContain('お届け先・お支払い方法');
     expect(html).toContain('郵便番号');
     expect(html).toMatch(/<fieldset[^>]*disabled=""/);
