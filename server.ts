@@ -32,6 +32,8 @@ const dev = values.dev;
 // What `next start` / `next dev` set; the app's own behaviour follows APP_ENV (src/config/env.ts).
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production') });
 
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 async function main(): Promise<void> {
   const app = next({ dev, hostname, port, dir: __dirname });
   const handle = app.getRequestHandler();
@@ -44,6 +46,11 @@ async function main(): Promise<void> {
     if (serveStatic === null) void handle(req, res);
     else serveStatic(req, res, () => void handle(req, res));
   });
+  // Idle keep-alive connections stay open longer than a load balancer's idle timeout (60 s on the
+  // common ones), so the server never closes one the balancer is about to reuse — the race that
+  // shows as a reset connection (502) under load. headersTimeout stays beyond it, as Node advises.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   if (dev) server.on('upgrade', (req, socket, head) => void app.getUpgradeHandler()(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -83,3 +83,39 @@ describe('judge', () => {
     expect(judge(req({ path: '/api/..' }), 200, { 'content-type': 'text/html' }, Buffer.from('<html>'))).toBeNull();
   });
 });
+
+describe('a kept-alive connection the server has closed', () => {
+  it('is answered by sending the request again on a new connection, once', async () => {
+    const http = await import('node:http');
+    const { send } = await import('../tests/fuzz/runner');
+    let connections = 0;
+    const served = new WeakMap<object, number>();
+    // Each connection answers its first request and drops the next one unanswered, as a server
+    // does that closes an idle keep-alive connection just as the client reuses it.
+    const server = http.createServer((request, response) => {
+      const n = (served.get(request.socket) ?? 0) + 1;
+      served.set(request.socket, n);
+      if (n > 1) {
+        request.socket.destroy();
+        return;
+      }
+      response.end(`answer on connection ${connections}`);
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const base = new URL(`http://127.0.0.1:${address.port}/`);
+      const first = await send(base, 'GET', '/a', {}, null, '127.0.0.1', 5000);
+      expect(first.body.toString()).toBe('answer on connection 1');
+      const second = await send(base, 'POST', '/b', {}, Buffer.from('{}'), '127.0.0.1', 5000);
+      expect(second.status).toBe(200);
+      expect(second.body.toString()).toBe('answer on connection 2');
+      expect(connections).toBe(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

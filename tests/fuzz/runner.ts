@@ -86,7 +86,8 @@ interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function send(
+/** One request on the runner's keep-alive agent (exported for its test). */
+export function send(
   base: URL,
   method: string,
   path: string,
@@ -94,6 +95,7 @@ function send(
   body: Buffer | null,
   localAddress: string | undefined,
   timeoutMs: number,
+  isRetry = false,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -137,7 +139,17 @@ function send(
     req.on('timeout', () => {
       req.destroy(new Error(`no answer within ${timeoutMs} ms`));
     });
-    req.on('error', (e) => done(() => reject(e)));
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed (its idle timeout) just as this request went out
+      // on it: nothing reached the app. Send it again on a new connection, as browsers do and as
+      // Node's documentation advises (`request.reusedSocket`); any other error is the answer.
+      if (!settled && !isRetry && req.reusedSocket && e.code === 'ECONNRESET') {
+        settled = true;
+        send(base, method, path, headers, body, localAddress, timeoutMs, true).then(resolve, reject);
+        return;
+      }
+      done(() => reject(e));
+    });
     if (body) req.write(body);
     req.end();
   });
