@@ -19,6 +19,9 @@ export async function registerNode(): Promise<void> {
   }
   const { getDb } = await import('@/server/db/client');
   await getDb();
+  // The postal-code table is read once per process; read it now rather than during the first
+  // buyer's postal-code fill (1–5 s on a busy machine). In the background: the server does not wait.
+  void warmPostalTable();
   // Every instance runs the payment reconciler (docs/decisions/0013): a charge made while an
   // instance died is settled by whichever instance is up. PAYMENT_RECONCILE_INTERVAL_SECONDS=0
   // turns it off (the test suites call it directly instead).
@@ -36,4 +39,16 @@ export async function registerNode(): Promise<void> {
     startServerRegistryUpdater(watch ? { afterRun: watch.runWatchJobSafely } : {});
   }
   if (watch) watch.startServerWatchJob(env.WATCH_JOB_INTERVAL_SECONDS * 1000);
+}
+
+async function warmPostalTable(): Promise<void> {
+  const { logger } = await import('@/server/logger');
+  try {
+    const { warmPostalIndex } = await import('@/features/address/server/postal-index');
+    const { codes, ms } = await warmPostalIndex();
+    logger.info({ event: 'postal.loaded', codes, ms }, 'postal-code table loaded');
+  } catch (error) {
+    // The first lookup tries again and answers as it does when the file cannot be read.
+    logger.warn({ event: 'postal.load_failed', err: error }, 'postal-code table could not be loaded at start');
+  }
 }

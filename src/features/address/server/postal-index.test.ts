@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { AddressCandidate } from '../schemas';
 import { encodePostalFile, PostalTable } from './postal-file';
-import { findPostalFile, PostalIndex, POSTAL_FILE } from './postal-index';
+import { findPostalFile, lookupZipcode, PostalIndex, POSTAL_FILE, warmPostalIndex } from './postal-index';
 import { buildCandidates, jigyosyoRows, kenAllRows, parseCsvLine } from './postal-sources';
 import { JIGYOSYO_ROWS, KEN_ALL_ROWS, TOKYO_BUSINESS, jigyosyo, kenAll } from './testing';
 
@@ -126,5 +126,16 @@ describe('PostalIndex', () => {
 
   it('says how to build the file when it is missing', () => {
     expect(() => findPostalFile(dir)).toThrow(/postcode:import/);
+  });
+});
+
+describe('the process-wide index, loaded at the server start', () => {
+  it('reads the committed file: warming answers with its size (again without error), and lookups answer from it', async () => {
+    const warmed = await warmPostalIndex();
+    expect(warmed.codes).toBeGreaterThan(100_000);
+    const again = await warmPostalIndex();
+    expect(again.codes).toBe(warmed.codes);
+    const [first] = await lookupZipcode('1000005');
+    expect(first).toMatchObject({ prefecture: '東京都', city: '千代田区' });
   });
 });

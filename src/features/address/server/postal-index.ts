@@ -75,8 +75,23 @@ export class PostalIndex {
 
 let shared: PostalIndex | undefined;
 
+function sharedIndex(): PostalIndex {
+  shared ??= new PostalIndex();
+  return shared;
+}
+
 /** Address candidates for a normalised 7-digit postal code, from the process-wide index. */
 export function lookupZipcode(zipcode: string): Promise<AddressCandidate[]> {
-  shared ??= new PostalIndex();
-  return shared.lookup(zipcode);
+  return sharedIndex().lookup(zipcode);
+}
+
+/**
+ * Loads the process-wide index now, at the server's start: reading and parsing the file takes 1–5 s
+ * on a busy machine, which the first buyer's postal-code fill would otherwise wait for. A failure
+ * is left for the first lookup to meet again (and answer as it does).
+ */
+export async function warmPostalIndex(): Promise<{ codes: number; ms: number }> {
+  const started = performance.now();
+  const table = await sharedIndex().table();
+  return { codes: table.size, ms: Math.round(performance.now() - started) };
 }
