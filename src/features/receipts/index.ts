@@ -3,6 +3,7 @@
  * and receipt links. Server code lives in ./server and is imported by route handlers directly.
  */
 export * from './schemas';
+export { issuerOf, type IssuerEnv } from './issuer';
 export {
   RefundStatementFileSchema,
   RefundStatementSnapshotSchema,

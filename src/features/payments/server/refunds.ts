@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { orders, refunds } from '@db/schema';
 import { getEnv } from '@/config/env';
-import { buildRefundStatementSnapshot, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/receipts';
+import { buildRefundStatementSnapshot, issuerOf, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/receipts';
 import { AppError } from '@/server/http/app-error';
 import { getDb, type Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
@@ -181,19 +181,12 @@ type RefundOrder = NonNullable<Awaited<ReturnType<typeof loadOrderForRefund>>> &
  * 全額返金 only for the whole payment in one refund; the rest after partial refunds is 一部返金 too.
  */
 function refundStatement(refundId: string, order: RefundOrder, split: RefundSplit): RefundStatementSnapshot {
-  const env = getEnv();
   return buildRefundStatementSnapshot({
     refundId,
     order: { ...order, items: orderedItems(order.price) },
     split,
     full: split.amountYen === order.amountYen,
-    issuer: {
-      name: env.OPERATOR_NAME,
-      postcode: env.OPERATOR_POSTCODE,
-      address: env.OPERATOR_ADDRESS,
-      phone: env.OPERATOR_PHONE,
-      registrationNumber: env.OPERATOR_INVOICE_NUMBER,
-    },
+    issuer: issuerOf(getEnv()),
   });
 }
 

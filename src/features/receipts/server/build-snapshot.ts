@@ -1,7 +1,6 @@
 import 'server-only';
 
-import type { Env } from '@/config/env';
-
+import { issuerOf, type IssuerEnv } from '../issuer';
 import { ReceiptSnapshotSchema, type ReceiptSnapshot } from '../schemas';
 import { OrderPriceSchema, receiptAddresseeOf, splitAddressee } from '@/features/orders';
 
@@ -20,8 +19,6 @@ export interface PaidOrderFacts {
   companyName: string;
   corporateNumber: string;
 }
-
-type IssuerEnv = Pick<Env, 'OPERATOR_NAME' | 'OPERATOR_POSTCODE' | 'OPERATOR_ADDRESS' | 'OPERATOR_PHONE' | 'OPERATOR_INVOICE_NUMBER'>;
 
 /**
  * The receipt of a paid order as it will be printed for ever: amounts from the order's own price
@@ -58,13 +55,7 @@ export function buildReceiptSnapshot(order: PaidOrderFacts, env: IssuerEnv, seri
     totalYen: price.totalYen,
     proviso: RECEIPT_PROVISO,
     paymentMethod: 'クレジットカード決済',
-    issuer: {
-      name: env.OPERATOR_NAME,
-      postcode: env.OPERATOR_POSTCODE,
-      address: env.OPERATOR_ADDRESS,
-      phone: env.OPERATOR_PHONE,
-      registrationNumber: env.OPERATOR_INVOICE_NUMBER,
-    },
+    issuer: issuerOf(env),
   });
 }
 
