@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { SWRConfiguration, SWRResponse } from 'swr';
 
 import type { ApiKey } from './api-key';
@@ -60,11 +60,15 @@ function subscribeRuntime(listener: Listener): () => void {
  * layout or page whose components use `useApi` (the member layout, /search). Draws nothing.
  */
 export function ApiHost(): ReactNode {
-  const host = useSyncExternalStore(
-    subscribeRuntime,
-    () => runtime?.Host ?? null,
-    () => null,
-  );
+  // Not useSyncExternalStore: its updates are always synchronous, so the runtime's arrival would
+  // render every bridged call (and the answers they publish) in the task that evaluates SWR's
+  // chunk. A transition lets React render it in slices (docs/decisions/0053).
+  const [host, setHost] = useState<ComponentType | null>(() => runtime?.Host ?? null);
+  useEffect(() => {
+    const show = () => startTransition(() => setHost(() => runtime?.Host ?? null));
+    show();
+    return subscribeRuntime(show);
+  }, []);
   return host ? createElement(host) : null;
 }
 
@@ -169,8 +173,19 @@ function useBridged(key: string | null, config: SWRConfiguration): SWRResponse<u
     void loadApiRuntime();
     return () => setSlots(slots.filter((s) => s !== slot));
   }, [slot]);
-  const answer = useSyncExternalStore(slot.subscribe, slot.read, slot.read);
-  if (slot.snapshotKey === key) return answer;
+  // The answers reach the component in a transition (not useSyncExternalStore, whose updates are
+  // always synchronous): an answer re-renders the whole step (the price, the last order), which
+  // React then renders in slices between other work (docs/decisions/0053). The answer is kept with
+  // the key it answers, so a key changed meanwhile is never shown another key's answer.
+  const [{ answer, answeredKey }, setAnswer] = useState(() => ({ answer: slot.read(), answeredKey: slot.snapshotKey }));
+  useEffect(() => {
+    const take = () => startTransition(() => setAnswer({ answer: slot.read(), answeredKey: slot.snapshotKey }));
+    // (an answer published between this render and this effect)
+    if (slot.read() !== answer) take();
+    return slot.subscribe(take);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [slot]);
+  if (answeredKey === key) return answer;
   // The key has just changed and the runtime's call has not answered for it yet (one commit): as
   // `useSWR` renders a changed key before its effect starts the request — no error of the previous
   // key, its data only as `keepPreviousData` (the spec's default) keeps it, not yet validating.

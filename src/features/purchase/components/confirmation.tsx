@@ -2,7 +2,7 @@
 
 import Link from '@/components/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 import { displayZipcode } from '@/features/address/index.client';
 import { destinationFilledIn } from '@/features/orders/index.client';
@@ -435,11 +435,14 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       router.replace(restartPath('/purchase/select'));
       return;
     }
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setState(s);
-    setCompany(c);
-    setAgreed(s.flags.isAgreement);
-    setLastPaymentId(s.newPaymentHistory.paymentId);
+    // What storage holds re-renders the whole page: in a transition, rendered in slices between
+    // other work rather than as one task right after hydration (docs/decisions/0053).
+    startTransition(() => {
+      setState(s);
+      setCompany(c);
+      setAgreed(s.flags.isAgreement);
+      setLastPaymentId(s.newPaymentHistory.paymentId);
+    });
     // The address is kept as it is typed; only a complete one may be ordered to. An unfinished one
     // goes back to its step at once; the server's schema checks a finished one when the order
     // button is pressed (loaded then, not on arrival: zod cost ~90 KiB and ~0.4 s on a phone).
@@ -451,7 +454,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     if (code) {
       // The token of a new card is spent by the failed attempt: the card must be entered again.
       if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
-      setState(getClientState());
+      const spent = getClientState();
+      startTransition(() => setState(spent));
       void messageFor(code).then((message) => {
         if (!cancelled) setFailure(message);
       });
@@ -514,7 +518,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     if (result.status === 'failed' || result.status === 'expired') {
       attemptKey.current = null;
       if (s.newCard.isSelected) setPiece('newCard', { ...s.newCard, token: '' });
-      setState(getClientState());
+      const spent = getClientState();
+      startTransition(() => setState(spent));
       setFailure(result.failure.message);
       setFailedOrderNumber(orderNumber);
       await last.mutate();

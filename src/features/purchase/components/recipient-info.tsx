@@ -2,7 +2,18 @@
 
 import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
-import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { flushSync } from 'react-dom';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
@@ -90,12 +101,18 @@ export function RecipientInfo({ payjpJsUrl, prefectureOptions }: { payjpJsUrl: s
       router.replace(restartPath('/purchase/select'));
       return;
     }
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setRestarted(takeMissingStateFlag());
-    setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
-    setIsDemo(state.flags.isDemoUser);
-    setReady(true);
-    // (the card section applies the stored card in its own effect, committed with these)
+    // The stored values re-render the whole form: in a transition, which React renders in slices
+    // between other work, instead of one task of the whole step right after hydration (an update
+    // from an effect is otherwise batched with the synchronous ones; docs/decisions/0053).
+    const restarted = takeMissingStateFlag();
+    startTransition(() => {
+      setRestarted(restarted);
+      setForm({ ...state.destination, destinationZipCode: formatZipcode(state.destination.destinationZipCode) });
+      setIsDemo(state.flags.isDemoUser);
+      setReady(true);
+    });
+    // (the card section applies the stored card in its own effect, at once: its choice must be in
+    // place before the registered cards can arrive — see RecipientCard)
   }, [router]);
 
   // Keep what the buyer types in this tab's store as it is typed, so going back to the item

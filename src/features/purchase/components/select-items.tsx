@@ -2,7 +2,7 @@
 
 import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 
 import { FieldError } from '@/components/form/field-error';
 import { LoadingOverlay } from '@/components/loading-overlay';
@@ -60,15 +60,21 @@ export function SelectItems({
 
   useEffect(() => {
     // Browser storage and the address are read after hydration (the server render has none); reading them is the effect.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setRestarted(takeMissingStateFlag());
+    const restarted = takeMissingStateFlag();
     // The spec's hand-over stays the contract: the later steps read the company from storage.
-    if (selected === null) setCompany(readSearchedCorporate());
-    else if (selected.status === 'found') storedSearchedCorporate.write({ ...selected.company, selectedAt: new Date().toISOString() });
+    const stored = selected === null ? readSearchedCorporate() : undefined;
+    if (selected !== null && selected.status === 'found')
+      storedSearchedCorporate.write({ ...selected.company, selectedAt: new Date().toISOString() });
     const saved = getClientState().purchaseItemData;
-    setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
-    setSpeed(saved.deliverySpeed);
-    setStorageRead(true);
+    // What storage holds re-renders the whole step: in a transition, rendered in slices between
+    // other work rather than as one task right after hydration (docs/decisions/0053).
+    startTransition(() => {
+      setRestarted(restarted);
+      if (stored !== undefined) setCompany(stored);
+      setQuantities(Object.fromEntries(saved.userInput.map((i) => [i.itemId, i.quantity])));
+      setSpeed(saved.deliverySpeed);
+      setStorageRead(true);
+    });
   }, [selected]);
 
   const items = useApi(itemsKey(), initialItems ? { fallbackData: initialItems } : {});
