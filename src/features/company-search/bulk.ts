@@ -8,6 +8,7 @@
 // zod-free (the /search/bulk page loads this module): the API shapes are in bulk-schemas.ts (issue 13).
 import { isValidCorporateNumber } from '@/features/registry/index.client';
 import { formatIsoDateJa } from '@/lib/format';
+import { groupDigits } from '@/lib/digits';
 
 import type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 import { toExcelCsv } from '@/lib/csv';
@@ -20,7 +21,7 @@ export const BULK_LINES_MAX = 1000;
 export const BULK_LINE_CHARS_MAX = 200;
 
 export const BULK_MESSAGES = {
-  too_many: `一度に確認できるのは${BULK_LINES_MAX.toLocaleString('ja-JP')}行までです。分けて確認してください。`,
+  too_many: `一度に確認できるのは${groupDigits(BULK_LINES_MAX)}行までです。分けて確認してください。`,
   empty: '確認する法人番号・登録番号・法人名を1行に1件ずつ入力してください。',
   line_too_long: `1行は${BULK_LINE_CHARS_MAX}文字までです。`,
   bad_check_digit: '法人番号の検査用数字（先頭の1桁）が合いません。番号をご確認ください。',

@@ -4,6 +4,8 @@
  * import them without zod (docs/decisions/0021).
  */
 
+import { groupDigits } from '@/lib/digits';
+
 /** Most companies one member may watch. */
 export const WATCH_LIMIT = 5000;
 /** Days the watch page lists events. */
@@ -71,10 +73,10 @@ export function describeWatchEvent(kind: WatchEventKind, d: WatchEventDetail): s
 }
 
 export const WATCH_MESSAGES = {
-  limit: `ウォッチできるのは1会員あたり${WATCH_LIMIT.toLocaleString('ja-JP')}社までです。不要な法人を外してから追加してください。`,
+  limit: `ウォッチできるのは1会員あたり${groupDigits(WATCH_LIMIT)}社までです。不要な法人を外してから追加してください。`,
   not_found: 'この法人番号の法人は見つかりませんでした。番号をご確認ください。',
   import_empty: '法人番号（13桁）または登録番号（T＋13桁）を1行に1件ずつ入力するか、CSV ファイルを選んでください。',
-  import_too_long: `一度に取り込めるのは${WATCH_IMPORT_CHARS_MAX.toLocaleString('ja-JP')}文字までです。分けて取り込んでください。`,
+  import_too_long: `一度に取り込めるのは${groupDigits(WATCH_IMPORT_CHARS_MAX)}文字までです。分けて取り込んでください。`,
   not_a_number: '法人番号（13桁）または登録番号（T＋13桁）ではありません。',
   unsubscribe_invalid: '配信停止のリンクが正しくありません。メールに記載のリンクをそのまま開いてください。',
   one_click_body: 'ワンクリック配信停止（RFC 8058）の形式ではありません。本文は List-Unsubscribe=One-Click としてください。',

@@ -3,10 +3,11 @@ import Link from '@/components/link';
 import { type SearchResult } from '@/features/company-search';
 import { referencePath } from '../schemas';
 import s from './reference.module.css';
+import { groupDigits } from '@/lib/digits';
 
 /** The reference service's result list: each company links to its record page. */
 export function ReferenceResultList({ result, nextHref }: { result: SearchResult; nextHref: string | null }) {
-  const total = result.countCapped ? `${result.count.toLocaleString('ja-JP')}件以上` : `${result.count.toLocaleString('ja-JP')}件`;
+  const total = result.countCapped ? `${groupDigits(result.count)}件以上` : `${groupDigits(result.count)}件`;
   return (
     <>
       <p className={s.summary} role="status">

@@ -10,6 +10,7 @@ import { PREFECTURES } from '@/lib/prefectures';
 import { type KindCode, isKindCode } from '@/features/registry/index.client';
 import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, isCityCode } from '../constants';
 import type { SearchResult } from '../schemas';
+import { groupDigits } from '@/lib/digits';
 
 export interface SearchUrlState {
   q: string;
@@ -106,5 +107,5 @@ export function searchCsvPath(state: SearchUrlState): string | null {
 
 /** 「162件」, or 「1,000件以上」 when the count reached the cap (issue 3 §4). */
 export function formatResultCount(result: Pick<SearchResult, 'count' | 'countCapped'>): string {
-  return result.countCapped ? `${SEARCH_COUNT_CAP.toLocaleString('ja-JP')}件以上` : `${result.count.toLocaleString('ja-JP')}件`;
+  return result.countCapped ? `${groupDigits(SEARCH_COUNT_CAP)}件以上` : `${groupDigits(result.count)}件`;
 }

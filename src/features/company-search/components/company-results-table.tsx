@@ -10,6 +10,7 @@ import { formatIsoDateJa } from '@/lib/format';
 import type { CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
 import { addressText, matchNote, referenceHref } from './result-format';
+import { groupDigits } from '@/lib/digits';
 
 interface Props {
   companies: CompanySummary[];
@@ -40,7 +41,7 @@ export function CompanyResultsTable({ companies, stale, onChoose }: Props) {
 
   return (
     <table className={styles.table} aria-busy={stale} data-stale={stale ? 'true' : undefined}>
-      <caption className="visually-hidden">検索結果（{companies.length.toLocaleString('ja-JP')}件を表示）</caption>
+      <caption className="visually-hidden">検索結果（{groupDigits(companies.length)}件を表示）</caption>
       <thead>
         <tr>
           <th scope="col" className={styles.colName}>

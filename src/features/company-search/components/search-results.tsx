@@ -14,6 +14,7 @@ import type { SearchResult } from '../schemas';
 import { CompanyResultItem } from './company-result-item';
 import { CompanyResultsTable } from './company-results-table';
 import styles from './company-search.module.css';
+import { groupDigits } from '@/lib/digits';
 
 export { SearchEmptyState } from './search-empty-state';
 
@@ -57,7 +58,7 @@ export function SearchResults({
   const lastMore = more.pages[more.pages.length - 1];
   const nextCursor = lastMore !== undefined ? lastMore.nextCursor : result.nextCursor;
   const depthLimited = lastMore !== undefined ? lastMore.depthLimited : result.depthLimited;
-  const moreAnnouncement = lastMore ? `${lastMore.items.length.toLocaleString('ja-JP')}件を追加で表示しました。` : '';
+  const moreAnnouncement = lastMore ? `${groupDigits(lastMore.items.length)}件を追加で表示しました。` : '';
 
   // Once the next results are on screen, keyboard and screen-reader users continue at the first of
   // them (the button may be gone: the last page, or the depth limit), never at the page's top.
@@ -119,7 +120,7 @@ export function SearchResults({
           </button>
         ) : depthLimited ? (
           <p className={styles.depthNote}>
-            表示できるのは先頭の{items.length.toLocaleString('ja-JP')}
+            表示できるのは先頭の{groupDigits(items.length)}
             件までです。都道府県や法人種別で絞り込むか、会社名をもう少し詳しく入力してください。
           </p>
         ) : (
