@@ -402,7 +402,9 @@ function fillSegment(seg: Segment, route: string): fc.Arbitrary<string> {
     ? fc.uuid().map((u) => `${u}.pdf`)
     : route.includes('/s3/')
       ? fc.uuid()
-      : fc.oneof(fc.uuid(), alnum(1, 20));
+      : route.startsWith('/sitemaps/')
+        ? fc.oneof(fc.nat({ max: 3 }).map((n) => `${n}.xml`), fc.constantFrom('999999.xml', '1234567.xml', '01.xml', '-1.xml', '0.XML', '0'))
+        : fc.oneof(fc.uuid(), alnum(1, 20));
   return fc.oneof({ arbitrary: good, weight: 2 }, { arbitrary: badSegment, weight: 2 });
 }
 
