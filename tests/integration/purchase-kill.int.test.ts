@@ -14,7 +14,16 @@ import { createInterface } from 'node:readline';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { answerChallenge, chargesOfOrder, control, mailsTo, newToken, startPurchaseStack, type WireCharge } from './purchase-support';
+import {
+  answerChallenge,
+  chargesOfOrder,
+  control,
+  emulatorGet,
+  mailsTo,
+  newToken,
+  startPurchaseStack,
+  type WireCharge,
+} from './purchase-support';
 
 const stack = await startPurchaseStack();
 afterAll(() => stack.close());
@@ -165,4 +174,39 @@ describe('the app killed (SIGKILL) at a purchase step and started again', () => 
     expect(row).toMatchObject({ status: 'paid', chargeId: charge!.id, amountYen: 2100, mailSent: true });
     await expectLedger(row, email);
   });
+
+  it('during a back-office refund, after PAY.JP refunded and before the answer was recorded: settled once, a second refund refused meanwhile, one mail', async () => {
+    const app = start(['app', 'refund', await newToken(stack)], APP_ENV);
+    const { orderId, chargeId, email, amountYen } = (await app.next('paid')) as Line & {
+      orderId: string;
+      chargeId: string;
+      email: string;
+      amountYen: number;
+    };
+    // PAY.JP makes the refund and holds the answer; the app dies waiting for it.
+    await control(stack, 'next-request', { fail: 'timeout', stage: 'after', method: 'POST', path: `/v1/charges/${chargeId}/refund` });
+    app.proc.stdin.write('go\n');
+    await app.next('refunding');
+    const refunded = () => emulatorGet<{ amount_refunded: number }>(stack, `/charges/${chargeId}`);
+    await until('the refund at PAY.JP', async () => ((await refunded()).amount_refunded === amountYen ? true : undefined));
+    expect(await app.kill()).toBeNull();
+
+    // The row was left `requested`: the reconciler takes it once PAYJP_TIMEOUT_MS + 60 s have passed.
+    const child = start(['restart-refund', orderId], { ...RESTART_ENV, RESTART_WAIT_MS: '90000' });
+    const second = (await child.next('second', 60_000)) as Line & { status: number; message: string };
+    expect(second.status).toBe(409);
+    expect(second.message).toContain('処理中の返金があります');
+    const { refunds, order } = (await child.next('ledger', 120_000)) as Line & {
+      refunds: { status: string; amountYen: number; notified: boolean }[];
+      order: { status: string; refundedYen: number };
+    };
+    expect(await child.exited).toBe(0);
+    expect(refunds).toEqual([{ status: 'succeeded', amountYen, notified: true }]);
+    expect(order.refundedYen).toBe(amountYen);
+    const events = await emulatorGet<{ data: unknown[] }>(stack, `/events?resource_id=${chargeId}&type=charge.refunded&limit=100`);
+    expect(events.data, 'refunds made at PAY.JP').toHaveLength(1);
+    expect((await refunded()).amount_refunded).toBe(amountYen);
+    // A full refund before shipping cancels the order: 「ご注文のキャンセルについて」, once.
+    expect((await mailsTo(stack, email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^【hojin】ご注文のキャンセルについて/)]);
+  }, 240_000);
 });
