@@ -209,4 +209,32 @@ describe('the app killed (SIGKILL) at a purchase step and started again', () => 
     // A full refund before shipping cancels the order: 「ご注文のキャンセルについて」, once.
     expect((await mailsTo(stack, email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^【hojin】ご注文のキャンセルについて/)]);
   }, 240_000);
+
+  it('during the first receipt downloads (a PDF being rendered): every receipt an original afterwards, one number each, no number lost', async () => {
+    const app = start(['app', 'receipts', '6'], APP_ENV);
+    const { userId, orderIds } = (await app.next('ready')) as Line & { userId: string; orderIds: string[] };
+    app.proc.stdin.write('go\n');
+    const first = (await app.next('issued')) as Line & { serialNumber: string; reissue: boolean };
+    expect(first.reissue).toBe(false);
+    // Killed a few milliseconds into the next receipts: rendering (~0.1 s each) takes most of the time.
+    await new Promise((r) => setTimeout(r, 40 + Math.floor(Math.random() * 150)));
+    expect(await app.kill()).toBeNull();
+
+    const child = start(['restart-receipts', userId, ...orderIds], RESTART_ENV);
+    const { downloads, rows, counter } = (await child.next('receipts', 60_000)) as Line & {
+      downloads: { orderId: string; serialNumber: string; reissue: boolean; bytes: number }[];
+      rows: { orderId: string; serialNumber: string }[];
+      counter: number;
+    };
+    expect(await child.exited).toBe(0);
+    // Every order has its one receipt, printed as the original (never 再発行 for a download the member never got).
+    expect(downloads.map((d) => d.reissue)).toEqual(orderIds.map(() => false));
+    expect(downloads.every((d) => d.bytes > 1000)).toBe(true);
+    expect(rows).toHaveLength(orderIds.length);
+    expect(downloads.find((d) => d.orderId === orderIds[0])?.serialNumber).toBe(first.serialNumber);
+    for (const d of downloads) expect(rows.find((r) => r.orderId === d.orderId)?.serialNumber).toBe(d.serialNumber);
+    // No number taken and lost in the crash: this member's numbers are the counter's last ones, one after another.
+    const values = rows.map((r) => Number(r.serialNumber.slice(-6))).sort((a, b) => a - b);
+    expect(values).toEqual(values.map((_, i) => counter - values.length + 1 + i));
+  });
 });

@@ -16,6 +16,11 @@
  *                        (reported as `second`: it must be refused while the first is in doubt),
  *                        then waits (RESTART_WAIT_MS) until the reconciler settled the refund and
  *                        its handler ran, and prints the order's refunds as JSON.
+ *   app receipts <n>     n paid orders of one member, then (after a line on stdin) their first
+ *                        receipt downloads one after another, each reported as `issued` — the test
+ *                        kills the app at a moment of its choosing, mostly while a PDF is rendered.
+ *   restart-receipts <userId> <orderId…>  the app started again: every order's receipt downloaded,
+ *                        and the receipts and the number counter printed as JSON.
  *   restart <id> <status>  the app started again: instrumentation's registerNode (which starts the
  *                        payment reconciler), then waits (at most RESTART_WAIT_MS) until the order
  *                        is in <status> with its charge recorded (and, when paid, its mail sent)
@@ -97,6 +102,47 @@ async function refundApp(token: string): Promise<void> {
   return forever();
 }
 
+async function receiptsApp(count: number): Promise<void> {
+  const { createUser } = await import('../factories/users');
+  const { createOrder } = await import('../factories/orders');
+  const { issueReceiptPdf } = await import('@/features/receipts/server/issue-receipt');
+  const user = await createUser({ email: `receipt-killed-${randomUUID().slice(0, 8)}@example.jp`, emailVerifiedAt: new Date() });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push((await createOrder({ userId: user.id, status: 'paid' })).id);
+  report({ event: 'ready', userId: user.id, orderIds: ids });
+  const lines = createInterface({ input: process.stdin });
+  await new Promise<void>((resolve) => lines.once('line', () => resolve()));
+  for (const id of ids) {
+    const pdf = await issueReceiptPdf(user.id, id);
+    report({ event: 'issued', orderId: id, serialNumber: pdf?.serialNumber, reissue: pdf?.reissue });
+  }
+  report({ event: 'unexpected', reason: 'every receipt was issued before the kill' });
+  return forever();
+}
+
+async function restartReceipts(userId: string, orderIds: string[]): Promise<void> {
+  const { registerNode } = await import('@/instrumentation-node');
+  const { getDb, closeDb } = await import('@/server/db/client');
+  const { issueReceiptPdf } = await import('@/features/receipts/server/issue-receipt');
+  const { receipts, receiptSerialCounters } = await import('@db/schema');
+  const { eq } = await import('drizzle-orm');
+  await registerNode();
+  const downloads = [];
+  for (const id of orderIds) {
+    const pdf = await issueReceiptPdf(userId, id);
+    downloads.push({ orderId: id, serialNumber: pdf?.serialNumber, reissue: pdf?.reissue, bytes: pdf?.pdf.length ?? 0 });
+  }
+  const db = await getDb();
+  const rows = await db
+    .select({ orderId: receipts.orderId, serialNumber: receipts.serialNumber })
+    .from(receipts)
+    .where(eq(receipts.userId, userId));
+  const [counter] = await db.select().from(receiptSerialCounters);
+  report({ event: 'receipts', downloads, rows, counter: counter?.lastValue ?? null });
+  await closeDb();
+  process.exit(0);
+}
+
 async function restartRefund(id: string): Promise<void> {
   const { registerNode } = await import('@/instrumentation-node');
   const { getDb, closeDb } = await import('@/server/db/client');
@@ -170,12 +216,16 @@ const run =
   command === 'app'
     ? args[0] === 'refund'
       ? refundApp(args[1] ?? '')
-      : app(args[0] ?? '', args[1] ?? '')
+      : args[0] === 'receipts'
+        ? receiptsApp(Number(args[1] ?? '3'))
+        : app(args[0] ?? '', args[1] ?? '')
     : command === 'restart'
       ? restart(args[0] ?? '', args[1] ?? '')
       : command === 'restart-refund'
         ? restartRefund(args[0] ?? '')
-        : Promise.reject(new Error(`unknown command ${command}`));
+        : command === 'restart-receipts'
+          ? restartReceipts(args[0] ?? '', args.slice(1))
+          : Promise.reject(new Error(`unknown command ${command}`));
 run.catch((error: unknown) => {
   report({ event: 'error', message: error instanceof Error ? error.stack : String(error) });
   process.exit(1);
