@@ -23,6 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 
 import { z } from 'zod';
 
@@ -343,10 +344,22 @@ async function main(): Promise<void> {
   if (pid) console.log(`server memory (VmRSS, MiB): start ${startRss}, peak ${Math.max(...rss)}, end ${endRss}`);
   if (args['server-log']) {
     const log = fs.readFileSync(args['server-log']).subarray(logStart).toString('utf8');
-    const stalls = [...log.matchAll(/"event":"event_loop\.stall","ms":(\d+)/g)].map((m) => Number(m[1]));
+    const stalls = [...log.matchAll(/"event":"event_loop\.stall","ms":(\d+)(?:,"cpuMs":(\d+))?/g)].map((m) => ({
+      ms: Number(m[1]),
+      cpuMs: m[2] === undefined ? null : Number(m[2]),
+    }));
+    // CPU of its own for at least half the stall: the process's work held the loop; less: the machine did not run it.
+    const own = stalls.filter((s) => s.cpuMs !== null && s.cpuMs >= s.ms / 2);
     const errors = log.split('\n').filter((l) => l.includes('"level":50'));
+    const max = (list: { ms: number }[]) => (list.length ? ` (max ${Math.max(...list.map((s) => s.ms))} ms)` : '');
     console.log(
-      `server log: ${stalls.length} event-loop stalls ≥ 1 s${stalls.length ? ` (max ${Math.max(...stalls)} ms)` : ''}, ${errors.length} error-level lines`,
+      `server log: ${stalls.length} event-loop stalls ≥ 1 s${max(stalls)}, of which ${own.length} with the process's own CPU for half of it or more${max(own)}; ${errors.length} error-level lines`,
+    );
+    console.log(
+      `machine load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} CPUs`,
     );
     for (const e of errors.slice(0, 5)) problems.push(`server log: ${e.slice(0, 300)}`);
   }

@@ -22,9 +22,22 @@ describe('watchEventLoop', () => {
     expect(stalls[0]).toBeLessThan(1500);
   });
 
+  it('tells work of its own (CPU spent during the stall) from a process the machine did not run', async () => {
+    let clock = 0;
+    let cpuClock = 0;
+    const starved: { ms: number; cpuMs: number }[] = [];
+    const fake = watchEventLoop({ thresholdMs: 1000, tickMs: 250, now: () => clock, cpu: () => cpuClock, report: (s) => starved.push(s) });
+    // what a tick sees after the process was descheduled for 1.5 s: time passed, little CPU used
+    clock += 1750;
+    cpuClock += 20;
+    await new Promise((r) => setTimeout(r, 300));
+    fake.stop();
+    expect(starved[0]).toMatchObject({ ms: 1500, cpuMs: 20 });
+  });
+
   it('says nothing while the loop keeps up', async () => {
     const stalls: number[] = [];
-    const watch = watchEventLoop({ thresholdMs: 300, tickMs: 50, report: ({ ms }) => stalls.push(ms) });
+    const watch = watchEventLoop({ thresholdMs: 1000, tickMs: 50, report: ({ ms }) => stalls.push(ms) });
     for (let i = 0; i < 5; i++) {
       block(20);
       await new Promise((r) => setTimeout(r, 30));
