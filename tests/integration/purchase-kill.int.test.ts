@@ -237,4 +237,24 @@ describe('the app killed (SIGKILL) at a purchase step and started again', () => 
     const values = rows.map((r) => Number(r.serialNumber.slice(-6))).sort((a, b) => a - b);
     expect(values).toEqual(values.map((_, i) => counter - values.length + 1 + i));
   });
+
+  it('while the cardholder was on the 3-D Secure page: the return reaches the restarted app, racing its reconciler — paid once, one mail', async () => {
+    const app = start(['app', '3ds-pending', await newToken(stack)], APP_ENV);
+    const { orderId, userId, email } = (await app.next('order')) as Line & { orderId: string; userId: string; email: string };
+    const { result } = (await app.next('purchase')) as Line & { result: { status: string; redirectUrl: string } };
+    expect(result.status).toBe('awaiting_3ds');
+    expect(await app.kill()).toBeNull();
+    // The cardholder passes 3-D Secure while the app is down; PAY.JP's webhook finds nobody.
+    await control(stack, 'webhooks', { mode: 'drop', type: 'charge.succeeded' });
+    await answerChallenge(result.redirectUrl, 'verified');
+
+    const child = start(['return', userId, orderId], RESTART_ENV);
+    const returned = (await child.next('returned', 45_000)) as Line & { status: string };
+    expect(['paid', 'awaiting_3ds', 'charging']).toContain(returned.status);
+    const { order } = (await child.next('ledger', 45_000)) as Line & { order: LedgerRow };
+    expect(await child.exited).toBe(0);
+    const [charge] = await chargesOfOrder(stack, orderId);
+    expect(order).toMatchObject({ status: 'paid', chargeId: charge?.id, amountYen: 2100, mailSent: true });
+    await expectLedger(order, email);
+  });
 });

@@ -16,6 +16,11 @@
  *                        (reported as `second`: it must be refused while the first is in doubt),
  *                        then waits (RESTART_WAIT_MS) until the reconciler settled the refund and
  *                        its handler ran, and prints the order's refunds as JSON.
+ *   app 3ds-pending <token>  the order charged and waiting at PAY.JP's 3-D Secure page (`purchase`
+ *                        reported); the test kills the app before the cardholder answers.
+ *   return <userId> <id> the app started again and the cardholder's return arriving at once
+ *                        (finishAfterThreeDSecure, as GET /api/payments/tds-return) while the
+ *                        reconciler runs too; reported as `returned`, then as `restart … paid`.
  *   app receipts <n>     n paid orders of one member, then (after a line on stdin) their first
  *                        receipt downloads one after another, each reported as `issued` — the test
  *                        kills the app at a moment of its choosing, mostly while a PDF is rendered.
@@ -68,6 +73,7 @@ async function app(step: string, token: string): Promise<void> {
   }
   const result = await purchase(user.id, { paymentId: order.id, card: { token } });
   report({ event: 'purchase', result });
+  if (step === '3ds-pending') return forever();
   const lines = createInterface({ input: process.stdin });
   await new Promise<void>((resolve) => lines.once('line', () => resolve()));
   report({ event: 'returning' });
@@ -183,6 +189,15 @@ async function restartRefund(id: string): Promise<void> {
   process.exit(0);
 }
 
+async function returnAfterRestart(userId: string, id: string): Promise<void> {
+  const { registerNode } = await import('@/instrumentation-node');
+  const { finishAfterThreeDSecure } = await import('@/features/payments/server/order-payment');
+  await registerNode();
+  const row = await finishAfterThreeDSecure(userId, id);
+  report({ event: 'returned', status: row.status });
+  return restart(id, 'paid');
+}
+
 async function restart(id: string, status: string): Promise<void> {
   const { registerNode } = await import('@/instrumentation-node');
   const { getDb, closeDb } = await import('@/server/db/client');
@@ -223,9 +238,11 @@ const run =
       ? restart(args[0] ?? '', args[1] ?? '')
       : command === 'restart-refund'
         ? restartRefund(args[0] ?? '')
-        : command === 'restart-receipts'
-          ? restartReceipts(args[0] ?? '', args.slice(1))
-          : Promise.reject(new Error(`unknown command ${command}`));
+        : command === 'return'
+          ? returnAfterRestart(args[0] ?? '', args[1] ?? '')
+          : command === 'restart-receipts'
+            ? restartReceipts(args[0] ?? '', args.slice(1))
+            : Promise.reject(new Error(`unknown command ${command}`));
 run.catch((error: unknown) => {
   report({ event: 'error', message: error instanceof Error ? error.stack : String(error) });
   process.exit(1);
