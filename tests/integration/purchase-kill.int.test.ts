@@ -236,7 +236,7 @@ describe('the app killed (SIGKILL) at a purchase step and started again', () => 
     // No number taken and lost in the crash: this member's numbers are the counter's last ones, one after another.
     const values = rows.map((r) => Number(r.serialNumber.slice(-6))).sort((a, b) => a - b);
     expect(values).toEqual(values.map((_, i) => counter - values.length + 1 + i));
-  });
+  }, 120_000);
 
   it('while the cardholder was on the 3-D Secure page: the return reaches the restarted app, racing its reconciler — paid once, one mail', async () => {
     const app = start(['app', '3ds-pending', await newToken(stack)], APP_ENV);
@@ -256,5 +256,5 @@ describe('the app killed (SIGKILL) at a purchase step and started again', () => 
     const [charge] = await chargesOfOrder(stack, orderId);
     expect(order).toMatchObject({ status: 'paid', chargeId: charge?.id, amountYen: 2100, mailSent: true });
     await expectLedger(order, email);
-  });
+  }, 120_000);
 });
