@@ -34,6 +34,10 @@ describe('routes found in src/app', () => {
     const pages = routes.filter((r) => r.kind === 'page').map((r) => r.template);
     expect(pages).toContain('/');
     expect(pages).toContain('/purchase/select'); // from src/app/(member)/purchase/select
+    // route handlers outside /api are fuzzed as pages (any answer but a 5xx): they were left out before
+    expect(routes.filter((r) => r.kind === 'page' && r.declared.includes('GET')).map((r) => r.template)).toEqual(
+      expect.arrayContaining(['/sitemap.xml', '/sitemaps/companies/[file]', '/sitemaps/pages.xml']),
+    );
   });
 });
 
@@ -49,6 +53,10 @@ describe('generated requests', () => {
     const sample = generate(routes, 1, 3000);
     const hit = new Set(sample.map((r) => r.route));
     for (const r of routes.filter((t) => t.kind === 'api')) expect(hit, r.template).toContain(r.template);
+    for (const t of ['/sitemap.xml', '/sitemaps/pages.xml']) expect(hit, t).toContain(t);
+    // a company sitemap's file name is one the route serves (n.xml) some of the time
+    const sitemaps = routes.filter((r) => r.template === '/sitemaps/companies/[file]' || r.template === '/api/health');
+    expect(generate(sitemaps, 1, 300).some((r) => /^\/sitemaps\/companies\/0\.xml(\?|$)/.test(r.path))).toBe(true);
     expect(new Set(sample.map((r) => r.method))).toEqual(new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
     expect(sample.some((r) => /%ff/i.test(r.path))).toBe(true);
     // a NUL inside a JSON body is the escape \u0000 in its text

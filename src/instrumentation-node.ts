@@ -19,6 +19,9 @@ export async function registerNode(): Promise<void> {
   }
   const { getDb } = await import('@/server/db/client');
   await getDb();
+  // A stall of the event loop (1 s or more) is a warning in the log: see it, not guess it.
+  const { startEventLoopWatch } = await import('@/server/event-loop-watch');
+  await startEventLoopWatch();
   // The postal-code table is read once per process; read it now rather than during the first
   // buyer's postal-code fill (1–5 s on a busy machine). In the background: the server does not wait.
   void warmPostalTable();

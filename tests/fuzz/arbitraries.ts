@@ -402,7 +402,14 @@ function fillSegment(seg: Segment, route: string): fc.Arbitrary<string> {
     ? fc.uuid().map((u) => `${u}.pdf`)
     : route.includes('/s3/')
       ? fc.uuid()
-      : fc.oneof(fc.uuid(), alnum(1, 20));
+      : route.startsWith('/sitemaps/')
+        ? fc.oneof(
+            // the first file exists in any registry (the sample's 5,000 rows fill one): the handler's real answer
+            { arbitrary: fc.constant('0.xml'), weight: 3 },
+            { arbitrary: fc.nat({ max: 3 }).map((n) => `${n}.xml`), weight: 1 },
+            { arbitrary: fc.constantFrom('999999.xml', '1234567.xml', '01.xml', '-1.xml', '0.XML', '0'), weight: 2 },
+          )
+        : fc.oneof(fc.uuid(), alnum(1, 20));
   return fc.oneof({ arbitrary: good, weight: 2 }, { arbitrary: badSegment, weight: 2 });
 }
 

@@ -4,10 +4,15 @@ import path from 'node:path';
 /**
  * The routes the fuzzer aims at, read from the source tree at start (never a hand-kept list), so a
  * route added tomorrow is fuzzed without anyone touching the fuzzer: every `route.ts` under
- * src/app/api and every `page.tsx` under src/app. Route groups `(name)` do not appear in URLs;
- * dynamic segments (`[id]`, `[...path]`) are filled by the arbitraries.
+ * src/app (the /api routes, and the route handlers outside /api such as the sitemaps) and every
+ * `page.tsx` under src/app. Route groups `(name)` do not appear in URLs; dynamic segments (`[id]`,
+ * `[...path]`) are filled by the arbitraries.
  */
 export interface RouteTemplate {
+  /**
+   * 'api': an /api route, judged by the JSON error shape; 'page': a page, or a route handler outside
+   * /api (/sitemap.xml, /sitemaps/…), which may answer XML or plain text but never a 5xx.
+   */
   kind: 'api' | 'page';
   /** URL path with the dynamic segments as written in the folder names, e.g. /api/download/receipt/[file] */
   template: string;
@@ -64,13 +69,15 @@ function declaredMethods(source: string): string[] {
 
 export function discoverRoutes(): RouteTemplate[] {
   const routeFiles: string[] = [];
-  walk(path.join(APP_DIR, 'api'), 'route.ts', routeFiles);
+  walk(APP_DIR, 'route.ts', routeFiles);
   const pageFiles: string[] = [];
   walk(APP_DIR, 'page.tsx', pageFiles);
   const routes: RouteTemplate[] = [];
   for (const file of routeFiles.sort()) {
     const segments = segmentsOf(path.relative(APP_DIR, path.dirname(file)));
-    routes.push({ kind: 'api', template: templateOf(segments), segments, declared: declaredMethods(fs.readFileSync(file, 'utf8')) });
+    const template = templateOf(segments);
+    const kind = template === '/api' || template.startsWith('/api/') ? 'api' : 'page';
+    routes.push({ kind, template, segments, declared: declaredMethods(fs.readFileSync(file, 'utf8')) });
   }
   for (const file of pageFiles.sort()) {
     const segments = segmentsOf(path.relative(APP_DIR, path.dirname(file)));

@@ -14,7 +14,16 @@ import { createInterface } from 'node:readline';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { answerChallenge, chargesOfOrder, control, mailsTo, newToken, startPurchaseStack, type WireCharge } from './purchase-support';
+import {
+  answerChallenge,
+  chargesOfOrder,
+  control,
+  emulatorGet,
+  mailsTo,
+  newToken,
+  startPurchaseStack,
+  type WireCharge,
+} from './purchase-support';
 
 const stack = await startPurchaseStack();
 afterAll(() => stack.close());
@@ -165,4 +174,87 @@ describe('the app killed (SIGKILL) at a purchase step and started again', () => 
     expect(row).toMatchObject({ status: 'paid', chargeId: charge!.id, amountYen: 2100, mailSent: true });
     await expectLedger(row, email);
   });
+
+  it('during a back-office refund, after PAY.JP refunded and before the answer was recorded: settled once, a second refund refused meanwhile, one mail', async () => {
+    const app = start(['app', 'refund', await newToken(stack)], APP_ENV);
+    const { orderId, chargeId, email, amountYen } = (await app.next('paid')) as Line & {
+      orderId: string;
+      chargeId: string;
+      email: string;
+      amountYen: number;
+    };
+    // PAY.JP makes the refund and holds the answer; the app dies waiting for it.
+    await control(stack, 'next-request', { fail: 'timeout', stage: 'after', method: 'POST', path: `/v1/charges/${chargeId}/refund` });
+    app.proc.stdin.write('go\n');
+    await app.next('refunding');
+    const refunded = () => emulatorGet<{ amount_refunded: number }>(stack, `/charges/${chargeId}`);
+    await until('the refund at PAY.JP', async () => ((await refunded()).amount_refunded === amountYen ? true : undefined));
+    expect(await app.kill()).toBeNull();
+
+    // The row was left `requested`: the reconciler takes it once PAYJP_TIMEOUT_MS + 60 s have passed.
+    const child = start(['restart-refund', orderId], { ...RESTART_ENV, RESTART_WAIT_MS: '90000' });
+    const second = (await child.next('second', 60_000)) as Line & { status: number; message: string };
+    expect(second.status).toBe(409);
+    expect(second.message).toContain('処理中の返金があります');
+    const { refunds, order } = (await child.next('ledger', 120_000)) as Line & {
+      refunds: { status: string; amountYen: number; notified: boolean }[];
+      order: { status: string; refundedYen: number };
+    };
+    expect(await child.exited).toBe(0);
+    expect(refunds).toEqual([{ status: 'succeeded', amountYen, notified: true }]);
+    expect(order.refundedYen).toBe(amountYen);
+    const events = await emulatorGet<{ data: unknown[] }>(stack, `/events?resource_id=${chargeId}&type=charge.refunded&limit=100`);
+    expect(events.data, 'refunds made at PAY.JP').toHaveLength(1);
+    expect((await refunded()).amount_refunded).toBe(amountYen);
+    // A full refund before shipping cancels the order: 「ご注文のキャンセルについて」, once.
+    expect((await mailsTo(stack, email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^【hojin】ご注文のキャンセルについて/)]);
+  }, 240_000);
+
+  it('during the first receipt downloads (a PDF being rendered): every receipt an original afterwards, one number each, no number lost', async () => {
+    const app = start(['app', 'receipts', '6'], APP_ENV);
+    const { userId, orderIds } = (await app.next('ready')) as Line & { userId: string; orderIds: string[] };
+    app.proc.stdin.write('go\n');
+    const first = (await app.next('issued')) as Line & { serialNumber: string; reissue: boolean };
+    expect(first.reissue).toBe(false);
+    // Killed a few milliseconds into the next receipts: rendering (~0.1 s each) takes most of the time.
+    await new Promise((r) => setTimeout(r, 40 + Math.floor(Math.random() * 150)));
+    expect(await app.kill()).toBeNull();
+
+    const child = start(['restart-receipts', userId, ...orderIds], RESTART_ENV);
+    const { downloads, rows, counter } = (await child.next('receipts', 60_000)) as Line & {
+      downloads: { orderId: string; serialNumber: string; reissue: boolean; bytes: number }[];
+      rows: { orderId: string; serialNumber: string }[];
+      counter: number;
+    };
+    expect(await child.exited).toBe(0);
+    // Every order has its one receipt, printed as the original (never 再発行 for a download the member never got).
+    expect(downloads.map((d) => d.reissue)).toEqual(orderIds.map(() => false));
+    expect(downloads.every((d) => d.bytes > 1000)).toBe(true);
+    expect(rows).toHaveLength(orderIds.length);
+    expect(downloads.find((d) => d.orderId === orderIds[0])?.serialNumber).toBe(first.serialNumber);
+    for (const d of downloads) expect(rows.find((r) => r.orderId === d.orderId)?.serialNumber).toBe(d.serialNumber);
+    // No number taken and lost in the crash: this member's numbers are the counter's last ones, one after another.
+    const values = rows.map((r) => Number(r.serialNumber.slice(-6))).sort((a, b) => a - b);
+    expect(values).toEqual(values.map((_, i) => counter - values.length + 1 + i));
+  }, 120_000);
+
+  it('while the cardholder was on the 3-D Secure page: the return reaches the restarted app, racing its reconciler — paid once, one mail', async () => {
+    const app = start(['app', '3ds-pending', await newToken(stack)], APP_ENV);
+    const { orderId, userId, email } = (await app.next('order')) as Line & { orderId: string; userId: string; email: string };
+    const { result } = (await app.next('purchase')) as Line & { result: { status: string; redirectUrl: string } };
+    expect(result.status).toBe('awaiting_3ds');
+    expect(await app.kill()).toBeNull();
+    // The cardholder passes 3-D Secure while the app is down; PAY.JP's webhook finds nobody.
+    await control(stack, 'webhooks', { mode: 'drop', type: 'charge.succeeded' });
+    await answerChallenge(result.redirectUrl, 'verified');
+
+    const child = start(['return', userId, orderId], RESTART_ENV);
+    const returned = (await child.next('returned', 45_000)) as Line & { status: string };
+    expect(['paid', 'awaiting_3ds', 'charging']).toContain(returned.status);
+    const { order } = (await child.next('ledger', 45_000)) as Line & { order: LedgerRow };
+    expect(await child.exited).toBe(0);
+    const [charge] = await chargesOfOrder(stack, orderId);
+    expect(order).toMatchObject({ status: 'paid', chargeId: charge?.id, amountYen: 2100, mailSent: true });
+    await expectLedger(order, email);
+  }, 120_000);
 });

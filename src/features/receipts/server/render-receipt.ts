@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { formatDateJa } from '@/lib/format';
+import { inCpuTurn } from '@/server/cpu-turn';
 
 import type { ReceiptReissueReason } from '../constants';
 import { ReceiptSnapshotSchema, type ReceiptLine, type ReceiptSnapshot } from '../schemas';
@@ -33,7 +34,12 @@ export interface RenderReceiptOptions {
 const STAMP_RED = '#c0262d';
 const SUMMARY_ROW = 17;
 
-export async function renderReceipt(input: ReceiptSnapshot, options: RenderReceiptOptions): Promise<Buffer> {
+/** One render at a time, each in its own turn of the event loop (src/server/cpu-turn.ts). */
+export function renderReceipt(input: ReceiptSnapshot, options: RenderReceiptOptions): Promise<Buffer> {
+  return inCpuTurn(() => renderReceiptNow(input, options));
+}
+
+async function renderReceiptNow(input: ReceiptSnapshot, options: RenderReceiptOptions): Promise<Buffer> {
   const r = ReceiptSnapshotSchema.parse(input);
   const issuedAt = new Date(r.issuedAt);
   const page = openA4Pdf({

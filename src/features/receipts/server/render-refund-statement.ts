@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { formatDateJa } from '@/lib/format';
+import { inCpuTurn } from '@/server/cpu-turn';
 
 import { RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '../refund-statement';
 
@@ -22,7 +23,12 @@ export function refundStatementNumber(refundId: string): string {
   return `RF-${refundId.slice(0, 8).toUpperCase()}`;
 }
 
-export async function renderRefundStatement(input: RefundStatementSnapshot, options: { refundedAt: Date }): Promise<Buffer> {
+/** One render at a time, each in its own turn of the event loop (src/server/cpu-turn.ts), as receipts are. */
+export function renderRefundStatement(input: RefundStatementSnapshot, options: { refundedAt: Date }): Promise<Buffer> {
+  return inCpuTurn(() => renderRefundStatementNow(input, options));
+}
+
+async function renderRefundStatementNow(input: RefundStatementSnapshot, options: { refundedAt: Date }): Promise<Buffer> {
   const s = RefundStatementSnapshotSchema.parse(input);
   const number = refundStatementNumber(s.refundId);
   const page = openA4Pdf({
