@@ -80,6 +80,14 @@ test.describe('a 360 px Android phone', () => {
     }
     await shoot(page, shotsDir('phone'), 'search-results');
   });
+
+  test('on the select step too: the certificates are checked by a tap on their names, 会社を選び直す is a target', async ({ page }) => {
+    await newMemberLoggedIn(page, 'phone-targets');
+    await page.goto('/purchase/select?corporateNumber=1180301018771');
+    await expect(page.getByLabel('履歴事項全部証明書')).toBeEnabled();
+    expect(await smallTargets(page)).toEqual([]);
+    await shoot(page, shotsDir('phone'), 'select');
+  });
 });
 
 // (the purchase journey's own helpers click as a mouse does)
