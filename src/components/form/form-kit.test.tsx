@@ -160,6 +160,25 @@ describe('ErrorSummary and useFormState', () => {
     expect(document.getElementById('email-error')).toBeNull();
   });
 
+  it('sends once when the button is tapped again while the schema is still loading (a slow connection)', async () => {
+    const send = vi.fn(async () => {});
+    let loaded: (schema: typeof Schema) => void = () => {};
+    const load = vi.fn(() => new Promise<typeof Schema>((resolve) => (loaded = resolve)));
+    render(<TestForm load={load} send={send} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /^メールアドレス\s*必須$/ }), { target: { value: 'taro@example.jp' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    const button = screen.getByRole('button', { name: '送信する' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    loaded(Schema);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    // and once that submit is over, the form can be sent again
+    fireEvent.click(button);
+    loaded(Schema);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('puts the server’s field errors under the fields and its message at the top', async () => {
     const send = vi.fn(async () => {
       throw new ApiError(422, 'validation_failed', 'このメールアドレスは登録できません。', {

@@ -55,4 +55,4 @@ export type SearchErrorCode = keyof typeof SEARCH_ERROR_MESSAGES;
  */
 export const SEARCH_COMPACT_ATTRIBUTE = 'data-search-compact';
 /** Where the compact search layout applies (CSS cannot import this: keep the stylesheets in step). */
-export const COMPACT_SEARCH_MEDIA = '(max-width: 767.98px)';
+export const COMPACT_SEARCH_MEDIA = '(max-width: 767.98px), (max-height: 500px)';
