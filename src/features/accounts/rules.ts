@@ -142,14 +142,43 @@ export const UNREGISTER_DELETED_ITEMS = [
   'ログイン情報（メールアドレス・パスワード）',
   'Google アカウントとの連携',
   '登録済みのクレジットカード',
-  'ウォッチリストと変更通知メールの設定',
+  'ウォッチリスト、変更通知メールの設定と配信の記録',
 ] as const;
 
 /**
- * Why a member with an order still in progress cannot leave yet (docs/decisions/0050): the
- * shipping and refund mails go to the e-mail address unregistering deletes. The API's error and
- * the unregister page say the same.
+ * What keeps a member from leaving yet (docs/decisions/0050, 0049), read by the orders feature:
+ * orders paid and not yet posted or with a refund not yet settled (their mails need the address),
+ * and orders whose payment is still under way — charged and waiting for 3-D Secure, or being
+ * confirmed with PAY.JP (the member finishes or cancels them first; `resumable`: お支払いを再開 /
+ * この申込みを取り消す are offered for it).
  */
-export function unregisterBlockedMessage(orderNumbers: readonly string[]): string {
-  return `お手続き中のご注文（注文番号：${orderNumbers.join('、')}）があるため、退会できません。発送や返金のお知らせをメールでお送りしますので、お手続きの完了後にあらためて退会してください。ご注文の状況はお支払い履歴でご確認いただけます。`;
+export interface UnregisterBlock {
+  inProgress: readonly string[];
+  paying: readonly { orderNumber: string; paymentId: string; resumable: boolean }[];
+}
+
+export const NO_UNREGISTER_BLOCK: UnregisterBlock = { inProgress: [], paying: [] };
+
+export function isUnregisterBlocked(block: UnregisterBlock): boolean {
+  return block.inProgress.length > 0 || block.paying.length > 0;
+}
+
+/**
+ * Why a member with an order still in progress cannot leave yet (docs/decisions/0050, 0049): the
+ * shipping and refund mails go to the e-mail address unregistering deletes, and a payment under way
+ * must end first (paid, or cancelled). The API's error and the unregister page say the same.
+ */
+export function unregisterBlockedMessage(block: UnregisterBlock): string {
+  const parts: string[] = [];
+  if (block.paying.length > 0) {
+    parts.push(
+      `お支払い手続き中のご注文（注文番号：${block.paying.map((o) => o.orderNumber).join('、')}）があるため、退会できません。お支払いを完了するか、お申込みを取り消してから、あらためて退会してください。`,
+    );
+  }
+  if (block.inProgress.length > 0) {
+    parts.push(
+      `お手続き中のご注文（注文番号：${block.inProgress.join('、')}）があるため、退会できません。発送や返金のお知らせをメールでお送りしますので、お手続きの完了後にあらためて退会してください。`,
+    );
+  }
+  return `${parts.join('')}ご注文の状況はお支払い履歴でご確認いただけます。`;
 }
