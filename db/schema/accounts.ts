@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Members. The accounts feature owns the rules (docs/decisions/0006-accounts.md); the foundation
@@ -51,6 +51,30 @@ export const sessions = pgTable(
   },
   // serves "revoke every session of a user" (logout everywhere, password change, unregister)
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Sessions ended by a change of the password (reset by e-mail, or changed on another device), kept
+ * only until they would have ended anyway: a browser still holding one is told why it was logged
+ * out (「パスワードが変更されたため…」) rather than that its login expired (docs/decisions/0049).
+ * Only the token's hash and the reason: no user, nothing else about the member.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    /** hex SHA-256 of the cookie token (= sessions.id of the ended session) */
+    id: text('id').primaryKey(),
+    /** password_changed */
+    reason: text('reason').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    /** when the session would have ended by itself (idle or absolute expiry): the row goes then */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // serves the clean-up of rows past their expiry
+    index('ended_sessions_expires_at_idx').on(t.expiresAt),
+    check('ended_sessions_reason', sql`${t.reason} IN ('password_changed')`),
+  ],
 );
 
 /**

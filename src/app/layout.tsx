@@ -6,6 +6,7 @@ import Script from 'next/script';
 import { type ReactNode, Suspense } from 'react';
 
 import { getSiteInfo } from '@/config/site';
+import { ApiHost } from '@/components/api-host';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { MaintenanceBanner } from '@/features/site/components/maintenance-banner';
@@ -53,21 +54,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#main">
           本文へ移動
         </a>
-        {/* SWR's provider (and the API client with it) is placed by the pages that fetch — the member
-            layout and the search page — so the other pages do not load it (issue 13). */}
         {notice ? <MaintenanceBanner notice={notice} /> : null}
-        {admin ? (
-          children
-        ) : (
-          <>
-            <SiteHeader serviceName={site.serviceName} />
-            <main id="main">{children}</main>
-            {/* Below the fold: hydrated after the page as a task of its own (docs/decisions/0037). */}
-            <Suspense fallback={null}>
-              <SiteFooter site={site} />
-            </Suspense>
-          </>
-        )}
+        {/* Around every page, so none can forget it: answers `useApi` calls mounted before SWR's
+            module arrived (src/lib/api-runtime.ts; SWR itself loads after hydration, only where a
+            page uses it — docs/decisions/0047, 0049). */}
+        <ApiHost>
+          {admin ? (
+            children
+          ) : (
+            <>
+              <SiteHeader serviceName={site.serviceName} />
+              <main id="main">{children}</main>
+              {/* Below the fold: hydrated after the page as a task of its own (docs/decisions/0037). */}
+              <Suspense fallback={null}>
+                <SiteFooter site={site} />
+              </Suspense>
+            </>
+          )}
+        </ApiHost>
       </body>
     </html>
   );

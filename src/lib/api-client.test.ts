@@ -108,6 +108,20 @@ describe('apiFetch', () => {
     );
   });
 
+  it('on a 401 password_changed (the password was changed elsewhere) the login page is told so, expired=true kept', async () => {
+    win.store.set('auth_expire_time', new Date(Date.now() + 3_600_000).toISOString());
+    setProtectedPage(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { error: { code: 'password_changed', message: '…' } })),
+    );
+    await expect(apiFetch('/api/users/me')).rejects.toMatchObject({ code: 'password_changed' });
+    expect(win.store.has('auth_expire_time')).toBe(false);
+    expect(win.assign).toHaveBeenLastCalledWith(
+      `/login?nextPage=${encodeURIComponent('/purchase/confirmation?payment_error=card_declined')}&expired=true&passwordChanged=true`,
+    );
+  });
+
   it('mirrors the server expiry header into auth_expire_time', async () => {
     const expires = new Date(Date.now() + 7_200_000).toISOString();
     vi.stubGlobal(

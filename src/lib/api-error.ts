@@ -29,6 +29,10 @@ export const ERROR_CODES = {
   invalid_json: { status: 400, message: '送信内容を読み取れませんでした。ページを再読み込みしてもう一度お試しください。' },
   validation_failed: { status: 422, message: '入力内容に誤りがあります。各項目をご確認ください。' },
   unauthorized: { status: 401, message: 'ログインの有効期限が切れました。もう一度ログインしてください。' },
+  password_changed: {
+    status: 401,
+    message: 'パスワードが変更されたため、ログアウトしました。新しいパスワードでログインしてください。',
+  },
   csrf_invalid: {
     status: 403,
     message: 'ページの有効期限が切れたため、処理を受け付けられませんでした。ページを再読み込みしてもう一度お試しください。',

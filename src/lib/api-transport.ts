@@ -85,7 +85,9 @@ async function send(path: string, options: RequestOptions, retried: boolean): Pr
   if (res.status === 401) {
     clearAuthExpireTime();
     // The server ended the login: a real expiry. Back to this page afterwards (decision 0022).
-    if (isProtectedPage() && typeof window !== 'undefined') window.location.assign(loginRedirect({ expired: true, here: currentPage() }));
+    // (401 `password_changed`: the password was changed elsewhere; the login page says so.)
+    if (isProtectedPage() && typeof window !== 'undefined')
+      window.location.assign(loginRedirect({ expired: true, here: currentPage(), passwordChanged: err.code === 'password_changed' }));
   }
   throw err;
 }

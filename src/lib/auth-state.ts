@@ -13,8 +13,16 @@ import { storedAuthExpireTime, storedCsrfToken, storedUserEmail } from './browse
  * really ended — the stored expiry has passed, or the server answered 401 — never for a visitor
  * who was not logged in at all.
  */
-export function loginRedirect({ expired, here }: { expired: boolean; here: string }): string {
-  return loginPath({ nextPage: here, expired });
+export function loginRedirect({
+  expired,
+  here,
+  passwordChanged = false,
+}: {
+  expired: boolean;
+  here: string;
+  passwordChanged?: boolean;
+}): string {
+  return loginPath({ nextPage: here, expired, passwordChanged });
 }
 
 /** True when this browser had a login whose expiry has passed (not: never logged in, or logged out). */

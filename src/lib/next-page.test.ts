@@ -54,6 +54,10 @@ describe('nextPage', () => {
     expect(loginPath({ nextPage: '/purchase/select' })).toBe('/login?nextPage=%2Fpurchase%2Fselect');
     expect(loginPath({ nextPage: '/purchase/select', expired: true })).toBe('/login?nextPage=%2Fpurchase%2Fselect&expired=true');
     expect(loginPath({ nextPage: '//evil.example', expired: true })).toBe('/login?expired=true');
+    expect(loginPath({ nextPage: '/my-page/watch', expired: true, passwordChanged: true })).toBe(
+      '/login?nextPage=%2Fmy-page%2Fwatch&expired=true&passwordChanged=true',
+    );
+    expect(loginPath({ nextPage: '/my-page/watch', passwordChanged: true })).toBe('/login?nextPage=%2Fmy-page%2Fwatch');
     expect(registerPath('/purchase/select')).toBe('/register?nextPage=%2Fpurchase%2Fselect');
     expect(registerPath('//evil.example')).toBe('/register');
     expect(registerPath(null)).toBe('/register');

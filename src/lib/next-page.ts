@@ -62,11 +62,20 @@ export function nextPageOrNull(value: unknown): string | null {
  * (the stored expiry passed, or the server answered 401): a visitor who never logged in is not
  * told that their login expired.
  */
-export function loginPath({ nextPage, expired = false }: { nextPage?: string | null; expired?: boolean } = {}): string {
+/** `/login?…&passwordChanged=true`: with `expired=true` (spec §8), why the login ended. */
+export const PASSWORD_CHANGED_PARAM = 'passwordChanged';
+
+export function loginPath({
+  nextPage,
+  expired = false,
+  passwordChanged = false,
+}: { nextPage?: string | null; expired?: boolean; passwordChanged?: boolean } = {}): string {
   const params = new URLSearchParams();
   const destination = nextPageOrNull(nextPage);
   if (destination !== null) params.set('nextPage', destination);
   if (expired) params.set('expired', 'true');
+  // The login ended because the password was changed (a 401 `password_changed`): said so on the page.
+  if (expired && passwordChanged) params.set(PASSWORD_CHANGED_PARAM, 'true');
   const query = params.toString();
   return query === '' ? '/login' : `/login?${query}`;
 }

@@ -26,7 +26,16 @@ const { ApiHost, ApiSlot, useApi, loadApiRuntime } = await import('./use-api');
 
 type Answer = { n: number };
 
-function Probe({ path, fallback }: { path: string | null; fallback?: Answer }) {
+/** A component of a page under the page's `ApiHost` (as in the member layout and /search). */
+function Probe(props: { path: string | null; fallback?: Answer }) {
+  return (
+    <ApiHost>
+      <ProbeView {...props} />
+    </ApiHost>
+  );
+}
+
+function ProbeView({ path, fallback }: { path: string | null; fallback?: Answer }) {
   const answer = useApi(path as ApiKey<Answer> | null, fallback ? { fallbackData: fallback } : undefined);
   const error = answer.error instanceof Error ? answer.error.message : '';
   return (
@@ -37,7 +46,6 @@ function Probe({ path, fallback }: { path: string | null; fallback?: Answer }) {
       <button type="button" onClick={() => void answer.mutate()}>
         reload
       </button>
-      <ApiHost />
     </>
   );
 }

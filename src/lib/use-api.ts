@@ -1,7 +1,10 @@
-import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, use, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SWRConfiguration, SWRResponse } from 'swr';
 
 import type { ApiKey } from './api-key';
+import { ApiHostContext, currentApiRuntime, type ApiRuntime } from './api-runtime';
+
+export { ApiHost, installApiRuntime, type ApiRuntime } from './api-runtime';
 
 /**
  * `useSWR` for a typed key of a feature's client API module: the answer's type comes from the key
@@ -20,63 +23,51 @@ import type { ApiKey } from './api-key';
  *   (same cache, same defaults, same revalidation) and its `mutate` is that call's;
  * - **direct** — mounted once SWR's module is there (the next purchase step, a later page): it is
  *   `useSWR`, exactly as before, and reads SWR's cache in its first render.
+ *
+ * A bridged call is answered only under an `ApiHost`: there is one around every page (the root
+ * layout). A component mounted in the browser outside one (a component test, a root of its own)
+ * would wait forever: it waits for SWR's module instead (`use`: it suspends) and is then direct
+ * (docs/decisions/0049).
  */
 export function useApi<T, E = unknown>(key: ApiKey<T> | null, config?: SWRConfiguration<T, E>): SWRResponse<T, E> {
-  const [direct] = useState(() => runtime !== null);
+  const hosted = useContext(ApiHostContext);
+  // Only for a component mounted in the browser (not rendered on the server or hydrated: the
+  // server's snapshot), and then on each of its renders, so React sees the same `use` every time.
+  const serverSnapshot = useSyncExternalStore(noSubscription, clientSide, serverSide);
+  const [mountedInBrowser] = useState(!serverSnapshot);
+  if (!hosted && mountedInBrowser) use(loadApiRuntime());
+  const [direct] = useState(() => currentApiRuntime() !== null);
   // `direct` never changes for a mounted component, so it runs the same hooks on every render.
   /* eslint-disable react-hooks/rules-of-hooks */
-  if (direct) return (runtime as ApiRuntime).useSWR(key, (config ?? {}) as SWRConfiguration) as SWRResponse<T, E>;
+  if (direct) return (currentApiRuntime() as ApiRuntime).useSWR(key, (config ?? {}) as SWRConfiguration) as SWRResponse<T, E>;
   return useBridged(key, (config ?? {}) as SWRConfiguration) as SWRResponse<T, E>;
   /* eslint-enable react-hooks/rules-of-hooks */
 }
 
-/** What swr-runtime.tsx installs when it is loaded. */
-export interface ApiRuntime {
-  /** `useSWR` with the spec's defaults under the call's options. */
-  useSWR(key: string | null, config: SWRConfiguration): SWRResponse<unknown, unknown>;
-  /** SWR's global `mutate` (the default cache every call uses). */
-  mutate(key: string, ...args: unknown[]): Promise<unknown>;
-  /** Renders the bridged components' `useSWR` calls (nothing on the screen). */
-  Host: ComponentType;
-}
-
-let runtime: ApiRuntime | null = null;
 let loading: Promise<ApiRuntime> | null = null;
-const runtimeListeners = new Set<Listener>();
 
-/** Called by swr-runtime.tsx when it is evaluated. */
-export function installApiRuntime(value: ApiRuntime): void {
-  runtime = value;
-  for (const listener of runtimeListeners) listener();
-}
-
-function subscribeRuntime(listener: Listener): () => void {
-  runtimeListeners.add(listener);
-  return () => runtimeListeners.delete(listener);
-}
+const noSubscription = () => () => undefined;
+const clientSide = () => false;
+const serverSide = () => true;
 
 /**
- * Where the bridged components' `useSWR` calls run once SWR's module is there: placed once in each
- * layout or page whose components use `useApi` (the member layout, /search). Draws nothing.
+ * SWR's module, imported once (after hydration: the first bridged component's mount effect). One
+ * promise for good, marked as settled the way React's `use` reads it, so a component that waits
+ * for it once it has arrived renders at once.
  */
-export function ApiHost(): ReactNode {
-  // Not useSyncExternalStore: its updates are always synchronous, so the runtime's arrival would
-  // render every bridged call (and the answers they publish) in the task that evaluates SWR's
-  // chunk. A transition lets React render it in slices (docs/decisions/0053).
-  const [host, setHost] = useState<ComponentType | null>(() => runtime?.Host ?? null);
-  useEffect(() => {
-    const show = () => startTransition(() => setHost(() => runtime?.Host ?? null));
-    show();
-    return subscribeRuntime(show);
-  }, []);
-  return host ? createElement(host) : null;
-}
-
-/** SWR's module, imported once (after hydration: the first bridged component's mount effect). */
 export function loadApiRuntime(): Promise<ApiRuntime> {
-  if (runtime) return Promise.resolve(runtime);
-  loading ??= import('./swr-runtime').then(() => runtime as ApiRuntime);
-  return loading;
+  if (loading) return loading;
+  const runtime = currentApiRuntime();
+  const promise = (
+    runtime ? Promise.resolve(runtime) : import('./swr-runtime').then(() => currentApiRuntime() as ApiRuntime)
+  ) as Promise<ApiRuntime> & {
+    status?: string;
+    value?: ApiRuntime;
+  };
+  if (runtime) Object.assign(promise, { status: 'fulfilled', value: runtime });
+  else void promise.then((value) => Object.assign(promise, { status: 'fulfilled', value }));
+  loading = promise;
+  return promise;
 }
 
 type Listener = () => void;

@@ -24,4 +24,12 @@ describe('the intent to watch a company after logging in', () => {
     );
     expect(takeWatchIntent('8040001999013')).toBe(false);
   });
+
+  it("keeps the router's own entry in history.state when it takes the parameter out", () => {
+    const routerState = { __NA: true, __PRIVATE_NEXTJS_INTERNALS_TREE: { tree: ['', {}] } };
+    window.history.replaceState(routerState, '', '/search?q=a&watch=8040001999013');
+    expect(takeWatchIntent('8040001999013')).toBe(true);
+    expect(window.location.search).toBe('?q=a');
+    expect(window.history.state).toEqual(routerState);
+  });
 });

@@ -35,6 +35,8 @@ export function takeWatchIntent(corporateNumber: string): boolean {
   if (watchIntentOf(here) !== corporateNumber) return false;
   const url = new URL(window.location.href);
   url.searchParams.delete(WATCH_INTENT_PARAM);
-  window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+  // Next's router keeps its own state in history.state (the purchase flow passes it on too):
+  // replacing it with null would make a later back/forward a full reload.
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   return true;
 }

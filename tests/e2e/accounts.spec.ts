@@ -260,7 +260,7 @@ test.describe('accounts', () => {
     await page.goto('/my-page/unregister');
     await expect(page.getByText('ご注文の記録と領収書（法令に基づき7年間保存します）')).toBeVisible();
     // the watch list goes too (the watch feature's clean-up): the page and the mail say so
-    await expect(page.getByRole('listitem').filter({ hasText: 'ウォッチリストと変更通知メールの設定' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'ウォッチリスト、変更通知メールの設定と配信の記録' })).toBeVisible();
     await page.getByRole('button', { name: '退会する' }).click();
     await expect(page.locator('#confirm-error')).toBeVisible();
     await page.getByLabel(/退会に同意します/).check();
@@ -270,7 +270,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('退会手続きが完了しました。')).toBeVisible();
     const mail = await nextMail(email);
     expect(mail.subject).toBe('【hojin】退会手続きが完了しました');
-    expect(mail.text).toContain('ウォッチリストと変更通知メールの設定');
+    expect(mail.text).toContain('ウォッチリスト、変更通知メールの設定と配信の記録');
 
     await page.getByLabel('メールアドレス').fill(email);
     await page.locator('#password').fill(PASSWORD);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { E2E_NOTICE_TITLE } from './support/global-setup';
+import { E2E_NOTICE_BODY, E2E_NOTICE_TITLE } from './support/global-setup';
 
 test.describe('site shell and public pages', () => {
   test('the home page explains the service in Japanese and its search box leads to /search', async ({ page }) => {
@@ -34,13 +34,31 @@ test.describe('site shell and public pages', () => {
     const now = await request.get('/api/maintenance/now');
     expect((await now.json()).notice.title).toBe(E2E_NOTICE_TITLE);
 
-    // On a phone it stays small above every page: title, period and the text's first two lines.
+    // On a phone it stays small above every page: title, period and the text's first two lines,
+    // and 「続きを読む」 (a disclosure) shows the whole text; on a desktop the text is whole already.
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
       await page.screenshot({ path: `tmp/shots/banner/home-${width}.png` });
     }
+    const more = banner.locator('summary');
+    await expect(more).toBeHidden();
     await page.setViewportSize({ width: 390, height: 844 });
-    expect((await banner.boundingBox())?.height ?? 999).toBeLessThanOrEqual(110);
+    // title, period, two lines of text, and one line with 「続きを読む」 and the PDF link
+    const closed = (await banner.boundingBox())?.height ?? 999;
+    expect(closed).toBeLessThanOrEqual(130);
+    const text = banner.getByText(E2E_NOTICE_BODY);
+    const cut = (await text.boundingBox())?.height ?? 0;
+    // the same height once the page's script has run: nothing moves on load
+    expect((await text.boundingBox())?.height).toBe(cut);
+    await expect(more).toHaveAccessibleName('続きを読む');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(banner.getByTestId('maintenance-more')).toHaveAttribute('open', '');
+    await expect(more).toHaveAccessibleName('閉じる');
+    expect((await text.boundingBox())?.height ?? 0).toBeGreaterThan(cut + 10);
+    await page.screenshot({ path: `tmp/shots/banner/home-390-open.png` });
+    await more.click();
+    expect((await text.boundingBox())?.height).toBe(cut);
   });
 
   test('an unknown page answers 404 with a Japanese page, an unknown API path with JSON', async ({ page, request }) => {

@@ -93,3 +93,32 @@ test('watch while logged out, then register instead: the registration page says 
   await page.goto('/my-page/watch');
   await expect(page.getByRole('list', { name: 'ウォッチ中の法人' }).getByRole('link', { name: TOYOTA_NAME })).toBeVisible();
 });
+
+test('watch from the search results on a phone while logged out: back to the same search, the company watched once', async ({ page }) => {
+  const email = await newMember(page, 'watch-intent-search');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search?q=%E3%83%88%E3%83%A8%E3%82%BF%E8%87%AA%E5%8B%95%E8%BB%8A');
+  const watch = page.getByRole('link', { name: `${TOYOTA_NAME}をウォッチ（ログインが必要です）` });
+  await watch.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  // the login page says why: the search's watch button carries the intent as the record page's does
+  await expect(page.getByTestId('login-reason')).toHaveText(
+    'ウォッチリストに追加するにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
+  );
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.locator('#password').fill(MEMBER_PASSWORD);
+  await page.getByRole('button', { name: 'ログインする', exact: true }).click();
+
+  // back on the same search (query kept), the company added once and said so on its card
+  await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'トヨタ自動車');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: TOYOTA_NAME, exact: true }) });
+  await expect(card.getByRole('status').filter({ hasText: 'ウォッチリストに追加しました。' })).toBeVisible();
+  await expect(card.getByRole('button', { name: `${TOYOTA_NAME}をウォッチ` })).toHaveAttribute('aria-pressed', 'true');
+  // the intent has left the address: a reload adds nothing again
+  await expect(page).toHaveURL((url) => !url.searchParams.has('watch'));
+  await page.screenshot({ path: path.join(SHOTS, 'search-watched-390.png') });
+  await page.reload();
+  await expect(page.getByText('ウォッチリストに追加しました。')).toHaveCount(0);
+  await page.goto('/my-page/watch');
+  await expect(page.getByRole('list', { name: 'ウォッチ中の法人' }).getByRole('link', { name: TOYOTA_NAME })).toBeVisible();
+});

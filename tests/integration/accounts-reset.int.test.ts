@@ -85,7 +85,17 @@ describe('password reset', () => {
     const done = await b.post(resetRoute, '/api/users/reset-password', { token, password: NEW_PASSWORD });
     expect(done.status).toBe(200);
     expect(done.headers.getSetCookie().some((c) => c.startsWith('hojin_session='))).toBe(false);
-    expect((await session.get(meRoute, '/api/users/me')).status).toBe(401);
+    // The browser still logged in is told why (docs/decisions/0049), not 「有効期限が切れました」.
+    const ended = await session.get(meRoute, '/api/users/me');
+    expect(ended.status).toBe(401);
+    expect(ended.json.error).toMatchObject({
+      code: 'password_changed',
+      message: 'パスワードが変更されたため、ログアウトしました。新しいパスワードでログインしてください。',
+    });
+    // a request without a session, or with one that simply expired, is the usual 401
+    const stranger = await browser();
+    stranger.jar.set('hojin_session', 'x'.repeat(43));
+    expect((await stranger.get(meRoute, '/api/users/me')).json.error?.code).toBe('unauthorized');
 
     const reused = await b.post(resetRoute, '/api/users/reset-password', { token, password: 'another-new-pass-2028' });
     expect(reused.status).toBe(400);

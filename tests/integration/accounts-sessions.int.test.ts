@@ -178,7 +178,10 @@ describe('my page', () => {
     expect(ok.status).toBe(200);
     expect(b.jar.get('hojin_session')).not.toBe(before);
     expect((await b.get(meRoute, '/api/users/me')).status).toBe(200);
-    expect((await other.get(meRoute, '/api/users/me')).status).toBe(401);
+    const ended = await other.get(meRoute, '/api/users/me');
+    expect(ended.status).toBe(401);
+    // the other device is told why (docs/decisions/0049)
+    expect(ended.json.error?.code).toBe('password_changed');
     const mail = await waitForMail(stack, email);
     expect(mail.subject).toBe('【hojin】パスワードを変更しました');
     await loggedIn(email, 'kawa-yama-sora-2027');

@@ -387,11 +387,21 @@ describe('watching companies with the daily updates', () => {
     expect(again.status).toBe(200);
   });
 
-  it('removes a company from the list, and deletes the whole list with the account', async () => {
+  it('removes a company from the list, and deletes the whole list and the delivery records of its mails with the account', async () => {
     const removed = await m.send(watchOneRoute, `/api/watch/${C}`, 'DELETE', undefined, { corporateNumber: C });
     expect(removed.status).toBe(200);
     expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).total).toBe(2);
+    const db = await getDb();
+    const digestsOf = async () =>
+      (
+        (await db.execute(sql`SELECT count(*)::int AS n FROM watch_digests WHERE user_id = ${m.user.id}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]?.n;
+    // the change mails sent above left their delivery records
+    expect(await digestsOf()).toBe(2);
     await deleteWatchData(m.user.id);
     expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json)).toMatchObject({ total: 0, digest: true });
+    expect(await digestsOf()).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-import { ApiHost } from '@/components/api-host';
 import { AuthGuard } from '@/components/auth-guard';
 import { RegisteredNotice } from '@/features/accounts/components/registered-notice';
 import { currentMemberSession } from '@/server/auth/page-session';
@@ -27,7 +26,6 @@ export default async function MemberLayout({ children }: { children: ReactNode }
         <RegisteredNotice />
         {children}
       </AuthGuard>
-      <ApiHost />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { ApiHost } from '@/components/api-host';
 import Link from '@/components/link';
 import { Suspense } from 'react';
 
@@ -46,7 +45,6 @@ export default async function SearchPage({ searchParams }: PageProps) {
           registryUnavailable={!registry.available}
         />
       </Suspense>
-      <ApiHost />
     </div>
   );
 }

@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_REASON_MESSAGES, loginReason } from './rules';
 
 describe('loginReason', () => {
+  it('says the password was changed when a login ended for that (401 password_changed), else that it expired', () => {
+    expect(loginReason('/my-page/basic-info', true, true)).toEqual({
+      kind: 'password_changed',
+      message: 'パスワードが変更されたため、ログアウトしました。新しいパスワードでログインしてください。',
+    });
+    expect(loginReason('/my-page/basic-info', true)?.kind).toBe('expired');
+    // without expired=true (spec §8) the flag alone says nothing
+    expect(loginReason('/my-page/basic-info', false, true)?.kind).toBe('member');
+  });
+
   it('says why for 「この法人をウォッチ」 pressed while logged out (the page with ?watch=<法人番号>)', () => {
     expect(loginReason('/search-service/result?corporateNumber=8040001999013&watch=8040001999013', false)).toEqual({
       kind: 'watch',

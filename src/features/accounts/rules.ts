@@ -22,6 +22,7 @@ export function normalizeEmail(value: string): string {
 // `nextPage`: one owner, src/lib/next-page.ts (the guard and the API client use it too).
 export {
   DEFAULT_NEXT_PAGE,
+  PASSWORD_CHANGED_PARAM,
   isSafeNextPage,
   loginPath,
   NEXT_PAGE_MAX_LENGTH,
@@ -35,10 +36,12 @@ export {
  * "log in first" for a first visit, and the expiry notice only for a login that really ended
  * (`expired=true`, see loginPath). Null when the visitor simply opened the page.
  */
-export type LoginReason = { kind: 'expired' | 'order' | 'watch' | 'member'; message: string };
+export type LoginReason = { kind: 'expired' | 'password_changed' | 'order' | 'watch' | 'member'; message: string };
 
 export const LOGIN_REASON_MESSAGES = {
   expired: 'ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。',
+  // the server's 401 `password_changed` says the same (src/lib/api-error.ts)
+  password_changed: 'パスワードが変更されたため、ログアウトしました。新しいパスワードでログインしてください。',
   order: '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。',
   watch: 'ウォッチリストに追加するにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
   member: 'このページをご利用いただくにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
@@ -46,7 +49,8 @@ export const LOGIN_REASON_MESSAGES = {
 
 const ORDER_PAGES = /^\/purchase(?:[/?#]|$)/;
 
-export function loginReason(nextPage: string | null, expired: boolean): LoginReason | null {
+export function loginReason(nextPage: string | null, expired: boolean, passwordChanged = false): LoginReason | null {
+  if (expired && passwordChanged) return { kind: 'password_changed', message: LOGIN_REASON_MESSAGES.password_changed };
   if (expired) return { kind: 'expired', message: LOGIN_REASON_MESSAGES.expired };
   if (nextPage === null) return null;
   if (ORDER_PAGES.test(nextPage)) return { kind: 'order', message: LOGIN_REASON_MESSAGES.order };
@@ -142,14 +146,43 @@ export const UNREGISTER_DELETED_ITEMS = [
   'ログイン情報（メールアドレス・パスワード）',
   'Google アカウントとの連携',
   '登録済みのクレジットカード',
-  'ウォッチリストと変更通知メールの設定',
+  'ウォッチリスト、変更通知メールの設定と配信の記録',
 ] as const;
 
 /**
- * Why a member with an order still in progress cannot leave yet (docs/decisions/0050): the
- * shipping and refund mails go to the e-mail address unregistering deletes. The API's error and
- * the unregister page say the same.
+ * What keeps a member from leaving yet (docs/decisions/0050, 0049), read by the orders feature:
+ * orders paid and not yet posted or with a refund not yet settled (their mails need the address),
+ * and orders whose payment is still under way — charged and waiting for 3-D Secure, or being
+ * confirmed with PAY.JP (the member finishes or cancels them first; `resumable`: お支払いを再開 /
+ * この申込みを取り消す are offered for it).
  */
-export function unregisterBlockedMessage(orderNumbers: readonly string[]): string {
-  return `お手続き中のご注文（注文番号：${orderNumbers.join('、')}）があるため、退会できません。発送や返金のお知らせをメールでお送りしますので、お手続きの完了後にあらためて退会してください。ご注文の状況はお支払い履歴でご確認いただけます。`;
+export interface UnregisterBlock {
+  inProgress: readonly string[];
+  paying: readonly { orderNumber: string; paymentId: string; resumable: boolean }[];
+}
+
+export const NO_UNREGISTER_BLOCK: UnregisterBlock = { inProgress: [], paying: [] };
+
+export function isUnregisterBlocked(block: UnregisterBlock): boolean {
+  return block.inProgress.length > 0 || block.paying.length > 0;
+}
+
+/**
+ * Why a member with an order still in progress cannot leave yet (docs/decisions/0050, 0049): the
+ * shipping and refund mails go to the e-mail address unregistering deletes, and a payment under way
+ * must end first (paid, or cancelled). The API's error and the unregister page say the same.
+ */
+export function unregisterBlockedMessage(block: UnregisterBlock): string {
+  const parts: string[] = [];
+  if (block.paying.length > 0) {
+    parts.push(
+      `お支払い手続き中のご注文（注文番号：${block.paying.map((o) => o.orderNumber).join('、')}）があるため、退会できません。お支払いを完了するか、お申込みを取り消してから、あらためて退会してください。`,
+    );
+  }
+  if (block.inProgress.length > 0) {
+    parts.push(
+      `お手続き中のご注文（注文番号：${block.inProgress.join('、')}）があるため、退会できません。発送や返金のお知らせをメールでお送りしますので、お手続きの完了後にあらためて退会してください。`,
+    );
+  }
+  return `${parts.join('')}ご注文の状況はお支払い履歴でご確認いただけます。`;
 }

@@ -1,10 +1,10 @@
 import 'server-only';
 
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 
-import { sessions, users } from '@db/schema';
+import { endedSessions, sessions, users } from '@db/schema';
 import { getEnv } from '@/config/env';
-import { getDb } from '@/server/db/client';
+import { getDb, type Db } from '@/server/db/client';
 
 import { randomToken, sha256Hex } from './tokens';
 
@@ -103,8 +103,41 @@ export async function revokeSession(sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (password change or reset, unregister). */
-export async function revokeAllSessions(userId: string): Promise<void> {
+/**
+ * Why a session was ended by the service rather than by expiring or logging out: its browser is
+ * told so on its next request (401 `password_changed`, docs/decisions/0049).
+ */
+export type SessionEndReason = 'password_changed';
+
+/**
+ * Ends every session of a user (password change or reset, unregister). With a `reason`, the sessions
+ * still live are remembered (their token's hash, until they would have ended anyway) so that their
+ * browsers learn why; `db`: the caller's transaction.
+ */
+export async function revokeAllSessions(userId: string, reason?: SessionEndReason, db?: Db, now = new Date()): Promise<void> {
+  const executor = db ?? (await getDb());
+  if (reason) {
+    const rows = await executor
+      .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    const live = rows
+      .map((r) => ({ id: r.id, reason, endedAt: now, expiresAt: effectiveExpiry(r.lastSeenAt, r.expiresAt) }))
+      .filter((r) => r.expiresAt.getTime() > now.getTime());
+    if (live.length > 0) await executor.insert(endedSessions).values(live).onConflictDoNothing();
+    // the ones that would have ended by now go (few: each lives at most SESSION_ABSOLUTE_HOURS)
+    await executor.delete(endedSessions).where(lte(endedSessions.expiresAt, now));
+  }
+  await executor.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Why the session of a cookie token no longer exists, when the service ended it (else null). */
+export async function sessionEndReason(token: string, now = new Date()): Promise<SessionEndReason | null> {
+  if (token.length < 20 || token.length > 100) return null;
   const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  const [row] = await db
+    .select({ reason: endedSessions.reason })
+    .from(endedSessions)
+    .where(and(eq(endedSessions.id, sha256Hex(token)), gt(endedSessions.expiresAt, now)));
+  return row?.reason === 'password_changed' ? row.reason : null;
 }

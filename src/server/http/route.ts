@@ -8,7 +8,7 @@ import { fieldErrors } from '@/lib/zod-ja';
 import { cookieName, cookieOptions, type CookieOptions } from '@/server/auth/cookies';
 import { csrfTokenFor, verifyCsrfToken } from '@/server/auth/csrf';
 import { randomToken } from '@/server/auth/tokens';
-import { validateSessionToken, type Session } from '@/server/auth/session';
+import { sessionEndReason, validateSessionToken, type Session } from '@/server/auth/session';
 import { logger } from '@/server/logger';
 
 import { AppError, errorResponse } from './app-error';
@@ -141,7 +141,11 @@ async function run(m: Method, spec: AnyMethodSpec, request: NextRequest, context
       const binding = sessionToken ?? request.cookies.get(cookieName('pre'))?.value;
       if (!verifyCsrfToken(binding, request.headers.get(CSRF_HEADER))) throw new AppError('csrf_invalid');
     }
-    if (auth === 'required' && !session) throw new AppError('unauthorized');
+    if (auth === 'required' && !session) {
+      // A session the service ended (the password was changed): say so, not 「有効期限が切れました」.
+      const ended = sessionToken ? await sessionEndReason(sessionToken).catch(() => null) : null;
+      throw new AppError(ended ?? 'unauthorized');
+    }
 
     const { params, query, body } = await parseInput(spec, request, context);
 

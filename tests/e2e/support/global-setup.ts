@@ -7,6 +7,9 @@ import { ROOT, TSX, run, startStack } from '../../../scripts/lib/stack';
 import { E2E_DATA_DIR, E2E_ENV } from './e2e-env';
 
 export const E2E_NOTICE_TITLE = '【テスト】定期メンテナンスのお知らせ';
+/** Longer than a phone's two lines: the banner offers 「続きを読む」 there. */
+export const E2E_NOTICE_BODY =
+  'システムメンテナンスのため、サービスを一時停止します。停止中は会社検索・証明書のお申し込み・マイページをご利用いただけません。ご不便をおかけしますが、ご理解のほどお願い申し上げます。';
 /** The back-office manager made by `npm run admin:create` for the journeys; its TOTP secret is read from the command's output. */
 export const E2E_STAFF = { email: 'e2e-manager@example.jp', name: 'テスト 管理者', password: 'e2e-manager-password-7' };
 export const E2E_STAFF_FILE = path.join(E2E_DATA_DIR, 'staff.json');
@@ -78,7 +81,7 @@ export default async function globalSetup() {
           '--title',
           E2E_NOTICE_TITLE,
           '--body',
-          'システムメンテナンスのため、サービスを一時停止します。',
+          E2E_NOTICE_BODY,
           '--start',
           new Date(Date.now() + 86_400_000).toISOString(),
           '--end',

@@ -10,7 +10,13 @@ import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { useApi } from '@/lib/use-api';
 
 import { googleLoginPath, meKey, unregister } from '../client/api';
-import { UNREGISTER_DELETED_ITEMS, unregisterBlockedMessage } from '../rules';
+import {
+  NO_UNREGISTER_BLOCK,
+  UNREGISTER_DELETED_ITEMS,
+  isUnregisterBlocked,
+  unregisterBlockedMessage,
+  type UnregisterBlock,
+} from '../rules';
 
 import styles from './accounts.module.css';
 import { applyLogout } from './client-session';
@@ -28,10 +34,12 @@ const FIELDS = {
 
 /**
  * /my-page/unregister: what is deleted, what is kept, re-authentication, then the account is closed.
- * With an order still in progress (`ordersInProgress`, read on the server) the page says why the
- * member cannot leave yet and offers no form (the API refuses it too).
+ * With an order still in progress or a payment under way (`blocked`, read on the server) the page
+ * says why the member cannot leave yet, links each unfinished payment to where it is finished or
+ * cancelled, and offers no form (the API refuses it too).
  */
-export function UnregisterForm({ ordersInProgress = [] }: { ordersInProgress?: readonly string[] }) {
+export function UnregisterForm({ blocked = NO_UNREGISTER_BLOCK }: { blocked?: UnregisterBlock }) {
+  const isBlocked = isUnregisterBlocked(blocked);
   const { data: me, error } = useApi(meKey());
   const router = useRouter();
   const [confirm, setConfirm] = useState(false);
@@ -74,9 +82,16 @@ export function UnregisterForm({ ordersInProgress = [] }: { ordersInProgress?: r
       <h2 id="unregister-title" className={styles.sectionTitle}>
         退会の手続き
       </h2>
-      {ordersInProgress.length > 0 ? (
+      {isBlocked ? (
         <div className={`error-box ${styles.status}`} role="status" data-testid="unregister-blocked">
-          <p>{unregisterBlockedMessage(ordersInProgress)}</p>
+          <p>{unregisterBlockedMessage(blocked)}</p>
+          {blocked.paying
+            .filter((o) => o.resumable)
+            .map((o) => (
+              <p key={o.paymentId}>
+                <Link href={`/purchase/resume?paymentId=${o.paymentId}`}>注文番号 {o.orderNumber} のお支払いを完了する・取り消す</Link>
+              </p>
+            ))}
           <p>
             <Link href={PAYMENT_HISTORY_PAGE.path}>{PAYMENT_HISTORY_PAGE.name}を見る</Link>
           </p>
@@ -116,7 +131,7 @@ export function UnregisterForm({ ordersInProgress = [] }: { ordersInProgress?: r
           <a href={googleLoginPath('/my-page/unregister')}>Google でもう一度ログイン</a>してください。
         </p>
       ) : null}
-      {ordersInProgress.length > 0 ? (
+      {isBlocked ? (
         <div className={`${styles.actions} ${styles.actionsRow}`}>
           <Link className="button button-secondary" href="/my-page/basic-info">
             マイページへ戻る

@@ -2,12 +2,12 @@ import 'server-only';
 
 import { AppError } from '@/server/http/app-error';
 
-import { unregisterBlockedMessage } from '../rules';
+import { unregisterBlockedMessage, type UnregisterBlock } from '../rules';
 
 /** The accounts feature's expected failures, with the Japanese text the user sees. */
 export const accountErrors = {
-  unregisterBlocked: (orderNumbers: readonly string[]) =>
-    new AppError('orders_in_progress', { status: 409, message: unregisterBlockedMessage(orderNumbers) }),
+  unregisterBlocked: (block: UnregisterBlock) =>
+    new AppError('orders_in_progress', { status: 409, message: unregisterBlockedMessage(block) }),
   invalidCredentials: () =>
     new AppError('invalid_credentials', {
       status: 401,

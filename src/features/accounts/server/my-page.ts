@@ -55,7 +55,7 @@ export async function changePassword(
   const db = await getDb();
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, account.id));
-  await revokeAllSessions(account.id);
+  await revokeAllSessions(account.id, 'password_changed');
   logger.info({ event: 'auth.password.changed', userId: account.id, ip: io.ip }, 'password changed; all sessions revoked');
   const response = await beginSession(io, account.id, 'password_change');
   if (account.email) void sendMail(account.email, accountMails.passwordChanged()).catch(() => undefined);

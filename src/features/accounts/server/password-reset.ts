@@ -2,7 +2,8 @@ import 'server-only';
 
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
-import { passwordResetTokens, sessions, users } from '@db/schema';
+import { passwordResetTokens, users } from '@db/schema';
+import { revokeAllSessions } from '@/server/auth/session';
 import { randomToken, sha256Hex } from '@/server/auth/tokens';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
@@ -121,7 +122,8 @@ export async function resetPassword(token: string, password: string, ip: string)
       .set({ passwordHash, emailVerifiedAt: sql`COALESCE(${users.emailVerifiedAt}, ${now})`, updatedAt: now })
       .where(eq(users.id, row.userId));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), ne(passwordResetTokens.id, row.id)));
-    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    // every browser still logged in is told why on its next request (docs/decisions/0049)
+    await revokeAllSessions(row.userId, 'password_changed', tx, now);
   });
   // The owner proved the mailbox: their own back-off on this connection starts over.
   const loginKey = limitKey('login', row.email, subject(ip));

@@ -4,12 +4,14 @@ import { eq } from 'drizzle-orm';
 
 import { emailCodes, passwordResetTokens, sessions, userIdentities, users } from '@db/schema';
 import type { Session } from '@/server/auth/session';
-import { getDb } from '@/server/db/client';
+import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
 import { endSession, type SessionIo } from './auth-session';
+import { isUnregisterBlocked, type UnregisterBlock } from '../rules';
+
 import { accountErrors } from './errors';
 import { accountMails } from './mails';
 import { requireReauthentication } from './reauth';
@@ -23,10 +25,12 @@ import { getAccount } from './users';
 export type UnregisterCleanup = (userId: string) => Promise<void>;
 
 /**
- * Orders that keep a member from leaving yet (their numbers; empty: none) — the orders feature's
- * paid-but-not-shipped orders and unsettled refunds, whose mails need the address (decision 0050).
+ * Orders that keep a member from leaving yet — the orders feature's paid-but-not-shipped orders and
+ * unsettled refunds, whose mails need the address (decision 0050), and payments still under way
+ * (0049). Read with `db`: the closing transaction passes itself, holding the member's row lock that
+ * a charge's claim also takes, so no payment starts between the check and the closing.
  */
-export type UnregisterBlockers = (userId: string) => Promise<readonly string[]>;
+export type UnregisterBlockers = (userId: string, db?: Db) => Promise<UnregisterBlock>;
 
 /**
  * Unregister (security.md, domain.md §5): re-authentication, then the credentials, e-mail,
@@ -43,8 +47,9 @@ export async function unregister(
   const account = await getAccount(session.userId);
   if (!account) throw new AppError('unauthorized');
   if (account.isDemo) throw accountErrors.demoForbidden();
-  const inProgress = (await blockers?.(account.id)) ?? [];
-  if (inProgress.length > 0) throw accountErrors.unregisterBlocked(inProgress);
+  // Checked first, so a member who cannot leave yet is not asked for the password for nothing…
+  const early = await blockers?.(account.id);
+  if (early && isUnregisterBlocked(early)) throw accountErrors.unregisterBlocked(early);
   await requireReauthentication(account, session, body.currentPassword);
 
   for (const cleanup of cleanups) {
@@ -61,6 +66,13 @@ export async function unregister(
   const now = new Date();
   const db = await getDb();
   await db.transaction(async (tx) => {
+    // …and again under the member's row lock, which a charge's claim (claimForCharge) takes too: a
+    // payment started from another tab either is seen here or, once this commits, finds the
+    // account closed and charges nothing (docs/decisions/0049).
+    const [locked] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, account.id)).for('update');
+    if (!locked || locked.deletedAt) throw new AppError('unauthorized');
+    const block = await blockers?.(account.id, tx);
+    if (block && isUnregisterBlocked(block)) throw accountErrors.unregisterBlocked(block);
     await tx.delete(userIdentities).where(eq(userIdentities.userId, account.id));
     await tx.delete(emailCodes).where(eq(emailCodes.userId, account.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, account.id));

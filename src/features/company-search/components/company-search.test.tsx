@@ -132,7 +132,11 @@ describe('CompanySearch (the search box)', () => {
     });
     await settle(0);
     const watch = await within(cards).findByRole('link', { name: 'とよたテスト株式会社をウォッチ（ログインが必要です）' });
-    expect(watch.getAttribute('href')).toMatch(/^\/login\?nextPage=%2Fsearch%3Fq%3D/);
+    // back to this search, with the intent to watch that company once logged in (src/lib/watch-intent.ts)
+    const next = new URL(watch.getAttribute('href') ?? '', 'http://x').searchParams.get('nextPage');
+    expect(next).toMatch(/^\/search\?q=/);
+    expect(new URL(next ?? '', 'http://x').searchParams.get('q')).toBe('とよた');
+    expect(new URL(next ?? '', 'http://x').searchParams.get('watch')).toMatch(/^\d{13}$/);
     // The desktop table has no watch button (company-results-table.tsx).
     expect(within(screen.getByRole('table')).queryByRole('link', { name: /ウォッチ/ })).toBeNull();
   });

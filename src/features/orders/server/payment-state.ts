@@ -82,7 +82,8 @@ export interface PriceSnapshotLike {
 }
 
 export type ChargeClaim<P extends PriceSnapshotLike> =
-  { claimed: OrderRow; repriced?: undefined } | { claimed: null; repriced?: { before: OrderRow; price: P } };
+  | { claimed: OrderRow; repriced?: undefined; accountClosed?: undefined }
+  | { claimed: null; repriced?: { before: OrderRow; price: P }; accountClosed?: boolean };
 
 /**
  * pending → charging, the one step that allows a charge request, with the amount decided in the
@@ -91,7 +92,9 @@ export type ChargeClaim<P extends PriceSnapshotLike> =
  * charged at once exactly one gets the first-purchase price (issue 11 §5). When the amount differs
  * from the one confirmed, the order keeps the new price (still pending) and nothing is claimed:
  * the caller refuses with 409 `price_changed`. `claimed: null` without `repriced`: another request
- * claimed the order first.
+ * claimed the order first, or (`accountClosed`) the member has unregistered meanwhile — the same row
+ * lock is held by the unregister's closing transaction while it checks for payments under way, so
+ * a payment either blocks the unregister or finds the account closed (docs/decisions/0049).
  */
 export async function claimForCharge<P extends PriceSnapshotLike>(
   order: Pick<OrderRow, 'id' | 'userId' | 'status' | 'paymentAttempt' | 'payjpChargeId'>,
@@ -102,7 +105,8 @@ export async function claimForCharge<P extends PriceSnapshotLike>(
 ): Promise<ChargeClaim<P>> {
   const db = await getDb();
   return db.transaction(async (tx): Promise<ChargeClaim<P>> => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
+    const [member] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, order.userId)).for('update');
+    if (!member || member.deletedAt) return { claimed: null, accountClosed: true };
     const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
     if (!row) return { claimed: null };
     // お支払いを再開 (0023): only the unpaid order exactly as the caller checked it at PAY.JP — the

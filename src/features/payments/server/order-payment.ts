@@ -402,6 +402,8 @@ async function claimForCharge(
     options,
   );
   if (outcome.repriced) throw priceChangedError(outcome.repriced.before, outcome.repriced.price);
+  // Unregistered since the request's session was checked: nothing is charged (docs/decisions/0049).
+  if (outcome.accountClosed) throw new AppError('unauthorized');
   return outcome.claimed;
 }
 

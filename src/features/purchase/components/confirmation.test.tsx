@@ -3,6 +3,7 @@ import { cleanup, configure, render, screen, waitFor } from '@testing-library/re
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { ApiHost } from '@/lib/api-runtime';
 import { INITIAL_STATE, resetAll, setPiece } from '@/lib/client-store';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
@@ -59,14 +60,22 @@ describe('Confirmation', () => {
 
   it('sends an incomplete stored address back to its step once the page is shown', async () => {
     storeOrder({ ...DESTINATION, destinationStreet: '' });
-    render(<Confirmation legal={legal} />);
+    render(
+      <ApiHost>
+        <Confirmation legal={legal} />
+      </ApiHost>,
+    );
     await screen.findByText('トヨタ自動車株式会社');
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/purchase/recipient-info?restart=1'));
   });
 
   it('shows the stored 7 digits as 〒100-0005', async () => {
     storeOrder(DESTINATION);
-    render(<Confirmation legal={legal} />);
+    render(
+      <ApiHost>
+        <Confirmation legal={legal} />
+      </ApiHost>,
+    );
     await screen.findByRole('heading', { name: 'お届け' });
     const delivery = document.getElementById('delivery');
     await waitFor(() => expect(delivery?.textContent).toContain('〒100-0005'));

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { ApiHost } from '@/lib/api-runtime';
 import { INITIAL_STATE, resetAll, setPiece } from '@/lib/client-store';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
@@ -45,7 +46,12 @@ const other = {
   selectedAt: '2026-11-01T00:00:00.000Z',
 };
 
-const withSwr = (node: ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{node}</SWRConfig>;
+// Under the root layout's ApiHost, as every page is (src/lib/api-runtime.ts).
+const withSwr = (node: ReactNode) => (
+  <SWRConfig value={{ provider: () => new Map() }}>
+    <ApiHost>{node}</ApiHost>
+  </SWRConfig>
+);
 /** The server's HTML without React's text separators. */
 const ssr = (node: ReactNode) => renderToString(withSwr(node)).replaceAll('<!-- -->', '');
 const storedCompany = () =>

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from '@/components/link';
+import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 import { ApiError } from '@/lib/api-client';
@@ -34,6 +35,7 @@ export function WatchButton({
     () => isLoggedIn(),
     () => null,
   );
+  const router = useRouter();
   const [state, setState] = useState<State>('checking');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -73,15 +75,24 @@ export function WatchButton({
 
   if (loggedIn === null) return null;
   if (!loggedIn || state === 'expired') {
-    // Only rendered in the browser (the server snapshot is null): the address is known here.
-    // The record page carries the intent to watch through the login; the search results do not yet
-    // (the search page rewrites its own address as it loads, which would drop it unseen).
-    const here = `${window.location.pathname}${window.location.search}`;
-    const back = compact ? here : withWatchIntent(here, corporateNumber);
+    // Only rendered in the browser (the server snapshot is null): the address is known here, and
+    // read at the click (the search page writes its query into it as the visitor types). The intent
+    // to watch is carried through the login from the record page and from the search results alike:
+    // the search page keeps `?watch=` in its address until this company's button takes it.
+    const loginHref = () =>
+      `/login?nextPage=${encodeURIComponent(withWatchIntent(`${window.location.pathname}${window.location.search}`, corporateNumber))}`;
+    const rendered = loginHref();
     return (
       <div>
         <Link
-          href={`/login?nextPage=${encodeURIComponent(back)}`}
+          href={rendered}
+          onClick={(event) => {
+            // The search changed since this button was drawn: come back to the search as it is now.
+            const now = loginHref();
+            if (now === rendered) return;
+            event.preventDefault();
+            router.push(now);
+          }}
           className={`button button-secondary ${styles.watchButton}`}
           aria-label={companyName !== undefined ? `${companyName}をウォッチ（ログインが必要です）` : undefined}
         >

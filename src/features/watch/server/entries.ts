@@ -2,7 +2,7 @@ import 'server-only';
 
 import { and, count, eq, sql } from 'drizzle-orm';
 
-import { watchEntries, watchMailSettings } from '@db/schema';
+import { watchDigests, watchEntries, watchMailSettings } from '@db/schema';
 import { parseBulkLine } from '@/features/company-search/index.client';
 import { referencePath } from '@/features/company-reference/index.server';
 import { invoiceStandingOf, todayInJapan } from '@/features/registry';
@@ -223,11 +223,15 @@ export async function listWatchEvents(userId: string, limit = 500): Promise<Watc
   return rows.map(toWatchEvent);
 }
 
-/** Unregister (issue 15 §4): the watch list and the mail setting go with the account. */
+/**
+ * Unregister (issue 15 §4): the watch list, the mail setting and the delivery records of the
+ * change mails (watch_digests: which days a mail went or failed, its last error) go with the account.
+ */
 export async function deleteWatchData(userId: string): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx: Tx) => {
     await tx.delete(watchEntries).where(eq(watchEntries.userId, userId));
     await tx.delete(watchMailSettings).where(eq(watchMailSettings.userId, userId));
+    await tx.delete(watchDigests).where(eq(watchDigests.userId, userId));
   });
 }

@@ -4,6 +4,7 @@ import styles from '@/features/accounts/components/accounts.module.css';
 import { AuthPage } from '@/features/accounts/components/auth-page';
 import { MyPageNav } from '@/features/accounts/components/my-page-nav';
 import { UnregisterForm } from '@/features/accounts/components/unregister-form';
+import { NO_UNREGISTER_BLOCK, type UnregisterBlock } from '@/features/accounts/rules';
 import { ordersBlockingUnregister } from '@/features/orders/server';
 import { logger } from '@/server/logger';
 import { currentMemberSession } from '@/server/auth/page-session';
@@ -14,24 +15,24 @@ export const metadata: Metadata = { title: 'マイページ（退会）', robots
  * The member's orders still in progress are read on the server (the layout already looked up the
  * session), so the page says at once why leaving must wait; the API refuses it regardless.
  */
-async function blockingOrders(): Promise<string[]> {
+async function blockingOrders(): Promise<UnregisterBlock> {
   const session = await currentMemberSession();
-  if (!session) return [];
+  if (!session) return NO_UNREGISTER_BLOCK;
   try {
     return await ordersBlockingUnregister(session.userId);
   } catch (error) {
     logger.error({ err: error }, 'could not read the orders in progress for the unregister page');
-    return [];
+    return NO_UNREGISTER_BLOCK;
   }
 }
 
 export default async function UnregisterPage() {
-  const inProgress = await blockingOrders();
+  const blocked = await blockingOrders();
   return (
     <AuthPage width="wide">
       <h1 className={styles.title}>マイページ</h1>
       <MyPageNav />
-      <UnregisterForm ordersInProgress={inProgress} />
+      <UnregisterForm blocked={blocked} />
     </AuthPage>
   );
 }

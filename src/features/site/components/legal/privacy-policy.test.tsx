@@ -36,10 +36,10 @@ describe('PrivacyPolicy', () => {
       'ウォッチリストに登録された法人の商号、所在地、インボイス登録等の変更を、画面及びメールでお知らせするため',
     );
     const retention = sectionText(html, 'retention');
-    expect(retention).toContain('ウォッチリスト及び変更通知メールの設定');
+    expect(retention).toContain('ウォッチリスト、変更通知メールの設定及びその配信の記録');
     // what unregistering deletes: the same items as the unregister page's list (accounts/rules.ts)
     const deleted = retention.slice(retention.indexOf('次の情報を直ちに削除します'), retention.indexOf('退会後も取引の日から7年間保存'));
-    expect(deleted).toContain('ウォッチリスト及び変更通知メールの設定');
+    expect(deleted).toContain('ウォッチリスト、変更通知メールの設定及びその配信の記録');
   });
 
   it('contains every section 個人情報保護法 and domain.md §5 require', () => {
