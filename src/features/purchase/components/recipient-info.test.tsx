@@ -6,6 +6,7 @@ import { SWRConfig } from 'swr';
 import '@/lib/swr-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { ApiHost } from '@/lib/api-runtime';
 import { INITIAL_STATE, getClientState, resetAll, setPiece } from '@/lib/client-store';
 
 import { DESTINATION } from './test-support/fixtures';
@@ -65,8 +66,11 @@ function errorOf(id: string): string | null {
 
 async function renderStep(): Promise<void> {
   render(
+    // Under the root layout's ApiHost, as every page is (src/lib/api-runtime.ts).
     <SWRConfig value={{ fetcher: (path: string) => apiFetch(path), provider: () => new Map(), dedupingInterval: 0 }}>
-      <RecipientInfo payjpJsUrl="https://js.example/v2/pay.js" prefectureOptions={<PrefectureOptions />} />
+      <ApiHost>
+        <RecipientInfo payjpJsUrl="https://js.example/v2/pay.js" prefectureOptions={<PrefectureOptions />} />
+      </ApiHost>
     </SWRConfig>,
   );
   await screen.findByRole('heading', { name: 'お届け先・お支払い方法' });
