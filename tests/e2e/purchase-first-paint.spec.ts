@@ -87,10 +87,7 @@ test('every purchase step paints its page before its JavaScript runs', async ({ 
   await card.getByLabel('セキュリティコード').pressSequentially('123');
   await page.locator('#cardName').fill('TARO YAMADA');
   await shoot(page, SHOTS, '2-recipient-info');
-  const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
-  await next.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
-  await next.click();
+  await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
   await expect(page).toHaveURL(/\/purchase\/confirmation$/);
 
   // 3. confirmation: headings and the legal texts of 特商法 12条の6 from the server.

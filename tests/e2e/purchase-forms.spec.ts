@@ -39,11 +39,7 @@ async function toRecipientStep(page: Page): Promise<void> {
 }
 
 async function clickNext(page: Page): Promise<void> {
-  // Scrolled first and settled: right after a scroll Chromium may give the click to PAY.JP's iframe.
-  const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
-  await next.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
-  await next.click();
+  await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
 }
 
 const fieldError = (page: Page, id: string) => page.locator(`#${id}-error`);

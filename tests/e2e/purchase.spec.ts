@@ -76,12 +76,7 @@ async function enterNewCard(page: Page, number: string): Promise<void> {
 
 async function toConfirmation(page: Page, shots = false): Promise<void> {
   await shoot(page, '2-recipient-info', shots);
-  // Scroll first and let the page settle: right after a scroll, Chromium may route the click to
-  // PAY.JP's cross-origin card iframe (out-of-process hit testing), so the button never sees it.
-  const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
-  await next.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
-  await next.click();
+  await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
   await expect(page).toHaveURL(/\/purchase\/confirmation$/);
   await expect(page.getByRole('heading', { name: 'キャンセル・返品について' })).toBeVisible();
   await expect(page.getByTestId('total')).toHaveText('3,150円');
@@ -389,8 +384,6 @@ test('back from the 3-D Secure page: the reason next to the button, then the sam
   await page.locator('#cardName').fill('ｔａｒｏ　ｙａｍａｄａ');
   await expect(page.locator('#cardName')).toHaveValue('TARO YAMADA');
   await page.locator('#cardName').fill('');
-  await pay.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
   await pay.click();
   await expect(page.locator('#form-errors')).toBeFocused();
   await expect(page.locator('#cardName-error')).toHaveText('カード名義を、カードに記載のとおり入力してください（例：TARO YAMADA）。');
@@ -398,8 +391,6 @@ test('back from the 3-D Secure page: the reason next to the button, then the sam
   await enterNewCard(page, '5555555555554444');
   await page.locator('#cardEmail').fill('e2e-buyer@example.jp');
   await shootWidths(page, SHOTS, 'resume-3-resume-page');
-  await pay.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
   await pay.click();
   await expect(page.getByRole('heading', { name: '本人認証（3Dセキュア）' })).toBeVisible();
   expect(await orderOnTdsPage(page)).toBe(paymentId);

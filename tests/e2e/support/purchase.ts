@@ -26,9 +26,10 @@ export const TOYOTA_NAME = 'トヨタ自動車株式会社';
  * A logged-in member buys トヨタ自動車's 履歴事項全部証明書 through every page — search → select
  * (normal or express delivery) → recipient (address from the postal code, the test card) →
  * confirmation → 3-D Secure (passed) → completion — and gets the order's internal id (the
- * completion URL's paymentId; the page shows the 注文番号).
+ * completion URL's paymentId; the page shows the 注文番号). `tap`: 「ご注文内容の確認へ進む」 is tapped
+ * (a touch context), as a phone does, instead of clicked.
  */
-export async function buyToyota(page: Page, { express = false }: { express?: boolean } = {}): Promise<string> {
+export async function buyToyota(page: Page, { express = false, tap = false }: { express?: boolean; tap?: boolean } = {}): Promise<string> {
   await page.goto('/search');
   await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).pressSequentially('とよた', { delay: 30 });
   await orderButton(page, TOYOTA_NAME).click();
@@ -45,7 +46,8 @@ export async function buyToyota(page: Page, { express = false }: { express?: boo
   await page.getByLabel('領収書の宛名').fill('株式会社テスト');
   await enterCard(page);
   await page.getByLabel('カード名義（半角英字）').fill('TARO YAMADA');
-  await page.getByRole('button', { name: 'ご注文内容の確認へ進む' }).click();
+  const next = page.getByRole('button', { name: 'ご注文内容の確認へ進む' });
+  await (tap ? next.tap() : next.click());
   await expect(page).toHaveURL(/\/purchase\/confirmation$/);
   await page.getByLabel(/同意して注文する/).check();
   await page.getByRole('button', { name: /注文を確定する/ }).click();
