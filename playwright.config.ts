@@ -44,13 +44,6 @@ export default defineConfig({
             '--disable-background-networking',
             '--disable-component-update',
             '--disable-sync',
-            // The PAY.JP card frame in the page's own renderer process, not in a process of its own
-            // (docs/decisions/0054): a frame in another process gets its input routed by the
-            // browser from the last frame drawn, which under load lags behind the scroll Playwright
-            // makes just before a click or tap — the press on 「ご注文内容の確認へ進む」 went into the
-            // card frame where it had been drawn. Cross-origin rules hold as before.
-            // (not --disable-features=site-per-process: a second --disable-features replaces Playwright's own list)
-            '--disable-site-isolation-trials',
           ],
         },
       },

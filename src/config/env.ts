@@ -106,7 +106,12 @@ export const EnvSchema = z
      * /api/payjp/public-key answers '' and the order screens say payment is unavailable.
      */
     PAYJP_PUBLIC_KEY: z.union([z.literal(''), z.string().regex(/^pk_(test|live)_\w+$/)]).default('pk_test_hojinlocal0000000000000000'),
-    PAYJP_JS_URL: url.default('http://127.0.0.1:4010/js/v2/pay.js'),
+    /**
+     * `localhost`, the host README's start address uses: the emulator's card frame is then another
+     * origin (another port) but the same site as the page, as the frame of js.pay.jp is for a
+     * browser that keeps both in one process — see docs/decisions/0054 (amended 2026-11-27).
+     */
+    PAYJP_JS_URL: url.default('http://localhost:4010/js/v2/pay.js'),
     PAYJP_WEBHOOK_TOKEN: z.string().min(16).default('whook_hojinlocal_0000000000000000'),
     PAYJP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
     /**

@@ -24,7 +24,8 @@ export const E2E_ENV: Record<string, string> = {
   APP_BASE_URL: E2E_BASE_URL,
   DATA_DIR: E2E_DATA_DIR,
   PAYJP_API_BASE: `${E2E_PAYJP_URL}/v1`,
-  PAYJP_JS_URL: `${E2E_PAYJP_URL}/js/v2/pay.js`,
+  // On localhost, as the app: another origin, the same site (what `npm start` does; 0054).
+  PAYJP_JS_URL: `http://localhost:${4110 + shift}/js/v2/pay.js`,
   OIDC_ISSUER: E2E_OIDC_URL,
   NTA_API_BASE: `${E2E_NTA_URL}/4`,
   // The browser suite works on a fixed sample registry: no daily update under it.

@@ -128,7 +128,7 @@ describe('configuration', () => {
       apiBase: 'http://127.0.0.1:4010/v1',
       secretKey: 'sk_test_hojinlocal0000000000000000',
       publicKey: 'pk_test_hojinlocal0000000000000000',
-      jsUrl: 'http://127.0.0.1:4010/js/v2/pay.js',
+      jsUrl: 'http://localhost:4010/js/v2/pay.js',
       webhookToken: 'whook_hojinlocal_0000000000000000',
       timeoutMs: 15_000,
     });
