@@ -107,6 +107,23 @@ test('「もっと見る」 adds the next page of results', async ({ page }) => 
   await expect(items).toHaveCount(40);
 });
 
+test('「もっと見る」 is disabled until its code has arrived, so an early press is not lost', async ({ page }) => {
+  // a slow connection: the results' code (loaded after the page) takes 2.5 s to arrive
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  await page.goto('/search?q=日本', { waitUntil: 'commit' });
+  const items = searchResultItems(page);
+  await expect(items).toHaveCount(20);
+  const more = page.getByRole('button', { name: 'もっと見る' });
+  // the server's button, before any script: it says it cannot be pressed yet
+  await expect(more).toBeDisabled();
+  await page.unrouteAll({ behavior: 'wait' });
+  await more.click();
+  await expect(items).toHaveCount(40);
+});
+
 test('choosing a company stores it for the order and goes on to the purchase (login first when logged out)', async ({ page }) => {
   await page.goto('/search?q=国税庁');
   const nta = result(page, '国税庁');

@@ -15,6 +15,7 @@ import { CompanyResultItem } from './company-result-item';
 import { CompanyResultsTable } from './company-results-table';
 import styles from './company-search.module.css';
 import { groupDigits } from '@/lib/digits';
+import { useHydrated } from '@/lib/use-stored-value';
 
 export { SearchEmptyState } from './search-empty-state';
 
@@ -52,6 +53,10 @@ export function SearchResults({
     [search, router],
   );
   const more = useMorePages(searchKey);
+  // 「もっと見る」 works once this module has hydrated (it arrives after the page's first load): until
+  // then the server's button is disabled, so a press cannot be lost (and a browser driven by a script
+  // waits for it), instead of a button that looks ready and does nothing.
+  const hydrated = useHydrated();
   // 「もっと見る」 pressed: where the new results start (and for which search), to move focus there.
   const focusFrom = useRef<{ key: string; index: number } | null>(null);
   const items = useMemo(() => [...result.items, ...more.items], [result, more.items]);
@@ -113,6 +118,7 @@ export function SearchResults({
             type="button"
             className="button button-secondary"
             onClick={() => loadMore(nextCursor)}
+            disabled={!hydrated}
             aria-disabled={more.loading}
             aria-busy={more.loading}
           >
