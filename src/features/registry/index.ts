@@ -9,6 +9,7 @@ export { corporateNumberCheckDigit, isValidCorporateNumber, withCheckDigit } fro
 export {
   INVOICE_STATUS_LABELS,
   INVOICE_UNKNOWN_LABEL,
+  invoiceDataAsOf,
   invoiceStandingOf,
   invoiceStatusOn,
   todayInJapan,

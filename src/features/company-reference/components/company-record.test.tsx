@@ -103,4 +103,28 @@ describe('CompanyRecord', () => {
     expect(html).toContain('不明（公表データを準備中）');
     expect(html).not.toContain('登録なし');
   });
+
+  it("labels a registration's 登録状況 with the invoice data's own date, not with today's (issue 24 point 4)", () => {
+    const known = (dataDate: string | null): ReferenceRecord => ({
+      ...record(null),
+      invoice: {
+        state: 'known',
+        registrationNumber: 'T2010401000001',
+        registrationDate: '2023-10-01',
+        disposalDate: null,
+        expireDate: null,
+        status: 'valid',
+        statusLabel: '登録されています',
+        asOf: '2026-12-07',
+        dataDate,
+        isSample: false,
+      },
+    });
+    const html = renderToStaticMarkup(<CompanyRecord record={known('2026-01-30')} attribution={null} />);
+    expect(html).toContain('登録状況（2026年1月30日時点の公表データ）');
+    expect(html).not.toContain('2026年12月7日');
+    const undated = renderToStaticMarkup(<CompanyRecord record={known(null)} attribution={null} />);
+    expect(undated).toContain('登録状況（公表データ）');
+    expect(undated).not.toContain('2026年12月7日');
+  });
 });

@@ -2,6 +2,7 @@ import Link from '@/components/link';
 import { type ReactNode, Suspense } from 'react';
 
 import { displayZipcode } from '@/features/address/index.client';
+import { invoiceDataAsOf } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
 
 import { invoicePageUrl, ntaCorporatePageUrl } from '../external-links';
@@ -69,7 +70,7 @@ function InvoiceFields({ invoice }: { invoice: InvoiceView }) {
         <span className={s.number}>{invoice.registrationNumber}</span>
       </Field>
       <Field label="登録年月日">{formatIsoDateJa(invoice.registrationDate)}</Field>
-      <Field label={`登録状況（${formatIsoDateJa(invoice.asOf)}現在）`}>
+      <Field label={`登録状況${invoiceDataAsOf(invoice.dataDate)}`}>
         <span className={`${s.badge} ${badge}`} style={{ marginLeft: 0 }}>
           {invoice.statusLabel}
         </span>

@@ -61,8 +61,17 @@ export type InvoiceStanding<R extends InvoiceDates = InvoiceDates> =
 
 export const INVOICE_UNKNOWN_LABEL = '不明（公表データを準備中）';
 
+/**
+ * Which publication a status is read from: 「（YYYY年M月D日時点の公表データ）」, the invoice data's own
+ * date (its newest 更新年月日), or 「（公表データ）」 when the data carries no date. The record page's
+ * 登録状況 is labelled with it (issue 24 point 4), never with today's date, which the data may trail.
+ */
+export function invoiceDataAsOf(dataDate: string | null): string {
+  return dataDate === null ? '（公表データ）' : `（${formatIsoDateJa(dataDate)}時点の公表データ）`;
+}
+
 export function invoiceNotRegisteredLabel(dataDate: string | null): string {
-  return dataDate === null ? '登録なし（公表データ）' : `登録なし（${formatIsoDateJa(dataDate)}時点の公表データ）`;
+  return `登録なし${invoiceDataAsOf(dataDate)}`;
 }
 
 export function invoiceStandingOf<R extends InvoiceDates>(answer: InvoiceAnswer<R>, day: string): InvoiceStanding<R> {
