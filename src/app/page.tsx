@@ -1,6 +1,8 @@
 import Link from '@/components/link';
 
 import { getSiteInfo } from '@/config/site';
+import { registryCoverageLead } from '@/features/registry';
+import { registryCoverage } from '@/features/registry/index.server';
 import { formatYen, formatYenTaxIncluded } from '@/lib/format';
 
 import styles from './home.module.css';
@@ -29,7 +31,7 @@ export default function HomePage() {
             登記簿をオンラインで取り寄せ
           </h1>
           <p className={styles.heroLead}>
-            国税庁法人番号公表サイトに掲載された約580万の法人を、商号・フリガナ・法人番号からすぐに検索できます。登記事項証明書はご自宅やオフィスへ郵送でお届けします。
+            {registryCoverageLead(registryCoverage())}登記事項証明書はご自宅やオフィスへ郵送でお届けします。
           </p>
           <form action="/search" method="get" role="search" className={styles.searchForm}>
             <label htmlFor="home-q" className="visually-hidden">

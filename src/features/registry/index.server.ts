@@ -6,6 +6,7 @@ import 'server-only';
  * decoding, company views). Importers and the updater are reached by scripts directly.
  */
 export { getRegistryStore, RegistryStore, OpenRegistry, type RegistryState, type RegistryCity } from './server/store/store';
+export { registryCoverage } from './server/store/coverage';
 export { getInvoiceStore, InvoiceStore, type InvoiceLookup, type InvoiceRegistration } from './server/invoice/store';
 export { GRAM_DF_MIN } from './server/store/schema';
 export { unpackRow, type RegistryRecord } from './server/store/row-codec';

@@ -4,6 +4,7 @@
  * (stores, import, lookup) is in ./index.server.ts.
  */
 export * from './schemas';
+export { registryCoverageLead, type RegistryCoverage } from './coverage';
 export { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS, type NtaKind, type NtaRow } from './server/nta/types';
 export { corporateNumberCheckDigit, isValidCorporateNumber, withCheckDigit } from './server/nta/corporate-number';
 export {
