@@ -47,12 +47,20 @@ export const SEARCH_ERROR_MESSAGES = {
 export type SearchErrorCode = keyof typeof SEARCH_ERROR_MESSAGES;
 
 /**
- * Set on <html> while the visitor searches on /search (issue 13 point 2): on a phone the site
+ * On the search's root while the visitor searches on /search (issue 13 point 2), and from the
+ * server's HTML on when the page is opened with a query (issue 24 point 1): on a phone the site
  * header, the banner and the page's introduction collapse so the first result sits right under
- * the box, above the on-screen keyboard. The CSS that reads it (company-search.module.css,
- * search-page.module.css, site-header.module.css, maintenance-banner.module.css) applies it below
- * the spec's 768 px breakpoint only — the same width as COMPACT_SEARCH_MEDIA.
+ * the box, above the on-screen keyboard. The CSS that reads it as `html:has([data-search-compact])`
+ * (company-search.module.css, search-page.module.css, site-header.module.css,
+ * maintenance-banner.module.css) applies it below the spec's 768 px breakpoint only — the same
+ * width as COMPACT_SEARCH_MEDIA.
  */
 export const SEARCH_COMPACT_ATTRIBUTE = 'data-search-compact';
+/**
+ * On the search's root from a landing with a query (the URL's `q` or `addr`) until the query is
+ * cleared: on a desk the introduction and the sample-data notice's detail fold, so the first
+ * results are on the first screen (issue 24 point 1; search-page.module.css).
+ */
+export const SEARCH_LANDED_ATTRIBUTE = 'data-search-landed';
 /** Where the compact search layout applies (CSS cannot import this: keep the stylesheets in step). */
 export const COMPACT_SEARCH_MEDIA = '(max-width: 767.98px), (max-height: 500px)';

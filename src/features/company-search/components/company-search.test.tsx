@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 
@@ -10,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompanySummary } from '@/features/registry';
 
 import type { SearchResult } from '../schemas';
-import { SEARCH_COMPACT_ATTRIBUTE } from '../constants';
+import { SEARCH_COMPACT_ATTRIBUTE, SEARCH_LANDED_ATTRIBUTE } from '../constants';
 import { CompanySearch, SEARCH_DEBOUNCE_MS } from './company-search';
 import { SearchTips } from './search-tips';
 
@@ -84,7 +85,9 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       const q = url.searchParams.get('q') ?? '';
       searched.push(q);
-      return new Response(JSON.stringify(answer(q)), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      // A name search for an address (issue 24 point 1) finds nothing.
+      const body = q.endsWith('市') ? { ...answer(q), items: [], count: 0 } : answer(q);
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     }),
   );
   vi.stubGlobal('scrollTo', vi.fn());
@@ -118,7 +121,8 @@ async function settle(ms = SEARCH_DEBOUNCE_MS) {
   });
 }
 
-const compact = () => document.documentElement.hasAttribute(SEARCH_COMPACT_ATTRIBUTE);
+const compact = () => document.querySelector(`[${SEARCH_COMPACT_ATTRIBUTE}]`) !== null;
+const landed = () => document.querySelector(`[${SEARCH_LANDED_ATTRIBUTE}]`) !== null;
 
 describe('CompanySearch (the search box)', () => {
   it("adds each card's 「ウォッチ」 after mounting, its code loaded then (for a visitor not logged in, a login link)", async () => {
@@ -235,5 +239,54 @@ describe('CompanySearch (the search box)', () => {
     await user.click(input);
     expect(compact()).toBe(true);
     expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('opened with a query, starts compact and landed — in the server HTML already — until the query is cleared (issue 24 point 1)', async () => {
+    window.history.replaceState(null, '', `/search?q=${encodeURIComponent('とよた')}`);
+    // The server's HTML: what the browser lays out before any script runs.
+    const html = renderToStaticMarkup(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <CompanySearch initial={null} />
+      </SWRConfig>,
+    );
+    expect(html).toContain(`${SEARCH_COMPACT_ATTRIBUTE}=""`);
+    expect(html).toContain(`${SEARCH_LANDED_ATTRIBUTE}=""`);
+
+    phone = true;
+    const { user, input } = renderSearch();
+    expect(compact()).toBe(true);
+    expect(landed()).toBe(true);
+    // Already at the top: nothing scrolls under a visitor who has just arrived.
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    await user.clear(input);
+    await user.tab();
+    expect(compact()).toBe(false);
+    expect(landed()).toBe(false);
+    // A search begun afterwards does not fold the desk's introduction again (nothing moves while typing).
+    await user.type(input, 'ソニー');
+    expect(landed()).toBe(false);
+  });
+
+  it('opened without a query, is neither compact nor landed', () => {
+    renderSearch();
+    expect(compact()).toBe(false);
+    expect(landed()).toBe(false);
+    const html = renderToStaticMarkup(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <CompanySearch initial={null} />
+      </SWRConfig>,
+    );
+    expect(html).not.toContain(SEARCH_COMPACT_ATTRIBUTE);
+    expect(html).not.toContain(SEARCH_LANDED_ATTRIBUTE);
+  });
+
+  it('offers the same words as a 所在地 search when a name search for an address finds nothing (issue 24 point 1)', async () => {
+    const { user, input } = renderSearch();
+    await user.type(input, '愛知県豊田市{Enter}');
+    await settle(0);
+    await settle(0);
+    expect(screen.getByRole('heading', { name: '「愛知県豊田市」に一致する法人は見つかりませんでした' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: '「愛知県豊田市」を所在地で検索する' });
+    expect(link.getAttribute('href')).toBe(`/search?addr=${encodeURIComponent('愛知県豊田市')}`);
   });
 });

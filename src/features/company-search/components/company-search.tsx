@@ -26,10 +26,11 @@ import {
   formatResultCount,
   parseSearchUrl,
   searchCsvPath,
+  searchPageHref,
   searchUrlQuery,
   searchedAddress,
 } from '../client/search-url';
-import { COMPACT_SEARCH_MEDIA, SEARCH_COMPACT_ATTRIBUTE, SEARCH_ERROR_MESSAGES } from '../constants';
+import { COMPACT_SEARCH_MEDIA, SEARCH_COMPACT_ATTRIBUTE, SEARCH_ERROR_MESSAGES, SEARCH_LANDED_ATTRIBUTE } from '../constants';
 import type { SearchResult } from '../schemas';
 import styles from './company-search.module.css';
 import { SearchFilters } from './search-filters';
@@ -141,10 +142,18 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
     startTransition(() => setWatch(true));
   }, []);
 
+  // Opened with a query (the home page's box, a shared /search?q= link, 「別の法人を検索する」): the
+  // results go on the first screen, so the page starts compact — on the server already, as the
+  // search root's attributes, which the stylesheets read with :has() (issue 24 point 1).
+  const [openedWithQuery] = useState(() => hasQuery(parseSearchUrl(searchParams)));
+  const queried = hasQuery(form);
   const [focused, setFocused] = useState(false);
-  const [engaged, setEngaged] = useState(false);
-  const compact = focused || (engaged && form.q.trim() !== '');
-  useCompactLayout(compact);
+  const [engaged, setEngaged] = useState(openedWithQuery);
+  const compact = focused || (engaged && queried);
+  // On a desk, the introduction stays folded from a landing with a query until the query is cleared.
+  const [landed, setLanded] = useState(openedWithQuery);
+  if (landed && !queried) setLanded(false);
+  useScrollTopOnCompact(compact);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = (Object.keys(EMPTY_SEARCH_STATE) as (keyof SearchUrlState)[]).filter(
     (k) => k !== 'q' && form[k] !== EMPTY_SEARCH_STATE[k],
@@ -185,18 +194,27 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
   const emptyQuery = [committed.q.trim(), searchedAddress(committed)].filter((t) => t !== '').join('、所在地：');
   const filtered = committed.pref !== '' || committed.kind !== '' || searchedAddress(committed) !== '';
   const noMatch = result !== undefined && result.items.length === 0 && error === null;
+  const addressSearchHref = noMatch && result?.query.type === 'text' ? addressSearchOf(committed) : null;
   const emptyState = useMemo(
     () =>
       noMatch ? (
         <Suspense fallback={null}>
-          <SearchEmptyState query={emptyQuery} closedIncluded={committed.closed} filtered={filtered} />
+          <SearchEmptyState
+            query={emptyQuery}
+            closedIncluded={committed.closed}
+            filtered={filtered}
+            addressSearch={addressSearchHref === null ? null : { words: committed.q.trim(), href: addressSearchHref }}
+          />
         </Suspense>
       ) : null,
-    [noMatch, emptyQuery, committed.closed, filtered],
+    [noMatch, emptyQuery, committed.closed, committed.q, filtered, addressSearchHref],
   );
 
   return (
-    <div className={styles.root}>
+    <div
+      className={styles.root}
+      {...{ [SEARCH_COMPACT_ATTRIBUTE]: compact ? '' : undefined, [SEARCH_LANDED_ATTRIBUTE]: landed ? '' : undefined }}
+    >
       <form role="search" action="/search" method="get" className={styles.form} onSubmit={onSubmit}>
         <label htmlFor={inputId} className={styles.label}>
           会社名・フリガナ・法人番号
@@ -302,18 +320,35 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
 }
 
 /**
- * Marks <html> while `compact` (SEARCH_COMPACT_ATTRIBUTE) so the layout's header and banner, which
- * this component does not render, can collapse; removed when the search ends or the page goes.
- * Entering it on a phone scrolls to the top: what is above the box is then a few lines, and the box
- * and the first results are in the part of the screen the keyboard leaves.
+ * The same words as a 所在地 search, for a name search that found nothing (「愛知県豊田市」 in the name
+ * box): the other filters kept. Null when the address field is already used or the words are too
+ * short for an address (ADDRESS_QUERY_MIN).
  */
-function useCompactLayout(compact: boolean) {
+function addressSearchOf(state: SearchUrlState): string | null {
+  const words = state.q.trim();
+  if (words === '' || state.addr.trim() !== '') return null;
+  const asAddress = { ...state, q: '', addr: words };
+  return searchedAddress(asAddress) === '' ? null : searchPageHref(asAddress);
+}
+
+/** A name or an address to search (the address from ADDRESS_QUERY_MIN characters). */
+function hasQuery(state: SearchUrlState): boolean {
+  return state.q.trim() !== '' || searchedAddress(state) !== '';
+}
+
+/**
+ * The layout's header and banner, which this component does not render, collapse while its root
+ * carries SEARCH_COMPACT_ATTRIBUTE (their stylesheets read `html:has([data-search-compact])`), so
+ * the server's HTML is already compact for a page opened with a query. Entering it later on a phone
+ * scrolls to the top: what is above the box is then a few lines, and the box and the first results
+ * are in the part of the screen the keyboard leaves.
+ */
+function useScrollTopOnCompact(compact: boolean) {
+  const was = useRef(compact);
   useLayoutEffect(() => {
-    if (!compact) return;
-    const root = document.documentElement;
-    root.setAttribute(SEARCH_COMPACT_ATTRIBUTE, '');
-    if (typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_SEARCH_MEDIA).matches) window.scrollTo(0, 0);
-    return () => root.removeAttribute(SEARCH_COMPACT_ATTRIBUTE);
+    const entered = compact && !was.current;
+    was.current = compact;
+    if (entered && typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_SEARCH_MEDIA).matches) window.scrollTo(0, 0);
   }, [compact]);
 }
 

@@ -1,12 +1,36 @@
+import Link from '@/components/link';
+
 import styles from './company-search.module.css';
 
-/** No match: say so and suggest what to change. */
-export function SearchEmptyState({ query, closedIncluded, filtered }: { query: string; closedIncluded: boolean; filtered: boolean }) {
+/**
+ * No match: say so and suggest what to change. `addressSearch` — the same words searched as a 所在地
+ * (「愛知県豊田市」 typed in the name box finds no company name; issue 24 point 1) — is offered first.
+ */
+export function SearchEmptyState({
+  query,
+  closedIncluded,
+  filtered,
+  addressSearch = null,
+}: {
+  query: string;
+  closedIncluded: boolean;
+  filtered: boolean;
+  /** the words of the name box and the page's URL searching them as the 所在地, when that is worth offering */
+  addressSearch?: { words: string; href: string } | null;
+}) {
   return (
     <section className={styles.empty} aria-labelledby="search-empty-title">
       <h2 id="search-empty-title" className={styles.tipsTitle}>
         「{query.trim()}」に一致する法人は見つかりませんでした
       </h2>
+      {addressSearch !== null ? (
+        <p className={styles.emptyAction}>
+          所在地（住所）を探している場合は、同じ言葉を所在地として検索できます。
+          <Link className="button button-secondary" href={addressSearch.href} data-testid="search-as-address">
+            「{addressSearch.words}」を所在地で検索する
+          </Link>
+        </p>
+      ) : null}
       <ul>
         <li>会社名の一部だけ（例：「トヨタ自動車株式会社」なら「トヨタ」）で検索してみてください。</li>
         <li>漢字がわからない場合は、フリガナ（ひらがな・カタカナ）でも検索できます。</li>
