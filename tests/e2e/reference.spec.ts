@@ -14,12 +14,15 @@ const TOYOTA = '1180301018771';
 const RENAMED = '8040001999013'; // 株式会社商号変更前 → 株式会社商号変更後 (2017-05-09)
 const SHOTS = path.resolve(__dirname, '..', '..', 'tmp', 'shots', 'reference');
 
+/** The entry's search is /search's (issue 24 point 4): at the suite's 1280 px its results are the table. */
 async function searchFromEntry(page: Page, q: string, options: { includeClosed?: boolean } = {}) {
   await page.goto('/search-service');
-  await page.getByLabel('会社名・フリガナ・法人番号').fill(q);
   if (options.includeClosed) await page.getByLabel('閉鎖した法人も含める').check();
-  await page.getByRole('button', { name: '検索する' }).click();
+  await page.getByRole('searchbox', { name: '会社名・フリガナ・法人番号' }).fill(q);
+  await page.getByRole('button', { name: '検索', exact: true }).click();
 }
+
+const resultsTable = (page: Page) => page.getByRole('table', { name: /検索結果/ });
 
 async function numberOf(request: APIRequestContext, q: string): Promise<string> {
   const res = await request.get(`/api/corporates-search/search?q=${encodeURIComponent(q)}&includeClosed=1`);
@@ -33,8 +36,8 @@ async function numberOf(request: APIRequestContext, q: string): Promise<string> 
 test.describe('法人情報照会', () => {
   test('searches by name from /search-service and opens a record with every field', async ({ page }) => {
     await searchFromEntry(page, 'トヨタ自動車');
-    await expect(page).toHaveURL(/\/search-service\/result\?q=/);
-    const results = page.getByRole('list', { name: '検索結果' });
+    await expect(page).toHaveURL(/\/search-service\?q=/);
+    const results = resultsTable(page);
     await results
       .getByRole('link', { name: /トヨタ自動車株式会社/ })
       .first()
@@ -69,10 +72,12 @@ test.describe('法人情報照会', () => {
 
   test('searches by reading and by corporate number', async ({ page }) => {
     await searchFromEntry(page, 'とよたじどうしゃ');
-    await expect(page.getByRole('list', { name: '検索結果' }).getByRole('link', { name: /トヨタ自動車株式会社/ })).toBeVisible();
+    await expect(resultsTable(page).getByRole('link', { name: /トヨタ自動車株式会社/ })).toBeVisible();
 
-    // A full 法人番号 goes straight to the record, even typed with full-width digits and hyphens.
+    // A full 法人番号 finds its company, even typed with full-width digits and hyphens; the row opens the record.
     await searchFromEntry(page, '１１８０３－０１０１－８７７１');
+    await expect(page.getByTestId('search-status')).toContainText('法人番号');
+    await resultsTable(page).getByRole('link', { name: 'トヨタ自動車株式会社', exact: true }).click();
     await expect(page).toHaveURL(`/search-service/result?corporateNumber=${TOYOTA}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('トヨタ自動車株式会社');
   });
@@ -80,8 +85,7 @@ test.describe('法人情報照会', () => {
   test('a closed company shows the date, the cause in words and a link to its successor', async ({ page, request }) => {
     const merged = await numberOf(request, '合併消滅サンプル');
     await searchFromEntry(page, '合併消滅サンプル', { includeClosed: true });
-    await page
-      .getByRole('list', { name: '検索結果' })
+    await resultsTable(page)
       .getByRole('link', { name: /株式会社合併消滅サンプル/ })
       .click();
     await expect(page).toHaveURL(`/search-service/result?corporateNumber=${merged}`);
@@ -94,9 +98,11 @@ test.describe('法人情報照会', () => {
 
   test('a renamed company is found by its former name and shows the change in its timeline', async ({ page }) => {
     await searchFromEntry(page, '商号変更前');
-    const hit = page.getByRole('list', { name: '検索結果' }).getByRole('link', { name: /株式会社商号変更後/ });
-    await expect(hit).toContainText('旧商号「株式会社商号変更前」');
-    await hit.click();
+    const row = resultsTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: '株式会社商号変更後', exact: true }) });
+    await expect(row).toContainText('旧商号「株式会社商号変更前」');
+    await row.getByRole('link', { name: '株式会社商号変更後', exact: true }).click();
     await expect(page).toHaveURL(`/search-service/result?corporateNumber=${RENAMED}`);
     const timeline = page.getByRole('list', { name: '変更履歴（新しい順）' });
     const latest = timeline.getByRole('listitem').first();
@@ -167,8 +173,8 @@ test.describe('法人情報照会', () => {
 
   test('recent searches are remembered in this browser and the order button hands the company to the purchase flow', async ({ page }) => {
     await searchFromEntry(page, 'トヨタ自動車');
-    await expect(page.getByRole('list', { name: '検索結果' })).toBeVisible();
-    // The list is server-rendered; the search is recorded once the page is hydrated.
+    await expect(resultsTable(page)).toBeVisible();
+    // The search is recorded once it has found companies.
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('search_service_recent'))).toContain('トヨタ自動車');
     await page.goto('/search-service');
     const recent = page.getByRole('region', { name: '最近の検索' });
@@ -189,12 +195,40 @@ test.describe('法人情報照会', () => {
     expect(corporate).toMatchObject({ corporateNumber: TOYOTA, name: 'トヨタ自動車株式会社', kind: '301', closed: false });
   });
 
+  test("the entry has /search's search: 都道府県・市区町村・所在地・法人種別, its URL parameters, the sample-data box (issue 24 point 4)", async ({
+    page,
+  }) => {
+    await page.goto(`/search-service?addr=${encodeURIComponent('愛知県豊田市')}&kind=301`);
+    await expect(page.getByTestId('sample-data-notice')).toBeVisible();
+    for (const label of ['都道府県', '所在地', '法人種別', '閉鎖した法人も含める'])
+      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('search-status')).toContainText('所在地「愛知県豊田市」');
+    const rows = resultsTable(page).locator('tbody').getByRole('row');
+    await expect(rows.first()).toBeVisible();
+    const kinds = await rows.evaluateAll((rs) => rs.map((r) => r.querySelectorAll('td')[2]?.textContent ?? ''));
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const kind of kinds) expect(kind).toBe('株式会社');
+    await expect(rows.first()).toContainText('愛知県豊田市');
+
+    // 都道府県 then its 市区町村, written to this page's URL with /search's names.
+    await page.getByLabel('都道府県', { exact: true }).selectOption('23');
+    const city = page.getByLabel('市区町村', { exact: true });
+    await expect(city).toBeVisible();
+    await expect(page).toHaveURL(/\/search-service\?.*pref=23/);
+
+    // The former result list's URLs (「最近の検索」 saved before, shared links) land on the same search.
+    await page.goto(`/search-service/result?q=${encodeURIComponent('トヨタ')}&prefecture=23&includeClosed=1&cursor=x`);
+    await expect(page).toHaveURL(`/search-service?q=${encodeURIComponent('トヨタ')}&pref=23&closed=1`);
+    await expect(page.getByLabel('閉鎖した法人も含める')).toBeChecked();
+    await expect(resultsTable(page).getByRole('link', { name: 'トヨタ自動車株式会社', exact: true })).toBeVisible();
+  });
+
   test('the pages fit 375, 768 and 1280 px without sideways scrolling (screenshots in tmp/shots/reference)', async ({ page, request }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
     const merged = await numberOf(request, '合併消滅サンプル');
     const pages = {
       entry: '/search-service',
-      list: `/search-service/result?q=${encodeURIComponent('サンプル')}&includeClosed=1`,
+      list: `/search-service?q=${encodeURIComponent('サンプル')}&closed=1`,
       record: `/search-service/result?corporateNumber=${RENAMED}`,
       closed: `/search-service/result?corporateNumber=${merged}`,
       terms: '/search-service/help/terms-of-use',

@@ -2,13 +2,11 @@ import type { Metadata } from 'next';
 import Link from '@/components/link';
 import { Suspense } from 'react';
 
-import { parseSearchUrl, searchApiPath, searchApiQuery } from '@/features/company-search/client/search-url';
-import { CompanySearch, type InitialSearch } from '@/features/company-search/components/company-search';
-import { RegistryNotice, type RegistryStatus } from '@/features/company-search/components/registry-notice';
+import { parseSearchUrl } from '@/features/company-search/client/search-url';
+import { CompanySearch } from '@/features/company-search/components/company-search';
+import { RegistryNotice } from '@/features/company-search/components/registry-notice';
 import { SearchTips } from '@/features/company-search/components/search-tips';
-import { SearchParamsSchema } from '@/features/company-search';
-import { searchCompanies } from '@/features/company-search/index.server';
-import { getRegistryStore } from '@/features/registry/index.server';
+import { initialSearch, registryStatus } from '@/features/company-search/index.server';
 
 import styles from './search-page.module.css';
 
@@ -47,22 +45,4 @@ export default async function SearchPage({ searchParams }: PageProps) {
       </Suspense>
     </div>
   );
-}
-
-function registryStatus(): RegistryStatus {
-  const state = getRegistryStore().acquire();
-  if (!state.ok) return { available: false };
-  const { isSample, builtAt, dataDate } = state.registry.meta;
-  return { available: true, isSample, builtAt, dataDate };
-}
-
-function initialSearch(state: ReturnType<typeof parseSearchUrl>): InitialSearch {
-  const path = searchApiPath(state);
-  const query = searchApiQuery(state);
-  if (path === null || query === null) return null;
-  const params = SearchParamsSchema.safeParse(query);
-  if (!params.success)
-    return { path, ok: false, code: 'bad_request', message: params.error.issues[0]?.message ?? '検索条件が正しくありません。' };
-  const outcome = searchCompanies(params.data);
-  return outcome.ok ? { path, ok: true, result: outcome.result } : { path, ok: false, code: outcome.code, message: outcome.message };
 }

@@ -6,3 +6,4 @@ export { searchFailure } from './server/http';
 export { bulkCheck, type BulkCheckOutcome } from './server/bulk-check';
 export { searchCsv, SEARCH_CSV_HEADER, searchCsvRow, type SearchCsvOutcome } from './server/search-csv';
 export { citiesOf } from './server/cities';
+export { initialSearch, registryStatus } from './server/initial-search';

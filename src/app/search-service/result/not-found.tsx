@@ -1,5 +1,5 @@
 import s from '@/features/company-reference/components/reference.module.css';
-import { ReferenceSearchForm } from '@/features/company-reference/components/search-form';
+import Link from '@/components/link';
 import { COMPANY_ERROR_MESSAGES } from '@/features/registry/constants';
 
 export const metadata = { title: '法人情報が見つかりません', robots: { index: false } };
@@ -7,7 +7,7 @@ export const metadata = { title: '法人情報が見つかりません', robots:
 /**
  * A well-formed 法人番号 that no company in the registry has (mistyped with a valid check digit, or a
  * record the NTA no longer publishes): still a 404 for search engines, but said as the company not
- * being found, with the search form to try again — not the site's 「URL に誤りがあるか…」 page.
+ * being found, with a link to the search to try again — not the site's 「URL に誤りがあるか…」 page.
  */
 export default function CompanyNotFound() {
   return (
@@ -16,7 +16,9 @@ export default function CompanyNotFound() {
       <p className="error-box" role="alert">
         {COMPANY_ERROR_MESSAGES.not_found}会社名やフリガナでも検索できます。
       </p>
-      <ReferenceSearchForm />
+      <p>
+        <Link href="/search-service">法人情報照会で検索する</Link>
+      </p>
     </div>
   );
 }

@@ -5,23 +5,19 @@ import { cache } from 'react';
 
 import { getEnv } from '@/config/env';
 import { CompanyRecord } from '@/features/company-reference/components/company-record';
-import { RememberSearch } from '@/features/company-reference/components/recent-searches';
 import s from '@/features/company-reference/components/reference.module.css';
-import { ReferenceResultList } from '@/features/company-reference/components/result-list';
-import { ReferenceSearchForm } from '@/features/company-reference/components/search-form';
-import { ReferenceSearchParamsSchema, referencePath } from '@/features/company-reference/schemas';
+import { referencePath } from '@/features/company-reference/schemas';
+import { parseSearchUrl, searchUrlQuery } from '@/features/company-search/client/search-url';
 import { jsonLdText, recordDescription, recordJsonLd, recordTitle } from '@/features/company-reference/seo';
-import { COMPANY_ERROR_MESSAGES } from '@/features/registry';
 import { parseCorporateNumberQuery } from '@/features/registry/index.server';
 import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
-import { searchCompanies } from '@/features/company-search/index.server';
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
 import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
 import { WATCH_INTENT_PARAM } from '@/lib/watch-intent';
 
 /**
- * /search-service/result — the result list for `?q=…` and, at `?corporateNumber=…`, a company's
- * record (the stable, canonical, shareable URL search engines index). Server-rendered from the
+ * /search-service/result — at `?corporateNumber=…`, a company's record; a search (`?q=…`, the former list) goes to /search-service.
+ * The record is the stable, canonical, shareable URL search engines index, server-rendered from the
  * read-only registry and invoice files; no database.
  */
 
@@ -32,14 +28,21 @@ const one = (v: string | string[] | undefined): string | undefined => (Array.isA
 /** One lookup per request, shared by generateMetadata and the page. */
 const recordFor = cache((corporateNumber: string) => getReferenceRecord(corporateNumber));
 
-function searchInput(sp: Record<string, string | string[] | undefined>) {
-  // Only the parameters the form sends; anything else (tracking tags…) is ignored, not an error.
+/**
+ * /search-service with the search's parameters: this page's former names (`prefecture`,
+ * `includeClosed`) read as /search's (`pref`, `closed`); `pref`, `city`, `addr`, `kind` kept; a
+ * `cursor` (a page of the former list) dropped — the search starts at its first page.
+ */
+function referenceSearchHref(sp: Record<string, string | string[] | undefined>): string {
   const raw: Record<string, string> = {};
-  for (const key of ['q', 'prefecture', 'includeClosed', 'cursor'] as const) {
-    const v = one(sp[key]);
-    if (v !== undefined && v !== '') raw[key] = v;
+  for (const [key, value] of Object.entries(sp)) {
+    const v = one(value);
+    if (v !== undefined) raw[key] = v;
   }
-  return ReferenceSearchParamsSchema.safeParse(raw);
+  if (raw.pref === undefined && raw.prefecture !== undefined) raw.pref = raw.prefecture;
+  if (raw.closed === undefined && raw.includeClosed !== undefined) raw.closed = raw.includeClosed;
+  const qs = searchUrlQuery(parseSearchUrl(raw));
+  return qs === '' ? '/search-service' : `/search-service?${qs}`;
 }
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
@@ -89,7 +92,9 @@ export default async function SearchServiceResultPage({ searchParams }: { search
           <p className="error-box" role="alert">
             {outcome.message}
           </p>
-          <ReferenceSearchForm values={{ q: number }} />
+          <p>
+            <Link href={`/search-service?${new URLSearchParams({ q: number }).toString()}`}>「{number}」を法人情報照会で検索する</Link>
+          </p>
         </div>
       );
     }
@@ -111,74 +116,7 @@ export default async function SearchServiceResultPage({ searchParams }: { search
     );
   }
 
-  const input = searchInput(sp);
-  if (!input.success) {
-    if (one(sp.q) === undefined || one(sp.q)?.trim() === '') redirect('/search-service');
-    return (
-      <div className={`container ${s.page}`}>
-        <h1 className={s.title}>法人情報の検索</h1>
-        <p className="error-box" role="alert">
-          {input.error.issues[0]?.message ?? COMPANY_ERROR_MESSAGES.invalid_format}
-        </p>
-        <ReferenceSearchForm values={{ q: one(sp.q) }} />
-      </div>
-    );
-  }
-  const params = input.data;
-  // This page's form has no address field: an address-only URL (the shared schema allows it) starts over.
-  if (params.q === undefined) redirect('/search-service');
-  const outcome = searchCompanies({
-    q: params.q,
-    prefecture: params.prefecture,
-    includeClosed: params.includeClosed,
-    cursor: params.cursor,
-  });
-  const values = { q: params.q, prefecture: params.prefecture, includeClosed: params.includeClosed };
-
-  // A 法人番号 (or 会社法人等番号) that names one company goes straight to its record.
-  if (
-    outcome.ok &&
-    (outcome.result.query.type === 'corporate_number' || outcome.result.query.type === 'company_legal_number') &&
-    outcome.result.items.length === 1 &&
-    params.cursor === undefined
-  ) {
-    redirect(referencePath(outcome.result.items[0]?.corporateNumber ?? ''));
-  }
-
-  let nextHref: string | null = null;
-  if (outcome.ok && outcome.result.nextCursor !== null) {
-    const p = new URLSearchParams({ q: params.q });
-    if (params.prefecture) p.set('prefecture', params.prefecture);
-    if (params.includeClosed) p.set('includeClosed', '1');
-    p.set('cursor', outcome.result.nextCursor);
-    nextHref = `/search-service/result?${p.toString()}`;
-  }
-
-  return (
-    <div className={`container ${s.page}`}>
-      <nav aria-label="パンくずリスト">
-        <ol className={s.serviceNav}>
-          <li>
-            <Link href="/search-service">法人情報照会</Link> ›
-          </li>
-          <li aria-current="page">検索結果</li>
-        </ol>
-      </nav>
-      <h1 className={s.title}>「{params.q}」の検索結果</h1>
-      <ReferenceSearchForm values={values} />
-      {outcome.ok ? (
-        <>
-          <RememberSearch q={params.q} prefecture={params.prefecture} includeClosed={params.includeClosed} />
-          <ReferenceResultList result={outcome.result} nextHref={nextHref} />
-        </>
-      ) : (
-        <p className="error-box" role="alert" style={{ marginTop: 16 }}>
-          {outcome.message}
-        </p>
-      )}
-      <div className={s.attribution}>
-        <Attribution />
-      </div>
-    </div>
-  );
+  // A search (the reference service's former result list, 「最近の検索」 and links saved before):
+  // the search lives on /search-service now, with /search's parameters (issue 24 point 4).
+  redirect(referenceSearchHref(sp));
 }

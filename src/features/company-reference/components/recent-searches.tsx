@@ -1,7 +1,6 @@
 'use client';
 
 import Link from '@/components/link';
-import { useEffect } from 'react';
 
 import { jsonValue } from '@/lib/browser-storage';
 import { useStoredValue } from '@/lib/use-stored-value';
@@ -41,11 +40,12 @@ export function rememberSearch(search: RecentSearch): void {
   write([search, ...read().filter((r) => !same(r, search))].slice(0, RECENT_SEARCHES_MAX));
 }
 
+/** The search again, on /search-service with /search's parameters (issue 24 point 4). */
 export function searchHref(r: RecentSearch): string {
   const p = new URLSearchParams({ q: r.q });
-  if (r.prefecture) p.set('prefecture', r.prefecture);
-  if (r.includeClosed) p.set('includeClosed', '1');
-  return `/search-service/result?${p.toString()}`;
+  if (r.prefecture) p.set('pref', r.prefecture);
+  if (r.includeClosed) p.set('closed', '1');
+  return `/search-service?${p.toString()}`;
 }
 
 /** The list on the entry page (renders nothing until there is something to show). */
@@ -76,9 +76,3 @@ export function RecentSearches() {
 }
 
 /** Placed on a result page: records the search once it has been shown. */
-export function RememberSearch({ q, prefecture, includeClosed }: { q: string; prefecture?: string; includeClosed?: boolean }) {
-  useEffect(() => {
-    rememberSearch({ q, ...(prefecture ? { prefecture } : {}), ...(includeClosed ? { includeClosed: true } : {}) });
-  }, [q, prefecture, includeClosed]);
-  return null;
-}

@@ -26,7 +26,6 @@ import {
   formatResultCount,
   parseSearchUrl,
   searchCsvPath,
-  searchPageHref,
   searchUrlQuery,
   searchedAddress,
 } from '../client/search-url';
@@ -66,6 +65,13 @@ interface Props {
   tips?: ReactNode;
   /** No registry file when the page was rendered: say so before anything is searched. */
   registryUnavailable?: boolean;
+  /**
+   * The page the search lives on, whose URL carries the search (`?q=…&pref=…`): /search, or the
+   * reference service's /search-service — the same search, filters and parameters (issue 24 point 4).
+   */
+  path?: string;
+  /** Called with each search that found companies (the reference service remembers it in this browser). */
+  onSearched?: (search: SearchUrlState) => void;
 }
 
 /**
@@ -85,7 +91,7 @@ interface Props {
  * - Results are cards on a phone and a dense table on a desktop, both rendered, CSS showing one
  *   (search-results.tsx, with 「もっと見る」: its code loads once there are results).
  */
-export function CompanySearch({ initial, tips = null, registryUnavailable = false }: Props) {
+export function CompanySearch({ initial, tips = null, registryUnavailable = false, path = '/search', onSearched }: Props) {
   const searchParams = useSearchParams();
   const urlQuery = searchParams.toString();
   const [form, setForm] = useState<SearchUrlState>(() => parseSearchUrl(searchParams));
@@ -103,14 +109,17 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
     setCommitted(fromUrl);
   }, [urlQuery]);
 
-  const commit = useCallback((next: SearchUrlState) => {
-    setCommitted((prev) => (searchUrlQuery(prev) === searchUrlQuery(next) ? prev : next));
-    const qs = searchUrlQuery(next);
-    if (qs !== written.current) {
-      written.current = qs;
-      window.history.replaceState(null, '', qs === '' ? '/search' : `/search?${qs}`);
-    }
-  }, []);
+  const commit = useCallback(
+    (next: SearchUrlState) => {
+      setCommitted((prev) => (searchUrlQuery(prev) === searchUrlQuery(next) ? prev : next));
+      const qs = searchUrlQuery(next);
+      if (qs !== written.current) {
+        written.current = qs;
+        window.history.replaceState(null, '', qs === '' ? path : `${path}?${qs}`);
+      }
+    },
+    [path],
+  );
 
   // Debounced commit of the text; filters commit at once (see onFilters).
   useEffect(() => {
@@ -138,6 +147,14 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
   // The cards' 「ウォッチ」 buttons exist only in the browser: added after hydration, in a
   // transition (React renders it in slices between other work), and their code loads then.
   const [watch, setWatch] = useState(false);
+  const searched = useRef(onSearched);
+  useLayoutEffect(() => {
+    searched.current = onSearched;
+  });
+  const found = result !== undefined && result.items.length > 0 && error === null && !loading;
+  useEffect(() => {
+    if (found) searched.current?.(committed);
+  }, [found, committed]);
   useEffect(() => {
     startTransition(() => setWatch(true));
   }, []);
@@ -194,7 +211,7 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
   const emptyQuery = [committed.q.trim(), searchedAddress(committed)].filter((t) => t !== '').join('、所在地：');
   const filtered = committed.pref !== '' || committed.kind !== '' || searchedAddress(committed) !== '';
   const noMatch = result !== undefined && result.items.length === 0 && error === null;
-  const addressSearchHref = noMatch && result?.query.type === 'text' ? addressSearchOf(committed) : null;
+  const addressSearchHref = noMatch && result?.query.type === 'text' ? addressSearchOf(committed, path) : null;
   const emptyState = useMemo(
     () =>
       noMatch ? (
@@ -215,7 +232,7 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
       className={styles.root}
       {...{ [SEARCH_COMPACT_ATTRIBUTE]: compact ? '' : undefined, [SEARCH_LANDED_ATTRIBUTE]: landed ? '' : undefined }}
     >
-      <form role="search" action="/search" method="get" className={styles.form} onSubmit={onSubmit}>
+      <form role="search" action={path} method="get" className={styles.form} onSubmit={onSubmit}>
         <label htmlFor={inputId} className={styles.label}>
           会社名・フリガナ・法人番号
         </label>
@@ -324,11 +341,11 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
  * box): the other filters kept. Null when the address field is already used or the words are too
  * short for an address (ADDRESS_QUERY_MIN).
  */
-function addressSearchOf(state: SearchUrlState): string | null {
+function addressSearchOf(state: SearchUrlState, path: string): string | null {
   const words = state.q.trim();
   if (words === '' || state.addr.trim() !== '') return null;
   const asAddress = { ...state, q: '', addr: words };
-  return searchedAddress(asAddress) === '' ? null : searchPageHref(asAddress);
+  return searchedAddress(asAddress) === '' ? null : `${path}?${searchUrlQuery(asAddress)}`;
 }
 
 /** A name or an address to search (the address from ADDRESS_QUERY_MIN characters). */
