@@ -144,11 +144,15 @@ test.describe('法人情報照会', () => {
     // said as the company not being found, with the search to try again — not 「URL に誤りがあるか…」
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('法人情報が見つかりませんでした');
     await expect(page.getByRole('alert').filter({ hasText: 'この法人番号の会社は見つかりませんでした。' })).toBeVisible();
-    await expect(page.getByRole('search', { name: '法人情報の検索' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '法人情報照会で検索する' })).toHaveAttribute('href', '/search-service');
     await expect(page.getByText('URL に誤りがあるか')).toHaveCount(0);
     const malformed = await page.goto('/search-service/result?corporateNumber=1000000000001');
     await expect(page.getByRole('alert').filter({ hasText: '法人番号が正しくありません' })).toBeVisible();
     expect(malformed?.status()).toBe(200);
+    await expect(page.getByRole('link', { name: '「1000000000001」を法人情報照会で検索する' })).toHaveAttribute(
+      'href',
+      '/search-service?q=1000000000001',
+    );
     const api404 = await request.get('/api/corporates-search/get-corp-info?corporateNumber=7100000000000');
     expect(api404.status()).toBe(404);
     expect((await api404.json()).error.message).toContain('見つかりませんでした');
