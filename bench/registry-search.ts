@@ -3,7 +3,7 @@
  * per query class, on a registry of N rows (default 5.5 million).
  *
  *   npm run bench:registry -- [--rows 5500000] [--reuse [--rebuild]] [--source generator|synthetic]
- *     [--queries 200] [--repeat 5] [--out bench/out]
+ *     [--queries 200] [--repeat 5] [--out bench/out] [--count-budget 1]
  *
  * --source generator (default): NTA-format CSV from scripts/registry-generate.ts, imported with
  *   the real importer (src/features/registry/server/nta/import.ts → RegistryWriter), so the import
@@ -15,7 +15,9 @@
  *
  * The import runs in a child process so that its peak RSS is its own. Latencies are of
  * searchCompanies() in this process (first page of 20 plus the count, or a later page through
- * its cursor), after one warm-up run of every query. Results: a table on stdout and
+ * its cursor), after one warm-up run of every query, each timed with the count budget
+ * (--count-budget, docs/decisions/0055) and, alternately, with exact counts as the same run's
+ * baseline. Results: a table on stdout and
  * bench/out/registry-search-<rows>.json. The HTTP benchmark of the route is separate.
  */
 import { spawnSync } from 'node:child_process';
@@ -37,6 +39,8 @@ const ArgsSchema = z.strictObject({
   queries: z.coerce.number().int().min(10).max(10_000).default(200),
   repeat: z.coerce.number().int().min(1).max(100).default(5),
   out: z.string().default('bench/out'),
+  /** The count's budget measured (docs/decisions/0055), against exact counts in the same run. */
+  'count-budget': z.coerce.number().min(0.01).max(1000).default(1),
   // Internal: the child process that builds the registry.
   'import-only': z.string().optional(),
   target: z.string().optional(),
@@ -53,6 +57,7 @@ function parse(): Args {
       queries: { type: 'string' },
       repeat: { type: 'string' },
       out: { type: 'string' },
+      'count-budget': { type: 'string' },
       'import-only': { type: 'string' },
       target: { type: 'string' },
     },
@@ -359,7 +364,13 @@ async function main(): Promise<void> {
     max: number;
     medianCount: number;
     slowest: { q: string; median: number }[];
+    /** the same queries with exact counts (no budget), timed in the same repetitions: the baseline */
+    exact: { p50: number; p95: number; p99: number; max: number };
+    /** share of the (budgeted) searches whose count stopped early: 「N件以上」 */
+    stoppedEarly: number;
   }[] = [];
+  const budgeted = { countBudgetMs: args['count-budget'] };
+  const exactCount = { countBudgetMs: 0 };
   for (const [name, queries] of Object.entries(classes)) {
     const prepared = queries.map((query) => {
       const { page2, ...params } = query;
@@ -373,18 +384,26 @@ async function main(): Promise<void> {
       counts.push(r.ok ? r.result.count : -1);
     }
     const times: number[] = [];
+    const exactTimes: number[] = [];
+    let stopped = 0;
     const perQuery = prepared.map(() => [] as number[]);
     for (let rep = 0; rep < args.repeat; rep++) {
       prepared.forEach((p, i) => {
+        // The baseline (exact count) and the budgeted search, one after the other: the same load.
+        const t0 = process.hrtime.bigint();
+        searchCompanies(p, store, exactCount);
+        exactTimes.push(Number(process.hrtime.bigint() - t0) / 1e6);
         const t = process.hrtime.bigint();
-        const r = searchCompanies(p, store);
+        const r = searchCompanies(p, store, budgeted);
         const ms = Number(process.hrtime.bigint() - t) / 1e6;
         times.push(ms);
         perQuery[i]?.push(ms);
+        if (r.ok && r.result.countIsLowerBound && !r.result.countCapped) stopped += 1;
         if (!r.ok && r.code !== 'invalid_check_digit') throw new Error(`${name}: ${JSON.stringify(p)} → ${r.code}`);
       });
     }
     times.sort((a, b) => a - b);
+    exactTimes.sort((a, b) => a - b);
     // The queries that are slow every time (median of their runs), to say what is slow and why.
     const slowest = prepared
       .map((p, i) => ({
@@ -408,6 +427,13 @@ async function main(): Promise<void> {
       max: times[times.length - 1] as number,
       medianCount: counts[Math.floor(counts.length / 2)] ?? 0,
       slowest,
+      exact: {
+        p50: percentile(exactTimes, 50),
+        p95: percentile(exactTimes, 95),
+        p99: percentile(exactTimes, 99),
+        max: exactTimes[exactTimes.length - 1] as number,
+      },
+      stoppedEarly: times.length === 0 ? 0 : stopped / times.length,
     });
   }
   store.close();
@@ -440,11 +466,17 @@ async function main(): Promise<void> {
     );
   }
   console.log('');
-  console.log('| query class | queries × runs | p50 ms | p95 ms | p99 ms | max ms | median count |');
-  console.log('|---|---|---|---|---|---|---|');
+  // The count's budget (docs/decisions/0055): each search timed with it and, just before, with the
+  // exact count (the baseline, same run, same load); 「N件以上」 is the share whose count stopped early.
+  console.log(`count budget ${args['count-budget']} ms; baseline: exact counts (no budget), timed alternately in the same run`);
+  console.log(
+    '| query class | queries × runs | p50 ms | p95 ms | p99 ms | max ms | exact p50 | exact p95 | 「N件以上」 | p95 ≤ 2 ms | median count |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.class} | ${r.queries} × ${args.repeat} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.medianCount} |`,
+      `| ${r.class} | ${r.queries} × ${args.repeat} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${f(r.exact.p50)} | ${f(r.exact.p95)} | ` +
+        `${(r.stoppedEarly * 100).toFixed(1)} % | ${r.p95 <= 2 ? 'yes' : 'NO'} | ${r.medianCount} |`,
     );
   }
   console.log('');

@@ -119,6 +119,12 @@ export const SearchResultSchema = z.strictObject({
   count: z.number().int().min(0).max(SEARCH_COUNT_CAP),
   /** More than SEARCH_COUNT_CAP matches: show 「1,000件以上」. */
   countCapped: z.boolean(),
+  /**
+   * `count` is a lower bound: capped (countCapped) or stopped at the count's time budget
+   * (SEARCH_COUNT_BUDGET_MS of env.ts) before the end — show 「N件以上」. Added beside countCapped, which keeps
+   * its meaning (issue 24 point 8); false when `count` is exact.
+   */
+  countIsLowerBound: z.boolean(),
   /** 1-based page number of `items`. */
   page: z.number().int().min(1).max(SEARCH_MAX_PAGES),
   /** Opaque cursor of the next page; null on the last page (or at the depth limit). */

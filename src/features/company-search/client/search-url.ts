@@ -105,7 +105,11 @@ export function searchCsvPath(state: SearchUrlState): string | null {
   return query === null ? null : `/api/corporates/search/csv?${new URLSearchParams(query).toString()}`;
 }
 
-/** 「162件」, or 「1,000件以上」 when the count reached the cap (issue 3 §4). */
-export function formatResultCount(result: Pick<SearchResult, 'count' | 'countCapped'>): string {
-  return result.countCapped ? `${groupDigits(SEARCH_COUNT_CAP)}件以上` : `${groupDigits(result.count)}件`;
+/**
+ * 「162件」; 「1,000件以上」 when the count reached the cap (issue 3 §4); 「340件以上」 when it stopped
+ * at its time budget with 340 counted (issue 24 point 8).
+ */
+export function formatResultCount(result: Pick<SearchResult, 'count' | 'countCapped'> & { countIsLowerBound?: boolean }): string {
+  if (result.countCapped) return `${groupDigits(SEARCH_COUNT_CAP)}件以上`;
+  return result.countIsLowerBound === true ? `${groupDigits(result.count)}件以上` : `${groupDigits(result.count)}件`;
 }

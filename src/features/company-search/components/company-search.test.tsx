@@ -61,6 +61,7 @@ function answer(q: string): SearchResult {
     items: [company(`${q}テスト株式会社`, '1180301018771')],
     count: 1,
     countCapped: false,
+    countIsLowerBound: false,
     page: 1,
     nextCursor: null,
     depthLimited: false,

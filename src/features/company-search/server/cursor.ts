@@ -34,6 +34,8 @@ const CursorSchema = z.strictObject({
   /** Count and whether it was capped. */
   c: z.number().int().min(0),
   x: z.boolean(),
+  /** the count is a lower bound: it stopped at its time budget (issue 24 point 8) */
+  l: z.boolean().optional(),
 });
 export type Cursor = z.infer<typeof CursorSchema>;
 

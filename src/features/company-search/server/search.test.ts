@@ -6,6 +6,7 @@ import { type KindCode, withCheckDigit } from '@/features/registry';
 import { ADDRESS_GRAM, ADDRESS_SEP, RegistryStore, getCompany } from '@/features/registry/index.server';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/testing';
 import { type SearchCompaniesParams, searchCompanies } from './search';
+import { formatResultCount } from '../client/search-url';
 
 const dir = tempDir();
 const file = path.join(dir, 'registry.sqlite');
@@ -428,6 +429,37 @@ describe('searchCompanies — pages and counts', () => {
     const numbers = pages.flatMap((p) => p.items.map((i) => i.corporateNumber));
     expect(new Set(numbers).size).toBe(45);
     expect(pages.every((p) => p.count === 45 && !p.countCapped)).toBe(true);
+  });
+
+  it('stops the count at its time budget and says it is a lower bound, on every page (issue 24 point 8)', () => {
+    let now = 0;
+    // Every reading of the clock is 1 ms later: the count's first slice runs, then the budget is spent.
+    const clock = () => (now += 1);
+    const exact = searchCompanies({ q: 'サンプル記録' }, pagesStore);
+    expect(exact.ok && [exact.result.count, exact.result.countCapped, exact.result.countIsLowerBound]).toEqual([300, false, false]);
+
+    const first = searchCompanies({ q: 'サンプル記録' }, pagesStore, { countBudgetMs: 0.5, clock });
+    if (!first.ok) throw new Error(first.code);
+    SearchResultSchema.parse(first.result);
+    expect(first.result.countIsLowerBound).toBe(true);
+    expect(first.result.countCapped).toBe(false);
+    expect(first.result.count).toBeGreaterThan(SEARCH_PAGE_SIZE);
+    expect(first.result.count).toBeLessThan(300);
+    expect(formatResultCount(first.result)).toBe(`${first.result.count}件以上`);
+    // The same 20 companies as the exact search: only the count stopped.
+    expect(exact.ok && exact.result.items.map((i) => i.corporateNumber)).toEqual(first.result.items.map((i) => i.corporateNumber));
+    // The next page carries the count as it was, still a lower bound.
+    const second = searchCompanies({ q: 'サンプル記録', cursor: first.result.nextCursor ?? undefined }, pagesStore);
+    expect(second.ok && [second.result.count, second.result.countIsLowerBound]).toEqual([first.result.count, true]);
+  });
+
+  it('keeps an exact count within the budget, and 「1,000件以上」 at the cap', () => {
+    const frozen = () => 0;
+    const within = searchCompanies({ q: 'サンプル記録' }, pagesStore, { countBudgetMs: 0.5, clock: frozen });
+    expect(within.ok && [within.result.count, within.result.countIsLowerBound]).toEqual([300, false]);
+    const capped = searchCompanies({ q: 'ページ' }, pagesStore, { clock: frozen });
+    expect(capped.ok && [capped.result.count, capped.result.countCapped, capped.result.countIsLowerBound]).toEqual([1000, true, true]);
+    expect(capped.ok && formatResultCount(capped.result)).toBe('1,000件以上');
   });
 
   it('keeps the class order across pages and stops at the depth limit with a capped count', () => {

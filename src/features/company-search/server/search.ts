@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { getEnv } from '@/config/env';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import { type KindCode, type MatchType } from '@/features/registry';
 import {
@@ -272,6 +273,43 @@ function countMatches(reg: OpenRegistry, m: Matcher, bind: Bind, range: { first:
   return stmt.get({ ...base, ...verifyParams(m.verify, bind) }) as number;
 }
 
+/** Slices a docid range is counted in, so that a count past its budget can stop between two of them. */
+const COUNT_SLICES = 8;
+
+/**
+ * The count with a time budget (issue 24 point 8, docs/decisions/0055): each range is counted in
+ * COUNT_SLICES slices of its docids, and before each slice but the count's first the clock is read;
+ * past the deadline the count stops, and what it has counted is a lower bound. A count that reaches
+ * its limit stops as before; a slice of a common word usually holds the 1,001 matches alone.
+ */
+class BudgetedCount {
+  total = 0;
+  stopped = false;
+  private started = false;
+  constructor(
+    private readonly deadline: number,
+    private readonly clock: () => number,
+  ) {}
+
+  add(reg: OpenRegistry, m: Matcher, bind: Bind, range: { first: number; last: number }, cap: number): void {
+    const step = Math.max(1, Math.ceil((range.last - range.first + 1) / COUNT_SLICES));
+    for (let first = range.first; first <= range.last && this.total < cap && !this.stopped; first += step) {
+      if (this.started && this.clock() >= this.deadline) {
+        this.stopped = true;
+        return;
+      }
+      this.started = true;
+      this.total += countMatches(reg, m, bind, { first, last: Math.min(range.last, first + step - 1) }, cap - this.total);
+    }
+  }
+}
+
+/** How a search is timed: the count's budget (ms; 0 none; default SEARCH_COUNT_BUDGET_MS of env.ts) and the clock (tests and the bench set them). */
+export interface SearchOptions {
+  countBudgetMs?: number;
+  clock?: () => number;
+}
+
 /** Most ADDRESS_GRAM_MAX-grams ANDed for one address (the tiling of a long address keeps its rarest ones). */
 const ADDRESS_TERMS_MAX = 4;
 
@@ -333,7 +371,11 @@ function matchTypeOf(tier: Tier, q: string, nameNorm: string, formerNorms: strin
  * Searches the registry. Expected failures (no registry yet, a 法人番号 with a wrong check
  * digit, nothing searchable in the query, a stale cursor) are values, not exceptions.
  */
-export function searchCompanies(params: SearchCompaniesParams, store: RegistryStore = getRegistryStore()): SearchOutcome {
+export function searchCompanies(
+  params: SearchCompaniesParams,
+  store: RegistryStore = getRegistryStore(),
+  options: SearchOptions = {},
+): SearchOutcome {
   const state = store.acquire();
   if (!state.ok) return fail('registry_unavailable');
   const reg = state.registry;
@@ -412,37 +454,45 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
 
     let count: number;
     let countCapped: boolean;
+    let countIsLowerBound: boolean;
     if (cursor !== null) {
       count = cursor.c;
       countCapped = cursor.x;
+      countIsLowerBound = cursor.x || cursor.l === true;
     } else {
-      let total = 0;
+      const clock = options.clock ?? (() => performance.now());
+      const budgetMs = options.countBudgetMs ?? getEnv().SEARCH_COUNT_BUDGET_MS;
+      const budget = new BudgetedCount(budgetMs > 0 ? clock() + budgetMs : Infinity, clock);
+      const cap = SEARCH_COUNT_CAP + 1;
       if (found.length <= SEARCH_PAGE_SIZE) {
         // Fewer rows than asked for: every segment of every class was read to its end, so they are
         // all the matches (the classes are disjoint and together are what the count matchers
         // count), and counting them again would read the same candidates a second time.
-        total = found.length;
+        budget.total = found.length;
       } else if (oneClass) {
-        total = found.length;
+        budget.total = found.length;
         const last = found[found.length - 1];
         if (last !== undefined) {
-          for (let i = last.segment; i < segments.length && total <= SEARCH_COUNT_CAP; i++) {
+          for (let i = last.segment; i < segments.length && budget.total < cap && !budget.stopped; i++) {
             const seg = segments[i] as Segment;
             const first = i === last.segment ? last.docid + 1 : seg.first;
             if (first > seg.last) continue;
-            total += countMatches(reg, tiers[0] as Matcher, bind, { first, last: seg.last }, SEARCH_COUNT_CAP + 1 - total);
+            budget.add(reg, tiers[0] as Matcher, bind, { first, last: seg.last }, cap);
           }
         }
       } else {
         for (const m of counts) {
           for (const r of ranges) {
-            if (total > SEARCH_COUNT_CAP) break;
-            total += countMatches(reg, m, bind, r, SEARCH_COUNT_CAP + 1 - total);
+            if (budget.total >= cap || budget.stopped) break;
+            budget.add(reg, m, bind, r, cap);
           }
         }
       }
+      // Stopped early, the count is at least what the first page found (more than a page: a next page).
+      const total = budget.stopped ? Math.max(budget.total, found.length) : budget.total;
       countCapped = total > SEARCH_COUNT_CAP;
       count = Math.min(total, SEARCH_COUNT_CAP);
+      countIsLowerBound = countCapped || budget.stopped;
     }
 
     const page = cursor?.p ?? 1;
@@ -461,6 +511,7 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
             p: page + 1,
             c: count,
             x: countCapped,
+            ...(countIsLowerBound && !countCapped ? { l: true } : {}),
           })
         : null;
 
@@ -501,6 +552,7 @@ export function searchCompanies(params: SearchCompaniesParams, store: RegistrySt
       items,
       count,
       countCapped,
+      countIsLowerBound,
       page,
       nextCursor,
       depthLimited,
@@ -537,6 +589,7 @@ function byCorporateNumber(
       items,
       count: items.length,
       countCapped: false,
+      countIsLowerBound: false,
       page: 1,
       nextCursor: null,
       depthLimited: false,
