@@ -1,5 +1,3 @@
-import Link from '@/components/link';
-
 import styles from './company-search.module.css';
 
 /**
@@ -26,9 +24,11 @@ export function SearchEmptyState({
       {addressSearch !== null ? (
         <p className={styles.emptyAction}>
           所在地（住所）を探している場合は、同じ言葉を所在地として検索できます。
-          <Link className="button button-secondary" href={addressSearch.href} data-testid="search-as-address">
+          {/* A document navigation, not a client one: the server renders the 所在地 search as it renders any
+              /search?addr= URL, whatever state the page's search is in (a client navigation raced it in e2e). */}
+          <a className="button button-secondary" href={addressSearch.href} data-testid="search-as-address">
             「{addressSearch.words}」を所在地で検索する
-          </Link>
+          </a>
         </p>
       ) : null}
       <ul>
