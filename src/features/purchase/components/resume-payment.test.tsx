@@ -32,7 +32,7 @@ vi.mock('@/features/payments/index.client', () => ({ CancelUnpaidOrder: () => nu
 
 const VISA: CardView = { ...VISA_CARD, isDefault: true };
 
-const server = vi.hoisted(() => ({ cards: [] as unknown[], retries: [] as unknown[] }));
+const server = vi.hoisted(() => ({ cards: [] as unknown[], retries: [] as unknown[], recipient: '山田 太郎' }));
 vi.mock('@/lib/api-client', async () => {
   const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
   const { DESTINATION } = await import('./test-support/fixtures');
@@ -58,7 +58,8 @@ vi.mock('@/lib/api-client', async () => {
     publicKeyAnswer(() => 'pk_test_0000'),
     registeredCardsAnswer(() => server.cards),
     (path, options) => {
-      if (path.startsWith('/api/payments/latest?')) return { order };
+      if (path.startsWith('/api/payments/latest?'))
+        return { order: { ...order, destination: { ...destination, recipient: server.recipient } } };
       if (path === '/api/payments/retry' && options.method === 'POST') {
         server.retries.push(options.body);
         return { paymentId: order.paymentId, status: 'paid' };
@@ -94,6 +95,7 @@ beforeEach(() => {
   window.localStorage.clear();
   server.cards = [];
   server.retries = [];
+  server.recipient = '山田 太郎';
   router.push.mockReset();
   resetPayjp();
 });
@@ -128,6 +130,18 @@ describe('the card sent with the retry', () => {
     expect(payjp.createToken).toHaveBeenCalledWith(expect.anything(), { card: { name: 'TARO YAMADA', email: 'taro@example.jp' } });
     expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { token: 'tok_resume' } }]);
     expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
+describe('the お届け先 宛名 (the one honorific rule, docs/decisions/0024)', () => {
+  it('keeps a typed 御中 and adds nothing to it; a person gets 様', async () => {
+    server.recipient = '株式会社サンプル 総務部 御中';
+    await renderPage();
+    expect(screen.getByText(/株式会社サンプル 総務部 御中/).textContent).not.toContain('御中 様');
+    cleanup();
+    server.recipient = '山田 太郎';
+    await renderPage();
+    expect(screen.getByText(/山田 太郎 様/)).toBeTruthy();
   });
 });
 

@@ -8,6 +8,7 @@ import { flushSync } from 'react-dom';
 import { latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
 import { payjpBuyerMessageText } from '@/features/payments/client/card-form';
 import { CancelUnpaidOrder } from '@/features/payments/index.client';
+import { withHonorific } from '@/features/orders/client/addressee';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
@@ -178,7 +179,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
             {order.destination.destinationCity}
             {order.destination.destinationStreet} {order.destination.destinationApartmentEtc}
             <br />
-            {order.destination.recipient} 様
+            {withHonorific(order.destination.recipient)}
           </dd>
         </dl>
       </Section>
