@@ -542,7 +542,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     setFailure('');
     if (!(await addressIsComplete())) return; // on the way back to the address step
     try {
-      const result = await retryPayment({ paymentId: unfinished.paymentId, card: cardParam(state) });
+      const result = await retryPayment({ paymentId: unfinished.paymentId, card: cardParam(state), attempt: unfinished.paymentAttempt });
       await follow(result, state, unfinished.orderNumber);
     } catch (error) {
       if (error instanceof ApiError) {

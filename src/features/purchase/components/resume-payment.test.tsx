@@ -42,6 +42,7 @@ vi.mock('@/lib/api-client', async () => {
     paymentId: '0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f',
     status: 'awaiting_3ds',
     resumable: true,
+    paymentAttempt: 1,
     statusLabel: 'お手続き中',
     statusMeaning: '本人認証（3-Dセキュア）が完了していないため、お支払いが完了していません。',
     paymentDeadline: '2026-11-26T08:00:00.000Z',
@@ -111,7 +112,7 @@ describe('the card sent with the retry', () => {
     expect(screen.queryByRole('button', { name: '削除' })).toBeNull();
     fireEvent.click(pay);
     await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/purchase/completion?paymentId=${PAYMENT_ID}`));
-    expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { cardId: 'car_visa' } }]);
+    expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { cardId: 'car_visa' }, attempt: 1 }]);
     expect(window.sessionStorage.length).toBe(0);
   });
 
@@ -128,7 +129,7 @@ describe('the card sent with the retry', () => {
     fireEvent.click(pay);
     await waitFor(() => expect(router.push).toHaveBeenCalled());
     expect(payjp.createToken).toHaveBeenCalledWith(expect.anything(), { card: { name: 'TARO YAMADA', email: 'taro@example.jp' } });
-    expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { token: 'tok_resume' } }]);
+    expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { token: 'tok_resume' }, attempt: 1 }]);
     expect(window.sessionStorage.length).toBe(0);
   });
 });
