@@ -71,6 +71,32 @@ describe('drafts per member', () => {
   });
 });
 
+describe('the order idempotency key (0058)', () => {
+  it('the same body again answers the same order; another body under the used key is 409 idempotency_key_reused, nothing made', async () => {
+    const member = await newMember();
+    const body = orderBody();
+    const first = await member.send(createRoute, '/api/payments/create-payment-history', body);
+    expect(first.status).toBe(200);
+    const again = await member.send(createRoute, '/api/payments/create-payment-history', body);
+    expect(again.json).toMatchObject({ paymentId: first.json.paymentId });
+
+    const other = await member.send(createRoute, '/api/payments/create-payment-history', {
+      ...body,
+      selection: { items: [{ itemId: 'history-full', quantity: 1 }], deliverySpeed: 'normal' },
+      expectedTotalYen: 1050,
+    });
+    expect(other.status, JSON.stringify(other.json)).toBe(409);
+    expect(other.json).toMatchObject({ error: { code: 'idempotency_key_reused', message: expect.stringContaining('内容の異なるご注文') } });
+    const moved = await member.send(createRoute, '/api/payments/create-payment-history', {
+      ...body,
+      destination: { ...body.destination, destinationStreet: '丸の内2-2-2' },
+    });
+    expect(moved.status).toBe(409);
+    const db = await getDb();
+    expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, member.userId))).toHaveLength(1);
+  });
+});
+
 describe('pruning', () => {
   it('one reconciler pass deletes every draft past its age, not 100 of them', async () => {
     const user = await createUser();

@@ -582,6 +582,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       const result = await purchase({ paymentId: created.paymentId, card: cardParam(state) });
       await follow(result, state, created.orderNumber);
     } catch (error) {
+      // A key the server refused with another body (0058) is not sent again: the next press makes a new one.
+      if (error instanceof ApiError && error.code === 'idempotency_key_reused') attemptKey.current = null;
       if (error instanceof ApiError && error.code === 'price_changed') {
         attemptKey.current = null;
         await tax.mutate();
