@@ -5,6 +5,8 @@
  * audit row per refund; a refund whose answer timed out is settled by the reconciler as the server
  * runs it — recorded and mailed exactly once, no second refund at PAY.JP.
  */
+import { randomUUID } from 'node:crypto';
+
 import { NextRequest } from 'next/server';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -64,8 +66,9 @@ async function auditRows(orderId: string) {
   return db.select().from(auditLog).where(eq(auditLog.targetId, orderId)).orderBy(asc(auditLog.id));
 }
 
+/** A manager's refund as the form sends it: with the form's idempotency key (a new one per call unless given, 0058). */
 const refund = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
-  b.send(refundsRoute, 'POST', `/api/admin/orders/${id}/refunds`, body, { params: { id } });
+  b.send(refundsRoute, 'POST', `/api/admin/orders/${id}/refunds`, { idempotencyKey: randomUUID(), ...body }, { params: { id } });
 
 async function download(member: Member, url: string) {
   const file = url.split('/').at(-1) ?? '';
@@ -165,6 +168,51 @@ describe('a manager refunds part of an order from the back office', () => {
     // not recorded on the order, not mailed, while in doubt
     expect(await orderRow(order.id)).toMatchObject({ refundedYen: 0 });
     expect(await refundMails(member, 0)).toHaveLength(0);
+  });
+
+  it('sent twice with the form’s key (in a row, or at once) refunds once and answers the same refund; the key with another body is 409 idempotency_key_reused (0058)', async () => {
+    const member = await newMember();
+    const order = await paidOrder(member);
+    const { b } = await staffBrowser('manager');
+    const body = { amountYen: '300', reason: '二度押し', idempotencyKey: randomUUID() };
+    const first = await refund(b, order.id, body);
+    expect(first.status, first.text).toBe(200);
+    const second = await refund(b, order.id, body);
+    expect(second.status, second.text).toBe(200);
+    const id = (first.json as { refund: { id: string } }).refund.id;
+    expect(second.json).toMatchObject({ refund: { id, status: 'succeeded' }, totals: { refundedYen: 300 } });
+    expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
+    expect(await chargeAtPayjp(order.payjpChargeId)).toMatchObject({ amount_refunded: 300 });
+
+    // At once: one refund between them.
+    const both = { amountYen: '200', reason: '同時に二回', idempotencyKey: randomUUID() };
+    const [x, y] = await Promise.all([refund(b, order.id, both), refund(b, order.id, both)]);
+    expect([x.status, y.status], x.text + y.text).toEqual([200, 200]);
+    expect((x.json as { refund: { id: string } }).refund.id).toBe((y.json as { refund: { id: string } }).refund.id);
+    expect(await refundsAtPayjp(order.payjpChargeId)).toBe(2);
+
+    // The same key with another amount: refused in Japanese, nothing refunded.
+    const reused = await refund(b, order.id, { ...body, amountYen: '100' });
+    expect(reused.status).toBe(409);
+    expect(reused.json).toMatchObject({
+      error: { code: 'idempotency_key_reused', message: expect.stringContaining('返金は行っていません') },
+    });
+    expect(await refundsAtPayjp(order.payjpChargeId)).toBe(2);
+    expect(await orderRow(order.id)).toMatchObject({ refundedYen: 500 });
+    expect((await auditRows(order.id)).filter((r) => r.action === 'order.refund')).toHaveLength(2);
+
+    // Without a key (not the form): a Japanese 422.
+    const keyless = await b.send(
+      refundsRoute,
+      'POST',
+      `/api/admin/orders/${order.id}/refunds`,
+      { amountYen: '100', reason: '鍵なし' },
+      {
+        params: { id: order.id },
+      },
+    );
+    expect(keyless.status).toBe(422);
+    expect(await refundsAtPayjp(order.payjpChargeId)).toBe(2);
   });
 
   it('validates the body in Japanese (422): the reason is required and plain text, the amount at least 1 yen', async () => {

@@ -164,9 +164,28 @@ describe('a new order', () => {
   it('gives up rather than loop when every number drawn is taken, and stores nothing', async () => {
     const user = await createUser();
     const taken = (await createOrder({ userId: user.id })).orderNumber;
-    await expect(insertOrder(user.id, newOrder('clash-2'), new Date(), () => taken)).rejects.toThrow(/no free order number/);
+    // A Japanese 503 (the route's JSON error), not a 500 (0058).
+    await expect(insertOrder(user.id, newOrder('clash-2'), new Date(), () => taken)).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringContaining('ただいまご注文を受け付けられません'),
+    });
     const db = await getDb();
     expect(await db.select().from(orders).where(eq(orders.idempotencyKey, 'clash-2'))).toHaveLength(0);
+  });
+
+  it('draws the six-character form once the five-character numbers of the month are crowded (0058)', async () => {
+    const user = await createUser();
+    const taken = (await createOrder({ userId: user.id })).orderNumber;
+    const lengths: number[] = [];
+    const at = new Date('2026-11-26T01:00:00Z');
+    const order = await insertOrder(user.id, newOrder('clash-long'), at, (when, length) => {
+      lengths.push(length);
+      return length === 5 ? taken : 'HJ-2611-ZZZZZZ';
+    });
+    expect(lengths).toEqual([5, 5, 5, 6]);
+    expect(order.orderNumber).toBe('HJ-2611-ZZZZZZ');
+    expect(ORDER_NUMBER_PATTERN.test(order.orderNumber)).toBe(true);
+    expect(await lookupOrderNumber('hj2611zzzzzz')).toMatchObject({ kind: 'found' });
   });
 });
 

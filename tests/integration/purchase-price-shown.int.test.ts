@@ -14,6 +14,9 @@ const purchaseRoute = await import('@/app/api/payments/purchase/route');
 const retryRoute = await import('@/app/api/payments/retry/route');
 const cancelRoute = await import('@/app/api/payments/cancel/route');
 const taxRoute = await import('@/app/api/items/tax/route');
+const latestRoute = await import('@/app/api/payments/latest/route');
+const historyRoute = await import('@/app/api/payments/histories-per-page/route');
+const { createOrder: paidOrderOf } = await import('../factories/orders');
 
 afterAll(() => stack.close());
 
@@ -47,7 +50,7 @@ describe('/api/items/tax prices what will be charged', () => {
     expect(await taxTotal(member, paymentId)).toBe(FIRST);
 
     // ...and that is the amount the resumed attempt takes (no 409 price_changed).
-    const retried = await member.send(retryRoute, '/api/payments/retry', { paymentId, card: { token: await newToken(stack) } });
+    const retried = await member.send(retryRoute, '/api/payments/retry', { paymentId, attempt: 1, card: { token: await newToken(stack) } });
     expect(retried.status, JSON.stringify(retried.json)).toBe(200);
     expect(retried.json.status).toBe('awaiting_3ds');
     expect(await taxTotal(member, paymentId)).toBe(FIRST);
@@ -73,5 +76,31 @@ describe('/api/items/tax prices what will be charged', () => {
     const res = await member.get(taxRoute, '/api/items/tax?items=history-full:2&deliverySpeed=normal&resume=abc');
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json)).toContain('再開するご注文の指定が正しくありません');
+  });
+});
+
+describe('an unpaid attempt shows today’s price (issue 24 point 2, 0058)', () => {
+  it('after another order has used the first-purchase price: the history and /purchase/resume show the regular price, as the resumed charge would take', async () => {
+    const member = await newMember();
+    const paymentId = await awaiting3ds(member);
+    const view = async () =>
+      (await member.get(latestRoute, `/api/payments/latest?paymentId=${paymentId}`)).json as {
+        order: { totalYen: number; isFirstPurchase: boolean };
+      };
+    const row = async () =>
+      (
+        (await member.get(historyRoute, '/api/payments/histories-per-page?page=1&size=50')).json as {
+          histories: { paymentId: string; amountYen: number }[];
+        }
+      ).histories.find((h) => h.paymentId === paymentId);
+    expect((await view()).order.totalYen).toBe(FIRST);
+    expect((await row())?.amountYen).toBe(FIRST);
+
+    // Another order of the member is paid at the first-purchase price.
+    await paidOrderOf({ userId: member.userId, status: 'paid', overrides: { isFirstPurchase: true } });
+    expect((await view()).order).toMatchObject({ totalYen: REGULAR, isFirstPurchase: false });
+    expect((await row())?.amountYen).toBe(REGULAR);
+    // …which is what paying it again would charge.
+    expect(await taxTotal(member, paymentId)).toBe(REGULAR);
   });
 });

@@ -46,8 +46,10 @@ async function orderAwaiting3ds(member: Member): Promise<{ paymentId: string; re
   return { paymentId, redirectUrl: String(json.redirectUrl) };
 }
 
+/** お支払いを再開 from a page that shows the order's current attempt (the page sends it back, 0057). */
 async function retry(member: Member, paymentId: string, card?: { token: string } | { cardId: string }) {
-  const res = await member.send(retryRoute, '/api/payments/retry', { paymentId, card: card ?? { token: await newToken(stack) } });
+  const attempt = (await orderRow(paymentId).catch(() => ({ paymentAttempt: 1 }))).paymentAttempt;
+  const res = await member.send(retryRoute, '/api/payments/retry', { paymentId, attempt, card: card ?? { token: await newToken(stack) } });
   return { status: res.status, json: res.json as unknown as PayJson };
 }
 

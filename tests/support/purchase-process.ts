@@ -103,6 +103,7 @@ async function refundApp(token: string): Promise<void> {
   await refundOrderAsManager({ id: manager.id, ip: '127.0.0.1' }, order.id, {
     amountYen: order.amountYen,
     reason: '注文取消（お客様のご希望）',
+    idempotencyKey: randomUUID(),
   });
   report({ event: 'unexpected', reason: 'the refund request returned' });
   return forever();
@@ -163,7 +164,11 @@ async function restartRefund(id: string): Promise<void> {
   const other = await createTestStaff('manager');
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   try {
-    await refundOrderAsManager({ id: other.id, ip: '127.0.0.1' }, id, { amountYen: order!.amountYen, reason: 'もう一度' });
+    await refundOrderAsManager({ id: other.id, ip: '127.0.0.1' }, id, {
+      amountYen: order!.amountYen,
+      reason: 'もう一度',
+      idempotencyKey: randomUUID(),
+    });
     report({ event: 'second', status: 200 });
   } catch (error) {
     report({

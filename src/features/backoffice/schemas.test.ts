@@ -4,9 +4,12 @@ import { NoticeCreateBodySchema, OrderNoteBodySchema, RefundBodySchema } from '.
 
 describe('RefundBodySchema (the amount a manager types)', () => {
   it('reads amounts as people type them: full-width, commas, 円', () => {
-    expect(RefundBodySchema.parse({ amountYen: '１，０００円', reason: '一部発行不可' }).amountYen).toBe(1000);
-    expect(RefundBodySchema.parse({ amountYen: ' 550 ', reason: 'x' }).amountYen).toBe(550);
-    expect(RefundBodySchema.parse({ amountYen: 550, reason: 'x' }).amountYen).toBe(550);
+    // idempotencyKey: the form's key for the refund (0058), required
+    const idempotencyKey = '0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f';
+    expect(RefundBodySchema.parse({ amountYen: '１，０００円', reason: '一部発行不可', idempotencyKey }).amountYen).toBe(1000);
+    expect(RefundBodySchema.parse({ amountYen: ' 550 ', reason: 'x', idempotencyKey }).amountYen).toBe(550);
+    expect(RefundBodySchema.parse({ amountYen: 550, reason: 'x', idempotencyKey }).amountYen).toBe(550);
+    expect(RefundBodySchema.safeParse({ amountYen: 550, reason: 'x' }).success).toBe(false);
   });
 
   it('does not read "1e3", "0x10" or "0b11" as a number (JavaScript would: 1000, 16, 3)', () => {

@@ -319,6 +319,8 @@ export const RefundBodySchema = z.strictObject({
     singleLineText('返金理由', { trim: true }).min(1, '返金理由を入力してください。').max(255, '返金理由は255文字以内で入力してください。'),
   ),
   ministryFeeYen: z.preprocess(blankToUndefined, yen('法務局手数料の返金額').optional()),
+  /** The form's key for this refund (a hidden field, new after each refund made): sent twice, refunded once (0058). */
+  idempotencyKey: z.uuid({ error: '画面を読み込み直してから、もう一度返金してください。' }),
 });
 export type RefundBody = z.infer<typeof RefundBodySchema>;
 

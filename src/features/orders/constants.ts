@@ -32,6 +32,14 @@ export const PAYMENT_DEADLINE_MS = PAYMENT_DEADLINE_MINUTES * 60_000;
 export const DRAFT_ORDER_MAX_AGE_HOURS = 24;
 export const DRAFT_ORDER_MAX_AGE_MS = DRAFT_ORDER_MAX_AGE_HOURS * 3_600_000;
 
+/**
+ * How many drafts one member may hold at once (docs/decisions/0058): a confirmation page makes one
+ * per visit, so a member going back and forth makes a handful; 400 in 5 s is a script. At the limit
+ * a new order is refused (429 `too_many_drafts`) until the member pays one or the drafts age out.
+ */
+export const DRAFT_ORDERS_PER_MEMBER = 20;
+export const TOO_MANY_DRAFTS_MESSAGE = `作成途中のご注文が多すぎるため、新しいご注文を作成できません（${DRAFT_ORDERS_PER_MEMBER}件まで）。お支払いの済んでいないご注文は作成から${DRAFT_ORDER_MAX_AGE_HOURS}時間で自動的に削除されます。お急ぎの場合はお問い合わせ窓口までご連絡ください。`;
+
 /** When an unpaid order's payment deadline ends: its latest attempt's start (or its creation) + the deadline. */
 export function paymentDeadline(order: { chargingStartedAt: Date | null; createdAt: Date }): Date {
   return new Date((order.chargingStartedAt ?? order.createdAt).getTime() + PAYMENT_DEADLINE_MS);

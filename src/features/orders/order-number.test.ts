@@ -73,7 +73,8 @@ describe('the format check', () => {
     ['HJ-2613-4K7QX', false], // no 13th month
     ['HJ-2600-4K7QX', false],
     ['HJ-2611-4K7Q', false], // four characters
-    ['HJ-2611-4K7QXX', false],
+    ['HJ-2611-4K7QXX', true], // the long form (0058)
+    ['HJ-2611-4K7QXXX', false],
     ['HJ-2611-4K7Q0', false], // 0 is not in the alphabet
     ['HJ-2611-4K7QO', false],
     ['HJ-2611-4K7QI', false],
@@ -111,7 +112,7 @@ describe('parseOrderNumberInput: the number as staff type what a member quotes',
     [''],
     ['HJ'],
     ['HJ-2611-4K7Q'], // too short
-    ['HJ-2611-4K7QXY'], // too long
+    ['HJ-2611-4K7QXYZ'], // too long (six is the long form, 0058)
     ['HJ-2611-4K7Q0'], // a character the alphabet does not have is refused, not guessed
     ['HJ-2611-4K7QO'],
     ['HJ-2611-4K7QI'],

@@ -19,9 +19,16 @@ export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
  */
 export const ORDER_NUMBER_RANDOM_LENGTH = 5;
 
-/** The one format check: `HJ-YYMM-XXXXX`, upper case, hyphens in place. */
+/**
+ * The longer form drawn when the five-character numbers of a month are crowded (docs/decisions/0058):
+ * after a few clashes in a row the repository draws six characters (30^6 ≈ 729 million a month), so
+ * a flood of orders can slow nothing down nor exhaust the space. Both forms are valid numbers.
+ */
+export const ORDER_NUMBER_LONG_RANDOM_LENGTH = 6;
+
+/** The one format check: `HJ-YYMM-XXXXX` (or the long form's six characters), upper case, hyphens in place. */
 export const ORDER_NUMBER_PATTERN = new RegExp(
-  `^${ORDER_NUMBER_PREFIX}-\\d{2}(?:0[1-9]|1[0-2])-[${ORDER_NUMBER_ALPHABET}]{${ORDER_NUMBER_RANDOM_LENGTH}}$`,
+  `^${ORDER_NUMBER_PREFIX}-\\d{2}(?:0[1-9]|1[0-2])-[${ORDER_NUMBER_ALPHABET}]{${ORDER_NUMBER_RANDOM_LENGTH},${ORDER_NUMBER_LONG_RANDOM_LENGTH}}$`,
 );
 
 /** How staff are told the number is typed wrong (the back office's search). */
@@ -44,18 +51,22 @@ export function orderNumberMonth(at: Date): string {
  * (Web Crypto, in Node and browsers alike) with rejection sampling, so each of the 30 symbols is
  * equally likely. Uniqueness is the database's (a unique index); the repository draws again on a clash.
  */
-export function newOrderNumber(at: Date, random: (bytes: Uint8Array) => void = (b) => void crypto.getRandomValues(b)): string {
+export function newOrderNumber(
+  at: Date,
+  random: (bytes: Uint8Array) => void = (b) => void crypto.getRandomValues(b),
+  length: number = ORDER_NUMBER_RANDOM_LENGTH,
+): string {
   const n = ORDER_NUMBER_ALPHABET.length;
   // the largest multiple of 30 below 256: bytes at or above it would favour the first symbols
   const limit = 256 - (256 % n);
   let out = '';
-  const buf = new Uint8Array(ORDER_NUMBER_RANDOM_LENGTH * 2);
-  while (out.length < ORDER_NUMBER_RANDOM_LENGTH) {
+  const buf = new Uint8Array(length * 2);
+  while (out.length < length) {
     random(buf);
     for (const byte of buf) {
       if (byte >= limit) continue;
       out += ORDER_NUMBER_ALPHABET[byte % n];
-      if (out.length === ORDER_NUMBER_RANDOM_LENGTH) break;
+      if (out.length === length) break;
     }
   }
   return `${ORDER_NUMBER_PREFIX}-${orderNumberMonth(at)}-${out}`;
@@ -73,7 +84,9 @@ const SEPARATORS = /[\s\-‐‑‒–—―−ー]/gu;
  */
 export function parseOrderNumberInput(input: string): string | null {
   const compact = input.normalize('NFKC').replace(SEPARATORS, '').toUpperCase();
-  const m = new RegExp(`^(?:${ORDER_NUMBER_PREFIX})?(\\d{4})([0-9A-Z]{${ORDER_NUMBER_RANDOM_LENGTH}})$`).exec(compact);
+  const m = new RegExp(
+    `^(?:${ORDER_NUMBER_PREFIX})?(\\d{4})([0-9A-Z]{${ORDER_NUMBER_RANDOM_LENGTH},${ORDER_NUMBER_LONG_RANDOM_LENGTH}})$`,
+  ).exec(compact);
   if (!m) return null;
   const candidate = `${ORDER_NUMBER_PREFIX}-${m[1]}-${m[2]}`;
   return isOrderNumber(candidate) ? candidate : null;

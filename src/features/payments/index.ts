@@ -33,3 +33,5 @@ export {
   type RefundSplit,
   type RefundSplitResult,
 } from './refund-split';
+// One attempt per order at a time (docs/decisions/0057): the words for an attempt the order no longer has.
+export { ATTEMPT_SUPERSEDED_MESSAGE, SUPERSEDED_ATTEMPT_CODE, SUPERSEDED_ATTEMPT_MESSAGE } from './client/attempts';

@@ -110,8 +110,20 @@ export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
 export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
 
-/** POST /api/payments/retry — pays an unpaid order again (docs/decisions/0023); same shape as purchase. */
-export const RetryPaymentBodySchema = PurchaseBodySchema;
+/**
+ * POST /api/payments/retry — pays an unpaid order again (docs/decisions/0023): the purchase's shape
+ * and the payment attempt the member's page showed (`paymentAttempt` of /api/payments/latest). One
+ * attempt per order at a time: a retry of an attempt that is no longer the order's current one
+ * starts nothing (docs/decisions/0057).
+ */
+export const RetryPaymentBodySchema = PurchaseBodySchema.extend({
+  attempt: z
+    .number({ error: 'お支払いの状況が確認できません。お支払い履歴から開き直してください。' })
+    .int({ error: 'お支払いの状況が確認できません。お支払い履歴から開き直してください。' })
+    .min(1, { error: 'お支払いの状況が確認できません。お支払い履歴から開き直してください。' })
+    .max(1_000_000, { error: 'お支払いの状況が確認できません。お支払い履歴から開き直してください。' }),
+});
+export type RetryPaymentBody = z.infer<typeof RetryPaymentBodySchema>;
 
 /** POST /api/payments/cancel — withdraws an unpaid order of the member (docs/decisions/0023). */
 export const CancelOrderBodySchema = z.strictObject({

@@ -1,6 +1,6 @@
 'use client';
 
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 // The zod-free face, not index.ts (whose schemas would load zod with the page).
 import { CARRIERS, CARRIER_IDS, FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/orders/index.client';
@@ -167,6 +167,9 @@ export function ResendShippedMailButton({ orderId }: { orderId: string }) {
  */
 export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId: string; refundableYen: number; nonTaxableYen: number }) {
   const { busy, error, fields, done, run } = useSubmit();
+  // One key per refund shown in this form (0058): the same submission sent twice refunds once; a
+  // new key once PAY.JP has answered (a refund was recorded), so the next refund is a new one.
+  const [refundKey, setRefundKey] = useState(() => crypto.randomUUID());
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -177,10 +180,11 @@ export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId:
     const shown = /^\d+$/.test(amount) ? `${Number(amount).toLocaleString('ja-JP')}円` : amount;
     if (!window.confirm(`${shown}を PAY.JP で返金します。取り消しはできません。よろしいですか？`)) return;
     void run(async () => {
-      const body: Record<string, string> = { amountYen: amount, reason: str(data, 'reason') };
+      const body: Record<string, string> = { amountYen: amount, reason: str(data, 'reason'), idempotencyKey: str(data, 'idempotencyKey') };
       const ministry = str(data, 'ministryFeeYen');
       if (ministry.trim()) body.ministryFeeYen = ministry;
       const res = await requestRefund(orderId, body);
+      setRefundKey(crypto.randomUUID());
       const yen = `${res.refund.amountYen.toLocaleString('ja-JP')}円`;
       if (res.refund.status === 'failed') {
         throw new AdminApiError(200, 'refund_failed', `PAY.JP が返金を受け付けませんでした（${yen}は返金されていません）。`);
@@ -194,6 +198,7 @@ export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId:
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="返金">
       <Status error={error} done={done} />
+      <input type="hidden" name="idempotencyKey" value={refundKey} />
       <p className={styles.muted}>返金できる残額：{refundableYen.toLocaleString('ja-JP')}円</p>
       <Field id="amountYen" label="返金額（円）" error={fields.amountYen}>
         <input id="amountYen" name="amountYen" className={styles.input} inputMode="numeric" autoComplete="off" required />

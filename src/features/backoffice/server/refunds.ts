@@ -41,6 +41,7 @@ export async function refundOrderAsManager(
       amountYen: body.amountYen,
       reason: body.reason,
       staffId: actor.id,
+      requestKey: body.idempotencyKey,
       ...(body.ministryFeeYen !== undefined ? { ministryFeeYen: body.ministryFeeYen } : {}),
     },
     {

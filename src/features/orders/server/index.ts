@@ -23,6 +23,7 @@ export {
   type OrderRow,
 } from './repository';
 export {
+  adoptEarlierAttemptCharge,
   claimForCharge,
   claimOrdersToReconcile,
   markConfirmationMailSent,

@@ -73,6 +73,55 @@ export async function transitionPayment(
   });
 }
 
+/**
+ * A late return from an earlier attempt's 3-D Secure page whose charge the cardholder did
+ * authenticate (0057): the order takes that charge as its current one — still 本人認証待ち, to be
+ * finished by the caller — but only while it is exactly as the caller saw it (status 本人認証待ち or
+ * お支払い未完了, the same attempt and charge), under the row lock. From then on the newer attempt's
+ * charge is no longer the order's (isCurrentCharge) and is never finished. The attempt number
+ * stays (numbers only grow); the timeline names both charges. Null when the order moved on.
+ */
+export async function adoptEarlierAttemptCharge(
+  seen: Pick<OrderRow, 'id' | 'status' | 'paymentAttempt' | 'payjpChargeId'>,
+  charge: { id: string; attempt: number; cardBrand: string | null; cardLast4: string | null },
+  actor: OrderActor,
+): Promise<OrderRow | null> {
+  if (!RESUMABLE_STATUSES.includes(asOrderStatus(seen.status))) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, seen.id)).for('update');
+    if (!row || row.status !== seen.status || row.paymentAttempt !== seen.paymentAttempt || row.payjpChargeId !== seen.payjpChargeId) {
+      return null;
+    }
+    if (charge.attempt >= row.paymentAttempt) return null;
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: 'awaiting_3ds',
+        payjpChargeId: charge.id,
+        failureCode: null,
+        cardBrand: charge.cardBrand,
+        cardLast4: charge.cardLast4,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, row.id))
+      .returning();
+    await writeOrderEvent(tx, row.id, actor, 'payment', {
+      from: row.status,
+      to: 'awaiting_3ds',
+      at: now,
+      note: 'earlier attempt completed',
+      data: { attempt: charge.attempt, chargeId: charge.id, supersededChargeId: row.payjpChargeId, currentAttempt: row.paymentAttempt },
+    });
+    logger.info(
+      { event: 'order.earlier_attempt_adopted', orderId: row.id, chargeId: charge.id, attempt: charge.attempt },
+      'a late 3-D Secure return of an earlier attempt completes the order',
+    );
+    return updated ?? null;
+  });
+}
+
 /** The part of a price the order stores (the purchase feature's PriceBreakdown satisfies it). */
 export interface PriceSnapshotLike {
   totalYen: number;

@@ -2,13 +2,13 @@ import 'server-only';
 
 import { and, asc, count, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 
-import { orderEvents, orders } from '@db/schema';
+import { orderEvents, orders, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 
-import { DRAFT_ORDER_MAX_AGE_MS } from '../constants';
-import { newOrderNumber } from '../order-number';
+import { DRAFT_ORDERS_PER_MEMBER, DRAFT_ORDER_MAX_AGE_MS, TOO_MANY_DRAFTS_MESSAGE } from '../constants';
+import { ORDER_NUMBER_LONG_RANDOM_LENGTH, ORDER_NUMBER_RANDOM_LENGTH, newOrderNumber } from '../order-number';
 import type { OrderActor, OrderEventKind } from '../schemas';
 
 /**
@@ -73,6 +73,8 @@ export type NewOrder = Pick<
 
 /** How many numbers are drawn before giving up: at 0.41 % a clash (decision 0025), eight in a row never happen. */
 const ORDER_NUMBER_ATTEMPTS = 8;
+/** After this many clashes in a row the month's five-character numbers are crowded: draw the long form (0058). */
+const ORDER_NUMBER_SHORT_ATTEMPTS = 3;
 
 /**
  * A pending order of the member, numbered (`HJ-YYMM-XXXXX`, decision 0025), with its `pending`
@@ -85,12 +87,33 @@ export async function insertOrder(
   userId: string,
   order: NewOrder,
   now: Date = new Date(),
-  nextNumber: (at: Date) => string = newOrderNumber,
+  nextNumber: (at: Date, length: number) => string = (at, length) => newOrderNumber(at, undefined, length),
 ): Promise<OrderRow> {
   const db = await getDb();
   for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
-    const orderNumber = nextNumber(now);
+    const orderNumber = nextNumber(
+      now,
+      attempt <= ORDER_NUMBER_SHORT_ATTEMPTS ? ORDER_NUMBER_RANDOM_LENGTH : ORDER_NUMBER_LONG_RANDOM_LENGTH,
+    );
     const inserted = await db.transaction(async (tx) => {
+      // The member's drafts are counted under the member's row lock (the lock every charge claim of
+      // the member takes too), so requests at once cannot pass the limit together (0058).
+      const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      if (!member) throw new AppError('unauthorized');
+      const [same] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, order.idempotencyKey)))
+        .limit(1);
+      if (!same) {
+        const [drafts] = await tx
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
+        if ((drafts?.n ?? 0) >= DRAFT_ORDERS_PER_MEMBER) {
+          throw new AppError('too_many_drafts', { status: 429, message: TOO_MANY_DRAFTS_MESSAGE });
+        }
+      }
       const [row] = await tx
         .insert(orders)
         .values({ ...order, orderNumber, userId, status: 'pending', createdAt: now, updatedAt: now })
@@ -104,7 +127,11 @@ export async function insertOrder(
     if (winner) return winner;
     logger.warn({ event: 'order.number_clash', attempt }, 'order number already taken; drawing another');
   }
-  throw new Error(`no free order number after ${ORDER_NUMBER_ATTEMPTS} attempts`);
+  logger.error({ event: 'order.number_exhausted', attempts: ORDER_NUMBER_ATTEMPTS }, 'no free order number');
+  throw new AppError('service_unavailable', {
+    status: 503,
+    message: 'ただいまご注文を受け付けられません。時間をおいてもう一度お試しください（料金は請求されていません）。',
+  });
 }
 
 /**

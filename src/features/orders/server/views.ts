@@ -19,6 +19,11 @@ export interface OrderView {
    */
   resumable: boolean;
   paymentDeadline: string | null;
+  /**
+   * The payment attempt the page shows (1, 2, … — each お支払いを再開 is one more); the page sends it
+   * back with a retry, so a retry from a page that saw an older attempt never starts another (0057).
+   */
+  paymentAttempt: number;
   createdAt: string;
   paidAt: string | null;
   company: { corporateNumber: string; name: string };
@@ -63,6 +68,7 @@ export function toOrderView(row: OrderRow, now: Date = new Date()): OrderView {
     statusLabel: PAYMENT_STATUS_LABELS[status].payment,
     statusMeaning: PAYMENT_STATUS_LABELS[status].meaning ?? null,
     ...resumability(row, now),
+    paymentAttempt: row.paymentAttempt,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     company: { corporateNumber: row.corporateNumber, name: row.companyName },

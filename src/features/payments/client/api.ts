@@ -45,8 +45,8 @@ export function purchase(body: ChargeRequest): Promise<PurchaseResult> {
   return apiFetch<PurchaseResult>('/api/payments/purchase', { method: 'POST', body });
 }
 
-/** POST /api/payments/retry: pays an unpaid order again (0023). */
-export function retryPayment(body: ChargeRequest): Promise<PurchaseResult> {
+/** POST /api/payments/retry: pays an unpaid order again (0023) — the attempt the page showed (0057). */
+export function retryPayment(body: ChargeRequest & { attempt: number }): Promise<PurchaseResult> {
   return apiFetch<PurchaseResult>('/api/payments/retry', { method: 'POST', body });
 }
 

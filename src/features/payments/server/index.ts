@@ -19,3 +19,4 @@ export {
   type RefundTotals,
 } from './refunds';
 export { recordSucceededRefund } from './refund-succeeded';
+export { withTodaysPrice, withTodaysPrices } from './todays-price';

@@ -4,6 +4,7 @@ import { getOwnOrder, latestOrder, toOrderView, type OrderView } from '@/feature
 
 import type { PayjpBuyerMessage } from './payjp/messages';
 import { failureMessage, settleOrder } from './order-payment';
+import { withTodaysPrice } from './todays-price';
 
 export type LatestOrderView = OrderView & { failure: PayjpBuyerMessage | null };
 
@@ -16,7 +17,8 @@ export async function latestOrderView(userId: string, paymentId?: string): Promi
   const row = paymentId ? await getOwnOrder(userId, paymentId) : await latestOrder(userId);
   if (!row) return null;
   const settled = await settleOrder(row);
-  const order = toOrderView(settled);
+  // An unpaid order is shown at the price paying it again would charge today (0058).
+  const order = toOrderView(await withTodaysPrice(settled));
   return {
     ...order,
     failure: order.status === 'failed' || order.status === 'expired' ? failureMessage(order.failureCode) : null,

@@ -13,6 +13,7 @@ import {
   type OrderStatus,
 } from '@/features/orders';
 import {
+  adoptEarlierAttemptCharge,
   claimForCharge as claimOrderForCharge,
   claimOrdersToReconcile,
   findOrderOfCharge,
@@ -31,6 +32,7 @@ import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
+import { ATTEMPT_SUPERSEDED_MESSAGE } from '../client/attempts';
 import { findCustomerId, isDemoMember, isTestMode } from './customers';
 import { getPayjpClient, type PayjpClient } from './payjp/client';
 import { getPayjpConfig } from './payjp/config';
@@ -188,6 +190,11 @@ async function settleWithCharge(order: OrderRow, charge: PayjpCharge, options: S
   if (charge.failure_code) return markFailed(order, charge.failure_code, charge.id);
   const tds = charge.three_d_secure_status;
   if (isThreeDSecurePassed(tds)) {
+    // tds_finish takes the money: only for the order's current charge while it still waits for it.
+    // Looked at again just before, so a cancel or another attempt committed meanwhile (this
+    // request read the order earlier) is honoured: a cancelled order's charge is never finished (0057).
+    const now = await reload(order.id);
+    if (now.status !== 'awaiting_3ds' || now.payjpChargeId !== charge.id) return now;
     try {
       const finished = await client.charges.finishThreeDSecure(charge.id);
       return finished.paid ? markPaid(order, finished) : order;
@@ -223,12 +230,19 @@ async function settleWithCharge(order: OrderRow, charge: PayjpCharge, options: S
 }
 
 /** Finds the charge of an order whose creation we never heard back from (metadata.order_id). */
-async function findChargeOfOrder(order: OrderRow, client: PayjpClient): Promise<PayjpCharge | null> {
-  const since = Math.floor((order.chargingStartedAt ?? order.createdAt).getTime() / 1000) - 300;
+async function findChargeOfOrder(
+  order: OrderRow,
+  client: PayjpClient,
+  attempt: number = order.paymentAttempt,
+): Promise<PayjpCharge | null> {
+  // An earlier attempt's charge was made before this attempt began: searched from the order's creation.
+  const from = attempt === order.paymentAttempt ? (order.chargingStartedAt ?? order.createdAt) : order.createdAt;
+  const since = Math.floor(from.getTime() / 1000) - 300;
   for (let offset = 0; offset < 1000; offset += 100) {
     const page = await client.charges.list({ since, limit: 100, offset });
-    // The current attempt's charge only: an abandoned attempt's charge is never adopted (0023).
-    const match = page.data.find((c) => c.metadata?.order_id === order.id && attemptOf(c) === order.paymentAttempt);
+    // The attempt's charge only: an abandoned attempt's charge is never adopted (0023) — except
+    // by its own late return (completeWithEarlierAttempt, 0057).
+    const match = page.data.find((c) => c.metadata?.order_id === order.id && attemptOf(c) === attempt);
     if (match) return match;
     if (!page.has_more) break;
   }
@@ -524,11 +538,13 @@ function closedError(order: OrderRow): AppError {
 
 /**
  * Asks PAY.JP about the charge of an unpaid order before the member acts on it: a charge that
- * turns out paid makes the order paid (money taken is always recorded), and an authenticated one
- * the member never came back from is finished. Answers the order as it is now; a PAY.JP that
- * cannot be asked is a 503 (nothing is changed without knowing).
+ * turns out paid makes the order paid (money taken is always recorded). With `finish` (paying
+ * again), an authenticated charge the member never came back from is finished instead of starting
+ * over; a cancel passes `finish: false` — a cancel never takes money (0057): the authenticated but
+ * unfinished charge is left as it is, and without tds_finish it takes nothing. Answers the order as
+ * it is now; a PAY.JP that cannot be asked is a 503 (nothing is changed without knowing).
  */
-async function checkChargeFirst(order: OrderRow, client: PayjpClient): Promise<OrderRow> {
+async function checkChargeFirst(order: OrderRow, client: PayjpClient, { finish }: { finish: boolean }): Promise<OrderRow> {
   if (!order.payjpChargeId) return order;
   let charge: PayjpCharge;
   try {
@@ -538,7 +554,7 @@ async function checkChargeFirst(order: OrderRow, client: PayjpClient): Promise<O
     throw error;
   }
   if (charge.paid) return markPaid(order, charge);
-  if (order.status === 'awaiting_3ds' && isThreeDSecurePassed(charge.three_d_secure_status)) {
+  if (finish && order.status === 'awaiting_3ds' && isThreeDSecurePassed(charge.three_d_secure_status)) {
     return settleWithCharge(order, charge, { client });
   }
   return order;
@@ -552,7 +568,7 @@ async function checkChargeFirst(order: OrderRow, client: PayjpClient): Promise<O
  */
 export async function resumePayment(
   userId: string,
-  input: { paymentId: string; card: CardInput },
+  input: { paymentId: string; card: CardInput; attempt: number },
   client: PayjpClient = getPayjpClient(),
   now: Date = new Date(),
 ): Promise<PurchaseResult> {
@@ -561,14 +577,19 @@ export async function resumePayment(
   let order = await ownOrder(userId, input.paymentId);
   await assertMayPay(userId);
   if (order.status === 'pending') return purchase(userId, input, client);
+  // One attempt per order at a time (0057): the member asks to replace the attempt their page
+  // showed. When the order has moved on since (another click, tab or request started a newer
+  // attempt), nothing new is started: that attempt is the order's, and its state is the answer.
+  if (order.paymentAttempt !== input.attempt) return answerSupersededRetry(order, client);
   if (order.status === 'charging' || order.status === 'unknown') return resultOf(await settleOrder(order, { client }));
   if (!RESUMABLE_STATUSES.includes(order.status as Status)) {
     if (order.status === 'paid') return resultOf(order);
     throw closedError(order);
   }
-  order = await checkChargeFirst(order, client);
+  order = await checkChargeFirst(order, client, { finish: true });
   if (order.status === 'paid') return resultOf(order);
   if (!RESUMABLE_STATUSES.includes(order.status as Status)) throw closedError(order);
+  if (order.paymentAttempt !== input.attempt) return answerSupersededRetry(order, client);
   if (pastDeadline(order, now)) {
     // Expired now (after PAY.JP is asked once more: a charge that did complete is recorded as paid).
     const settled = await settleOrder(order, { client, now });
@@ -579,12 +600,23 @@ export async function resumePayment(
   const claimed = await claimForCharge(order, customer ? 'registered_card' : 'new_card', { resume: true });
   if (!claimed) {
     // Another request moved the order first (a second click, another tab): answer its state.
-    const current = await reload(order.id);
-    if (current.status === 'failed' || current.status === 'expired' || current.status === 'cancelled') throw closedError(current);
-    return resultOf(current);
+    return answerSupersededRetry(await reload(order.id), client);
   }
   logger.info({ event: 'order.payment_resumed', orderId: claimed.id, attempt: claimed.paymentAttempt }, 'member pays the order again');
   return chargeClaimed(claimed, input.card, customer, client, member);
+}
+
+/**
+ * The answer to a retry that lost to a newer attempt: the newer attempt as it stands (its 3-D
+ * Secure page, paid, or still being charged), never a charge of its own; an attempt that has
+ * already ended says so (409, the page re-reads the order).
+ */
+async function answerSupersededRetry(order: OrderRow, client: PayjpClient): Promise<PurchaseResult> {
+  const current = order.status === 'charging' || order.status === 'unknown' ? await settleOrder(order, { client }) : order;
+  const status = current.status as Status;
+  if (status === 'paid' || status === 'awaiting_3ds' || status === 'charging' || status === 'unknown') return resultOf(current);
+  if (status === 'failed') throw new AppError('payment_attempt_changed', { status: 409, message: ATTEMPT_SUPERSEDED_MESSAGE });
+  throw closedError(current);
 }
 
 /**
@@ -597,7 +629,8 @@ export async function cancelUnpaidOrder(userId: string, paymentId: string, clien
   let order = await ownOrder(userId, paymentId);
   if (order.status === 'cancelled') return order;
   if (!RESUMABLE_STATUSES.includes(order.status as Status)) throw closedError(order);
-  order = await checkChargeFirst(order, client);
+  // Never tds_finish here: a cancel takes no money. Only a charge PAY.JP has already captured refuses it.
+  order = await checkChargeFirst(order, client, { finish: false });
   if (!RESUMABLE_STATUSES.includes(order.status as Status)) throw closedError(order);
   const cancelled = await transition(
     order.id,
@@ -627,10 +660,47 @@ export async function finishAfterThreeDSecure(
   client: PayjpClient = getPayjpClient(),
   attempt?: number,
 ): Promise<OrderRow> {
+  return (await returnFromThreeDSecure(userId, paymentId, client, attempt)).order;
+}
+
+/**
+ * The 3-D Secure return with what it meant: `superseded` when the page was an earlier attempt's
+ * (another tab, 0057). Such a return completes the order with that attempt's charge when nothing
+ * else has — the order still unpaid (本人認証待ち or お支払い未完了) and the cardholder authenticated
+ * on that page; otherwise the order is answered as it is (paid by the newer attempt, cancelled,
+ * expired) and the page that receives the buyer says what happened.
+ */
+export async function returnFromThreeDSecure(
+  userId: string,
+  paymentId: string,
+  client: PayjpClient = getPayjpClient(),
+  attempt?: number,
+): Promise<{ order: OrderRow; superseded: boolean }> {
   const order = await ownOrder(userId, paymentId);
-  // A return from an abandoned attempt's page (another tab) says nothing about the current one.
-  const buyerReturned = attempt === undefined || attempt === order.paymentAttempt;
-  return settleOrder(order, { buyerReturned, client });
+  if (attempt === undefined || attempt === order.paymentAttempt) {
+    return { order: await settleOrder(order, { buyerReturned: true, client }), superseded: false };
+  }
+  // A return from another attempt's page says nothing about the current one.
+  const current = await settleOrder(order, { client });
+  if (attempt > current.paymentAttempt) return { order: current, superseded: false };
+  return { order: await completeWithEarlierAttempt(current, attempt, userId, client), superseded: true };
+}
+
+async function completeWithEarlierAttempt(order: OrderRow, attempt: number, userId: string, client: PayjpClient): Promise<OrderRow> {
+  if (!RESUMABLE_STATUSES.includes(order.status as Status) || pastDeadline(order, new Date())) return order;
+  let charge: PayjpCharge | null;
+  try {
+    charge = await findChargeOfOrder(order, client, attempt);
+  } catch (error) {
+    logger.warn({ err: error, orderId: order.id }, 'could not look up the earlier attempt at PAY.JP');
+    return order;
+  }
+  if (!charge) return order;
+  if (charge.paid) return markPaid(order, charge); // money taken is always recorded
+  if (charge.failure_code || !isThreeDSecurePassed(charge.three_d_secure_status)) return order;
+  const adopted = await adoptEarlierAttemptCharge(order, { id: charge.id, attempt, ...cardFields(charge) }, { type: 'member', id: userId });
+  if (!adopted) return reload(order.id);
+  return settleWithCharge(adopted, charge, { client });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -90,15 +90,24 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   // Drafts never sent to PAY.JP (0023, amendment): nothing to ask PAY.JP, only their age.
   let draftsDeleted: number | null = null;
   try {
-    const deleted = await deleteStaleDrafts({ now, limit: options.limit ?? 100 });
-    draftsDeleted = deleted.length;
-    if (deleted.length > 0)
-      logger.info({ event: 'payment.reconciler.drafts_deleted', count: deleted.length }, 'reconciler deleted abandoned drafts');
+    // Every stale draft in one pass, a batch at a time (0058): a flood of drafts is gone when it ages out.
+    const batch = options.limit ?? 100;
+    draftsDeleted = 0;
+    for (let round = 0; round < MAX_DRAFT_BATCHES; round++) {
+      const deleted = await deleteStaleDrafts({ now, limit: batch });
+      draftsDeleted += deleted.length;
+      if (deleted.length < batch) break;
+    }
+    if (draftsDeleted > 0)
+      logger.info({ event: 'payment.reconciler.drafts_deleted', count: draftsDeleted }, 'reconciler deleted abandoned drafts');
   } catch (error) {
     logger.error({ err: error, event: 'payment.reconciler.error' }, 'reconciler could not delete abandoned drafts');
   }
   return { claimed: claimed.length, settled, refunds, draftsDeleted };
 }
+
+/** At most this many batches of stale drafts per pass (with DRAFT_ORDERS_PER_MEMBER, far above what members can create in a day between passes). */
+const MAX_DRAFT_BATCHES = 1000;
 
 async function reconcileOne(order: OrderRow, options: ReconcileOptions): Promise<ReconcileReport['settled'][number] | null> {
   try {

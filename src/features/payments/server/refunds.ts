@@ -107,6 +107,12 @@ const RequestRefundSchema = z.strictObject({
   // PAY.JP's refund_reason takes up to 255 characters.
   reason: z.string().trim().min(1).max(255),
   staffId: z.uuid(),
+  /**
+   * The client's key for this refund request (the back office's form sends one per refund it
+   * shows, 0058): the same key answers the refund already made instead of refunding again; the
+   * same key with another order, amount or reason is 409 `idempotency_key_reused`, as PAY.JP does.
+   */
+  requestKey: z.uuid().optional(),
 });
 export type RequestRefundInput = z.input<typeof RequestRefundSchema>;
 
@@ -309,14 +315,28 @@ export async function requestRefund(
     }
     throw new AppError('validation_failed', { fields });
   }
-  const { orderId, amountYen, ministryFeeYen, reason, staffId } = parsed.data;
+  const { orderId, amountYen, ministryFeeYen, reason, staffId, requestKey } = parsed.data;
   const now = options.now ?? new Date();
   const db = await getDb();
+  const idempotencyKey = requestKey ? `refund-key-${requestKey}` : null;
 
-  const row = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<{ row: RefundRow; replay: boolean }> => {
     // The order row's lock serialises every refund request of this order (step 1).
     const order = await loadOrderForRefund(tx, orderId, true);
     if (!order) throw new AppError('not_found', { message: '注文が見つかりませんでした。' });
+    if (idempotencyKey) {
+      // A request sent again (double submit, a retried request): the refund it made, never a second one.
+      const [same] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey));
+      if (same) {
+        const sameRequest =
+          same.orderId === orderId &&
+          same.amountYen === amountYen &&
+          same.reason === reason &&
+          (ministryFeeYen === undefined || same.nonTaxableYen === ministryFeeYen);
+        if (!sameRequest) throw refundKeyReused();
+        return { row: same, replay: true };
+      }
+    }
     if (!order.paidAt || !order.chargeId) {
       throw new AppError('conflict', { message: 'この注文は決済が完了していないため返金できません。' });
     }
@@ -342,7 +362,7 @@ export async function requestRefund(
         ...split.split,
         reason,
         requestedBy: staffId,
-        idempotencyKey: `refund-${id}`,
+        idempotencyKey: idempotencyKey ?? `refund-${id}`,
         status: 'requested',
         statement,
         requestedAt: now,
@@ -351,8 +371,18 @@ export async function requestRefund(
       .returning();
     if (!inserted) throw new Error('refund insert returned nothing');
     if (options.onRequested) await options.onRequested(tx, toRefund(inserted), totalsOf(order, existing));
-    return inserted;
+    return { row: inserted, replay: false };
   });
+  if (outcome.replay) {
+    logger.info(
+      { event: 'payment.refund.replayed', refundId: outcome.row.id, orderId },
+      'refund request sent again: answered the refund made',
+    );
+    const totals = await refundTotals(orderId);
+    if (!totals) throw new Error(`order ${orderId} vanished`);
+    return { refund: toRefund(outcome.row), totals };
+  }
+  const row = outcome.row;
   logger.info(
     { event: 'payment.refund.requested', refundId: row.id, orderId, chargeId: row.chargeId, amount: row.amountYen, staffId },
     'refund requested',
@@ -362,6 +392,13 @@ export async function requestRefund(
   const totals = await refundTotals(orderId);
   if (!totals) throw new Error(`order ${orderId} vanished`);
   return { refund: toRefund(settled), totals };
+}
+
+function refundKeyReused(): AppError {
+  return new AppError('idempotency_key_reused', {
+    status: 409,
+    message: '同じ送信キーで内容の異なる返金が送信されました。返金は行っていません。画面を読み込み直してから、もう一度入力してください。',
+  });
 }
 
 /** Calls PAY.JP for the row (its own idempotency key) and records what the answer says. */

@@ -542,7 +542,7 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
     setFailure('');
     if (!(await addressIsComplete())) return; // on the way back to the address step
     try {
-      const result = await retryPayment({ paymentId: unfinished.paymentId, card: cardParam(state) });
+      const result = await retryPayment({ paymentId: unfinished.paymentId, card: cardParam(state), attempt: unfinished.paymentAttempt });
       await follow(result, state, unfinished.orderNumber);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -582,6 +582,8 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
       const result = await purchase({ paymentId: created.paymentId, card: cardParam(state) });
       await follow(result, state, created.orderNumber);
     } catch (error) {
+      // A key the server refused with another body (0058) is not sent again: the next press makes a new one.
+      if (error instanceof ApiError && error.code === 'idempotency_key_reused') attemptKey.current = null;
       if (error instanceof ApiError && error.code === 'price_changed') {
         attemptKey.current = null;
         await tax.mutate();

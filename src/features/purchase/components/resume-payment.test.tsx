@@ -32,7 +32,7 @@ vi.mock('@/features/payments/index.client', () => ({ CancelUnpaidOrder: () => nu
 
 const VISA: CardView = { ...VISA_CARD, isDefault: true };
 
-const server = vi.hoisted(() => ({ cards: [] as unknown[], retries: [] as unknown[] }));
+const server = vi.hoisted(() => ({ cards: [] as unknown[], retries: [] as unknown[], recipient: '山田 太郎' }));
 vi.mock('@/lib/api-client', async () => {
   const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
   const { DESTINATION } = await import('./test-support/fixtures');
@@ -42,6 +42,7 @@ vi.mock('@/lib/api-client', async () => {
     paymentId: '0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f',
     status: 'awaiting_3ds',
     resumable: true,
+    paymentAttempt: 1,
     statusLabel: 'お手続き中',
     statusMeaning: '本人認証（3-Dセキュア）が完了していないため、お支払いが完了していません。',
     paymentDeadline: '2026-11-26T08:00:00.000Z',
@@ -58,7 +59,8 @@ vi.mock('@/lib/api-client', async () => {
     publicKeyAnswer(() => 'pk_test_0000'),
     registeredCardsAnswer(() => server.cards),
     (path, options) => {
-      if (path.startsWith('/api/payments/latest?')) return { order };
+      if (path.startsWith('/api/payments/latest?'))
+        return { order: { ...order, destination: { ...destination, recipient: server.recipient } } };
       if (path === '/api/payments/retry' && options.method === 'POST') {
         server.retries.push(options.body);
         return { paymentId: order.paymentId, status: 'paid' };
@@ -94,6 +96,7 @@ beforeEach(() => {
   window.localStorage.clear();
   server.cards = [];
   server.retries = [];
+  server.recipient = '山田 太郎';
   router.push.mockReset();
   resetPayjp();
 });
@@ -109,7 +112,7 @@ describe('the card sent with the retry', () => {
     expect(screen.queryByRole('button', { name: '削除' })).toBeNull();
     fireEvent.click(pay);
     await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/purchase/completion?paymentId=${PAYMENT_ID}`));
-    expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { cardId: 'car_visa' } }]);
+    expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { cardId: 'car_visa' }, attempt: 1 }]);
     expect(window.sessionStorage.length).toBe(0);
   });
 
@@ -126,8 +129,20 @@ describe('the card sent with the retry', () => {
     fireEvent.click(pay);
     await waitFor(() => expect(router.push).toHaveBeenCalled());
     expect(payjp.createToken).toHaveBeenCalledWith(expect.anything(), { card: { name: 'TARO YAMADA', email: 'taro@example.jp' } });
-    expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { token: 'tok_resume' } }]);
+    expect(server.retries).toEqual([{ paymentId: PAYMENT_ID, card: { token: 'tok_resume' }, attempt: 1 }]);
     expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
+describe('the お届け先 宛名 (the one honorific rule, docs/decisions/0024)', () => {
+  it('keeps a typed 御中 and adds nothing to it; a person gets 様', async () => {
+    server.recipient = '株式会社サンプル 総務部 御中';
+    await renderPage();
+    expect(screen.getByText(/株式会社サンプル 総務部 御中/).textContent).not.toContain('御中 様');
+    cleanup();
+    server.recipient = '山田 太郎';
+    await renderPage();
+    expect(screen.getByText(/山田 太郎 様/)).toBeTruthy();
   });
 });
 

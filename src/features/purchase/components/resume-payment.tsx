@@ -6,8 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 import { latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
-import { payjpBuyerMessageText } from '@/features/payments/client/card-form';
 import { CancelUnpaidOrder } from '@/features/payments/index.client';
+import { withHonorific } from '@/features/orders/client/addressee';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
@@ -16,6 +16,7 @@ import { useApi } from '@/lib/use-api';
 
 import { CARD_FIELDS, CHOOSE_CARD_MESSAGE, CardSection, useCardSection } from './card-section';
 import { PurchasePage, Section, dateWindow } from './flow-parts';
+import { returnErrorText } from './return-messages';
 import styles from './purchase.module.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -43,7 +44,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   useEffect(() => {
     if (!errorCode) return;
     let current = true;
-    void payjpBuyerMessageText(errorCode).then((message) => {
+    void returnErrorText(errorCode).then((message) => {
       if (current) setFailure(message);
     });
     return () => {
@@ -102,7 +103,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
       // This page offers no card entered earlier in the purchase flow (its token is of that tab).
       if (chosen.kind === 'entered') throw new Error(CHOOSE_CARD_MESSAGE);
       const paidWith: PaymentCard = chosen.kind === 'registered' ? { cardId: chosen.card.id } : { token: chosen.token.id };
-      const result = await retryPayment({ paymentId: order.paymentId, card: paidWith });
+      const result = await retryPayment({ paymentId: order.paymentId, card: paidWith, attempt: order.paymentAttempt });
       if (result.status === 'awaiting_3ds') {
         window.location.assign(result.redirectUrl);
         return;
@@ -178,7 +179,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
             {order.destination.destinationCity}
             {order.destination.destinationStreet} {order.destination.destinationApartmentEtc}
             <br />
-            {order.destination.recipient} 様
+            {withHonorific(order.destination.recipient)}
           </dd>
         </dl>
       </Section>

@@ -1,9 +1,11 @@
 import { payjpBuyerMessageText } from '@/features/payments/client/buyer-message';
+import { SUPERSEDED_ATTEMPT_CODE, SUPERSEDED_ATTEMPT_MESSAGE } from '@/features/payments/client/attempts';
 
 /** Codes of `?payment_error=` that are ours, not PAY.JP's (the 3-D Secure return, /api/payments/tds-return). */
 const RETURN_ERRORS: Record<string, string> = {
   not_found: 'ご注文が見つかりませんでした。お手数ですが、もう一度ご注文手続きを行ってください。',
   no_charge_created: 'お支払いは完了していません（料金は請求されていません）。お手数ですが、もう一度ご注文手続きを行ってください。',
+  [SUPERSEDED_ATTEMPT_CODE]: SUPERSEDED_ATTEMPT_MESSAGE,
 };
 
 /**

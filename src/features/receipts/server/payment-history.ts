@@ -16,7 +16,7 @@ import {
 } from '@/features/orders';
 import type { OrderRow } from '@/features/orders/server';
 import { listMemberOrders, resumability } from '@/features/orders/server';
-import { listSucceededRefunds } from '@/features/payments/server';
+import { listSucceededRefunds, withTodaysPrices } from '@/features/payments/server';
 
 import { RECEIPT_REISSUE_MAX } from '../constants';
 import { refundStatementPath } from '../refund-statement';
@@ -28,7 +28,9 @@ import { receiptStatesOf, type IssuedReceiptState } from './issue-receipt';
  * out), with whether each already has a receipt (receipts' own table).
  */
 export async function listPaymentHistory(userId: string, { page, size }: PaymentHistoryQuery): Promise<PaymentHistoryPage> {
-  const { total, rows } = await listMemberOrders(userId, { page, size });
+  const { total, rows: stored } = await listMemberOrders(userId, { page, size });
+  // Unpaid attempts at the price paying them again would charge today (payments' one rule, 0058).
+  const rows = await withTodaysPrices(stored);
   const ids = rows.map((r) => r.id);
   // receipts' and receipt_reissues' primary keys (order_id …) serve these lookups
   const issued = await receiptStatesOf(ids);

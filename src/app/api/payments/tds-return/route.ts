@@ -1,5 +1,6 @@
-import { finishAfterThreeDSecure } from '@/features/payments/server/order-payment';
+import { returnFromThreeDSecure } from '@/features/payments/server/order-payment';
 import { getEnv } from '@/config/env';
+import { SUPERSEDED_ATTEMPT_CODE } from '@/features/payments';
 import { z } from '@/lib/zod-ja';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
@@ -18,7 +19,9 @@ function redirect(path: string): Response {
  * URL but the order id, which must be the member's own. It re-reads the charge, calls tds_finish
  * for verified/attempted, then redirects: paid → /purchase/completion, failed → back to
  * /purchase/confirmation with `payment_error=<code>` (the page shows the Japanese message), or to
- * /purchase/resume for a payment resumed from the history.
+ * /purchase/resume for a payment resumed from the history. The page of an earlier attempt, finished
+ * late, completes the order when nothing else has, else lands on the order's page with
+ * `payment_error=superseded_attempt` (docs/decisions/0057).
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   GET: method({
@@ -33,7 +36,15 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
       }
       try {
         const attempt = query.attempt && /^[1-9]\d{0,6}$/.test(query.attempt) ? Number(query.attempt) : undefined;
-        const order = await finishAfterThreeDSecure(session.userId, paymentId, undefined, attempt);
+        const { order, superseded } = await returnFromThreeDSecure(session.userId, paymentId, undefined, attempt);
+        // An earlier attempt's page (another tab, 0057) that could not complete the order: the
+        // order's own page says what happened — that page took no money, and where the order stands.
+        if (superseded && order.status !== 'paid') {
+          if (order.status === 'awaiting_3ds' || order.status === 'failed') {
+            return redirect(`/purchase/resume?paymentId=${order.id}&payment_error=${SUPERSEDED_ATTEMPT_CODE}`);
+          }
+          return redirect(`/purchase/completion?paymentId=${order.id}`);
+        }
         if (order.status === 'failed' || order.status === 'expired') {
           const code = encodeURIComponent(order.failureCode ?? 'failed_payment');
           // A payment resumed from the history goes back to its own page (0023), which knows the

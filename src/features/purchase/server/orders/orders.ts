@@ -60,7 +60,7 @@ export function companyForOrder(corporateNumber: string, itemIds: readonly strin
  */
 export async function createOrder(userId: string, body: CreatePaymentHistoryBody, now: Date = new Date()): Promise<OrderRow> {
   const existing = await findOrderByIdempotencyKey(userId, body.idempotencyKey);
-  if (existing) return existing;
+  if (existing) return sameRequestOrRefuse(existing, body);
 
   const company = companyForOrder(
     body.company.corporateNumber,
@@ -76,7 +76,7 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
   const dates = scheduledDateMaster(now);
   const express = body.selection.deliverySpeed === 'express';
   const d = body.destination;
-  return insertOrder(
+  const inserted = await insertOrder(
     userId,
     {
       idempotencyKey: body.idempotencyKey,
@@ -103,4 +103,34 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
     },
     now,
   );
+  // A concurrent request with the same key may have won the insert with another body.
+  return sameRequestOrRefuse(inserted, body);
+}
+
+/**
+ * The order already made under this idempotency key answers a request sent again — only when it is
+ * the same request (company, items, delivery, address and 宛名). Another body under a used key is
+ * refused as PAY.JP refuses it (`idempotency_key_reused`, docs/decisions/0058), never silently
+ * answered with the first order.
+ */
+function sameRequestOrRefuse(order: OrderRow, body: CreatePaymentHistoryBody): OrderRow {
+  const d = body.destination;
+  const items = (order.items as { itemId: string; quantity: number }[]).map((i) => `${i.itemId}×${i.quantity}`).join(',');
+  const same =
+    order.corporateNumber === body.company.corporateNumber &&
+    items === body.selection.items.map((i) => `${i.itemId}×${i.quantity}`).join(',') &&
+    order.deliverySpeed === body.selection.deliverySpeed &&
+    order.recipient === d.recipient &&
+    order.destinationZipCode === d.destinationZipCode &&
+    order.destinationPrefecture === d.destinationPrefecture &&
+    order.destinationCity === d.destinationCity &&
+    order.destinationStreet === d.destinationStreet &&
+    order.destinationApartmentEtc === d.destinationApartmentEtc &&
+    order.receiptRecipient === d.receiptRecipient;
+  if (same) return order;
+  throw new AppError('idempotency_key_reused', {
+    status: 409,
+    message:
+      '同じ申込みキーで内容の異なるご注文が送信されました。ご注文は作成していません。お手数ですが、画面を読み込み直してからもう一度お試しください。',
+  });
 }
