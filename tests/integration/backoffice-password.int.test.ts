@@ -74,12 +74,10 @@ describe('guessing the current password from a session (issue 24 §3)', () => {
     const b = new AdminBrowser();
     await b.login(staff);
     for (let i = 0; i < 5; i++) {
-      const wrong = await b.send(
-        passwordRoute,
-        'POST',
-        '/api/admin/password',
-        { currentPassword: `guess number ${i} here`, newPassword: NEW_PASSWORD },
-      );
+      const wrong = await b.send(passwordRoute, 'POST', '/api/admin/password', {
+        currentPassword: `guess number ${i} here`,
+        newPassword: NEW_PASSWORD,
+      });
       expect(wrong.status).toBe(422);
     }
     const blocked = await b.send(passwordRoute, 'POST', '/api/admin/password', {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from '@/components/link';
 
 import { getSiteInfo } from '@/config/site';
-import { AUDIT_ACTIONS, AUDIT_ACTION_KEYS, AuditQuerySchema, type AuditAction } from '@/features/backoffice';
+import { AUDIT_ACTIONS, AUDIT_ACTION_KEYS, AuditQuerySchema } from '@/features/backoffice';
 import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
 import { AuditChange } from '@/features/backoffice/components/audit-change';
 import styles from '@/features/backoffice/components/admin.module.css';
@@ -12,6 +12,7 @@ import { listAudit } from '@/features/backoffice/server/audit';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
 import { formatDateTimeJa } from '@/lib/format';
+import { ownEntry } from '@/lib/own';
 
 export const metadata: Metadata = { title: '監査ログ（管理画面）' };
 
@@ -102,13 +103,15 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                   </td>
                   <td>
                     {r.action.includes('failed') ? (
-                      <span className={`${styles.badge} ${styles.badgeDanger}`}>{AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}</span>
+                      <span className={`${styles.badge} ${styles.badgeDanger}`}>
+                        {ownEntry<string>(AUDIT_ACTIONS, r.action) ?? r.action}
+                      </span>
                     ) : (
-                      (AUDIT_ACTIONS[r.action as AuditAction] ?? r.action)
+                      (ownEntry<string>(AUDIT_ACTIONS, r.action) ?? r.action)
                     )}
                   </td>
                   <td className={styles.nowrap}>
-                    {r.targetType ? (TARGETS[r.targetType] ?? r.targetType) : '—'}
+                    {r.targetType ? (ownEntry(TARGETS, r.targetType) ?? r.targetType) : '—'}
                     {r.targetId ? (
                       <>
                         {' '}
