@@ -45,7 +45,10 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
   return (
     <AdminShell session={session} serviceName={serviceName}>
       <h1 className={styles.pageTitle}>監査ログ</h1>
-      <p className={styles.lead}>スタッフの操作とログイン（成功・失敗）の記録です。新しい順に表示します。記録の変更・削除はできません。</p>
+      <p className={styles.lead}>
+        スタッフの操作とログイン（成功・失敗）の記録です。新しい順に表示します。記録の変更・削除はできません。{' '}
+        <Link href="/admin/audit/verify">改ざんの検査</Link>
+      </p>
       <form className={styles.filters} method="get" action="/admin/audit" role="search" aria-label="監査ログの絞り込み">
         <Field id="audit-action" label="操作">
           <select id="audit-action" name="action" className={styles.select} defaultValue={query.action ?? ''}>
