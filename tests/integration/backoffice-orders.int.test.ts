@@ -65,6 +65,94 @@ async function paidOrder(overrides: { paidAt?: Date; deliverySpeed?: 'normal' | 
 const step = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
   b.send(fulfilmentRoute, 'POST', `/api/admin/orders/${id}/fulfilment`, body, { params: { id } });
 
+const trackingRoute = await import('@/app/api/admin/orders/[id]/tracking/route');
+const correct = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
+  b.send(trackingRoute, 'POST', `/api/admin/orders/${id}/tracking`, body, { params: { id } });
+
+describe('tracking numbers (issue 24 §3)', () => {
+  it('checks the number against its carrier before anything is saved or mailed', async () => {
+    const { b } = await staffBrowser('staff');
+    const email = `track-${Date.now()}@example.jp`;
+    const { order } = await paidOrder({ email });
+    await step(b, order.id, { to: 'requested', expectedFrom: 'accepted', applicationNumber: 'A-1' });
+    for (const [carrier, typed, message] of [
+      ['japanpost', 'abc', '日本郵便の追跡番号は数字11〜13桁で入力してください。'],
+      ['yamato', '1234-5678-901', 'ヤマト運輸の追跡番号は数字12桁で入力してください。'],
+      ['sagawa', '123456789', '佐川急便の追跡番号は数字10〜12桁で入力してください。'],
+      ['other', 'http://track.example.jp/1', '追跡ページのアドレスは https:// で始まる URL で入力してください。'],
+      ['other', 'javascript:alert(1)', '追跡ページのアドレスは https:// で始まる URL で入力してください。'],
+    ] as const) {
+      const res = await step(b, order.id, { to: 'shipped', expectedFrom: 'requested', carrier, trackingNumber: typed });
+      expect(res.status, `${carrier} ${typed}`).toBe(422);
+      expect(res.json.error?.fields?.trackingNumber).toBe(message);
+    }
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'requested', trackingNumber: null });
+    expect((await auditOf(order.id)).map((a) => a.action)).toEqual(['order.fulfilment']);
+
+    // another carrier: its own https tracking page is the link
+    const ok = await step(b, order.id, {
+      to: 'shipped',
+      expectedFrom: 'requested',
+      carrier: 'other',
+      trackingNumber: 'https://track.example.jp/parcel?id=A1',
+    });
+    expect(ok.status, ok.text).toBe(200);
+    const mail = await waitForMail(email);
+    expect(mail.text).toContain('配送業者：その他');
+    expect(mail.text).toContain('https://track.example.jp/parcel?id=A1');
+  });
+
+  it('corrects a shipped order’s number: a corrected mail, both numbers in the audit log, 409 from a stale page', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const email = `fix-${Date.now()}@example.jp`;
+    const { order } = await paidOrder({ email });
+    // not shipped yet: nothing to correct
+    const early = await correct(b, order.id, { carrier: 'japanpost', trackingNumber: '12345678901', expectedTrackingNumber: '' });
+    expect(early.status).toBe(409);
+    expect(early.json.error?.message).toBe('追跡番号を訂正できるのは「発送済み」のご注文だけです。');
+    await step(b, order.id, { to: 'requested', expectedFrom: 'accepted', applicationNumber: 'A-2' });
+    await step(b, order.id, { to: 'shipped', expectedFrom: 'requested', carrier: 'japanpost', trackingNumber: '1111-2222-3333' });
+    await waitForMail(email);
+
+    const bad = await correct(b, order.id, { carrier: 'yamato', trackingNumber: 'abc', expectedTrackingNumber: '111122223333' });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error?.fields?.trackingNumber).toBe('ヤマト運輸の追跡番号は数字12桁で入力してください。');
+    const same = await correct(b, order.id, {
+      carrier: 'japanpost',
+      trackingNumber: '111122223333',
+      expectedTrackingNumber: '111122223333',
+    });
+    expect(same.status).toBe(422);
+
+    const res = await correct(b, order.id, { carrier: 'yamato', trackingNumber: '9999-8888-7777', expectedTrackingNumber: '111122223333' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ fulfilmentStatus: 'shipped', mailSent: true });
+    const mail = await waitForMail(email);
+    expect(mail.subject).toContain('【訂正】');
+    expect(mail.text).toContain('999988887777');
+    expect(mail.text).toContain('ヤマト運輸');
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'shipped', carrier: 'yamato', trackingNumber: '999988887777' });
+    const audit = (await auditOf(order.id)).filter((a) => a.action === 'order.tracking_correct');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      staffId: staff.id,
+      before: { carrier: 'japanpost', trackingNumber: '111122223333' },
+      after: { carrier: 'yamato', trackingNumber: '999988887777' },
+    });
+    const events = await ordersFeature.listOrderEvents(order.id);
+    expect(events.some((e) => e.note?.includes('訂正前：111122223333'))).toBe(true);
+
+    // a second page that still shows the first number
+    const stale = await correct(b, order.id, {
+      carrier: 'japanpost',
+      trackingNumber: '12345678901',
+      expectedTrackingNumber: '111122223333',
+    });
+    expect(stale.status).toBe(409);
+    expect(await orderRow(order.id)).toMatchObject({ trackingNumber: '999988887777' });
+  });
+});
+
 describe('the order queue', () => {
   it('lists paid orders oldest first with express marked, filters them and pages with a cursor', async () => {
     const { b } = await staffBrowser('staff');
@@ -159,9 +247,9 @@ describe('fulfilment from the back office', () => {
     expect(r2.json).toMatchObject({ fulfilmentStatus: 'shipped', mailSent: true });
     const mail = await waitForMail(email);
     expect(mail.subject).toContain('発送しました');
-    expect(mail.text).toContain('1234-5678-9012');
+    expect(mail.text).toContain('123456789012');
     expect(mail.text).toContain(
-      'https://trackings.post.japanpost.jp/services/srv/search/direct?searchKind=S002&locale=ja&reqCodeNo1=1234-5678-9012',
+      'https://trackings.post.japanpost.jp/services/srv/search/direct?searchKind=S002&locale=ja&reqCodeNo1=123456789012',
     );
 
     const r3 = await step(b, order.id, { to: 'completed', expectedFrom: 'shipped' });
@@ -188,7 +276,8 @@ describe('fulfilment from the back office', () => {
     expect(await orderRow(order.id)).toMatchObject({
       fulfilmentStatus: 'completed',
       carrier: 'japanpost',
-      trackingNumber: '1234-5678-9012',
+      // stored as its carrier's rule gives it: digits only
+      trackingNumber: '123456789012',
     });
   });
 
@@ -230,12 +319,12 @@ describe('fulfilment from the back office', () => {
     } finally {
       stack.mail = await startMailCatcher({ smtpPort, httpPort });
     }
-    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'shipped', trackingNumber: '4444-5555-6666' });
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'shipped', trackingNumber: '444455556666' });
     const detail = await b.get(detailRoute, `/api/admin/orders/${order.id}`, { params: { id: order.id } });
     expect(detail.json).toMatchObject({ shippedMailPending: true });
     const resend = await b.send(resendRoute, 'POST', `/api/admin/orders/${order.id}/shipped-mail`, {}, { params: { id: order.id } });
     expect(resend.json).toMatchObject({ mailSent: true });
-    expect((await waitForMail(email)).text).toContain('4444-5555-6666');
+    expect((await waitForMail(email)).text).toContain('444455556666');
     const after = await b.get(detailRoute, `/api/admin/orders/${order.id}`, { params: { id: order.id } });
     expect(after.json).toMatchObject({ shippedMailPending: false });
     expect((await auditOf(order.id)).map((a) => [a.staffId, a.action])).toEqual([

@@ -13,6 +13,7 @@ import {
 import {
   addOrderNote,
   advanceFulfilment,
+  correctTracking,
   getOrderDetail,
   listOrdersForStaff,
   orderShippedMail,
@@ -27,7 +28,7 @@ import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
-import { ORDER_QUEUE_PAGE_SIZE, type FulfilmentBody, type OrderQueueQuery } from '../schemas';
+import { ORDER_QUEUE_PAGE_SIZE, type FulfilmentBody, type OrderQueueQuery, type TrackingCorrectionBody } from '../schemas';
 
 import { recordAudit } from './audit';
 import type { Actor } from './notices';
@@ -229,13 +230,13 @@ export async function advanceOrderAsStaff(actor: Actor, orderId: string, body: F
 }
 
 /** Sends the shipped mail and marks the outcome on the timeline (never throws: the shipment stands). */
-async function sendShippedMail(order: OrderRow): Promise<boolean> {
+async function sendShippedMail(order: OrderRow, options: { corrected?: boolean } = {}): Promise<boolean> {
   const db = await getDb();
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   let sent = false;
   if (user?.email) {
     try {
-      await sendMail(user.email, orderShippedMail(order));
+      await sendMail(user.email, orderShippedMail(order, options));
       sent = true;
     } catch (error) {
       logger.error({ err: error, orderId: order.id, event: 'order.shipped_mail_failed' }, 'shipped mail not sent');
@@ -247,7 +248,9 @@ async function sendShippedMail(order: OrderRow): Promise<boolean> {
     await addOrderNote(
       order.id,
       { type: 'system' },
-      sent ? '発送のお知らせメールを送信しました。' : '発送のお知らせメールを送信できませんでした。注文画面から再送してください。',
+      sent
+        ? `${options.corrected ? '訂正した' : ''}発送のお知らせメールを送信しました。`
+        : `${options.corrected ? '訂正した' : ''}発送のお知らせメールを送信できませんでした。注文画面から再送してください。`,
       undefined,
       { mail: sent ? 'order_shipped:sent' : 'order_shipped:failed' },
     );
@@ -255,6 +258,35 @@ async function sendShippedMail(order: OrderRow): Promise<boolean> {
     logger.error({ err: error, orderId: order.id, sent }, 'could not record the shipped mail outcome');
   }
   return sent;
+}
+
+/**
+ * 「追跡番号を訂正する」: the orders feature's correction with its audit row (old and new carrier
+ * and number) in the same transaction, then the corrected mail to the member after the commit —
+ * a failed mail is marked pending like the first one (「発送メールを再送する」).
+ */
+export async function correctTrackingAsStaff(actor: Actor, orderId: string, body: TrackingCorrectionBody): Promise<FulfilmentResult> {
+  const updated = await correctTracking(orderId, {
+    actor: { type: 'staff', id: actor.id },
+    carrier: body.carrier,
+    trackingNumber: body.trackingNumber,
+    expectedTrackingNumber: body.expectedTrackingNumber,
+    onChange: (tx, before, after) =>
+      recordAudit(
+        {
+          staffId: actor.id,
+          action: 'order.tracking_correct',
+          targetType: 'order',
+          targetId: orderId,
+          before: { carrier: before.carrier, trackingNumber: before.trackingNumber },
+          after: { carrier: after.carrier, trackingNumber: after.trackingNumber },
+          ip: actor.ip,
+        },
+        tx,
+      ),
+  });
+  const mailSent = await sendShippedMail(updated, { corrected: true });
+  return { fulfilmentStatus: updated.fulfilmentStatus as FulfilmentStatus, mailSent };
 }
 
 /** 「発送メールを再送する」: only for a shipped order; one audit row per attempt. */
