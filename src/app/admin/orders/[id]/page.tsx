@@ -8,7 +8,13 @@ import { OrderIdParamsSchema, refundStatementUrl } from '@/features/backoffice';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
-import { FulfilmentForm, OrderNoteForm, RefundForm, ResendShippedMailButton } from '@/features/backoffice/components/order-actions';
+import {
+  FulfilmentForm,
+  OrderNoteForm,
+  RefundForm,
+  ResendShippedMailButton,
+  TrackingCorrectionForm,
+} from '@/features/backoffice/components/order-actions';
 import { getOrderForAdmin } from '@/features/backoffice/server/orders';
 import { listOrderRefunds } from '@/features/backoffice/server/refunds';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
@@ -252,6 +258,9 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <div className={styles.formGap}>
                 <FulfilmentForm orderId={order.id} status={status} />
               </div>
+            ) : null}
+            {status === 'shipped' && order.trackingNumber ? (
+              <TrackingCorrectionForm orderId={order.id} carrier={order.carrier} trackingNumber={order.trackingNumber} />
             ) : null}
           </section>
           <section className={styles.card} aria-labelledby="sec-refund" data-testid="refund-section">
