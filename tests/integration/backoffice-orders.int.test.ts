@@ -418,27 +418,59 @@ describe('the accounting export', () => {
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');
     const lines = text.split('\r\n').slice(0, -1);
     expect(lines[0]).toBe(
-      '"日付","区分","注文番号","領収書番号","PAY.JP課金ID","非課税（法務局手数料）","課税対象額（10%・税込）","うち消費税","合計"',
+      '"日付","区分","注文番号","領収書番号","返金明細書番号","法人名","会員","PAY.JP課金ID","非課税（法務局手数料）","10%対象（税抜）","10%対象の消費税","10%対象（税込）","合計"',
     );
     const rows = lines.slice(1).map((l) => l.slice(1, -1).split('","'));
+    // data rows only: no 合計 row among them (issue 24 §3)
+    expect(rows.every((r) => r[1] === '売上' || r[1] === '返金')).toBe(true);
     const sales = rows.filter((r) => r[1] === '売上');
     const refunds = rows.filter((r) => r[1] === '返金');
     // 注文番号 is the number on the member's receipt and mails (decision 0025), not the internal id
     const numbers = { a: (await orderRow(a)).orderNumber, b: (await orderRow(bId)).orderNumber };
     expect(sales.map((r) => r[2]).sort()).toEqual([numbers.a, numbers.b].sort());
-    // the refund's per-rate split as stored with it (our fee first: 550 taxable incl. 50 tax, no Ministry part)
-    expect(refunds.map((r) => [r[2], r[5], r[6], r[7], r[8]])).toEqual([[numbers.b, '0', '-550', '-50', '-550']]);
-    for (const r of [...sales, ...refunds]) expect(Number(r[5]) + Number(r[6])).toBe(Number(r[8]));
-    const totals = rows.at(-1)!;
-    expect(totals.slice(0, 2)).toEqual(['合計', '売上2件・返金1件']);
+    // the refund's own statement number (sequential, like the receipts'), its company and member,
+    // and its per-rate split as stored with it (our fee first: 550 taxable incl. 50 tax, no Ministry part)
+    const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date());
+    expect(refunds.map((r) => [r[2], r[4], r[6], r[8], r[9], r[10], r[11], r[12]])).toEqual([
+      [numbers.b, `RF-${year}-000001`, other.email, '0', '-500', '-50', '-550', '-550'],
+    ]);
+    expect(refunds[0]?.[5]).toBe((await orderRow(bId)).companyName);
+    expect(sales.every((r) => r[4] === '')).toBe(true);
+    for (const r of [...sales, ...refunds]) {
+      expect(Number(r[8]) + Number(r[11])).toBe(Number(r[12]));
+      expect(Number(r[9]) + Number(r[10])).toBe(Number(r[11]));
+    }
 
     type Charge = { id: string; amount: number; amount_refunded: number; paid: boolean; created: number };
     const charges = (await emulatorGet<{ data: Charge[] }>(stack, '/charges?limit=100')).data.filter(
       (c) => c.paid && jstMonth(new Date(c.created * 1000)) === month,
     );
     const net = charges.reduce((s, c) => s + c.amount - c.amount_refunded, 0);
-    expect(Number(totals[8])).toBe(net);
-    expect(Number(totals[5]) + Number(totals[6])).toBe(net);
+    expect(rows.reduce((s, r) => s + Number(r[12]), 0)).toBe(net);
+
+    // the totals are a file of their own
+    const summaryRes = await exportRoute.GET(
+      new NextRequest(`http://localhost:3000/api/admin/accounting/export?month=${month}&part=summary`, { headers: { cookie: b.cookie() } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(summaryRes.status).toBe(200);
+    expect(summaryRes.headers.get('content-disposition')).toBe(`attachment; filename="hojin-sales-${month}-summary.csv"`);
+    const summary = Buffer.from(await summaryRes.arrayBuffer())
+      .subarray(3)
+      .toString('utf8')
+      .split('\r\n')
+      .slice(1, 4)
+      .map((l) => l.slice(1, -1).split('","'));
+    expect(summary.map((r) => r.slice(1, 3))).toEqual([
+      ['売上', '2'],
+      ['返金', '1'],
+      ['差引', '3'],
+    ]);
+    expect(Number(summary[2]?.[7])).toBe(net);
+
+    // the statement PDF prints the same number
+    const { findRefundStatementOfOrder } = await import('@/features/payments/server');
+    expect((await findRefundStatementOfOrder(bId, refund.id))?.statementNumber).toBe(`RF-${year}-000001`);
 
     const audit = await (
       await getDb()
@@ -446,7 +478,7 @@ describe('the accounting export', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.staffId, staff.id), eq(auditLog.action, 'accounting.export')));
-    expect(audit).toHaveLength(1);
+    expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ targetId: month, after: { month, sales: 2, refunds: 1, totalYen: net } });
   });
 

@@ -13,7 +13,9 @@ export function refundStatementUrl(orderId: string, refundId: string): string {
   return `/api/admin/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}/statement`;
 }
 
-/** The CSV download of one month (`YYYY-MM`, Japan time). */
-export function accountingExportUrl(month: string): string {
-  return `${ADMIN_API_PATHS.accountingExport}?${new URLSearchParams({ month }).toString()}`;
+/** The CSV download of one month (`YYYY-MM`, Japan time): its rows, or its totals (`summary`). */
+export function accountingExportUrl(month: string, part: 'rows' | 'summary' = 'rows'): string {
+  const query = new URLSearchParams({ month });
+  if (part === 'summary') query.set('part', part);
+  return `${ADMIN_API_PATHS.accountingExport}?${query.toString()}`;
 }

@@ -375,4 +375,6 @@ export const AccountingMonthSchema = z.strictObject({
     .string({ error: '対象の月を選んでください。' })
     // 2000–2099: a year outside has no sales, and 9999-12 has no "next month" for the range
     .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, '対象の月は「2026-11」の形式（2000年〜2099年）で選んでください。'),
+  /** 'summary': the month's totals as a file of their own (the data file has no 合計 row) */
+  part: z.enum(['rows', 'summary'], { error: 'part は rows か summary を指定してください。' }).optional(),
 });
