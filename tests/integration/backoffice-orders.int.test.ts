@@ -153,6 +153,29 @@ describe('tracking numbers (issue 24 §3)', () => {
   });
 });
 
+describe('the dashboard counts and the audit page (issue 24 §3)', () => {
+  it('counts 未対応, 速達 and 期限超過 of the open queue', async () => {
+    const { queueCounts } = await import('@/features/backoffice/server/orders');
+    const now = new Date('2030-06-10T03:00:00Z');
+    const before = await queueCounts(now);
+    const user = await createUser();
+    const late = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2030-06-09' } });
+    await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2030-06-12' } });
+    const shipped = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2030-06-01' } });
+    const staff = { type: 'staff' as const, id: 'staff-x' };
+    await ordersFeature.advanceFulfilment(late.id, 'requested', { actor: staff, applicationNumber: 'A' });
+    await ordersFeature.advanceFulfilment(shipped.id, 'requested', { actor: staff, applicationNumber: 'B' });
+    await ordersFeature.advanceFulfilment(shipped.id, 'shipped', { actor: staff, carrier: 'sagawa', trackingNumber: '1234567890' });
+    const after = await queueCounts(now);
+    // late: requested, express, overdue; the second: untouched; the shipped one counts nowhere
+    expect({
+      untouched: after.untouched - before.untouched,
+      express: after.express - before.express,
+      overdue: after.overdue - before.overdue,
+    }).toEqual({ untouched: 1, express: 1, overdue: 1 });
+  });
+});
+
 describe('the order queue', () => {
   it('lists paid orders oldest first with express marked, filters them and pages with a cursor', async () => {
     const { b } = await staffBrowser('staff');

@@ -7,3 +7,4 @@ export * from './orderable';
 export * from './addressee';
 export * from './order-number';
 export { PAYMENT_DEADLINE_MINUTES, PAYMENT_DEADLINE_MS, paymentDeadline } from './constants';
+export * from './registry-number';

@@ -9,6 +9,7 @@ import styles from '@/features/backoffice/components/admin.module.css';
 import { Field } from '@/features/backoffice/components/field';
 import { FilterActions } from '@/features/backoffice/components/filter-actions';
 import { listAudit } from '@/features/backoffice/server/audit';
+import { orderNumbersOf } from '@/features/orders/server';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
 import { formatDateTimeJa } from '@/lib/format';
@@ -37,6 +38,11 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
   });
   const query = parsed.success ? parsed.data : {};
   const [{ rows, nextBefore }, staff] = await Promise.all([listAudit(query), listStaff()]);
+  // orders named by their HJ number, as staff and members know them (issue 24 §3), not by their internal id
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const orderNumbers = await orderNumbersOf(
+    rows.filter((r) => r.targetType === 'order' && r.targetId && UUID.test(r.targetId)).map((r) => r.targetId ?? ''),
+  );
   const filterParams = new URLSearchParams();
   if (query.action) filterParams.set('action', query.action);
   if (query.staff) filterParams.set('staff', query.staff);
@@ -123,7 +129,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                           href={`/admin/audit?target=${encodeURIComponent(r.targetId)}`}
                           title={`${r.targetId} の記録だけを表示`}
                         >
-                          {r.targetId.slice(0, 8)}
+                          {orderNumbers.get(r.targetId) ?? r.targetId.slice(0, 8)}
                         </Link>
                       </>
                     ) : null}

@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 
 import { getSiteInfo } from '@/config/site';
 import { OrderQueueQuerySchema } from '@/features/backoffice';
+import { companyRegistryNumber } from '@/features/orders';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { Field } from '@/features/backoffice/components/field';
@@ -155,6 +156,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                       <td>
                         {r.companyName}
                         <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
+                        {/* what 登記ねっと's かんたん証明書請求 asks for */}
+                        <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-registry-number">
+                          会社法人等番号 {companyRegistryNumber(r.corporateNumber) ?? '—'}
+                        </span>
                       </td>
                       <td>
                         {r.certificates.map((c) => (

@@ -1,8 +1,8 @@
 import 'server-only';
 
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 
-import { receipts, users } from '@db/schema';
+import { orders, receipts, users } from '@db/schema';
 import {
   ORDER_NUMBER_FORMAT_MESSAGE,
   OrderPriceSchema,
@@ -116,6 +116,30 @@ export async function listOrderQueue(
     })),
     next: next ? `${next.paidAt}_${next.id}` : null,
   };
+}
+
+export interface QueueCounts {
+  /** 未対応: paid and not yet requested at the bureau */
+  untouched: number;
+  /** 速達: express orders not yet shipped */
+  express: number;
+  /** 期限超過: not yet shipped and past the last day promised to the member (Japan time) */
+  overdue: number;
+}
+
+/** The dashboard's counts of the open queue (issue 24 §3): 未対応・速達・期限超過. */
+export async function queueCounts(now = new Date()): Promise<QueueCounts> {
+  const db = await getDb();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const [row] = await db
+    .select({
+      untouched: sql<number>`count(*) filter (where ${orders.fulfilmentStatus} = 'accepted')`.mapWith(Number),
+      express: sql<number>`count(*) filter (where ${orders.deliverySpeed} = 'express')`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${orders.scheduledEndDate} < ${today})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(inArray(orders.fulfilmentStatus, ['accepted', 'requested']));
+  return { untouched: row?.untouched ?? 0, express: row?.express ?? 0, overdue: row?.overdue ?? 0 };
 }
 
 export type OrderNumberLookup =

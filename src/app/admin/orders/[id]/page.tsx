@@ -21,6 +21,7 @@ import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
 import {
   CARRIERS,
+  companyRegistryNumber,
   FULFILMENT_LABELS,
   OrderPriceSchema,
   PAYMENT_STATUS_LABELS,
@@ -124,6 +125,10 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dd>{order.companyName}</dd>
               <dt>法人番号</dt>
               <dd className={styles.mono}>{order.corporateNumber}</dd>
+              <dt>会社法人等番号</dt>
+              <dd className={styles.mono} data-testid="registry-number">
+                {companyRegistryNumber(order.corporateNumber) ?? '—'}
+              </dd>
               <dt>法人種別</dt>
               <dd>{KIND_LABELS[order.companyKind] ?? order.companyKind}</dd>
               <dt>所在地</dt>
