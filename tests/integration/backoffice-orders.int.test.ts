@@ -176,6 +176,44 @@ describe('the dashboard counts and the audit page (issue 24 §3)', () => {
   });
 });
 
+describe('the open queue as CSV (issue 24 §3)', () => {
+  it('lists every 受付済み order, express first then by due date, with its 会社法人等番号, and audits the download', async () => {
+    const exportQueue = await import('@/app/api/admin/orders/export/route');
+    const { staff, b } = await staffBrowser('staff');
+    const user = await createUser();
+    const normalLate = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-20' } });
+    const normalSoon = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-10' } });
+    const express = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2031-01-30' } });
+    const requested = await createOrder({ userId: user.id, deliverySpeed: 'express' });
+    await ordersFeature.advanceFulfilment(requested.id, 'requested', { actor: { type: 'staff', id: staff.id }, applicationNumber: 'X' });
+    const res = await b.get(exportQueue, '/api/admin/orders/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(0, -1)
+      .map((l) => l.slice(1, -1).split('","'));
+    expect(lines[0]).toEqual(['注文番号', '速達', 'お届け期限', '会社法人等番号', '法人番号', '商号', '本店所在地', '証明書', '通数']);
+    const order = lines.slice(1).map((r) => r[0]);
+    const n = (o: { orderNumber: string }) => order.indexOf(o.orderNumber);
+    expect(n(requested)).toBe(-1);
+    expect(n(express)).toBeGreaterThan(-1);
+    expect(n(express)).toBeLessThan(n(normalSoon));
+    expect(n(normalSoon)).toBeLessThan(n(normalLate));
+    const row = lines.find((r) => r[0] === express.orderNumber)!;
+    expect(row[1]).toBe('速達');
+    expect(row[3]).toBe(
+      `${express.corporateNumber.slice(1, 5)}-${express.corporateNumber.slice(5, 7)}-${express.corporateNumber.slice(7)}`,
+    );
+    const audit = (await getDb())
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.staffId, staff.id), eq(auditLog.action, 'order.queue_export')));
+    expect(await audit).toHaveLength(1);
+  });
+});
+
 describe('the order queue', () => {
   it('lists paid orders oldest first with express marked, filters them and pages with a cursor', async () => {
     const { b } = await staffBrowser('staff');

@@ -6,6 +6,8 @@
 export const ADMIN_API_PATHS = {
   /** GET ?month=YYYY-MM — the month's sales and refunds as CSV (managers; writes an audit row) */
   accountingExport: '/api/admin/accounting/export',
+  /** GET — every 受付済み order as CSV for a batch request at 登記ねっと (staff; writes an audit row) */
+  openQueueExport: '/api/admin/orders/export',
 } as const;
 
 /** GET — a succeeded refund's 返金明細書 PDF (staff and managers; writes an audit row). */

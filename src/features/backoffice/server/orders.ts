@@ -1,11 +1,12 @@
 import 'server-only';
 
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 
 import { orders, receipts, users } from '@db/schema';
 import {
   ORDER_NUMBER_FORMAT_MESSAGE,
   OrderPriceSchema,
+  companyRegistryNumber,
   orderedCertificates,
   parseOrderNumberInput,
   type FulfilmentStatus,
@@ -23,6 +24,7 @@ import {
   type OrderRow,
   type StaffOrderFilter,
 } from '@/features/orders/server';
+import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
@@ -140,6 +142,45 @@ export async function queueCounts(now = new Date()): Promise<QueueCounts> {
     .from(orders)
     .where(inArray(orders.fulfilmentStatus, ['accepted', 'requested']));
   return { untouched: row?.untouched ?? 0, express: row?.express ?? 0, overdue: row?.overdue ?? 0 };
+}
+
+/**
+ * The open queue for a batch request at 登記ねっと (issue 24 §3): every 受付済み order, express
+ * first, then by the last promised day, one row per certificate kind with its 会社法人等番号.
+ */
+export async function openQueueCsv(actor: Actor): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
+  const db = await getDb();
+  const open = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.fulfilmentStatus, 'accepted'))
+    .orderBy(sql`${orders.deliverySpeed} = 'express' desc`, asc(orders.scheduledEndDate), asc(orders.paidAt), asc(orders.id));
+  const rows: (string | number)[][] = [
+    ['注文番号', '速達', 'お届け期限', '会社法人等番号', '法人番号', '商号', '本店所在地', '証明書', '通数'],
+  ];
+  for (const o of open) {
+    for (const c of orderedCertificates(o.items, OrderPriceSchema.parse(o.price))) {
+      rows.push([
+        o.orderNumber,
+        o.deliverySpeed === 'express' ? '速達' : '',
+        o.scheduledEndDate,
+        companyRegistryNumber(o.corporateNumber) ?? '',
+        o.corporateNumber,
+        o.companyName,
+        o.companyAddress ?? '',
+        c.name,
+        c.quantity,
+      ]);
+    }
+  }
+  await recordAudit({ staffId: actor.id, action: 'order.queue_export', targetType: null, after: { orders: open.length }, ip: actor.ip });
+  const body = Buffer.from(CSV_BOM + rows.map(excelCsvLine).join(''), 'utf8');
+  const bytes = new Uint8Array(body.byteLength);
+  bytes.set(body);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+  return { filename: `hojin-open-orders-${day}.csv`, bytes };
 }
 
 export type OrderNumberLookup =
