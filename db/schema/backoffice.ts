@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Staff of the operator (security.md "Staff"): separate from members, never self-registered
@@ -72,6 +72,15 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The hash chain (issue 24 §3, docs/decisions/0059): the row's place in the chain and
+     * sha256(previous row's hash ‖ this row's canonical content), both set by the database's
+     * insert trigger (audit_log_chain) under a lock of `audit_chain_head` — whatever the insert
+     * says is overwritten. An edited, deleted or inserted-behind-the-trigger row breaks the chain
+     * (`npm run audit:verify`, /admin/audit/verify).
+     */
+    chainSeq: bigint('chain_seq', { mode: 'number' }).notNull().default(0),
+    hash: text('hash').notNull().default(''),
   },
   (t) => [
     // serves the audit page: newest first, keyset on (at, id)
@@ -80,5 +89,18 @@ export const auditLog = pgTable(
     index('audit_log_staff_at_idx').on(t.staffId, t.at),
     // serves the page's filter by action
     index('audit_log_action_at_idx').on(t.action, t.at),
+    // serves the chain check (in chain order) and keeps one row per place
+    uniqueIndex('audit_log_chain_seq_idx').on(t.chainSeq),
   ],
 );
+
+/**
+ * The end of the audit log's hash chain: one row (id 1), locked and moved by the insert trigger,
+ * so concurrent inserts chain one after the other. Its seq and hash tell the check where the
+ * chain must end (a deleted last row shows).
+ */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: integer('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+});

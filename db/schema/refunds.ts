@@ -55,6 +55,13 @@ export const refunds = pgTable(
     /** RefundStatementSnapshot (src/features/receipts/refund-statement.ts), frozen at the request */
     statement: jsonb('statement').notNull(),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The 返金明細書's own number, `RF-<year>-<6 digits>` (issue 24 §3, docs/decisions/0060): given by
+     * the database's trigger (refunds_statement_number) the moment the refund becomes succeeded,
+     * from the receipts' serial counters (series 'RF'), so it is sequential without gaps like the
+     * receipts' R- numbers; null while the refund is not made.
+     */
+    statementNumber: text('statement_number').unique(),
     /** when it became succeeded or failed; the refund date printed on the statement */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** the caller's onRefundSucceeded (order status, mail) ran; the reconciler retries it until set */

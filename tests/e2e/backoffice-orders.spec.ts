@@ -98,26 +98,65 @@ test('a member buys → staff marks it requested and shipped → the member has 
   await expect(step.getByRole('status')).toContainText('「法務局へ請求済み」にしました。');
   await expect(page.getByTestId('order-timeline')).toContainText('申請番号 26-00012345');
 
-  await page.getByLabel('配送業者').selectOption('japanpost');
-  await page.getByLabel('追跡番号（お問い合わせ番号）').fill('1234-5678-9012');
-  await page.getByRole('button', { name: /発送済みにする/ }).click();
+  // the tracking number is checked against its carrier before anything goes (issue 24 §3: `abc` was mailed)
+  await step.getByLabel('配送業者').selectOption('japanpost');
+  await step.getByLabel('追跡番号（お問い合わせ番号）').fill('abc');
+  await step.getByRole('button', { name: /発送済みにする/ }).click();
+  await expect(step.getByText('日本郵便の追跡番号は数字11〜13桁で入力してください。')).toBeVisible();
+  await expect(step.getByLabel('追跡番号（お問い合わせ番号）')).toHaveAttribute('aria-invalid', 'true');
+  await step.getByLabel('追跡番号（お問い合わせ番号）').fill('1234-5678-9012');
+  await step.getByRole('button', { name: /発送済みにする/ }).click();
+  // a confirmation names the carrier, the number and its tracking page before the mail goes
+  const confirmBox = step.getByTestId('shipment-confirm');
+  await expect(confirmBox).toContainText('日本郵便');
+  await expect(confirmBox).toContainText('123456789012');
+  await expect(confirmBox.getByRole('link', { name: /追跡ページを開いて確かめる/ })).toHaveAttribute('href', /reqCodeNo1=123456789012/);
+  await shoot(page, 'order-detail-ship-confirm');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await confirmBox.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'order-detail-ship-confirm-390.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await confirmBox.getByRole('button', { name: 'メールを送って発送済みにする' }).click();
   await expect(step.getByRole('status')).toContainText('会員に発送のお知らせメールを送信しました。');
   await expect(page.getByTestId('fulfilment-status').first()).toHaveText('発送済み');
   await page.getByRole('form', { name: 'メモの追加' }).getByLabel('メモ').fill('E2E: 発送を確認');
   await page.getByRole('button', { name: 'メモを追加する' }).click();
   await expect(page.getByTestId('order-timeline')).toContainText('E2E: 発送を確認');
+  // a note named like an Object.prototype member blanked the manager's audit page with a 500 (issue 24 §3)
+  await page.getByRole('form', { name: 'メモの追加' }).getByLabel('メモ').fill('constructor');
+  await page.getByRole('button', { name: 'メモを追加する' }).click();
+  await expect(page.getByTestId('order-timeline')).toContainText('constructor');
   await shoot(page, 'order-detail-shipped');
 
   const shipped = await nextMail(email, confirmation.id);
   expect(shipped.subject).toContain('発送しました');
-  expect(shipped.text).toContain('1234-5678-9012');
+  expect(shipped.text).toContain('123456789012');
   expect(shipped.text).toContain('https://trackings.post.japanpost.jp/');
+
+  // the number was wrong: corrected, with a 【訂正】 mail to the member (the audit log keeps both)
+  await page.getByText('追跡番号を訂正する').click();
+  const fix = page.getByRole('form', { name: '追跡番号の訂正' });
+  await fix.getByLabel('配送業者').selectOption('yamato');
+  await fix.getByLabel('追跡番号（お問い合わせ番号）').fill('9999-8888-7777');
+  await fix.getByRole('button', { name: '訂正の内容を確認する' }).click();
+  await expect(fix.getByTestId('shipment-confirm')).toContainText('ヤマト運輸');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fix.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'order-detail-tracking-fix-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await fix.getByRole('button', { name: '訂正してメールを送る' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '訂正のお知らせメールを送信しました' })).toBeVisible();
+  await expect(page.getByTestId('order-timeline')).toContainText('訂正前：123456789012');
+  const corrected = await nextMail(email, shipped.id);
+  expect(corrected.subject).toContain('【訂正】');
+  expect(corrected.text).toContain('999988887777');
 
   await member.goto('/my-page/payment-history');
   const card = member.getByRole('article').first();
   await expect(card).toContainText('発送済み');
-  await expect(card.getByTestId('shipment')).toContainText('1234-5678-9012');
-  await expect(card.getByTestId('shipment').getByRole('link')).toHaveAttribute('href', /trackings\.post\.japanpost\.jp/);
+  await expect(card.getByTestId('shipment')).toContainText('999988887777');
+  await expect(card.getByTestId('shipment').getByRole('link')).toHaveAttribute('href', /kuronekoyamato/);
 
   // a second page still showing 発送済み's form after someone completed it: the server refuses with 409
   const stale = await staffContext.newPage();
@@ -202,11 +241,23 @@ test('a member buys → staff marks it requested and shipped → the member has 
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   // the CSV's 注文番号 is the number on the member's receipt and mails (decision 0025)
   expect(csv.toString('utf8')).toContain(`"${orderNumber}"`);
-  await manager.goto('/admin/audit');
+  const audit = await manager.goto('/admin/audit');
+  expect(audit?.status()).toBe(200);
+  await expect(manager.getByTestId('audit-table')).toContainText('constructor');
+  await expect(manager.getByTestId('audit-table')).toContainText('追跡番号の訂正');
+  await expect(manager.getByTestId('audit-table')).toContainText('999988887777');
   await expect(manager.getByTestId('audit-table')).toContainText('会計データの出力');
   await expect(manager.getByTestId('audit-table')).toContainText('返金明細書のダウンロード');
   await expect(manager.getByTestId('audit-table')).toContainText('注文の対応状況の変更');
   await expect(manager.getByTestId('audit-table')).toContainText('返金');
+  // the hash chain's check: every row as it was written
+  await manager.getByRole('link', { name: '改ざんの検査' }).click();
+  await expect(manager.getByTestId('audit-verify').locator('[data-result="ok"]')).toContainText('すべて書き込まれたときのまま');
+  await shoot(manager, 'audit-verify');
+  await manager.setViewportSize({ width: 390, height: 844 });
+  await manager.screenshot({ path: path.join(SHOTS, 'audit-verify-390.png'), fullPage: true });
+  expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await manager.setViewportSize({ width: 1280, height: 900 });
   await manager.goto('/admin');
   await shoot(manager, 'dashboard-manager');
 

@@ -65,6 +65,155 @@ async function paidOrder(overrides: { paidAt?: Date; deliverySpeed?: 'normal' | 
 const step = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
   b.send(fulfilmentRoute, 'POST', `/api/admin/orders/${id}/fulfilment`, body, { params: { id } });
 
+const trackingRoute = await import('@/app/api/admin/orders/[id]/tracking/route');
+const correct = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
+  b.send(trackingRoute, 'POST', `/api/admin/orders/${id}/tracking`, body, { params: { id } });
+
+describe('tracking numbers (issue 24 §3)', () => {
+  it('checks the number against its carrier before anything is saved or mailed', async () => {
+    const { b } = await staffBrowser('staff');
+    const email = `track-${Date.now()}@example.jp`;
+    const { order } = await paidOrder({ email });
+    await step(b, order.id, { to: 'requested', expectedFrom: 'accepted', applicationNumber: 'A-1' });
+    for (const [carrier, typed, message] of [
+      ['japanpost', 'abc', '日本郵便の追跡番号は数字11〜13桁で入力してください。'],
+      ['yamato', '1234-5678-901', 'ヤマト運輸の追跡番号は数字12桁で入力してください。'],
+      ['sagawa', '123456789', '佐川急便の追跡番号は数字10〜12桁で入力してください。'],
+      ['other', 'http://track.example.jp/1', '追跡ページのアドレスは https:// で始まる URL で入力してください。'],
+      ['other', 'javascript:alert(1)', '追跡ページのアドレスは https:// で始まる URL で入力してください。'],
+    ] as const) {
+      const res = await step(b, order.id, { to: 'shipped', expectedFrom: 'requested', carrier, trackingNumber: typed });
+      expect(res.status, `${carrier} ${typed}`).toBe(422);
+      expect(res.json.error?.fields?.trackingNumber).toBe(message);
+    }
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'requested', trackingNumber: null });
+    expect((await auditOf(order.id)).map((a) => a.action)).toEqual(['order.fulfilment']);
+
+    // another carrier: its own https tracking page is the link
+    const ok = await step(b, order.id, {
+      to: 'shipped',
+      expectedFrom: 'requested',
+      carrier: 'other',
+      trackingNumber: 'https://track.example.jp/parcel?id=A1',
+    });
+    expect(ok.status, ok.text).toBe(200);
+    const mail = await waitForMail(email);
+    expect(mail.text).toContain('配送業者：その他');
+    expect(mail.text).toContain('https://track.example.jp/parcel?id=A1');
+  });
+
+  it('corrects a shipped order’s number: a corrected mail, both numbers in the audit log, 409 from a stale page', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const email = `fix-${Date.now()}@example.jp`;
+    const { order } = await paidOrder({ email });
+    // not shipped yet: nothing to correct
+    const early = await correct(b, order.id, { carrier: 'japanpost', trackingNumber: '12345678901', expectedTrackingNumber: '' });
+    expect(early.status).toBe(409);
+    expect(early.json.error?.message).toBe('追跡番号を訂正できるのは「発送済み」のご注文だけです。');
+    await step(b, order.id, { to: 'requested', expectedFrom: 'accepted', applicationNumber: 'A-2' });
+    await step(b, order.id, { to: 'shipped', expectedFrom: 'requested', carrier: 'japanpost', trackingNumber: '1111-2222-3333' });
+    await waitForMail(email);
+
+    const bad = await correct(b, order.id, { carrier: 'yamato', trackingNumber: 'abc', expectedTrackingNumber: '111122223333' });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error?.fields?.trackingNumber).toBe('ヤマト運輸の追跡番号は数字12桁で入力してください。');
+    const same = await correct(b, order.id, {
+      carrier: 'japanpost',
+      trackingNumber: '111122223333',
+      expectedTrackingNumber: '111122223333',
+    });
+    expect(same.status).toBe(422);
+
+    const res = await correct(b, order.id, { carrier: 'yamato', trackingNumber: '9999-8888-7777', expectedTrackingNumber: '111122223333' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ fulfilmentStatus: 'shipped', mailSent: true });
+    const mail = await waitForMail(email);
+    expect(mail.subject).toContain('【訂正】');
+    expect(mail.text).toContain('999988887777');
+    expect(mail.text).toContain('ヤマト運輸');
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'shipped', carrier: 'yamato', trackingNumber: '999988887777' });
+    const audit = (await auditOf(order.id)).filter((a) => a.action === 'order.tracking_correct');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      staffId: staff.id,
+      before: { carrier: 'japanpost', trackingNumber: '111122223333' },
+      after: { carrier: 'yamato', trackingNumber: '999988887777' },
+    });
+    const events = await ordersFeature.listOrderEvents(order.id);
+    expect(events.some((e) => e.note?.includes('訂正前：111122223333'))).toBe(true);
+
+    // a second page that still shows the first number
+    const stale = await correct(b, order.id, {
+      carrier: 'japanpost',
+      trackingNumber: '12345678901',
+      expectedTrackingNumber: '111122223333',
+    });
+    expect(stale.status).toBe(409);
+    expect(await orderRow(order.id)).toMatchObject({ trackingNumber: '999988887777' });
+  });
+});
+
+describe('the dashboard counts and the audit page (issue 24 §3)', () => {
+  it('counts 未対応, 速達 and 期限超過 of the open queue', async () => {
+    const { queueCounts } = await import('@/features/backoffice/server/orders');
+    const now = new Date('2030-06-10T03:00:00Z');
+    const before = await queueCounts(now);
+    const user = await createUser();
+    const late = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2030-06-09' } });
+    await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2030-06-12' } });
+    const shipped = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2030-06-01' } });
+    const staff = { type: 'staff' as const, id: 'staff-x' };
+    await ordersFeature.advanceFulfilment(late.id, 'requested', { actor: staff, applicationNumber: 'A' });
+    await ordersFeature.advanceFulfilment(shipped.id, 'requested', { actor: staff, applicationNumber: 'B' });
+    await ordersFeature.advanceFulfilment(shipped.id, 'shipped', { actor: staff, carrier: 'sagawa', trackingNumber: '1234567890' });
+    const after = await queueCounts(now);
+    // late: requested, express, overdue; the second: untouched; the shipped one counts nowhere
+    expect({
+      untouched: after.untouched - before.untouched,
+      express: after.express - before.express,
+      overdue: after.overdue - before.overdue,
+    }).toEqual({ untouched: 1, express: 1, overdue: 1 });
+  });
+});
+
+describe('the open queue as CSV (issue 24 §3)', () => {
+  it('lists every 受付済み order, express first then by due date, with its 会社法人等番号, and audits the download', async () => {
+    const exportQueue = await import('@/app/api/admin/orders/export/route');
+    const { staff, b } = await staffBrowser('staff');
+    const user = await createUser();
+    const normalLate = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-20' } });
+    const normalSoon = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-10' } });
+    const express = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2031-01-30' } });
+    const requested = await createOrder({ userId: user.id, deliverySpeed: 'express' });
+    await ordersFeature.advanceFulfilment(requested.id, 'requested', { actor: { type: 'staff', id: staff.id }, applicationNumber: 'X' });
+    const res = await b.get(exportQueue, '/api/admin/orders/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(0, -1)
+      .map((l) => l.slice(1, -1).split('","'));
+    expect(lines[0]).toEqual(['注文番号', '速達', 'お届け期限', '会社法人等番号', '法人番号', '商号', '本店所在地', '証明書', '通数']);
+    const order = lines.slice(1).map((r) => r[0]);
+    const n = (o: { orderNumber: string }) => order.indexOf(o.orderNumber);
+    expect(n(requested)).toBe(-1);
+    expect(n(express)).toBeGreaterThan(-1);
+    expect(n(express)).toBeLessThan(n(normalSoon));
+    expect(n(normalSoon)).toBeLessThan(n(normalLate));
+    const row = lines.find((r) => r[0] === express.orderNumber)!;
+    expect(row[1]).toBe('速達');
+    expect(row[3]).toBe(
+      `${express.corporateNumber.slice(1, 5)}-${express.corporateNumber.slice(5, 7)}-${express.corporateNumber.slice(7)}`,
+    );
+    const audit = (await getDb())
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.staffId, staff.id), eq(auditLog.action, 'order.queue_export')));
+    expect(await audit).toHaveLength(1);
+  });
+});
+
 describe('the order queue', () => {
   it('lists paid orders oldest first with express marked, filters them and pages with a cursor', async () => {
     const { b } = await staffBrowser('staff');
@@ -159,9 +308,9 @@ describe('fulfilment from the back office', () => {
     expect(r2.json).toMatchObject({ fulfilmentStatus: 'shipped', mailSent: true });
     const mail = await waitForMail(email);
     expect(mail.subject).toContain('発送しました');
-    expect(mail.text).toContain('1234-5678-9012');
+    expect(mail.text).toContain('123456789012');
     expect(mail.text).toContain(
-      'https://trackings.post.japanpost.jp/services/srv/search/direct?searchKind=S002&locale=ja&reqCodeNo1=1234-5678-9012',
+      'https://trackings.post.japanpost.jp/services/srv/search/direct?searchKind=S002&locale=ja&reqCodeNo1=123456789012',
     );
 
     const r3 = await step(b, order.id, { to: 'completed', expectedFrom: 'shipped' });
@@ -188,7 +337,8 @@ describe('fulfilment from the back office', () => {
     expect(await orderRow(order.id)).toMatchObject({
       fulfilmentStatus: 'completed',
       carrier: 'japanpost',
-      trackingNumber: '1234-5678-9012',
+      // stored as its carrier's rule gives it: digits only
+      trackingNumber: '123456789012',
     });
   });
 
@@ -230,12 +380,12 @@ describe('fulfilment from the back office', () => {
     } finally {
       stack.mail = await startMailCatcher({ smtpPort, httpPort });
     }
-    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'shipped', trackingNumber: '4444-5555-6666' });
+    expect(await orderRow(order.id)).toMatchObject({ fulfilmentStatus: 'shipped', trackingNumber: '444455556666' });
     const detail = await b.get(detailRoute, `/api/admin/orders/${order.id}`, { params: { id: order.id } });
     expect(detail.json).toMatchObject({ shippedMailPending: true });
     const resend = await b.send(resendRoute, 'POST', `/api/admin/orders/${order.id}/shipped-mail`, {}, { params: { id: order.id } });
     expect(resend.json).toMatchObject({ mailSent: true });
-    expect((await waitForMail(email)).text).toContain('4444-5555-6666');
+    expect((await waitForMail(email)).text).toContain('444455556666');
     const after = await b.get(detailRoute, `/api/admin/orders/${order.id}`, { params: { id: order.id } });
     expect(after.json).toMatchObject({ shippedMailPending: false });
     expect((await auditOf(order.id)).map((a) => [a.staffId, a.action])).toEqual([
@@ -329,27 +479,59 @@ describe('the accounting export', () => {
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');
     const lines = text.split('\r\n').slice(0, -1);
     expect(lines[0]).toBe(
-      '"日付","区分","注文番号","領収書番号","PAY.JP課金ID","非課税（法務局手数料）","課税対象額（10%・税込）","うち消費税","合計"',
+      '"日付","区分","注文番号","領収書番号","返金明細書番号","法人名","会員","PAY.JP課金ID","非課税（法務局手数料）","10%対象（税抜）","10%対象の消費税","10%対象（税込）","合計"',
     );
     const rows = lines.slice(1).map((l) => l.slice(1, -1).split('","'));
+    // data rows only: no 合計 row among them (issue 24 §3)
+    expect(rows.every((r) => r[1] === '売上' || r[1] === '返金')).toBe(true);
     const sales = rows.filter((r) => r[1] === '売上');
     const refunds = rows.filter((r) => r[1] === '返金');
     // 注文番号 is the number on the member's receipt and mails (decision 0025), not the internal id
     const numbers = { a: (await orderRow(a)).orderNumber, b: (await orderRow(bId)).orderNumber };
     expect(sales.map((r) => r[2]).sort()).toEqual([numbers.a, numbers.b].sort());
-    // the refund's per-rate split as stored with it (our fee first: 550 taxable incl. 50 tax, no Ministry part)
-    expect(refunds.map((r) => [r[2], r[5], r[6], r[7], r[8]])).toEqual([[numbers.b, '0', '-550', '-50', '-550']]);
-    for (const r of [...sales, ...refunds]) expect(Number(r[5]) + Number(r[6])).toBe(Number(r[8]));
-    const totals = rows.at(-1)!;
-    expect(totals.slice(0, 2)).toEqual(['合計', '売上2件・返金1件']);
+    // the refund's own statement number (sequential, like the receipts'), its company and member,
+    // and its per-rate split as stored with it (our fee first: 550 taxable incl. 50 tax, no Ministry part)
+    const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date());
+    expect(refunds.map((r) => [r[2], r[4], r[6], r[8], r[9], r[10], r[11], r[12]])).toEqual([
+      [numbers.b, `RF-${year}-000001`, other.email, '0', '-500', '-50', '-550', '-550'],
+    ]);
+    expect(refunds[0]?.[5]).toBe((await orderRow(bId)).companyName);
+    expect(sales.every((r) => r[4] === '')).toBe(true);
+    for (const r of [...sales, ...refunds]) {
+      expect(Number(r[8]) + Number(r[11])).toBe(Number(r[12]));
+      expect(Number(r[9]) + Number(r[10])).toBe(Number(r[11]));
+    }
 
     type Charge = { id: string; amount: number; amount_refunded: number; paid: boolean; created: number };
     const charges = (await emulatorGet<{ data: Charge[] }>(stack, '/charges?limit=100')).data.filter(
       (c) => c.paid && jstMonth(new Date(c.created * 1000)) === month,
     );
     const net = charges.reduce((s, c) => s + c.amount - c.amount_refunded, 0);
-    expect(Number(totals[8])).toBe(net);
-    expect(Number(totals[5]) + Number(totals[6])).toBe(net);
+    expect(rows.reduce((s, r) => s + Number(r[12]), 0)).toBe(net);
+
+    // the totals are a file of their own
+    const summaryRes = await exportRoute.GET(
+      new NextRequest(`http://localhost:3000/api/admin/accounting/export?month=${month}&part=summary`, { headers: { cookie: b.cookie() } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(summaryRes.status).toBe(200);
+    expect(summaryRes.headers.get('content-disposition')).toBe(`attachment; filename="hojin-sales-${month}-summary.csv"`);
+    const summary = Buffer.from(await summaryRes.arrayBuffer())
+      .subarray(3)
+      .toString('utf8')
+      .split('\r\n')
+      .slice(1, 4)
+      .map((l) => l.slice(1, -1).split('","'));
+    expect(summary.map((r) => r.slice(1, 3))).toEqual([
+      ['売上', '2'],
+      ['返金', '1'],
+      ['差引', '3'],
+    ]);
+    expect(Number(summary[2]?.[7])).toBe(net);
+
+    // the statement PDF prints the same number
+    const { findRefundStatementOfOrder } = await import('@/features/payments/server');
+    expect((await findRefundStatementOfOrder(bId, refund.id))?.statementNumber).toBe(`RF-${year}-000001`);
 
     const audit = await (
       await getDb()
@@ -357,7 +539,7 @@ describe('the accounting export', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.staffId, staff.id), eq(auditLog.action, 'accounting.export')));
-    expect(audit).toHaveLength(1);
+    expect(audit).toHaveLength(2);
     expect(audit[0]).toMatchObject({ targetId: month, after: { month, sales: 2, refunds: 1, totalYen: net } });
   });
 

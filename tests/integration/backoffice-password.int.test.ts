@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import * as meRoute from '@/app/api/admin/me/route';
 import * as noticesRoute from '@/app/api/admin/notices/route';
 import * as passwordRoute from '@/app/api/admin/password/route';
-import { auditLog } from '@db/schema';
+import { auditLog, staffUsers } from '@db/schema';
+import { verifyPassword } from '@/server/auth/password-hash';
 import { getDb } from '@/server/db/client';
 
 import { createTestStaff } from '../factories/staff';
@@ -64,5 +65,30 @@ describe('the first-login password change', () => {
     expect(same.status).toBe(422);
     expect(same.json.error?.fields?.newPassword).toMatch(/違うパスワード/);
     expect((await b.get(noticesRoute, '/api/admin/notices')).status).toBe(403);
+  });
+});
+
+describe('guessing the current password from a session (issue 24 §3)', () => {
+  it('refuses with 429 after 5 wrong current passwords, from any address, even the right one next', async () => {
+    const staff = await createTestStaff('staff');
+    const b = new AdminBrowser();
+    await b.login(staff);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await b.send(passwordRoute, 'POST', '/api/admin/password', {
+        currentPassword: `guess number ${i} here`,
+        newPassword: NEW_PASSWORD,
+      });
+      expect(wrong.status).toBe(422);
+    }
+    const blocked = await b.send(passwordRoute, 'POST', '/api/admin/password', {
+      currentPassword: staff.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(blocked.json.error?.message).toMatch(/パスワードの変更を一時的に停止/);
+    // the password did not change
+    const [row] = await (await getDb()).select().from(staffUsers).where(eq(staffUsers.id, staff.id));
+    expect(await verifyPassword(row?.passwordHash, staff.password)).toBe(true);
   });
 });

@@ -135,7 +135,7 @@ describe('GET /api/payments/histories-per-page', () => {
     expect((await row(shipped.id))?.orderStatusLabel).toBe('完了');
 
     await orders.advanceFulfilment(refunded.id, 'requested', { actor: staff, applicationNumber: 'A-101' });
-    await orders.advanceFulfilment(refunded.id, 'shipped', { actor: staff, carrier: 'yamato', trackingNumber: '9999' });
+    await orders.advanceFulfilment(refunded.id, 'shipped', { actor: staff, carrier: 'yamato', trackingNumber: '999999999999' });
     await orders.recordRefund(refunded.id, { actor: staff, amountYen: refunded.amountYen, reason: '誤発送' });
     const back = await row(refunded.id);
     expect(back?.orderStatusLabel).toBe(`返金済み（${refunded.amountYen.toLocaleString('ja-JP')}円）`);

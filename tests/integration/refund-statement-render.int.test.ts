@@ -53,6 +53,16 @@ describe('refund statement', () => {
     expect(refundStatementNumber(FACTS.refundId)).toBe('RF-3F2A9C1E');
   });
 
+  it('prints the sequential statement number the refund was given (RF-2026-000007), in the title too', async () => {
+    const pdf = await renderRefundStatement(buildRefundStatementSnapshot(FACTS), {
+      refundedAt: new Date('2026-11-24T05:00:00Z'),
+      number: 'RF-2026-000007',
+    });
+    const text = (await pdfText(pdf)).replace(/\s+/g, '');
+    expect(text).toContain('No.RF-2026-000007');
+    expect(text).not.toContain('RF-3F2A9C1E');
+  });
+
   it('fits the most certificates the snapshot allows, with the longest addressee, on one page', async () => {
     const items = Array.from({ length: 6 }, (_, i) => ({ name: `閉鎖事項全部証明書（長い品目名の例 ${i + 1}）`, quantity: 999 }));
     const snapshot = buildRefundStatementSnapshot({

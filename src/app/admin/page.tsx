@@ -6,6 +6,7 @@ import { AUDIT_ACTIONS, STAFF_ROLE_LABELS, type AuditAction } from '@/features/b
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { listAudit } from '@/features/backoffice/server/audit';
+import { queueCounts } from '@/features/backoffice/server/orders';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { getCurrentNotice } from '@/features/site/server/notices';
 import { formatDateTimeJa } from '@/lib/format';
@@ -16,7 +17,11 @@ export default async function AdminDashboardPage() {
   const { session } = await requireStaffPage();
   const manager = session.staff.role === 'manager';
   // what the site's banner shows right now (the same query as the banner itself)
-  const [current, mine] = await Promise.all([manager ? getCurrentNotice() : null, listAudit({ staff: session.staff.id }, 5)]);
+  const [current, mine, counts] = await Promise.all([
+    manager ? getCurrentNotice() : null,
+    listAudit({ staff: session.staff.id }, 5),
+    queueCounts(),
+  ]);
   return (
     <AdminShell session={session} serviceName={getSiteInfo().serviceName}>
       <h1 className={styles.pageTitle}>ダッシュボード</h1>
@@ -24,6 +29,35 @@ export default async function AdminDashboardPage() {
         {session.staff.displayName} さん（{STAFF_ROLE_LABELS[session.staff.role]}
         ）としてログインしています。操作はすべて監査ログに記録されます。
       </p>
+      <section className={styles.card} aria-labelledby="dash-counts" data-testid="queue-counts">
+        <h2 id="dash-counts">いまの注文</h2>
+        <ul className={styles.countList}>
+          <li>
+            <Link href="/admin/orders?status=accepted">
+              <span className={styles.countLabel}>未対応</span>
+              <strong className={styles.countValue} data-testid="count-untouched">
+                {counts.untouched.toLocaleString('ja-JP')}件
+              </strong>
+            </Link>
+          </li>
+          <li>
+            <Link href="/admin/orders?status=accepted&status=requested&express=1">
+              <span className={styles.countLabel}>速達（発送前）</span>
+              <strong className={styles.countValue} data-testid="count-express">
+                {counts.express.toLocaleString('ja-JP')}件
+              </strong>
+            </Link>
+          </li>
+          <li>
+            <Link href="/admin/orders?status=accepted&status=requested">
+              <span className={styles.countLabel}>期限超過（発送前）</span>
+              <strong className={`${styles.countValue} ${counts.overdue > 0 ? styles.countDanger : ''}`} data-testid="count-overdue">
+                {counts.overdue.toLocaleString('ja-JP')}件
+              </strong>
+            </Link>
+          </li>
+        </ul>
+      </section>
       <div className={styles.cards}>
         <Link href="/admin/orders" className={`${styles.card} ${styles.cardLink}`}>
           <h2>注文</h2>

@@ -4,7 +4,14 @@
  * Everything is NFKC-normalised before it is validated (security.md "Input").
  */
 import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
-import { CARRIER_IDS, FULFILMENT_STATUSES, isValidCorporateNumber } from '@/features/orders';
+import {
+  CARRIER_IDS,
+  FULFILMENT_STATUSES,
+  TRACKING_URL_MAX,
+  checkTrackingNumber,
+  isValidCorporateNumber,
+  type Carrier,
+} from '@/features/orders';
 import { z } from '@/lib/zod-ja';
 import { plainTextCheck, singleLineText } from '@/lib/plain-text';
 
@@ -29,6 +36,8 @@ export const AUDIT_ACTIONS = {
   'order.fulfilment': '注文の対応状況の変更',
   'order.note': '注文へのメモ',
   'order.shipped_mail_resend': '発送メールの再送',
+  'order.tracking_correct': '追跡番号の訂正',
+  'order.queue_export': '請求待ちの注文の CSV 出力',
   'order.refund': '返金',
   'order.refund_outside': '返金（バックオフィス外・PAY.JP）',
   'order.refund_statement': '返金明細書のダウンロード',
@@ -273,22 +282,61 @@ const optionalNote = z.preprocess(blankToUndefined, text('メモ', 1000, false).
  * from a page someone else already moved on is refused with 409 (the orders feature checks it
  * under the row lock). The numbers are required per step by the orders feature (422).
  */
-export const FulfilmentBodySchema = z.strictObject({
-  to: z.enum(['requested', 'shipped', 'completed'], { error: '変更先の状態を選んでください。' }),
-  expectedFrom: z.enum(FULFILMENT_STATUSES, { error: '画面を再読み込みしてください。' }),
-  applicationNumber: z.preprocess(blankToUndefined, text('申請番号', 40, true).optional()),
-  carrier: z.preprocess(blankToUndefined, z.enum(CARRIER_IDS, { error: '配送業者を選択してください。' }).optional()),
-  trackingNumber: z.preprocess(
-    (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : v),
-    z
-      .string()
-      .max(40, '追跡番号は40文字以内で入力してください。')
-      .regex(/^[0-9A-Za-z-]+$/, '追跡番号は半角の英数字とハイフンで入力してください。')
-      .optional(),
-  ),
-  note: optionalNote,
-});
+/** The tracking number as typed; its carrier's rule (orders feature, checkTrackingNumber) runs on the whole body. */
+const TrackingInput = z.preprocess(
+  (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() || undefined : v),
+  z
+    .string({ error: '追跡番号を入力してください。' })
+    .max(TRACKING_URL_MAX, `追跡番号は${TRACKING_URL_MAX}文字以内で入力してください。`)
+    .optional(),
+);
+
+/** Carrier + tracking number: the carrier's rule checked, the number stored as the rule gives it (digits, or the https address). */
+function checkCarrierTracking<T extends { carrier?: Carrier | undefined; trackingNumber?: string | undefined }>(
+  b: T,
+  ctx: z.RefinementCtx,
+) {
+  if (!b.carrier || b.trackingNumber === undefined) return;
+  const checked = checkTrackingNumber(b.carrier, b.trackingNumber);
+  if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: checked.message });
+}
+function normaliseTracking<T extends { carrier?: Carrier | undefined; trackingNumber?: string | undefined }>(b: T): T {
+  if (!b.carrier || b.trackingNumber === undefined) return b;
+  const checked = checkTrackingNumber(b.carrier, b.trackingNumber);
+  return checked.ok ? { ...b, trackingNumber: checked.value } : b;
+}
+
+export const FulfilmentBodySchema = z
+  .strictObject({
+    to: z.enum(['requested', 'shipped', 'completed'], { error: '変更先の状態を選んでください。' }),
+    expectedFrom: z.enum(FULFILMENT_STATUSES, { error: '画面を再読み込みしてください。' }),
+    applicationNumber: z.preprocess(blankToUndefined, text('申請番号', 40, true).optional()),
+    carrier: z.preprocess(blankToUndefined, z.enum(CARRIER_IDS, { error: '配送業者を選択してください。' }).optional()),
+    trackingNumber: TrackingInput,
+    note: optionalNote,
+  })
+  .superRefine(checkCarrierTracking)
+  .transform(normaliseTracking);
 export type FulfilmentBody = z.infer<typeof FulfilmentBodySchema>;
+
+/**
+ * 「追跡番号を訂正する」 on a shipped order: the new carrier and number (the same rule as the
+ * shipping step) and the number the page showed (a correction from a stale page is refused, 409).
+ */
+export const TrackingCorrectionBodySchema = z
+  .strictObject({
+    carrier: z.preprocess(blankToUndefined, z.enum(CARRIER_IDS, { error: '配送業者を選択してください。' })),
+    trackingNumber: z.preprocess(
+      (v) => (typeof v === 'string' ? v.normalize('NFKC').trim() : v),
+      z
+        .string({ error: '追跡番号を入力してください。' })
+        .max(TRACKING_URL_MAX, `追跡番号は${TRACKING_URL_MAX}文字以内で入力してください。`),
+    ),
+    expectedTrackingNumber: z.string({ error: '画面を再読み込みしてください。' }).max(TRACKING_URL_MAX),
+  })
+  .superRefine(checkCarrierTracking)
+  .transform(normaliseTracking);
+export type TrackingCorrectionBody = z.infer<typeof TrackingCorrectionBodySchema>;
 
 export const OrderNoteBodySchema = z.strictObject({ note: text('メモ', 1000, false) });
 
@@ -330,4 +378,6 @@ export const AccountingMonthSchema = z.strictObject({
     .string({ error: '対象の月を選んでください。' })
     // 2000–2099: a year outside has no sales, and 9999-12 has no "next month" for the range
     .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, '対象の月は「2026-11」の形式（2000年〜2099年）で選んでください。'),
+  /** 'summary': the month's totals as a file of their own (the data file has no 合計 row) */
+  part: z.enum(['rows', 'summary'], { error: 'part は rows か summary を指定してください。' }).optional(),
 });

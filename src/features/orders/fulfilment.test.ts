@@ -4,9 +4,11 @@ import {
   FULFILMENT_LABELS,
   FULFILMENT_STATUSES,
   canTransitionFulfilment,
+  checkTrackingNumber,
   fulfilmentLabel,
   statusAfterRefund,
   trackingUrl,
+  type Carrier,
   type FulfilmentStatus,
 } from './fulfilment';
 import { ORDER_STATUSES, PAYMENT_STATUS_LABELS, canTransitionPayment, type OrderStatus } from './schemas';
@@ -72,9 +74,47 @@ describe('refunds', () => {
 
 describe('tracking links', () => {
   it('link a known carrier and refuse an unknown one', () => {
-    expect(trackingUrl('japanpost', '1234-5678-9012')).toMatch(/^https:\/\/trackings\.post\.japanpost\.jp\/.*reqCodeNo1=1234-5678-9012$/);
+    expect(trackingUrl('japanpost', '1234-5678-9012')).toMatch(/^https:\/\/trackings\.post\.japanpost\.jp\/.*reqCodeNo1=123456789012$/);
     expect(trackingUrl('unknown', '1')).toBeNull();
     expect(trackingUrl('yamato', null)).toBeNull();
+    // a number that does not pass its carrier's rule is not linked (issue 24: `abc` was mailed with a link)
+    expect(trackingUrl('japanpost', 'abc')).toBeNull();
+    expect(trackingUrl('other', 'https://track.example.jp/p?id=1')).toBe('https://track.example.jp/p?id=1');
+    expect(trackingUrl('other', 'javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('tracking numbers per carrier (issue 24 §3)', () => {
+  const cases: [Carrier, string, string | null][] = [
+    ['japanpost', '1234-5678-901', '12345678901'],
+    ['japanpost', '１２３４ ５６７８ ９０１２', '123456789012'],
+    ['japanpost', '1234567890123', '1234567890123'],
+    ['japanpost', '1234567890', null],
+    ['japanpost', '12345678901234', null],
+    ['japanpost', 'abc', null],
+    ['yamato', '1234-5678-9012', '123456789012'],
+    ['yamato', '12345678901', null],
+    ['yamato', '1234567890123', null],
+    ['sagawa', '1234567890', '1234567890'],
+    ['sagawa', '123456789012', '123456789012'],
+    ['sagawa', '123456789', null],
+    ['sagawa', '1234567890123', null],
+    ['other', 'https://track.example.jp/p?id=1', 'https://track.example.jp/p?id=1'],
+    ['other', 'http://track.example.jp/p?id=1', null],
+    ['other', 'track.example.jp', null],
+    ['other', 'javascript:alert(1)', null],
+    ['other', '', null],
+  ];
+  it.each(cases)('%s %j → %j', (carrier, typed, stored) => {
+    const r = checkTrackingNumber(carrier, typed);
+    if (stored === null) {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(/入力してください/);
+    } else expect(r).toEqual({ ok: true, value: stored });
+  });
+  it('names the carrier and its digits in the message', () => {
+    expect(checkTrackingNumber('japanpost', 'abc')).toEqual({ ok: false, message: '日本郵便の追跡番号は数字11〜13桁で入力してください。' });
+    expect(checkTrackingNumber('yamato', '1')).toEqual({ ok: false, message: 'ヤマト運輸の追跡番号は数字12桁で入力してください。' });
   });
 });
 

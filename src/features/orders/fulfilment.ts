@@ -74,25 +74,38 @@ export const FULFILMENT_STEP_FIELDS: Readonly<Record<FulfilmentStatus, readonly 
 };
 
 /**
- * Carriers whose tracking pages we link (the member follows the parcel there). The URLs are the
- * carriers' public tracking forms with the number filled in (UNVERIFIED: parameters as the carriers
- * publish them; no test reaches the carriers).
+ * The carriers staff can pick, with the rule of each one's tracking number (issue 24 §3) and the
+ * page that follows the parcel. One module for the order page's form (checked before the
+ * confirmation step) and the server (the schema and the orders feature's write): 日本郵便 11–13
+ * digits, ヤマト運輸 12, 佐川急便 10–12 — hyphens and spaces as printed on the slip are dropped —
+ * and その他: the carrier's own tracking page, an https address, which is then what is stored and
+ * linked (docs/decisions/0060). The URLs are the carriers' public tracking forms with the number
+ * filled in (UNVERIFIED: parameters as the carriers publish them; no test reaches the carriers).
  */
 export const CARRIERS = {
   japanpost: {
     label: '日本郵便',
+    digits: [11, 13],
     trackingUrl: (n: string) =>
       `https://trackings.post.japanpost.jp/services/srv/search/direct?searchKind=S002&locale=ja&reqCodeNo1=${encodeURIComponent(n)}`,
   },
   yamato: {
     label: 'ヤマト運輸',
+    digits: [12, 12],
     trackingUrl: (n: string) => `https://jizen.kuronekoyamato.co.jp/jizen/servlet/crjz.b.NQ0010?id=${encodeURIComponent(n)}`,
   },
   sagawa: {
     label: '佐川急便',
+    digits: [10, 12],
     trackingUrl: (n: string) => `https://k2k.sagawa-exp.co.jp/p/web/okurijosearch.do?okurijoNo=${encodeURIComponent(n)}`,
   },
-} as const;
+  other: {
+    label: 'その他',
+    digits: null,
+    // the tracking "number" of another carrier is its tracking page (checked to be https)
+    trackingUrl: (url: string) => url,
+  },
+} as const satisfies Record<string, { label: string; digits: readonly [number, number] | null; trackingUrl: (n: string) => string }>;
 export type Carrier = keyof typeof CARRIERS;
 export const CARRIER_IDS = Object.keys(CARRIERS) as [Carrier, ...Carrier[]];
 
@@ -100,9 +113,57 @@ export function isCarrier(value: unknown): value is Carrier {
   return typeof value === 'string' && Object.hasOwn(CARRIERS, value);
 }
 
+/** The longest tracking address その他 accepts (a tracking page's URL with its query). */
+export const TRACKING_URL_MAX = 500;
+
+/** What the tracking field asks for, per carrier (the form's label and hint). */
+export function trackingFieldLabel(carrier: Carrier): { label: string; hint: string } {
+  const c = CARRIERS[carrier];
+  if (!c.digits) return { label: '追跡ページのアドレス', hint: 'https:// で始まる、配送業者の追跡ページのアドレス' };
+  const [min, max] = c.digits;
+  return {
+    label: '追跡番号（お問い合わせ番号）',
+    hint: `${c.label}：数字${min === max ? `${min}桁` : `${min}〜${max}桁`}（ハイフンは省略可）`,
+  };
+}
+
+/**
+ * The tracking number as typed, checked against the carrier's rule: the stored form (digits only,
+ * or the https address) or the Japanese message saying what is wrong.
+ */
+export function checkTrackingNumber(carrier: Carrier, typed: string): { ok: true; value: string } | { ok: false; message: string } {
+  const c = CARRIERS[carrier];
+  const text = typed.normalize('NFKC').trim();
+  if (!c.digits) {
+    if (text === '') return { ok: false, message: '追跡ページのアドレスを入力してください。' };
+    let url: URL | null = null;
+    try {
+      url = new URL(text);
+    } catch {
+      url = null;
+    }
+    if (!url || url.protocol !== 'https:' || /\s/.test(text) || !url.hostname.includes('.')) {
+      return { ok: false, message: '追跡ページのアドレスは https:// で始まる URL で入力してください。' };
+    }
+    if (url.href.length > TRACKING_URL_MAX)
+      return { ok: false, message: `追跡ページのアドレスは${TRACKING_URL_MAX}文字以内で入力してください。` };
+    return { ok: true, value: url.href };
+  }
+  const digits = text.replace(/[\s\-‐－ー−]/g, '');
+  const [min, max] = c.digits;
+  const rule = min === max ? `${min}桁` : `${min}〜${max}桁`;
+  if (digits === '') return { ok: false, message: '追跡番号を入力してください。' };
+  if (!/^\d+$/.test(digits) || digits.length < min || digits.length > max) {
+    return { ok: false, message: `${c.label}の追跡番号は数字${rule}で入力してください。` };
+  }
+  return { ok: true, value: digits };
+}
+
 export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
   if (!trackingNumber || !isCarrier(carrier)) return null;
-  return CARRIERS[carrier].trackingUrl(trackingNumber);
+  // a number stored before the rules (any text) is not linked when it no longer passes them
+  const checked = checkTrackingNumber(carrier, trackingNumber);
+  return checked.ok ? CARRIERS[carrier].trackingUrl(checked.value) : null;
 }
 
 /**

@@ -9,3 +9,4 @@ export * from './destination';
 export * from './fulfilment';
 export * from './addressee';
 export * from './order-number';
+export * from './registry-number';

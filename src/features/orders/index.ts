@@ -14,3 +14,4 @@ export {
   TOO_MANY_DRAFTS_MESSAGE,
   paymentDeadline,
 } from './constants';
+export * from './registry-number';

@@ -104,8 +104,13 @@ export default async function AdminAccountingPage({
           <a className={styles.button} href={accountingExportUrl(month)} download>
             {y}年{m}月の CSV をダウンロード
           </a>
+          <a className={`${styles.button} ${styles.buttonSecondary}`} href={accountingExportUrl(month, 'summary')} download>
+            集計の CSV
+          </a>
         </div>
-        <p className={styles.muted}>ダウンロードは監査ログに記録されます。</p>
+        <p className={styles.muted}>
+          CSV は売上・返金の明細だけです（合計の行はありません）。月の合計は「集計の CSV」にあります。ダウンロードは監査ログに記録されます。
+        </p>
       </section>
     </AdminShell>
   );

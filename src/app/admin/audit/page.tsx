@@ -2,16 +2,18 @@ import type { Metadata } from 'next';
 import Link from '@/components/link';
 
 import { getSiteInfo } from '@/config/site';
-import { AUDIT_ACTIONS, AUDIT_ACTION_KEYS, AuditQuerySchema, type AuditAction } from '@/features/backoffice';
+import { AUDIT_ACTIONS, AUDIT_ACTION_KEYS, AuditQuerySchema } from '@/features/backoffice';
 import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
 import { AuditChange } from '@/features/backoffice/components/audit-change';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { Field } from '@/features/backoffice/components/field';
 import { FilterActions } from '@/features/backoffice/components/filter-actions';
 import { listAudit } from '@/features/backoffice/server/audit';
+import { orderNumbersOf } from '@/features/orders/server';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
 import { formatDateTimeJa } from '@/lib/format';
+import { ownEntry } from '@/lib/own';
 
 export const metadata: Metadata = { title: '監査ログ（管理画面）' };
 
@@ -36,6 +38,11 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
   });
   const query = parsed.success ? parsed.data : {};
   const [{ rows, nextBefore }, staff] = await Promise.all([listAudit(query), listStaff()]);
+  // orders named by their HJ number, as staff and members know them (issue 24 §3), not by their internal id
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const orderNumbers = await orderNumbersOf(
+    rows.filter((r) => r.targetType === 'order' && r.targetId && UUID.test(r.targetId)).map((r) => r.targetId ?? ''),
+  );
   const filterParams = new URLSearchParams();
   if (query.action) filterParams.set('action', query.action);
   if (query.staff) filterParams.set('staff', query.staff);
@@ -44,7 +51,10 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
   return (
     <AdminShell session={session} serviceName={serviceName}>
       <h1 className={styles.pageTitle}>監査ログ</h1>
-      <p className={styles.lead}>スタッフの操作とログイン（成功・失敗）の記録です。新しい順に表示します。記録の変更・削除はできません。</p>
+      <p className={styles.lead}>
+        スタッフの操作とログイン（成功・失敗）の記録です。新しい順に表示します。記録の変更・削除はできません。{' '}
+        <Link href="/admin/audit/verify">改ざんの検査</Link>
+      </p>
       <form className={styles.filters} method="get" action="/admin/audit" role="search" aria-label="監査ログの絞り込み">
         <Field id="audit-action" label="操作">
           <select id="audit-action" name="action" className={styles.select} defaultValue={query.action ?? ''}>
@@ -102,13 +112,15 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                   </td>
                   <td>
                     {r.action.includes('failed') ? (
-                      <span className={`${styles.badge} ${styles.badgeDanger}`}>{AUDIT_ACTIONS[r.action as AuditAction] ?? r.action}</span>
+                      <span className={`${styles.badge} ${styles.badgeDanger}`}>
+                        {ownEntry<string>(AUDIT_ACTIONS, r.action) ?? r.action}
+                      </span>
                     ) : (
-                      (AUDIT_ACTIONS[r.action as AuditAction] ?? r.action)
+                      (ownEntry<string>(AUDIT_ACTIONS, r.action) ?? r.action)
                     )}
                   </td>
                   <td className={styles.nowrap}>
-                    {r.targetType ? (TARGETS[r.targetType] ?? r.targetType) : '—'}
+                    {r.targetType ? (ownEntry(TARGETS, r.targetType) ?? r.targetType) : '—'}
                     {r.targetId ? (
                       <>
                         {' '}
@@ -117,7 +129,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
                           href={`/admin/audit?target=${encodeURIComponent(r.targetId)}`}
                           title={`${r.targetId} の記録だけを表示`}
                         >
-                          {r.targetId.slice(0, 8)}
+                          {orderNumbers.get(r.targetId) ?? r.targetId.slice(0, 8)}
                         </Link>
                       </>
                     ) : null}

@@ -3,7 +3,8 @@ import Link from '@/components/link';
 import { redirect } from 'next/navigation';
 
 import { getSiteInfo } from '@/config/site';
-import { OrderQueueQuerySchema } from '@/features/backoffice';
+import { ADMIN_API_PATHS, OrderQueueQuerySchema } from '@/features/backoffice';
+import { companyRegistryNumber } from '@/features/orders';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { Field } from '@/features/backoffice/components/field';
@@ -45,6 +46,12 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     <AdminShell session={session} serviceName={getSiteInfo().serviceName}>
       <h1 className={styles.pageTitle}>注文</h1>
       <p className={styles.lead}>お支払い済みの注文を、お支払いの古い順に表示します。速達の注文は「速達」と表示されます。</p>
+      <p>
+        <a href={ADMIN_API_PATHS.openQueueExport} download>
+          受付済み（法務局へ未請求）の注文を CSV でダウンロード
+        </a>
+        <span className={styles.muted}>（速達・期限の近い順、会社法人等番号つき。登記ねっとでのまとめての請求に）</span>
+      </p>
       <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文番号で探す">
         <div className={`${styles.field} ${styles.numberField}`}>
           <label className={styles.label} htmlFor="q-number">
@@ -155,6 +162,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                       <td>
                         {r.companyName}
                         <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
+                        {/* what 登記ねっと's かんたん証明書請求 asks for */}
+                        <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-registry-number">
+                          会社法人等番号 {companyRegistryNumber(r.corporateNumber) ?? '—'}
+                        </span>
                       </td>
                       <td>
                         {r.certificates.map((c) => (

@@ -84,6 +84,14 @@ export function addOrderNote(orderId: string, note: string): Promise<unknown> {
 }
 
 /** POST /api/admin/orders/{id}/shipped-mail: sends the shipped mail again. */
+/** 「追跡番号を訂正する」: the new carrier and number, and the number the page showed. */
+export function correctTracking(
+  orderId: string,
+  body: { carrier: string; trackingNumber: string; expectedTrackingNumber: string },
+): Promise<{ mailSent: boolean | null }> {
+  return adminFetch(orderPath(orderId, 'tracking'), { method: 'POST', body });
+}
+
 export function resendShippedMail(orderId: string): Promise<{ mailSent: boolean }> {
   return adminFetch(orderPath(orderId, 'shipped-mail'), { method: 'POST' });
 }

@@ -56,4 +56,15 @@ describe('AuditChange', () => {
     expect(step).toContain('配送業者 — → 日本郵便');
     expect(step).toContain('追跡番号 — → 1234');
   });
+
+  it('shows values and keys named like Object.prototype members as typed (issue 24: the page answered 500)', () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const t = text({ note: 'x', carrier: name, reason: name }, { note: name, carrier: name, [name]: name, reason: name });
+      expect(t).toContain(`メモ x → ${name}`);
+      expect(t).toContain(`${name}`);
+      expect(t).not.toMatch(/function|native code|\[object/);
+    }
+    // a key recorded only before an action, named like an inherited member: 「（実行前）」, not a function
+    expect(text({ constructor: 'a' }, { note: 'b' })).toContain('constructor a （実行前）');
+  });
 });

@@ -1,5 +1,6 @@
 import { CARRIERS, FULFILMENT_LABELS } from '@/features/orders';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
+import { ownEntry } from '@/lib/own';
 
 import styles from './admin.module.css';
 
@@ -64,20 +65,23 @@ const VALUE_LABELS: Record<string, string> = {
 
 function show(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' && FIELD_VALUE_LABELS[key]?.[value]) return FIELD_VALUE_LABELS[key][value];
+  // own entries only: a value typed by someone ("constructor", "toString") is text, never an inherited member
+  const coded = typeof value === 'string' ? ownEntry(ownEntry(FIELD_VALUE_LABELS, key) ?? {}, value) : undefined;
+  if (coded) return coded;
   // amounts (…Yen) as the order page shows them: 1,050円
   if (typeof value === 'number' && key.endsWith('Yen')) return formatYen(value);
   if (typeof value === 'boolean') return value ? 'はい' : 'いいえ';
   if (typeof value === 'string') {
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value)) return formatDateTimeJa(new Date(value));
-    return VALUE_LABELS[value] ?? value;
+    return ownEntry(VALUE_LABELS, value) ?? value;
   }
   if (typeof value === 'number') return value.toLocaleString('ja-JP');
   return JSON.stringify(value);
 }
 
-function asRecord(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+/** A recorded object as a Map: its own keys only, so no key of the data can reach an inherited member. */
+function asRecord(value: unknown): Map<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? new Map(Object.entries(value)) : null;
 }
 
 /**
@@ -91,28 +95,28 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
   // jsonb does not keep key order: show the fields in the order of FIELD_LABELS
   const order = Object.keys(FIELD_LABELS);
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
-  const keys = [...new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})])].sort((x, y) => rank(x) - rank(y));
-  const changed = b ? keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a?.[k])) : keys;
+  const keys = [...new Set([...(a?.keys() ?? []), ...(b?.keys() ?? [])])].sort((x, y) => rank(x) - rank(y));
+  const changed = b ? keys.filter((k) => JSON.stringify(b.get(k)) !== JSON.stringify(a?.get(k))) : keys;
   if (changed.length === 0) return <span className={styles.muted}>変更なし</span>;
   return (
     <ul className={styles.changeList}>
       {changed.map((k) => (
         <li key={k}>
-          <span className={styles.changeKey}>{FIELD_LABELS[k] ?? k}</span>
+          <span className={styles.changeKey}>{ownEntry(FIELD_LABELS, k) ?? k}</span>
           <span>
-            {b && a && !(k in a) ? (
+            {b && a && !a.has(k) ? (
               // recorded only before the action (a refund's totals before it): the value, said so
               <>
-                {show(k, b[k])}
+                {show(k, b.get(k))}
                 <span className={styles.muted}>（実行前）</span>
               </>
-            ) : b && (!a || k in b) ? (
+            ) : b && (!a || b.has(k)) ? (
               <>
-                {show(k, b[k])} → <strong>{show(k, a?.[k])}</strong>
+                {show(k, b.get(k))} → <strong>{show(k, a?.get(k))}</strong>
               </>
             ) : (
               // recorded only after it (what the action made): the value alone
-              show(k, a?.[k])
+              show(k, a?.get(k))
             )}
           </span>
         </li>

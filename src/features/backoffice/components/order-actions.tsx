@@ -3,10 +3,21 @@
 import { useState, type FormEvent } from 'react';
 
 // The zod-free face, not index.ts (whose schemas would load zod with the page).
-import { CARRIERS, CARRIER_IDS, FULFILMENT_LABELS, type FulfilmentStatus } from '@/features/orders/index.client';
+import {
+  CARRIERS,
+  CARRIER_IDS,
+  FULFILMENT_LABELS,
+  TRACKING_URL_MAX,
+  checkTrackingNumber,
+  isCarrier,
+  trackingFieldLabel,
+  trackingUrl,
+  type Carrier,
+  type FulfilmentStatus,
+} from '@/features/orders/index.client';
 
 import { AdminApiError } from '../client/admin-fetch';
-import { addOrderNote, advanceFulfilment, requestRefund, resendShippedMail } from '../client/api';
+import { addOrderNote, advanceFulfilment, correctTracking, requestRefund, resendShippedMail } from '../client/api';
 
 import styles from './admin.module.css';
 import { Field } from './field';
@@ -29,8 +40,132 @@ const BUTTON: Record<Step, string> = {
   completed: '完了にする',
 };
 
+/** The shipment as staff entered it, checked by the carrier's rule and waiting for 「送信する」. */
+interface PendingShipment {
+  carrier: Carrier;
+  trackingNumber: string;
+  note: string;
+}
+
+/**
+ * The carrier and its tracking field: the field's label, hint and keyboard follow the carrier
+ * (digits, or the tracking page's address for その他).
+ */
+function ShipmentFields({
+  idPrefix,
+  carrier,
+  onCarrier,
+  errors,
+  defaultNumber,
+}: {
+  idPrefix: string;
+  carrier: Carrier;
+  onCarrier: (c: Carrier) => void;
+  errors: Record<string, string>;
+  defaultNumber?: string;
+}) {
+  const { label, hint } = trackingFieldLabel(carrier);
+  const other = carrier === 'other';
+  return (
+    <div className={styles.row}>
+      <Field id={`${idPrefix}carrier`} label="配送業者" error={errors.carrier}>
+        <select
+          id={`${idPrefix}carrier`}
+          name="carrier"
+          className={styles.select}
+          value={carrier}
+          onChange={(e) => {
+            if (isCarrier(e.target.value)) onCarrier(e.target.value);
+          }}
+        >
+          {CARRIER_IDS.map((c) => (
+            <option key={c} value={c}>
+              {CARRIERS[c].label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={`${idPrefix}trackingNumber`} label={label} hint={hint} error={errors.trackingNumber}>
+        <input
+          id={`${idPrefix}trackingNumber`}
+          name="trackingNumber"
+          className={styles.input}
+          maxLength={other ? TRACKING_URL_MAX : 40}
+          inputMode={other ? 'url' : 'numeric'}
+          type={other ? 'url' : 'text'}
+          defaultValue={defaultNumber}
+          autoComplete="off"
+          required
+        />
+      </Field>
+    </div>
+  );
+}
+
+/**
+ * The confirmation before the member's mail goes (issue 24 §3): the carrier, the number as it will
+ * be stored and the tracking page it links, to open and compare with the slip.
+ */
+function ShipmentConfirmation({
+  shipment,
+  corrected,
+  busy,
+  onSend,
+  onBack,
+}: {
+  shipment: PendingShipment;
+  corrected: boolean;
+  busy: boolean;
+  onSend: () => void;
+  onBack: () => void;
+}) {
+  const url = trackingUrl(shipment.carrier, shipment.trackingNumber);
+  return (
+    <div className={styles.confirmBox} role="group" aria-labelledby="shipment-confirm-title" data-testid="shipment-confirm">
+      <p id="shipment-confirm-title" className={styles.label}>
+        {corrected
+          ? 'この追跡番号に訂正し、会員に訂正のお知らせメールを送ります。よろしいですか？'
+          : 'この内容で発送済みにし、会員に発送のお知らせメールを送ります。よろしいですか？'}
+      </p>
+      <dl className={styles.dl}>
+        <dt>配送業者</dt>
+        <dd>{CARRIERS[shipment.carrier].label}</dd>
+        <dt>{shipment.carrier === 'other' ? '追跡ページ' : '追跡番号'}</dt>
+        <dd className={`${styles.mono} ${styles.breakAnywhere}`}>{shipment.trackingNumber}</dd>
+      </dl>
+      {url ? (
+        <p>
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            追跡ページを開いて確かめる（新しいタブ）
+          </a>
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="button" className={styles.button} disabled={busy} onClick={onSend}>
+          {corrected ? '訂正してメールを送る' : 'メールを送って発送済みにする'}
+        </button>
+        <button type="button" className={`${styles.button} ${styles.buttonSecondary}`} disabled={busy} onClick={onBack}>
+          入力に戻る
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The carrier's rule on the typed number: the pending shipment, or the field's message. */
+function readShipment(data: FormData): { shipment: PendingShipment } | { errors: Record<string, string> } {
+  const carrier = str(data, 'carrier');
+  if (!isCarrier(carrier)) return { errors: { carrier: '配送業者を選択してください。' } };
+  const checked = checkTrackingNumber(carrier, str(data, 'trackingNumber'));
+  if (!checked.ok) return { errors: { trackingNumber: checked.message } };
+  return { shipment: { carrier, trackingNumber: checked.value, note: str(data, 'note') } };
+}
+
 export function FulfilmentForm({ orderId, status }: { orderId: string; status: FulfilmentStatus }) {
   const { busy, error, fields, done, run } = useSubmit();
+  const [carrier, setCarrier] = useState<Carrier>('japanpost');
+  const [pending, setPending] = useState<PendingShipment | null>(null);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const to = NEXT[status];
   if (!to) {
     // The last step just taken keeps its result on screen: the page's refresh replaces the form
@@ -43,17 +178,10 @@ export function FulfilmentForm({ orderId, status }: { orderId: string; status: F
     );
   }
   const step = to;
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  function send(body: Record<string, string>) {
     void run(async () => {
-      const body: Record<string, string> = { to: step, expectedFrom: status, note: str(data, 'note') };
-      if (step === 'requested') body.applicationNumber = str(data, 'applicationNumber');
-      if (step === 'shipped') {
-        body.carrier = str(data, 'carrier');
-        body.trackingNumber = str(data, 'trackingNumber');
-      }
       const res = await advanceFulfilment(orderId, body);
+      setPending(null);
       if (res.mailSent === false) {
         throw new AdminApiError(
           200,
@@ -64,47 +192,138 @@ export function FulfilmentForm({ orderId, status }: { orderId: string; status: F
       return `「${FULFILMENT_LABELS[step]}」にしました。${res.mailSent ? '会員に発送のお知らせメールを送信しました。' : ''}`;
     });
   }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    if (step === 'shipped') {
+      // checked here by the same rule as the server, then confirmed before the mail goes
+      const read = readShipment(data);
+      if ('errors' in read) {
+        setLocalErrors(read.errors);
+        return;
+      }
+      setLocalErrors({});
+      setPending(read.shipment);
+      return;
+    }
+    const body: Record<string, string> = { to: step, expectedFrom: status, note: str(data, 'note') };
+    if (step === 'requested') body.applicationNumber = str(data, 'applicationNumber');
+    send(body);
+  }
+  const errors = { ...fields, ...localErrors };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="対応状況の変更">
       <Status error={error} done={done} />
-      {step === 'requested' ? (
-        <Field id="applicationNumber" label="申請番号（登記・供託オンライン申請システム）" error={fields.applicationNumber}>
-          <input id="applicationNumber" name="applicationNumber" className={styles.input} maxLength={40} autoComplete="off" required />
+      <div hidden={pending !== null} className={styles.form}>
+        {step === 'requested' ? (
+          <Field id="applicationNumber" label="申請番号（登記・供託オンライン申請システム）" error={errors.applicationNumber}>
+            <input id="applicationNumber" name="applicationNumber" className={styles.input} maxLength={40} autoComplete="off" required />
+          </Field>
+        ) : null}
+        {step === 'shipped' ? <ShipmentFields idPrefix="" carrier={carrier} onCarrier={setCarrier} errors={errors} /> : null}
+        <Field id="stepNote" label="メモ（任意・タイムラインに残ります）" error={errors.note}>
+          <input id="stepNote" name="note" className={styles.input} maxLength={1000} autoComplete="off" />
         </Field>
-      ) : null}
-      {step === 'shipped' ? (
-        <div className={styles.row}>
-          <Field id="carrier" label="配送業者" error={fields.carrier}>
-            <select id="carrier" name="carrier" className={styles.select} defaultValue="japanpost">
-              {CARRIER_IDS.map((c) => (
-                <option key={c} value={c}>
-                  {CARRIERS[c].label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="trackingNumber" label="追跡番号（お問い合わせ番号）" error={fields.trackingNumber}>
-            <input
-              id="trackingNumber"
-              name="trackingNumber"
-              className={styles.input}
-              maxLength={40}
-              inputMode="numeric"
-              autoComplete="off"
-              required
-            />
-          </Field>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.button} disabled={busy}>
+            {BUTTON[step]}
+          </button>
         </div>
-      ) : null}
-      <Field id="stepNote" label="メモ（任意・タイムラインに残ります）" error={fields.note}>
-        <input id="stepNote" name="note" className={styles.input} maxLength={1000} autoComplete="off" />
-      </Field>
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={busy}>
-          {BUTTON[step]}
-        </button>
       </div>
+      {pending ? (
+        <ShipmentConfirmation
+          shipment={pending}
+          corrected={false}
+          busy={busy}
+          onBack={() => setPending(null)}
+          onSend={() =>
+            send({
+              to: 'shipped',
+              expectedFrom: status,
+              carrier: pending.carrier,
+              trackingNumber: pending.trackingNumber,
+              note: pending.note,
+            })
+          }
+        />
+      ) : null}
     </form>
+  );
+}
+
+/**
+ * 「追跡番号を訂正する」 on a shipped order (issue 24 §3): the same fields and confirmation as the
+ * shipping step; the member gets a 【訂正】 mail, the audit log keeps both numbers.
+ */
+export function TrackingCorrectionForm({
+  orderId,
+  carrier: currentCarrier,
+  trackingNumber: currentNumber,
+}: {
+  orderId: string;
+  carrier: string | null;
+  trackingNumber: string;
+}) {
+  const { busy, error, fields, done, run } = useSubmit();
+  const [carrier, setCarrier] = useState<Carrier>(isCarrier(currentCarrier) ? currentCarrier : 'japanpost');
+  const [pending, setPending] = useState<PendingShipment | null>(null);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const read = readShipment(new FormData(event.currentTarget));
+    if ('errors' in read) {
+      setLocalErrors(read.errors);
+      return;
+    }
+    if (read.shipment.carrier === currentCarrier && read.shipment.trackingNumber === currentNumber) {
+      setLocalErrors({ trackingNumber: '今の追跡番号と同じです。正しい番号を入力してください。' });
+      return;
+    }
+    setLocalErrors({});
+    setPending(read.shipment);
+  }
+  const errors = { ...fields, ...localErrors };
+  return (
+    <details className={styles.disclosure}>
+      <summary>追跡番号を訂正する</summary>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="追跡番号の訂正">
+        <Status error={error} done={done} />
+        <div hidden={pending !== null} className={styles.form}>
+          <ShipmentFields idPrefix="fix-" carrier={carrier} onCarrier={setCarrier} errors={errors} />
+          <div className={styles.actions}>
+            <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`} disabled={busy}>
+              訂正の内容を確認する
+            </button>
+          </div>
+        </div>
+        {pending ? (
+          <ShipmentConfirmation
+            shipment={pending}
+            corrected
+            busy={busy}
+            onBack={() => setPending(null)}
+            onSend={() =>
+              void run(async () => {
+                const res = await correctTracking(orderId, {
+                  carrier: pending.carrier,
+                  trackingNumber: pending.trackingNumber,
+                  expectedTrackingNumber: currentNumber,
+                });
+                setPending(null);
+                if (!res.mailSent) {
+                  throw new AdminApiError(
+                    200,
+                    'mail_failed',
+                    '追跡番号を訂正しましたが、会員へのメールを送信できませんでした。画面を再読み込みして「発送メールを再送する」を押してください。',
+                  );
+                }
+                return '追跡番号を訂正し、会員に訂正のお知らせメールを送信しました。';
+              })
+            }
+          />
+        ) : null}
+      </form>
+    </details>
   );
 }
 

@@ -1,10 +1,9 @@
 import 'server-only';
 
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 
-import { orders } from '@db/schema';
+import { orders, users } from '@db/schema';
 import { OrderPriceSchema } from '@/features/orders';
-import { orderNumbersOf } from '@/features/orders/server';
 import { listRefundsSettledBetween } from '@/features/payments/server';
 import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import { getDb } from '@/server/db/client';
@@ -16,8 +15,9 @@ import { receiptSerialsOf } from './orders';
 /**
  * The accounting export (issue 12 §3): a month's sales and refunds as a CSV the accountant opens
  * in Excel. One row per paid order (dated when PAY.JP's charge succeeded) and one negative row per
- * refund (dated when PAY.JP confirmed it), in Japan-time month boundaries; a totals row at the
- * end. The sales rows' 合計 is exactly what PAY.JP charged, so the month's sales total reconciles
+ * refund (dated when PAY.JP confirmed it), in Japan-time month boundaries. Only data rows: the
+ * totals are a file of their own (`part=summary`, issue 24 §3 — a 合計 row among the data was
+ * summed again by every pivot table). The sales rows' 合計 is exactly what PAY.JP charged, so the month's sales total reconciles
  * with the charges PAY.JP lists for the month. Decision: docs/decisions/0019-back-office-orders.md.
  */
 
@@ -28,6 +28,12 @@ export interface AccountingEntry {
   /** 注文番号 (`HJ-2611-4K7QX`), the 注文番号 column: what the member's receipt and mails say */
   orderNumber: string;
   chargeId: string | null;
+  /** the 返金明細書's number (RF-2026-000001) of a refund row; null for a sale */
+  statementNumber: string | null;
+  /** 法人名: the company the certificates are of */
+  companyName: string;
+  /** 会員: the member's e-mail address (null once the account is gone) */
+  memberEmail: string | null;
   /** 非課税（法務局手数料） */
   nonTaxableYen: number;
   /** 課税対象額（10%・税込） */
@@ -74,11 +80,12 @@ const negative = (yen: number): number => (yen === 0 ? 0 : -yen);
 export async function loadAccountingEntries(from: Date, to: Date): Promise<AccountingEntry[]> {
   const db = await getDb();
   const paid = await db
-    .select()
+    .select({ order: orders, memberEmail: users.email })
     .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from), lt(orders.paidAt, to)))
     .orderBy(asc(orders.paidAt), asc(orders.id));
-  const entries: AccountingEntry[] = paid.map((o) => {
+  const entries: AccountingEntry[] = paid.map(({ order: o, memberEmail }) => {
     const s = orderSplit(o);
     return {
       kind: 'sale',
@@ -86,6 +93,9 @@ export async function loadAccountingEntries(from: Date, to: Date): Promise<Accou
       orderId: o.id,
       orderNumber: o.orderNumber,
       chargeId: o.payjpChargeId,
+      statementNumber: null,
+      companyName: o.companyName,
+      memberEmail,
       nonTaxableYen: s.nonTaxableYen,
       taxable10Yen: s.taxable10Yen,
       tax10Yen: s.tax10Yen,
@@ -93,15 +103,28 @@ export async function loadAccountingEntries(from: Date, to: Date): Promise<Accou
     };
   });
   const refunded = await listRefundsSettledBetween(from, to);
-  // a refund's order may have been paid in an earlier month: its number from the orders feature
-  const numbers = await orderNumbersOf(refunded.map((r) => r.orderId));
+  // a refund's order may have been paid in an earlier month: its number, company and member read here
+  const orderIds = [...new Set(refunded.map((r) => r.orderId))];
+  const refundOrders =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select({ id: orders.id, orderNumber: orders.orderNumber, companyName: orders.companyName, memberEmail: users.email })
+          .from(orders)
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(inArray(orders.id, orderIds));
+  const ofOrder = new Map(refundOrders.map((o) => [o.id, o]));
   for (const r of refunded) {
+    const o = ofOrder.get(r.orderId);
     entries.push({
       kind: 'refund',
       at: r.settledAt ?? r.requestedAt,
       orderId: r.orderId,
-      orderNumber: numbers.get(r.orderId) ?? '',
+      orderNumber: o?.orderNumber ?? '',
       chargeId: r.chargeId,
+      statementNumber: r.statementNumber,
+      companyName: o?.companyName ?? '',
+      memberEmail: o?.memberEmail ?? null,
       nonTaxableYen: negative(r.nonTaxableYen),
       taxable10Yen: negative(r.taxableYen),
       tax10Yen: negative(r.taxYen),
@@ -155,10 +178,14 @@ export const ACCOUNTING_CSV_HEADER = [
   '区分',
   '注文番号',
   '領収書番号',
+  '返金明細書番号',
+  '法人名',
+  '会員',
   'PAY.JP課金ID',
   '非課税（法務局手数料）',
-  '課税対象額（10%・税込）',
-  'うち消費税',
+  '10%対象（税抜）',
+  '10%対象の消費税',
+  '10%対象（税込）',
   '合計',
 ] as const;
 
@@ -167,33 +194,54 @@ function jstDate(d: Date): string {
   return new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 }
 
+/** The amounts of a row or a total: non-taxable, then the 10% part without tax, its tax and with tax, then all. */
+function amounts(a: { nonTaxableYen: number; taxable10Yen: number; tax10Yen: number; totalYen: number }): number[] {
+  const net = a.taxable10Yen - a.tax10Yen;
+  return [a.nonTaxableYen, net === 0 ? 0 : net, a.tax10Yen, a.taxable10Yen, a.totalYen];
+}
+
+/** UTF-8 with a BOM (Excel's cue for UTF-8), CRLF line ends, every field quoted (src/lib/csv.ts). */
+function csvBytes(rows: readonly (readonly (string | number)[])[]): Uint8Array<ArrayBuffer> {
+  const body = Buffer.from(CSV_BOM + rows.map(excelCsvLine).join(''), 'utf8');
+  const out = new Uint8Array(body.byteLength);
+  out.set(body);
+  return out;
+}
+
 /**
- * The CSV bytes: UTF-8 with a BOM (Excel's cue for UTF-8), CRLF line ends, every field quoted,
- * written by the one CSV writer (src/lib/csv.ts) so text Excel would run as a formula stays text.
+ * The data file: one row per sale and per refund, nothing else — written by the one CSV writer
+ * (src/lib/csv.ts) so text Excel would run as a formula stays text.
  */
 export function accountingCsv(entries: AccountingEntry[], serials: Map<string, string>): Uint8Array<ArrayBuffer> {
-  const t = totalsOf(entries);
-  const text = [
+  return csvBytes([
     ACCOUNTING_CSV_HEADER,
     ...entries.map((e) => [
       jstDate(e.at),
       e.kind === 'sale' ? '売上' : '返金',
       e.orderNumber,
       serials.get(e.orderId) ?? '',
+      e.statementNumber ?? '',
+      e.companyName,
+      e.memberEmail ?? '',
       e.chargeId ?? '',
-      e.nonTaxableYen,
-      e.taxable10Yen,
-      e.tax10Yen,
-      e.totalYen,
+      ...amounts(e),
     ]),
-    ['合計', `売上${t.sales}件・返金${t.refunds}件`, '', '', '', t.nonTaxableYen, t.taxable10Yen, t.tax10Yen, t.totalYen],
-  ]
-    .map(excelCsvLine)
-    .join('');
-  const body = Buffer.from(CSV_BOM + text, 'utf8');
-  const out = new Uint8Array(body.byteLength);
-  out.set(body);
-  return out;
+  ]);
+}
+
+export const ACCOUNTING_SUMMARY_HEADER = ['対象の月', '項目', '件数', ...ACCOUNTING_CSV_HEADER.slice(8)] as const;
+
+/** The summary file: the month's sales, refunds and their difference, per rate (the totals the data file no longer carries). */
+export function accountingSummaryCsv(month: string, entries: AccountingEntry[]): Uint8Array<ArrayBuffer> {
+  const sales = totalsOf(entries.filter((e) => e.kind === 'sale'));
+  const refunds = totalsOf(entries.filter((e) => e.kind === 'refund'));
+  const all = totalsOf(entries);
+  return csvBytes([
+    ACCOUNTING_SUMMARY_HEADER,
+    [month, '売上', sales.sales, ...amounts(sales)],
+    [month, '返金', refunds.refunds, ...amounts(refunds)],
+    [month, '差引', all.sales + all.refunds, ...amounts(all)],
+  ]);
 }
 
 export async function accountingSummary(month: string): Promise<{ entries: AccountingEntry[]; totals: AccountingTotals }> {
@@ -202,17 +250,24 @@ export async function accountingSummary(month: string): Promise<{ entries: Accou
   return { entries, totals: totalsOf(entries) };
 }
 
-/** The month's CSV, with one audit row (who exported which month, and its totals). */
-export async function exportAccountingAsStaff(actor: Actor, month: string): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
+/** The month's CSV (the data rows, or `summary`: the totals), with one audit row (who exported which month, and its totals). */
+export async function exportAccountingAsStaff(
+  actor: Actor,
+  month: string,
+  part: 'rows' | 'summary' = 'rows',
+): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
   const { entries, totals } = await accountingSummary(month);
-  const bytes = accountingCsv(entries, await receiptSerialsOf([...new Set(entries.map((e) => e.orderId))]));
+  const bytes =
+    part === 'summary'
+      ? accountingSummaryCsv(month, entries)
+      : accountingCsv(entries, await receiptSerialsOf([...new Set(entries.map((e) => e.orderId))]));
   await recordAudit({
     staffId: actor.id,
     action: 'accounting.export',
     targetType: 'accounting_month',
     targetId: month,
-    after: { month, ...totals },
+    after: { month, ...(part === 'summary' ? { part: 'summary' } : {}), ...totals },
     ip: actor.ip,
   });
-  return { filename: `hojin-sales-${month}.csv`, bytes };
+  return { filename: part === 'summary' ? `hojin-sales-${month}-summary.csv` : `hojin-sales-${month}.csv`, bytes };
 }

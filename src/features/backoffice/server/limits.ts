@@ -13,4 +13,10 @@ export const staffLimits = {
   loginFailuresPerAccountIp: sharedLimit({ keyPrefix: 'staff_login_acct_ip', points: 5, duration: 15 * 60, blockDuration: 15 * 60 }),
   /** 50 failures a day per IP */
   loginFailuresPerIpDay: sharedLimit({ keyPrefix: 'staff_login_ip', points: 50, duration: 86_400, blockDuration: 86_400 }),
+  /**
+   * Wrong current passwords at 「パスワードの変更」, per staff account whatever the address: a stolen
+   * session must not be a free password oracle. 5 an hour, then an hour of refusal (the owner
+   * still signs in with the password they know; only the change form waits).
+   */
+  passwordChangeFailuresPerAccount: sharedLimit({ keyPrefix: 'staff_pw_change', points: 5, duration: 3600, blockDuration: 3600 }),
 } as const;

@@ -1,11 +1,12 @@
 import 'server-only';
 
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 
-import { receipts, users } from '@db/schema';
+import { orders, receipts, users } from '@db/schema';
 import {
   ORDER_NUMBER_FORMAT_MESSAGE,
   OrderPriceSchema,
+  companyRegistryNumber,
   orderedCertificates,
   parseOrderNumberInput,
   type FulfilmentStatus,
@@ -13,6 +14,7 @@ import {
 import {
   addOrderNote,
   advanceFulfilment,
+  correctTracking,
   getOrderDetail,
   listOrdersForStaff,
   orderShippedMail,
@@ -22,12 +24,13 @@ import {
   type OrderRow,
   type StaffOrderFilter,
 } from '@/features/orders/server';
+import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
-import { ORDER_QUEUE_PAGE_SIZE, type FulfilmentBody, type OrderQueueQuery } from '../schemas';
+import { ORDER_QUEUE_PAGE_SIZE, type FulfilmentBody, type OrderQueueQuery, type TrackingCorrectionBody } from '../schemas';
 
 import { recordAudit } from './audit';
 import type { Actor } from './notices';
@@ -115,6 +118,69 @@ export async function listOrderQueue(
     })),
     next: next ? `${next.paidAt}_${next.id}` : null,
   };
+}
+
+export interface QueueCounts {
+  /** 未対応: paid and not yet requested at the bureau */
+  untouched: number;
+  /** 速達: express orders not yet shipped */
+  express: number;
+  /** 期限超過: not yet shipped and past the last day promised to the member (Japan time) */
+  overdue: number;
+}
+
+/** The dashboard's counts of the open queue (issue 24 §3): 未対応・速達・期限超過. */
+export async function queueCounts(now = new Date()): Promise<QueueCounts> {
+  const db = await getDb();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const [row] = await db
+    .select({
+      untouched: sql<number>`count(*) filter (where ${orders.fulfilmentStatus} = 'accepted')`.mapWith(Number),
+      express: sql<number>`count(*) filter (where ${orders.deliverySpeed} = 'express')`.mapWith(Number),
+      overdue: sql<number>`count(*) filter (where ${orders.scheduledEndDate} < ${today})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(inArray(orders.fulfilmentStatus, ['accepted', 'requested']));
+  return { untouched: row?.untouched ?? 0, express: row?.express ?? 0, overdue: row?.overdue ?? 0 };
+}
+
+/**
+ * The open queue for a batch request at 登記ねっと (issue 24 §3): every 受付済み order, express
+ * first, then by the last promised day, one row per certificate kind with its 会社法人等番号.
+ */
+export async function openQueueCsv(actor: Actor): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
+  const db = await getDb();
+  const open = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.fulfilmentStatus, 'accepted'))
+    .orderBy(sql`${orders.deliverySpeed} = 'express' desc`, asc(orders.scheduledEndDate), asc(orders.paidAt), asc(orders.id));
+  const rows: (string | number)[][] = [
+    ['注文番号', '速達', 'お届け期限', '会社法人等番号', '法人番号', '商号', '本店所在地', '証明書', '通数'],
+  ];
+  for (const o of open) {
+    for (const c of orderedCertificates(o.items, OrderPriceSchema.parse(o.price))) {
+      rows.push([
+        o.orderNumber,
+        o.deliverySpeed === 'express' ? '速達' : '',
+        o.scheduledEndDate,
+        companyRegistryNumber(o.corporateNumber) ?? '',
+        o.corporateNumber,
+        o.companyName,
+        o.companyAddress ?? '',
+        c.name,
+        c.quantity,
+      ]);
+    }
+  }
+  await recordAudit({ staffId: actor.id, action: 'order.queue_export', targetType: null, after: { orders: open.length }, ip: actor.ip });
+  const body = Buffer.from(CSV_BOM + rows.map(excelCsvLine).join(''), 'utf8');
+  const bytes = new Uint8Array(body.byteLength);
+  bytes.set(body);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+  return { filename: `hojin-open-orders-${day}.csv`, bytes };
 }
 
 export type OrderNumberLookup =
@@ -229,13 +295,13 @@ export async function advanceOrderAsStaff(actor: Actor, orderId: string, body: F
 }
 
 /** Sends the shipped mail and marks the outcome on the timeline (never throws: the shipment stands). */
-async function sendShippedMail(order: OrderRow): Promise<boolean> {
+async function sendShippedMail(order: OrderRow, options: { corrected?: boolean } = {}): Promise<boolean> {
   const db = await getDb();
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   let sent = false;
   if (user?.email) {
     try {
-      await sendMail(user.email, orderShippedMail(order));
+      await sendMail(user.email, orderShippedMail(order, options));
       sent = true;
     } catch (error) {
       logger.error({ err: error, orderId: order.id, event: 'order.shipped_mail_failed' }, 'shipped mail not sent');
@@ -247,7 +313,9 @@ async function sendShippedMail(order: OrderRow): Promise<boolean> {
     await addOrderNote(
       order.id,
       { type: 'system' },
-      sent ? '発送のお知らせメールを送信しました。' : '発送のお知らせメールを送信できませんでした。注文画面から再送してください。',
+      sent
+        ? `${options.corrected ? '訂正した' : ''}発送のお知らせメールを送信しました。`
+        : `${options.corrected ? '訂正した' : ''}発送のお知らせメールを送信できませんでした。注文画面から再送してください。`,
       undefined,
       { mail: sent ? 'order_shipped:sent' : 'order_shipped:failed' },
     );
@@ -255,6 +323,35 @@ async function sendShippedMail(order: OrderRow): Promise<boolean> {
     logger.error({ err: error, orderId: order.id, sent }, 'could not record the shipped mail outcome');
   }
   return sent;
+}
+
+/**
+ * 「追跡番号を訂正する」: the orders feature's correction with its audit row (old and new carrier
+ * and number) in the same transaction, then the corrected mail to the member after the commit —
+ * a failed mail is marked pending like the first one (「発送メールを再送する」).
+ */
+export async function correctTrackingAsStaff(actor: Actor, orderId: string, body: TrackingCorrectionBody): Promise<FulfilmentResult> {
+  const updated = await correctTracking(orderId, {
+    actor: { type: 'staff', id: actor.id },
+    carrier: body.carrier,
+    trackingNumber: body.trackingNumber,
+    expectedTrackingNumber: body.expectedTrackingNumber,
+    onChange: (tx, before, after) =>
+      recordAudit(
+        {
+          staffId: actor.id,
+          action: 'order.tracking_correct',
+          targetType: 'order',
+          targetId: orderId,
+          before: { carrier: before.carrier, trackingNumber: before.trackingNumber },
+          after: { carrier: after.carrier, trackingNumber: after.trackingNumber },
+          ip: actor.ip,
+        },
+        tx,
+      ),
+  });
+  const mailSent = await sendShippedMail(updated, { corrected: true });
+  return { fulfilmentStatus: updated.fulfilmentStatus as FulfilmentStatus, mailSent };
 }
 
 /** 「発送メールを再送する」: only for a shipped order; one audit row per attempt. */

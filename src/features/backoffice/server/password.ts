@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '@/server/auth/password-hash';
 import type { StaffSession } from '@/server/auth/staff-session';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
-import { consumeQuietly, limitKey } from '@/server/rate-limit';
+import { assertNotLimited, consumeQuietly, limitKey, waitText } from '@/server/rate-limit';
 
 import type { StaffPasswordChangeBody } from '../schemas';
 
@@ -15,19 +15,28 @@ import { recordAudit } from './audit';
 import { staffLimits } from './limits';
 
 const WRONG_CURRENT = '今のパスワードが正しくありません。';
+const TOO_MANY = (s: number) =>
+  `今のパスワードの誤りが続いたため、パスワードの変更を一時的に停止しています。${waitText(s)}たってからもう一度お試しください。`;
 
 /**
  * A staff member replaces their password (required once after admin:create, whose password the
  * person running the command knows). The new password must already have passed the accounts
  * feature's policy (the route runs it). Every other session of the account ends; the audit row is
- * written in the same transaction. Wrong current passwords count as failed logins.
+ * written in the same transaction. Wrong current passwords count as failed logins, and against the
+ * account's own allowance for this form (5 an hour, then 429 whatever the address).
  */
 export async function changeStaffPassword(session: StaffSession, body: StaffPasswordChangeBody, ip: string): Promise<{ ok: true }> {
   const db = await getDb();
   const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.id, session.staff.id));
   if (!staff) throw new AppError('unauthorized');
+  // checked before the password is: once the account's allowance is spent, even the right one waits
+  const perAccount = await staffLimits.passwordChangeFailuresPerAccount();
+  await assertNotLimited(perAccount, limitKey(staff.id), TOO_MANY);
   if (!(await verifyPassword(staff.passwordHash, body.currentPassword))) {
-    await consumeQuietly(await staffLimits.loginFailuresPerAccountIp(), limitKey(staff.email, ip));
+    await Promise.all([
+      consumeQuietly(await staffLimits.loginFailuresPerAccountIp(), limitKey(staff.email, ip)),
+      consumeQuietly(perAccount, limitKey(staff.id)),
+    ]);
     throw new AppError('validation_failed', { fields: { currentPassword: WRONG_CURRENT } });
   }
   const passwordHash = await hashPassword(body.newPassword);

@@ -11,6 +11,7 @@ import {
   FULFILMENT_LABELS,
   FULFILMENT_STEP_FIELDS,
   canTransitionFulfilment,
+  checkTrackingNumber,
   isFulfilmentStatus,
   isRefundable,
   statusAfterRefund,
@@ -80,12 +81,17 @@ export async function advanceFulfilment(orderId: string, to: FulfilmentStatus, i
     if (!canTransitionFulfilment(from, to)) {
       throw conflict(`「${FULFILMENT_LABELS[from]}」のご注文を「${FULFILMENT_LABELS[to]}」にはできません。`);
     }
+    // the carrier's rule (422) once the step itself is allowed: a stale page hears 409 first
+    const trackingNumber =
+      to === 'shipped' && input.carrier && input.trackingNumber !== undefined
+        ? checkedTracking(input.carrier, input.trackingNumber)
+        : input.trackingNumber;
     const now = new Date();
     const fields =
       to === 'requested'
         ? { applicationNumber: input.applicationNumber ?? null, requestedAt: now }
         : to === 'shipped'
-          ? { carrier: input.carrier ?? null, trackingNumber: input.trackingNumber ?? null, shippedAt: now }
+          ? { carrier: input.carrier ?? null, trackingNumber: trackingNumber ?? null, shippedAt: now }
           : to === 'completed'
             ? { completedAt: now }
             : {};
@@ -95,7 +101,7 @@ export async function advanceFulfilment(orderId: string, to: FulfilmentStatus, i
       .where(eq(orders.id, orderId))
       .returning();
     const data: Record<string, unknown> = {};
-    for (const f of FULFILMENT_STEP_FIELDS[to]) data[f] = input[f];
+    for (const f of FULFILMENT_STEP_FIELDS[to]) data[f] = f === 'trackingNumber' ? trackingNumber : input[f];
     await writeOrderEvent(tx, orderId, input.actor, 'fulfilment', {
       from,
       to,
@@ -106,6 +112,69 @@ export async function advanceFulfilment(orderId: string, to: FulfilmentStatus, i
     if (!updated) throw new Error(`order ${orderId} vanished while locked`);
     if (input.onChange) await input.onChange(tx, row, updated);
     logger.info({ event: 'order.fulfilment', orderId, from, to, actor: input.actor.type }, 'order fulfilment changed');
+    return updated;
+  });
+}
+
+/** The carrier's rule (../fulfilment.ts) on the server: the stored form, or 422 naming the field. */
+function checkedTracking(carrier: Carrier, typed: string): string {
+  const checked = checkTrackingNumber(carrier, typed);
+  if (!checked.ok)
+    throw new AppError('validation_failed', { message: '入力内容を確認してください。', fields: { trackingNumber: checked.message } });
+  return checked.value;
+}
+
+export interface TrackingCorrectionInput {
+  actor: OrderActor;
+  carrier: Carrier;
+  trackingNumber: string;
+  /** the number the page showed: a correction from a stale page is refused (409) */
+  expectedTrackingNumber: string;
+  /** runs in the correction's transaction (the back office's audit row) */
+  onChange?: (tx: Db, before: OrderRow, after: OrderRow) => Promise<void>;
+}
+
+/**
+ * 「追跡番号を訂正する」 (issue 24 §3): a shipped order's carrier and tracking number replaced,
+ * with a timeline row that keeps the old ones. Only while 発送済み (a completed order's parcel has
+ * arrived); 409 when the page showed another number, 422 for a number its carrier's rule refuses
+ * or for no change at all.
+ */
+export async function correctTracking(orderId: string, input: TrackingCorrectionInput): Promise<OrderRow> {
+  const trackingNumber = checkedTracking(input.carrier, input.trackingNumber);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+    if (row.fulfilmentStatus !== 'shipped') throw conflict('追跡番号を訂正できるのは「発送済み」のご注文だけです。');
+    if (row.trackingNumber !== input.expectedTrackingNumber) {
+      throw conflict('このご注文の追跡番号は既に変更されています。画面を再読み込みしてください。');
+    }
+    if (row.carrier === input.carrier && row.trackingNumber === trackingNumber) {
+      throw new AppError('validation_failed', {
+        message: '入力内容を確認してください。',
+        fields: { trackingNumber: '今の追跡番号と同じです。正しい番号を入力してください。' },
+      });
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({ carrier: input.carrier, trackingNumber, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await writeOrderEvent(tx, orderId, input.actor, 'note', {
+      note: `追跡番号を訂正しました（訂正前：${row.trackingNumber ?? '—'}）。`,
+      data: {
+        carrier: input.carrier,
+        trackingNumber,
+        previousCarrier: row.carrier,
+        previousTrackingNumber: row.trackingNumber,
+      },
+      at: now,
+    });
+    if (!updated) throw new Error(`order ${orderId} vanished while locked`);
+    if (input.onChange) await input.onChange(tx, row, updated);
+    logger.info({ event: 'order.tracking_corrected', orderId, actor: input.actor.type }, 'order tracking number corrected');
     return updated;
   });
 }

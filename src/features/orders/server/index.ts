@@ -36,10 +36,12 @@ export {
 export {
   addOrderNote,
   advanceFulfilment,
+  correctTracking,
   getOrderDetail,
   listOrdersForStaff,
   recordRefund,
   type FulfilmentStepInput,
+  type TrackingCorrectionInput,
   type OrderDetail,
   type RefundInput,
   type StaffOrderCursor,

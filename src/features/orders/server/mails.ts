@@ -67,22 +67,27 @@ export function orderConfirmationMail(order: OrderRow): RenderedMail {
 }
 
 /** 発送のお知らせ: the order is 発送済み, with the carrier, the tracking number and its link. */
-export function orderShippedMail(order: OrderRow): RenderedMail {
+export function orderShippedMail(order: OrderRow, options: { corrected?: boolean } = {}): RenderedMail {
   if (order.fulfilmentStatus !== 'shipped' || !order.trackingNumber || !isCarrier(order.carrier)) {
     throw new Error(`order ${order.id} is not shipped with a tracking number`);
   }
   const url = trackingUrl(order.carrier, order.trackingNumber);
+  const other = order.carrier === 'other';
   return renderMail({
     kind: 'order_shipped',
-    subject: `登記事項証明書を発送しました（${order.companyName}）`,
+    subject: options.corrected
+      ? `【訂正】発送のお知らせの追跡番号について（${order.companyName}）`
+      : `登記事項証明書を発送しました（${order.companyName}）`,
     lead: [
-      'ご注文の登記事項証明書を発送しました。',
+      options.corrected
+        ? '先にお送りした発送のお知らせの追跡番号に誤りがありました。申し訳ありません。正しくは次のとおりです。'
+        : 'ご注文の登記事項証明書を発送しました。',
       [
         `注文番号：${order.orderNumber}`,
         `ご注文の状況：${FULFILMENT_LABELS.shipped}`,
         companyLine(order),
         `配送業者：${CARRIERS[order.carrier].label}`,
-        `お問い合わせ番号：${order.trackingNumber}`,
+        other ? `配送状況のページ：${order.trackingNumber}` : `お問い合わせ番号：${order.trackingNumber}`,
       ].join('\n'),
     ],
     ...(url ? { action: { label: '配送状況を確認する', url } } : {}),

@@ -66,6 +66,8 @@ export interface Refund {
   failureCode: string | null;
   requestedAt: Date;
   settledAt: Date | null;
+  /** the 返金明細書's number (RF-2026-000001), given when the refund succeeded; null before */
+  statementNumber: string | null;
 }
 
 export interface RefundTotals {
@@ -135,6 +137,7 @@ function toRefund(row: RefundRow): Refund {
     failureCode: row.failureCode,
     requestedAt: row.requestedAt,
     settledAt: row.settledAt,
+    statementNumber: row.statementNumber,
   };
 }
 
@@ -235,6 +238,13 @@ export async function refundTotals(orderId: string): Promise<RefundTotals | null
 export interface FoundRefundStatement {
   snapshot: RefundStatementSnapshot;
   refundedAt: Date;
+  /** RF-2026-000001: printed on the statement and in its file name */
+  statementNumber: string;
+}
+
+function refundStatementNumberFallback(statement: unknown): string {
+  const id = (statement as { refundId?: unknown } | null)?.refundId;
+  return `RF-${typeof id === 'string' ? id.slice(0, 8).toUpperCase() : 'UNKNOWN'}`;
 }
 
 /**
@@ -246,12 +256,17 @@ async function findRefundStatement(refundId: string, of: { userId: string } | { 
   const db = await getDb();
   const owner = 'userId' in of ? eq(orders.userId, of.userId) : eq(orders.id, of.orderId);
   const [row] = await db
-    .select({ statement: refunds.statement, settledAt: refunds.settledAt })
+    .select({ statement: refunds.statement, settledAt: refunds.settledAt, statementNumber: refunds.statementNumber })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(and(eq(refunds.id, refundId), owner, eq(refunds.status, 'succeeded')));
   if (!row?.settledAt) return null;
-  return { snapshot: RefundStatementSnapshotSchema.parse(row.statement), refundedAt: row.settledAt };
+  return {
+    snapshot: RefundStatementSnapshotSchema.parse(row.statement),
+    refundedAt: row.settledAt,
+    // every succeeded refund has one (the trigger gives it with the status); the old form only if not
+    statementNumber: row.statementNumber ?? refundStatementNumberFallback(row.statement),
+  };
 }
 
 /** The statement of a refund of the member's own order (GET /api/download/refund/{id}.pdf). */

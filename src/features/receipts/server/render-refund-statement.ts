@@ -24,13 +24,14 @@ export function refundStatementNumber(refundId: string): string {
 }
 
 /** One render at a time, each in its own turn of the event loop (src/server/cpu-turn.ts), as receipts are. */
-export function renderRefundStatement(input: RefundStatementSnapshot, options: { refundedAt: Date }): Promise<Buffer> {
+export function renderRefundStatement(input: RefundStatementSnapshot, options: { refundedAt: Date; number?: string }): Promise<Buffer> {
   return inCpuTurn(() => renderRefundStatementNow(input, options));
 }
 
-async function renderRefundStatementNow(input: RefundStatementSnapshot, options: { refundedAt: Date }): Promise<Buffer> {
+async function renderRefundStatementNow(input: RefundStatementSnapshot, options: { refundedAt: Date; number?: string }): Promise<Buffer> {
   const s = RefundStatementSnapshotSchema.parse(input);
-  const number = refundStatementNumber(s.refundId);
+  // the sequential number the database gave the refund (RF-2026-000001); the id's short form only without one
+  const number = options.number ?? refundStatementNumber(s.refundId);
   const page = openA4Pdf({
     Title: `返金明細書（適格返還請求書） ${number}`,
     Author: s.issuer.name,

@@ -8,13 +8,20 @@ import { OrderIdParamsSchema, refundStatementUrl } from '@/features/backoffice';
 import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
-import { FulfilmentForm, OrderNoteForm, RefundForm, ResendShippedMailButton } from '@/features/backoffice/components/order-actions';
+import {
+  FulfilmentForm,
+  OrderNoteForm,
+  RefundForm,
+  ResendShippedMailButton,
+  TrackingCorrectionForm,
+} from '@/features/backoffice/components/order-actions';
 import { getOrderForAdmin } from '@/features/backoffice/server/orders';
 import { listOrderRefunds } from '@/features/backoffice/server/refunds';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
 import {
   CARRIERS,
+  companyRegistryNumber,
   FULFILMENT_LABELS,
   OrderPriceSchema,
   PAYMENT_STATUS_LABELS,
@@ -118,6 +125,10 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dd>{order.companyName}</dd>
               <dt>法人番号</dt>
               <dd className={styles.mono}>{order.corporateNumber}</dd>
+              <dt>会社法人等番号</dt>
+              <dd className={styles.mono} data-testid="registry-number">
+                {companyRegistryNumber(order.corporateNumber) ?? '—'}
+              </dd>
               <dt>法人種別</dt>
               <dd>{KIND_LABELS[order.companyKind] ?? order.companyKind}</dd>
               <dt>所在地</dt>
@@ -252,6 +263,9 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <div className={styles.formGap}>
                 <FulfilmentForm orderId={order.id} status={status} />
               </div>
+            ) : null}
+            {status === 'shipped' && order.trackingNumber ? (
+              <TrackingCorrectionForm orderId={order.id} carrier={order.carrier} trackingNumber={order.trackingNumber} />
             ) : null}
           </section>
           <section className={styles.card} aria-labelledby="sec-refund" data-testid="refund-section">

@@ -3,7 +3,8 @@ import { exportAccountingAsStaff } from '@/features/backoffice/server/accounting
 import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
 
 /**
- * GET /api/admin/accounting/export?month=YYYY-MM — the month's sales and refunds as CSV (UTF-8
+ * GET /api/admin/accounting/export?month=YYYY-MM[&part=summary] — the month's sales and refunds as CSV
+ * (data rows only; `part=summary`: the month's totals per rate) (UTF-8
  * with BOM, CRLF; Japan-time month). Managers only; each download writes an audit row.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
@@ -11,7 +12,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute
     access: 'manager',
     query: AccountingMonthSchema,
     handler: async ({ query, session, ip }) => {
-      const { filename, bytes } = await exportAccountingAsStaff({ id: session.staff.id, ip }, query.month);
+      const { filename, bytes } = await exportAccountingAsStaff({ id: session.staff.id, ip }, query.month, query.part ?? 'rows');
       return new Response(bytes, {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',

@@ -4,7 +4,7 @@ import { findRefundStatementForMember } from '@/features/payments/server/refunds
 import { RefundStatementFileSchema } from '@/features/receipts';
 import { consumeReceiptDownload } from '@/features/receipts/server/limits';
 import { pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
-import { refundStatementNumber, renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
+import { renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
 
@@ -31,8 +31,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
       const found = await findRefundStatementForMember(session.userId, file.data);
       if (!found) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
       if (request.method === 'HEAD') return pdfHeadResponse();
-      const pdf = await renderRefundStatement(found.snapshot, { refundedAt: found.refundedAt });
-      const number = refundStatementNumber(found.snapshot.refundId);
+      const number = found.statementNumber;
+      const pdf = await renderRefundStatement(found.snapshot, { refundedAt: found.refundedAt, number });
       return pdfResponse(pdf, { filename: `返金明細書_${number}.pdf`, asciiFallback: `refund-statement-${number}.pdf` });
     },
   }),

@@ -1,6 +1,6 @@
 import { refundStatementForStaff } from '@/features/backoffice/server/refunds';
 import { pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
-import { refundStatementNumber, renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
+import { renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
 import { z } from '@/lib/zod-ja';
 import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
 
@@ -21,8 +21,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute
       const download = request.method !== 'HEAD';
       const found = await refundStatementForStaff({ id: session.staff.id, ip }, params.id, params.refundId, { download });
       if (!download) return pdfHeadResponse();
-      const pdf = await renderRefundStatement(found.snapshot, { refundedAt: found.refundedAt });
-      const number = refundStatementNumber(found.snapshot.refundId);
+      const number = found.statementNumber;
+      const pdf = await renderRefundStatement(found.snapshot, { refundedAt: found.refundedAt, number });
       return pdfResponse(pdf, { filename: `返金明細書_${number}.pdf`, asciiFallback: `refund-statement-${number}.pdf` });
     },
   }),
