@@ -14,6 +14,15 @@
 //
 //   node bench/hydration-trace.mjs http://localhost:14000 /search '/search?q=トヨタ' [--runs 3] [--cpu 4]
 //   node bench/hydration-trace.mjs http://localhost:14100 /purchase/select /purchase/recipient-info --member
+//   node bench/hydration-trace.mjs http://localhost:14100 / /purchase/select --member --floor http://localhost:13790/ --runs 5 --quiet
+//
+// `--floor URL` (the empty App Router page, bench/empty-app.ts; docs/decisions/0067) is measured
+// logged out at the start of every round, and the rounds interleave the pages (floor, page 1,
+// page 2, …, floor, page 1, …), so each page is compared with the framework's floor of the same
+// minutes. Every run also reads Chromium's own counters (CDP Performance.getMetrics: the time spent
+// in scripts, in tasks, in style and layout, since the page was opened) and counts the scripts it
+// loaded; the end prints each page's medians and their difference to the floor's. `--quiet`
+// prints only that summary.
 import fs from 'node:fs';
 
 import { chromium } from '@playwright/test';
@@ -30,6 +39,9 @@ const opt = (name, fallback) => {
 };
 const member = argv.includes('--member');
 if (member) argv.splice(argv.indexOf('--member'), 1);
+const quiet = argv.includes('--quiet');
+if (quiet) argv.splice(argv.indexOf('--quiet'), 1);
+const floor = opt('floor', null);
 const runs = Number(opt('runs', '1'));
 const cpu = Number(opt('cpu', '4'));
 const [base, ...paths] = argv;
@@ -129,26 +141,47 @@ async function memberState() {
 }
 
 const state = member ? await memberState() : null;
+/** label → the figures of each run */
+const summary = new Map();
+const FLOOR = 'empty App Router page';
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 try {
-  for (const p of paths) {
-    for (let run = 1; run <= runs; run++) {
+  for (let run = 1; run <= runs; run++) {
+    for (const p of floor ? [FLOOR, ...paths] : paths) {
+      const isFloor = p === FLOOR;
+      const log = (...a) => {
+        if (!quiet) console.log(...a);
+      };
       const context = await browser.newContext({
         viewport: { width: 412, height: 823 },
         isMobile: true,
         deviceScaleFactor: 1.75,
-        ...(state ? { storageState: state.storageState } : {}),
+        ...(state && !isFloor ? { storageState: state.storageState } : {}),
       });
       const page = await context.newPage();
-      if (state) {
+      const scripts = { count: 0, bytes: 0 };
+      page.on('response', (res) => {
+        if (res.request().resourceType() !== 'script') return;
+        scripts.count += 1;
+        const length = Number(res.headers()['content-length'] ?? 0);
+        scripts.bytes += Number.isFinite(length) ? length : 0;
+      });
+      if (state && !isFloor) {
         await page.addInitScript((entries) => {
           for (const [k, v] of Object.entries(entries)) sessionStorage.setItem(k, v);
         }, state.session);
       }
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
       await page.addInitScript(INIT);
-      await page.goto(new URL(p, base).toString(), { waitUntil: 'load' });
+      await page.goto(isFloor ? floor : new URL(p, base).toString(), { waitUntil: 'load' });
       await page.waitForTimeout(3000); // effects, idle callbacks and SWR after load
+      const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
       const t = await page.evaluate(() => ({
         ...window.__trace,
         nodes: document.getElementsByTagName('*').length,
@@ -177,14 +210,29 @@ try {
       const r = Math.round;
       const total = t.longTasks.reduce((s, x) => s + x.duration, 0);
       const blocking = t.longTasks.reduce((s, x) => s + Math.max(0, x.duration - 50), 0);
-      console.log(
+      const ms = (name) => Math.round((metrics[name] ?? 0) * 1000);
+      const figures = {
+        longTasks: t.longTasks.length,
+        blocking: Math.round(t.longTasks.reduce((sum, x) => sum + Math.max(0, x.duration - 50), 0)),
+        longest: Math.round(Math.max(0, ...t.longTasks.map((x) => x.duration))),
+        script: ms('ScriptDuration'),
+        task: ms('TaskDuration'),
+        styleLayout: ms('RecalcStyleDuration') + ms('LayoutDuration'),
+        commits: t.commits.length,
+        scripts: scripts.count,
+      };
+      summary.set(p, [...(summary.get(p) ?? []), figures]);
+      log(
         `\n## ${p} run ${run} (CPU ×${cpu}): DOM ${t.nodes} elements, FCP ${r(t.fcp ?? 0)} ms, LCP ${lcp ? `${lcp.at} ms ${lcp.element} (${lcp.size} px²)` : '?'}`,
       );
-      console.log(
+      log(
+        `Chromium's counters: script ${figures.script} ms, tasks ${figures.task} ms, style+layout ${figures.styleLayout} ms; ${scripts.count} scripts`,
+      );
+      log(
         `long tasks: ${t.longTasks.length}, ${r(total)} ms, over 50 ms: ${r(blocking)} ms; longest ${r(Math.max(0, ...t.longTasks.map((x) => x.duration)))} ms — ` +
           t.longTasks.map((x) => `${r(x.start)}+${r(x.duration)}`).join(' '),
       );
-      console.log(
+      log(
         'React commits (at ms: fibers not rendered since mount = host elements / components, dehydrated boundaries left; components rendered in the commit): ' +
           t.commits.map((c) => `${r(c.at)}: ${c.mounted} = ${c.host}/${c.components}, ${c.dehydrated}; ${c.rendered}`).join(' · '),
       );
@@ -193,11 +241,25 @@ try {
           .filter((s) => s.duration >= 5)
           .map((s) => `${s.invoker} ${s.source}${s.fn ? ` ${s.fn}` : ''} ${r(s.duration)}`)
           .join('; ');
-        console.log(`  frame ${r(f.start)}+${r(f.duration)} (blocking ${r(f.blocking)}): ${scripts}`);
+        log(`  frame ${r(f.start)}+${r(f.duration)} (blocking ${r(f.blocking)}): ${scripts}`);
       }
       await context.close();
     }
   }
+  const keys = ['longTasks', 'blocking', 'longest', 'script', 'task', 'styleLayout', 'commits', 'scripts'];
+  const medians = new Map([...summary].map(([p, list]) => [p, Object.fromEntries(keys.map((k) => [k, median(list.map((f) => f[k]))]))]));
+  const base0 = medians.get(FLOOR);
+  console.log(
+    `\n### Medians of ${runs} run(s), CPU ×${cpu} (blocking = Σ(long task − 50 ms); script/tasks/style+layout = Chromium's counters)${base0 ? ', difference to the empty page in ( )' : ''}\n`,
+  );
+  console.log('| page | long tasks | blocking ms | longest ms | script ms | tasks ms | style+layout ms | React commits | scripts |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const [p, m] of medians) {
+    const cell = (k) => (base0 && p !== FLOOR ? `${m[k]} (${m[k] - base0[k] >= 0 ? '+' : ''}${m[k] - base0[k]})` : `${m[k]}`);
+    console.log(`| ${p} | ${keys.map(cell).join(' | ')} |`);
+  }
+  for (const [p, list] of summary)
+    console.log(`${p}: blocking ${list.map((f) => f.blocking).join(' / ')}; script ${list.map((f) => f.script).join(' / ')}`);
 } finally {
   await browser.close();
 }

@@ -16,7 +16,7 @@ import puppeteer from 'puppeteer-core';
 import { storeBuyer } from './buyer-storage.mjs';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
-const { base, chromium, runs = 1, out, only = null, pages = null, demo, payjpApi = null } = options;
+const { base, chromium, runs = 1, out, only = null, pages = null, demo, payjpApi = null, empty = null } = options;
 /** `--pages` names pages exactly (`/,/search`); `--only` takes every page whose name contains the text. */
 const wanted = (name) => (pages ? pages.includes(name) : !only || name.includes(only));
 
@@ -204,21 +204,34 @@ try {
     ['/purchase/confirmation (member)', '/purchase/confirmation'],
   ];
   fs.mkdirSync(out, { recursive: true });
-  const run = async (name, p, keep) => {
+  const run = async (name, p, keep, origin = base) => {
     const results = [];
     for (let i = 0; i < runs; i += 1) {
-      const lhr = await measure(page, chrome.port, `${base}${p}`, keep);
+      const lhr = await measure(page, chrome.port, `${origin}${p}`, keep);
       fs.writeFileSync(path.join(out, `${name.replace(/[^a-z0-9]+/gi, '_')}-${i}.json`), JSON.stringify(lhr));
       results.push(rowOf(name, p, lhr));
     }
-    const row = { ...median(results), benchmarkIndexes: results.map((r) => r.benchmarkIndex), loadAverage: loadAverage() };
+    const row = {
+      ...median(results),
+      tbtRunsMs: results.map((r) => r.tbtMs),
+      benchmarkIndexes: results.map((r) => r.benchmarkIndex),
+      loadAverage: loadAverage(),
+    };
     rows.push(row);
     console.log(
       `${name}: ${row.performance} (LCP ${(row.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}, JS ${row.jsKiB.toFixed(1)} KiB; benchmarkIndex ${results.map((r) => r.benchmarkIndex).join('/')}, load ${loadAverage()})`,
     );
   };
   const completion = '/purchase/completion (member, paid order)';
+  // The framework's floor (docs/decisions/0067): the empty App Router page, measured as a first
+  // visit before the public pages and again before the purchase steps, so both halves of the run
+  // are compared with a floor measured in the same minutes.
+  const floor = async (label) => {
+    if (empty) await run(`empty App Router page (${label})`, '/', false, empty);
+  };
+  await floor('before the public pages');
   for (const [name, p] of publicPages) if (wanted(name)) await run(name, p, false);
+  await floor('before the purchase steps');
   if (purchasePages.some(([name]) => wanted(name)) || wanted(completion)) {
     const corporateNumber = await prepareBuyer(page);
     for (const entry of purchasePages) if (entry[0] === selectForCompany) entry[1] = `/purchase/select?corporateNumber=${corporateNumber}`;

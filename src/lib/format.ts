@@ -8,20 +8,28 @@ export function formatYenTaxIncluded(amount: number): string {
   return `${formatYen(amount)}（税込）`;
 }
 
-const TZ = 'Asia/Tokyo';
+/**
+ * Japan time is UTC+9 all year (no summer time since 1951), so a date's parts in Asia/Tokyo are its
+ * UTC parts nine hours on — without Intl.DateTimeFormat, whose first use with a time zone loads
+ * ICU's calendar and zone data on the main thread (the completion and resume steps render a date
+ * in their hydration; issue 24 §8, docs/decisions/0068), and which was made anew on every call.
+ * format.test.ts compares the two over a century of instants. An invalid date throws RangeError,
+ * as Intl's `format` did.
+ */
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 function parts(date: Date) {
-  const f = new Intl.DateTimeFormat('en-CA', {
-    timeZone: TZ,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
-  return { y: p.year ?? '', m: p.month ?? '', d: p.day ?? '', hh: p.hour ?? '', mm: p.minute ?? '' };
+  const time = date.getTime();
+  if (Number.isNaN(time)) throw new RangeError('Invalid time value');
+  const t = new Date(time + JST_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    y: String(t.getUTCFullYear()),
+    m: two(t.getUTCMonth() + 1),
+    d: two(t.getUTCDate()),
+    hh: two(t.getUTCHours()),
+    mm: two(t.getUTCMinutes()),
+  };
 }
 
 /** 2026年4月1日 (prose, receipts) */
