@@ -75,7 +75,7 @@ test('odd methods on an /api path no route has: 404 JSON', async () => {
 
 test('odd methods on pages and files: 405 with Allow: GET, HEAD, never a 5xx', async () => {
   for (const method of ODD) {
-    for (const path of ['/', '/search?q=トヨタ', '/login', '/admin', '/sitemap.xml', '/no-such-page']) {
+    for (const path of ['/', encodeURI('/search?q=トヨタ'), '/login', '/admin', '/sitemap.xml', '/no-such-page']) {
       const res = await send(method, path);
       expect(res.status, `${method} ${path}: ${res.text}`).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD');
