@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 
 import next from 'next';
 
+import { handleOddMethod, refuseConnect } from './src/server/http/odd-methods';
 import { installPeerAddressHeader, stampPeerAddress } from './src/server/http/peer-address';
 import { createPrecompressedStatic } from './src/server/http/precompressed-static';
 
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
   const serveStatic = dev ? null : createPrecompressedStatic(path.join(__dirname, '.next'));
   const server = createServer((req, res) => {
     stampPeerAddress(req, header);
+    // TRACE, WebDAV and other methods Next cannot take: 405, never its 500 (docs/decisions/0062).
+    if (handleOddMethod(req, res)) return;
     if (serveStatic === null) void handle(req, res);
     else serveStatic(req, res, () => void handle(req, res));
   });
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
   // shows as a reset connection (502) under load. headersTimeout stays beyond it, as Node advises.
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.on('connect', refuseConnect);
   if (dev) server.on('upgrade', (req, socket, head) => void app.getUpgradeHandler()(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

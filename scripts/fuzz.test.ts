@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { FuzzRequest } from '../tests/fuzz/arbitraries';
+import { METHODS, ODD_METHODS, type FuzzRequest } from '../tests/fuzz/arbitraries';
 import { discoverRoutes } from '../tests/fuzz/routes';
 import { generate, judge } from '../tests/fuzz/runner';
 
@@ -57,7 +57,12 @@ describe('generated requests', () => {
     // a company sitemap's file name is one the route serves (n.xml) some of the time
     const sitemaps = routes.filter((r) => r.template === '/sitemaps/companies/[file]' || r.template === '/api/health');
     expect(generate(sitemaps, 1, 300).some((r) => /^\/sitemaps\/companies\/0\.xml(\?|$)/.test(r.path))).toBe(true);
-    expect(new Set(sample.map((r) => r.method))).toEqual(new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+    // every method, TRACE and WebDAV's among them, on /api routes and on pages (issue 24 §6)
+    expect(new Set(sample.map((r) => r.method))).toEqual(new Set([...METHODS, ...ODD_METHODS]));
+    for (const kind of ['api', 'page'] as const) {
+      expect(sample.some((r) => r.kind === kind && r.method === 'TRACE')).toBe(true);
+      expect(sample.some((r) => r.kind === kind && r.method === 'PROPFIND')).toBe(true);
+    }
     expect(sample.some((r) => /%ff/i.test(r.path))).toBe(true);
     // a NUL inside a JSON body is the escape \u0000 in its text
     expect(sample.some((r) => r.body?.kind === 'text' && r.body.value.includes('\\u0000'))).toBe(true);
@@ -74,6 +79,9 @@ describe('judge', () => {
     expect(judge(req({}), 400, { 'content-type': 'text/plain' }, Buffer.from('Bad Request'))).toMatch(/not JSON/);
     expect(judge(req({}), 400, json, Buffer.from('{"message":"x"}'))).toMatch(/error:\{code,message\}/);
     expect(judge(req({}), 200, { 'content-type': 'text/plain' }, Buffer.from('ok'))).toMatch(/not JSON/);
+    // a 405 must say what the route allows
+    expect(judge(req({ method: 'TRACE' }), 405, json, errorBody)).toMatch(/Allow/);
+    expect(judge(req({ method: 'TRACE' }), 405, { ...json, allow: 'GET, HEAD' }, errorBody)).toBeNull();
     // CSV only as a named download
     expect(judge(req({}), 200, { 'content-type': 'text/csv' }, Buffer.from('a,b'))).toMatch(/not JSON/);
   });

@@ -110,5 +110,10 @@ export const watchMailSettings = pgTable('watch_mail_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  /**
+   * The version of the member's unsubscribe links (issue 24 §5): raised when the digest is turned
+   * back on, so a link from a mail sent before that no longer works.
+   */
+  unsubscribeVersion: integer('unsubscribe_version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

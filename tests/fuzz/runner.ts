@@ -342,6 +342,7 @@ export function judge(request: FuzzRequest, status: number, headers: http.Incomi
   const isJson = /^application\/json/i.test(type);
   if (status >= 400) {
     if (!isJson) return `/api error ${status} is not JSON (${type || 'no content-type'})`;
+    if (status === 405 && !headers.allow) return '/api 405 without an Allow header';
     try {
       const parsed = JSON.parse(body.toString('utf8')) as { error?: { code?: unknown; message?: unknown } };
       if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string')

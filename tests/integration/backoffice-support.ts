@@ -16,6 +16,13 @@ export class AdminBrowser {
   jar = new Map<string, string>();
   csrf = '';
 
+  /** `ip`: the client address, sent as X-Forwarded-For (for tests that set TRUSTED_PROXY_HEADER). */
+  constructor(readonly ip?: string) {}
+
+  private ipHeader(): Record<string, string> {
+    return this.ip ? { 'x-forwarded-for': this.ip } : {};
+  }
+
   cookie(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
@@ -31,7 +38,7 @@ export class AdminBrowser {
   }
 
   async get(handlers: Handlers, path: string, options: CallOptions = {}) {
-    const res = await call(handlers, path, { ...options, headers: { cookie: this.cookie(), ...options.headers } });
+    const res = await call(handlers, path, { ...options, headers: { cookie: this.cookie(), ...this.ipHeader(), ...options.headers } });
     this.absorb(res.headers);
     return res;
   }
@@ -47,6 +54,7 @@ export class AdminBrowser {
         origin: 'http://localhost:3000',
         'sec-fetch-site': 'same-origin',
         cookie: this.cookie(),
+        ...this.ipHeader(),
         ...options.headers,
       },
       body: options.body ?? (body === undefined ? undefined : JSON.stringify(body)),

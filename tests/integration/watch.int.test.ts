@@ -36,7 +36,8 @@ const { importInvoiceFiles } = await import('@/features/registry/index.server');
 const { updateRegistry } = await import('@/features/registry/server/update/update');
 const { updateInvoices } = await import('@/features/registry/server/update/invoice-update');
 const { importNtaFiles } = await import('@/features/registry/server/nta/import');
-const { runWatchJob, recordEvents, deleteWatchData } = await import('@/features/watch/index.server');
+const { runWatchJob, recordEvents, deleteWatchData, oneClickUnsubscribeUrl, unsubscribeToken, unsubscribeVersion } =
+  await import('@/features/watch/index.server');
 const { WatchEventsSchema, WatchListSchema, WatchImportResultSchema } = await import('@/features/watch');
 const watchRoute = await import('@/app/api/watch/route');
 const watchOneRoute = await import('@/app/api/watch/[corporateNumber]/route');
@@ -338,11 +339,28 @@ describe('watching companies with the daily updates', () => {
     const on = await m.send(subscriptionRoute, '/api/watch/subscription', 'PUT', { digest: true });
     expect(on.status).toBe(200);
     expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).digest).toBe(true);
-    // (the catcher was restarted since: the header as read from the first digest)
-    const address = new URL(/^<(.+)>$/.exec(listUnsubscribe)?.[1] ?? '');
-    const target = `${address.pathname}${address.search}`;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const oneClick = 'List-Unsubscribe=One-Click';
+    // (the catcher was restarted since: the header as read from the first digest) — a link from a
+    // mail before the member turned the digest back on stops nothing (issue 24 §5: before, it did)
+    const old = new URL(/^<(.+)>$/.exec(listUnsubscribe)?.[1] ?? '');
+    const stale = await call(oneClickRoute, `${old.pathname}${old.search}`, { method: 'POST', headers: form, body: oneClick });
+    expect(stale.status).toBe(403);
+    expect(stale.json.error?.message).toMatch(/配信停止のリンクが正しくありません/);
+    expect(WatchListSchema.parse((await m.get(watchRoute, '/api/watch')).json).digest).toBe(true);
+    // nor does a link of the current version past its expiry (90 days after the mail)
+    const version = await unsubscribeVersion(m.user.id);
+    expect(version).toBe(1);
+    const expiredToken = unsubscribeToken(m.user.id, version, Date.now() - 91 * 86_400_000);
+    const expired = await call(oneClickRoute, `${old.pathname}?user=${m.user.id}&token=${expiredToken}`, {
+      method: 'POST',
+      headers: form,
+      body: oneClick,
+    });
+    expect(expired.status).toBe(403);
+    // the address of a mail sent now
+    const address = new URL(oneClickUnsubscribeUrl(m.user.id, version));
+    const target = `${address.pathname}${address.search}`;
 
     // A GET (a link scanner, a client opening the address) changes nothing: it leads to the page.
     const get = await call(oneClickRoute, target);

@@ -10,6 +10,7 @@ export {
   unsubscribePageUrl,
   unsubscribeToken,
   unsubscribeUrl,
+  unsubscribeVersion,
   unsubscribeWithToken,
 } from './server/digest';
 export { matchNewChanges, recordEvents } from './server/matcher';

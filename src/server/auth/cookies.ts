@@ -8,7 +8,7 @@ import { getEnv } from '@/config/env';
  * a cross-site top-level GET — still carries them (domain.md §4). `admin` is the back office's
  * staff session (docs/decisions/0012): a different cookie, so a member session never reaches it.
  */
-export function cookieName(base: 'session' | 'pre' | 'oidc' | 'admin'): string {
+export function cookieName(base: 'session' | 'pre' | 'oidc' | 'admin' | 'device' | 'admin_device'): string {
   return getEnv().isProduction ? `__Host-hojin_${base}` : `hojin_${base}`;
 }
 

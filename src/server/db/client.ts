@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 
 import * as schema from '@db/schema';
 import { getEnv } from '@/config/env';
@@ -22,6 +23,8 @@ interface Handle {
   db: Db;
   driver: DbDriver;
   close: () => Promise<void>;
+  /** PostgreSQL only: the pool, for the migration's own connection. */
+  pool?: Pool;
 }
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'db', 'migrations');
@@ -39,7 +42,7 @@ async function open(): Promise<Handle> {
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
     pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL pool error'));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, driver: 'postgres', close: () => pool.end() };
+    return { db, driver: 'postgres', close: () => pool.end(), pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -55,11 +58,32 @@ async function openAndMigrate(): Promise<Handle> {
   return handle;
 }
 
+/**
+ * The key of the session-level advisory lock that migrations run under (any fixed 64-bit number;
+ * this one is "hojin" in ASCII). Instances that start together on one PostgreSQL server take
+ * turns: the first applies the migrations, the others wait, then find them recorded and apply
+ * nothing — without it the second failed creating the same table (docs/decisions/0061).
+ */
+export const MIGRATION_LOCK_KEY = 0x686f6a696en;
+
 /** Applies the committed migrations (idempotent: applied ones are recorded by Drizzle). */
 async function migrate(handle: Handle): Promise<void> {
-  if (handle.driver === 'postgres') {
+  if (handle.driver === 'postgres' && handle.pool) {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    await run(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    // One connection holds the lock and runs the migrations: a session-level lock belongs to its
+    // connection, and PostgreSQL releases it if the process dies mid-migration.
+    const client = await handle.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      try {
+        await run(drizzle(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      }
+    } finally {
+      client.release();
+    }
   } else {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     await run(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });

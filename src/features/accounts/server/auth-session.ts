@@ -5,6 +5,7 @@ import type { NextRequest } from 'next/server';
 import { getEnv } from '@/config/env';
 import { cookieName, cookieOptions, type CookieOptions } from '@/server/auth/cookies';
 import { csrfTokenFor } from '@/server/auth/csrf';
+import { markKnownDevice } from '@/server/auth/known-device';
 import { createSession, revokeSession, type Session } from '@/server/auth/session';
 import { randomToken, sha256Hex } from '@/server/auth/tokens';
 import { logger } from '@/server/logger';
@@ -36,6 +37,7 @@ export async function beginSession(
   const { token, session } = await createSession(userId, { userAgent: io.request.headers.get('user-agent'), ip: io.ip });
   // The cookie lives as long as the absolute timeout; the server ends it earlier when idle.
   io.setCookie(cookieName('session'), token, cookieOptions(getEnv().SESSION_ABSOLUTE_HOURS * 3600));
+  markKnownDevice('member', io, userId);
   logger.info({ event: 'auth.login', how, userId, ip: io.ip }, 'session started');
   return loginResponse(session, csrfTokenFor(token));
 }

@@ -42,7 +42,13 @@ export async function seedDemoUser(): Promise<'created' | 'updated' | 'unchanged
     return 'disabled';
   }
   if (!existing) {
-    await db.insert(users).values({ email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), isDemo: true });
+    // Instances starting at once each seed: the first insert wins, the others find it made.
+    const made = await db
+      .insert(users)
+      .values({ email: DEMO_EMAIL, passwordHash: await hashPassword(DEMO_PASSWORD), isDemo: true })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (made.length === 0) return seedDemoUser();
     return 'created';
   }
   if (!existing.isDemo) {

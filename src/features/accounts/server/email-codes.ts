@@ -136,11 +136,12 @@ export function codeCooldownKey(purpose: CodePurpose, email: string, ip: string)
  */
 export async function takeCodeSendAllowance(purpose: CodePurpose, email: string, ip: string): Promise<void> {
   const client = subject(ip);
-  const [cooldown, perClient, perAccount, perIp] = await Promise.all([
+  const [cooldown, perClient, perAccount, perIp, perRecipient] = await Promise.all([
     limits.codeCooldown(),
     limits.codeSendsPerClient(),
     limits.codeSendsPerAccount(),
     limits.codeMailPerIp(),
+    limits.codeMailsPerRecipient(),
   ]);
   await consumeOrThrow(
     cooldown,
@@ -164,6 +165,12 @@ export async function takeCodeSendAllowance(purpose: CodePurpose, email: string,
       `このメールアドレスへの確認コードの送信が集中しています。${waitText(retryAfterSeconds(mine.msBeforeNext))}たってからもう一度お試しください。`,
     );
   }
+  await consumeOrThrow(
+    perRecipient,
+    limitKey('code', email),
+    (s) =>
+      `このメールアドレスへの確認コードの送信が上限に達しました。${waitText(s)}たってからもう一度お試しください。お心当たりのない確認コードのメールは破棄してください。`,
+  );
 }
 
 /**

@@ -17,6 +17,11 @@ export const accountErrors = {
     new AppError('rate_limited', {
       message: `ログインの失敗が続いたため、一時的にログインを制限しています。${wait}たってからもう一度お試しいただくか、パスワードを再設定してください。`,
     }),
+  /** the account-wide ceiling refused a browser the account has not logged in from (issue 24 §5) */
+  loginCeiling: (wait: string) =>
+    new AppError('rate_limited', {
+      message: `このアカウントへのログインの試行が集中しているため、これまでにログインしたことのない端末からのログインを一時的に制限しています。いつもお使いの端末からログインするか、パスワードを再設定してください（再設定のメールはこの端末からも受け取れます）。${wait}たつと制限は解除されます。`,
+    }),
   codeWrong: (remaining: number) =>
     new AppError('code_invalid', {
       message: `確認コードが正しくありません。あと${remaining}回入力できます。`,

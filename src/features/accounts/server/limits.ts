@@ -27,6 +27,16 @@ export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_FREE_FAILURES_UNDER_ATTACK = 1;
 /** Failures on one account within an hour, from all clients, that mark it as under attack. */
 export const LOGIN_ACCOUNT_ALERT = 50;
+/**
+ * Password checks per account within an hour from browsers that are not a known device of the
+ * account (known-device.ts), from all clients together: the ceiling (issue 24 §5). Past it, such
+ * attempts are refused before any password check until the hour is over; the owner's own browser
+ * and the reset mail still get in. 150 attacking addresses made 974 checks in 150 s before.
+ */
+export const LOGIN_ACCOUNT_CEILING = 60;
+/** Mails to one recipient address per hour, whoever asks (issue 24 §5): reset links, and codes. */
+export const RESET_MAILS_PER_RECIPIENT = 15;
+export const CODE_MAILS_PER_RECIPIENT = 25;
 /** The longest wait the back-off imposes on one client for one account. */
 export const LOGIN_MAX_DELAY_SECONDS = 10 * MINUTE;
 /** Failed logins per client IP across accounts (password spraying), then a pause of the same length. */
@@ -66,6 +76,10 @@ export const limits = {
   loginBackoff: sharedLimit({ keyPrefix: 'login_backoff', points: 1, duration: 1 }),
   /** failures per account from every client within an hour: the slow brake (LOGIN_ACCOUNT_ALERT) */
   loginFailuresPerAccount: sharedLimit({ keyPrefix: 'login_fail_acct', points: 1_000_000, duration: HOUR }),
+  /** password checks per account from unknown devices, all clients: the ceiling (LOGIN_ACCOUNT_CEILING) */
+  loginChecksPerAccount: sharedLimit({ keyPrefix: 'login_ceiling_acct', points: LOGIN_ACCOUNT_CEILING, duration: HOUR }),
+  /** the owner's "your account is under attack" mail: once a day per account */
+  loginAttackMail: sharedLimit({ keyPrefix: 'login_attack_mail', points: 1, duration: DAY }),
   /** failures per client IP across accounts */
   loginFailuresPerIp: sharedLimit({
     keyPrefix: 'login_fail_ip',
@@ -79,6 +93,12 @@ export const limits = {
   resetPerClient: sharedLimit({ keyPrefix: 'reset_client', points: 3, duration: HOUR }),
   /** reset mails per address from all clients: beyond 10 an hour, one per client (the brake) */
   resetPerAccount: sharedLimit({ keyPrefix: 'reset_acct', points: 10, duration: HOUR }),
+  /**
+   * reset mails to one address from all clients together, a hard cap (issue 24 §5): 60 attacking
+   * addresses made it 120 mails in seconds. The owner then finds the newest link in their inbox
+   * (it voids the older ones and stays valid an hour).
+   */
+  resetMailsPerRecipient: sharedLimit({ keyPrefix: 'reset_rcpt', points: RESET_MAILS_PER_RECIPIENT, duration: HOUR }),
   /** reset requests per client IP across addresses */
   resetPerIp: sharedLimit({ keyPrefix: 'reset_ip', points: 20, duration: HOUR }),
 
@@ -89,6 +109,8 @@ export const limits = {
   codeSendsPerClient: sharedLimit({ keyPrefix: 'code_client', points: 5, duration: HOUR }),
   /** code mails per address from all clients: beyond 20 an hour, one per client (the brake) */
   codeSendsPerAccount: sharedLimit({ keyPrefix: 'code_acct', points: 20, duration: HOUR }),
+  /** code mails to one address from all clients together, a hard cap (issue 24 §5) */
+  codeMailsPerRecipient: sharedLimit({ keyPrefix: 'code_rcpt', points: CODE_MAILS_PER_RECIPIENT, duration: HOUR }),
   /** code mails per client IP across addresses (separate from reset mail: one cannot use up the other) */
   codeMailPerIp: sharedLimit({ keyPrefix: 'code_ip', points: () => getEnv().CODE_MAIL_PER_IP_PER_HOUR, duration: HOUR }),
   /** wrong codes per address, purpose and client, across requests (each code also allows only 5 tries) */

@@ -142,6 +142,24 @@ export const accountMails = {
     });
   },
 
+  /** issue 24 §5: many failed logins on the account from many addresses (once a day at most) */
+  loginUnderAttack(): RenderedMail {
+    return renderMail({
+      kind: 'login_under_attack',
+      subject: 'お客さまのアカウントへの不審なログインの試行について',
+      lead: [
+        `${getSiteInfo().serviceName} で、お客さまのアカウントに対し、誤ったパスワードによるログインの試行が多数の接続元から続いています。`,
+        'パスワードが破られないよう、これまでにログインしたことのない端末からのログインを一時的に制限しています。いつもお使いの端末からは、これまでどおりログインできます。',
+        'ほかの端末からログインできない場合は、パスワードの再設定をご利用ください。',
+      ],
+      action: { label: 'パスワードを再設定する', url: siteUrl('/password-reset') },
+      notes: [
+        'ほかのサービスと同じパスワードをお使いの場合は、パスワードの変更をおすすめします。',
+        'このお知らせは1日に1回までお送りします。ログインの試行そのものを止めるために、お客さまが操作していただく必要はありません。',
+      ],
+    });
+  },
+
   unregistered(): RenderedMail {
     return renderMail({
       kind: 'unregistered',

@@ -31,7 +31,12 @@ export const RESET_TTL_MS = 60 * 60_000;
  */
 async function takeResetMailAllowance(email: string, ip: string): Promise<void> {
   const client = subject(ip);
-  const [perIp, perClient, perAccount] = await Promise.all([limits.resetPerIp(), limits.resetPerClient(), limits.resetPerAccount()]);
+  const [perIp, perClient, perAccount, perRecipient] = await Promise.all([
+    limits.resetPerIp(),
+    limits.resetPerClient(),
+    limits.resetPerAccount(),
+    limits.resetMailsPerRecipient(),
+  ]);
   const tooMany = () => 'パスワード再設定のお申し込みが上限（1時間に3回）に達しました。1時間ほどたってからもう一度お試しください。';
   await consumeOrThrow(
     perIp,
@@ -46,6 +51,13 @@ async function takeResetMailAllowance(email: string, ip: string): Promise<void> 
       `このメールアドレスへのお申し込みが集中しています。お送りしたメールをご確認いただくか、${waitText(retryAfterSeconds(mine.msBeforeNext))}たってからもう一度お試しください。`,
     );
   }
+  // Last, so a request refused above takes nothing from the address's hourly mail.
+  await consumeOrThrow(
+    perRecipient,
+    limitKey('reset', email),
+    (s) =>
+      `このメールアドレスへのパスワード再設定メールが上限に達しました。すでにお送りしたメールのうち、いちばん新しいメールのリンクをお使いください（1時間有効です）。新しいメールは${waitText(s)}たってからお申し込みいただけます。`,
+  );
 }
 
 /**

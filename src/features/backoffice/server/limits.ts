@@ -8,7 +8,17 @@ import { sharedLimit } from '@/server/rate-limit';
  * clears the account+IP counter. Counting per account+IP means an attacker slows down only
  * their own attempts against an account, never its owner's (docs/decisions/0011).
  */
+/**
+ * Password checks per staff account within an hour from browsers that are not a known device of
+ * the account (src/server/auth/known-device.ts), all addresses together (issue 24 §5): past it,
+ * such attempts are refused before any check until the hour is over. The staff member's own
+ * browser (it passed TOTP before) still logs in; a lost one is `npm run admin:create --reset-totp`'s case.
+ */
+export const STAFF_LOGIN_ACCOUNT_CEILING = 20;
+
 export const staffLimits = {
+  /** the account-wide brake: STAFF_LOGIN_ACCOUNT_CEILING checks an hour from unknown browsers */
+  loginChecksPerAccount: sharedLimit({ keyPrefix: 'staff_login_acct', points: STAFF_LOGIN_ACCOUNT_CEILING, duration: 60 * 60 }),
   /** 5 failures in 15 minutes per account and IP, then 15 minutes of refusal */
   loginFailuresPerAccountIp: sharedLimit({ keyPrefix: 'staff_login_acct_ip', points: 5, duration: 15 * 60, blockDuration: 15 * 60 }),
   /** 50 failures a day per IP */

@@ -4,13 +4,22 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 
 import { staffUsers } from '@db/schema';
 import { cookieName, cookieOptions, type CookieOptions } from '@/server/auth/cookies';
+import { isKnownDevice, markKnownDevice, type CookieSource } from '@/server/auth/known-device';
 import { hashPassword, needsRehash, verifyPassword } from '@/server/auth/password-hash';
 import { createStaffSession, revokeStaffSession, type StaffSession } from '@/server/auth/staff-session';
 import { getDb } from '@/server/db/client';
 import { adminCsrfTokenForCookie } from '@/server/http/admin-route';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
-import { assertNotLimited, consumeQuietly, limitKey, waitText } from '@/server/rate-limit';
+import {
+  assertNotLimited,
+  consumeQuietly,
+  isRateLimited,
+  limitKey,
+  rateLimitedError,
+  retryAfterSeconds,
+  waitText,
+} from '@/server/rate-limit';
 
 import type { EnrolmentResponse, StaffLoginBody, StaffLoginResponse } from '../schemas';
 
@@ -25,6 +34,7 @@ import { acceptedTotpStep, decryptSecret, groupedKey, totpQrDataUrl, totpUri } f
  * Wrong e-mail, wrong password and disabled account answer the same (no enumeration).
  */
 export interface LoginIo {
+  request: CookieSource;
   ip: string;
   userAgent: string | null;
   setCookie: (name: string, value: string, options: CookieOptions) => void;
@@ -33,6 +43,8 @@ export interface LoginIo {
 
 const INVALID_CREDENTIALS = 'メールアドレスまたはパスワードが正しくありません。';
 const INVALID_CODE = '確認コードが正しくありません。認証アプリに表示されている最新の6桁を入力してください。';
+const BRAKED = (wait: string) =>
+  `このアカウントへのログインの試行が集中しているため、これまでにログインしたことのない端末からのログインを一時的に停止しています。いつもお使いの端末からログインしてください。${wait}たつと解除されます。`;
 const locked = (s: number) =>
   `ログインの失敗が続いたため、一時的にログインを停止しています。${waitText(s)}たってからもう一度お試しください。`;
 
@@ -53,7 +65,22 @@ export async function staffPasswordStep(body: StaffLoginBody, io: LoginIo): Prom
   await assertLoginAllowed(body.email, io.ip);
   const db = await getDb();
   const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.email, body.email));
+  // The account-wide brake (issue 24 §5): counted per address typed, known or not; a browser
+  // that completed a login of this account before passes it.
+  const ceiling = await staffLimits.loginChecksPerAccount();
+  const ceilingKey = limitKey('staff_ceiling', body.email);
+  const known = staff !== undefined && isKnownDevice('staff', io.request, staff.id);
+  if (!known) {
+    try {
+      await ceiling.consume(ceilingKey);
+    } catch (error) {
+      if (!isRateLimited(error)) throw error;
+      logger.warn({ event: 'staff.login.braked', staffId: staff?.id ?? null, ip: io.ip }, 'staff login refused by the account-wide brake');
+      throw rateLimitedError(error.msBeforeNext, BRAKED(waitText(retryAfterSeconds(error.msBeforeNext))));
+    }
+  }
   const ok = await verifyPassword(staff?.passwordHash, body.password);
+  if (ok && staff && !staff.disabled && !known) await ceiling.reward(ceilingKey);
   if (!ok || !staff || staff.disabled) {
     await countFailure(body.email, io.ip);
     await recordAudit({
@@ -158,6 +185,7 @@ export async function staffTotpStep(
   await revokeStaffSession(session.id);
   const full = await createStaffSession(staff.id, true, io, now);
   io.setCookie(cookieName('admin'), full.token, cookieOptions());
+  markKnownDevice('staff', io, staff.id);
   logger.info({ event: 'staff.login.succeeded', staffId: staff.id, ip: io.ip }, 'staff logged in');
   return { csrf_token: adminCsrfTokenForCookie(full.token), expiresAt: full.expiresAt.toISOString() };
 }

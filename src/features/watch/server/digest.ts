@@ -2,7 +2,7 @@ import 'server-only';
 
 import { and, eq, sql } from 'drizzle-orm';
 
-import { watchDigests } from '@db/schema';
+import { watchDigests, watchMailSettings } from '@db/schema';
 import { getEnv } from '@/config/env';
 import { referencePath } from '@/features/company-reference/index.server';
 import { todayInJapan } from '@/features/registry';
@@ -32,11 +32,35 @@ const DIGEST_LOOKBACK_DAYS = 7;
 /** Most events one mail lists; the rest are on the watch page. */
 const DIGEST_EVENTS_MAX = 200;
 
-const UNSUBSCRIBE_PURPOSE = 'watch-digest-unsubscribe:v1:';
+/**
+ * Unsubscribe links (issue 24 §5): `<version>_<expiry>_<HMAC>` — the member's link version
+ * (watch_mail_settings.unsubscribe_version, raised when the digest is turned back on) and an
+ * expiry UNSUBSCRIBE_LINK_DAYS after the mail, both under the HMAC. A link from a mail sent before
+ * the member re-subscribed, or older than that, stops nothing; the page then says to use the
+ * newest mail or my page. Before, the one token per member never expired and worked again after
+ * every re-subscription.
+ */
+const UNSUBSCRIBE_PURPOSE = 'watch-digest-unsubscribe:v2:';
+export const UNSUBSCRIBE_LINK_DAYS = 90;
 
-/** The signed part of the unsubscribe link: works without logging in, only for this member. */
-export function unsubscribeToken(userId: string): string {
-  return hmacBase64Url(getEnv().SESSION_SECRET, `${UNSUBSCRIBE_PURPOSE}${userId}`);
+function unsubscribeMac(userId: string, version: number, expires: number): string {
+  return hmacBase64Url(getEnv().SESSION_SECRET, `${UNSUBSCRIBE_PURPOSE}${userId}:${version}:${expires}`);
+}
+
+/** The signed part of the unsubscribe link: works without logging in, only for this member and version. */
+export function unsubscribeToken(userId: string, version: number, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + UNSUBSCRIBE_LINK_DAYS * 86_400;
+  return `${version.toString(36)}_${expires.toString(36)}_${unsubscribeMac(userId, version, expires)}`;
+}
+
+/** The version of the member's links now (0 before any setting was saved). */
+export async function unsubscribeVersion(userId: string): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .select({ v: watchMailSettings.unsubscribeVersion })
+    .from(watchMailSettings)
+    .where(eq(watchMailSettings.userId, userId));
+  return rows[0]?.v ?? 0;
 }
 
 function withToken(path: string, userId: string, token: string): string {
@@ -51,16 +75,16 @@ export function unsubscribePageUrl(userId: string, token: string): string {
   return withToken('/watch/unsubscribe', userId, token);
 }
 
-export function unsubscribeUrl(userId: string): string {
-  return unsubscribePageUrl(userId, unsubscribeToken(userId));
+export function unsubscribeUrl(userId: string, version: number): string {
+  return unsubscribePageUrl(userId, unsubscribeToken(userId, version));
 }
 
 /**
  * The one-click address of RFC 8058: a mail client POSTs `List-Unsubscribe=One-Click` to it,
  * without cookies or a CSRF token (the signed token is the authority, as for the link).
  */
-export function oneClickUnsubscribeUrl(userId: string): string {
-  return withToken('/api/watch/unsubscribe/one-click', userId, unsubscribeToken(userId));
+export function oneClickUnsubscribeUrl(userId: string, version: number): string {
+  return withToken('/api/watch/unsubscribe/one-click', userId, unsubscribeToken(userId, version));
 }
 
 /**
@@ -69,16 +93,28 @@ export function oneClickUnsubscribeUrl(userId: string): string {
  * unsubscribe mails. (Mail providers honour one-click only from a DKIM signature covering both
  * fields; that signature is the sending MTA's job.)
  */
-export function digestHeaders(userId: string): Record<string, string> {
+export function digestHeaders(userId: string, version: number): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${oneClickUnsubscribeUrl(userId)}>`,
+    'List-Unsubscribe': `<${oneClickUnsubscribeUrl(userId, version)}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }
 
-/** Stops the member's digest when the token is theirs; false (nothing changes) otherwise. */
-export async function unsubscribeWithToken(userId: string, token: string): Promise<boolean> {
-  if (!safeEqual(unsubscribeToken(userId), token)) return false;
+/** Whether the token is this member's, of their current link version, and not expired. */
+async function tokenValid(userId: string, token: string, now: number): Promise<boolean> {
+  const [versionText = '', expiresText = '', ...rest] = token.split('_');
+  const mac = rest.join('_');
+  const version = parseInt(versionText, 36);
+  const expires = parseInt(expiresText, 36);
+  if (!/^[0-9a-z]{1,8}$/.test(versionText) || !/^[0-9a-z]{1,10}$/.test(expiresText) || !mac) return false;
+  if (expires * 1000 < now) return false;
+  if (!safeEqual(unsubscribeMac(userId, version, expires), mac)) return false;
+  return version === (await unsubscribeVersion(userId));
+}
+
+/** Stops the member's digest when the token is theirs (current version, not expired); false (nothing changes) otherwise. */
+export async function unsubscribeWithToken(userId: string, token: string, now = Date.now()): Promise<boolean> {
+  if (!(await tokenValid(userId, token, now))) return false;
   const db = await getDb();
   const live = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`));
   if (live.length === 0) return false;
@@ -87,7 +123,7 @@ export async function unsubscribeWithToken(userId: string, token: string): Promi
   return true;
 }
 
-export function digestMail(userId: string, events: readonly WatchEvent[], total: number): RenderedMail {
+export function digestMail(userId: string, version: number, events: readonly WatchEvent[], total: number): RenderedMail {
   const base = getEnv().APP_BASE_URL;
   const lines = events.map((e) =>
     [
@@ -108,7 +144,7 @@ export function digestMail(userId: string, events: readonly WatchEvent[], total:
     action: { label: 'ウォッチリストを見る', url: new URL('/my-page/watch', base).toString() },
     notes: [
       'このメールは、マイページの「ウォッチリスト」に登録された法人の変更を1日1回までお知らせするものです。内容は国税庁の法人番号公表サイト・インボイス公表サイトの公表情報に基づきます。',
-      `配信を停止するには次のリンクを開いてください（ログインは不要です）。\n${unsubscribeUrl(userId)}`,
+      `配信を停止するには次のリンクを開いてください（ログインは不要です）。\n${unsubscribeUrl(userId, version)}`,
     ],
   });
 }
@@ -184,9 +220,12 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestRunS
   );
   for (const d of pending) {
     const id = Number(d.id);
-    const settings = rowsOf<{ off: boolean }>(
-      await db.execute(sql`SELECT unsubscribed_at IS NOT NULL AS off FROM watch_mail_settings WHERE user_id = ${d.user_id}`),
+    const settings = rowsOf<{ off: boolean; version: number }>(
+      await db.execute(
+        sql`SELECT unsubscribed_at IS NOT NULL AS off, unsubscribe_version AS version FROM watch_mail_settings WHERE user_id = ${d.user_id}`,
+      ),
     );
+    const version = Number(settings[0]?.version ?? 0);
     const stored =
       d.email === null || settings[0]?.off ? [] : await eventsOf(d.user_id, Number(d.from_event_id), Number(d.through_event_id));
     if (stored.length === 0) {
@@ -197,8 +236,8 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestRunS
     }
     const events = stored.map(toWatchEvent);
     try {
-      await sendMail(d.email as string, digestMail(d.user_id, events.slice(0, DIGEST_EVENTS_MAX), events.length), {
-        headers: digestHeaders(d.user_id),
+      await sendMail(d.email as string, digestMail(d.user_id, version, events.slice(0, DIGEST_EVENTS_MAX), events.length), {
+        headers: digestHeaders(d.user_id, version),
       });
       await db
         .update(watchDigests)

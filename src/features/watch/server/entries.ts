@@ -141,7 +141,19 @@ export async function setDigest(userId: string, on: boolean): Promise<void> {
   await db
     .insert(watchMailSettings)
     .values({ userId, unsubscribedAt })
-    .onConflictDoUpdate({ target: watchMailSettings.userId, set: { unsubscribedAt, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: watchMailSettings.userId,
+      set: {
+        unsubscribedAt,
+        updatedAt: new Date(),
+        // Turned back on: the links of the mails before no longer stop it (issue 24 §5).
+        ...(on
+          ? {
+              unsubscribeVersion: sql`CASE WHEN ${watchMailSettings.unsubscribedAt} IS NULL THEN ${watchMailSettings.unsubscribeVersion} ELSE ${watchMailSettings.unsubscribeVersion} + 1 END`,
+            }
+          : {}),
+      },
+    });
 }
 
 /** The state a watch list row shows: the registry's current record and the invoice status today. */

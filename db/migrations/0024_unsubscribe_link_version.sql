@@ -1,0 +1,1 @@
+ALTER TABLE "watch_mail_settings" ADD COLUMN "unsubscribe_version" integer DEFAULT 0 NOT NULL;
