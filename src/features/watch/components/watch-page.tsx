@@ -425,8 +425,11 @@ function DigestSetting({ on, onChanged }: { on: boolean; onChanged: () => Promis
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // The box shows the choice at once, while it is saved (then the list's answer takes over; an error puts it back).
+  const [pending, setPending] = useState<boolean | null>(null);
   const toggle = async (e: ChangeEvent<HTMLInputElement>) => {
     const next = e.target.checked;
+    setPending(next);
     setBusy(true);
     setError(null);
     setSaved(null);
@@ -437,6 +440,7 @@ function DigestSetting({ on, onChanged }: { on: boolean; onChanged: () => Promis
     } catch (err) {
       setError(messageOf(err, '設定を変更できませんでした。時間をおいてもう一度お試しください。'));
     } finally {
+      setPending(null);
       setBusy(false);
     }
   };
@@ -446,7 +450,7 @@ function DigestSetting({ on, onChanged }: { on: boolean; onChanged: () => Promis
         お知らせメール
       </h2>
       <label className={styles.setting}>
-        <input type="checkbox" checked={on} onChange={toggle} disabled={busy} aria-describedby="watch-mail-status" />
+        <input type="checkbox" checked={pending ?? on} onChange={toggle} disabled={busy} aria-describedby="watch-mail-status" />
         <span>ウォッチ中の法人の変更を、1日1回までメールで受け取る</span>
       </label>
       {/* One live region, present before it speaks (a region inserted with its text is often not read out). */}
