@@ -8,6 +8,7 @@ import { type ReactNode, Suspense } from 'react';
 import { getSiteInfo } from '@/config/site';
 import { ApiHost } from '@/components/api-host';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { RouteFocus } from '@/components/layout/route-focus';
 import { SiteHeader } from '@/components/layout/site-header';
 import { MaintenanceBanner } from '@/features/site/components/maintenance-banner';
 import { getCurrentNotice, type CurrentNotice } from '@/features/site/server/notices';
@@ -65,6 +66,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <>
               <SiteHeader serviceName={site.serviceName} />
               <main id="main">{children}</main>
+              {/* After a client-side navigation, focus goes to the new page's <h1> (issue 24). */}
+              <RouteFocus />
               {/* Below the fold: hydrated after the page as a task of its own (docs/decisions/0037). */}
               <Suspense fallback={null}>
                 <SiteFooter site={site} />

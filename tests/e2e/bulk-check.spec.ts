@@ -55,8 +55,10 @@ test('a pasted list is checked line by line and the result downloads as a CSV Ex
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
   expect(lines[0]).toMatch(/^"行","入力","結果","法人番号","商号又は名称"/);
   expect(lines[1]).toMatch(/^"1","７０００－０１２０－５０００２","該当あり","7000012050002","国税庁",/);
-  expect(lines[4]).toMatch(new RegExp(`^"4","${NOT_FOUND}","該当なし",`));
-  expect(lines[5]).toMatch(/^"5","12345","入力誤り",/);
+  // 「行」 numbers the lines as pasted: the blank second line keeps its number (issue 24)
+  expect(lines[2]).toMatch(/^"3","T8040001999013","該当あり",/);
+  expect(lines[4]).toMatch(new RegExp(`^"5","${NOT_FOUND}","該当なし",`));
+  expect(lines[5]).toMatch(/^"6","12345","入力誤り",/);
   expect(lines).toHaveLength(7); // five rows, the header and the empty string after the last CRLF
 });
 

@@ -13,7 +13,7 @@ import * as bulkRoute from '@/app/api/corporates/bulk-check/route';
 import * as csrfRoute from '@/app/api/session/csrf/route';
 import { getEnv } from '@/config/env';
 import type { RouteHandler } from '@/server/http/route';
-import { BULK_MESSAGES, BulkCheckResultSchema } from '@/features/company-search';
+import { BULK_MESSAGES, BulkCheckResultSchema, bulkFormerNameMessage } from '@/features/company-search';
 import { withCheckDigit } from '@/features/registry';
 import { importInvoiceFiles } from '@/features/registry/server/invoice/import';
 import { buildRegistry, ntaRow } from '@/features/registry/testing';
@@ -31,6 +31,7 @@ const TWIN_B = withCheckDigit('700000920007');
 const HIDDEN = withCheckDigit('700000920008');
 const FORM_BEFORE = withCheckDigit('700000920009');
 const FORM_AFTER = withCheckDigit('700000920010');
+const RENAMED = withCheckDigit('700000920011');
 
 let ipSerial = 0;
 
@@ -69,6 +70,15 @@ beforeAll(async () => {
       // The same name but for the legal form and its place: the index's normalised name is one.
       ntaRow({ corporateNumber: FORM_BEFORE, name: '株式会社前後商店' }),
       ntaRow({ corporateNumber: FORM_AFTER, name: '前後商店株式会社' }),
+      // Renamed (domain.md §1: former names are searchable): ソニー株式会社 → ソニーグループ株式会社, as in the sample registry.
+      ntaRow({ corporateNumber: RENAMED, name: 'ソニー株式会社', latest: false, updateDate: '2015-10-05', changeDate: '2015-10-05' }),
+      ntaRow({
+        corporateNumber: RENAMED,
+        name: 'ソニーグループ株式会社',
+        process: '11',
+        updateDate: '2021-04-01',
+        changeDate: '2021-04-01',
+      }),
     ],
     { isSample: true },
   );
@@ -104,16 +114,17 @@ describe('POST /api/corporates/bulk-check', () => {
     expect(res.status).toBe(200);
     const body = BulkCheckResultSchema.parse(res.json);
     expect(body.date).toBe('2025-03-31');
+    // 「行」 is the line's number as pasted: the blank second line keeps its number (issue 24: the rows after it were off by one).
     expect(body.rows.map((r) => [r.line, r.kind, r.result])).toEqual([
       [1, 'number', 'found'],
-      [2, 'invoice', 'found'],
-      [3, 'number', 'not_found'],
+      [3, 'invoice', 'found'],
       [4, 'number', 'not_found'],
-      [5, 'name', 'found'],
-      [6, 'name', 'ambiguous'],
-      [7, 'invoice', 'found'],
-      [8, 'number', 'found'],
-      [9, 'invalid', 'invalid'],
+      [5, 'number', 'not_found'],
+      [6, 'name', 'found'],
+      [7, 'name', 'ambiguous'],
+      [8, 'invoice', 'found'],
+      [9, 'number', 'found'],
+      [10, 'invalid', 'invalid'],
     ]);
     const [active, merged, , , byName, twins, expired, unknown, invalid] = body.rows;
     expect(active?.company).toMatchObject({
@@ -182,6 +193,39 @@ describe('POST /api/corporates/bulk-check', () => {
       ['ambiguous', 2],
       ['ambiguous', 2],
     ]);
+  });
+
+  it('finds a company by a former name (旧商号) as /search does, and says so beside the result', async () => {
+    const body = BulkCheckResultSchema.parse((await post({ lines: ['ソニー株式会社', 'ｿﾆｰ株式会社', 'ソニーグループ株式会社'] })).json);
+    expect(body.rows.map((r) => [r.result, r.company?.corporateNumber ?? null])).toEqual([
+      ['found', RENAMED],
+      ['found', RENAMED],
+      ['found', RENAMED],
+    ]);
+    expect(body.rows[0]?.message).toBe(bulkFormerNameMessage('ソニー株式会社', 'ソニーグループ株式会社'));
+    expect(body.rows[2]?.message).toBeNull();
+  });
+
+  it('writes the CSV in an Excel form too (codes as ="…"), and neutralises a full-width ＝ at the start of a line as typed', async () => {
+    const csrf = await call(csrfRoute, '/api/session/csrf');
+    const request = new NextRequest('http://localhost:3000/api/corporates/bulk-check', {
+      method: 'POST',
+      headers: sameOriginJson((csrf.json as { csrf_token: string }).csrf_token, cookiesFrom(csrf.headers), {
+        'x-forwarded-for': '203.0.113.201',
+      }),
+      body: JSON.stringify({ lines: [MERGED, '', '＝1+1'], date: '2025-03-31', format: 'excel' }),
+    });
+    const res = await (bulkRoute.POST as RouteHandler)(request, { params: Promise.resolve({}) });
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toContain('一括確認_2025-03-31_Excel用.csv');
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true })
+      .decode(await res.arrayBuffer())
+      .slice(1)
+      .split('\r\n');
+    expect(lines[1]).toBe(
+      `"1","=""${MERGED}""","該当あり","=""${MERGED}""","株式会社吸収消滅","東京都千代田区丸の内一丁目1番1号","閉鎖（2019年1月1日、合併による解散等）","=""${SUCCESSOR}""","承継工業株式会社","","登録なし（2025年4月1日時点の公表データ）","2025-03-31",""`,
+    );
+    expect(lines[2]?.startsWith(`"3","'＝1+1","該当なし"`)).toBe(true);
   });
 
   it('refuses more than 1,000 lines with 422 in Japanese, and a POST without the CSRF token with 403', async () => {

@@ -73,6 +73,20 @@ describe('GET /api/corporates/search/csv', () => {
     expect(lines[3]).toBe('');
   });
 
+  it('offers an Excel form beside the plain one: 法人番号, 郵便番号 and 承継先法人番号 as ="…" (decision 0065)', async () => {
+    const { res, lines } = await download(`q=${encodeURIComponent('ＣＳＶ')}&includeClosed=1&format=excel`);
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toContain('_Excel用.csv');
+    expect(lines[0]).toContain('"法人番号","商号又は名称"');
+    expect(lines).toContain(
+      `"=""${MERGED}""","株式会社ＣＳＶ消滅","","株式会社","=""1000005""","東京都千代田区丸の内一丁目1番1号","閉鎖","2019-01-01","合併による解散等","=""${SUCCESSOR}""","","2015-10-05","2020-04-01"`,
+    );
+    const plain = await download(`q=${encodeURIComponent('ＣＳＶ')}&includeClosed=1&format=plain`);
+    expect(plain.lines.join('\n')).not.toContain('=""');
+    const bad = await download(`q=${encodeURIComponent('ＣＳＶ')}&format=xlsx`);
+    expect(bad.res.status).toBe(400);
+  });
+
   it('streams every page up to the 1,000-row limit', async () => {
     const { res, lines } = await download(`q=${encodeURIComponent('多数商事')}`);
     expect(res.status).toBe(200);

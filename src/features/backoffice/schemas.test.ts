@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { NoticeCreateBodySchema, OrderNoteBodySchema, RefundBodySchema } from './schemas';
+import { FulfilmentBodySchema, NoticeCreateBodySchema, OrderNoteBodySchema, RefundBodySchema } from './schemas';
 
 describe('RefundBodySchema (the amount a manager types)', () => {
   it('reads amounts as people type them: full-width, commas, 円', () => {
@@ -49,5 +49,25 @@ describe('notice dates', () => {
     const r = NoticeCreateBodySchema.safeParse({ title: 't', body: 'b', publishFrom: '0000-01-01T00:00' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['publishFrom']);
+  });
+});
+
+describe('prose kept as typed (issue 24, decision 0066)', () => {
+  it('keeps full-width brackets and letters in a notice, a refund reason and a note; still refuses control characters', () => {
+    const notice = NoticeCreateBodySchema.parse({
+      title: '（重要）メンテナンスのお知らせ',
+      body: '【１２月】ＰＤＦ版を掲載しました。\n（詳細）',
+    });
+    expect(notice.title).toBe('（重要）メンテナンスのお知らせ');
+    expect(notice.body).toBe('【１２月】ＰＤＦ版を掲載しました。\n（詳細）');
+    expect(RefundBodySchema.parse({ amountYen: '550', reason: '（一部）発行不可のため' }).reason).toBe('（一部）発行不可のため');
+    expect(OrderNoteBodySchema.parse({ note: '　（電話済）ｶﾅ　' }).note).toBe('（電話済）ｶﾅ');
+    expect(NoticeCreateBodySchema.safeParse({ title: '（重要）\u0007', body: 'b' }).success).toBe(false);
+    expect(RefundBodySchema.safeParse({ amountYen: '550', reason: '理由\n二行' }).success).toBe(false);
+  });
+
+  it('normalises a code typed from another system (申請番号): full-width digits are the same number', () => {
+    const r = FulfilmentBodySchema.parse({ to: 'requested', expectedFrom: 'accepted', applicationNumber: '１２３－４５' });
+    expect(r.applicationNumber).toBe('123-45');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Back office: the zod schemas shared by the admin forms and the /api/admin handlers, and the
  * small isomorphic facts (roles and their Japanese labels, audit action labels).
- * Everything is NFKC-normalised before it is validated (security.md "Input").
+ * Codes, numbers and dates are NFKC-normalised before they are validated (security.md "Input"); prose
+ * people read back (notices, notes, refund reasons) is kept as typed (docs/decisions/0066).
  */
 import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
 import {
@@ -49,17 +50,22 @@ export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...
 // Control characters (C0 except tab/newline, and DEL) are refused in every text field (security.md "Input").
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const nfkc = (v: unknown) => (typeof v === 'string' ? v.normalize('NFKC') : v);
-const text = (label: string, max: number, singleLine: boolean) =>
-  z.preprocess(
-    nfkc,
-    z
-      .string({ error: `${label}を入力してください。` })
-      .trim()
-      .min(1, `${label}を入力してください。`)
-      .max(max, `${label}は${max}文字以内で入力してください。`)
-      // the app's one rule for free text (plain-text.ts): no controls, and no lone surrogate (PostgreSQL cannot store one: 500)
-      .refine(...plainTextCheck(label, { multiline: !singleLine })),
-  );
+const textRule = (label: string, max: number, singleLine: boolean) =>
+  z
+    .string({ error: `${label}を入力してください。` })
+    .trim()
+    .min(1, `${label}を入力してください。`)
+    .max(max, `${label}は${max}文字以内で入力してください。`)
+    // the app's one rule for free text (plain-text.ts): no controls, and no lone surrogate (PostgreSQL cannot store one: 500)
+    .refine(...plainTextCheck(label, { multiline: !singleLine }));
+/**
+ * Prose people read back — a notice on the banner and in mail, a refund reason on the statement and
+ * in the member's mail, a note: kept as typed, 「（重要）」 stays 「（重要）」 (issue 24; docs/decisions/0066).
+ * Only the character rule applies; nothing here is compared or searched.
+ */
+const text = textRule;
+/** A code typed from another system (登記ねっと's 申請番号): NFKC, so full-width digits are the same number. */
+const code = (label: string, max: number) => z.preprocess(nfkc, textRule(label, max, true));
 
 export const StaffLoginBodySchema = z.strictObject({ email: EmailSchema, password: CurrentPasswordSchema });
 export type StaffLoginBody = z.infer<typeof StaffLoginBodySchema>;
@@ -167,7 +173,8 @@ export const NoticeFileNameSchema = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
     try {
-      return decodeURIComponent(v).normalize('NFKC').trim();
+      // as typed (decision 0066): the name the staff gave the PDF is the one members download
+      return decodeURIComponent(v).trim();
     } catch {
       return '';
     }
@@ -310,7 +317,7 @@ export const FulfilmentBodySchema = z
   .strictObject({
     to: z.enum(['requested', 'shipped', 'completed'], { error: '変更先の状態を選んでください。' }),
     expectedFrom: z.enum(FULFILMENT_STATUSES, { error: '画面を再読み込みしてください。' }),
-    applicationNumber: z.preprocess(blankToUndefined, text('申請番号', 40, true).optional()),
+    applicationNumber: z.preprocess(blankToUndefined, code('申請番号', 40).optional()),
     carrier: z.preprocess(blankToUndefined, z.enum(CARRIER_IDS, { error: '配送業者を選択してください。' }).optional()),
     trackingNumber: TrackingInput,
     note: optionalNote,
@@ -362,10 +369,10 @@ const yen = (label: string) =>
  */
 export const RefundBodySchema = z.strictObject({
   amountYen: yen('返金額').refine((n) => n >= 1, '返金額は1円以上で入力してください。'),
-  reason: z.preprocess(
-    nfkc,
-    singleLineText('返金理由', { trim: true }).min(1, '返金理由を入力してください。').max(255, '返金理由は255文字以内で入力してください。'),
-  ),
+  // kept as typed (decision 0066): it is printed on the refund statement and in the member's mail
+  reason: singleLineText('返金理由', { trim: true })
+    .min(1, '返金理由を入力してください。')
+    .max(255, '返金理由は255文字以内で入力してください。'),
   ministryFeeYen: z.preprocess(blankToUndefined, yen('法務局手数料の返金額').optional()),
   /** The form's key for this refund (a hidden field, new after each refund made): sent twice, refunded once (0058). */
   idempotencyKey: z.uuid({ error: '画面を読み込み直してから、もう一度返金してください。' }),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-import { BULK_LINES_MAX, BULK_LINE_CHARS_MAX, BULK_MESSAGES } from './bulk';
+import { BULK_LINES_MAX, BULK_LINES_SENT_MAX, BULK_LINE_CHARS_MAX, BULK_MESSAGES, countBulkLines } from './bulk';
 
 // ── API shapes ──────────────────────────────────────────────────────────────────────────────
 
@@ -19,12 +19,14 @@ const isoDate = z
 export const BulkCheckBodySchema = z.strictObject({
   lines: z
     .array(z.string().max(BULK_LINE_CHARS_MAX, BULK_MESSAGES.line_too_long), { message: BULK_MESSAGES.empty })
-    .max(BULK_LINES_MAX, BULK_MESSAGES.too_many)
+    // Blank lines are sent as they were pasted (they keep the numbering) but only the others are checked and counted.
+    .max(BULK_LINES_SENT_MAX, BULK_MESSAGES.too_many)
+    .refine((ls) => countBulkLines(ls) <= BULK_LINES_MAX, BULK_MESSAGES.too_many)
     .refine((ls) => ls.some((l) => l.trim() !== ''), BULK_MESSAGES.empty),
   /** 登録状況を確認する日 (JST calendar day); default today in Japan. */
   date: isoDate.optional(),
-  /** csv: answer the result as a CSV file (UTF-8 with BOM) instead of JSON. */
-  format: z.enum(['json', 'csv']).optional(),
+  /** csv: answer the result as a CSV file (UTF-8 with BOM) instead of JSON; excel: the same in its Excel form (decision 0065). */
+  format: z.enum(['json', 'csv', 'excel']).optional(),
 });
 export type BulkCheckBody = z.infer<typeof BulkCheckBodySchema>;
 
@@ -56,7 +58,7 @@ export const BulkCompanySchema = z.strictObject({
 export type BulkCompany = z.infer<typeof BulkCompanySchema>;
 
 export const BulkRowSchema = z.strictObject({
-  /** 1-based position among the non-blank lines sent. */
+  /** 1-based position of the line among the lines sent, blank ones included (the line number as pasted). */
   line: z.number().int(),
   input: z.string(),
   kind: z.enum(['number', 'invoice', 'name', 'invalid']),

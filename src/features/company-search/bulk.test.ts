@@ -6,6 +6,7 @@ import {
   BULK_LINES_MAX,
   BULK_MESSAGES,
   bulkCompanyStateText,
+  countBulkLines,
   csvColumnLines,
   CSV_FILE_MESSAGES,
   csvFileProblem,
@@ -50,8 +51,9 @@ describe('parseBulkLine', () => {
 });
 
 describe('splitBulkText', () => {
-  it('drops blank lines and reads any line ending', () => {
-    expect(splitBulkText(`a\r\n\r\n  \nb\rc\n`)).toEqual(['a', 'b', 'c']);
+  it('keeps blank lines in place (the 「行」 numbers the list as pasted), drops the trailing ones, reads any line ending', () => {
+    expect(splitBulkText(`a\r\n\r\n  \nb\rc\n\n`)).toEqual(['a', '', '', 'b', 'c']);
+    expect(countBulkLines(splitBulkText(`a\r\n\r\n  \nb\rc\n\n`))).toBe(3);
   });
 });
 
@@ -62,6 +64,8 @@ describe('BulkCheckBodySchema', () => {
     const over = BulkCheckBodySchema.safeParse({ lines: [...lines, N] });
     expect(over.success).toBe(false);
     expect(over.error?.issues[0]?.message).toBe(BULK_MESSAGES.too_many);
+    // blank lines between them are sent for numbering, not counted
+    expect(BulkCheckBodySchema.safeParse({ lines: [...lines, '', ' '] }).success).toBe(true);
   });
 
   it('refuses only blank lines and a date that does not exist', () => {
@@ -101,6 +105,19 @@ describe('CSV upload', () => {
       ['B社', `T${N}`],
     ]);
     expect(csvColumnLines(rows, 1, true)).toEqual([N, `T${N}`]);
+    // a row whose cell is empty keeps its place
+    expect(
+      csvColumnLines(
+        [
+          ['a', N],
+          ['b', ''],
+          ['c', N],
+          ['d', ''],
+        ],
+        1,
+        false,
+      ),
+    ).toEqual([N, '', N]);
     expect(looksLikeHeader([['法人番号'], [N]])).toBe(true);
     expect(looksLikeHeader([[N], [N]])).toBe(false);
     expect(

@@ -11,7 +11,7 @@ import { formatIsoDateJa } from '@/lib/format';
 import { groupDigits } from '@/lib/digits';
 
 import type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
-import { toExcelCsv } from '@/lib/csv';
+import { type CsvForm, toExcelCsv } from '@/lib/csv';
 
 export type { BulkCheckBody, BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 
@@ -30,6 +30,11 @@ export const BULK_MESSAGES = {
   ambiguous: '同じ名前の法人が複数あります。法人番号で確認してください。',
   bad_date: '日付は YYYY-MM-DD の形式で入力してください。',
 } as const;
+
+/** A line that named a company by a former name: said beside the result (found rows have no other message). */
+export function bulkFormerNameMessage(formerName: string, currentName: string): string {
+  return `旧商号「${formerName}」で見つかりました（現在の商号：${currentName}）。`;
+}
 
 export type BulkLine =
   | { kind: 'number'; input: string; corporateNumber: string }
@@ -56,13 +61,24 @@ export function parseBulkLine(raw: string): BulkLine {
   return { kind: 'name', input, name: nfkc.replace(/\s+/gu, ' ') };
 }
 
-/** The non-blank lines of a pasted text (any line ending). */
+/**
+ * The lines of a pasted text as pasted (any line ending), blank ones kept as '' so that a result's
+ * 「行」 is the line's number in the box (issue 24: numbering only the non-blank lines moved every
+ * result after a blank line away from its line). Blank lines at the end are dropped.
+ */
 export function splitBulkText(text: string): string[] {
-  return text
-    .split(/\r\n|\r|\n/u)
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
+  const lines = text.split(/\r\n|\r|\n/u).map((l) => l.trim());
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
 }
+
+/** How many lines will be checked (blank lines are kept for numbering but not checked). */
+export function countBulkLines(lines: readonly string[]): number {
+  return lines.reduce((n, l) => (l.trim() === '' ? n : n + 1), 0);
+}
+
+/** Most lines one request may carry, blank ones included (the 1,000 to check and the blanks between them). */
+export const BULK_LINES_SENT_MAX = 5 * BULK_LINES_MAX;
 
 // ── CSV upload ──────────────────────────────────────────────────────────────────────────────
 
@@ -132,12 +148,15 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
-/** The lines to check from CSV rows: one column, without the header row when there is one. */
+/**
+ * The lines to check from CSV rows: one column, without the header row when there is one. A row
+ * with that cell empty stays as a blank line, so the 「行」 of a result is the row's place in the
+ * list that fills the box (and the file's data rows).
+ */
 export function csvColumnLines(rows: readonly string[][], column: number, hasHeader: boolean): string[] {
-  return rows
-    .slice(hasHeader ? 1 : 0)
-    .map((r) => (r[column] ?? '').trim())
-    .filter((v) => v !== '');
+  const lines = rows.slice(hasHeader ? 1 : 0).map((r) => (r[column] ?? '').trim());
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
 }
 
 const HEADER_WORDS = /番号|名称|商号|社名|会社名|法人名|取引先|仕入先|得意先|事業者|^(corporate[ _-]?)?(name|number)$/iu;
@@ -202,7 +221,10 @@ export const BULK_CSV_HEADER = [
   '備考',
 ] as const;
 
-export function bulkResultCsv(result: BulkCheckResult): string {
+/** 入力 (a number typed there), 法人番号 and 承継先法人番号: digits Excel must keep as text (the excel form, decision 0065). */
+export const BULK_CSV_TEXT_COLUMNS = [1, 3, 7] as const;
+
+export function bulkResultCsv(result: BulkCheckResult, form: CsvForm = 'plain'): string {
   return toExcelCsv(
     BULK_CSV_HEADER,
     result.rows.map((r) => [
@@ -220,5 +242,6 @@ export function bulkResultCsv(result: BulkCheckResult): string {
       result.date,
       r.message ?? '',
     ]),
+    { form, textColumns: BULK_CSV_TEXT_COLUMNS },
   );
 }

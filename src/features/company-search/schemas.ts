@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CompanySummarySchema, KindCodeSchema, RegistryInfoSchema } from '@/features/registry';
+import { CSV_FORMS } from '@/lib/csv';
 import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURES } from '@/lib/prefectures';
 
@@ -86,7 +87,12 @@ function searchRules(v: { q?: string; address?: string; city?: string; prefectur
 export const SearchParamsSchema = SearchFieldsSchema.superRefine(searchRules);
 
 /** The same search as CSV (GET /api/corporates/search/csv): every page up to the limit, so no cursor. */
-export const SearchCsvParamsSchema = SearchFieldsSchema.omit({ cursor: true }).superRefine(searchRules);
+export const SearchCsvParamsSchema = SearchFieldsSchema.omit({ cursor: true })
+  .extend({
+    /** plain (default): the data as it is; excel: 法人番号 and 郵便番号 kept as text when Excel opens it (src/lib/csv.ts). */
+    format: z.enum(CSV_FORMS, { message: 'format は plain か excel を指定してください。' }).optional(),
+  })
+  .superRefine(searchRules);
 /** GET /api/corporates/cities?prefecture=13 */
 export const CityListParamsSchema = z.strictObject({
   prefecture: z.enum(PREFECTURE_CODES, { message: '都道府県の指定が正しくありません。' }),

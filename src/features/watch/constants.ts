@@ -73,6 +73,9 @@ export function describeWatchEvent(kind: WatchEventKind, d: WatchEventDetail): s
 }
 
 export const WATCH_MESSAGES = {
+  // said once the mail setting is saved (the checkbox alone changed silently: issue 24)
+  digest_on: 'お知らせメールを受け取る設定にしました。',
+  digest_off: 'お知らせメールを停止しました。ウォッチリストはそのまま残ります。',
   limit: `ウォッチできるのは1会員あたり${groupDigits(WATCH_LIMIT)}社までです。不要な法人を外してから追加してください。`,
   not_found: 'この法人番号の法人は見つかりませんでした。番号をご確認ください。',
   import_empty: '法人番号（13桁）または登録番号（T＋13桁）を1行に1件ずつ入力するか、CSV ファイルを選んでください。',

@@ -41,6 +41,8 @@ export const WatchEntrySchema = z.strictObject({
       address: z.string(),
       closed: z.boolean(),
       lastChange: z.strictObject({ label: z.string(), date: z.string() }),
+      /** 承継先 of a closed company (合併 etc.): its record page, and its name when the registry shows it. */
+      successor: z.strictObject({ corporateNumber: z.string(), name: z.string().nullable(), path: z.string() }).nullable(),
     })
     .nullable(),
   invoice: z.strictObject({ state: WatchInvoiceStateSchema, label: z.string() }),

@@ -11,6 +11,7 @@ import { type KindCode, isKindCode } from '@/features/registry/index.client';
 import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, isCityCode } from '../constants';
 import type { SearchResult } from '../schemas';
 import { groupDigits } from '@/lib/digits';
+import type { CsvForm } from '@/lib/csv';
 
 export interface SearchUrlState {
   q: string;
@@ -100,9 +101,12 @@ export function searchApiPath(state: SearchUrlState, cursor?: string): string | 
 }
 
 /** The search's results as a CSV file (GET /api/corporates/search/csv: every page up to 1,000 rows). */
-export function searchCsvPath(state: SearchUrlState): string | null {
+export function searchCsvPath(state: SearchUrlState, form: CsvForm = 'plain'): string | null {
   const query = searchApiQuery(state);
-  return query === null ? null : `/api/corporates/search/csv?${new URLSearchParams(query).toString()}`;
+  if (query === null) return null;
+  const p = new URLSearchParams(query);
+  if (form !== 'plain') p.set('format', form);
+  return `/api/corporates/search/csv?${p.toString()}`;
 }
 
 /**

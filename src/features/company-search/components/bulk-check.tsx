@@ -4,6 +4,7 @@ import Link from '@/components/link';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 
 import { ApiError } from '@/lib/api-client';
+import { type CsvForm, csvFileName } from '@/lib/csv';
 import { formatIsoDateJa } from '@/lib/format';
 
 import {
@@ -15,6 +16,7 @@ import {
   bulkCompanyStateText,
   bulkInvoiceText,
   bulkResultCsv,
+  countBulkLines,
   csvColumnLines,
   csvFileProblem,
   decodeCsvBytes,
@@ -58,8 +60,10 @@ export function BulkCheck({ today }: { today: string }) {
     status: useId(),
   };
 
+  // As pasted, blank lines included: the results' 「行」 is the line's number in the box.
   const lines = splitBulkText(text);
-  const tooMany = lines.length > BULK_LINES_MAX;
+  const lineCount = countBulkLines(lines);
+  const tooMany = lineCount > BULK_LINES_MAX;
 
   function applyUpload(next: Upload) {
     setUpload(next);
@@ -91,7 +95,7 @@ export function BulkCheck({ today }: { today: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (lines.length === 0) return setError(BULK_MESSAGES.empty);
+    if (lineCount === 0) return setError(BULK_MESSAGES.empty);
     if (tooMany) return setError(BULK_MESSAGES.too_many);
     setBusy(true);
     setError(null);
@@ -109,13 +113,13 @@ export function BulkCheck({ today }: { today: string }) {
     }
   }
 
-  function download() {
+  function download(form: CsvForm) {
     if (!result) return;
-    const blob = new Blob([bulkResultCsv(result)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([bulkResultCsv(result, form)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = `一括確認_${result.date}.csv`;
+    a.download = csvFileName(`一括確認_${result.date}`, form);
     document.body.append(a);
     a.click();
     a.remove();
@@ -146,7 +150,7 @@ export function BulkCheck({ today }: { today: string }) {
             spellCheck={false}
           />
           <p id={ids.count} className={tooMany ? styles.countOver : styles.count}>
-            {lines.length.toLocaleString('ja-JP')}行 ／ 最大{BULK_LINES_MAX.toLocaleString('ja-JP')}行
+            {lineCount.toLocaleString('ja-JP')}行 ／ 最大{BULK_LINES_MAX.toLocaleString('ja-JP')}行
             {tooMany ? `（${BULK_MESSAGES.too_many}）` : ''}
           </p>
         </div>
@@ -230,9 +234,14 @@ export function BulkCheck({ today }: { today: string }) {
             <h2 id={`${ids.status}-h`} className={styles.h2}>
               確認結果
             </h2>
-            <button type="button" className="button button-secondary" onClick={download}>
-              CSVでダウンロード
-            </button>
+            <div className={styles.downloads}>
+              <button type="button" className="button button-secondary" onClick={() => download('plain')}>
+                CSVでダウンロード
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => download('excel')}>
+                Excel用CSV
+              </button>
+            </div>
           </div>
           <div className={styles.scroll} role="region" aria-label="確認結果の表（横にスクロールできます）" tabIndex={0}>
             <table className={styles.table}>
@@ -273,7 +282,7 @@ function ResultRow({ row }: { row: BulkRow }) {
           {BULK_RESULT_LABELS[row.result]}
           {row.result === 'ambiguous' && row.matches !== null ? `（${row.matches}件）` : ''}
         </span>
-        {row.message !== null && row.result !== 'found' && <span className={styles.message}>{row.message}</span>}
+        {row.message !== null && <span className={styles.message}>{row.message}</span>}
       </td>
       <td className={styles.companyCell} data-label="法人">
         {c !== null && (

@@ -76,12 +76,21 @@ export function CompanyResultItem({
           <dt>法人番号</dt>
           <dd className={styles.number}>
             <span aria-label={groupedNumber(c.corporateNumber)}>{c.corporateNumber}</span>
-            <button type="button" className={styles.copy} onClick={() => void copy()} aria-label={`法人番号 ${c.corporateNumber} をコピー`}>
+            {/* the name holds the visible text (WCAG 2.5.3), in both states */}
+            <button
+              type="button"
+              className={styles.copy}
+              onClick={() => void copy()}
+              aria-label={`法人番号 ${c.corporateNumber} を${copied ? 'コピーしました' : 'コピー'}`}
+            >
               {copied ? 'コピーしました' : 'コピー'}
             </button>
-            <span className="visually-hidden" role="status">
-              {copied ? '法人番号をコピーしました' : ''}
-            </span>
+            {/* only when there is something to say: an empty status region in each of 20 results was noise (issue 24) */}
+            {copied ? (
+              <span className="visually-hidden" role="status">
+                法人番号をコピーしました
+              </span>
+            ) : null}
           </dd>
         </div>
         {c.closed && c.closeCauseLabel !== null ? (

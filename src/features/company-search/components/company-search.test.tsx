@@ -136,7 +136,7 @@ describe('CompanySearch (the search box)', () => {
       await vi.dynamicImportSettled();
     });
     await settle(0);
-    const watch = await within(cards).findByRole('link', { name: 'とよたテスト株式会社をウォッチ（ログインが必要です）' });
+    const watch = await within(cards).findByRole('link', { name: 'この法人をウォッチ（とよたテスト株式会社・ログインが必要です）' });
     // back to this search, with the intent to watch that company once logged in (src/lib/watch-intent.ts)
     const next = new URL(watch.getAttribute('href') ?? '', 'http://x').searchParams.get('nextPage');
     expect(next).toMatch(/^\/search\?q=/);

@@ -308,7 +308,17 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
             <a className="button button-secondary" href={searchCsvPath(committed) ?? undefined} download data-testid="search-csv">
               CSVでダウンロード
             </a>
-            <span className={styles.csvNote}>（検索結果を最大1,000件まで、Excelで開けるCSV形式で保存します）</span>
+            <a
+              className="button button-secondary"
+              href={searchCsvPath(committed, 'excel') ?? undefined}
+              download
+              data-testid="search-csv-excel"
+            >
+              Excel用CSV
+            </a>
+            <span className={styles.csvNote}>
+              （検索結果を最大1,000件まで保存します。Excel用は法人番号・郵便番号を文字列として開けます）
+            </span>
           </p>
         ) : null}
       </div>

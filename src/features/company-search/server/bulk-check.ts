@@ -14,7 +14,17 @@ import {
 } from '@/features/registry/index.server';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 
-import { BULK_MESSAGES, type BulkCheckResult, type BulkCompany, type BulkInvoice, type BulkRow, parseBulkLine } from '../bulk';
+import { companiesByFormerName, type FormerNameMatch } from './former-names';
+
+import {
+  BULK_MESSAGES,
+  bulkFormerNameMessage,
+  type BulkCheckResult,
+  type BulkCompany,
+  type BulkInvoice,
+  type BulkRow,
+  parseBulkLine,
+} from '../bulk';
 
 /**
  * The bulk check (issue 14 item 4): each line is a 法人番号, a T-number or an exact name; each
@@ -89,20 +99,39 @@ function pickOne(rows: readonly Row[]): { row: Row } | { matches: number } {
   return { matches: rows.length };
 }
 
+/** A name's match: one company (by a former name when `formerName` is set), else the count of equals. */
+type NameMatch = { row: Row; formerName: string | null } | { matches: number };
+
+function pickByName(rows: readonly Row[], formerName: string | null): NameMatch {
+  const one = pickOne(rows);
+  return 'row' in one ? { row: one.row, formerName } : one;
+}
+
 /**
- * An exact name. The index's exact-name token is on the normalised name, which leaves out the
- * legal form (株式会社日本運送, 日本運送株式会社 and 日本運送合同会社 share 日本運送: 358 companies in the
- * 1M-row sample of bench/bulk-check.ts), so the candidates are narrowed to the registered name as written (NFKC, any
- * width); only when none is written so (「(株)日本運送」) do the normalised matches count.
+ * An exact name: the current name first, else a former name (旧商号), found as /search finds former
+ * names (former-names.ts): a supplier list written before a rename still names the company.
+ *
+ * The index's exact-name token is on the normalised name, which leaves out the legal form
+ * (株式会社日本運送, 日本運送株式会社 and 日本運送合同会社 share 日本運送: 358 companies in the 1M-row
+ * sample of bench/bulk-check.ts), so the candidates are narrowed to the name as written (NFKC, any
+ * width) — a current name, then a former name; only when none is written so (「(株)日本運送」) do
+ * the normalised matches count, current names before former ones.
  */
-function byName(reg: OpenRegistry, name: string): { row: Row } | { matches: number } {
-  const chars = codePoints(normalizeJapanese(name));
+function byName(reg: OpenRegistry, name: string): NameMatch {
+  const norm = normalizeJapanese(name);
+  const chars = codePoints(norm);
   if (chars.length === 0) return { matches: 0 };
-  const candidates = reg.statement(BY_EXACT_NAME).all(nameExactExpression(chars)) as Row[];
-  if (candidates.length === 0) return { matches: 0 };
+  const current = reg.statement(BY_EXACT_NAME).all(nameExactExpression(chars)) as Row[];
   const wanted = sameText(name);
-  const exact = candidates.filter((r) => sameText(unpackRow(r.corporate_number, r.hihyoji, r.data).name) === wanted);
-  return pickOne(exact.length > 0 ? exact : candidates);
+  const exact = current.filter((r) => sameText(unpackRow(r.corporate_number, r.hihyoji, r.data).name) === wanted);
+  if (exact.length > 0) return pickByName(exact, null);
+  const former = companiesByFormerName(reg, norm);
+  const formerExact = former.filter((f) => sameText(f.formerName) === wanted);
+  if (formerExact.length > 0)
+    return pickByName(formerExact, formerExact.length === 1 ? (formerExact[0] as FormerNameMatch).formerName : null);
+  if (current.length > 0) return pickByName(current, null);
+  if (former.length > 0) return pickByName(former, former.length === 1 ? (former[0] as FormerNameMatch).formerName : null);
+  return { matches: 0 };
 }
 
 export function bulkCheck(
@@ -114,15 +143,17 @@ export function bulkCheck(
   if (!state.ok) return { ok: false, code: 'registry_unavailable' };
   const reg = state.registry;
   const invoice = stores.invoice ?? getInvoiceStore();
-  const inputs = lines.map((l) => l.trim()).filter((l) => l !== '');
+  // Numbered as sent, blank lines included (the 「行」 of the pasted list); blank lines are not checked.
+  const inputs = lines.map((l, i) => ({ raw: l.trim(), number: i + 1 })).filter((l) => l.raw !== '');
 
   // One read transaction: every line sees the same registry file.
   const rows = reg.db.transaction((): BulkRow[] =>
-    inputs.map((raw, i): BulkRow => {
+    inputs.map(({ raw, number }): BulkRow => {
       const line = parseBulkLine(raw);
-      const base = { line: i + 1, input: line.input, kind: line.kind, matches: null, message: null, company: null, invoice: null };
+      const base = { line: number, input: line.input, kind: line.kind, matches: null, message: null, company: null, invoice: null };
       if (line.kind === 'invalid') return { ...base, result: 'invalid', message: line.message };
       let row: Row | undefined;
+      let formerName: string | null = null;
       if (line.kind === 'name') {
         const found = byName(reg, line.name);
         if ('matches' in found) {
@@ -131,6 +162,7 @@ export function bulkCheck(
             : { ...base, result: 'ambiguous', matches: found.matches, message: BULK_MESSAGES.ambiguous };
         }
         row = found.row;
+        formerName = found.formerName;
       } else {
         const r = reg.statement(BY_NUMBER).get(Number(line.corporateNumber)) as Row | undefined;
         row = r !== undefined && r.hihyoji === 0 ? r : undefined;
@@ -141,7 +173,8 @@ export function bulkCheck(
         return { ...base, result: 'not_found', message: BULK_MESSAGES.not_found, invoice: inv };
       }
       const company = companyOf(reg, row);
-      return { ...base, result: 'found', company, invoice: invoiceOf(invoice, company.corporateNumber, date) };
+      const message = formerName === null ? null : bulkFormerNameMessage(formerName, company.name);
+      return { ...base, result: 'found', message, company, invoice: invoiceOf(invoice, company.corporateNumber, date) };
     }),
   )();
 

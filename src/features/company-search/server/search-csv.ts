@@ -3,7 +3,7 @@ import 'server-only';
 import type { CompanySummary } from '@/features/registry';
 import type { RegistryStore } from '@/features/registry/index.server';
 
-import { CSV_BOM, excelCsvLine } from '@/lib/csv';
+import { CSV_BOM, type CsvForm, type CsvOptions, csvRecord, excelCsvLine } from '@/lib/csv';
 import type { SearchParams, SearchResult } from '../schemas';
 import { searchCompanies } from './search';
 
@@ -29,6 +29,9 @@ export const SEARCH_CSV_HEADER = [
   '更新年月日',
 ] as const;
 
+/** 法人番号, 郵便番号 and 承継先法人番号: digits Excel must keep as text (the excel form, decision 0065). */
+export const SEARCH_CSV_TEXT_COLUMNS = [0, 4, 9] as const;
+
 export function searchCsvRow(c: CompanySummary): string[] {
   return [
     c.corporateNumber,
@@ -47,8 +50,8 @@ export function searchCsvRow(c: CompanySummary): string[] {
   ];
 }
 
-function pageText(result: SearchResult): string {
-  return result.items.map((c) => excelCsvLine(searchCsvRow(c))).join('');
+function pageText(result: SearchResult, options: CsvOptions): string {
+  return result.items.map((c) => csvRecord(searchCsvRow(c), options)).join('');
 }
 
 export type SearchCsvOutcome =
@@ -60,7 +63,11 @@ export type SearchCsvOutcome =
  * download. A later page that fails (the registry was swapped in between: cursor_expired) errors
  * the stream, so the browser reports a failed download instead of saving a silently short file.
  */
-export function searchCsv(params: Omit<SearchParams, 'cursor'>, store?: RegistryStore): SearchCsvOutcome {
+export function searchCsv(
+  { format, ...params }: Omit<SearchParams, 'cursor'> & { format?: CsvForm },
+  store?: RegistryStore,
+): SearchCsvOutcome {
+  const options: CsvOptions = { form: format ?? 'plain', textColumns: SEARCH_CSV_TEXT_COLUMNS };
   const run = (cursor?: string) => (store ? searchCompanies({ ...params, cursor }, store) : searchCompanies({ ...params, cursor }));
   const first = run();
   if (!first.ok) return first;
@@ -68,14 +75,14 @@ export function searchCsv(params: Omit<SearchParams, 'cursor'>, store?: Registry
   let next = first.result.nextCursor;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + excelCsvLine(SEARCH_CSV_HEADER) + pageText(first.result)));
+      controller.enqueue(encoder.encode(CSV_BOM + excelCsvLine(SEARCH_CSV_HEADER) + pageText(first.result, options)));
       if (next === null) controller.close();
     },
     pull(controller) {
       if (next === null) return controller.close();
       const page = run(next);
       if (!page.ok) return controller.error(new Error(`search CSV stopped: ${page.code}`));
-      controller.enqueue(encoder.encode(pageText(page.result)));
+      controller.enqueue(encoder.encode(pageText(page.result, options)));
       next = page.result.nextCursor;
       if (next === null) controller.close();
     },

@@ -44,6 +44,7 @@ import {
   parseCorporateNumberQuery,
 } from '@/features/registry/index.server';
 import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
+import { formerNamesOfDoc } from './former-names';
 
 /**
  * Company search over the registry (issue 3 §4).
@@ -161,7 +162,7 @@ const MAX_WEIGHED = 16;
  * rare too. A common one is paired with the rarest 3-gram sharing at most one character with it,
  * which covers another part of the query. The confirmation on `doc` keeps the result exact.
  */
-function selectiveTrigrams(reg: OpenRegistry, chars: readonly string[]): string[] {
+export function selectiveTrigrams(reg: OpenRegistry, chars: readonly string[]): string[] {
   const grams: { g: string; pos: number; df: number }[] = [];
   // A long query has more 3-grams than are worth weighing (a rare one is counted with a small
   // query each): at most MAX_WEIGHED, spread over the query.
@@ -525,12 +526,8 @@ export function searchCompanies(
         hihyoji: number;
         data: string;
       };
-      // Former names as stored may include the current name (see the writer): left out here.
-      const storedNorms = row.former_norm === null ? [] : row.former_norm.split('\u0001');
-      const storedNames = row.former_names === null ? [] : (JSON.parse(row.former_names) as string[]);
-      const keep = storedNorms.map((norm) => norm !== row.name_norm);
-      const formerNorms = storedNorms.filter((_, i) => keep[i]);
-      const formerNames = storedNames.filter((_, i) => keep[i]);
+      // Former names as stored may include the current name (see the writer): left out there.
+      const { norms: formerNorms, names: formerNames } = formerNamesOfDoc(row);
       const { match, formerIndex } = addressOnly
         ? { match: 'address' as const, formerIndex: -1 }
         : postCode !== null

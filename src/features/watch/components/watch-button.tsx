@@ -14,6 +14,18 @@ import styles from './watch.module.css';
 
 type State = 'checking' | 'watching' | 'not-watching' | 'expired';
 
+const WATCH_LABEL = 'この法人をウォッチ';
+const WATCHING_LABEL = 'ウォッチ中（外す）';
+
+/**
+ * The accessible name in a list of results: the visible text first, then the company (WCAG 2.5.3
+ * Label in Name: a speech-input user says what they see, 「この法人をウォッチ」; the name used to be
+ * 「ソニー株式会社をウォッチ」, which does not contain it). 20 buttons still read apart.
+ */
+function watchButtonName(visible: string, companyName: string, note?: string): string {
+  return `${visible}（${companyName}${note ? `・${note}` : ''}）`;
+}
+
 /**
  * 「この法人をウォッチ」 (issue 15 §1) on the record page and in search results: adds the company to
  * the member's watch list, or takes it off again. A visitor who is not logged in is sent to the
@@ -94,9 +106,9 @@ export function WatchButton({
             router.push(now);
           }}
           className={`button button-secondary ${styles.watchButton}`}
-          aria-label={companyName !== undefined ? `${companyName}をウォッチ（ログインが必要です）` : undefined}
+          aria-label={companyName !== undefined ? watchButtonName(WATCH_LABEL, companyName, 'ログインが必要です') : undefined}
         >
-          この法人をウォッチ
+          {WATCH_LABEL}
         </Link>
         {compact ? null : <p className={styles.watchNote}>ログインすると、商号・所在地やインボイス登録の変更をメールでお知らせします。</p>}
       </div>
@@ -124,6 +136,7 @@ export function WatchButton({
     }
   };
 
+  const visible = state === 'watching' ? WATCHING_LABEL : WATCH_LABEL;
   return (
     <div>
       <button
@@ -132,9 +145,9 @@ export function WatchButton({
         onClick={toggle}
         disabled={busy || (state === 'checking' && !compact)}
         aria-pressed={state === 'watching'}
-        aria-label={companyName !== undefined ? `${companyName}をウォッチ` : undefined}
+        aria-label={companyName !== undefined ? watchButtonName(visible, companyName) : undefined}
       >
-        {state === 'watching' ? 'ウォッチ中（外す）' : 'この法人をウォッチ'}
+        {visible}
       </button>
       {message ? (
         <p className={message.ok ? styles.watchNote : 'error-box'} role={message.ok ? 'status' : 'alert'}>

@@ -51,6 +51,8 @@ export function WatchPage() {
       <p className={styles.lead}>
         ウォッチした法人の商号・所在地の変更、閉鎖・合併・復活、インボイス登録の登録・取消・失効を、国税庁の公表データの更新ごとにお知らせします。ウォッチリストはご本人だけが見られます。
       </p>
+      {/* Above the list (up to 5,000 cards): the setting must be found without scrolling past them (issue 24). */}
+      <DigestSetting on={data.digest} onChanged={refresh} />
       <AddForm onAdded={afterSuccess('add')} lastSuccess={lastSuccess} />
       <ImportForm onImported={afterSuccess('import')} lastSuccess={lastSuccess} />
       <Events data={events.data?.events} error={events.error} />
@@ -93,7 +95,6 @@ export function WatchPage() {
           </>
         )}
       </section>
-      <DigestSetting on={data.digest} onChanged={refresh} />
     </div>
   );
 }
@@ -391,6 +392,15 @@ function EntryCard({ entry, onRemoved }: { entry: WatchEntry; onRemoved: () => P
           <dd>
             {formatIsoDateJa(c.lastChange.date)}　{c.lastChange.label}
           </dd>
+          {c.successor ? (
+            <>
+              <dt>承継先</dt>
+              <dd>
+                <Link href={c.successor.path}>{c.successor.name ?? `法人番号 ${c.successor.corporateNumber}`}</Link>
+                {c.successor.name !== null ? `（法人番号 ${c.successor.corporateNumber}）` : ''}
+              </dd>
+            </>
+          ) : null}
         </dl>
       ) : null}
       <button
@@ -414,15 +424,23 @@ function EntryCard({ entry, onRemoved }: { entry: WatchEntry; onRemoved: () => P
 function DigestSetting({ on, onChanged }: { on: boolean; onChanged: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  // The box shows the choice at once, while it is saved (then the list's answer takes over; an error puts it back).
+  const [pending, setPending] = useState<boolean | null>(null);
   const toggle = async (e: ChangeEvent<HTMLInputElement>) => {
+    const next = e.target.checked;
+    setPending(next);
     setBusy(true);
     setError(null);
+    setSaved(null);
     try {
-      await setDigest(e.target.checked);
+      await setDigest(next);
       await onChanged();
+      setSaved(next ? WATCH_MESSAGES.digest_on : WATCH_MESSAGES.digest_off);
     } catch (err) {
       setError(messageOf(err, '設定を変更できませんでした。時間をおいてもう一度お試しください。'));
     } finally {
+      setPending(null);
       setBusy(false);
     }
   };
@@ -432,9 +450,13 @@ function DigestSetting({ on, onChanged }: { on: boolean; onChanged: () => Promis
         お知らせメール
       </h2>
       <label className={styles.setting}>
-        <input type="checkbox" checked={on} onChange={toggle} disabled={busy} />
+        <input type="checkbox" checked={pending ?? on} onChange={toggle} disabled={busy} aria-describedby="watch-mail-status" />
         <span>ウォッチ中の法人の変更を、1日1回までメールで受け取る</span>
       </label>
+      {/* One live region, present before it speaks (a region inserted with its text is often not read out). */}
+      <div id="watch-mail-status" role="status" className={styles.settingStatus} data-testid="watch-mail-status">
+        {saved ? <p className="notice-box">{saved}</p> : null}
+      </div>
       {error ? (
         <p className="error-box" role="alert">
           {error}

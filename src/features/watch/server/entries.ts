@@ -156,6 +156,13 @@ export async function setDigest(userId: string, on: boolean): Promise<void> {
     });
 }
 
+/** The 承継先 a closed company names (NTA column 13), with its name when the registry shows it. */
+function successorOf(corporateNumber: string | null): NonNullable<WatchEntry['company']>['successor'] {
+  if (corporateNumber === null) return null;
+  const successor = findCompanyByNumber(corporateNumber);
+  return { corporateNumber, name: successor.ok ? successor.company.current.name : null, path: referencePath(corporateNumber) };
+}
+
 /** The state a watch list row shows: the registry's current record and the invoice status today. */
 function entryState(corporateNumber: string, addedAt: Date): WatchEntry {
   const company = findCompanyByNumber(corporateNumber);
@@ -171,6 +178,7 @@ function entryState(corporateNumber: string, addedAt: Date): WatchEntry {
           address: company.company.current.address,
           closed: company.company.closed,
           lastChange: { label: company.company.current.processLabel, date: company.company.current.changeDate },
+          successor: successorOf(company.company.current.successorCorporateNumber),
         }
       : null,
     invoice,

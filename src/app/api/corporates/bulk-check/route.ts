@@ -3,6 +3,7 @@ import { bulkCheck } from '@/features/company-search/index.server';
 import { COMPANY_ERROR_MESSAGES, todayInJapan } from '@/features/registry';
 import { takeOrThrow, UNAVAILABLE_HEADERS } from '@/features/registry/index.server';
 import { AppError } from '@/server/http/app-error';
+import { csvFileName } from '@/lib/csv';
 import { contentDisposition } from '@/server/http/content-disposition';
 import { defineRoute, method } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
@@ -11,7 +12,8 @@ import { instanceLimit } from '@/server/rate-limit';
  * POST /api/corporates/bulk-check (docs/api.md): up to 1,000 法人番号, T-numbers or exact names,
  * each with the company as registered and its invoice status on `date` (default today, JST).
  * Public (no login) but a POST: CSRF token bound to the pre-session cookie, as every POST.
- * `format: "csv"` answers the same result as a CSV file for Excel (UTF-8 with BOM).
+ * `format: "csv"` answers the same result as a CSV file for Excel (UTF-8 with BOM); `"excel"` in
+ * its Excel form (codes kept as text, docs/decisions/0065).
  */
 
 /** One check is up to 1,000 lookups (≈ a few ms each 100): 2 a second, 10 at once per client. */
@@ -34,11 +36,12 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
           message: COMPANY_ERROR_MESSAGES.registry_unavailable,
           headers: UNAVAILABLE_HEADERS,
         });
-      if (body.format === 'csv') {
-        return new Response(bulkResultCsv(outcome.result), {
+      if (body.format === 'csv' || body.format === 'excel') {
+        const form = body.format === 'excel' ? 'excel' : 'plain';
+        return new Response(bulkResultCsv(outcome.result, form), {
           headers: {
             'Content-Type': 'text/csv; charset=utf-8',
-            'Content-Disposition': contentDisposition(`一括確認_${date}.csv`, 'attachment'),
+            'Content-Disposition': contentDisposition(csvFileName(`一括確認_${date}`, form), 'attachment'),
             'Cache-Control': 'no-store',
           },
         });

@@ -1,6 +1,7 @@
 import { SearchCsvParamsSchema } from '@/features/company-search';
 import { searchCsv, searchFailure } from '@/features/company-search/index.server';
 import { takeOrThrow } from '@/features/registry/index.server';
+import { csvFileName } from '@/lib/csv';
 import { contentDisposition } from '@/server/http/content-disposition';
 import { defineRoute, method } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
@@ -8,7 +9,8 @@ import { instanceLimit } from '@/server/rate-limit';
 /**
  * GET /api/corporates/search/csv?q=…&prefecture=…&kind=…&includeClosed=1 (docs/api.md): every
  * result of the search (up to the 1,000-row limit) as a CSV file for Excel (UTF-8 with BOM).
- * Same parameters as /api/corporates/search without `cursor`, same errors before the file starts.
+ * Same parameters as /api/corporates/search without `cursor`, same errors before the file starts;
+ * `format=excel` writes 法人番号 and 郵便番号 so Excel keeps them as text (docs/decisions/0065).
  */
 
 /** A file is up to 50 searches: 1 a second, 5 at once per client. */
@@ -26,7 +28,10 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
       return new Response(outcome.stream, {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': contentDisposition(`会社検索_${(query.q ?? query.address ?? '').slice(0, 30)}.csv`, 'attachment'),
+          'Content-Disposition': contentDisposition(
+            csvFileName(`会社検索_${(query.q ?? query.address ?? '').slice(0, 30)}`, query.format ?? 'plain'),
+            'attachment',
+          ),
           'Cache-Control': 'public, max-age=60',
         },
       });
