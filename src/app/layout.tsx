@@ -9,6 +9,7 @@ import { getSiteInfo } from '@/config/site';
 import { ApiHost } from '@/components/api-host';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { HeaderLogout } from '@/features/accounts/components/header-logout';
 import { MaintenanceBanner } from '@/features/site/components/maintenance-banner';
 import { getCurrentNotice, type CurrentNotice } from '@/features/site/server/notices';
 import { logger } from '@/server/logger';
@@ -63,7 +64,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             children
           ) : (
             <>
-              <SiteHeader serviceName={site.serviceName} />
+              <SiteHeader serviceName={site.serviceName} logout={<HeaderLogout />} />
               <main id="main">{children}</main>
               {/* Below the fold: hydrated after the page as a task of its own (docs/decisions/0037). */}
               <Suspense fallback={null}>

@@ -17,12 +17,15 @@ export function loginRedirect({
   expired,
   here,
   passwordChanged = false,
+  loggedOutElsewhere = false,
 }: {
   expired: boolean;
   here: string;
   passwordChanged?: boolean;
+  /** this page was logged in, and another tab logged out (the stored login was removed, not expired) */
+  loggedOutElsewhere?: boolean;
 }): string {
-  return loginPath({ nextPage: here, expired, passwordChanged });
+  return loginPath({ nextPage: here, expired, passwordChanged, loggedOutElsewhere });
 }
 
 /** True when this browser had a login whose expiry has passed (not: never logged in, or logged out). */

@@ -63,7 +63,9 @@ describe('refund statement', () => {
     expect(text).toContain('見本：運営者の登録番号が設定されていないため、適格請求書としては使えません。');
     expect(text).toContain('登録番号T0000000000000');
     expect(text).toContain('（見本用の架空の番号です）');
-    const real = (await pdfText(await renderRefundStatement(buildRefundStatementSnapshot(FACTS), { refundedAt: new Date('2026-11-24T05:00:00Z') }))).replace(/\s+/g, '');
+    const real = (
+      await pdfText(await renderRefundStatement(buildRefundStatementSnapshot(FACTS), { refundedAt: new Date('2026-11-24T05:00:00Z') }))
+    ).replace(/\s+/g, '');
     expect(real).not.toContain('見本');
   });
 
