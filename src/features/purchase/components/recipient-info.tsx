@@ -69,7 +69,16 @@ async function destinationErrors(
  * `prefectureOptions`: the 都道府県 select's options, rendered by the server page
  * (`<PrefectureOptions />` of prefecture-options.tsx) so the list is not in this step's JavaScript.
  */
-export function RecipientInfo({ payjpJsUrl, prefectureOptions }: { payjpJsUrl: string; prefectureOptions: ReactNode }) {
+export function RecipientInfo({
+  payjpJsUrl,
+  prefectureOptions,
+  savedAddresses = null,
+}: {
+  payjpJsUrl: string;
+  prefectureOptions: ReactNode;
+  /** 保存したお届け先 (`<SavedAddressChoices />`, rendered by the server page): a pressed one fills the form. */
+  savedAddresses?: ReactNode;
+}) {
   const router = useRouter();
   const [ready, setReady] = useState(false);
   const [form, setForm] = useState<Destination>(INITIAL_STATE.destination);
@@ -218,6 +227,20 @@ export function RecipientInfo({ payjpJsUrl, prefectureOptions }: { payjpJsUrl: s
     () => (
       <>
         <Section title="お届け先" id="destination">
+          {savedAddresses ? (
+            // A saved address's button carries its destination as its value (saved-address-choices.tsx).
+            <div
+              onClick={(e) => {
+                const b = (e.target as Element).closest('button[data-saved-address]');
+                if (b) {
+                  setForm((f) => ({ ...f, ...(JSON.parse((b as HTMLButtonElement).value) as Destination) }));
+                  setErrors({});
+                }
+              }}
+            >
+              {savedAddresses}
+            </div>
+          ) : null}
           <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
             {(a) => (
               <input

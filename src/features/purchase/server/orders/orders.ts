@@ -9,6 +9,7 @@ import { REGISTRY_UNAVAILABLE_FOR_ORDER_MESSAGE, companyNotFoundMessage } from '
 import type { CreatePaymentHistoryBody } from '../../schemas';
 import { scheduledDateMaster } from '../delivery/scheduled-dates';
 import { priceForMember } from '../items';
+import { rememberDestination } from '../saved-addresses';
 
 /**
  * The company of a new order as the registry has it now, and only when its certificates can be
@@ -76,7 +77,7 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
   const dates = scheduledDateMaster(now);
   const express = body.selection.deliverySpeed === 'express';
   const d = body.destination;
-  return insertOrder(
+  const order = await insertOrder(
     userId,
     {
       idempotencyKey: body.idempotencyKey,
@@ -103,4 +104,7 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
     },
     now,
   );
+  // The confirmed destination is offered on the member's next order (docs/decisions/0063).
+  await rememberDestination(userId, d, now);
+  return order;
 }
