@@ -18,7 +18,6 @@ import { flushSync } from 'react-dom';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import { deleteCard, type CardView } from '@/features/payments/client/cards';
 import type { FieldMap } from '@/components/form/error-summary';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { afterPointerRelease } from '@/components/form/after-pointer-release';
@@ -484,21 +483,11 @@ const RecipientCard = memo(function RecipientCard({
   useEffect(() => onPayable(payable), [payable, onPayable]);
   useEffect(() => onErrors(card.errors), [card.errors, onErrors]);
 
-  async function removeCard(registered: CardView) {
-    if (!window.confirm(`${registered.brand}（末尾 ${registered.last4}）の登録を削除しますか？`)) return;
-    try {
-      await deleteCard(registered.id);
-      await card.forget(registered.id);
-    } catch (error) {
-      card.setCardError(error instanceof ApiError ? error.message : 'カードを削除できませんでした。');
-    }
-  }
-
   return (
     <CardSection
       card={card}
       unavailable="ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。"
-      onRemove={(c) => void removeCard(c)}
+      onRemove={(c) => void import('./remove-card').then((m) => m.removeCard(c, card))}
       entered={
         card.enteredCard ? (
           <EnteredCardOption card={card.enteredCard} checked={card.mode === 'entered'} onChoose={() => card.setMode('entered')} />
