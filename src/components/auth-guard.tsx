@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 import { setProtectedPage } from '@/lib/api-client';
 import {
@@ -52,13 +52,6 @@ export function AuthGuard({
     () => prerender,
   );
 
-  // Whether this page has been shown logged in: losing the login then, with no expiry passed and no
-  // logout in this tab, is another tab's logout, and the login page says so (issue 24 §4).
-  const wasLoggedIn = useRef(false);
-  useEffect(() => {
-    if (loggedIn) wasLoggedIn.current = true;
-  }, [loggedIn]);
-
   useEffect(() => {
     setProtectedPage(true);
     return () => setProtectedPage(false);
@@ -75,8 +68,8 @@ export function AuthGuard({
       } else if (attempts >= LOGIN_RECHECKS && !loginEndedHereRecently()) {
         // (a logout or unregister in this tab navigates on by itself: the guard waits for it)
         clearInterval(timer);
-        const expired = loginHasExpired();
-        router.replace(loginRedirect({ expired, here: currentPage(), loggedOutElsewhere: wasLoggedIn.current && !expired }));
+        // (loginRedirect says so when another tab logged out of the login this page had: issue 24 §4)
+        router.replace(loginRedirect({ expired: loginHasExpired(), here: currentPage() }));
       }
     }, RECHECK_INTERVAL_MS);
     return () => clearInterval(timer);

@@ -17,16 +17,18 @@ export function loginRedirect({
   expired,
   here,
   passwordChanged = false,
-  loggedOutElsewhere = false,
 }: {
   expired: boolean;
   here: string;
   passwordChanged?: boolean;
-  /** this page was logged in, and another tab logged out (the stored login was removed, not expired) */
-  loggedOutElsewhere?: boolean;
 }): string {
-  return loginPath({ nextPage: here, expired, passwordChanged, loggedOutElsewhere });
+  // A login this page load saw that is gone — not expired, not ended in this tab (clearLogin) — was
+  // ended by another tab's logout: the login page says so (issue 24 §4, docs/decisions/0063).
+  return loginPath({ nextPage: here, expired, passwordChanged, loggedOutElsewhere: sawLogin && !expired && !isLoggedIn() });
 }
+
+/** Whether this page load has seen a live login (isLoggedIn answered true since the last clearLogin). */
+let sawLogin = false;
 
 /** True when this browser had a login whose expiry has passed (not: never logged in, or logged out). */
 export function loginHasExpired(now = Date.now()): boolean {
@@ -45,7 +47,9 @@ export function isLoggedIn(now = Date.now()): boolean {
   const value = storedAuthExpireTime.read();
   if (!value) return false;
   const expires = Date.parse(value);
-  return Number.isFinite(expires) && expires > now;
+  const live = Number.isFinite(expires) && expires > now;
+  if (live) sawLogin = true;
+  return live;
 }
 
 export function setAuthExpireTime(iso: string): void {
@@ -86,6 +90,7 @@ export function loginEndedHereRecently(now = Date.now()): boolean {
 /** Logout or unregister: forget everything tied to the account. */
 export function clearLogin(): void {
   endedHereAt = Date.now();
+  sawLogin = false;
   storedUserEmail.remove();
   storedCsrfToken.remove();
   clearAuthExpireTime();

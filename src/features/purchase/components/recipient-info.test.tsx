@@ -51,6 +51,7 @@ vi.mock('./payjp-js', () => import('./test-support/payjp'));
 const { RecipientInfo } = await import('./recipient-info');
 const { PrefectureOptions } = await import('./prefecture-options');
 const { SavedAddressChoices } = await import('./saved-address-choices');
+const { RECIPIENT_NOTES } = await import('./recipient-notes');
 const { apiFetch } = await import('@/lib/api-client');
 
 const STREET_EMOJI_MESSAGE =
@@ -74,6 +75,7 @@ async function renderStep(savedAddresses: ReactNode = null): Promise<void> {
         <RecipientInfo
           payjpJsUrl="https://js.example/v2/pay.js"
           prefectureOptions={<PrefectureOptions />}
+          notes={RECIPIENT_NOTES}
           savedAddresses={savedAddresses}
         />
       </ApiHost>

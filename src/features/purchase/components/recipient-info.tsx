@@ -32,6 +32,7 @@ import { lookupZipcode, type AddressCandidate } from '../client/api';
 
 import { CARD_FIELDS, CardSection, enteredCardOf, useCardSection, type CardFieldErrors, type CardSectionState } from './card-section';
 import { purchaseSchemas } from './lazy-schemas';
+import type { RecipientNotes } from './recipient-notes';
 import styles from './purchase.module.css';
 
 /** The form's fields by the order API's names, for the error summary (label, and the element its link focuses). */
@@ -71,10 +72,13 @@ async function destinationErrors(
 export function RecipientInfo({
   payjpJsUrl,
   prefectureOptions,
+  notes,
   savedAddresses = null,
 }: {
   payjpJsUrl: string;
   prefectureOptions: ReactNode;
+  /** RECIPIENT_NOTES (recipient-notes.ts), passed by the server page: no words of them in this step's script. */
+  notes: RecipientNotes;
   /** 保存したお届け先 (`<SavedAddressChoices />`, rendered by the server page): a pressed one fills the form. */
   savedAddresses?: ReactNode;
 }) {
@@ -231,10 +235,7 @@ export function RecipientInfo({
             <div
               onClick={(e) => {
                 const b = (e.target as Element).closest('button[data-saved-address]');
-                if (b) {
-                  setForm((f) => ({ ...f, ...(JSON.parse((b as HTMLButtonElement).value) as Destination) }));
-                  setErrors({});
-                }
+                if (b) setForm((f) => ({ ...f, ...(JSON.parse((b as HTMLButtonElement).value) as Destination) }));
               }}
             >
               {savedAddresses}
@@ -405,7 +406,14 @@ export function RecipientInfo({
           the server render paints it before the JavaScript arrives (docs/decisions/0033). */}
       <fieldset className={styles.formShell} disabled={!ready} aria-busy={!ready}>
         {addressSections}
-        <RecipientCard handle={cardRef} payjpJsUrl={payjpJsUrl} isDemo={isDemo} onPayable={setPayable} onErrors={showCardErrors} />
+        <RecipientCard
+          handle={cardRef}
+          payjpJsUrl={payjpJsUrl}
+          notes={notes}
+          isDemo={isDemo}
+          onPayable={setPayable}
+          onErrors={showCardErrors}
+        />
       </fieldset>
 
       <div className={styles.actions}>
@@ -452,12 +460,14 @@ function sameErrors(a: CardFieldErrors, b: CardFieldErrors): boolean {
 const RecipientCard = memo(function RecipientCard({
   handle,
   payjpJsUrl,
+  notes,
   isDemo,
   onPayable,
   onErrors,
 }: {
   handle: Ref<CardSectionState | null>;
   payjpJsUrl: string;
+  notes: RecipientNotes;
   isDemo: boolean;
   onPayable: (payable: boolean) => void;
   onErrors: (errors: CardFieldErrors) => void;
@@ -486,7 +496,7 @@ const RecipientCard = memo(function RecipientCard({
   return (
     <CardSection
       card={card}
-      unavailable="ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。"
+      unavailable={notes.cardUnavailable}
       onRemove={(c) => void import('./remove-card').then((m) => m.removeCard(c, card))}
       entered={
         card.enteredCard ? (
@@ -495,9 +505,7 @@ const RecipientCard = memo(function RecipientCard({
       }
       newCardExtra={
         isDemo ? (
-          <p className={styles.muted}>
-            デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
-          </p>
+          <p className={styles.muted}>{notes.demoCard}</p>
         ) : (
           <label className={styles.agree} style={{ fontWeight: 400 }}>
             <input type="checkbox" checked={card.saveCard} onChange={(e) => card.setSaveCard(e.target.checked)} />

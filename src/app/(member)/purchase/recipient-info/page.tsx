@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { getPayjpConfig } from '@/features/payments/server/payjp/config';
 import { PrefectureOptions } from '@/features/purchase/components/prefecture-options';
 import { RecipientInfo } from '@/features/purchase/components/recipient-info';
+import { RECIPIENT_NOTES } from '@/features/purchase/components/recipient-notes';
 import { SavedAddressChoices } from '@/features/purchase/components/saved-address-choices';
 import { listSavedAddresses, type SavedAddress } from '@/features/purchase/server/saved-addresses';
 import { logRecoveredFailure } from '@/server/http/log-recovered';
@@ -32,6 +33,7 @@ export default async function PurchaseRecipientInfoPage() {
     <RecipientInfo
       payjpJsUrl={getPayjpConfig().jsUrl}
       prefectureOptions={<PrefectureOptions />}
+      notes={RECIPIENT_NOTES}
       savedAddresses={saved.length > 0 ? <SavedAddressChoices addresses={saved} /> : null}
     />
   );
