@@ -86,6 +86,7 @@ for (const width of WIDTHS) {
     });
 
     test('cards are listed in マイページ, made the default and deleted', async ({ page }) => {
+      test.setTimeout(180_000);
       await newMemberLoggedIn(page, 'cards');
       await registerCard(page, '4242424242424242');
       await registerCard(page, '5555555555554444');
@@ -107,8 +108,10 @@ for (const width of WIDTHS) {
     });
 
     test('ログアウト in the header; another tab’s logout is said on the login form', async ({ page, context }) => {
+      test.setTimeout(180_000);
       await newMemberLoggedIn(page, 'logout');
-      await page.goto('/purchase/select');
+      // (the select step for トヨタ自動車, as its order buttons open it)
+      await page.goto('/purchase/select?corporateNumber=1180301018771');
       await expect(page.getByTestId('fee-coverage')).toContainText('登記ねっとの利用者登録や電子納付は不要です');
       await shoot(page, SHOTS, `select-fee-${width}`);
 
