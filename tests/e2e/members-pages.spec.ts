@@ -128,7 +128,7 @@ for (const width of WIDTHS) {
       await expect(other.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
 
       // the first tab's page was logged in: it says another tab ended the login, not 「ログインが必要です」
-      await expect(page).toHaveURL(/\/login\?nextPage=%2Fpurchase%2Fselect&loggedOutElsewhere=true$/);
+      await expect(page).toHaveURL(/\/login\?nextPage=%2Fpurchase%2Fselect%3FcorporateNumber%3D1180301018771&loggedOutElsewhere=true$/);
       await expect(page.getByTestId('login-reason')).toHaveText('別のタブでログアウトしました。続けるには、もう一度ログインしてください。');
       await shoot(page, SHOTS, `login-elsewhere-${width}`);
     });
