@@ -203,3 +203,44 @@ export const payjpWebhookEvents = pgTable('payjp_webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });
+
+/**
+ * A member's saved delivery addresses (issue 24 §4, docs/decisions/0063): the destination of each
+ * order the member confirmed (the order's destination as the order API accepted it, the 郵便番号 as
+ * 7 digits), at most SAVED_ADDRESS_LIMIT per member — the least recently used goes when an 11th
+ * arrives — offered on the recipient step and edited or deleted in マイページ. The same destination
+ * again only refreshes `last_used_at` (the unique index, over every field). Never for the shared
+ * demo account. Deleted with the member.
+ */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    zipCode: text('zip_code').notNull(),
+    prefecture: text('prefecture').notNull(),
+    city: text('city').notNull(),
+    street: text('street').notNull(),
+    apartmentEtc: text('apartment_etc').notNull().default(''),
+    receiptRecipient: text('receipt_recipient').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_addresses_same_uq').on(
+      t.userId,
+      t.recipient,
+      t.zipCode,
+      t.prefecture,
+      t.city,
+      t.street,
+      t.apartmentEtc,
+      t.receiptRecipient,
+    ),
+    index('saved_addresses_user_used_idx').on(t.userId, t.lastUsedAt),
+    check('saved_addresses_zip_ck', sql`${t.zipCode} ~ '^[0-9]{7}$'`),
+  ],
+);

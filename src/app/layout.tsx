@@ -10,6 +10,7 @@ import { ApiHost } from '@/components/api-host';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { RouteFocus } from '@/components/layout/route-focus';
 import { SiteHeader } from '@/components/layout/site-header';
+import { HeaderLogout } from '@/features/accounts/components/header-logout';
 import { MaintenanceBanner } from '@/features/site/components/maintenance-banner';
 import { getCurrentNotice, type CurrentNotice } from '@/features/site/server/notices';
 import { logger } from '@/server/logger';
@@ -64,7 +65,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             children
           ) : (
             <>
-              <SiteHeader serviceName={site.serviceName} />
+              <SiteHeader serviceName={site.serviceName} logout={<HeaderLogout />} />
               <main id="main">{children}</main>
               {/* After a client-side navigation, focus goes to the new page's <h1> (issue 24). */}
               <RouteFocus />

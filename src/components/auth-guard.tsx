@@ -68,6 +68,7 @@ export function AuthGuard({
       } else if (attempts >= LOGIN_RECHECKS && !loginEndedHereRecently()) {
         // (a logout or unregister in this tab navigates on by itself: the guard waits for it)
         clearInterval(timer);
+        // (loginRedirect says so when another tab logged out of the login this page had: issue 24 §4)
         router.replace(loginRedirect({ expired: loginHasExpired(), here: currentPage() }));
       }
     }, RECHECK_INTERVAL_MS);

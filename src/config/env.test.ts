@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { ConfigError, parseEnv } from './env';
+import { isSampleInvoiceNumber } from './sample-operator';
 
 /** A production configuration that passes: real-looking secrets and https service URLs. */
 const PRODUCTION = {
@@ -15,7 +16,15 @@ const PRODUCTION = {
   OIDC_ISSUER: 'https://accounts.google.com',
   OIDC_CLIENT_ID: 'client.apps.googleusercontent.com',
   OIDC_CLIENT_SECRET: 'GOCSPX-real-secret',
+  OPERATOR_INVOICE_NUMBER: 'T1180301018771',
 };
+
+/** domain.md §1's check digit (the configuration may not import the registry's copy). */
+function isValidCorporateNumber(n: string): boolean {
+  const base = n.slice(1);
+  const sum = [...base].reduce((s, d, i) => s + Number(d) * ((11 - i) % 2 === 0 ? 1 : 2), 0);
+  return /^\d{13}$/.test(n) && Number(n[0]) === 9 - (sum % 9);
+}
 
 describe('parseEnv', () => {
   it('gives a working local configuration with no variables at all', () => {
@@ -39,6 +48,21 @@ describe('parseEnv', () => {
       expect(message).toMatch(/DATABASE_URL: postgres:\/\/ で始まる/);
       expect(message).toMatch(/OPERATOR_INVOICE_NUMBER: T に続く13桁/);
     }
+  });
+
+  it('defaults to a fictitious 登録番号 that no registrant can hold, and production refuses it (issue 24)', () => {
+    const number = parseEnv({}).OPERATOR_INVOICE_NUMBER;
+    expect(number).toBe('T0000000000000');
+    // domain.md §1: the base 000000000000 has the check digit 9, so 0000000000000 is no 法人番号.
+    expect(isValidCorporateNumber(number.slice(1))).toBe(false);
+    expect(isSampleInvoiceNumber(number)).toBe(true);
+    // the former default, the NTA specification's sample company, is a valid-looking number
+    expect(isValidCorporateNumber('8040001999013')).toBe(true);
+    expect(isSampleInvoiceNumber('T8040001999013')).toBe(true);
+    for (const sample of ['T0000000000000', 'T8040001999013']) {
+      expect(() => parseEnv({ ...PRODUCTION, OPERATOR_INVOICE_NUMBER: sample })).toThrow(/OPERATOR_INVOICE_NUMBER: 本番環境では運営者の/);
+    }
+    expect(parseEnv(PRODUCTION).OPERATOR_INVOICE_NUMBER).toBe('T1180301018771');
   });
 
   it('requires real secrets and https in production', () => {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+import { SAMPLE_OPERATOR_INVOICE_NUMBER, isSampleInvoiceNumber } from './sample-operator';
+
 /**
  * The only reader of process.env (conventions.md). Every value has a default that gives a
  * working local service with no configuration at all: the embedded PGlite database under
@@ -157,11 +159,11 @@ export const EnvSchema = z
     OPERATOR_PHONE: z.string().min(1).default('03-0000-0000'),
     OPERATOR_SUPPORT_EMAIL: z.email().default('support@hojin.example'),
     OPERATOR_SUPPORT_HOURS: z.string().min(1).default('平日 10:00〜17:00（土日祝日・年末年始を除く）'),
-    /** 適格請求書発行事業者登録番号: T + 13 digits. */
+    /** 適格請求書発行事業者登録番号: T + 13 digits. The default is fictitious (sample-operator.ts): receipts say 見本. */
     OPERATOR_INVOICE_NUMBER: z
       .string()
       .regex(/^T\d{13}$/, 'T に続く13桁の数字で指定してください')
-      .default('T8040001999013'),
+      .default(SAMPLE_OPERATOR_INVOICE_NUMBER),
     SERVICE_NAME: z.string().min(1).default('hojin'),
 
     // Prices shown on the home and help pages; the purchase catalogue is seeded from these.
@@ -186,6 +188,11 @@ export const EnvSchema = z
       if (!ok) ctx.addIssue({ code: 'custom', path: [key], message });
     };
     need('SESSION_SECRET', env.SESSION_SECRET !== DEV_SECRET, '本番環境では独自の値を設定してください');
+    need(
+      'OPERATOR_INVOICE_NUMBER',
+      !isSampleInvoiceNumber(env.OPERATOR_INVOICE_NUMBER),
+      '本番環境では運営者の適格請求書発行事業者登録番号を設定してください（既定値は見本用の架空の番号です）',
+    );
     need('APP_BASE_URL', env.APP_BASE_URL.startsWith('https://'), '本番環境では https:// の URL を設定してください');
     need('PAYJP_WEBHOOK_TOKEN', !env.PAYJP_WEBHOOK_TOKEN.includes('hojinlocal'), '本番環境では PAY.JP 管理画面の値を設定してください');
     // The local stand-ins' defaults must never reach production (security.md: no mock branches).

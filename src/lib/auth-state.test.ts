@@ -15,6 +15,7 @@ describe('auth state', () => {
       addEventListener: vi.fn(),
       removeEventListener: vi.fn(),
     });
+    clearLogin(); // this module remembers a login seen in this page load
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -31,6 +32,23 @@ describe('auth state', () => {
   it('sends the visitor back to the page, with expired only when asked', () => {
     expect(loginRedirect({ expired: false, here: '/purchase/select' })).toBe('/login?nextPage=%2Fpurchase%2Fselect');
     expect(loginRedirect({ expired: true, here: '/my-page/basic-info' })).toBe('/login?nextPage=%2Fmy-page%2Fbasic-info&expired=true');
+  });
+
+  it('says another tab logged out when a login this page saw was removed, not expired (issue 24)', () => {
+    store.set('auth_expire_time', new Date(Date.now() + 60_000).toISOString());
+    expect(loginHasExpired()).toBe(false); // the page sees the login
+    store.delete('auth_expire_time'); // another tab's logout
+    expect(loginRedirect({ expired: loginHasExpired(), here: '/purchase/select' })).toBe(
+      '/login?nextPage=%2Fpurchase%2Fselect&loggedOutElsewhere=true',
+    );
+    // an expiry is an expiry
+    store.set('auth_expire_time', new Date(Date.now() - 60_000).toISOString());
+    expect(loginRedirect({ expired: loginHasExpired(), here: '/purchase/select' })).toBe(
+      '/login?nextPage=%2Fpurchase%2Fselect&expired=true',
+    );
+    // this tab's own logout starts over
+    clearLogin();
+    expect(loginRedirect({ expired: false, here: '/purchase/select' })).toBe('/login?nextPage=%2Fpurchase%2Fselect');
   });
 
   it('remembers for a moment that this tab ended the login itself (the guard lets that page navigate on)', () => {

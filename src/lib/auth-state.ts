@@ -22,8 +22,13 @@ export function loginRedirect({
   here: string;
   passwordChanged?: boolean;
 }): string {
-  return loginPath({ nextPage: here, expired, passwordChanged });
+  // A login this page load saw that is gone — not expired, not ended in this tab (clearLogin) — was
+  // ended by another tab's logout: the login page says so (issue 24 §4, docs/decisions/0063).
+  return loginPath({ nextPage: here, expired, passwordChanged, loggedOutElsewhere: sawLogin && !expired && !isLoggedIn() });
 }
+
+/** Whether this page load has seen a live login (isLoggedIn answered true since the last clearLogin). */
+let sawLogin = false;
 
 /** True when this browser had a login whose expiry has passed (not: never logged in, or logged out). */
 export function loginHasExpired(now = Date.now()): boolean {
@@ -42,7 +47,9 @@ export function isLoggedIn(now = Date.now()): boolean {
   const value = storedAuthExpireTime.read();
   if (!value) return false;
   const expires = Date.parse(value);
-  return Number.isFinite(expires) && expires > now;
+  const live = Number.isFinite(expires) && expires > now;
+  if (live) sawLogin = true;
+  return live;
 }
 
 export function setAuthExpireTime(iso: string): void {
@@ -83,6 +90,7 @@ export function loginEndedHereRecently(now = Date.now()): boolean {
 /** Logout or unregister: forget everything tied to the account. */
 export function clearLogin(): void {
   endedHereAt = Date.now();
+  sawLogin = false;
   storedUserEmail.remove();
   storedCsrfToken.remove();
   clearAuthExpireTime();

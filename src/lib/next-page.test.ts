@@ -58,6 +58,9 @@ describe('nextPage', () => {
       '/login?nextPage=%2Fmy-page%2Fwatch&expired=true&passwordChanged=true',
     );
     expect(loginPath({ nextPage: '/my-page/watch', passwordChanged: true })).toBe('/login?nextPage=%2Fmy-page%2Fwatch');
+    expect(loginPath({ nextPage: '/purchase/select', loggedOutElsewhere: true })).toBe(
+      '/login?nextPage=%2Fpurchase%2Fselect&loggedOutElsewhere=true',
+    );
     expect(registerPath('/purchase/select')).toBe('/register?nextPage=%2Fpurchase%2Fselect');
     expect(registerPath('//evil.example')).toBe('/register');
     expect(registerPath(null)).toBe('/register');

@@ -65,15 +65,20 @@ export function nextPageOrNull(value: unknown): string | null {
 /** `/login?…&passwordChanged=true`: with `expired=true` (spec §8), why the login ended. */
 export const PASSWORD_CHANGED_PARAM = 'passwordChanged';
 
+/** `/login?…&loggedOutElsewhere=true`: the login ended by a logout in another tab of this browser (issue 24). */
+export const LOGGED_OUT_ELSEWHERE_PARAM = 'loggedOutElsewhere';
+
 export function loginPath({
   nextPage,
   expired = false,
   passwordChanged = false,
-}: { nextPage?: string | null; expired?: boolean; passwordChanged?: boolean } = {}): string {
+  loggedOutElsewhere = false,
+}: { nextPage?: string | null; expired?: boolean; passwordChanged?: boolean; loggedOutElsewhere?: boolean } = {}): string {
   const params = new URLSearchParams();
   const destination = nextPageOrNull(nextPage);
   if (destination !== null) params.set('nextPage', destination);
   if (expired) params.set('expired', 'true');
+  if (loggedOutElsewhere) params.set(LOGGED_OUT_ELSEWHERE_PARAM, 'true');
   // The login ended because the password was changed (a 401 `password_changed`): said so on the page.
   if (expired && passwordChanged) params.set(PASSWORD_CHANGED_PARAM, 'true');
   const query = params.toString();

@@ -157,7 +157,8 @@ test.describe('help pages', () => {
     }
     await expect(main.getByText(/1,100円/).first()).toBeVisible();
     await expect(main.getByText(/15:00/).first()).toBeVisible();
-    await expect(main.getByText('T8040001999013').first()).toBeVisible();
+    // the sample operator's fictitious number, said to be one (issue 24)
+    await expect(main.getByText('T0000000000000（見本用の架空の番号です）').first()).toBeVisible();
   });
 
   test('help pages fit a 375 px screen without sideways scrolling', async ({ page }) => {

@@ -31,7 +31,7 @@ export function mixedReceiptSnapshot(overrides: Partial<ReceiptSnapshot> = {}): 
       postcode: '100-0005',
       address: '東京都千代田区丸の内一丁目1番1号 サンプルビル10階',
       phone: '03-0000-0000',
-      registrationNumber: 'T8040001999013',
+      registrationNumber: 'T8000000000001',
     },
     ...overrides,
   };

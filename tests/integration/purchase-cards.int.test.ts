@@ -61,6 +61,28 @@ describe('/api/credit-cards/card', () => {
     expect(after.cards.map((c) => c.last4)).toEqual(['4444']);
   });
 
+  it('makes another of the member’s cards the default (マイページ, issue 24), and no other member’s', async () => {
+    const member = await newMember();
+    const first = ((await addCard(member)).json as unknown as { card: CardJson }).card;
+    const second = ((await addCard(member, '5555555555554444')).json as unknown as { card: CardJson }).card;
+    const listed = async () => ((await member.get(cardRoute, '/api/credit-cards/card')).json as unknown as { cards: CardJson[] }).cards;
+    expect((await listed()).find((c) => c.isDefault)?.id).toBe(second.id);
+
+    const res = await member.send(cardRoute, '/api/credit-cards/card', { cardId: first.id }, 'PATCH');
+    expect(res.status).toBe(200);
+    expect((res.json as unknown as { cards: CardJson[] }).cards.find((c) => c.isDefault)?.id).toBe(first.id);
+    expect((await listed()).find((c) => c.isDefault)?.id).toBe(first.id);
+
+    const other = await newMember();
+    await addCard(other, '3530111333300000');
+    const stranger = await other.send(cardRoute, '/api/credit-cards/card', { cardId: second.id }, 'PATCH');
+    expect(stranger.status).toBe(404);
+    expect(stranger.json.error?.message).toBe('選択されたカードが見つかりません。カードを選び直してください。');
+    expect((await listed()).find((c) => c.isDefault)?.id).toBe(first.id);
+    const none = await (await newMember()).send(cardRoute, '/api/credit-cards/card', { cardId: first.id }, 'PATCH');
+    expect(none.status).toBe(404);
+  });
+
   it('answers 409 with a Japanese message for a card already registered', async () => {
     const member = await newMember();
     await addCard(member);

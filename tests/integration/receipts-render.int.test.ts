@@ -39,7 +39,8 @@ describe('renderReceipt', () => {
     has(/株式会社ホウジン（サンプル）$/);
     has(/〒100-0005$/);
     has(/東京都千代田区丸の内一丁目1番1号 サンプルビル10階$/);
-    has(/登録番号 T8040001999013$/);
+    has(/登録番号 T8000000000001$/);
+    expect(text).not.toContain('見本');
     // Lines, grouped: 10% first, then the non-taxable Ministry fees.
     has(/^品目 単価（税込） 数量 金額（税込） 税率$/);
     has(/^履歴事項全部証明書（当社手数料） ¥1,000 2 ¥2,000 10%$/);
@@ -65,6 +66,20 @@ describe('renderReceipt', () => {
     expect(text).not.toContain('再発行');
     // Every glyph maps back to its character: nothing missing from the embedded subset.
     expect(text).not.toMatch(/[\uFFFD\u25A1]/);
+  });
+
+  it('marks a receipt 見本 when the issuer carries the sample registration number (issue 24: the operator is not configured)', async () => {
+    for (const registrationNumber of ['T0000000000000', 'T8040001999013']) {
+      const snapshot = mixedReceiptSnapshot();
+      const pdf = await renderReceipt({ ...snapshot, issuer: { ...snapshot.issuer, registrationNumber } }, { reissue: null });
+      expect((await pdfInfo(pdf)).pages).toBe(1);
+      const text = (await pdfText(pdf)).replace(/\s+/g, '');
+      expect(text).toContain('見本：運営者の登録番号が設定されていないため、適格請求書としては使えません。');
+      expect(text).toContain(`登録番号${registrationNumber}`);
+      expect(text).toContain('（見本用の架空の番号です）');
+      // the receipt itself is all there still
+      expect(text).toContain('上記正に領収いたしました。');
+    }
   });
 
   it('marks a re-issue 再発行 with its date and keeps the serial number and amounts', async () => {

@@ -63,6 +63,22 @@ describe('refund statement', () => {
     expect(text).not.toContain('RF-3F2A9C1E');
   });
 
+  it('marks a refund statement 見本 when the issuer carries the sample registration number (issue 24)', async () => {
+    const pdf = await renderRefundStatement(
+      buildRefundStatementSnapshot({ ...FACTS, issuer: { ...FACTS.issuer, registrationNumber: 'T0000000000000' } }),
+      { refundedAt: new Date('2026-11-24T05:00:00Z') },
+    );
+    expect((await pdfInfo(pdf)).pages).toBe(1);
+    const text = (await pdfText(pdf)).replace(/\s+/g, '');
+    expect(text).toContain('見本：運営者の登録番号が設定されていないため、適格請求書としては使えません。');
+    expect(text).toContain('登録番号T0000000000000');
+    expect(text).toContain('（見本用の架空の番号です）');
+    const real = (
+      await pdfText(await renderRefundStatement(buildRefundStatementSnapshot(FACTS), { refundedAt: new Date('2026-11-24T05:00:00Z') }))
+    ).replace(/\s+/g, '');
+    expect(real).not.toContain('見本');
+  });
+
   it('fits the most certificates the snapshot allows, with the longest addressee, on one page', async () => {
     const items = Array.from({ length: 6 }, (_, i) => ({ name: `閉鎖事項全部証明書（長い品目名の例 ${i + 1}）`, quantity: 999 }));
     const snapshot = buildRefundStatementSnapshot({

@@ -1,10 +1,11 @@
 import Link from '@/components/link';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 
 import { AccountLinks } from './account-links';
 import styles from './site-header.module.css';
 
-export function SiteHeader({ serviceName }: { serviceName: string }) {
+/** `logout`: shown beside マイページ to a logged-in member (the root layout passes the accounts feature's button). */
+export function SiteHeader({ serviceName, logout }: { serviceName: string; logout?: ReactNode }) {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
@@ -25,7 +26,7 @@ export function SiteHeader({ serviceName }: { serviceName: string }) {
             </li>
             {/* useSearchParams: static pages render the placeholder and fill the links in on the client */}
             <Suspense fallback={<li className={styles.placeholder} aria-hidden="true" />}>
-              <AccountLinks />
+              <AccountLinks logout={logout} />
             </Suspense>
           </ul>
         </nav>

@@ -22,6 +22,16 @@ describe('loginReason', () => {
     expect(loginReason('/search?watch=abc', false)).toBeNull();
   });
 
+  it('says a logout in another tab ended the login, not 「証明書の申請にはログインが必要です」 (issue 24)', () => {
+    expect(loginReason('/purchase/recipient-info', false, false, true)).toEqual({
+      kind: 'logged_out_elsewhere',
+      message: '別のタブでログアウトしました。続けるには、もう一度ログインしてください。',
+    });
+    expect(loginReason('/my-page/basic-info', false, false, true)?.kind).toBe('logged_out_elsewhere');
+    // an expiry is still an expiry
+    expect(loginReason('/purchase/select', true, false, true)?.kind).toBe('expired');
+  });
+
   it('says "expired" only for a login that really ended', () => {
     expect(loginReason('/purchase/select', true)?.message).toBe(LOGIN_REASON_MESSAGES.expired);
     expect(loginReason(null, true)?.kind).toBe('expired');

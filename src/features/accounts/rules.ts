@@ -22,6 +22,7 @@ export function normalizeEmail(value: string): string {
 // `nextPage`: one owner, src/lib/next-page.ts (the guard and the API client use it too).
 export {
   DEFAULT_NEXT_PAGE,
+  LOGGED_OUT_ELSEWHERE_PARAM,
   PASSWORD_CHANGED_PARAM,
   isSafeNextPage,
   loginPath,
@@ -36,12 +37,16 @@ export {
  * "log in first" for a first visit, and the expiry notice only for a login that really ended
  * (`expired=true`, see loginPath). Null when the visitor simply opened the page.
  */
-export type LoginReason = { kind: 'expired' | 'password_changed' | 'order' | 'watch' | 'member'; message: string };
+export type LoginReason = {
+  kind: 'expired' | 'password_changed' | 'logged_out_elsewhere' | 'order' | 'watch' | 'member';
+  message: string;
+};
 
 export const LOGIN_REASON_MESSAGES = {
   expired: 'ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。',
   // the server's 401 `password_changed` says the same (src/lib/api-error.ts)
   password_changed: 'パスワードが変更されたため、ログアウトしました。新しいパスワードでログインしてください。',
+  logged_out_elsewhere: '別のタブでログアウトしました。続けるには、もう一度ログインしてください。',
   order: '証明書の申請にはログインが必要です。会員登録がお済みでない方は新規登録してください。',
   watch: 'ウォッチリストに追加するにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
   member: 'このページをご利用いただくにはログインが必要です。会員登録がお済みでない方は新規登録してください。',
@@ -49,9 +54,16 @@ export const LOGIN_REASON_MESSAGES = {
 
 const ORDER_PAGES = /^\/purchase(?:[/?#]|$)/;
 
-export function loginReason(nextPage: string | null, expired: boolean, passwordChanged = false): LoginReason | null {
+export function loginReason(
+  nextPage: string | null,
+  expired: boolean,
+  passwordChanged = false,
+  loggedOutElsewhere = false,
+): LoginReason | null {
   if (expired && passwordChanged) return { kind: 'password_changed', message: LOGIN_REASON_MESSAGES.password_changed };
   if (expired) return { kind: 'expired', message: LOGIN_REASON_MESSAGES.expired };
+  // (the guard of the page the member was on saw the stored login removed by another tab)
+  if (loggedOutElsewhere) return { kind: 'logged_out_elsewhere', message: LOGIN_REASON_MESSAGES.logged_out_elsewhere };
   if (nextPage === null) return null;
   if (ORDER_PAGES.test(nextPage)) return { kind: 'order', message: LOGIN_REASON_MESSAGES.order };
   // 「この法人をウォッチ」 pressed while logged out (src/lib/watch-intent.ts)

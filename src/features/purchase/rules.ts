@@ -19,3 +19,6 @@ export function companyNotFoundMessage(corporateNumber: string): string {
 export const INVALID_CORPORATE_NUMBER_MESSAGE = 'ご指定の法人番号が正しくありません。会社を検索して選び直してください。';
 export const REGISTRY_UNAVAILABLE_FOR_ORDER_MESSAGE =
   '法人情報を確認できないため、ただいまご注文を受け付けられません。時間をおいてもう一度お試しください。';
+
+/** Saved delivery addresses kept per member (docs/decisions/0063): the least recently used goes first. */
+export const SAVED_ADDRESS_LIMIT = 10;

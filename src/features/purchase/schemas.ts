@@ -110,6 +110,11 @@ export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
 export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
 
+/** /api/users/addresses (マイページ's saved delivery addresses, docs/decisions/0063). */
+const SavedAddressIdSchema = z.uuid({ error: 'このお届け先は見つかりませんでした。ページを再読み込みしてください。' });
+export const SavedAddressUpdateBodySchema = z.strictObject({ id: SavedAddressIdSchema, destination: DestinationSchema });
+export const SavedAddressDeleteBodySchema = z.strictObject({ id: SavedAddressIdSchema });
+
 /**
  * POST /api/payments/retry — pays an unpaid order again (docs/decisions/0023): the purchase's shape
  * and the payment attempt the member's page showed (`paymentAttempt` of /api/payments/latest). One

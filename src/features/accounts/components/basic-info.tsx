@@ -11,10 +11,11 @@ import { formatDateJa } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
 import type { CodeRequestResponse, MeResponse } from '../schemas';
-import { changePassword, googleLoginPath, logout as logoutRequest, meKey, requestEmailChange, verifyEmailChange } from '../client/api';
+import { changePassword, googleLoginPath, meKey, requestEmailChange, verifyEmailChange } from '../client/api';
 
 import styles from './accounts.module.css';
-import { applyLogin, applyLogout } from './client-session';
+import { applyLogin } from './client-session';
+import { logoutNow } from './logout-now';
 import { accountSchemas } from './lazy-schemas';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
@@ -32,13 +33,7 @@ export function BasicInfo({ serviceName }: { serviceName: string }) {
 
   const logout = async () => {
     setLoggingOut(true);
-    try {
-      const res = await logoutRequest();
-      applyLogout(res.csrf_token);
-    } catch {
-      applyLogout(); // the server session is gone or unreachable; this browser forgets it either way
-    }
-    router.replace('/login?loggedOut=true');
+    router.replace(await logoutNow());
   };
 
   if (error && !me) {

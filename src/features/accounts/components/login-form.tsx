@@ -4,7 +4,15 @@ import Link from '@/components/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { DEFAULT_NEXT_PAGE, PASSWORD_CHANGED_PARAM, loginReason, nextPageOrNull, registerPath, socialErrorMessage } from '../rules';
+import {
+  DEFAULT_NEXT_PAGE,
+  LOGGED_OUT_ELSEWHERE_PARAM,
+  PASSWORD_CHANGED_PARAM,
+  loginReason,
+  nextPageOrNull,
+  registerPath,
+  socialErrorMessage,
+} from '../rules';
 import { googleLoginPath, login as loginRequest } from '../client/api';
 
 import styles from './accounts.module.css';
@@ -29,7 +37,12 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
   const destination = nextPageOrNull(params.get('nextPage'));
   const nextPage = destination ?? DEFAULT_NEXT_PAGE;
   // expired=true only for a login that really ended; a first visit gets a neutral "log in first".
-  const reason = loginReason(destination, params.get('expired') === 'true', params.get(PASSWORD_CHANGED_PARAM) === 'true');
+  const reason = loginReason(
+    destination,
+    params.get('expired') === 'true',
+    params.get(PASSWORD_CHANGED_PARAM) === 'true',
+    params.get(LOGGED_OUT_ELSEWHERE_PARAM) === 'true',
+  );
   const notice =
     params.get('loggedOut') === 'true'
       ? 'ログアウトしました。'

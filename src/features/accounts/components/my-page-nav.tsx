@@ -11,10 +11,12 @@ const TABS = [
   { href: '/my-page/basic-info', label: '基本情報' },
   { href: PAYMENT_HISTORY_PAGE.path, label: PAYMENT_HISTORY_PAGE.name },
   { href: '/my-page/watch', label: 'ウォッチリスト' },
+  { href: '/my-page/addresses', label: 'お届け先' },
+  { href: '/my-page/cards', label: 'クレジットカード' },
   { href: '/my-page/unregister', label: '退会' },
 ];
 
-/** The tabs of my page (the spec's three my-page routes). */
+/** The tabs of my page (the spec's three my-page routes, the watch list, saved addresses and cards). */
 export function MyPageNav() {
   const pathname = usePathname();
   return (

@@ -95,7 +95,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
       <h1 className={styles.title}>会員登録（無料）</h1>
       <RegisterSteps current={1} />
       <p className={styles.lead}>メールアドレスとパスワードを入力してください。入力したメールアドレスに確認コードをお送りします。</p>
-      {reason && reason !== 'expired' && reason !== 'password_changed' && !socialError ? (
+      {reason && reason !== 'expired' && reason !== 'password_changed' && reason !== 'logged_out_elsewhere' && !socialError ? (
         <p className={`notice-box ${styles.status}`} role="status" data-testid="login-reason">
           {REGISTER_REASON[reason]}
         </p>

@@ -28,6 +28,11 @@ export function deleteCard(cardId: string): Promise<{ deleted: true }> {
   return apiFetch<{ deleted: true }>(CARDS, { method: 'DELETE', body: { cardId } });
 }
 
+/** PATCH /api/credit-cards/card: makes the card the default one; answers the list. */
+export function setDefaultCard(cardId: string): Promise<{ cards: CardView[] }> {
+  return apiFetch<{ cards: CardView[] }>(CARDS, { method: 'PATCH', body: { cardId } });
+}
+
 /** GET /api/payjp/public-key (spec §7): `''` while card payment is switched off. */
 export function fetchPayjpPublicKey(): Promise<{ result: string }> {
   return apiFetch<{ result: string }>('/api/payjp/public-key');

@@ -126,6 +126,24 @@ export async function deleteCard(userId: string, cardId: string, client: PayjpCl
   }
 }
 
+/**
+ * PATCH /api/credit-cards/card — makes one of this member's cards the default (the one checkout
+ * preselects; マイページ's お支払い方法, issue 24). Another member's card, or an unknown id, is a 404.
+ */
+export async function setDefaultCard(userId: string, cardId: string, client: PayjpClient = getPayjpClient()): Promise<CardView[]> {
+  const customerId = await findCustomerId(userId);
+  if (!customerId) throw CARD_ERRORS.notFound();
+  try {
+    // only a card of this customer: PAY.JP refuses another (dont_has_this_card), and so do we first
+    await client.cards.retrieve(customerId, cardId);
+    await client.customers.update(customerId, { default_card: cardId });
+  } catch (error) {
+    if (isNotFound(error) || (error instanceof PayjpApiError && error.code === 'dont_has_this_card')) throw CARD_ERRORS.notFound();
+    throw error;
+  }
+  return listCards(userId, client);
+}
+
 /** Unregister clean-up (security.md): the customer and its cards go at PAY.JP, then our row. Idempotent. */
 export async function deleteCustomerOf(userId: string, client: PayjpClient = getPayjpClient()): Promise<void> {
   const customerId = await findCustomerId(userId);

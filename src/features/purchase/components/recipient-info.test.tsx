@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { ReactNode } from 'react';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 
@@ -49,6 +50,8 @@ vi.mock('./payjp-js', () => import('./test-support/payjp'));
 
 const { RecipientInfo } = await import('./recipient-info');
 const { PrefectureOptions } = await import('./prefecture-options');
+const { SavedAddressChoices } = await import('./saved-address-choices');
+const { RECIPIENT_NOTES } = await import('./recipient-notes');
 const { apiFetch } = await import('@/lib/api-client');
 
 const STREET_EMOJI_MESSAGE =
@@ -64,12 +67,17 @@ function errorOf(id: string): string | null {
   return document.getElementById(`${id}-error`)?.textContent ?? null;
 }
 
-async function renderStep(): Promise<void> {
+async function renderStep(savedAddresses: ReactNode = null): Promise<void> {
   render(
     // Under the root layout's ApiHost, as every page is (src/lib/api-runtime.ts).
     <SWRConfig value={{ fetcher: (path: string) => apiFetch(path), provider: () => new Map(), dedupingInterval: 0 }}>
       <ApiHost>
-        <RecipientInfo payjpJsUrl="https://js.example/v2/pay.js" prefectureOptions={<PrefectureOptions />} />
+        <RecipientInfo
+          payjpJsUrl="https://js.example/v2/pay.js"
+          prefectureOptions={<PrefectureOptions />}
+          notes={RECIPIENT_NOTES}
+          savedAddresses={savedAddresses}
+        />
       </ApiHost>
     </SWRConfig>,
   );
@@ -135,6 +143,31 @@ describe('the postal-code lookup', () => {
     } finally {
       api.candidates = [{ prefecture: '東京都', city: '千代田区', town: '丸の内', isBusiness: false }];
     }
+  });
+});
+
+describe('saved addresses (issue 24: the second order started empty)', () => {
+  it('fills the destination and the receipt addressee from the pressed one, and keeps them in the tab', async () => {
+    const saved = {
+      id: '6f1c2a9e-4b7d-4e21-9a53-0c7d2f8e1b44',
+      recipient: '株式会社サンプル 総務部 御中',
+      destinationZipCode: '5300001',
+      destinationPrefecture: '大阪府',
+      destinationCity: '大阪市北区',
+      destinationStreet: '梅田1-1-1',
+      destinationApartmentEtc: '梅田ビル 5階',
+      receiptRecipient: '株式会社サンプル',
+    };
+    await renderStep(<SavedAddressChoices addresses={[saved]} />);
+    fireEvent.click(screen.getByRole('button', { name: /株式会社サンプル 総務部 御中/ }));
+    await waitFor(() => expect(field('destinationCity').value).toBe('大阪市北区'));
+    expect(field('recipient').value).toBe('株式会社サンプル 総務部 御中');
+    expect(field('destinationZipCode').value).toBe('530-0001');
+    expect(field('destinationPrefecture').value).toBe('大阪府');
+    expect(field('destinationStreet').value).toBe('梅田1-1-1');
+    expect(field('destinationApartmentEtc').value).toBe('梅田ビル 5階');
+    expect(field('receiptRecipient').value).toBe('株式会社サンプル');
+    await waitFor(() => expect(getClientState().destination.destinationStreet).toBe('梅田1-1-1'));
   });
 });
 

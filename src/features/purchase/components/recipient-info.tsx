@@ -18,7 +18,6 @@ import { flushSync } from 'react-dom';
 
 import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
-import { deleteCard, type CardView } from '@/features/payments/client/cards';
 import type { FieldMap } from '@/components/form/error-summary';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { afterPointerRelease } from '@/components/form/after-pointer-release';
@@ -33,6 +32,7 @@ import { lookupZipcode, type AddressCandidate } from '../client/api';
 
 import { CARD_FIELDS, CardSection, enteredCardOf, useCardSection, type CardFieldErrors, type CardSectionState } from './card-section';
 import { purchaseSchemas } from './lazy-schemas';
+import type { RecipientNotes } from './recipient-notes';
 import styles from './purchase.module.css';
 
 /** The form's fields by the order API's names, for the error summary (label, and the element its link focuses). */
@@ -69,7 +69,19 @@ async function destinationErrors(
  * `prefectureOptions`: the 都道府県 select's options, rendered by the server page
  * (`<PrefectureOptions />` of prefecture-options.tsx) so the list is not in this step's JavaScript.
  */
-export function RecipientInfo({ payjpJsUrl, prefectureOptions }: { payjpJsUrl: string; prefectureOptions: ReactNode }) {
+export function RecipientInfo({
+  payjpJsUrl,
+  prefectureOptions,
+  notes,
+  savedAddresses = null,
+}: {
+  payjpJsUrl: string;
+  prefectureOptions: ReactNode;
+  /** RECIPIENT_NOTES (recipient-notes.ts), passed by the server page: no words of them in this step's script. */
+  notes: RecipientNotes;
+  /** 保存したお届け先 (`<SavedAddressChoices />`, rendered by the server page): a pressed one fills the form. */
+  savedAddresses?: ReactNode;
+}) {
   const router = useRouter();
   const [ready, setReady] = useState(false);
   const [form, setForm] = useState<Destination>(INITIAL_STATE.destination);
@@ -218,6 +230,17 @@ export function RecipientInfo({ payjpJsUrl, prefectureOptions }: { payjpJsUrl: s
     () => (
       <>
         <Section title="お届け先" id="destination">
+          {savedAddresses ? (
+            // A saved address's button carries its destination as its value (saved-address-choices.tsx).
+            <div
+              onClick={(e) => {
+                const b = (e.target as Element).closest('button[data-saved-address]');
+                if (b) setForm((f) => ({ ...f, ...(JSON.parse((b as HTMLButtonElement).value) as Destination) }));
+              }}
+            >
+              {savedAddresses}
+            </div>
+          ) : null}
           <Field id="recipient" label="宛名" required support="例：山田 太郎、株式会社サンプル 総務部 御中" error={errors.recipient}>
             {(a) => (
               <input
@@ -383,7 +406,14 @@ export function RecipientInfo({ payjpJsUrl, prefectureOptions }: { payjpJsUrl: s
           the server render paints it before the JavaScript arrives (docs/decisions/0033). */}
       <fieldset className={styles.formShell} disabled={!ready} aria-busy={!ready}>
         {addressSections}
-        <RecipientCard handle={cardRef} payjpJsUrl={payjpJsUrl} isDemo={isDemo} onPayable={setPayable} onErrors={showCardErrors} />
+        <RecipientCard
+          handle={cardRef}
+          payjpJsUrl={payjpJsUrl}
+          notes={notes}
+          isDemo={isDemo}
+          onPayable={setPayable}
+          onErrors={showCardErrors}
+        />
       </fieldset>
 
       <div className={styles.actions}>
@@ -430,12 +460,14 @@ function sameErrors(a: CardFieldErrors, b: CardFieldErrors): boolean {
 const RecipientCard = memo(function RecipientCard({
   handle,
   payjpJsUrl,
+  notes,
   isDemo,
   onPayable,
   onErrors,
 }: {
   handle: Ref<CardSectionState | null>;
   payjpJsUrl: string;
+  notes: RecipientNotes;
   isDemo: boolean;
   onPayable: (payable: boolean) => void;
   onErrors: (errors: CardFieldErrors) => void;
@@ -461,21 +493,11 @@ const RecipientCard = memo(function RecipientCard({
   useEffect(() => onPayable(payable), [payable, onPayable]);
   useEffect(() => onErrors(card.errors), [card.errors, onErrors]);
 
-  async function removeCard(registered: CardView) {
-    if (!window.confirm(`${registered.brand}（末尾 ${registered.last4}）の登録を削除しますか？`)) return;
-    try {
-      await deleteCard(registered.id);
-      await card.forget(registered.id);
-    } catch (error) {
-      card.setCardError(error instanceof ApiError ? error.message : 'カードを削除できませんでした。');
-    }
-  }
-
   return (
     <CardSection
       card={card}
-      unavailable="ただいまカードでのお支払いをご利用いただけません。お届け先の入力は続けられますが、ご注文はお支払いが再開してからお願いします。時間をおいてお試しいただくか、お問い合わせください。"
-      onRemove={(c) => void removeCard(c)}
+      unavailable={notes.cardUnavailable}
+      onRemove={(c) => void import('./remove-card').then((m) => m.removeCard(c, card))}
       entered={
         card.enteredCard ? (
           <EnteredCardOption card={card.enteredCard} checked={card.mode === 'entered'} onChoose={() => card.setMode('entered')} />
@@ -483,9 +505,7 @@ const RecipientCard = memo(function RecipientCard({
       }
       newCardExtra={
         isDemo ? (
-          <p className={styles.muted}>
-            デモアカウントではカードを登録できません。テスト用カード（例：4242 4242 4242 4242）をお使いください。
-          </p>
+          <p className={styles.muted}>{notes.demoCard}</p>
         ) : (
           <label className={styles.agree} style={{ fontWeight: 400 }}>
             <input type="checkbox" checked={card.saveCard} onChange={(e) => card.setSaveCard(e.target.checked)} />

@@ -2,7 +2,7 @@
 
 import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 import { FieldError } from '@/components/form/field-error';
 import { LoadingOverlay } from '@/components/loading-overlay';
@@ -42,9 +42,12 @@ function notOrderableMessage(company: SearchedCorporate): string {
 export function SelectItems({
   initialItems = null,
   selected = null,
+  feeCoverage = null,
 }: {
   initialItems?: ItemsAll | null;
   selected?: SelectedCompany | null;
+  /** What the 当社手数料 covers (`<FeeCoverage />`, rendered by the server page), under the prices. */
+  feeCoverage?: ReactNode;
 }) {
   const router = useRouter();
   const [company, setCompany] = useState<SearchedCorporate | null | undefined>(selected?.status === 'found' ? selected.company : undefined);
@@ -242,6 +245,7 @@ export function SelectItems({
               );
             })}
         </ul>
+        {feeCoverage}
       </Section>
 
       <Section title="配送方法" id="delivery">

@@ -24,6 +24,7 @@ vi.mock('next/link', () => import('@/components/link-test-double'));
 const { SelectItems } = await import('./select-items');
 const { RecipientInfo } = await import('./recipient-info');
 const { PrefectureOptions } = await import('./prefecture-options');
+const { RECIPIENT_NOTES } = await import('./recipient-notes');
 const { Completion } = await import('./completion');
 
 const fresh = (node: ReactNode) => renderToString(<SWRConfig value={{ provider: () => new Map() }}>{node}</SWRConfig>);
@@ -46,7 +47,9 @@ describe('purchase steps rendered on the server', () => {
   });
 
   it('/purchase/recipient-info: the whole form, unusable until storage is read', () => {
-    const html = fresh(<RecipientInfo payjpJsUrl="http://127.0.0.1/pay.js" prefectureOptions={<PrefectureOptions />} />);
+    const html = fresh(
+      <RecipientInfo payjpJsUrl="http://127.0.0.1/pay.js" prefectureOptions={<PrefectureOptions />} notes={RECIPIENT_NOTES} />,
+    );
     expect(html).toContain('お届け先・お支払い方法');
     expect(html).toContain('郵便番号');
     expect(html).toMatch(/<fieldset[^>]*disabled=""/);

@@ -2,6 +2,7 @@ import 'server-only';
 
 import PDFDocument from 'pdfkit';
 
+import { isSampleInvoiceNumber } from '@/config/sample-operator';
 import { pdfFonts } from '@/server/pdf-fonts';
 
 /**
@@ -110,16 +111,45 @@ export interface PdfIssuer {
   registrationNumber: string;
 }
 
-/** The issuer (name, address, phone, 登録番号) in a column from (x, y); returns where it ends. */
+export const SAMPLE_RED = '#c0262d';
+
+/**
+ * The issuer (name, address, phone, 登録番号) in a column from (x, y); returns where it ends. An
+ * issuer with the sample registration number (src/config/sample-operator.ts: a service whose
+ * operator is not configured) makes the document a 見本: the number says so, and a stamp across
+ * the page says it is no 適格請求書 (issue 24 §4, docs/decisions/0064).
+ */
 export function drawIssuer(page: PdfPage, issuer: PdfIssuer, x: number, y: number, width: number): number {
   const { doc, regular, bold } = page;
+  const sample = isSampleInvoiceNumber(issuer.registrationNumber);
+  if (sample) drawSampleStamp(page);
   bold().fontSize(12).text(issuer.name, x, y, { width });
   regular().fontSize(9);
   doc.text(`〒${issuer.postcode}`, x, doc.y + 2, { width });
   doc.text(issuer.address, x, doc.y, { width });
   doc.text(`TEL ${issuer.phone}`, x, doc.y, { width });
   doc.text(`登録番号 ${issuer.registrationNumber}`, x, doc.y + 2, { width });
+  if (sample) regular().fontSize(8).fillColor(SAMPLE_RED).text('（見本用の架空の番号です）', x, doc.y, { width });
+  regular();
   return doc.y;
+}
+
+/** 見本 across the page in light red, under the text, with the reason under it. */
+function drawSampleStamp(page: PdfPage): void {
+  const { doc, bold } = page;
+  const cx = PAGE.width / 2;
+  // over the amount and the issuer, where the page is mostly white (the tables drawn later would hide it)
+  const cy = PAGE.height * 0.36;
+  doc.save().rotate(-30, { origin: [cx, cy] }).opacity(0.16);
+  bold()
+    .fillColor(SAMPLE_RED)
+    .fontSize(150)
+    .text('見本', cx - 200, cy - 110, { width: 400, align: 'center', lineBreak: false });
+  doc.restore();
+  bold()
+    .fillColor(SAMPLE_RED)
+    .fontSize(9)
+    .text('見本：運営者の登録番号が設定されていないため、適格請求書としては使えません。', M, 24, { width: CW, lineBreak: false });
 }
 
 /** The notes (※ …) at the foot of the page under a light rule, starting no higher than `minTop`. */

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 
+import { FeeCoverage } from '@/features/purchase/components/fee-coverage';
 import { SelectItems } from '@/features/purchase/components/select-items';
 import { getItemsAll, type ItemsAll } from '@/features/purchase/server/items';
 import { selectedCompanyOf } from '@/features/purchase/server/selected-company';
@@ -39,6 +40,7 @@ export default async function PurchaseSelectPage({
       key={company === null ? '' : company.status === 'found' ? company.company.corporateNumber : company.corporateNumber}
       initialItems={items}
       selected={company}
+      feeCoverage={<FeeCoverage />}
     />
   );
 }

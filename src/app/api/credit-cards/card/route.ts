@@ -1,5 +1,5 @@
 import { payjpBuyerMessage } from '@/features/payments';
-import { addCard, deleteCard, listCards } from '@/features/payments/server/customers';
+import { addCard, deleteCard, listCards, setDefaultCard } from '@/features/payments/server/customers';
 import { PayjpApiError, PayjpError, describePayjpFailure } from '@/features/payments/server/payjp/errors';
 import { AddCardBodySchema, DeleteCardBodySchema } from '@/features/purchase/schemas';
 import { AppError } from '@/server/http/app-error';
@@ -21,7 +21,8 @@ function payjpFailure(error: unknown): never {
 /**
  * The member's registered cards, kept only at PAY.JP as the cards of the member's customer
  * (docs/api.md). GET → `{ cards: [{id, brand, last4, expDate:{year,month}, cardName, isDefault}] }`;
- * POST `{ token }` (a payjp.js token) → `{ card }`; DELETE `{ cardId }` → `{ deleted: true }`.
+ * POST `{ token }` (a payjp.js token) → `{ card }`; DELETE `{ cardId }` → `{ deleted: true }`;
+ * PATCH `{ cardId }` → the card becomes the default, answers `{ cards }` (not in the spec; マイページ).
  * Demo members cannot register cards (403 demo_forbidden); no card is registered while card payment
  * is switched off (503 payment_unavailable), though listing and deleting still work.
  */
@@ -34,6 +35,11 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     auth: 'required',
     body: AddCardBodySchema,
     handler: async ({ session, body }) => ({ card: await addCard(session.userId, body.token).catch(payjpFailure) }),
+  }),
+  PATCH: method({
+    auth: 'required',
+    body: DeleteCardBodySchema,
+    handler: async ({ session, body }) => ({ cards: await setDefaultCard(session.userId, body.cardId).catch(payjpFailure) }),
   }),
   DELETE: method({
     auth: 'required',

@@ -9,6 +9,7 @@ import { REGISTRY_UNAVAILABLE_FOR_ORDER_MESSAGE, companyNotFoundMessage } from '
 import type { CreatePaymentHistoryBody } from '../../schemas';
 import { scheduledDateMaster } from '../delivery/scheduled-dates';
 import { priceForMember } from '../items';
+import { rememberDestination } from '../saved-addresses';
 
 /**
  * The company of a new order as the registry has it now, and only when its certificates can be
@@ -104,7 +105,10 @@ export async function createOrder(userId: string, body: CreatePaymentHistoryBody
     now,
   );
   // A concurrent request with the same key may have won the insert with another body.
-  return sameRequestOrRefuse(inserted, body);
+  const order = sameRequestOrRefuse(inserted, body);
+  // The confirmed destination is offered on the member's next order (docs/decisions/0063).
+  await rememberDestination(userId, d, now);
+  return order;
 }
 
 /**

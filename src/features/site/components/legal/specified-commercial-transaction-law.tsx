@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+
+import { isSampleInvoiceNumber } from '@/config/sample-operator';
 import { DEFAULT_CARD_BRANDS, LEGAL_DATES, LEGAL_PATHS } from '../../legal-content/constants';
 import {
   applicationValidityLines,
@@ -52,7 +54,11 @@ export function SpecifiedCommercialTransactionLaw({
       ),
     },
     { id: 'email', label: 'メールアドレス', value: <MailLink email={operator.supportEmail} /> },
-    { id: 'invoice-number', label: '適格請求書発行事業者登録番号', value: operator.invoiceNumber },
+    {
+      id: 'invoice-number',
+      label: '適格請求書発行事業者登録番号',
+      value: isSampleInvoiceNumber(operator.invoiceNumber) ? `${operator.invoiceNumber}（見本用の架空の番号です）` : operator.invoiceNumber,
+    },
     {
       id: 'website',
       label: 'ウェブサイト',

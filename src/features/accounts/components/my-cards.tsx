@@ -1,0 +1,118 @@
+'use client';
+
+import { useState } from 'react';
+
+import Link from '@/components/link';
+import { cardsKey, deleteCard, setDefaultCard, type CardView } from '@/features/payments/client/cards';
+import { ApiError } from '@/lib/api-client';
+import { useApi } from '@/lib/use-api';
+
+import styles from './accounts.module.css';
+
+/**
+ * /my-page/cards (issue 24 §4): the member's cards kept at PAY.JP — listed, deleted, one made the
+ * default (the card checkout chooses first) — outside checkout too. A card is added where it is
+ * used, in checkout's card field (「このカードを登録して次回から使う」): the page says so.
+ */
+export function MyCards() {
+  const cards = useApi(cardsKey());
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  async function act(card: CardView, what: 'default' | 'delete') {
+    const label = `${card.brand}（末尾 ${card.last4}）`;
+    if (what === 'delete' && !window.confirm(`${label}の登録を削除しますか？`)) return;
+    setBusy(card.id);
+    setMessage(null);
+    try {
+      if (what === 'delete') {
+        await deleteCard(card.id);
+        await cards.mutate();
+        setMessage({ kind: 'ok', text: `${label}の登録を削除しました。` });
+      } else {
+        await cards.mutate(await setDefaultCard(card.id), { revalidate: false });
+        setMessage({ kind: 'ok', text: `${label}をいつも使うカードにしました。` });
+      }
+    } catch (error) {
+      setMessage({
+        kind: 'error',
+        text: error instanceof ApiError ? error.message : 'カードを変更できませんでした。時間をおいてお試しください。',
+      });
+      await cards.mutate();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const list = cards.data?.cards ?? [];
+  return (
+    <section className={styles.card} aria-labelledby="cards-title">
+      <h2 id="cards-title" className={styles.sectionTitle}>
+        登録済みのクレジットカード
+      </h2>
+      <p className={styles.lead}>
+        カード情報は決済代行会社（PAY.JP）が保管しており、当社はカード番号を保持していません。カードの登録は、証明書のご注文時にお支払い方法の画面で「このカードを登録して次回から使う」を選ぶと行えます。
+      </p>
+      <p role="status" className={message?.kind === 'ok' ? `${styles.success}` : 'visually-hidden'}>
+        {message?.kind === 'ok' ? message.text : ''}
+      </p>
+      {message?.kind === 'error' ? (
+        <p className="error-box" role="alert">
+          {message.text}
+        </p>
+      ) : null}
+      {cards.error && !cards.data ? (
+        <p className="error-box" role="alert">
+          {cards.error instanceof ApiError ? cards.error.message : 'カードを読み込めませんでした。ページを再読み込みしてください。'}
+        </p>
+      ) : null}
+      {!cards.data && !cards.error ? <p className={styles.note}>読み込み中…</p> : null}
+      {cards.data && list.length === 0 ? (
+        <p data-testid="no-cards">
+          登録済みのカードはありません。<Link href="/search">証明書を申請する</Link>
+        </p>
+      ) : null}
+      {list.length > 0 ? (
+        <ul className={styles.savedList} data-testid="my-cards">
+          {list.map((c) => (
+            <li key={c.id} className={styles.savedItem}>
+              <div>
+                <strong>
+                  {c.brand}　**** {c.last4}
+                </strong>
+                {c.isDefault ? <span className={styles.badge}>いつも使うカード</span> : null}
+                <br />
+                <span className={styles.note}>
+                  有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
+                  {c.cardName ? `　${c.cardName}` : ''}
+                </span>
+              </div>
+              <div className={styles.savedActions}>
+                {c.isDefault ? null : (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    disabled={busy !== null}
+                    onClick={() => void act(c, 'default')}
+                    aria-label={`${c.brand} 末尾 ${c.last4} をいつも使うカードにする`}
+                  >
+                    いつも使うカードにする
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={busy !== null}
+                  onClick={() => void act(c, 'delete')}
+                  aria-label={`${c.brand} 末尾 ${c.last4} を削除`}
+                >
+                  削除
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
