@@ -140,7 +140,10 @@ function drawSampleStamp(page: PdfPage): void {
   const cx = PAGE.width / 2;
   // over the amount and the issuer, where the page is mostly white (the tables drawn later would hide it)
   const cy = PAGE.height * 0.36;
-  doc.save().rotate(-30, { origin: [cx, cy] }).opacity(0.16);
+  doc
+    .save()
+    .rotate(-30, { origin: [cx, cy] })
+    .opacity(0.16);
   bold()
     .fillColor(SAMPLE_RED)
     .fontSize(150)
