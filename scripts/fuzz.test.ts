@@ -29,7 +29,7 @@ describe('routes found in src/app', () => {
   it('has every API route, with dynamic segments and the methods the file declares, and the pages without route groups', () => {
     const api = routes.filter((r) => r.kind === 'api');
     expect(api.find((r) => r.template === '/api/download/receipt/[file]')).toMatchObject({ declared: ['GET'] });
-    expect(api.find((r) => r.template === '/api/credit-cards/card')?.declared.sort()).toEqual(['DELETE', 'GET', 'POST']);
+    expect(api.find((r) => r.template === '/api/credit-cards/card')?.declared.sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST']);
     expect(api.find((r) => r.template === '/api/[...path]')?.segments.at(-1)).toEqual({ type: 'catchAll', name: 'path' });
     const pages = routes.filter((r) => r.kind === 'page').map((r) => r.template);
     expect(pages).toContain('/');

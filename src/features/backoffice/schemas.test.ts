@@ -60,10 +60,10 @@ describe('prose kept as typed (issue 24, decision 0066)', () => {
     });
     expect(notice.title).toBe('（重要）メンテナンスのお知らせ');
     expect(notice.body).toBe('【１２月】ＰＤＦ版を掲載しました。\n（詳細）');
-    expect(RefundBodySchema.parse({ amountYen: '550', reason: '（一部）発行不可のため' }).reason).toBe('（一部）発行不可のため');
+    expect(RefundBodySchema.parse({ idempotencyKey: '6f1c0e36-3b9a-4d5e-9f0a-2b7c8d9e0f11', amountYen: '550', reason: '（一部）発行不可のため' }).reason).toBe('（一部）発行不可のため');
     expect(OrderNoteBodySchema.parse({ note: '　（電話済）ｶﾅ　' }).note).toBe('（電話済）ｶﾅ');
     expect(NoticeCreateBodySchema.safeParse({ title: '（重要）\u0007', body: 'b' }).success).toBe(false);
-    expect(RefundBodySchema.safeParse({ amountYen: '550', reason: '理由\n二行' }).success).toBe(false);
+    expect(RefundBodySchema.safeParse({ idempotencyKey: '6f1c0e36-3b9a-4d5e-9f0a-2b7c8d9e0f11', amountYen: '550', reason: '理由\n二行' }).success).toBe(false);
   });
 
   it('normalises a code typed from another system (申請番号): full-width digits are the same number', () => {
