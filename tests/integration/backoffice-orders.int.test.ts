@@ -62,6 +62,9 @@ async function paidOrder(overrides: { paidAt?: Date; deliverySpeed?: 'normal' | 
   return { user, order };
 }
 
+/** Factory orders paid in a month of their own, out of the export test's month (which holds only emulator charges). */
+const OLD_MONTH = { paidAt: new Date('2025-03-10T03:00:00Z') };
+
 const step = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
   b.send(fulfilmentRoute, 'POST', `/api/admin/orders/${id}/fulfilment`, body, { params: { id } });
 
@@ -159,9 +162,17 @@ describe('the dashboard counts and the audit page (issue 24 §3)', () => {
     const now = new Date('2030-06-10T03:00:00Z');
     const before = await queueCounts(now);
     const user = await createUser();
-    const late = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2030-06-09' } });
-    await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2030-06-12' } });
-    const shipped = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2030-06-01' } });
+    const late = await createOrder({
+      userId: user.id,
+      deliverySpeed: 'express',
+      overrides: { scheduledEndDate: '2030-06-09', ...OLD_MONTH },
+    });
+    await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2030-06-12', ...OLD_MONTH } });
+    const shipped = await createOrder({
+      userId: user.id,
+      deliverySpeed: 'express',
+      overrides: { scheduledEndDate: '2030-06-01', ...OLD_MONTH },
+    });
     const staff = { type: 'staff' as const, id: 'staff-x' };
     await ordersFeature.advanceFulfilment(late.id, 'requested', { actor: staff, applicationNumber: 'A' });
     await ordersFeature.advanceFulfilment(shipped.id, 'requested', { actor: staff, applicationNumber: 'B' });
@@ -181,10 +192,14 @@ describe('the open queue as CSV (issue 24 §3)', () => {
     const exportQueue = await import('@/app/api/admin/orders/export/route');
     const { staff, b } = await staffBrowser('staff');
     const user = await createUser();
-    const normalLate = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-20' } });
-    const normalSoon = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-10' } });
-    const express = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2031-01-30' } });
-    const requested = await createOrder({ userId: user.id, deliverySpeed: 'express' });
+    const normalLate = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-20', ...OLD_MONTH } });
+    const normalSoon = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-10', ...OLD_MONTH } });
+    const express = await createOrder({
+      userId: user.id,
+      deliverySpeed: 'express',
+      overrides: { scheduledEndDate: '2031-01-30', ...OLD_MONTH },
+    });
+    const requested = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: OLD_MONTH });
     await ordersFeature.advanceFulfilment(requested.id, 'requested', { actor: { type: 'staff', id: staff.id }, applicationNumber: 'X' });
     const res = await b.get(exportQueue, '/api/admin/orders/export');
     expect(res.status).toBe(200);

@@ -144,7 +144,7 @@ async function restartReceipts(userId: string, orderIds: string[]): Promise<void
     .select({ orderId: receipts.orderId, serialNumber: receipts.serialNumber })
     .from(receipts)
     .where(eq(receipts.userId, userId));
-  const [counter] = await db.select().from(receiptSerialCounters);
+  const [counter] = await db.select().from(receiptSerialCounters).where(eq(receiptSerialCounters.series, 'R'));
   report({ event: 'receipts', downloads, rows, counter: counter?.lastValue ?? null });
   await closeDb();
   process.exit(0);
