@@ -62,6 +62,9 @@ async function paidOrder(overrides: { paidAt?: Date; deliverySpeed?: 'normal' | 
   return { user, order };
 }
 
+/** Factory orders paid in a past month of their own, so the accounting export's month holds only the emulator's charges. */
+const past = { paidAt: new Date('2025-05-10T03:00:00Z'), createdAt: new Date('2025-05-10T02:59:00Z') };
+
 const step = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
   b.send(fulfilmentRoute, 'POST', `/api/admin/orders/${id}/fulfilment`, body, { params: { id } });
 
@@ -159,9 +162,13 @@ describe('the dashboard counts and the audit page (issue 24 §3)', () => {
     const now = new Date('2030-06-10T03:00:00Z');
     const before = await queueCounts(now);
     const user = await createUser();
-    const late = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2030-06-09' } });
-    await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2030-06-12' } });
-    const shipped = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2030-06-01' } });
+    const late = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { ...past, scheduledEndDate: '2030-06-09' } });
+    await createOrder({ userId: user.id, overrides: { ...past, scheduledEndDate: '2030-06-12' } });
+    const shipped = await createOrder({
+      userId: user.id,
+      deliverySpeed: 'express',
+      overrides: { ...past, scheduledEndDate: '2030-06-01' },
+    });
     const staff = { type: 'staff' as const, id: 'staff-x' };
     await ordersFeature.advanceFulfilment(late.id, 'requested', { actor: staff, applicationNumber: 'A' });
     await ordersFeature.advanceFulfilment(shipped.id, 'requested', { actor: staff, applicationNumber: 'B' });
@@ -181,10 +188,14 @@ describe('the open queue as CSV (issue 24 §3)', () => {
     const exportQueue = await import('@/app/api/admin/orders/export/route');
     const { staff, b } = await staffBrowser('staff');
     const user = await createUser();
-    const normalLate = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-20' } });
-    const normalSoon = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-10' } });
-    const express = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { scheduledEndDate: '2031-01-30' } });
-    const requested = await createOrder({ userId: user.id, deliverySpeed: 'express' });
+    const normalLate = await createOrder({ userId: user.id, overrides: { ...past, scheduledEndDate: '2031-01-20' } });
+    const normalSoon = await createOrder({ userId: user.id, overrides: { ...past, scheduledEndDate: '2031-01-10' } });
+    const express = await createOrder({
+      userId: user.id,
+      deliverySpeed: 'express',
+      overrides: { ...past, scheduledEndDate: '2031-01-30' },
+    });
+    const requested = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: past });
     await ordersFeature.advanceFulfilment(requested.id, 'requested', { actor: { type: 'staff', id: staff.id }, applicationNumber: 'X' });
     const res = await b.get(exportQueue, '/api/admin/orders/export');
     expect(res.status).toBe(200);
@@ -215,7 +226,7 @@ describe('the open queue as CSV (issue 24 §3)', () => {
 });
 
 describe('the order queue', () => {
-  it('lists paid orders oldest first with express marked, filters them and pages with a cursor', async () => {
+  it('lists paid orders express first with express marked, filters them and pages with a cursor', async () => {
     const { b } = await staffBrowser('staff');
     const cn = '1234567890123';
     const email = `queue-${Date.now()}@example.jp`;
@@ -230,9 +241,9 @@ describe('the order queue', () => {
     };
     // JST days: 2025-02-01 10:00 and 11:00 JST, 2025-02-02 11:00 JST
     const day = await q(`from=2025-02-01&to=2025-02-01&corporateNumber=${cn}`);
-    expect(day.rows.map((r) => r.id)).toEqual([first.order.id, second.order.id]);
-    expect(day.rows.map((r) => r.express)).toEqual([false, true]);
-    expect(day.rows[0]).toMatchObject({ fulfilmentStatus: 'accepted', scheduledStartDate: '2026-11-25' });
+    expect(day.rows.map((r) => r.id)).toEqual([second.order.id, first.order.id]);
+    expect(day.rows.map((r) => r.express)).toEqual([true, false]);
+    expect(day.rows[1]).toMatchObject({ fulfilmentStatus: 'accepted', scheduledStartDate: '2026-11-25' });
 
     const express = await q('from=2025-02-01&to=2025-02-02&express=1');
     expect(express.rows.map((r) => r.id)).toEqual([second.order.id]);
@@ -242,7 +253,7 @@ describe('the order queue', () => {
     // pages of one, in order, ending with no cursor (the route takes the page size from the feature; use the server function)
     const { listOrderQueue } = await import('@/features/backoffice/server/orders');
     const p1 = await listOrderQueue({ from: '2025-02-01', to: '2025-02-02' }, 2);
-    expect(p1.rows.map((r) => r.id)).toEqual([first.order.id, second.order.id]);
+    expect(p1.rows.map((r) => r.id)).toEqual([second.order.id, first.order.id]);
     expect(p1.next).not.toBeNull();
     const p2 = await q(`from=2025-02-01&to=2025-02-02&after=${encodeURIComponent(p1.next!)}`);
     expect(p2.rows.map((r) => r.id)).toEqual([third.order.id]);
@@ -250,6 +261,48 @@ describe('the order queue', () => {
 
     const requested = await q('status=requested&from=2025-02-01&to=2025-02-02');
     expect(requested.rows).toEqual([]);
+  });
+
+  it('puts express first, then the earliest due date, as the CSV does, and pages through every row exactly once (decision 0069)', async () => {
+    const { b } = await staffBrowser('staff');
+    const { listOrderQueue } = await import('@/features/backoffice/server/orders');
+    const { OrderQueueQuerySchema } = await import('@/features/backoffice');
+    const user = await createUser();
+    const corporateNumber = '5111101000006';
+    const make = (paidAt: string, due: string, deliverySpeed: 'normal' | 'express' = 'normal') =>
+      createOrder({
+        userId: user.id,
+        deliverySpeed,
+        overrides: { corporateNumber, paidAt: new Date(paidAt), createdAt: new Date(Date.parse(paidAt) - 60_000), scheduledEndDate: due },
+      });
+    // paid first, due last
+    const normalLate = await make('2025-04-01T01:00:00Z', '2031-02-20');
+    // paid later, due earlier
+    const normalSoon = await make('2025-04-01T02:00:00Z', '2031-02-10');
+    // same due day as normalSoon, paid later still: after it
+    const normalSoonPaidLater = await make('2025-04-01T04:00:00Z', '2031-02-10');
+    // paid last of all, due last of all: express still comes first
+    const express = await make('2025-04-01T05:00:00Z', '2031-02-28', 'express');
+    const expected = [express.id, normalSoon.id, normalSoonPaidLater.id, normalLate.id];
+
+    const res = await b.get(queueRoute, `/api/admin/orders?corporateNumber=${corporateNumber}`);
+    expect(res.status, res.text).toBe(200);
+    const all = res.json as unknown as { rows: { id: string }[]; next: string | null };
+    expect(all.rows.map((r) => r.id)).toEqual(expected);
+    expect(all.next).toBeNull();
+
+    // pages of one through the opaque cursor as the page sends it back (parsed by the route's schema)
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const query = OrderQueueQuerySchema.parse({ corporateNumber, ...(after ? { after } : {}) });
+      if (after) expect(query.after).toBe(after);
+      const page = await listOrderQueue(query, 1);
+      seen.push(...page.rows.map((r) => r.id));
+      after = page.next;
+      if (!after) break;
+    }
+    expect(seen).toEqual(expected);
   });
 
   it('shows the detail with the timeline, and 404 for an unknown order', async () => {

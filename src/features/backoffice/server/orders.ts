@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 
 import { orders, receipts, users } from '@db/schema';
 import {
@@ -15,6 +15,7 @@ import {
   addOrderNote,
   advanceFulfilment,
   correctTracking,
+  fulfilmentQueueOrder,
   getOrderDetail,
   listOrdersForStaff,
   orderShippedMail,
@@ -30,7 +31,14 @@ import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
-import { ORDER_QUEUE_PAGE_SIZE, type FulfilmentBody, type OrderQueueQuery, type TrackingCorrectionBody } from '../schemas';
+import {
+  ORDER_QUEUE_PAGE_SIZE,
+  decodeQueueCursor,
+  encodeQueueCursor,
+  type FulfilmentBody,
+  type OrderQueueQuery,
+  type TrackingCorrectionBody,
+} from '../schemas';
 
 import { recordAudit } from './audit';
 import type { Actor } from './notices';
@@ -93,9 +101,7 @@ export async function listOrderQueue(
   query: OrderQueueQuery,
   pageSize = ORDER_QUEUE_PAGE_SIZE,
 ): Promise<{ rows: QueueRow[]; next: string | null }> {
-  const after = query.after
-    ? { paidAt: query.after.slice(0, query.after.lastIndexOf('_')), id: query.after.slice(query.after.lastIndexOf('_') + 1) }
-    : undefined;
+  const after = decodeQueueCursor(query.after);
   const { rows, next } = await listOrdersForStaff(queueFilter(query), { limit: pageSize, ...(after ? { after } : {}) });
   return {
     rows: rows.map(({ order, memberEmail }) => ({
@@ -116,7 +122,7 @@ export async function listOrderQueue(
         quantity: c.quantity,
       })),
     })),
-    next: next ? `${next.paidAt}_${next.id}` : null,
+    next: next ? encodeQueueCursor(next) : null,
   };
 }
 
@@ -154,7 +160,7 @@ export async function openQueueCsv(actor: Actor): Promise<{ filename: string; by
     .select()
     .from(orders)
     .where(eq(orders.fulfilmentStatus, 'accepted'))
-    .orderBy(sql`${orders.deliverySpeed} = 'express' desc`, asc(orders.scheduledEndDate), asc(orders.paidAt), asc(orders.id));
+    .orderBy(...fulfilmentQueueOrder);
   const rows: (string | number)[][] = [
     ['注文番号', '速達', 'お届け期限', '会社法人等番号', '法人番号', '商号', '本店所在地', '証明書', '通数'],
   ];

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 import { orderEvents, orders, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
@@ -287,9 +287,34 @@ export interface StaffOrderFilter {
   orderNumber?: string;
 }
 
+/** The last row of a page of the queue, in the queue's order (see `fulfilmentQueueOrder`). */
 export interface StaffOrderCursor {
+  express: boolean;
+  /** scheduledEndDate, `YYYY-MM-DD` */
+  dueDate: string;
   paidAt: string;
   id: string;
+}
+
+/** 0 for an express order, 1 otherwise: express comes first in the queue. */
+const expressRank = sql<number>`(case when ${orders.deliverySpeed} = 'express' then 0 else 1 end)`;
+
+/**
+ * The one order of the fulfilment queue (issue 24 §3), for the page and for the CSV of the open
+ * queue alike (docs/decisions/0069): express first, then the last day promised to the member
+ * (scheduledEndDate), then who paid first, then the id (a total order, so keyset pages are exact).
+ */
+export const fulfilmentQueueOrder: SQL[] = [asc(expressRank), asc(orders.scheduledEndDate), asc(orders.paidAt), asc(orders.id)];
+
+/** Rows strictly after `after` in `fulfilmentQueueOrder` (a row comparison over the same keys). */
+function afterInQueue(after: StaffOrderCursor): SQL {
+  return sql`(${expressRank}, ${orders.scheduledEndDate}, ${orders.paidAt}, ${orders.id}) > (${after.express ? 0 : 1}, ${after.dueDate}, ${after.paidAt}::timestamptz, ${after.id}::uuid)`;
+}
+
+/** The cursor of a queue row (its keys in `fulfilmentQueueOrder`). */
+export function queueCursorOf(order: OrderRow): StaffOrderCursor | null {
+  if (!order.paidAt) return null;
+  return { express: order.deliverySpeed === 'express', dueDate: order.scheduledEndDate, paidAt: order.paidAt.toISOString(), id: order.id };
 }
 
 export interface StaffOrderRow {
@@ -298,9 +323,8 @@ export interface StaffOrderRow {
 }
 
 /**
- * Paid orders oldest first (the queue: who waits longest comes first), filtered, in keyset pages
- * of `limit` after `after` (conventions.md §6). Served by orders_fulfilment_queue_idx
- * (fulfilment_status, paid_at, id).
+ * Paid orders in the queue's order (`fulfilmentQueueOrder`: express first, then by due date),
+ * filtered, in keyset pages of `limit` after `after` (conventions.md §6).
  */
 export async function listOrdersForStaff(
   filter: StaffOrderFilter,
@@ -315,24 +339,20 @@ export async function listOrdersForStaff(
   if (filter.corporateNumber) where.push(eq(orders.corporateNumber, filter.corporateNumber));
   if (filter.memberEmail) where.push(eq(sql`lower(${users.email})`, filter.memberEmail.toLowerCase()));
   if (filter.orderNumber !== undefined) where.push(eq(orders.orderNumber, filter.orderNumber));
-  if (page.after) {
-    const at = new Date(page.after.paidAt);
-    const after = or(gt(orders.paidAt, at), and(eq(orders.paidAt, at), gt(orders.id, page.after.id)));
-    if (after) where.push(after);
-  }
+  if (page.after) where.push(afterInQueue(page.after));
   const rows = await db
     .select({ order: orders, memberEmail: users.email })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(...where))
-    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .orderBy(...fulfilmentQueueOrder)
     .limit(page.limit + 1);
   const more = rows.length > page.limit;
   const shown = more ? rows.slice(0, page.limit) : rows;
   const last = shown.at(-1);
   return {
     rows: shown,
-    next: more && last?.order.paidAt ? { paidAt: last.order.paidAt.toISOString(), id: last.order.id } : null,
+    next: more && last ? queueCursorOf(last.order) : null,
   };
 }
 

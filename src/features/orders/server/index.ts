@@ -37,6 +37,7 @@ export {
   addOrderNote,
   advanceFulfilment,
   correctTracking,
+  fulfilmentQueueOrder,
   getOrderDetail,
   listOrdersForStaff,
   recordRefund,
