@@ -605,3 +605,52 @@ describe('the accounting export', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+const receiptMailRoute = await import('@/app/api/admin/orders/[id]/receipt-mail/route');
+const resendReceipt = (b: InstanceType<typeof AdminBrowser>, id: string, headers: Record<string, string> = {}) =>
+  b.send(receiptMailRoute, 'POST', `/api/admin/orders/${id}/receipt-mail`, {}, { params: { id }, headers });
+
+describe('resending the receipt mail (issue 24 §3)', () => {
+  it('sends the member the order confirmation with the receipt link again, as first sent, audited with a timeline note, 5 an hour per order', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const email = `receipt-${Date.now()}@example.jp`;
+    const { order } = await paidOrder({ email });
+    const res = await resendReceipt(b, order.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ mailSent: true });
+    const mail = await waitForMail(email);
+    // the one template the payment used (order-payment.ts sends orderConfirmationMail after paying)
+    const original = ordersFeature.orderConfirmationMail(await orderRow(order.id));
+    expect(mail.subject).toBe(original.subject);
+    expect(mail.text).toBe(original.text);
+    expect(mail.text).toContain(`/api/download/receipt/${order.id}.pdf`);
+    expect((await auditOf(order.id)).map((a) => [a.staffId, a.action, a.after])).toEqual([
+      [staff.id, 'order.receipt_mail_resend', { mailSent: true }],
+    ]);
+    const detail = await ordersFeature.getOrderDetail(order.id);
+    expect(detail.events.some((e) => e.kind === 'note' && JSON.stringify(e).includes('領収書のメールを会員に再送しました。'))).toBe(true);
+
+    // the CSRF check of every admin POST
+    const forged = await resendReceipt(b, order.id, { 'x-csrf-token': 'forged' });
+    expect(forged.status).toBe(403);
+
+    for (let i = 0; i < 4; i++) expect((await resendReceipt(b, order.id)).status).toBe(200);
+    const sixth = await resendReceipt(b, order.id);
+    expect(sixth.status).toBe(429);
+    expect(sixth.json.error?.message).toContain('1時間に5回まで');
+    expect(sixth.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await auditOf(order.id)).toHaveLength(5);
+  });
+
+  it('refuses an unpaid order with 409 in Japanese, sends nothing and audits nothing', async () => {
+    const { b } = await staffBrowser('staff');
+    const user = await createUser();
+    const failed = await createOrder({ userId: user.id, status: 'failed', overrides: past });
+    const res = await resendReceipt(b, failed.id);
+    expect(res.status).toBe(409);
+    expect(res.json.error?.message).toBe('お支払いが完了していないご注文のため、領収書のメールは送れません。');
+    expect(await auditOf(failed.id)).toEqual([]);
+    const sent = await fetch(`${stack.mail.httpUrl}/api/messages?to=${encodeURIComponent(user.email ?? '')}`);
+    expect(((await sent.json()) as { messages: unknown[] }).messages).toEqual([]);
+  });
+});

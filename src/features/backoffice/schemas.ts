@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   'order.note': '注文へのメモ',
   'order.shipped_mail_resend': '発送メールの再送',
   'order.tracking_correct': '追跡番号の訂正',
+  'order.receipt_mail_resend': '領収書メールの再送',
+  'order.destination_correct': 'お届け先の訂正',
   'order.queue_export': '請求待ちの注文の CSV 出力',
   'order.refund': '返金',
   'order.refund_outside': '返金（バックオフィス外・PAY.JP）',

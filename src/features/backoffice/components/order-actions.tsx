@@ -17,7 +17,7 @@ import {
 } from '@/features/orders/index.client';
 
 import { AdminApiError } from '../client/admin-fetch';
-import { addOrderNote, advanceFulfilment, correctTracking, requestRefund, resendShippedMail } from '../client/api';
+import { addOrderNote, advanceFulfilment, correctTracking, requestRefund, resendReceiptMail, resendShippedMail } from '../client/api';
 
 import styles from './admin.module.css';
 import { Field } from './field';
@@ -373,6 +373,34 @@ export function ResendShippedMailButton({ orderId }: { orderId: string }) {
         }
       >
         発送メールを再送する
+      </button>
+    </div>
+  );
+}
+
+/**
+ * 「領収書メールを再送する」 on a paid order: the member's order confirmation with the receipt link,
+ * as they got it after paying (5 an hour per order).
+ */
+export function ResendReceiptMailButton({ orderId }: { orderId: string }) {
+  const { busy, error, done, run } = useSubmit();
+  return (
+    <div>
+      <Status error={error} done={done} />
+      <button
+        type="button"
+        className={`${styles.button} ${styles.buttonSecondary}`}
+        disabled={busy}
+        onClick={() =>
+          void run(async () => {
+            const res = await resendReceiptMail(orderId);
+            if (!res.mailSent)
+              throw new AdminApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
+            return '領収書のリンクを載せたご注文確認メールを会員に再送しました。';
+          })
+        }
+      >
+        領収書メールを再送する
       </button>
     </div>
   );

@@ -18,6 +18,7 @@ import {
   fulfilmentQueueOrder,
   getOrderDetail,
   listOrdersForStaff,
+  orderConfirmationMail,
   orderShippedMail,
   findOrder,
   findOrderByNumber,
@@ -30,6 +31,7 @@ import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
+import { consumeOrThrow, limitKey, waitText } from '@/server/rate-limit';
 
 import {
   ORDER_QUEUE_PAGE_SIZE,
@@ -41,6 +43,7 @@ import {
 } from '../schemas';
 
 import { recordAudit } from './audit';
+import { staffLimits } from './limits';
 import type { Actor } from './notices';
 
 /**
@@ -376,6 +379,59 @@ export async function resendShippedMailAsStaff(actor: Actor, orderId: string): P
     after: { mailSent },
     ip: actor.ip,
   });
+  return { mailSent };
+}
+
+/**
+ * 「領収書メールを再送する」 (issue 24 §3): the member's order confirmation — the mail with the
+ * receipt link they got after paying, from the same template (orderConfirmationMail) — sent again
+ * to the member's address. Paid orders only (409 otherwise), 5 an hour per order (429), audited,
+ * and a note on the order's timeline with the outcome.
+ */
+export async function resendReceiptMailAsStaff(actor: Actor, orderId: string): Promise<{ mailSent: boolean }> {
+  const order = await findOrder(orderId);
+  if (!order) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
+  if (order.status !== 'paid' || !order.paidAt) {
+    throw new AppError('invalid_transition', {
+      status: 409,
+      message: 'お支払いが完了していないご注文のため、領収書のメールは送れません。',
+    });
+  }
+  const db = await getDb();
+  const [member] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (!member?.email) {
+    throw new AppError('invalid_transition', { status: 409, message: '会員のメールアドレスがないため、領収書のメールは送れません。' });
+  }
+  await consumeOrThrow(
+    await staffLimits.receiptMailResendsPerOrder(),
+    limitKey('receipt_mail', orderId),
+    (seconds) => `このご注文の領収書メールは1時間に5回まで再送できます。${waitText(seconds)}たってからもう一度お試しください。`,
+  );
+  let mailSent = true;
+  try {
+    await sendMail(member.email, orderConfirmationMail(order));
+  } catch (error) {
+    mailSent = false;
+    logger.warn({ err: error, orderId }, 'receipt mail resend failed');
+  }
+  await addOrderNote(
+    orderId,
+    { type: 'staff', id: actor.id },
+    mailSent ? '領収書のメールを会員に再送しました。' : '領収書のメールの再送に失敗しました。',
+    (tx: Db) =>
+      recordAudit(
+        {
+          staffId: actor.id,
+          action: 'order.receipt_mail_resend',
+          targetType: 'order',
+          targetId: orderId,
+          after: { mailSent },
+          ip: actor.ip,
+        },
+        tx,
+      ),
+    { mail: `order_confirmation:${mailSent ? 'sent' : 'failed'}` },
+  );
   return { mailSent };
 }
 

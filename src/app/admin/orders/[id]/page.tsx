@@ -12,6 +12,7 @@ import {
   FulfilmentForm,
   OrderNoteForm,
   RefundForm,
+  ResendReceiptMailButton,
   ResendShippedMailButton,
   TrackingCorrectionForm,
 } from '@/features/backoffice/components/order-actions';
@@ -223,6 +224,11 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dt>返金済み</dt>
               <dd>{order.refundedYen > 0 ? formatYen(order.refundedYen) : 'なし'}</dd>
             </dl>
+            {order.status === 'paid' && detail.memberEmail ? (
+              <div className={styles.formGap}>
+                <ResendReceiptMailButton orderId={order.id} />
+              </div>
+            ) : null}
           </section>
         </div>
         <div>
