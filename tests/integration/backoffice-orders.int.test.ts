@@ -654,3 +654,81 @@ describe('resending the receipt mail (issue 24 §3)', () => {
     expect(((await sent.json()) as { messages: unknown[] }).messages).toEqual([]);
   });
 });
+
+const destinationRoute = await import('@/app/api/admin/orders/[id]/destination/route');
+const correctDestination = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
+  b.send(destinationRoute, 'POST', `/api/admin/orders/${id}/destination`, body, { params: { id } });
+const newDestination = {
+  recipient: '佐藤 花子',
+  destinationZipCode: '〒５３０－０００１',
+  destinationPrefecture: '大阪府',
+  destinationCity: '大阪市北区',
+  destinationStreet: '梅田１－１－１',
+  destinationApartmentEtc: '梅田ビル5階',
+};
+
+describe('correcting the delivery address (issue 24 §3)', () => {
+  it('corrects it before shipping by the order form’s rules, with both addresses in the audit log and a timeline note', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const { order } = await paidOrder();
+    await ordersFeature.advanceFulfilment(order.id, 'requested', { actor: { type: 'staff', id: staff.id }, applicationNumber: 'D1' });
+    const res = await correctDestination(b, order.id, newDestination);
+    expect(res.status, res.text).toBe(200);
+    // stored as the order form stores it (NFKC, 郵便番号 as 7 digits)
+    expect(await orderRow(order.id)).toMatchObject({
+      recipient: '佐藤 花子',
+      destinationZipCode: '5300001',
+      destinationPrefecture: '大阪府',
+      destinationCity: '大阪市北区',
+      destinationStreet: '梅田1-1-1',
+      destinationApartmentEtc: '梅田ビル5階',
+      receiptRecipient: order.receiptRecipient,
+    });
+    const audit = await auditOf(order.id);
+    expect(audit.map((a) => a.action)).toEqual(['order.destination_correct']);
+    expect(audit[0]).toMatchObject({
+      staffId: staff.id,
+      before: { recipient: '山田 太郎', destinationZipCode: '1000005', destinationStreet: '丸の内1-1-1' },
+      after: { recipient: '佐藤 花子', destinationZipCode: '5300001', destinationStreet: '梅田1-1-1' },
+    });
+    const { events } = await ordersFeature.getOrderDetail(order.id);
+    const note = events.find((e) => e.kind === 'note');
+    expect(JSON.stringify(note)).toContain('お届け先を訂正しました（訂正前：〒100-0005 東京都千代田区丸の内1-1-1 山田 太郎）。');
+  });
+
+  it('answers 422 with the order form’s Japanese field messages and changes nothing', async () => {
+    const { b } = await staffBrowser('staff');
+    const { order } = await paidOrder();
+    const res = await correctDestination(b, order.id, {
+      ...newDestination,
+      recipient: '',
+      destinationZipCode: '123',
+      destinationPrefecture: '大阪',
+      destinationStreet: 'あ'.repeat(101),
+    });
+    expect(res.status).toBe(422);
+    const fields = res.json.error?.fields as Record<string, string>;
+    expect(fields.recipient).toBe('お届け先の宛名を入力してください。');
+    expect(fields.destinationPrefecture).toBe('都道府県を選択してください。');
+    expect(fields.destinationStreet).toBe('町名・番地は100文字以内で入力してください。');
+    expect(fields.destinationZipCode).toMatch(/郵便番号/);
+    expect(await orderRow(order.id)).toMatchObject({ recipient: '山田 太郎', destinationZipCode: '1000005' });
+    expect(await auditOf(order.id)).toEqual([]);
+    // 領収書の宛名 is not the address: the form's rule for it is not this route's (strict body)
+    const extra = await correctDestination(b, order.id, { ...newDestination, receiptRecipient: '別の会社' });
+    expect(extra.status).toBe(422);
+  });
+
+  it('is refused with 409 once the order has shipped', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const { order } = await paidOrder();
+    const actor = { type: 'staff' as const, id: staff.id };
+    await ordersFeature.advanceFulfilment(order.id, 'requested', { actor, applicationNumber: 'D2' });
+    await ordersFeature.advanceFulfilment(order.id, 'shipped', { actor, carrier: 'sagawa', trackingNumber: '1234567890' });
+    const res = await correctDestination(b, order.id, newDestination);
+    expect(res.status).toBe(409);
+    expect(res.json.error?.message).toBe('お届け先を訂正できるのは、発送前（受付済み・法務局へ請求済み）のご注文だけです。');
+    expect(await orderRow(order.id)).toMatchObject({ destinationZipCode: '1000005' });
+    expect((await auditOf(order.id)).map((a) => a.action)).not.toContain('order.destination_correct');
+  });
+});

@@ -7,6 +7,7 @@
 import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
 import {
   CARRIER_IDS,
+  DestinationSchema,
   FULFILMENT_STATUSES,
   TRACKING_URL_MAX,
   checkTrackingNumber,
@@ -371,6 +372,14 @@ export const TrackingCorrectionBodySchema = z
   .superRefine(checkCarrierTracking)
   .transform(normaliseTracking);
 export type TrackingCorrectionBody = z.infer<typeof TrackingCorrectionBodySchema>;
+
+/**
+ * 「お届け先を訂正する」: the delivery address by the member's order form's own rules
+ * (DestinationSchema of the orders feature: NFKC, limits, printable, 郵便番号 7 digits, a real
+ * 都道府県), without 領収書の宛名 — the receipt's addressee has its own rule (decision 0069).
+ */
+export const DestinationCorrectionBodySchema = DestinationSchema.omit({ receiptRecipient: true });
+export type DestinationCorrectionBody = z.infer<typeof DestinationCorrectionBodySchema>;
 
 export const OrderNoteBodySchema = z.strictObject({ note: text('メモ', 1000, false) });
 

@@ -14,6 +14,7 @@ import {
 import {
   addOrderNote,
   advanceFulfilment,
+  correctDestination,
   correctTracking,
   fulfilmentQueueOrder,
   getOrderDetail,
@@ -37,6 +38,7 @@ import {
   ORDER_QUEUE_PAGE_SIZE,
   decodeQueueCursor,
   encodeQueueCursor,
+  type DestinationCorrectionBody,
   type FulfilmentBody,
   type OrderQueueQuery,
   type TrackingCorrectionBody,
@@ -433,6 +435,23 @@ export async function resendReceiptMailAsStaff(actor: Actor, orderId: string): P
     { mail: `order_confirmation:${mailSent ? 'sent' : 'failed'}` },
   );
   return { mailSent };
+}
+
+/**
+ * 「お届け先を訂正する」 before the order ships: the orders feature's correction (409 once shipped)
+ * with the audit row — the old and the new address — in its transaction.
+ */
+export async function correctDestinationAsStaff(actor: Actor, orderId: string, body: DestinationCorrectionBody): Promise<{ ok: true }> {
+  await correctDestination(orderId, {
+    actor: { type: 'staff', id: actor.id },
+    destination: body,
+    onChange: (tx, before, after) =>
+      recordAudit(
+        { staffId: actor.id, action: 'order.destination_correct', targetType: 'order', targetId: orderId, before, after, ip: actor.ip },
+        tx,
+      ),
+  });
+  return { ok: true };
 }
 
 /** A staff note on the order's timeline, with its audit row in the same transaction. */

@@ -12,12 +12,14 @@ import {
   FULFILMENT_STEP_FIELDS,
   canTransitionFulfilment,
   checkTrackingNumber,
+  isDestinationCorrectable,
   isFulfilmentStatus,
   isRefundable,
   statusAfterRefund,
   type Carrier,
   type FulfilmentStatus,
 } from '../fulfilment';
+import { formatDestinationAddress } from '../destination';
 import type { OrderActor } from '../schemas';
 import { ORDER_NOT_FOUND_MESSAGE, listOrderEvents, writeOrderEvent, type OrderEventRow, type OrderRow } from './repository';
 
@@ -175,6 +177,70 @@ export async function correctTracking(orderId: string, input: TrackingCorrection
     if (!updated) throw new Error(`order ${orderId} vanished while locked`);
     if (input.onChange) await input.onChange(tx, row, updated);
     logger.info({ event: 'order.tracking_corrected', orderId, actor: input.actor.type }, 'order tracking number corrected');
+    return updated;
+  });
+}
+
+/** The delivery address of an order as staff correct it (DestinationSchema without 領収書の宛名). */
+export type DestinationFields = Pick<
+  OrderRow,
+  'recipient' | 'destinationZipCode' | 'destinationPrefecture' | 'destinationCity' | 'destinationStreet' | 'destinationApartmentEtc'
+>;
+
+export interface DestinationCorrectionInput {
+  actor: OrderActor;
+  destination: DestinationFields;
+  /** Runs inside the transaction after the update (the back office's audit row, before → after). */
+  onChange?: (tx: Db, before: DestinationFields, after: DestinationFields) => Promise<void>;
+}
+
+function destinationOf(o: OrderRow): DestinationFields {
+  return {
+    recipient: o.recipient,
+    destinationZipCode: o.destinationZipCode,
+    destinationPrefecture: o.destinationPrefecture,
+    destinationCity: o.destinationCity,
+    destinationStreet: o.destinationStreet,
+    destinationApartmentEtc: o.destinationApartmentEtc,
+  };
+}
+
+/**
+ * 「お届け先を訂正する」 (issue 24 §3): a paid order's delivery address before it ships, under the
+ * row lock, with a timeline note (the old address) in the same transaction. The fields were checked
+ * by the order form's DestinationSchema (the caller's); 409 once shipped (or not paid), 422 when
+ * nothing changes.
+ */
+export async function correctDestination(orderId: string, input: DestinationCorrectionInput): Promise<OrderRow> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+    if (!isDestinationCorrectable(row)) {
+      throw conflict('お届け先を訂正できるのは、発送前（受付済み・法務局へ請求済み）のご注文だけです。');
+    }
+    const before = destinationOf(row);
+    const after = destinationOf({ ...row, ...input.destination });
+    if ((Object.keys(before) as (keyof DestinationFields)[]).every((k) => before[k] === after[k])) {
+      throw new AppError('validation_failed', {
+        message: '今のお届け先と同じです。訂正する内容を入力してください。',
+        fields: { destinationStreet: '今のお届け先と同じです。' },
+      });
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...after, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!updated) throw new Error(`order ${orderId} vanished while locked`);
+    await writeOrderEvent(tx, orderId, input.actor, 'note', {
+      note: `お届け先を訂正しました（訂正前：${formatDestinationAddress(before)} ${before.recipient}）。`,
+      data: { before, after },
+      at: now,
+    });
+    if (input.onChange) await input.onChange(tx, before, after);
+    logger.info({ event: 'order.destination_corrected', orderId, actor: input.actor.type }, 'order destination corrected');
     return updated;
   });
 }

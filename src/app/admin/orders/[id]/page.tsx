@@ -9,6 +9,7 @@ import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
 import {
+  DestinationCorrectionForm,
   FulfilmentForm,
   OrderNoteForm,
   RefundForm,
@@ -16,6 +17,7 @@ import {
   ResendShippedMailButton,
   TrackingCorrectionForm,
 } from '@/features/backoffice/components/order-actions';
+import { PrefectureOptions } from '@/features/purchase/components/prefecture-options';
 import { getOrderForAdmin } from '@/features/backoffice/server/orders';
 import { listOrderRefunds } from '@/features/backoffice/server/refunds';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
@@ -29,6 +31,7 @@ import {
   asOrderStatus,
   formatDestinationAddress,
   isCarrier,
+  isDestinationCorrectable,
   isFulfilmentStatus,
   receiptAddresseeOf,
   trackingUrl,
@@ -207,6 +210,20 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dt>会員</dt>
               <dd>{detail.memberEmail ?? <span className={styles.muted}>退会済み</span>}</dd>
             </dl>
+            {isDestinationCorrectable(order) ? (
+              <DestinationCorrectionForm
+                orderId={order.id}
+                current={{
+                  recipient: order.recipient,
+                  destinationZipCode: order.destinationZipCode,
+                  destinationPrefecture: order.destinationPrefecture,
+                  destinationCity: order.destinationCity,
+                  destinationStreet: order.destinationStreet,
+                  destinationApartmentEtc: order.destinationApartmentEtc,
+                }}
+                prefectureOptions={<PrefectureOptions />}
+              />
+            ) : null}
           </section>
           <section className={styles.card} aria-labelledby="sec-pay">
             <h2 id="sec-pay">お支払い</h2>
