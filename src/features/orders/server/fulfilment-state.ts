@@ -372,9 +372,12 @@ const expressRank = sql<number>`(case when ${orders.deliverySpeed} = 'express' t
  */
 export const fulfilmentQueueOrder: SQL[] = [asc(expressRank), asc(orders.scheduledEndDate), asc(orders.paidAt), asc(orders.id)];
 
-/** Rows strictly after `after` in `fulfilmentQueueOrder` (a row comparison over the same keys). */
+/**
+ * Rows strictly after `after` in `fulfilmentQueueOrder` (a row comparison over the same keys). The
+ * instant goes through Date (JS reads 2026-02-31 as 3 March; PostgreSQL would refuse the text: 500).
+ */
 function afterInQueue(after: StaffOrderCursor): SQL {
-  return sql`(${expressRank}, ${orders.scheduledEndDate}, ${orders.paidAt}, ${orders.id}) > (${after.express ? 0 : 1}, ${after.dueDate}, ${after.paidAt}::timestamptz, ${after.id}::uuid)`;
+  return sql`(${expressRank}, ${orders.scheduledEndDate}, ${orders.paidAt}, ${orders.id}) > (${after.express ? 0 : 1}, ${after.dueDate}, ${new Date(after.paidAt).toISOString()}::timestamptz, ${after.id}::uuid)`;
 }
 
 /** The cursor of a queue row (its keys in `fulfilmentQueueOrder`). */
