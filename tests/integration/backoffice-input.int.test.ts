@@ -39,6 +39,10 @@ describe('the order queue’s cursor', () => {
       `2026-01-01T00:00:00.000Z_${'-'.repeat(36)}`,
       `2026-01-01T00:00:00.000Z_${'f'.repeat(36)}`,
       `2026-02-31T::Z_${uuid}`,
+      // the queue's cursor since decision 0069: express flag, due date, paidAt, id
+      `n_2026-02-31_2026-02-31T00:00:00Z_${uuid}`,
+      `e_9999-99-99_2026-01-01T24:00:00.000Z_${uuid}`,
+      `x_2026-01-01_2026-01-01T00:00:00Z_${uuid}`,
     ]) {
       const res = await b.get(queueRoute, `/api/admin/orders?after=${encodeURIComponent(after)}`);
       expect(res.status, `${after}: ${res.text}`).toBe(200);

@@ -62,8 +62,8 @@ async function paidOrder(overrides: { paidAt?: Date; deliverySpeed?: 'normal' | 
   return { user, order };
 }
 
-/** Factory orders paid in a month of their own, out of the export test's month (which holds only emulator charges). */
-const OLD_MONTH = { paidAt: new Date('2025-03-10T03:00:00Z') };
+/** Factory orders paid in a past month of their own, so the accounting export's month holds only the emulator's charges. */
+const past = { paidAt: new Date('2025-05-10T03:00:00Z'), createdAt: new Date('2025-05-10T02:59:00Z') };
 
 const step = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
   b.send(fulfilmentRoute, 'POST', `/api/admin/orders/${id}/fulfilment`, body, { params: { id } });
@@ -162,16 +162,12 @@ describe('the dashboard counts and the audit page (issue 24 §3)', () => {
     const now = new Date('2030-06-10T03:00:00Z');
     const before = await queueCounts(now);
     const user = await createUser();
-    const late = await createOrder({
-      userId: user.id,
-      deliverySpeed: 'express',
-      overrides: { scheduledEndDate: '2030-06-09', ...OLD_MONTH },
-    });
-    await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2030-06-12', ...OLD_MONTH } });
+    const late = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: { ...past, scheduledEndDate: '2030-06-09' } });
+    await createOrder({ userId: user.id, overrides: { ...past, scheduledEndDate: '2030-06-12' } });
     const shipped = await createOrder({
       userId: user.id,
       deliverySpeed: 'express',
-      overrides: { scheduledEndDate: '2030-06-01', ...OLD_MONTH },
+      overrides: { ...past, scheduledEndDate: '2030-06-01' },
     });
     const staff = { type: 'staff' as const, id: 'staff-x' };
     await ordersFeature.advanceFulfilment(late.id, 'requested', { actor: staff, applicationNumber: 'A' });
@@ -192,14 +188,14 @@ describe('the open queue as CSV (issue 24 §3)', () => {
     const exportQueue = await import('@/app/api/admin/orders/export/route');
     const { staff, b } = await staffBrowser('staff');
     const user = await createUser();
-    const normalLate = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-20', ...OLD_MONTH } });
-    const normalSoon = await createOrder({ userId: user.id, overrides: { scheduledEndDate: '2031-01-10', ...OLD_MONTH } });
+    const normalLate = await createOrder({ userId: user.id, overrides: { ...past, scheduledEndDate: '2031-01-20' } });
+    const normalSoon = await createOrder({ userId: user.id, overrides: { ...past, scheduledEndDate: '2031-01-10' } });
     const express = await createOrder({
       userId: user.id,
       deliverySpeed: 'express',
-      overrides: { scheduledEndDate: '2031-01-30', ...OLD_MONTH },
+      overrides: { ...past, scheduledEndDate: '2031-01-30' },
     });
-    const requested = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: OLD_MONTH });
+    const requested = await createOrder({ userId: user.id, deliverySpeed: 'express', overrides: past });
     await ordersFeature.advanceFulfilment(requested.id, 'requested', { actor: { type: 'staff', id: staff.id }, applicationNumber: 'X' });
     const res = await b.get(exportQueue, '/api/admin/orders/export');
     expect(res.status).toBe(200);
@@ -230,7 +226,7 @@ describe('the open queue as CSV (issue 24 §3)', () => {
 });
 
 describe('the order queue', () => {
-  it('lists paid orders oldest first with express marked, filters them and pages with a cursor', async () => {
+  it('lists paid orders express first with express marked, filters them and pages with a cursor', async () => {
     const { b } = await staffBrowser('staff');
     const cn = '1234567890123';
     const email = `queue-${Date.now()}@example.jp`;
@@ -245,9 +241,9 @@ describe('the order queue', () => {
     };
     // JST days: 2025-02-01 10:00 and 11:00 JST, 2025-02-02 11:00 JST
     const day = await q(`from=2025-02-01&to=2025-02-01&corporateNumber=${cn}`);
-    expect(day.rows.map((r) => r.id)).toEqual([first.order.id, second.order.id]);
-    expect(day.rows.map((r) => r.express)).toEqual([false, true]);
-    expect(day.rows[0]).toMatchObject({ fulfilmentStatus: 'accepted', scheduledStartDate: '2026-11-25' });
+    expect(day.rows.map((r) => r.id)).toEqual([second.order.id, first.order.id]);
+    expect(day.rows.map((r) => r.express)).toEqual([true, false]);
+    expect(day.rows[1]).toMatchObject({ fulfilmentStatus: 'accepted', scheduledStartDate: '2026-11-25' });
 
     const express = await q('from=2025-02-01&to=2025-02-02&express=1');
     expect(express.rows.map((r) => r.id)).toEqual([second.order.id]);
@@ -257,7 +253,7 @@ describe('the order queue', () => {
     // pages of one, in order, ending with no cursor (the route takes the page size from the feature; use the server function)
     const { listOrderQueue } = await import('@/features/backoffice/server/orders');
     const p1 = await listOrderQueue({ from: '2025-02-01', to: '2025-02-02' }, 2);
-    expect(p1.rows.map((r) => r.id)).toEqual([first.order.id, second.order.id]);
+    expect(p1.rows.map((r) => r.id)).toEqual([second.order.id, first.order.id]);
     expect(p1.next).not.toBeNull();
     const p2 = await q(`from=2025-02-01&to=2025-02-02&after=${encodeURIComponent(p1.next!)}`);
     expect(p2.rows.map((r) => r.id)).toEqual([third.order.id]);
@@ -265,6 +261,48 @@ describe('the order queue', () => {
 
     const requested = await q('status=requested&from=2025-02-01&to=2025-02-02');
     expect(requested.rows).toEqual([]);
+  });
+
+  it('puts express first, then the earliest due date, as the CSV does, and pages through every row exactly once (decision 0069)', async () => {
+    const { b } = await staffBrowser('staff');
+    const { listOrderQueue } = await import('@/features/backoffice/server/orders');
+    const { OrderQueueQuerySchema } = await import('@/features/backoffice');
+    const user = await createUser();
+    const corporateNumber = '5111101000006';
+    const make = (paidAt: string, due: string, deliverySpeed: 'normal' | 'express' = 'normal') =>
+      createOrder({
+        userId: user.id,
+        deliverySpeed,
+        overrides: { corporateNumber, paidAt: new Date(paidAt), createdAt: new Date(Date.parse(paidAt) - 60_000), scheduledEndDate: due },
+      });
+    // paid first, due last
+    const normalLate = await make('2025-04-01T01:00:00Z', '2031-02-20');
+    // paid later, due earlier
+    const normalSoon = await make('2025-04-01T02:00:00Z', '2031-02-10');
+    // same due day as normalSoon, paid later still: after it
+    const normalSoonPaidLater = await make('2025-04-01T04:00:00Z', '2031-02-10');
+    // paid last of all, due last of all: express still comes first
+    const express = await make('2025-04-01T05:00:00Z', '2031-02-28', 'express');
+    const expected = [express.id, normalSoon.id, normalSoonPaidLater.id, normalLate.id];
+
+    const res = await b.get(queueRoute, `/api/admin/orders?corporateNumber=${corporateNumber}`);
+    expect(res.status, res.text).toBe(200);
+    const all = res.json as unknown as { rows: { id: string }[]; next: string | null };
+    expect(all.rows.map((r) => r.id)).toEqual(expected);
+    expect(all.next).toBeNull();
+
+    // pages of one through the opaque cursor as the page sends it back (parsed by the route's schema)
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const query = OrderQueueQuerySchema.parse({ corporateNumber, ...(after ? { after } : {}) });
+      if (after) expect(query.after).toBe(after);
+      const page = await listOrderQueue(query, 1);
+      seen.push(...page.rows.map((r) => r.id));
+      after = page.next;
+      if (!after) break;
+    }
+    expect(seen).toEqual(expected);
   });
 
   it('shows the detail with the timeline, and 404 for an unknown order', async () => {
@@ -565,5 +603,132 @@ describe('the accounting export', () => {
     const m = await staffBrowser('manager');
     const bad = await m.b.get(exportRoute, '/api/admin/accounting/export?month=2025-13');
     expect(bad.status).toBe(400);
+  });
+});
+
+const receiptMailRoute = await import('@/app/api/admin/orders/[id]/receipt-mail/route');
+const resendReceipt = (b: InstanceType<typeof AdminBrowser>, id: string, headers: Record<string, string> = {}) =>
+  b.send(receiptMailRoute, 'POST', `/api/admin/orders/${id}/receipt-mail`, {}, { params: { id }, headers });
+
+describe('resending the receipt mail (issue 24 §3)', () => {
+  it('sends the member the order confirmation with the receipt link again, as first sent, audited with a timeline note, 5 an hour per order', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const email = `receipt-${Date.now()}@example.jp`;
+    const { order } = await paidOrder({ email });
+    const res = await resendReceipt(b, order.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ mailSent: true });
+    const mail = await waitForMail(email);
+    // the one template the payment used (order-payment.ts sends orderConfirmationMail after paying)
+    const original = ordersFeature.orderConfirmationMail(await orderRow(order.id));
+    expect(mail.subject).toBe(original.subject);
+    expect(mail.text).toBe(original.text);
+    expect(mail.text).toContain(`/api/download/receipt/${order.id}.pdf`);
+    expect((await auditOf(order.id)).map((a) => [a.staffId, a.action, a.after])).toEqual([
+      [staff.id, 'order.receipt_mail_resend', { mailSent: true }],
+    ]);
+    const detail = await ordersFeature.getOrderDetail(order.id);
+    expect(detail.events.some((e) => e.kind === 'note' && JSON.stringify(e).includes('領収書のメールを会員に再送しました。'))).toBe(true);
+
+    // the CSRF check of every admin POST
+    const forged = await resendReceipt(b, order.id, { 'x-csrf-token': 'forged' });
+    expect(forged.status).toBe(403);
+
+    for (let i = 0; i < 4; i++) expect((await resendReceipt(b, order.id)).status).toBe(200);
+    const sixth = await resendReceipt(b, order.id);
+    expect(sixth.status).toBe(429);
+    expect(sixth.json.error?.message).toContain('1時間に5回まで');
+    expect(sixth.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await auditOf(order.id)).toHaveLength(5);
+  });
+
+  it('refuses an unpaid order with 409 in Japanese, sends nothing and audits nothing', async () => {
+    const { b } = await staffBrowser('staff');
+    const user = await createUser();
+    const failed = await createOrder({ userId: user.id, status: 'failed', overrides: past });
+    const res = await resendReceipt(b, failed.id);
+    expect(res.status).toBe(409);
+    expect(res.json.error?.message).toBe('お支払いが完了していないご注文のため、領収書のメールは送れません。');
+    expect(await auditOf(failed.id)).toEqual([]);
+    const sent = await fetch(`${stack.mail.httpUrl}/api/messages?to=${encodeURIComponent(user.email ?? '')}`);
+    expect(((await sent.json()) as { messages: unknown[] }).messages).toEqual([]);
+  });
+});
+
+const destinationRoute = await import('@/app/api/admin/orders/[id]/destination/route');
+const correctDestination = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
+  b.send(destinationRoute, 'POST', `/api/admin/orders/${id}/destination`, body, { params: { id } });
+const newDestination = {
+  recipient: '佐藤 花子',
+  destinationZipCode: '〒５３０－０００１',
+  destinationPrefecture: '大阪府',
+  destinationCity: '大阪市北区',
+  destinationStreet: '梅田１－１－１',
+  destinationApartmentEtc: '梅田ビル5階',
+};
+
+describe('correcting the delivery address (issue 24 §3)', () => {
+  it('corrects it before shipping by the order form’s rules, with both addresses in the audit log and a timeline note', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const { order } = await paidOrder();
+    await ordersFeature.advanceFulfilment(order.id, 'requested', { actor: { type: 'staff', id: staff.id }, applicationNumber: 'D1' });
+    const res = await correctDestination(b, order.id, newDestination);
+    expect(res.status, res.text).toBe(200);
+    // stored as the order form stores it (NFKC, 郵便番号 as 7 digits)
+    expect(await orderRow(order.id)).toMatchObject({
+      recipient: '佐藤 花子',
+      destinationZipCode: '5300001',
+      destinationPrefecture: '大阪府',
+      destinationCity: '大阪市北区',
+      destinationStreet: '梅田1-1-1',
+      destinationApartmentEtc: '梅田ビル5階',
+      receiptRecipient: order.receiptRecipient,
+    });
+    const audit = await auditOf(order.id);
+    expect(audit.map((a) => a.action)).toEqual(['order.destination_correct']);
+    expect(audit[0]).toMatchObject({
+      staffId: staff.id,
+      before: { recipient: '山田 太郎', destinationZipCode: '1000005', destinationStreet: '丸の内1-1-1' },
+      after: { recipient: '佐藤 花子', destinationZipCode: '5300001', destinationStreet: '梅田1-1-1' },
+    });
+    const { events } = await ordersFeature.getOrderDetail(order.id);
+    const note = events.find((e) => e.kind === 'note');
+    expect(JSON.stringify(note)).toContain('お届け先を訂正しました（訂正前：〒100-0005 東京都千代田区丸の内1-1-1 山田 太郎）。');
+  });
+
+  it('answers 422 with the order form’s Japanese field messages and changes nothing', async () => {
+    const { b } = await staffBrowser('staff');
+    const { order } = await paidOrder();
+    const res = await correctDestination(b, order.id, {
+      ...newDestination,
+      recipient: '',
+      destinationZipCode: '123',
+      destinationPrefecture: '大阪',
+      destinationStreet: 'あ'.repeat(101),
+    });
+    expect(res.status).toBe(422);
+    const fields = res.json.error?.fields as Record<string, string>;
+    expect(fields.recipient).toBe('お届け先の宛名を入力してください。');
+    expect(fields.destinationPrefecture).toBe('都道府県を選択してください。');
+    expect(fields.destinationStreet).toBe('町名・番地は100文字以内で入力してください。');
+    expect(fields.destinationZipCode).toMatch(/郵便番号/);
+    expect(await orderRow(order.id)).toMatchObject({ recipient: '山田 太郎', destinationZipCode: '1000005' });
+    expect(await auditOf(order.id)).toEqual([]);
+    // 領収書の宛名 is not the address: the form's rule for it is not this route's (strict body)
+    const extra = await correctDestination(b, order.id, { ...newDestination, receiptRecipient: '別の会社' });
+    expect(extra.status).toBe(422);
+  });
+
+  it('is refused with 409 once the order has shipped', async () => {
+    const { staff, b } = await staffBrowser('staff');
+    const { order } = await paidOrder();
+    const actor = { type: 'staff' as const, id: staff.id };
+    await ordersFeature.advanceFulfilment(order.id, 'requested', { actor, applicationNumber: 'D2' });
+    await ordersFeature.advanceFulfilment(order.id, 'shipped', { actor, carrier: 'sagawa', trackingNumber: '1234567890' });
+    const res = await correctDestination(b, order.id, newDestination);
+    expect(res.status).toBe(409);
+    expect(res.json.error?.message).toBe('お届け先を訂正できるのは、発送前（受付済み・法務局へ請求済み）のご注文だけです。');
+    expect(await orderRow(order.id)).toMatchObject({ destinationZipCode: '1000005' });
+    expect((await auditOf(order.id)).map((a) => a.action)).not.toContain('order.destination_correct');
   });
 });

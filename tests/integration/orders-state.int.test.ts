@@ -137,7 +137,7 @@ describe('the orders feature: fulfilment steps', () => {
 });
 
 describe('the orders feature: the staff queue', () => {
-  it('lists paid orders oldest first, filters, and pages with a cursor', async () => {
+  it('lists paid orders express first, then oldest first, filters, and pages with a cursor', async () => {
     const user = await createUser();
     const base = Date.UTC(2020, 0, 1, 0, 0);
     const corporateNumber = '5111101000006';
@@ -154,7 +154,7 @@ describe('the orders feature: the staff queue', () => {
     }
     await createOrder({ userId: user.id, status: 'failed', overrides: { corporateNumber } });
     const first = await orders.listOrdersForStaff({ corporateNumber }, { limit: 2 });
-    expect(first.rows.map((r) => r.order.id)).toEqual([made[0]?.id, made[1]?.id]);
+    expect(first.rows.map((r) => r.order.id)).toEqual([made[1]?.id, made[0]?.id]);
     expect(first.rows[0]?.memberEmail).toBe(user.email);
     const second = await orders.listOrdersForStaff({ corporateNumber }, { limit: 2, after: first.next ?? undefined });
     expect(second.rows.map((r) => r.order.id)).toEqual([made[2]?.id]);

@@ -61,7 +61,7 @@ export default async function AdminDashboardPage() {
       <div className={styles.cards}>
         <Link href="/admin/orders" className={`${styles.card} ${styles.cardLink}`}>
           <h2>注文</h2>
-          <p className={styles.muted}>お支払い済みの注文を古い順に確認し、法務局への請求・発送・完了を記録します。</p>
+          <p className={styles.muted}>お支払い済みの注文を速達・お届け期限の近い順に確認し、法務局への請求・発送・完了を記録します。</p>
         </Link>
         {manager ? (
           <Link href="/admin/accounting" className={`${styles.card} ${styles.cardLink}`}>

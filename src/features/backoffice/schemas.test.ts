@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { FulfilmentBodySchema, NoticeCreateBodySchema, OrderNoteBodySchema, RefundBodySchema } from './schemas';
+import {
+  DestinationCorrectionBodySchema,
+  FulfilmentBodySchema,
+  NoticeCreateBodySchema,
+  OrderNoteBodySchema,
+  OrderQueueQuerySchema,
+  RefundBodySchema,
+  decodeQueueCursor,
+  encodeQueueCursor,
+} from './schemas';
 
 describe('RefundBodySchema (the amount a manager types)', () => {
   it('reads amounts as people type them: full-width, commas, 円', () => {
@@ -60,14 +69,53 @@ describe('prose kept as typed (issue 24, decision 0066)', () => {
     });
     expect(notice.title).toBe('（重要）メンテナンスのお知らせ');
     expect(notice.body).toBe('【１２月】ＰＤＦ版を掲載しました。\n（詳細）');
-    expect(RefundBodySchema.parse({ idempotencyKey: '6f1c0e36-3b9a-4d5e-9f0a-2b7c8d9e0f11', amountYen: '550', reason: '（一部）発行不可のため' }).reason).toBe('（一部）発行不可のため');
+    expect(
+      RefundBodySchema.parse({ amountYen: '550', reason: '（一部）発行不可のため', idempotencyKey: '0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f' })
+        .reason,
+    ).toBe('（一部）発行不可のため');
     expect(OrderNoteBodySchema.parse({ note: '　（電話済）ｶﾅ　' }).note).toBe('（電話済）ｶﾅ');
     expect(NoticeCreateBodySchema.safeParse({ title: '（重要）\u0007', body: 'b' }).success).toBe(false);
-    expect(RefundBodySchema.safeParse({ idempotencyKey: '6f1c0e36-3b9a-4d5e-9f0a-2b7c8d9e0f11', amountYen: '550', reason: '理由\n二行' }).success).toBe(false);
+    expect(RefundBodySchema.safeParse({ amountYen: '550', reason: '理由\n二行' }).success).toBe(false);
   });
 
   it('normalises a code typed from another system (申請番号): full-width digits are the same number', () => {
     const r = FulfilmentBodySchema.parse({ to: 'requested', expectedFrom: 'accepted', applicationNumber: '１２３－４５' });
     expect(r.applicationNumber).toBe('123-45');
+  });
+});
+
+describe('the order queue’s cursor (decision 0069)', () => {
+  it('round-trips the four keys of the queue order through the query schema', () => {
+    const cursor = { express: true, dueDate: '2031-02-10', paidAt: '2025-04-01T05:00:00.000Z', id: '0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f' };
+    const after = encodeQueueCursor(cursor);
+    expect(OrderQueueQuerySchema.parse({ after }).after).toBe(after);
+    expect(decodeQueueCursor(after)).toEqual(cursor);
+    expect(decodeQueueCursor(encodeQueueCursor({ ...cursor, express: false }))?.express).toBe(false);
+  });
+
+  it('reads the earlier paidAt_id form as no cursor (the first page)', () => {
+    const old = '2025-04-01T05:00:00.000Z_0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f';
+    expect(OrderQueueQuerySchema.parse({ after: old }).after).toBeUndefined();
+    expect(decodeQueueCursor(old)).toBeUndefined();
+  });
+});
+
+describe('DestinationCorrectionBodySchema (the order form’s address rules, decision 0069)', () => {
+  const ok = {
+    recipient: '佐藤 花子',
+    destinationZipCode: '530-0001',
+    destinationPrefecture: '大阪府',
+    destinationCity: '大阪市北区',
+    destinationStreet: '梅田1-1-1',
+  };
+  it('normalises as the order form does and takes no 領収書の宛名', () => {
+    expect(DestinationCorrectionBodySchema.parse(ok)).toEqual({ ...ok, destinationZipCode: '5300001', destinationApartmentEtc: '' });
+    expect(DestinationCorrectionBodySchema.safeParse({ ...ok, receiptRecipient: '株式会社' }).success).toBe(false);
+  });
+  it('refuses an unknown prefecture and emoji with the form’s messages', () => {
+    const r = DestinationCorrectionBodySchema.safeParse({ ...ok, destinationPrefecture: '大阪', destinationCity: '大阪市😀' });
+    const messages = Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+    expect(messages.destinationPrefecture).toBe('都道府県を選択してください。');
+    expect(messages.destinationCity).toBeTruthy();
   });
 });

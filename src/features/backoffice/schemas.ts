@@ -7,6 +7,7 @@
 import { CurrentPasswordSchema, EmailSchema, NewPasswordSchema } from '@/features/accounts';
 import {
   CARRIER_IDS,
+  DestinationSchema,
   FULFILMENT_STATUSES,
   TRACKING_URL_MAX,
   checkTrackingNumber,
@@ -38,6 +39,8 @@ export const AUDIT_ACTIONS = {
   'order.note': '注文へのメモ',
   'order.shipped_mail_resend': '発送メールの再送',
   'order.tracking_correct': '追跡番号の訂正',
+  'order.receipt_mail_resend': '領収書メールの再送',
+  'order.destination_correct': 'お届け先の訂正',
   'order.queue_export': '請求待ちの注文の CSV 出力',
   'order.refund': '返金',
   'order.refund_outside': '返金（バックオフィス外・PAY.JP）',
@@ -240,6 +243,31 @@ const DateFilter = z.preprocess(
  * works without JavaScript and a filtered queue can be bookmarked). Unknown or malformed values
  * are ignored, not an error: the page shows the unfiltered queue instead of failing.
  */
+/**
+ * The queue's keyset cursor as the page carries it: `${e|n}_${due YYYY-MM-DD}_${paidAt ISO}_${id}`,
+ * the keys of the orders feature's queue order (express first, due date, paidAt, id; decision 0069).
+ */
+const QUEUE_CURSOR =
+  /^([en])_(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export interface QueueCursor {
+  express: boolean;
+  dueDate: string;
+  paidAt: string;
+  id: string;
+}
+
+export function encodeQueueCursor(c: QueueCursor): string {
+  return `${c.express ? 'e' : 'n'}_${c.dueDate}_${c.paidAt}_${c.id}`;
+}
+
+/** The cursor a valid `after` carries (OrderQueueQuerySchema has checked it); undefined for anything else. */
+export function decodeQueueCursor(v: string | undefined): QueueCursor | undefined {
+  const m = v ? QUEUE_CURSOR.exec(v) : null;
+  if (!m?.[1] || !m[2] || !m[3] || !m[4]) return undefined;
+  return { express: m[1] === 'e', dueDate: m[2], paidAt: m[3], id: m[4] };
+}
+
 export const OrderQueueQuerySchema = z.object({
   status: z.preprocess(
     (v) =>
@@ -271,12 +299,12 @@ export const OrderQueueQuerySchema = z.object({
     (v) => (typeof v === 'string' ? v.trim() || undefined : undefined),
     z.string().max(40).optional().catch(undefined),
   ),
-  /** keyset cursor: `${paidAt ISO}_${id}` of the previous page's last row */
-  // a real instant and an order id (uuid): a cursor edited by hand is the first page, not a query error
+  /** keyset cursor of the previous page's last row (opaque to the page; `encodeQueueCursor`) */
+  // a cursor edited by hand (or one of the earlier paidAt_id form) is the first page, not a query error
   after: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
-    .refine((v) => !Number.isNaN(Date.parse(v.slice(0, v.lastIndexOf('_')))))
+    .regex(QUEUE_CURSOR)
+    .refine((v) => !Number.isNaN(Date.parse(v.split('_')[2] ?? '')))
     .optional()
     .catch(undefined),
 });
@@ -344,6 +372,14 @@ export const TrackingCorrectionBodySchema = z
   .superRefine(checkCarrierTracking)
   .transform(normaliseTracking);
 export type TrackingCorrectionBody = z.infer<typeof TrackingCorrectionBodySchema>;
+
+/**
+ * 「お届け先を訂正する」: the delivery address by the member's order form's own rules
+ * (DestinationSchema of the orders feature: NFKC, limits, printable, 郵便番号 7 digits, a real
+ * 都道府県), without 領収書の宛名 — the receipt's addressee has its own rule (decision 0069).
+ */
+export const DestinationCorrectionBodySchema = DestinationSchema.omit({ receiptRecipient: true });
+export type DestinationCorrectionBody = z.infer<typeof DestinationCorrectionBodySchema>;
 
 export const OrderNoteBodySchema = z.strictObject({ note: text('メモ', 1000, false) });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  isDestinationCorrectable,
   FULFILMENT_LABELS,
   FULFILMENT_STATUSES,
   canTransitionFulfilment,
@@ -157,4 +158,14 @@ describe('payment states', () => {
       });
     }
   }
+});
+
+describe('isDestinationCorrectable (decision 0069)', () => {
+  it('is true for a paid order before it ships, false once shipped, completed, refunded or unpaid', () => {
+    expect(isDestinationCorrectable({ status: 'paid', fulfilmentStatus: 'accepted' })).toBe(true);
+    expect(isDestinationCorrectable({ status: 'paid', fulfilmentStatus: 'requested' })).toBe(true);
+    for (const f of ['shipped', 'completed', 'refunded'])
+      expect(isDestinationCorrectable({ status: 'paid', fulfilmentStatus: f })).toBe(false);
+    expect(isDestinationCorrectable({ status: 'failed', fulfilmentStatus: null })).toBe(false);
+  });
 });

@@ -201,3 +201,11 @@ export function progressOf(
   };
   return FULFILMENT_PROGRESS.map((s) => ({ status: s, label: FULFILMENT_LABELS[s], done: done[s] }));
 }
+
+/**
+ * Whether staff may still correct the delivery address (issue 24 §3): paid and not yet shipped
+ * (受付済み・法務局へ請求済み). The order page shows the form by it; the orders feature refuses by it (409).
+ */
+export function isDestinationCorrectable(o: { status: string; fulfilmentStatus: string | null }): boolean {
+  return o.status === 'paid' && (o.fulfilmentStatus === 'accepted' || o.fulfilmentStatus === 'requested');
+}

@@ -18,8 +18,8 @@ import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
 export const metadata: Metadata = { title: '注文（管理画面）' };
 
 /**
- * The order queue (issue 12 §3): paid orders oldest first — who has waited longest comes first —
- * with 速達 marked and the delivery window promised at purchase. The filter is a plain GET form
+ * The order queue (issue 12 §3): paid orders, express first, then by the last day promised (the
+ * same order as the CSV of the open queue, decision 0069), with 速達 marked and the delivery window promised at purchase. The filter is a plain GET form
  * (bookmarkable, works without JavaScript). Without a status filter the queue shows the orders
  * that still need work (受付済み, 法務局へ請求済み); 「すべて」 shows every paid order. A 注文番号
  * (decision 0025) — what a member quotes, typed any way — opens that order, whatever its state.
@@ -45,7 +45,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   return (
     <AdminShell session={session} serviceName={getSiteInfo().serviceName}>
       <h1 className={styles.pageTitle}>注文</h1>
-      <p className={styles.lead}>お支払い済みの注文を、お支払いの古い順に表示します。速達の注文は「速達」と表示されます。</p>
+      <p className={styles.lead}>お支払い済みの注文を、速達を先に、お届け期限の近い順に表示します。速達の注文は「速達」と表示されます。</p>
       <p>
         <a href={ADMIN_API_PATHS.openQueueExport} download>
           受付済み（法務局へ未請求）の注文を CSV でダウンロード

@@ -96,6 +96,16 @@ export function resendShippedMail(orderId: string): Promise<{ mailSent: boolean 
   return adminFetch(orderPath(orderId, 'shipped-mail'), { method: 'POST' });
 }
 
+/** POST /api/admin/orders/{id}/destination: corrects the delivery address before the order ships. */
+export function correctDestination(orderId: string, body: Record<string, string>): Promise<{ ok: true }> {
+  return adminFetch(orderPath(orderId, 'destination'), { method: 'POST', body });
+}
+
+/** POST /api/admin/orders/{id}/receipt-mail: sends the member the mail with the receipt link again. */
+export function resendReceiptMail(orderId: string): Promise<{ mailSent: boolean }> {
+  return adminFetch(orderPath(orderId, 'receipt-mail'), { method: 'POST' });
+}
+
 /** POST /api/admin/orders/{id}/refunds (managers). */
 export function requestRefund(orderId: string, body: Record<string, string>): Promise<{ refund: { status: string; amountYen: number } }> {
   return adminFetch(orderPath(orderId, 'refunds'), { method: 'POST', body });

@@ -1,11 +1,12 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 
 // The zod-free face, not index.ts (whose schemas would load zod with the page).
 import {
   CARRIERS,
   CARRIER_IDS,
+  DESTINATION_TEXT_FIELDS,
   FULFILMENT_LABELS,
   TRACKING_URL_MAX,
   checkTrackingNumber,
@@ -17,7 +18,15 @@ import {
 } from '@/features/orders/index.client';
 
 import { AdminApiError } from '../client/admin-fetch';
-import { addOrderNote, advanceFulfilment, correctTracking, requestRefund, resendShippedMail } from '../client/api';
+import {
+  addOrderNote,
+  advanceFulfilment,
+  correctDestination,
+  correctTracking,
+  requestRefund,
+  resendReceiptMail,
+  resendShippedMail,
+} from '../client/api';
 
 import styles from './admin.module.css';
 import { Field } from './field';
@@ -327,6 +336,95 @@ export function TrackingCorrectionForm({
   );
 }
 
+type DestinationKey =
+  'recipient' | 'destinationZipCode' | 'destinationPrefecture' | 'destinationCity' | 'destinationStreet' | 'destinationApartmentEtc';
+const DESTINATION_TEXT_KEYS = ['recipient', 'destinationCity', 'destinationStreet', 'destinationApartmentEtc'] as const;
+
+/**
+ * 「お届け先を訂正する」 before the order ships (issue 24 §3): the member's order form's fields, checked
+ * on the server by the same rules (the messages come back per field). 領収書の宛名 is not part of it.
+ */
+export function DestinationCorrectionForm({
+  orderId,
+  current,
+  prefectureOptions,
+}: {
+  orderId: string;
+  current: Record<DestinationKey, string>;
+  /** the 都道府県 <option>s, rendered on the server */
+  prefectureOptions: ReactNode;
+}) {
+  const { busy, error, fields, done, run } = useSubmit();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const body: Record<string, string> = {};
+    for (const k of [...DESTINATION_TEXT_KEYS, 'destinationZipCode', 'destinationPrefecture'] as const) body[k] = str(data, k);
+    void run(async () => {
+      await correctDestination(orderId, body);
+      return 'お届け先を訂正しました。';
+    });
+  }
+  const textField = (k: (typeof DESTINATION_TEXT_KEYS)[number]) => {
+    const { label, maxLength, required } = DESTINATION_TEXT_FIELDS[k];
+    return (
+      <Field id={`dest-${k}`} label={required ? label : `${label}（任意）`} error={fields[k]}>
+        <input
+          id={`dest-${k}`}
+          name={k}
+          className={styles.input}
+          maxLength={maxLength}
+          defaultValue={current[k]}
+          autoComplete="off"
+          required={required}
+        />
+      </Field>
+    );
+  };
+  return (
+    <details className={styles.disclosure}>
+      <summary>お届け先を訂正する</summary>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="お届け先の訂正">
+        <Status error={error} done={done} />
+        {textField('recipient')}
+        <div className={styles.row}>
+          <Field id="dest-destinationZipCode" label="郵便番号" hint="7桁（ハイフンなしでも可）" error={fields.destinationZipCode}>
+            <input
+              id="dest-destinationZipCode"
+              name="destinationZipCode"
+              className={styles.input}
+              inputMode="numeric"
+              maxLength={10}
+              defaultValue={current.destinationZipCode}
+              autoComplete="off"
+              required
+            />
+          </Field>
+          <Field id="dest-destinationPrefecture" label="都道府県" error={fields.destinationPrefecture}>
+            <select
+              id="dest-destinationPrefecture"
+              name="destinationPrefecture"
+              className={styles.select}
+              defaultValue={current.destinationPrefecture}
+              required
+            >
+              {prefectureOptions}
+            </select>
+          </Field>
+        </div>
+        {textField('destinationCity')}
+        {textField('destinationStreet')}
+        {textField('destinationApartmentEtc')}
+        <div className={styles.actions}>
+          <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`} disabled={busy}>
+            お届け先を訂正する
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
 export function OrderNoteForm({ orderId }: { orderId: string }) {
   const { busy, error, fields, done, run } = useSubmit();
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -373,6 +471,34 @@ export function ResendShippedMailButton({ orderId }: { orderId: string }) {
         }
       >
         発送メールを再送する
+      </button>
+    </div>
+  );
+}
+
+/**
+ * 「領収書メールを再送する」 on a paid order: the member's order confirmation with the receipt link,
+ * as they got it after paying (5 an hour per order).
+ */
+export function ResendReceiptMailButton({ orderId }: { orderId: string }) {
+  const { busy, error, done, run } = useSubmit();
+  return (
+    <div>
+      <Status error={error} done={done} />
+      <button
+        type="button"
+        className={`${styles.button} ${styles.buttonSecondary}`}
+        disabled={busy}
+        onClick={() =>
+          void run(async () => {
+            const res = await resendReceiptMail(orderId);
+            if (!res.mailSent)
+              throw new AdminApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
+            return '領収書のリンクを載せたご注文確認メールを会員に再送しました。';
+          })
+        }
+      >
+        領収書メールを再送する
       </button>
     </div>
   );

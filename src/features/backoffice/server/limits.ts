@@ -29,4 +29,9 @@ export const staffLimits = {
    * still signs in with the password they know; only the change form waits).
    */
   passwordChangeFailuresPerAccount: sharedLimit({ keyPrefix: 'staff_pw_change', points: 5, duration: 3600, blockDuration: 3600 }),
+  /**
+   * 「領収書メールを再送する」: 5 sends an hour per order, whoever presses (decision 0069) — enough
+   * for a member who lost the mail, not a way to flood their mailbox.
+   */
+  receiptMailResendsPerOrder: sharedLimit({ keyPrefix: 'staff_receipt_mail', points: 5, duration: 3600 }),
 } as const;

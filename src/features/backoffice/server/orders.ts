@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 
 import { orders, receipts, users } from '@db/schema';
 import {
@@ -14,9 +14,12 @@ import {
 import {
   addOrderNote,
   advanceFulfilment,
+  correctDestination,
   correctTracking,
+  fulfilmentQueueOrder,
   getOrderDetail,
   listOrdersForStaff,
+  orderConfirmationMail,
   orderShippedMail,
   findOrder,
   findOrderByNumber,
@@ -29,10 +32,20 @@ import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
+import { consumeOrThrow, limitKey, waitText } from '@/server/rate-limit';
 
-import { ORDER_QUEUE_PAGE_SIZE, type FulfilmentBody, type OrderQueueQuery, type TrackingCorrectionBody } from '../schemas';
+import {
+  ORDER_QUEUE_PAGE_SIZE,
+  decodeQueueCursor,
+  encodeQueueCursor,
+  type DestinationCorrectionBody,
+  type FulfilmentBody,
+  type OrderQueueQuery,
+  type TrackingCorrectionBody,
+} from '../schemas';
 
 import { recordAudit } from './audit';
+import { staffLimits } from './limits';
 import type { Actor } from './notices';
 
 /**
@@ -93,9 +106,7 @@ export async function listOrderQueue(
   query: OrderQueueQuery,
   pageSize = ORDER_QUEUE_PAGE_SIZE,
 ): Promise<{ rows: QueueRow[]; next: string | null }> {
-  const after = query.after
-    ? { paidAt: query.after.slice(0, query.after.lastIndexOf('_')), id: query.after.slice(query.after.lastIndexOf('_') + 1) }
-    : undefined;
+  const after = decodeQueueCursor(query.after);
   const { rows, next } = await listOrdersForStaff(queueFilter(query), { limit: pageSize, ...(after ? { after } : {}) });
   return {
     rows: rows.map(({ order, memberEmail }) => ({
@@ -116,7 +127,7 @@ export async function listOrderQueue(
         quantity: c.quantity,
       })),
     })),
-    next: next ? `${next.paidAt}_${next.id}` : null,
+    next: next ? encodeQueueCursor(next) : null,
   };
 }
 
@@ -154,7 +165,7 @@ export async function openQueueCsv(actor: Actor): Promise<{ filename: string; by
     .select()
     .from(orders)
     .where(eq(orders.fulfilmentStatus, 'accepted'))
-    .orderBy(sql`${orders.deliverySpeed} = 'express' desc`, asc(orders.scheduledEndDate), asc(orders.paidAt), asc(orders.id));
+    .orderBy(...fulfilmentQueueOrder);
   const rows: (string | number)[][] = [
     ['注文番号', '速達', 'お届け期限', '会社法人等番号', '法人番号', '商号', '本店所在地', '証明書', '通数'],
   ];
@@ -371,6 +382,76 @@ export async function resendShippedMailAsStaff(actor: Actor, orderId: string): P
     ip: actor.ip,
   });
   return { mailSent };
+}
+
+/**
+ * 「領収書メールを再送する」 (issue 24 §3): the member's order confirmation — the mail with the
+ * receipt link they got after paying, from the same template (orderConfirmationMail) — sent again
+ * to the member's address. Paid orders only (409 otherwise), 5 an hour per order (429), audited,
+ * and a note on the order's timeline with the outcome.
+ */
+export async function resendReceiptMailAsStaff(actor: Actor, orderId: string): Promise<{ mailSent: boolean }> {
+  const order = await findOrder(orderId);
+  if (!order) throw new AppError('not_found', { message: 'ご注文が見つかりませんでした。' });
+  if (order.status !== 'paid' || !order.paidAt) {
+    throw new AppError('invalid_transition', {
+      status: 409,
+      message: 'お支払いが完了していないご注文のため、領収書のメールは送れません。',
+    });
+  }
+  const db = await getDb();
+  const [member] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (!member?.email) {
+    throw new AppError('invalid_transition', { status: 409, message: '会員のメールアドレスがないため、領収書のメールは送れません。' });
+  }
+  await consumeOrThrow(
+    await staffLimits.receiptMailResendsPerOrder(),
+    limitKey('receipt_mail', orderId),
+    (seconds) => `このご注文の領収書メールは1時間に5回まで再送できます。${waitText(seconds)}たってからもう一度お試しください。`,
+  );
+  let mailSent = true;
+  try {
+    await sendMail(member.email, orderConfirmationMail(order));
+  } catch (error) {
+    mailSent = false;
+    logger.warn({ err: error, orderId }, 'receipt mail resend failed');
+  }
+  await addOrderNote(
+    orderId,
+    { type: 'staff', id: actor.id },
+    mailSent ? '領収書のメールを会員に再送しました。' : '領収書のメールの再送に失敗しました。',
+    (tx: Db) =>
+      recordAudit(
+        {
+          staffId: actor.id,
+          action: 'order.receipt_mail_resend',
+          targetType: 'order',
+          targetId: orderId,
+          after: { mailSent },
+          ip: actor.ip,
+        },
+        tx,
+      ),
+    { mail: `order_confirmation:${mailSent ? 'sent' : 'failed'}` },
+  );
+  return { mailSent };
+}
+
+/**
+ * 「お届け先を訂正する」 before the order ships: the orders feature's correction (409 once shipped)
+ * with the audit row — the old and the new address — in its transaction.
+ */
+export async function correctDestinationAsStaff(actor: Actor, orderId: string, body: DestinationCorrectionBody): Promise<{ ok: true }> {
+  await correctDestination(orderId, {
+    actor: { type: 'staff', id: actor.id },
+    destination: body,
+    onChange: (tx, before, after) =>
+      recordAudit(
+        { staffId: actor.id, action: 'order.destination_correct', targetType: 'order', targetId: orderId, before, after, ip: actor.ip },
+        tx,
+      ),
+  });
+  return { ok: true };
 }
 
 /** A staff note on the order's timeline, with its audit row in the same transaction. */

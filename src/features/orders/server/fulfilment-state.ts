@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, asc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 import { orderEvents, orders, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
@@ -12,12 +12,14 @@ import {
   FULFILMENT_STEP_FIELDS,
   canTransitionFulfilment,
   checkTrackingNumber,
+  isDestinationCorrectable,
   isFulfilmentStatus,
   isRefundable,
   statusAfterRefund,
   type Carrier,
   type FulfilmentStatus,
 } from '../fulfilment';
+import { formatDestinationAddress } from '../destination';
 import type { OrderActor } from '../schemas';
 import { ORDER_NOT_FOUND_MESSAGE, listOrderEvents, writeOrderEvent, type OrderEventRow, type OrderRow } from './repository';
 
@@ -179,6 +181,70 @@ export async function correctTracking(orderId: string, input: TrackingCorrection
   });
 }
 
+/** The delivery address of an order as staff correct it (DestinationSchema without 領収書の宛名). */
+export type DestinationFields = Pick<
+  OrderRow,
+  'recipient' | 'destinationZipCode' | 'destinationPrefecture' | 'destinationCity' | 'destinationStreet' | 'destinationApartmentEtc'
+>;
+
+export interface DestinationCorrectionInput {
+  actor: OrderActor;
+  destination: DestinationFields;
+  /** Runs inside the transaction after the update (the back office's audit row, before → after). */
+  onChange?: (tx: Db, before: DestinationFields, after: DestinationFields) => Promise<void>;
+}
+
+function destinationOf(o: OrderRow): DestinationFields {
+  return {
+    recipient: o.recipient,
+    destinationZipCode: o.destinationZipCode,
+    destinationPrefecture: o.destinationPrefecture,
+    destinationCity: o.destinationCity,
+    destinationStreet: o.destinationStreet,
+    destinationApartmentEtc: o.destinationApartmentEtc,
+  };
+}
+
+/**
+ * 「お届け先を訂正する」 (issue 24 §3): a paid order's delivery address before it ships, under the
+ * row lock, with a timeline note (the old address) in the same transaction. The fields were checked
+ * by the order form's DestinationSchema (the caller's); 409 once shipped (or not paid), 422 when
+ * nothing changes.
+ */
+export async function correctDestination(orderId: string, input: DestinationCorrectionInput): Promise<OrderRow> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+    if (!isDestinationCorrectable(row)) {
+      throw conflict('お届け先を訂正できるのは、発送前（受付済み・法務局へ請求済み）のご注文だけです。');
+    }
+    const before = destinationOf(row);
+    const after = destinationOf({ ...row, ...input.destination });
+    if ((Object.keys(before) as (keyof DestinationFields)[]).every((k) => before[k] === after[k])) {
+      throw new AppError('validation_failed', {
+        message: '今のお届け先と同じです。訂正する内容を入力してください。',
+        fields: { destinationStreet: '今のお届け先と同じです。' },
+      });
+    }
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...after, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (!updated) throw new Error(`order ${orderId} vanished while locked`);
+    await writeOrderEvent(tx, orderId, input.actor, 'note', {
+      note: `お届け先を訂正しました（訂正前：${formatDestinationAddress(before)} ${before.recipient}）。`,
+      data: { before, after },
+      at: now,
+    });
+    if (input.onChange) await input.onChange(tx, before, after);
+    logger.info({ event: 'order.destination_corrected', orderId, actor: input.actor.type }, 'order destination corrected');
+    return updated;
+  });
+}
+
 export interface RefundInput {
   actor: OrderActor;
   amountYen: number;
@@ -287,9 +353,37 @@ export interface StaffOrderFilter {
   orderNumber?: string;
 }
 
+/** The last row of a page of the queue, in the queue's order (see `fulfilmentQueueOrder`). */
 export interface StaffOrderCursor {
+  express: boolean;
+  /** scheduledEndDate, `YYYY-MM-DD` */
+  dueDate: string;
   paidAt: string;
   id: string;
+}
+
+/** 0 for an express order, 1 otherwise: express comes first in the queue. */
+const expressRank = sql<number>`(case when ${orders.deliverySpeed} = 'express' then 0 else 1 end)`;
+
+/**
+ * The one order of the fulfilment queue (issue 24 §3), for the page and for the CSV of the open
+ * queue alike (docs/decisions/0069): express first, then the last day promised to the member
+ * (scheduledEndDate), then who paid first, then the id (a total order, so keyset pages are exact).
+ */
+export const fulfilmentQueueOrder: SQL[] = [asc(expressRank), asc(orders.scheduledEndDate), asc(orders.paidAt), asc(orders.id)];
+
+/**
+ * Rows strictly after `after` in `fulfilmentQueueOrder` (a row comparison over the same keys). The
+ * instant goes through Date (JS reads 2026-02-31 as 3 March; PostgreSQL would refuse the text: 500).
+ */
+function afterInQueue(after: StaffOrderCursor): SQL {
+  return sql`(${expressRank}, ${orders.scheduledEndDate}, ${orders.paidAt}, ${orders.id}) > (${after.express ? 0 : 1}, ${after.dueDate}, ${new Date(after.paidAt).toISOString()}::timestamptz, ${after.id}::uuid)`;
+}
+
+/** The cursor of a queue row (its keys in `fulfilmentQueueOrder`). */
+export function queueCursorOf(order: OrderRow): StaffOrderCursor | null {
+  if (!order.paidAt) return null;
+  return { express: order.deliverySpeed === 'express', dueDate: order.scheduledEndDate, paidAt: order.paidAt.toISOString(), id: order.id };
 }
 
 export interface StaffOrderRow {
@@ -298,9 +392,8 @@ export interface StaffOrderRow {
 }
 
 /**
- * Paid orders oldest first (the queue: who waits longest comes first), filtered, in keyset pages
- * of `limit` after `after` (conventions.md §6). Served by orders_fulfilment_queue_idx
- * (fulfilment_status, paid_at, id).
+ * Paid orders in the queue's order (`fulfilmentQueueOrder`: express first, then by due date),
+ * filtered, in keyset pages of `limit` after `after` (conventions.md §6).
  */
 export async function listOrdersForStaff(
   filter: StaffOrderFilter,
@@ -315,24 +408,20 @@ export async function listOrdersForStaff(
   if (filter.corporateNumber) where.push(eq(orders.corporateNumber, filter.corporateNumber));
   if (filter.memberEmail) where.push(eq(sql`lower(${users.email})`, filter.memberEmail.toLowerCase()));
   if (filter.orderNumber !== undefined) where.push(eq(orders.orderNumber, filter.orderNumber));
-  if (page.after) {
-    const at = new Date(page.after.paidAt);
-    const after = or(gt(orders.paidAt, at), and(eq(orders.paidAt, at), gt(orders.id, page.after.id)));
-    if (after) where.push(after);
-  }
+  if (page.after) where.push(afterInQueue(page.after));
   const rows = await db
     .select({ order: orders, memberEmail: users.email })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(...where))
-    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .orderBy(...fulfilmentQueueOrder)
     .limit(page.limit + 1);
   const more = rows.length > page.limit;
   const shown = more ? rows.slice(0, page.limit) : rows;
   const last = shown.at(-1);
   return {
     rows: shown,
-    next: more && last?.order.paidAt ? { paidAt: last.order.paidAt.toISOString(), id: last.order.id } : null,
+    next: more && last ? queueCursorOf(last.order) : null,
   };
 }
 

@@ -9,12 +9,15 @@ import { AdminShell } from '@/features/backoffice/components/admin-shell';
 import styles from '@/features/backoffice/components/admin.module.css';
 import { ExpressBadge, FulfilmentBadge } from '@/features/backoffice/components/fulfilment-badge';
 import {
+  DestinationCorrectionForm,
   FulfilmentForm,
   OrderNoteForm,
   RefundForm,
+  ResendReceiptMailButton,
   ResendShippedMailButton,
   TrackingCorrectionForm,
 } from '@/features/backoffice/components/order-actions';
+import { PrefectureOptions } from '@/features/purchase/components/prefecture-options';
 import { getOrderForAdmin } from '@/features/backoffice/server/orders';
 import { listOrderRefunds } from '@/features/backoffice/server/refunds';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
@@ -28,6 +31,7 @@ import {
   asOrderStatus,
   formatDestinationAddress,
   isCarrier,
+  isDestinationCorrectable,
   isFulfilmentStatus,
   receiptAddresseeOf,
   trackingUrl,
@@ -206,6 +210,20 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dt>会員</dt>
               <dd>{detail.memberEmail ?? <span className={styles.muted}>退会済み</span>}</dd>
             </dl>
+            {isDestinationCorrectable(order) ? (
+              <DestinationCorrectionForm
+                orderId={order.id}
+                current={{
+                  recipient: order.recipient,
+                  destinationZipCode: order.destinationZipCode,
+                  destinationPrefecture: order.destinationPrefecture,
+                  destinationCity: order.destinationCity,
+                  destinationStreet: order.destinationStreet,
+                  destinationApartmentEtc: order.destinationApartmentEtc,
+                }}
+                prefectureOptions={<PrefectureOptions />}
+              />
+            ) : null}
           </section>
           <section className={styles.card} aria-labelledby="sec-pay">
             <h2 id="sec-pay">お支払い</h2>
@@ -223,6 +241,11 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
               <dt>返金済み</dt>
               <dd>{order.refundedYen > 0 ? formatYen(order.refundedYen) : 'なし'}</dd>
             </dl>
+            {order.status === 'paid' && detail.memberEmail ? (
+              <div className={styles.formGap}>
+                <ResendReceiptMailButton orderId={order.id} />
+              </div>
+            ) : null}
           </section>
         </div>
         <div>

@@ -2,7 +2,7 @@ import { OrderQueueQuerySchema } from '@/features/backoffice';
 import { listOrderQueue } from '@/features/backoffice/server/orders';
 import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
 
-/** GET /api/admin/orders?status=&express=&from=&to=&corporateNumber=&email=&after= — paid orders, oldest first. Staff and managers. */
+/** GET /api/admin/orders?status=&express=&from=&to=&corporateNumber=&email=&after= — paid orders, express first, then by due date (decision 0069). Staff and managers. */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
   GET: adminMethod({
     access: 'staff',

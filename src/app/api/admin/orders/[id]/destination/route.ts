@@ -1,0 +1,18 @@
+import { DestinationCorrectionBodySchema, OrderIdParamsSchema } from '@/features/backoffice';
+import { correctDestinationAsStaff } from '@/features/backoffice/server/orders';
+import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+
+/**
+ * POST /api/admin/orders/{id}/destination {recipient, destinationZipCode, destinationPrefecture,
+ * destinationCity, destinationStreet, destinationApartmentEtc} — corrects the delivery address
+ * before the order ships, by the member's order form's rules (422 with the fields' messages); 409
+ * once shipped. The audit row keeps the old and the new address. Staff and managers.
+ */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
+  POST: adminMethod({
+    access: 'staff',
+    params: OrderIdParamsSchema,
+    body: DestinationCorrectionBodySchema,
+    handler: async ({ params, body, session, ip }) => correctDestinationAsStaff({ id: session.staff.id, ip }, params.id, body),
+  }),
+});
