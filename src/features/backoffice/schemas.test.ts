@@ -75,7 +75,10 @@ describe('prose kept as typed (issue 24, decision 0066)', () => {
     ).toBe('（一部）発行不可のため');
     expect(OrderNoteBodySchema.parse({ note: '　（電話済）ｶﾅ　' }).note).toBe('（電話済）ｶﾅ');
     expect(NoticeCreateBodySchema.safeParse({ title: '（重要）\u0007', body: 'b' }).success).toBe(false);
-    expect(RefundBodySchema.safeParse({ amountYen: '550', reason: '理由\n二行' }).success).toBe(false);
+    expect(
+      RefundBodySchema.safeParse({ amountYen: '550', reason: '理由\n二行', idempotencyKey: '0b9c6f4e-2f3a-4c55-8d2e-1a2b3c4d5e6f' })
+        .success,
+    ).toBe(false);
   });
 
   it('normalises a code typed from another system (申請番号): full-width digits are the same number', () => {
