@@ -60,7 +60,7 @@ test('odd methods on /api routes: 405 JSON with the route’s own Allow', async 
       expect(parsed.error.code).toBe('method_not_allowed');
       expect(parsed.error.message).toBe('この操作には対応していません。');
       if (allow) expect(res.headers.allow).toBe(allow);
-      else expect(res.headers.allow?.split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'POST']);
+      else expect(res.headers.allow?.split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH', 'POST']);
     }
   }
 });
