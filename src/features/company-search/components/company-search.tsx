@@ -316,9 +316,7 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
             >
               Excel用CSV
             </a>
-            <span className={styles.csvNote}>
-              （検索結果を最大1,000件まで保存します。Excel用は法人番号・郵便番号を文字列として開けます）
-            </span>
+            <span className={styles.csvNote}>（最大1,000件。Excel用は法人番号・郵便番号を文字列で保存）</span>
           </p>
         ) : null}
       </div>
