@@ -44,6 +44,14 @@ async function searchByPlace(page: Page): Promise<void> {
 
   // A reload keeps the search.
   await page.reload();
+  // On a phone a search in the URL lands compact (issue 24 §1, decision 0056): the filters wait behind 「絞り込み」.
+  const toggle = page.getByRole('button', { name: /^絞り込み/ });
+  if (await toggle.isVisible()) {
+    await expect(async () => {
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await expect(page.getByRole('textbox', { name: '所在地' })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+  }
   await expect(page.getByRole('textbox', { name: '所在地' })).toHaveValue('丸の内2丁目');
   await expect(page.getByLabel('市区町村')).toHaveValue('101');
   await expect(result(page, '株式会社ヤエス精機')).toBeVisible();
