@@ -98,7 +98,7 @@ test('watch from the search results on a phone while logged out: back to the sam
   const email = await newMember(page, 'watch-intent-search');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/search?q=%E3%83%88%E3%83%A8%E3%82%BF%E8%87%AA%E5%8B%95%E8%BB%8A');
-  const watch = page.getByRole('link', { name: `${TOYOTA_NAME}をウォッチ（ログインが必要です）` });
+  const watch = page.getByRole('link', { name: `この法人をウォッチ（${TOYOTA_NAME}・ログインが必要です）` });
   await watch.click();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   // the login page says why: the search's watch button carries the intent as the record page's does
@@ -113,7 +113,7 @@ test('watch from the search results on a phone while logged out: back to the sam
   await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'トヨタ自動車');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: TOYOTA_NAME, exact: true }) });
   await expect(card.getByRole('status').filter({ hasText: 'ウォッチリストに追加しました。' })).toBeVisible();
-  await expect(card.getByRole('button', { name: `${TOYOTA_NAME}をウォッチ` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByRole('button', { name: `ウォッチ中（外す）（${TOYOTA_NAME}）` })).toHaveAttribute('aria-pressed', 'true');
   // the intent has left the address: a reload adds nothing again
   await expect(page).toHaveURL((url) => !url.searchParams.has('watch'));
   await page.screenshot({ path: path.join(SHOTS, 'search-watched-390.png') });
