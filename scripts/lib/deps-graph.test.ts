@@ -7,7 +7,7 @@ const tree = new Map<string, string>([
   ['src/features/a/index.ts', "export { b } from '@/features/b';\nexport const a = 1;"],
   ['src/features/a/server/index.ts', "import type { B } from '../../b/types';\nimport { c } from '@/features/c';\nexport const s = c;"],
   ['src/features/b/index.ts', "export const b = async () => (await import('@/features/a')).a;"],
-  ['src/features/b/types.ts', 'export type B = number;'],
+  ['src/features/b/types.ts', "import type { S } from '../a/server/index';\nexport type B = number;\nexport type T = S;"],
   ['src/features/b/b.test.ts', "import { c } from '@/features/c';"],
   ['src/features/c/index.ts', "import { type X } from '@/lib/x';\nimport { y } from '../../lib/y.js';"],
   ['src/lib/x.ts', 'export type X = 1;'],
@@ -43,12 +43,16 @@ describe('deps-graph', () => {
     expect(g.parts).toEqual(['app', 'src (top)', 'a', 'b', 'c', 'lib']);
     const edge = (from: string, to: string) => g.edges.find((e) => e.from === from && e.to === to);
     expect(edge('a', 'b')).toMatchObject({ runtime: 1, type: 1, backUp: false });
-    expect(edge('b', 'a')).toMatchObject({ runtime: 1, type: 0 }); // the dynamic import counts
+    expect(edge('b', 'a')).toMatchObject({ runtime: 1, type: 1 }); // the dynamic import counts as runtime
     expect(edge('c', 'lib')).toMatchObject({ runtime: 1, type: 1 });
     expect(edge('lib', 'a')).toMatchObject({ runtime: 1, backUp: true });
     expect(edge('b', 'c')).toBeUndefined(); // tests are not part of the graph
     expect(g.partCycles).toEqual([['a', 'b', 'c', 'lib'].sort()]);
     expect(g.fileCycles).toEqual([['src/features/a/index.ts', 'src/features/b/index.ts']]);
+    expect(g.fileCyclesWithTypes).toEqual([
+      ['src/features/a/index.ts', 'src/features/b/index.ts'],
+      ['src/features/a/server/index.ts', 'src/features/b/types.ts'],
+    ]);
     expect(g.faces).toEqual({ a: ['index.ts', 'server/index.ts'], b: ['index.ts'], c: ['index.ts'] });
   });
 

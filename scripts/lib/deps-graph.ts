@@ -35,6 +35,8 @@ export interface DepsGraph {
   partCycles: string[][];
   /** Sets of files that import each other round a loop (runtime imports), each sorted. */
   fileCycles: string[][];
+  /** The same, counting type-only imports too (what a TypeScript-aware cycle rule may see). */
+  fileCyclesWithTypes: string[][];
   /** Each feature's faces: its index*.ts files and server/index.ts, as they are. */
   faces: Record<string, string[]>;
 }
@@ -174,7 +176,10 @@ export function buildGraph(files: ReadonlyMap<string, string>): DepsGraph {
   const edgeMap = new Map<string, PartEdge>();
   const partNext = new Map<string, Set<string>>();
   const fileNext = new Map<string, Set<string>>();
+  const fileNextAll = new Map<string, Set<string>>();
   for (const imp of imports) {
+    if (!fileNextAll.has(imp.from)) fileNextAll.set(imp.from, new Set());
+    fileNextAll.get(imp.from)?.add(imp.to);
     if (imp.kind === 'runtime') {
       if (!fileNext.has(imp.from)) fileNext.set(imp.from, new Set());
       fileNext.get(imp.from)?.add(imp.to);
@@ -204,6 +209,7 @@ export function buildGraph(files: ReadonlyMap<string, string>): DepsGraph {
     edges,
     partCycles: cycles(parts, (p) => partNext.get(p) ?? []),
     fileCycles: cycles([...fileNext.keys()].sort(), (f) => fileNext.get(f) ?? []),
+    fileCyclesWithTypes: cycles([...fileNextAll.keys()].sort(), (f) => fileNextAll.get(f) ?? []),
     faces,
   };
 }
@@ -231,7 +237,7 @@ export function formatText(g: DepsGraph): string {
   const runtimeEdges = g.edges.filter((e) => e.runtime > 0);
   lines.push(
     `parts ${g.parts.length}; edges ${g.edges.length} (runtime ${runtimeEdges.length}); back up ${g.edges.filter((e) => e.backUp).length}; ` +
-      `part cycles ${g.partCycles.length}; file cycles ${g.fileCycles.length}`,
+      `part cycles ${g.partCycles.length}; file cycles ${g.fileCycles.length} (${g.fileCyclesWithTypes.length} counting type-only imports)`,
   );
   lines.push('');
   for (const part of g.parts) {
@@ -244,6 +250,11 @@ export function formatText(g: DepsGraph): string {
   lines.push(...(g.partCycles.length === 0 ? ['  none'] : g.partCycles.map((c) => `  ${c.join(' ↔ ')}`)));
   lines.push('file cycles (runtime imports):');
   lines.push(...(g.fileCycles.length === 0 ? ['  none'] : g.fileCycles.map((c) => `  ${c.join(' ↔ ')}`)));
+  const typeOnly = g.fileCyclesWithTypes.filter((c) => !g.fileCycles.some((r) => r.join() === c.join()));
+  if (typeOnly.length > 0) {
+    lines.push('file cycles through type-only imports:');
+    lines.push(...typeOnly.map((c) => `  ${c.join(' ↔ ')}`));
+  }
   lines.push('faces:');
   for (const [feature, list] of Object.entries(g.faces).sort(([a], [b]) => a.localeCompare(b)))
     lines.push(`  ${feature}: ${list.join(', ')}`);
