@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { orders, refunds } from '@db/schema';
 import { getEnv } from '@/config/env';
-import { buildRefundStatementSnapshot, issuerOf, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/receipts';
+import { buildRefundStatementSnapshot, issuerOf, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/orders';
 import { AppError } from '@/server/http/app-error';
 import { getDb, type Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
