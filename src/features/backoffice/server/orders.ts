@@ -1,8 +1,8 @@
 import 'server-only';
 
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
-import { orders, receipts, users } from '@db/schema';
+import { receipts, users } from '@db/schema';
 import {
   ORDER_NUMBER_FORMAT_MESSAGE,
   OrderPriceSchema,
@@ -12,13 +12,14 @@ import {
   type FulfilmentStatus,
 } from '@/features/orders';
 import {
+  acceptedOrdersInQueueOrder,
   addOrderNote,
   advanceFulfilment,
   correctDestination,
   correctTracking,
-  fulfilmentQueueOrder,
   getOrderDetail,
   listOrdersForStaff,
+  openQueueCounts,
   orderConfirmationMail,
   orderShippedMail,
   findOrder,
@@ -142,16 +143,8 @@ export interface QueueCounts {
 
 /** The dashboard's counts of the open queue (issue 24 §3): 未対応・速達・期限超過. */
 export async function queueCounts(now = new Date()): Promise<QueueCounts> {
-  const db = await getDb();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  const [row] = await db
-    .select({
-      untouched: sql<number>`count(*) filter (where ${orders.fulfilmentStatus} = 'accepted')`.mapWith(Number),
-      express: sql<number>`count(*) filter (where ${orders.deliverySpeed} = 'express')`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${orders.scheduledEndDate} < ${today})`.mapWith(Number),
-    })
-    .from(orders)
-    .where(inArray(orders.fulfilmentStatus, ['accepted', 'requested']));
+  const row = await openQueueCounts(today);
   return { untouched: row?.untouched ?? 0, express: row?.express ?? 0, overdue: row?.overdue ?? 0 };
 }
 
@@ -160,12 +153,7 @@ export async function queueCounts(now = new Date()): Promise<QueueCounts> {
  * first, then by the last promised day, one row per certificate kind with its 会社法人等番号.
  */
 export async function openQueueCsv(actor: Actor): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
-  const db = await getDb();
-  const open = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.fulfilmentStatus, 'accepted'))
-    .orderBy(...fulfilmentQueueOrder);
+  const open = await acceptedOrdersInQueueOrder();
   const rows: (string | number)[][] = [
     ['注文番号', '速達', 'お届け期限', '会社法人等番号', '法人番号', '商号', '本店所在地', '証明書', '通数'],
   ];

@@ -68,3 +68,13 @@ export {
 export { loadCatalogue } from './pricing/catalogue-store';
 export { defaultCatalogue, type CatalogueItem } from './pricing/catalogue';
 export { priceSelection, taxSummaryLines, type PriceBreakdown } from './pricing/price';
+// The table read for other features (issue 25 §2): nothing else reads `orders`.
+export {
+  acceptedOrdersInQueueOrder,
+  isOrderOfMember,
+  loadOrderForRefund,
+  openQueueCounts,
+  orderAmountOf,
+  orderLabelsOf,
+  paidOrdersBetween,
+} from './reads';
