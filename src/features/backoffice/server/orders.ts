@@ -2,7 +2,7 @@ import 'server-only';
 
 import { eq, inArray } from 'drizzle-orm';
 
-import { receipts, users } from '@db/schema';
+import { receipts } from '@db/schema';
 import {
   ORDER_NUMBER_FORMAT_MESSAGE,
   OrderPriceSchema,
@@ -28,6 +28,7 @@ import {
   type OrderRow,
   type StaffOrderFilter,
 } from '@/features/orders/server';
+import { memberEmailOf } from '@/features/accounts/index.server';
 import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
@@ -295,12 +296,11 @@ export async function advanceOrderAsStaff(actor: Actor, orderId: string, body: F
 
 /** Sends the shipped mail and marks the outcome on the timeline (never throws: the shipment stands). */
 async function sendShippedMail(order: OrderRow, options: { corrected?: boolean } = {}): Promise<boolean> {
-  const db = await getDb();
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const email = await memberEmailOf(order.userId);
   let sent = false;
-  if (user?.email) {
+  if (email) {
     try {
-      await sendMail(user.email, orderShippedMail(order, options));
+      await sendMail(email, orderShippedMail(order, options));
       sent = true;
     } catch (error) {
       logger.error({ err: error, orderId: order.id, event: 'order.shipped_mail_failed' }, 'shipped mail not sent');
@@ -387,9 +387,8 @@ export async function resendReceiptMailAsStaff(actor: Actor, orderId: string): P
       message: 'お支払いが完了していないご注文のため、領収書のメールは送れません。',
     });
   }
-  const db = await getDb();
-  const [member] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (!member?.email) {
+  const memberEmail = await memberEmailOf(order.userId);
+  if (!memberEmail) {
     throw new AppError('invalid_transition', { status: 409, message: '会員のメールアドレスがないため、領収書のメールは送れません。' });
   }
   await consumeOrThrow(
@@ -399,7 +398,7 @@ export async function resendReceiptMailAsStaff(actor: Actor, orderId: string): P
   );
   let mailSent = true;
   try {
-    await sendMail(member.email, orderConfirmationMail(order));
+    await sendMail(memberEmail, orderConfirmationMail(order));
   } catch (error) {
     mailSent = false;
     logger.warn({ err: error, orderId }, 'receipt mail resend failed');
