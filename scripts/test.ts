@@ -153,6 +153,8 @@ async function main() {
     for (const [name, bin, args] of [
       ['typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
       ['lint', 'eslint', ['server.ts', 'src', 'scripts', 'tests', 'tools', 'dev', 'bench', 'db']],
+      // Import cycles between files or features of src/ (docs/decisions/0070).
+      ['cycles', 'tsx', [path.join('scripts', 'check-cycles.ts')]],
       ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
     ] as const) {
       console.log(`\n[hojin] ${name} …`);

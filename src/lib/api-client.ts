@@ -8,35 +8,8 @@
  * src/lib/swr-runtime.tsx): no page needs it for its first paint, only once it asks the server
  * something (docs/decisions/0047). The error class and the guard's flag stay here, on the pages.
  */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const CSRF_HEADER = 'X-CSRF-Token';
-
-/** Set by the protected-page guard while such a page is shown. */
-let onProtectedPage = false;
-export function setProtectedPage(value: boolean): void {
-  onProtectedPage = value;
-}
-export function isProtectedPage(): boolean {
-  return onProtectedPage;
-}
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  signal?: AbortSignal;
-}
+export { ApiError, CSRF_HEADER, isProtectedPage, setProtectedPage, type RequestOptions } from './api-request';
+import type { RequestOptions } from './api-request';
 
 const transport = () => import('./api-transport');
 

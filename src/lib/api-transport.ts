@@ -1,5 +1,5 @@
 import { parseApiErrorBody } from './api-error';
-import { ApiError, CSRF_HEADER, isProtectedPage, type RequestOptions } from './api-client';
+import { ApiError, CSRF_HEADER, isProtectedPage, type RequestOptions } from './api-request';
 import { clearAuthExpireTime, currentPage, loginRedirect, setAuthExpireTime } from './auth-state';
 import { storedCsrfToken } from './browser-storage';
 

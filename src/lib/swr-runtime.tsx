@@ -6,7 +6,9 @@ import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
 // The API client's requests ride with SWR: its first fetch needs no second download.
 import './api-transport';
 import { swrDefaults } from './swr-defaults';
-import { installApiRuntime, readSlots, subscribeSlots, type ApiSlot } from './use-api';
+import { installApiRuntime } from './api-runtime';
+import { readSlots, subscribeSlots } from './api-slots';
+import type { ApiSlot } from './use-api';
 
 /**
  * SWR for `useApi` (src/lib/use-api.ts), loaded after hydration (docs/decisions/0047). Every call

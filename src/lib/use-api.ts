@@ -3,6 +3,7 @@ import type { SWRConfiguration, SWRResponse } from 'swr';
 
 import type { ApiKey } from './api-key';
 import { ApiHostContext, currentApiRuntime, type ApiRuntime } from './api-runtime';
+import { readSlots, setSlots } from './api-slots';
 
 export { ApiHost, installApiRuntime, type ApiRuntime } from './api-runtime';
 
@@ -139,30 +140,15 @@ function initialValidating(key: string | null, config: SWRConfiguration): boolea
   return config.fallbackData === undefined || config.revalidateIfStale !== false;
 }
 
-let slots: readonly ApiSlot[] = [];
-const slotListeners = new Set<Listener>();
-
-/** The bridged calls now mounted, for the runtime's `Host`. */
-export function subscribeSlots(listener: Listener): () => void {
-  slotListeners.add(listener);
-  return () => slotListeners.delete(listener);
-}
-export const readSlots = (): readonly ApiSlot[] => slots;
-
-function setSlots(next: readonly ApiSlot[]): void {
-  slots = next;
-  for (const listener of slotListeners) listener();
-}
-
 function useBridged(key: string | null, config: SWRConfiguration): SWRResponse<unknown, unknown> {
   const [slot] = useState(() => new ApiSlot(key, config));
   useEffect(() => {
     slot.update(key, config);
   });
   useEffect(() => {
-    setSlots([...slots, slot]);
+    setSlots([...readSlots(), slot]);
     void loadApiRuntime();
-    return () => setSlots(slots.filter((s) => s !== slot));
+    return () => setSlots(readSlots().filter((s) => s !== slot));
   }, [slot]);
   // The answers reach the component in a transition (not useSyncExternalStore, whose updates are
   // always synchronous): an answer re-renders the whole step (the price, the last order), which

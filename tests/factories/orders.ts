@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { orders } from '@db/schema';
 import { newOrderNumber } from '@/features/orders';
-import { defaultCatalogue, type CatalogueItem } from '@/features/purchase/server/pricing/catalogue';
-import { priceSelection } from '@/features/purchase/server/pricing/price';
+import { defaultCatalogue, priceSelection, type CatalogueItem } from '@/features/orders/server';
 import { parseEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildRefundStatementSnapshot, type RefundStatementFacts } from '@/features/receipts';
+import { buildRefundStatementSnapshot, type RefundStatementFacts } from '@/features/orders';
 import { refundStatementNumber, renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
 
 import { pdfInfo, pdfText } from '../support/pdf';

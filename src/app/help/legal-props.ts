@@ -2,7 +2,7 @@ import 'server-only';
 
 import { getEnv } from '@/config/env';
 import { DELIVERY_WINDOWS } from '@/features/purchase/server/delivery/scheduled-dates';
-import { defaultCatalogue } from '@/features/purchase/server/pricing/catalogue';
+import { defaultCatalogue } from '@/features/orders/server';
 import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
 import type { DeliveryTerms, LegalPriceItem, OperatorInfo } from '@/features/site/legal-content/types';
 

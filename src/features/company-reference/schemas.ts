@@ -102,8 +102,6 @@ export { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, isRecentSearch } from './cons
 
 export type { RecentSearch } from './constants';
 
-export function referencePath(corporateNumber: string): string {
-  return `/search-service/result?corporateNumber=${corporateNumber}`;
-}
+export { referencePath } from '@/lib/company-path';
 
 export { INVOICE_STATUS_LABELS };

@@ -6,7 +6,7 @@
  * (one parser, so both agree on what a line is).
  */
 // zod-free (the /search/bulk page loads this module): the API shapes are in bulk-schemas.ts (issue 13).
-import { isValidCorporateNumber } from '@/features/registry/index.client';
+import { IDENTIFIER_MESSAGES } from '@/features/registry/index.client';
 import { formatIsoDateJa } from '@/lib/format';
 import { groupDigits } from '@/lib/digits';
 
@@ -24,8 +24,8 @@ export const BULK_MESSAGES = {
   too_many: `一度に確認できるのは${groupDigits(BULK_LINES_MAX)}行までです。分けて確認してください。`,
   empty: '確認する法人番号・登録番号・法人名を1行に1件ずつ入力してください。',
   line_too_long: `1行は${BULK_LINE_CHARS_MAX}文字までです。`,
-  bad_check_digit: '法人番号の検査用数字（先頭の1桁）が合いません。番号をご確認ください。',
-  bad_number: '法人番号は13桁、登録番号はTと13桁の数字です。',
+  bad_check_digit: IDENTIFIER_MESSAGES.bad_check_digit,
+  bad_number: IDENTIFIER_MESSAGES.bad_number,
   not_found: '該当する法人は見つかりませんでした。',
   ambiguous: '同じ名前の法人が複数あります。法人番号で確認してください。',
   bad_date: '日付は YYYY-MM-DD の形式で入力してください。',
@@ -36,30 +36,9 @@ export function bulkFormerNameMessage(formerName: string, currentName: string): 
   return `旧商号「${formerName}」で見つかりました（現在の商号：${currentName}）。`;
 }
 
-export type BulkLine =
-  | { kind: 'number'; input: string; corporateNumber: string }
-  /** 適格請求書発行事業者登録番号: T + 13 digits (for a corporation, T + its 法人番号). */
-  | { kind: 'invoice'; input: string; corporateNumber: string }
-  | { kind: 'name'; input: string; name: string }
-  | { kind: 'invalid'; input: string; message: string };
+import { parseBulkLine } from '@/features/registry/index.client';
 
-// Hyphens of every width and spaces: what people type between groups of digits.
-const SEPARATORS = /[\s\-‐‑‒–—―−ー－ｰ_.]/gu;
-
-/** One non-blank line: a 法人番号, a T-number, or else an exact name. */
-export function parseBulkLine(raw: string): BulkLine {
-  const input = raw.trim();
-  const nfkc = input.normalize('NFKC').trim();
-  const compact = nfkc.replace(SEPARATORS, '');
-  const invoice = /^[Tt](\d+)$/.exec(compact);
-  const digits = invoice?.[1] ?? (/^\d+$/.test(compact) ? compact : null);
-  if (digits !== null) {
-    if (digits.length !== 13) return { kind: 'invalid', input, message: BULK_MESSAGES.bad_number };
-    if (!isValidCorporateNumber(digits)) return { kind: 'invalid', input, message: BULK_MESSAGES.bad_check_digit };
-    return { kind: invoice ? 'invoice' : 'number', input, corporateNumber: digits };
-  }
-  return { kind: 'name', input, name: nfkc.replace(/\s+/gu, ' ') };
-}
+export { parseBulkLine, type BulkLine } from '@/features/registry/index.client';
 
 /**
  * The lines of a pasted text as pasted (any line ending), blank ones kept as '' so that a result's
@@ -80,73 +59,9 @@ export function countBulkLines(lines: readonly string[]): number {
 /** Most lines one request may carry, blank ones included (the 1,000 to check and the blanks between them). */
 export const BULK_LINES_SENT_MAX = 5 * BULK_LINES_MAX;
 
-// ── CSV upload ──────────────────────────────────────────────────────────────────────────────
+// ── CSV upload: the file is read by src/lib/csv-read.ts ─────────────────────────────────────
 
-/** What an uploaded file that is not a CSV text gets instead of being read (issue 14: accountants upload what Excel saved). */
-export const CSV_FILE_MESSAGES = {
-  excel_book:
-    'Excelのブック（.xlsx・.xls）は読み込めません。Excelの「名前を付けて保存」で「CSV UTF-8（コンマ区切り）」または「CSV（コンマ区切り）」を選んで保存したファイルを読み込んでください。',
-  not_text: 'このファイルはCSVとして読み込めません。CSV形式（UTF-8またはShift_JIS）で保存したファイルを選んでください。',
-} as const;
-
-/**
- * Why the bytes of an uploaded file cannot be read as a CSV, or null when they can: an Excel book
- * (a zip: .xlsx/.ods; an OLE compound file: .xls) or any other binary file (a NUL byte near the
- * start: a PDF, an image, UTF-16 text). Decoding such a file fills the list with mojibake
- * (「PK\u0003\u0004…」) and says it was read as Shift_JIS.
- */
-export function csvFileProblem(bytes: Uint8Array): string | null {
-  const starts = (sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts([0x50, 0x4b, 0x03, 0x04]) || starts([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return CSV_FILE_MESSAGES.excel_book;
-  if (bytes.subarray(0, 8192).includes(0)) return CSV_FILE_MESSAGES.not_text;
-  return null;
-}
-
-/**
- * The text of an uploaded CSV: UTF-8 (with or without BOM) when the bytes are valid UTF-8,
- * else Shift_JIS (Excel's "CSV" in Japanese Windows). Invalid UTF-8 is the signal, since
- * Shift_JIS text with kana or kanji is almost never valid UTF-8.
- */
-export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'shift_jis' } {
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), encoding: 'utf-8' };
-  } catch {
-    return { text: new TextDecoder('shift_jis').decode(bytes), encoding: 'shift_jis' };
-  }
-}
-
-/** Rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
-}
+export { CSV_FILE_MESSAGES, csvFileProblem, decodeCsvBytes, parseCsv } from '@/lib/csv-read';
 
 /**
  * The lines to check from CSV rows: one column, without the header row when there is one. A row

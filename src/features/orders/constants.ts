@@ -3,6 +3,10 @@
  * pages' first-load JavaScript). schemas.ts builds its schemas from these and re-exports them.
  */
 
+/** Copies of one certificate per order (operator rule; the Legal Affairs Bureau has no limit). */
+export const MIN_QUANTITY_PER_ITEM = 1;
+export const MAX_QUANTITY_PER_ITEM = 10;
+
 /**
  * The longest 領収書の宛名 (UTF-16 units, as zod's `.max` counts), after NFKC: the one limit of the order
  * form, the order API, the stored receipt and the PDF (docs/decisions/0009 §10). 100 fits the long

@@ -4,11 +4,13 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One owner per table (conventions.md §13, issue 12 §1): only src/features/orders writes the
- * `orders` table and its timeline `order_events`. This test reads every source file of the app
- * and the scripts and fails on a Drizzle write (`.insert(orders)`, `.update(orders)`,
- * `.delete(orders)`) or SQL (`UPDATE orders`, `INSERT INTO orders`, `DELETE FROM orders`) of
- * either table anywhere else. Tests and their factories may seed rows directly.
+ * One owner per table (conventions.md §13, issue 12 §1, issue 25 §2): only src/features/orders
+ * writes the `orders` table and its timeline `order_events`, and only it reads them — other
+ * features call its server face. This test reads every source file of the app and the scripts and
+ * fails on a Drizzle write (`.insert(orders)`, `.update(orders)`, `.delete(orders)`) or SQL
+ * (`UPDATE orders`, `INSERT INTO orders`, `DELETE FROM orders`) of either table anywhere else, and
+ * on a read of either (`.from(orders)`, `.innerJoin(orders, …)`, `FROM orders`, `JOIN orders`).
+ * Tests and their factories may seed and read rows directly.
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -27,10 +29,27 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const READ_PATTERNS: RegExp[] = [
+  /\.\s*(from|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin)\s*\(\s*(orders|orderEvents)\s*[,)]/,
+  /\b(from|join)\s+"?(orders|order_events)"?(\s|$|`|;|,)/i,
+];
+
+// Comments may name a statement (logger.ts explains `insert into "orders"` in its log fields).
+const code = (line: string) => !/^\s*(\*|\/\/|\/\*)/.test(line);
+
 export function writesOfOrders(source: string): string[] {
-  // Comments may name a statement (logger.ts explains `insert into "orders"` in its log fields).
-  const code = (line: string) => !/^\s*(\*|\/\/|\/\*)/.test(line);
   return source.split('\n').filter((line) => code(line) && WRITE_PATTERNS.some((p) => p.test(line)));
+}
+
+export function readsOfOrders(source: string): string[] {
+  return source.split('\n').filter((line) => code(line) && READ_PATTERNS.some((p) => p.test(line)));
+}
+
+function offendersOf(find: (source: string) => string[]): string[] {
+  return ['src', 'scripts']
+    .flatMap((d) => sourceFiles(join(ROOT, d)))
+    .filter((path) => !relative(ROOT, path).startsWith(OWNER))
+    .flatMap((path) => find(readFileSync(path, 'utf8')).map((line) => `${relative(ROOT, path)}: ${line.trim()}`));
 }
 
 describe('the orders table has one owner', () => {
@@ -44,10 +63,22 @@ describe('the orders table has one owner', () => {
   });
 
   it('nothing outside src/features/orders writes orders or order_events', () => {
-    const offenders = ['src', 'scripts']
-      .flatMap((d) => sourceFiles(join(ROOT, d)))
-      .filter((path) => !relative(ROOT, path).startsWith(OWNER))
-      .flatMap((path) => writesOfOrders(readFileSync(path, 'utf8')).map((line) => `${relative(ROOT, path)}: ${line.trim()}`));
-    expect(offenders).toEqual([]);
+    expect(offendersOf(writesOfOrders)).toEqual([]);
+  });
+
+  it('recognises the ways of reading it', () => {
+    expect(readsOfOrders('    .from(orders)')).toHaveLength(1);
+    expect(readsOfOrders('db.select().from(orderEvents).where(x)')).toHaveLength(1);
+    expect(readsOfOrders('.innerJoin(orders, eq(orders.id, refunds.orderId))')).toHaveLength(1);
+    expect(readsOfOrders('.leftJoin(orders, eq(orders.id, x))')).toHaveLength(1);
+    expect(readsOfOrders('sql`SELECT id FROM orders WHERE user_id = ${id}`')).toHaveLength(1);
+    expect(readsOfOrders('JOIN "order_events" e ON e.order_id = o.id')).toHaveLength(1);
+    expect(readsOfOrders('.from(ordersView)')).toHaveLength(0);
+    expect(readsOfOrders("import { orders } from '@db/schema';")).toHaveLength(0);
+    expect(readsOfOrders(' * the member reads from orders; the recipient step offers them')).toHaveLength(0);
+  });
+
+  it('nothing outside src/features/orders reads orders or order_events (other features use its face)', () => {
+    expect(offendersOf(readsOfOrders)).toEqual([]);
   });
 });

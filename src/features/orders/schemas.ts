@@ -10,6 +10,7 @@ import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';
 
+import { HONORIFICS } from './addressee';
 import { PAYMENT_DEADLINE_MINUTES, RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
 import {
   DESTINATION_TEXT_FIELDS,
@@ -150,6 +151,12 @@ function text(key: DestinationTextKey) {
 
 // The zod-free limit lives in constants.ts (the order form imports it there without loading zod, issue 13).
 export { RECEIPT_ADDRESSEE_MAX_LENGTH };
+
+/** 適格請求書発行事業者登録番号: T + 13 digits (domain.md §1). */
+export const InvoiceRegistrationNumberSchema = z.string().regex(/^T\d{13}$/);
+
+// The honorific rule (decision 0024): 様・御中, or 殿・各位 when the member typed them.
+export const HonorificSchema = z.enum(HONORIFICS);
 
 const PREFECTURE_NAME_SET: ReadonlySet<string> = new Set(PREFECTURE_NAMES);
 

@@ -4,9 +4,8 @@
  * and re-exports them, so each rule keeps one owner while the pages ship no zod up front (issue 13).
  */
 
-/** Copies of one certificate per order (operator rule; the Legal Affairs Bureau has no limit). */
-export const MIN_QUANTITY_PER_ITEM = 1;
-export const MAX_QUANTITY_PER_ITEM = 10;
+// Copies of one certificate per order: the orders feature's rule (it prices the selection).
+export { MAX_QUANTITY_PER_ITEM, MIN_QUANTITY_PER_ITEM } from '@/features/orders/index.client';
 
 /**
  * What the buyer is told when the company of an order cannot be used — by order creation (the API's

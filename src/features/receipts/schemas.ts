@@ -6,7 +6,8 @@ import {
   DestinationSchema,
   FULFILMENT_PROGRESS,
   FULFILMENT_STATUSES,
-  HONORIFICS,
+  HonorificSchema,
+  InvoiceRegistrationNumberSchema,
   ORDER_NUMBER_PATTERN,
   ORDER_STATUSES,
   RECEIPT_ADDRESSEE_MAX_LENGTH,
@@ -22,16 +23,14 @@ import { HISTORY_PAGE_MAX, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX, REC
 export const RECEIPT_SERIAL_PATTERN = /^R-\d{4}-\d{6,}$/;
 export const ReceiptSerialSchema = z.string().regex(RECEIPT_SERIAL_PATTERN);
 
-/** 適格請求書発行事業者登録番号: T + 13 digits (domain.md §1). */
-export const InvoiceRegistrationNumberSchema = z.string().regex(/^T\d{13}$/);
+// 適格請求書発行事業者登録番号 and the honorific: the orders feature's (the refund statement uses them too).
+export { HonorificSchema, InvoiceRegistrationNumberSchema };
 
 export * from './constants';
 
 // The addressee's limit is the order's (the orders feature defines the destination).
 export { RECEIPT_ADDRESSEE_MAX_LENGTH };
 
-// The orders feature's honorific rule (decision 0024): 様・御中, or 殿・各位 when the member typed them.
-export const HonorificSchema = z.enum(HONORIFICS);
 export type Honorific = z.infer<typeof HonorificSchema>;
 
 const yen = z.number().int().min(0).max(100_000_000);

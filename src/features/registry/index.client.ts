@@ -5,3 +5,4 @@
  */
 export { COMPANY_ERROR_MESSAGES, KIND_CODES, isKindCode, type CompanyErrorCode, type KindCode } from './constants';
 export { isValidCorporateNumber } from './server/nta/corporate-number';
+export { IDENTIFIER_MESSAGES, parseBulkLine, type BulkLine } from './identifier-line';

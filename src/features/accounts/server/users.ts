@@ -69,3 +69,14 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The member's e-mail address for a mail about their order (the back office's shipped mail and
+ * receipt resend), unregistered or not; null when there is none. Other features read `users` only
+ * through the accounts feature (issue 25 §2).
+ */
+export async function memberEmailOf(userId: string): Promise<string | null> {
+  const db = await getDb();
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email ?? null;
+}

@@ -1,12 +1,9 @@
 import 'server-only';
 
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-
-import { orders, users } from '@db/schema';
 import { OrderPriceSchema } from '@/features/orders';
+import { orderLabelsOf, paidOrdersBetween } from '@/features/orders/server';
 import { listRefundsSettledBetween } from '@/features/payments/server';
 import { CSV_BOM, excelCsvLine } from '@/lib/csv';
-import { getDb } from '@/server/db/client';
 
 import { recordAudit } from './audit';
 import type { Actor } from './notices';
@@ -78,13 +75,7 @@ const negative = (yen: number): number => (yen === 0 ? 0 : -yen);
  * A refund still in doubt is not in the month until it is settled, as it is not on the order.
  */
 export async function loadAccountingEntries(from: Date, to: Date): Promise<AccountingEntry[]> {
-  const db = await getDb();
-  const paid = await db
-    .select({ order: orders, memberEmail: users.email })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from), lt(orders.paidAt, to)))
-    .orderBy(asc(orders.paidAt), asc(orders.id));
+  const paid = await paidOrdersBetween(from, to);
   const entries: AccountingEntry[] = paid.map(({ order: o, memberEmail }) => {
     const s = orderSplit(o);
     return {
@@ -105,14 +96,7 @@ export async function loadAccountingEntries(from: Date, to: Date): Promise<Accou
   const refunded = await listRefundsSettledBetween(from, to);
   // a refund's order may have been paid in an earlier month: its number, company and member read here
   const orderIds = [...new Set(refunded.map((r) => r.orderId))];
-  const refundOrders =
-    orderIds.length === 0
-      ? []
-      : await db
-          .select({ id: orders.id, orderNumber: orders.orderNumber, companyName: orders.companyName, memberEmail: users.email })
-          .from(orders)
-          .leftJoin(users, eq(users.id, orders.userId))
-          .where(inArray(orders.id, orderIds));
+  const refundOrders = await orderLabelsOf(orderIds);
   const ofOrder = new Map(refundOrders.map((o) => [o.id, o]));
   for (const r of refunded) {
     const o = ofOrder.get(r.orderId);

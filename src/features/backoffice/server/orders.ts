@@ -1,8 +1,8 @@
 import 'server-only';
 
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
-import { orders, receipts, users } from '@db/schema';
+import { receipts } from '@db/schema';
 import {
   ORDER_NUMBER_FORMAT_MESSAGE,
   OrderPriceSchema,
@@ -12,13 +12,14 @@ import {
   type FulfilmentStatus,
 } from '@/features/orders';
 import {
+  acceptedOrdersInQueueOrder,
   addOrderNote,
   advanceFulfilment,
   correctDestination,
   correctTracking,
-  fulfilmentQueueOrder,
   getOrderDetail,
   listOrdersForStaff,
+  openQueueCounts,
   orderConfirmationMail,
   orderShippedMail,
   findOrder,
@@ -27,6 +28,7 @@ import {
   type OrderRow,
   type StaffOrderFilter,
 } from '@/features/orders/server';
+import { memberEmailOf } from '@/features/accounts/index.server';
 import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
@@ -142,16 +144,8 @@ export interface QueueCounts {
 
 /** The dashboard's counts of the open queue (issue 24 §3): 未対応・速達・期限超過. */
 export async function queueCounts(now = new Date()): Promise<QueueCounts> {
-  const db = await getDb();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  const [row] = await db
-    .select({
-      untouched: sql<number>`count(*) filter (where ${orders.fulfilmentStatus} = 'accepted')`.mapWith(Number),
-      express: sql<number>`count(*) filter (where ${orders.deliverySpeed} = 'express')`.mapWith(Number),
-      overdue: sql<number>`count(*) filter (where ${orders.scheduledEndDate} < ${today})`.mapWith(Number),
-    })
-    .from(orders)
-    .where(inArray(orders.fulfilmentStatus, ['accepted', 'requested']));
+  const row = await openQueueCounts(today);
   return { untouched: row?.untouched ?? 0, express: row?.express ?? 0, overdue: row?.overdue ?? 0 };
 }
 
@@ -160,12 +154,7 @@ export async function queueCounts(now = new Date()): Promise<QueueCounts> {
  * first, then by the last promised day, one row per certificate kind with its 会社法人等番号.
  */
 export async function openQueueCsv(actor: Actor): Promise<{ filename: string; bytes: Uint8Array<ArrayBuffer> }> {
-  const db = await getDb();
-  const open = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.fulfilmentStatus, 'accepted'))
-    .orderBy(...fulfilmentQueueOrder);
+  const open = await acceptedOrdersInQueueOrder();
   const rows: (string | number)[][] = [
     ['注文番号', '速達', 'お届け期限', '会社法人等番号', '法人番号', '商号', '本店所在地', '証明書', '通数'],
   ];
@@ -307,12 +296,11 @@ export async function advanceOrderAsStaff(actor: Actor, orderId: string, body: F
 
 /** Sends the shipped mail and marks the outcome on the timeline (never throws: the shipment stands). */
 async function sendShippedMail(order: OrderRow, options: { corrected?: boolean } = {}): Promise<boolean> {
-  const db = await getDb();
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const email = await memberEmailOf(order.userId);
   let sent = false;
-  if (user?.email) {
+  if (email) {
     try {
-      await sendMail(user.email, orderShippedMail(order, options));
+      await sendMail(email, orderShippedMail(order, options));
       sent = true;
     } catch (error) {
       logger.error({ err: error, orderId: order.id, event: 'order.shipped_mail_failed' }, 'shipped mail not sent');
@@ -399,9 +387,8 @@ export async function resendReceiptMailAsStaff(actor: Actor, orderId: string): P
       message: 'お支払いが完了していないご注文のため、領収書のメールは送れません。',
     });
   }
-  const db = await getDb();
-  const [member] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (!member?.email) {
+  const memberEmail = await memberEmailOf(order.userId);
+  if (!memberEmail) {
     throw new AppError('invalid_transition', { status: 409, message: '会員のメールアドレスがないため、領収書のメールは送れません。' });
   }
   await consumeOrThrow(
@@ -411,7 +398,7 @@ export async function resendReceiptMailAsStaff(actor: Actor, orderId: string): P
   );
   let mailSent = true;
   try {
-    await sendMail(member.email, orderConfirmationMail(order));
+    await sendMail(memberEmail, orderConfirmationMail(order));
   } catch (error) {
     mailSent = false;
     logger.warn({ err: error, orderId }, 'receipt mail resend failed');

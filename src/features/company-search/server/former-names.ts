@@ -2,7 +2,7 @@ import 'server-only';
 
 import { codePoints, containsExpression, type OpenRegistry } from '@/features/registry/index.server';
 
-import { selectiveTrigrams } from './search';
+import { selectiveTrigrams } from './selective-trigrams';
 
 /**
  * Former names (旧商号) as the registry's `doc` row holds them, and "a company once named q" — the one

@@ -56,3 +56,25 @@ export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent, type 
 export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
 export { resumability, toOrderView, type OrderView } from './views';
 export { ordersBlockingUnregister } from './unregister-blockers';
+// Pricing (issue 25 §1: moved here from purchase, so payments prices a charge through orders alone).
+export {
+  catalogueForCharge,
+  firstPurchaseAvailable,
+  priceChangedError,
+  priceOrThrow,
+  priceOrderAtCharge,
+  resumableOrderOf,
+} from './pricing/first-purchase';
+export { loadCatalogue } from './pricing/catalogue-store';
+export { defaultCatalogue, type CatalogueItem } from './pricing/catalogue';
+export { priceSelection, taxSummaryLines, type PriceBreakdown } from './pricing/price';
+// The table read for other features (issue 25 §2): nothing else reads `orders`.
+export {
+  acceptedOrdersInQueueOrder,
+  isOrderOfMember,
+  loadOrderForRefund,
+  openQueueCounts,
+  orderAmountOf,
+  orderLabelsOf,
+  paidOrdersBetween,
+} from './reads';

@@ -14,19 +14,21 @@ import {
 } from '@/features/orders';
 import {
   adoptEarlierAttemptCharge,
+  catalogueForCharge,
   claimForCharge as claimOrderForCharge,
   claimOrdersToReconcile,
   findOrderOfCharge,
   getOwnOrder,
   markConfirmationMailSent,
   orderConfirmationMail,
+  priceChangedError,
+  priceOrderAtCharge,
   reloadOrder as reload,
   transitionPayment,
   type OrderRow,
   type PaymentGuard,
   type PaymentPatch,
 } from '@/features/orders/server';
-import { catalogueForCharge, priceChangedError, priceOrderAtCharge } from '@/features/purchase';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';

@@ -5,9 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { orders, refunds } from '@db/schema';
+import { refunds } from '@db/schema';
 import { getEnv } from '@/config/env';
-import { buildRefundStatementSnapshot, issuerOf, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/receipts';
+import { buildRefundStatementSnapshot, issuerOf, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/orders';
+import { isOrderOfMember, loadOrderForRefund, orderAmountOf } from '@/features/orders/server';
 import { AppError } from '@/server/http/app-error';
 import { getDb, type Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
@@ -36,7 +37,7 @@ import { PayjpApiError, PayjpError } from './payjp/errors';
  * whoever settles a refund as succeeded calls `onRefundSucceeded` once, and the reconciler calls it
  * again for a refund whose handler did not finish (it must be idempotent).
  *
- * Orders are read here (never written) through `loadOrderForRefund` only.
+ * Orders are read here (never written) through the orders feature's face (`loadOrderForRefund`, …).
  */
 
 export const REFUND_STATUSES = ['requested', 'succeeded', 'failed', 'unknown'] as const;
@@ -119,7 +120,6 @@ const RequestRefundSchema = z.strictObject({
 export type RequestRefundInput = z.input<typeof RequestRefundSchema>;
 
 type RefundRow = typeof refunds.$inferSelect;
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
 
 function toRefund(row: RefundRow): Refund {
   return {
@@ -146,30 +146,6 @@ function toRefund(row: RefundRow): Refund {
 const PriceLinesSchema = z.object({
   lines: z.array(z.object({ kind: z.string(), name: z.string().min(1), quantity: z.number().int().min(1) })),
 });
-
-/** The order facts a refund needs; `lock` takes the order row's lock for the rest of the transaction. */
-async function loadOrderForRefund(tx: Tx, orderId: string, lock: boolean) {
-  const query = tx
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      userId: orders.userId,
-      amountYen: orders.amountYen,
-      taxYen: orders.taxYen,
-      nonTaxableYen: orders.nonTaxableYen,
-      paidAt: orders.paidAt,
-      chargeId: orders.payjpChargeId,
-      price: orders.price,
-      receiptRecipient: orders.receiptRecipient,
-      recipient: orders.recipient,
-      companyName: orders.companyName,
-      corporateNumber: orders.corporateNumber,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  const [order] = lock ? await query.for('update') : await query;
-  return order;
-}
 
 /** What the order's charge took, per part. */
 function chargedParts(order: { amountYen: number; taxYen: number; nonTaxableYen: number }): RefundRemaining {
@@ -228,9 +204,9 @@ export async function listRefunds(orderId: string): Promise<Refund[]> {
 /** Null for an order that does not exist. */
 export async function refundTotals(orderId: string): Promise<RefundTotals | null> {
   if (!z.uuid().safeParse(orderId).success) return null;
-  const db = await getDb();
-  const [order] = await db.select({ amountYen: orders.amountYen }).from(orders).where(eq(orders.id, orderId));
+  const order = await orderAmountOf(orderId);
   if (!order) return null;
+  const db = await getDb();
   const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId));
   return totalsOf(order, rows);
 }
@@ -254,13 +230,18 @@ function refundStatementNumberFallback(statement: unknown): string {
  */
 async function findRefundStatement(refundId: string, of: { userId: string } | { orderId: string }): Promise<FoundRefundStatement | null> {
   const db = await getDb();
-  const owner = 'userId' in of ? eq(orders.userId, of.userId) : eq(orders.id, of.orderId);
   const [row] = await db
-    .select({ statement: refunds.statement, settledAt: refunds.settledAt, statementNumber: refunds.statementNumber })
+    .select({
+      orderId: refunds.orderId,
+      statement: refunds.statement,
+      settledAt: refunds.settledAt,
+      statementNumber: refunds.statementNumber,
+    })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.id, refundId), owner, eq(refunds.status, 'succeeded')));
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'succeeded')));
   if (!row?.settledAt) return null;
+  const owned = 'userId' in of ? await isOrderOfMember(row.orderId, of.userId) : row.orderId === of.orderId;
+  if (!owned) return null;
   return {
     snapshot: RefundStatementSnapshotSchema.parse(row.statement),
     refundedAt: row.settledAt,

@@ -4,11 +4,16 @@ import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 
 import type { PurchaseSelection } from '../schemas';
-import { loadCatalogue } from './catalogue-store';
-import { firstPurchaseAvailable, priceOrThrow, resumableOrderOf } from './first-purchase';
+import {
+  firstPurchaseAvailable,
+  loadCatalogue,
+  priceOrThrow,
+  resumableOrderOf,
+  taxSummaryLines,
+  type CatalogueItem,
+  type PriceBreakdown,
+} from '@/features/orders/server';
 import { scheduledDateMaster, type ScheduledDateMaster } from './delivery/scheduled-dates';
-import type { CatalogueItem } from './pricing/catalogue';
-import { taxSummaryLines, type PriceBreakdown } from './pricing/price';
 
 export interface ItemView {
   itemId: string;

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { issuerOf, type IssuerEnv } from '../issuer';
+import { issuerOf, type IssuerEnv } from '@/features/orders';
 import { ReceiptSnapshotSchema, type ReceiptSnapshot } from '../schemas';
 import { OrderPriceSchema, receiptAddresseeOf, splitAddressee } from '@/features/orders';
 

@@ -19,7 +19,7 @@ import { listMemberOrders, resumability } from '@/features/orders/server';
 import { listSucceededRefunds, withTodaysPrices } from '@/features/payments/server';
 
 import { RECEIPT_REISSUE_MAX } from '../constants';
-import { refundStatementPath } from '../refund-statement';
+import { refundStatementPath } from '../refund-statement-file';
 import { receiptPath, type PaymentHistoryPage, type PaymentHistoryQuery, type PaymentHistoryRow } from '../schemas';
 import { receiptStatesOf, type IssuedReceiptState } from './issue-receipt';
 

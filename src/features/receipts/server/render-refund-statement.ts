@@ -3,7 +3,7 @@ import 'server-only';
 import { formatDateJa } from '@/lib/format';
 import { inCpuTurn } from '@/server/cpu-turn';
 
-import { RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '../refund-statement';
+import { RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/orders';
 
 import { CW, FILL, M, MUTED, RULE, drawAmountBox, drawIssuer, drawNotes, openA4Pdf, yen } from './pdf-page';
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 
 import { watchDigests, watchMailSettings } from '@db/schema';
 import { getEnv } from '@/config/env';
-import { referencePath } from '@/features/company-reference/index.server';
+import { referencePath } from '@/lib/company-path';
 import { todayInJapan } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
 import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';

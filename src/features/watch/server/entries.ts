@@ -3,8 +3,8 @@ import 'server-only';
 import { and, count, eq, sql } from 'drizzle-orm';
 
 import { watchDigests, watchEntries, watchMailSettings } from '@db/schema';
-import { parseBulkLine } from '@/features/company-search/index.client';
-import { referencePath } from '@/features/company-reference/index.server';
+import { parseBulkLine } from '@/features/registry/index.client';
+import { referencePath } from '@/lib/company-path';
 import { invoiceStandingOf, todayInJapan } from '@/features/registry';
 import { findCompanyByNumber, getInvoiceStore } from '@/features/registry/index.server';
 import { getDb } from '@/server/db/client';

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { formatYen } from '@/lib/format';
 
-import type { DeliverySpeed, SelectedItem } from '../../schemas';
+import type { DeliverySpeed, SelectedItem } from '../../selection';
 import type { CatalogueItem } from './catalogue';
 import { CONSUMPTION_TAX, taxIncludedIn } from './tax';
 

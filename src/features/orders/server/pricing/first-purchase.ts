@@ -4,15 +4,15 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 
 import { orders } from '@db/schema';
 import { getEnv } from '@/config/env';
-import { RESUMABLE_STATUSES } from '@/features/orders';
 import { formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
 import type { Db } from '@/server/db/client';
 
-import { PurchaseSelectionSchema } from '../schemas';
+import { RESUMABLE_STATUSES } from '../../schemas';
+import { PurchaseSelectionSchema } from '../../selection';
 import { loadCatalogue } from './catalogue-store';
-import type { CatalogueItem } from './pricing/catalogue';
-import { priceSelection, type PriceBreakdown } from './pricing/price';
+import type { CatalogueItem } from './catalogue';
+import { priceSelection, type PriceBreakdown } from './price';
 
 /**
  * The first-purchase price (issue 7 §1, issue 11 §5) — the one place that decides it.

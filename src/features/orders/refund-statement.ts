@@ -3,12 +3,14 @@
  * printed, frozen when the refund is recorded (like the receipt's snapshot, decision 0009 §3) so the
  * statement never changes with prices, the operator's address or the order's data. The refund date
  * is added at printing, from the refund's settlement time. Isomorphic: the payments feature builds
- * it when it records a refund; the renderer (server/render-refund-statement.ts) prints it.
+ * it when it records a refund; receipts' renderer (server/render-refund-statement.ts) prints it. The
+ * orders feature keeps it (issue 25 §1), so payments depends on orders and not on receipts.
  */
 import { z } from '@/lib/zod-ja';
 
-import { receiptAddresseeOf, splitAddressee } from '@/features/orders';
-import { HonorificSchema, InvoiceRegistrationNumberSchema, RECEIPT_ADDRESSEE_MAX_LENGTH } from './schemas';
+import { receiptAddresseeOf, splitAddressee } from './addressee';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
+import { HonorificSchema, InvoiceRegistrationNumberSchema } from './schemas';
 
 const yen = z.number().int().min(0).max(100_000_000);
 const isoInstant = z.iso.datetime({ offset: true });
@@ -103,14 +105,3 @@ export function buildRefundStatementSnapshot(facts: RefundStatementFacts): Refun
     issuer: facts.issuer,
   });
 }
-
-/** Where the member downloads the statement of a refund that succeeded (decision 0018 §8). */
-export function refundStatementPath(refundId: string): string {
-  return `/api/download/refund/${refundId}.pdf`;
-}
-
-/** `/api/download/refund/{refundId}.pdf` → the refund id. */
-export const RefundStatementFileSchema = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/i)
-  .transform((file) => file.slice(0, -'.pdf'.length).toLowerCase());

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { catalogueItems } from '@db/schema';
 import { getDb } from '@/server/db/client';
 
-import type { CatalogueItem } from './pricing/catalogue';
+import type { CatalogueItem } from './catalogue';
 
 /** The certificates on sale, in display order (the database copy is what the shop sells). */
 export async function loadCatalogue(): Promise<CatalogueItem[]> {
