@@ -1,4 +1,4 @@
 import 'server-only';
 
-export { renderMail, escapeHtml, type MailContent, type RenderedMail } from './compose';
+export { renderMail, type MailContent, type RenderedMail } from './compose';
 export { sendMail, MailDeliveryError, type SendMailOptions } from './transport';
