@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvRecordSplitter } from '@/features/registry/server/nta/csv';
+import { CsvRecordSplitter } from '@/lib/csv-records';
 import { isNtaRowError, toNtaRow } from '@/features/registry/server/nta/row';
 import { formatNtaLine, katakanaToRomaji, type NtaRecord, SyntheticRegistry, toHalfWidthKana } from './nta-synthetic';
 import type { NtaRow, NtaRowError } from '@/features/registry/server/nta/types';

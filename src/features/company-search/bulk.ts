@@ -12,6 +12,7 @@ import { groupDigits } from '@/lib/digits';
 
 import type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 import { type CsvForm, toExcelCsv } from '@/lib/csv';
+import { csvRecords } from '@/lib/csv-records';
 
 export type { BulkCheckBody, BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 
@@ -115,37 +116,14 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: 'ut
   }
 }
 
-/** Rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
+/**
+ * Rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks; a lone CR
+ * ends a line too, as old Mac files do), without rows whose every cell is blank.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+  return csvRecords(text.replace(/\r(?!\n)/g, '\n'))
+    .map((r) => r.fields)
+    .filter((r) => r.some((f) => f.trim() !== ''));
 }
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { CsvRecordSplitter } from './csv';
+import { CsvRecordSplitter } from '@/lib/csv-records';
 import { type NtaEncoding, NtaTextDecoder } from './decode';
 import { toNtaRow } from './row';
 import { listNtaSources, type NtaSource } from './sources';
