@@ -14,7 +14,7 @@ import type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-
 import { type CsvForm, toExcelCsv } from '@/lib/csv';
 import { csvRecords } from '@/lib/csv-records';
 
-export type { BulkCheckBody, BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
+export type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 
 /** Most lines one check takes (what an accountant's monthly supplier list needs, and ≤ 1 s). */
 export const BULK_LINES_MAX = 1000;

@@ -6,12 +6,5 @@ export * from './fulfilment';
 export * from './orderable';
 export * from './addressee';
 export * from './order-number';
-export {
-  DRAFT_ORDERS_PER_MEMBER,
-  DRAFT_ORDER_MAX_AGE_MS,
-  PAYMENT_DEADLINE_MINUTES,
-  PAYMENT_DEADLINE_MS,
-  TOO_MANY_DRAFTS_MESSAGE,
-  paymentDeadline,
-} from './constants';
+export { DRAFT_ORDERS_PER_MEMBER, DRAFT_ORDER_MAX_AGE_MS, PAYMENT_DEADLINE_MS, paymentDeadline } from './constants';
 export * from './registry-number';

@@ -3,12 +3,11 @@
  * and receipt links. Server code lives in ./server and is imported by route handlers directly.
  */
 export * from './schemas';
-export { issuerOf, type IssuerEnv } from './issuer';
+export { issuerOf } from './issuer';
 export {
   RefundStatementFileSchema,
   RefundStatementSnapshotSchema,
   buildRefundStatementSnapshot,
-  refundStatementPath,
   type RefundStatementFacts,
   type RefundStatementSnapshot,
 } from './refund-statement';

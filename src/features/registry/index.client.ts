@@ -3,5 +3,5 @@
  * same values and rules as ./index.ts, without the schemas (whose zod would join the page's
  * first-load JavaScript). Everything here is also re-exported by ./index.ts.
  */
-export { COMPANY_ERROR_MESSAGES, KIND_CODES, isKindCode, type CompanyErrorCode, type KindCode } from './constants';
+export { COMPANY_ERROR_MESSAGES, isKindCode, type KindCode } from './constants';
 export { isValidCorporateNumber } from './server/nta/corporate-number';

@@ -4,16 +4,7 @@
  * (stores, import, lookup) is in ./index.server.ts.
  */
 export * from './schemas';
-export { registryCoverageLead, type RegistryCoverage } from './coverage';
-export { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS, type NtaKind, type NtaRow } from './server/nta/types';
-export { corporateNumberCheckDigit, isValidCorporateNumber, withCheckDigit } from './server/nta/corporate-number';
-export {
-  INVOICE_STATUS_LABELS,
-  INVOICE_UNKNOWN_LABEL,
-  invoiceDataAsOf,
-  invoiceStandingOf,
-  invoiceStatusOn,
-  todayInJapan,
-  type InvoiceStanding,
-  type InvoiceStatus,
-} from './server/invoice/status';
+export { registryCoverageLead } from './coverage';
+export { NTA_CLOSE_CAUSE, type NtaKind, type NtaRow } from './server/nta/types';
+export { withCheckDigit } from './server/nta/corporate-number';
+export { invoiceDataAsOf, invoiceStandingOf, todayInJapan, type InvoiceStatus } from './server/invoice/status';

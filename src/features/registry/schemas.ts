@@ -96,7 +96,6 @@ export const CompanyLookupParamsSchema = z.strictObject({
     .min(1, '法人番号を入力してください。')
     .max(40, '法人番号は13桁の数字で入力してください。'),
 });
-export type CompanyLookupParams = z.infer<typeof CompanyLookupParamsSchema>;
 
 const processCode = z.enum(Object.keys(NTA_PROCESS) as [keyof typeof NTA_PROCESS, ...(keyof typeof NTA_PROCESS)[]]);
 

@@ -1,4 +1,4 @@
 import 'server-only';
 
-export { renderMail, type MailContent, type RenderedMail } from './compose';
-export { sendMail, MailDeliveryError, type SendMailOptions } from './transport';
+export { renderMail, type RenderedMail } from './compose';
+export { sendMail } from './transport';
