@@ -8,7 +8,7 @@ import type { AddressCandidate } from '../schemas';
 import { encodePostalFile, PostalTable } from './postal-file';
 import { findPostalFile, lookupZipcode, PostalIndex, POSTAL_FILE, warmPostalIndex } from './postal-index';
 import { buildCandidates, jigyosyoRows, kenAllRows } from './postal-sources';
-import { JIGYOSYO_ROWS, KEN_ALL_ROWS, TOKYO_BUSINESS, jigyosyo, kenAll } from './testing';
+import { JIGYOSYO_ROWS, KEN_ALL_ROWS, TOKYO_BUSINESS, jigyosyo, kenAll } from '@tests/support/address';
 
 let dir: string;
 beforeEach(() => {
