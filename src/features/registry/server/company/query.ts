@@ -1,3 +1,5 @@
+import 'server-only';
+
 import { isValidCorporateNumber, withCheckDigit } from '../nta/corporate-number';
 
 /**

@@ -1,3 +1,5 @@
+import 'server-only';
+
 import { z } from 'zod';
 import { corporateNumberProblem } from '../nta/corporate-number';
 import { isCalendarDate } from '../nta/row';

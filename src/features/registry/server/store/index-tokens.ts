@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * The tokens of the registry's full-text index, shared by the writer (documents) and the search
  * (queries). All text here is already normalised (normalizeJapanese), so it holds only letters

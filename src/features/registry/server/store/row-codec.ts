@@ -1,3 +1,5 @@
+import 'server-only';
+
 import type { NtaCloseCause, NtaCorrect, NtaKind, NtaProcess, NtaRow } from '../nta/types';
 
 /**
