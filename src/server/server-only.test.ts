@@ -6,15 +6,11 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.resolve(__dirname, '..');
 
 /**
- * Modules under a server/ folder that cannot say `import 'server-only'` yet, each with why. Each is
- * either isomorphic (imported by client code: it belongs outside server/) or run by a process
- * without the react-server condition (Playwright's global setup, the registry tools), where the
- * server-only package throws.
+ * Modules under a server/ folder that cannot say `import 'server-only'` yet, each with why: run by
+ * a process without the react-server condition (Playwright's global setup, the registry tools),
+ * where the server-only package throws. Isomorphic code lives outside server/ folders.
  */
 const NOT_YET: Record<string, string> = {
-  'features/payments/server/payjp/messages.ts': 'isomorphic: the buyer words, in client components',
-  'features/registry/server/nta/corporate-number.ts': 'isomorphic: check digit, in client forms',
-  'features/registry/server/nta/types.ts': 'isomorphic: NTA codes, in registry/constants.ts',
   'features/registry/server/nta/row.ts': 'tools/registry (synthetic NTA files)',
   'features/registry/server/invoice/types.ts': 'tools/registry (synthetic invoice files)',
   'features/registry/server/store/schema.ts': 'scripts/lib/stack.ts, run by Playwright',

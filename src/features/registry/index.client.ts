@@ -4,4 +4,4 @@
  * first-load JavaScript). Everything here is also re-exported by ./index.ts.
  */
 export { COMPANY_ERROR_MESSAGES, isKindCode, type KindCode } from './constants';
-export { isValidCorporateNumber } from './server/nta/corporate-number';
+export { isValidCorporateNumber } from '@/features/registry/corporate-number';

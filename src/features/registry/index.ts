@@ -5,6 +5,6 @@
  */
 export * from './schemas';
 export { registryCoverageLead } from './coverage';
-export { NTA_CLOSE_CAUSE, type NtaKind, type NtaRow } from './server/nta/types';
-export { withCheckDigit } from './server/nta/corporate-number';
+export { NTA_CLOSE_CAUSE, type NtaKind, type NtaRow } from '@/features/registry/nta-types';
+export { withCheckDigit } from '@/features/registry/corporate-number';
 export { invoiceDataAsOf, invoiceStandingOf, todayInJapan, type InvoiceStatus } from './server/invoice/status';

@@ -4,7 +4,7 @@
  * Isomorphic: no server-only imports. Messages are Japanese (they are shown to visitors).
  */
 import { z } from 'zod';
-import { NTA_CLOSE_CAUSE, NTA_PROCESS } from './server/nta/types';
+import { NTA_CLOSE_CAUSE, NTA_PROCESS } from '@/features/registry/nta-types';
 
 import { COMPANY_ERROR_MESSAGES, KIND_CODES, type CompanyErrorCode, type KindCode } from './constants';
 

@@ -6,7 +6,7 @@ import { CsvRecordSplitter } from '@/lib/csv-records';
 import { type NtaEncoding, NtaTextDecoder } from './decode';
 import { toNtaRow } from './row';
 import { listNtaSources, type NtaSource } from './sources';
-import type { NtaRow, NtaRowError } from './types';
+import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 import { openZipMember } from './zip';
 
 /**
