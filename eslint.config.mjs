@@ -42,9 +42,11 @@ const boundaryZones = [
   { target: './src/features', from: './src/app', message: 'Features never import routes.' },
   {
     target: './src',
-    from: ['./dev', './scripts', './bench', './tests'],
+    from: ['./dev', './scripts', './bench'],
     message: 'src/ never imports stand-ins, scripts, benchmarks or tests.',
   },
+  // Test helpers live in tests/support; only src's *.test.ts files import them (rule below).
+  { target: './src', from: './tests', except: ['./support'], message: 'src/ never imports stand-ins, scripts, benchmarks or tests.' },
   ...FEATURES.map((name) => ({
     target: `./src/features/!(${name})/**/*`,
     from: `./src/features/${name}`,
@@ -111,8 +113,8 @@ export default defineConfig([
   },
   {
     files: API_MODULE_FEATURES.map((name) => `src/features/${name}/components/**/*.{ts,tsx}`),
-    // Tests, and the fakes they share (test-support/ answers the server's paths), are not components.
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    // Tests are not components (the fakes they share are in tests/support).
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -123,12 +125,33 @@ export default defineConfig([
   },
   {
     // The site's link (no viewport prefetch: docs/decisions/0036) is the one place that uses next/link.
+    // Test helpers live in tests/support (issue 25 §7): no module of src but a test imports them or vitest.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/components/link.tsx', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'next/link', message: "Import Link from '@/components/link' (no viewport prefetch, docs/decisions/0036)." }] },
+        {
+          paths: [
+            { name: 'next/link', message: "Import Link from '@/components/link' (no viewport prefetch, docs/decisions/0036)." },
+            { name: 'vitest', message: 'Test helpers live in tests/support, not in src.' },
+          ],
+          patterns: [{ group: ['@tests/*'], message: 'Only tests import tests/support.' }],
+        },
+      ],
+    },
+  },
+  {
+    // A mail sent after the answer is retried and its loss logged (issue 25 §7), never dropped.
+    // (Server code only: components have their own no-restricted-syntax above.)
+    files: ['src/server/**/*.ts', 'src/features/*/server/**/*.ts', 'src/app/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='catch'][callee.object.callee.name='sendMail']",
+          message: 'Send a mail that must not hold the request with sendMailInBackground (retried, loss logged).',
+        },
       ],
     },
   },

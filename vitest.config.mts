@@ -16,6 +16,7 @@ const alias = {
   '@/': r('./src/'),
   '@db/': r('./db/'),
   '@tools/': r('./tools/'),
+  '@tests/': r('./tests/'),
   'server-only': r('./tests/support/empty.ts'),
 };
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { PostalIndex } from '@/features/address/server/postal-index';
 import { importPostalCodes } from '@/features/address/server/postcode-import';
-import { JIGYOSYO_ROWS, KEN_ALL_ROWS, TOKYO_BUSINESS, jigyosyo, kenAll } from '@/features/address/server/testing';
+import { JIGYOSYO_ROWS, KEN_ALL_ROWS, TOKYO_BUSINESS, jigyosyo, kenAll } from '@tests/support/address';
 import { ZipWriter } from '@tools/registry/zip';
 
 let dir: string;

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { getEnv } from '@/config/env';
 import { type ImportProgress, importNtaFiles, NtaImportError } from '@/features/registry/server/nta/import';
-import type { NtaRowError } from '@/features/registry/server/nta/types';
+import type { NtaRowError } from '@/features/registry/nta-types';
 
 const ArgsSchema = z.strictObject({
   paths: z.array(z.string().min(1)).min(1, '取り込むファイルまたはフォルダを指定してください'),

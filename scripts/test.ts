@@ -14,6 +14,7 @@ import { ensureSystemPackages } from './lib/system-packages';
  *
  *   npm test                       all tiers
  *   npm test -- unit integration   only those tiers (static, unit, integration, postgres, e2e)
+ *   (static: typecheck, lint, prettier and knip — unused files, exports and dependencies)
  *   (e2e ends with the page-size budgets of scripts/check-budgets.ts, on the build it used)
  */
 const ROOT = path.resolve(__dirname, '..');
@@ -156,6 +157,8 @@ async function main() {
       // Import cycles between files or features of src/ (docs/decisions/0070).
       ['cycles', 'tsx', [path.join('scripts', 'check-cycles.ts')]],
       ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
+      // Unused files, exports, types and dependencies (knip.json names the entry points).
+      ['knip', 'knip', ['--no-progress']],
     ] as const) {
       console.log(`\n[hojin] ${name} …`);
       const res = spawnSync(path.join(BIN, bin), [...args], { cwd: ROOT, stdio: 'inherit' });

@@ -1,7 +1,5 @@
+import { escapeHtml } from '@/lib/html';
 import { PRESET_ACCOUNTS } from './accounts';
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const STYLE = `
   :root { color-scheme: light; font-family: "Noto Sans JP", "Hiragino Sans", "Yu Gothic", Roboto, sans-serif; }

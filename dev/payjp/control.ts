@@ -3,7 +3,8 @@ import { SignJWT } from 'jose';
 import { z } from 'zod';
 import type { PayjpApi } from './api';
 import { PayjpApiError } from './errors';
-import { escapeHtml, page, yen } from './html';
+import { escapeHtml } from '@/lib/html';
+import { page, yen } from './html';
 import type { State } from './state';
 import type { WebhookDispatcher } from './webhooks';
 

@@ -1,8 +1,6 @@
 /** Small helpers for the emulator's own HTML pages (3-D Secure challenge, demo, index). */
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
+import { escapeHtml } from '@/lib/html';
 
 export function yen(amount: number): string {
   return `${amount.toLocaleString('ja-JP')}円`;

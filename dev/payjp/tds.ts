@@ -1,6 +1,7 @@
 import { jwtVerify } from 'jose';
 import type { PayjpApi, TdsOutcome, TdsTarget } from './api';
-import { escapeHtml, page, yen } from './html';
+import { escapeHtml } from '@/lib/html';
+import { page, yen } from './html';
 
 /**
  * The 3-D Secure start endpoint (redirect workflow): `GET /v1/tds/{id}/start?publickey=…&back_url=<JWS>`.

@@ -13,18 +13,8 @@ import type { RequestOptions } from './api-request';
 
 const transport = () => import('./api-transport');
 
-/** The stored CSRF token, fetched from /api/session/csrf when the browser has none yet. */
-export async function ensureCsrfToken(force = false): Promise<string> {
-  return (await transport()).ensureCsrfToken(force);
-}
-
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await transport()).apiFetch<T>(path, options);
-}
-
-/** Like apiFetch but returns the Response (downloads). */
-export async function apiRaw(path: string, options: RequestOptions = {}): Promise<Response> {
-  return (await transport()).apiRaw(path, options);
 }
 
 /** SWR fetcher: the key is the path. */

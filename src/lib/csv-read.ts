@@ -4,6 +4,7 @@
  * Isomorphic and zod-free. Shared by company-search and watch, so neither imports the other
  * (docs/decisions/0070).
  */
+import { csvRecords } from './csv-records';
 
 /** What an uploaded file that is not a CSV text gets instead of being read (issue 14: accountants upload what Excel saved). */
 export const CSV_FILE_MESSAGES = {
@@ -38,35 +39,12 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: 'ut
   }
 }
 
-/** Rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
+/**
+ * Rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks; a lone CR
+ * ends a line too, as old Mac files do), without rows whose every cell is blank.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
+  return csvRecords(text.replace(/\r(?!\n)/g, '\n'))
+    .map((r) => r.fields)
+    .filter((r) => r.some((f) => f.trim() !== ''));
 }

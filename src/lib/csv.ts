@@ -19,12 +19,6 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_FORMS = ['plain', 'excel'] as const;
 export type CsvForm = (typeof CSV_FORMS)[number];
 
-/** The words the pages put on the two download buttons and links (one wording for every file). */
-export const CSV_FORM_LABELS: Record<CsvForm, string> = {
-  plain: 'CSV',
-  excel: 'CSV（Excel用）',
-};
-
 /** The file-name suffix of the Excel form (「会社検索_ソニー_Excel用.csv」). */
 export function csvFileName(base: string, form: CsvForm): string {
   return form === 'excel' ? `${base}_Excel用.csv` : `${base}.csv`;

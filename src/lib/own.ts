@@ -7,8 +7,3 @@
 export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
-
-/** Whether a parsed JSON object has the key itself (not through its prototype). */
-export function hasOwnKey(value: object, key: string): boolean {
-  return Object.hasOwn(value, key);
-}

@@ -6,5 +6,3 @@ export const STORAGE_KEYS = {
   searchedQuery: 'searched_query',
   userEmail: 'user_email',
 } as const;
-
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * One CPU-heavy job at a time, each in a turn of the event loop of its own (`inCpuTurn`).
  *

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { expect, type Page, test } from '@playwright/test';
 
-import { withCheckDigit } from '../../src/features/registry/server/nta/corporate-number';
+import { withCheckDigit } from '@/features/registry/corporate-number';
 import { registerThroughPages } from './support/members';
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 
-import { withCheckDigit } from '../../src/features/registry/server/nta/corporate-number';
+import { withCheckDigit } from '@/features/registry/corporate-number';
 import { formatNtaLine, type NtaRecord } from '../../tools/registry/nta-synthetic';
 import { testNtaRecord } from '../../tools/registry/nta-test-record';
 import { E2E_DATA_DIR, E2E_ENV } from './support/e2e-env';

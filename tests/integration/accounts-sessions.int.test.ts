@@ -48,7 +48,7 @@ describe('login and logout', () => {
     expect(res.json).toMatchObject({ user_email: email, isDemoUser: false, isGoogleUser: false });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('hojin_session='));
-    expect(cookie).toMatch(/; Path=\/; HttpOnly; SameSite=Lax; Max-Age=86400$/);
+    expect(cookie?.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=86400', 'Path=/', 'SameSite=Lax']);
     // auth_expire_time mirrors the server's idle expiry (120 minutes)
     const expires = Date.parse(String(res.json.auth_expire_time));
     expect(expires - Date.now()).toBeGreaterThan(119 * 60_000);

@@ -8,7 +8,7 @@ import * as companiesRoute from '@/app/sitemaps/companies/[file]/route';
 import * as pagesRoute from '@/app/sitemaps/pages.xml/route';
 import * as indexRoute from '@/app/sitemap.xml/route';
 import { getEnv } from '@/config/env';
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
+import { withCheckDigit } from '@/features/registry/corporate-number';
 import { companySitemapCount, companySitemapPaths } from '@/features/company-reference/server/sitemap';
 import { RegistryStore } from '@/features/registry/server/store/store';
 import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';

@@ -1,6 +1,6 @@
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
+import { withCheckDigit } from '@/features/registry/corporate-number';
 import { Rng, dateToDay, dayToDate } from './nta-synthetic';
-import type { NtaKind } from '@/features/registry/server/nta/types';
+import type { NtaKind } from '@/features/registry/nta-types';
 import { INVOICE_COLUMNS, type InvoiceColumn } from '@/features/registry/server/invoice/types';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CsvRecordSplitter } from '@/features/registry/server/nta/csv';
+import { CsvRecordSplitter } from '@/lib/csv-records';
 import { isNtaRowError, toNtaRow } from '@/features/registry/server/nta/row';
 import { formatNtaLine, katakanaToRomaji, type NtaRecord, SyntheticRegistry, toHalfWidthKana } from './nta-synthetic';
-import type { NtaRow, NtaRowError } from '@/features/registry/server/nta/types';
+import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 
 function generate(seed: number, rows: number): { records: NtaRecord[]; entities: number; registry: SyntheticRegistry } {
   const registry = new SyntheticRegistry({ seed, date: '2026-01-30' });

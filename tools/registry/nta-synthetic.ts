@@ -6,7 +6,7 @@
  * Every entity is a pure function of (seed, index): entityAt(i) draws from its own PRNG, so the
  * base file streams with no memory and diff files can re-create any entity they change.
  */
-import { withCheckDigit } from '@/features/registry/server/nta/corporate-number';
+import { withCheckDigit } from '@/features/registry/corporate-number';
 import {
   FOREIGN_ENDINGS,
   GOVERNMENT,
@@ -22,7 +22,7 @@ import {
   type Word,
   WORDS,
 } from './nta-synthetic-data';
-import type { NtaCloseCause, NtaKind, NtaProcess, NtaRow } from '@/features/registry/server/nta/types';
+import type { NtaCloseCause, NtaKind, NtaProcess, NtaRow } from '@/features/registry/nta-types';
 
 /** A row before it is placed in a file (no sequence number, file or line yet). */
 export type NtaRecord = Omit<NtaRow, 'sequenceNumber' | 'file' | 'line'>;

@@ -1,13 +1,4 @@
 // The accounts feature's public face for other features (isomorphic: safe in client and server
 // code). Server-side hooks into accounts go through the routes, e.g. the unregister clean-up list
 // in src/app/api/users/unregister/route.ts; pages import the components directly.
-export {
-  CurrentPasswordSchema,
-  EmailSchema,
-  NewPasswordSchema,
-  isSafeNextPage,
-  safeNextPage,
-  normalizeEmail,
-  type LoginResponse,
-  type MeResponse,
-} from './schemas';
+export { CurrentPasswordSchema, EmailSchema, NewPasswordSchema, normalizeEmail } from './schemas';

@@ -2,11 +2,4 @@
 // an address may hold, and the lookup's answer. The lookup itself is server-only:
 // src/features/address/server/postal-index.ts. Client components use ./index.client.ts (no zod).
 export * from './index.client';
-export {
-  AddressCandidateSchema,
-  ZipcodeLookupResponseSchema,
-  ZipcodeSchema,
-  type AddressCandidate,
-  type AddressKana,
-  type ZipcodeLookupResponse,
-} from './schemas';
+export { ZipcodeLookupResponseSchema, ZipcodeSchema, type AddressCandidate, type ZipcodeLookupResponse } from './schemas';

@@ -19,7 +19,6 @@ export const AddressKanaSchema = z.strictObject({
   city: z.string(),
   town: z.string(),
 });
-export type AddressKana = z.infer<typeof AddressKanaSchema>;
 
 export const AddressCandidateSchema = z.strictObject({
   /** 都道府県名, e.g. 東京都. */

@@ -97,14 +97,6 @@ export type StaffLoginResponse = z.infer<typeof StaffLoginResponseSchema>;
 export const EnrolmentResponseSchema = z.object({ qrDataUrl: z.string(), manualKey: z.string() });
 export type EnrolmentResponse = z.infer<typeof EnrolmentResponseSchema>;
 
-export const StaffMeSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  displayName: z.string(),
-  role: z.enum(STAFF_ROLES),
-});
-export type StaffMe = z.infer<typeof StaffMeSchema>;
-
 /** A date-time typed in the form (datetime-local, taken as Japan time) or an ISO string with offset. */
 const DateTimeSchema = z.preprocess(
   (v) => {

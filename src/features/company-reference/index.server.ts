@@ -1,5 +1,5 @@
 import 'server-only';
 
 /** The company reference feature's server face: the record of one company for its page and API. */
-export { getReferenceRecord, type ReferenceOutcome } from './server/reference-record';
+export { getReferenceRecord } from './server/reference-record';
 export { referencePath } from './schemas';

@@ -28,7 +28,6 @@ export const BulkCheckBodySchema = z.strictObject({
   /** csv: answer the result as a CSV file (UTF-8 with BOM) instead of JSON; excel: the same in its Excel form (decision 0065). */
   format: z.enum(['json', 'csv', 'excel']).optional(),
 });
-export type BulkCheckBody = z.infer<typeof BulkCheckBodySchema>;
 
 export const BulkInvoiceSchema = z.discriminatedUnion('state', [
   z.strictObject({

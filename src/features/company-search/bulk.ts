@@ -13,7 +13,7 @@ import { groupDigits } from '@/lib/digits';
 import type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 import { type CsvForm, toExcelCsv } from '@/lib/csv';
 
-export type { BulkCheckBody, BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
+export type { BulkCheckResult, BulkCompany, BulkInvoice, BulkRow } from './bulk-schemas';
 
 /** Most lines one check takes (what an accountant's monthly supplier list needs, and ≤ 1 s). */
 export const BULK_LINES_MAX = 1000;

@@ -3,6 +3,6 @@
  * /search URL state and the remembered last search. Server code is in ./index.server.ts.
  */
 export * from './schemas';
-export { lastSearchHref, type SearchedCorporate, SearchedCorporateSchema, toSearchedCorporate } from './client/searched-corporate';
+export { type SearchedCorporate, SearchedCorporateSchema } from './client/searched-corporate';
 export * from './bulk';
 export * from './bulk-schemas';

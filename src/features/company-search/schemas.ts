@@ -105,7 +105,6 @@ export const CityListSchema = z.strictObject({
 });
 export type CityList = z.infer<typeof CityListSchema>;
 
-export type SearchParamsInput = z.input<typeof SearchParamsSchema>;
 export type SearchParams = z.infer<typeof SearchParamsSchema>;
 
 export const SearchResultSchema = z.strictObject({

@@ -177,7 +177,6 @@ export const DestinationSchema = z.strictObject({
   destinationApartmentEtc: text('destinationApartmentEtc').default(''),
   receiptRecipient: text('receiptRecipient'),
 });
-export type DestinationInput = z.input<typeof DestinationSchema>;
 export type Destination = z.infer<typeof DestinationSchema>;
 
 export const DELIVERY_SPEED_LABELS: Readonly<Record<string, string>> = { normal: '通常', express: '速達' };

@@ -9,7 +9,7 @@ import {
   normalizeCardName,
   normalizeCardNameInput,
 } from './card-holder';
-import { payjpBuyerMessage } from './server/payjp/messages';
+import { payjpBuyerMessage } from '@/features/payments/payjp-messages';
 
 describe('the カード名義 (issue 13: converted, not refused)', () => {
   it.each([

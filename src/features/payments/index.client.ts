@@ -4,8 +4,4 @@
  * PAY.JP's codes (loaded on demand) are in ./client/card-form.ts, the endpoints as the browser calls
  * them in ./client/api.ts, each imported directly (docs/decisions/0030).
  */
-export type { PayjpBuyerMessage } from './server/payjp/messages';
 export { CancelUnpaidOrder } from './components/unpaid-order';
-export type { PurchaseResult } from './client/api';
-
-export { loadCancelUnpaidOrder } from './client/load-cancel-unpaid-order';

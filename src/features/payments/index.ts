@@ -1,37 +1,7 @@
 // The payments feature's public face (isomorphic): the buyer's words for every PAY.JP outcome.
-// Server code (PAY.JP client, cards, the order payment state machine) is in ./server.
-export {
-  PAYJP_ERROR_MESSAGES,
-  payjpBuyerMessage,
-  payjpOutcomeMessage,
-  type PayjpBuyerAction,
-  type PayjpBuyerMessage,
-} from './server/payjp/messages';
-// The カード名義 and 3-D Secure e-mail typed beside PAY.JP's card field: one rule for the form and
-// the words of PAY.JP's invalid_card_name (issue 13).
-export {
-  CARD_EMAIL_MESSAGE,
-  CARD_NAME_MAX_LENGTH,
-  CARD_NAME_MESSAGES,
-  cardEmailError,
-  cardNameError,
-  normalizeCardEmail,
-  normalizeCardName,
-  normalizeCardNameInput,
-} from './card-holder';
-// Refunds (docs/decisions/0018-refunds.md): the one rule that splits a refund between the 10 % and
-// the non-taxable Ministry parts. The refund service itself (requestRefund, listRefunds,
-// refundTotals, reconcileRefunds) is server-only, in ./server/refunds.ts, and used by route
-// handlers directly like the rest of ./server: exporting it here would pull server-only code into
-// the client components that import this index.
-export {
-  REFUND_TAX_RATE_PERCENT,
-  containedTaxYen,
-  remainingAfter,
-  splitRefund,
-  type RefundRemaining,
-  type RefundSplit,
-  type RefundSplitResult,
-} from './refund-split';
-// One attempt per order at a time (docs/decisions/0057): the words for an attempt the order no longer has.
-export { ATTEMPT_SUPERSEDED_MESSAGE, SUPERSEDED_ATTEMPT_CODE, SUPERSEDED_ATTEMPT_MESSAGE } from './client/attempts';
+// Server code (PAY.JP client, cards, the order payment state machine, refunds) is in ./server;
+// the card-holder rules (./card-holder.ts) and the refund split (./refund-split.ts,
+// docs/decisions/0018-refunds.md) are imported directly by the modules that use them.
+export { payjpBuyerMessage } from '@/features/payments/payjp-messages';
+// One attempt per order at a time (docs/decisions/0057): the code of an attempt the order no longer has.
+export { SUPERSEDED_ATTEMPT_CODE } from './client/attempts';

@@ -47,7 +47,6 @@ export const TaxRequestSchema = z
  * the registry (issue 12 §2); a name or kind from the browser is refused as an unknown key.
  */
 export const OrderCompanySchema = z.strictObject({ corporateNumber: CorporateNumberSchema });
-export type OrderCompany = z.infer<typeof OrderCompanySchema>;
 
 /** POST /api/payments/create-payment-history */
 export const CreatePaymentHistoryBodySchema = z.strictObject({
@@ -76,7 +75,6 @@ export const PurchaseBodySchema = z.strictObject({
     error: 'お支払いに使うカードを選択してください。',
   }),
 });
-export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 
 export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
 export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
@@ -99,7 +97,6 @@ export const RetryPaymentBodySchema = PurchaseBodySchema.extend({
     .min(1, { error: 'お支払いの状況が確認できません。お支払い履歴から開き直してください。' })
     .max(1_000_000, { error: 'お支払いの状況が確認できません。お支払い履歴から開き直してください。' }),
 });
-export type RetryPaymentBody = z.infer<typeof RetryPaymentBodySchema>;
 
 /** POST /api/payments/cancel — withdraws an unpaid order of the member (docs/decisions/0023). */
 export const CancelOrderBodySchema = z.strictObject({

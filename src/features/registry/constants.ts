@@ -4,7 +4,7 @@
  * JavaScript of every page). schemas.ts builds its zod schemas from these same values, so each
  * rule still has one owner.
  */
-import { NTA_KIND } from './server/nta/types';
+import { NTA_KIND } from '@/features/registry/nta-types';
 
 export type KindCode = keyof typeof NTA_KIND;
 export const KIND_CODES = Object.keys(NTA_KIND) as [KindCode, ...KindCode[]];

@@ -3,7 +3,7 @@
  * a 法人番号, an invoice registration number (T + 13 digits), or else an exact name. Isomorphic
  * and zod-free; the registry owns it because it owns the 法人番号 and its check digit.
  */
-import { isValidCorporateNumber } from './server/nta/corporate-number';
+import { isValidCorporateNumber } from './corporate-number';
 
 /** What an identifier line that cannot be a number gets. */
 export const IDENTIFIER_MESSAGES = {

@@ -4,5 +4,5 @@
  * first-load JavaScript). Everything here is also re-exported by ./index.ts.
  */
 export { COMPANY_ERROR_MESSAGES, KIND_CODES, isKindCode, type CompanyErrorCode, type KindCode } from './constants';
-export { isValidCorporateNumber } from './server/nta/corporate-number';
+export { isValidCorporateNumber } from './corporate-number';
 export { IDENTIFIER_MESSAGES, parseBulkLine, type BulkLine } from './identifier-line';

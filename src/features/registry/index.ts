@@ -5,8 +5,8 @@
  */
 export * from './schemas';
 export { registryCoverageLead, type RegistryCoverage } from './coverage';
-export { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS, type NtaKind, type NtaRow } from './server/nta/types';
-export { corporateNumberCheckDigit, isValidCorporateNumber, withCheckDigit } from './server/nta/corporate-number';
+export { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS, type NtaKind, type NtaRow } from './nta-types';
+export { corporateNumberCheckDigit, isValidCorporateNumber, withCheckDigit } from './corporate-number';
 export { IDENTIFIER_MESSAGES, parseBulkLine, type BulkLine } from './identifier-line';
 export {
   INVOICE_STATUS_LABELS,

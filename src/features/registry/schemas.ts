@@ -4,7 +4,7 @@
  * Isomorphic: no server-only imports. Messages are Japanese (they are shown to visitors).
  */
 import { z } from 'zod';
-import { NTA_CLOSE_CAUSE, NTA_PROCESS } from './server/nta/types';
+import { NTA_CLOSE_CAUSE, NTA_PROCESS } from '@/features/registry/nta-types';
 
 import { COMPANY_ERROR_MESSAGES, KIND_CODES, type CompanyErrorCode, type KindCode } from './constants';
 
@@ -96,7 +96,6 @@ export const CompanyLookupParamsSchema = z.strictObject({
     .min(1, '法人番号を入力してください。')
     .max(40, '法人番号は13桁の数字で入力してください。'),
 });
-export type CompanyLookupParams = z.infer<typeof CompanyLookupParamsSchema>;
 
 const processCode = z.enum(Object.keys(NTA_PROCESS) as [keyof typeof NTA_PROCESS, ...(keyof typeof NTA_PROCESS)[]]);
 

@@ -6,8 +6,8 @@ import path from 'node:path';
 
 import { testNtaRecord } from '@tools/registry/nta-test-record';
 
-import { withCheckDigit } from './server/nta/corporate-number';
-import type { NtaRow } from './server/nta/types';
+import { withCheckDigit } from '@/features/registry/corporate-number';
+import type { NtaRow } from '@/features/registry/nta-types';
 import { RegistryWriter, type RegistryWriterOptions } from './server/store/writer';
 
 /** Test helpers: NTA rows and small registries in a temporary directory. Used by *.test.ts only. */

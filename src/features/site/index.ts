@@ -1,6 +1,4 @@
 // The site feature's public face: help pages, maintenance notices, stored files.
-export { MaintenanceNowResponseSchema, type MaintenanceNowResponse } from './schemas';
-
 // Server-side: the notices table's one owner. The back office manages notices through these
 // (docs/decisions/0012); each takes a hook that runs inside the same transaction.
 export {
@@ -12,6 +10,4 @@ export {
   publishNotice,
   rescheduleNotice,
   type NoticeRecord,
-  type NoticeSchedule,
-  type NoticeState,
 } from './server/notices';

@@ -5,20 +5,6 @@ import { z } from '@/lib/zod-ja';
 export const FileIdParamsSchema = z.strictObject({ id: z.string() });
 export const FileIdSchema = z.uuid();
 
-export const CurrentNoticeSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  maintenanceStart: z.string().nullable(),
-  maintenanceEnd: z.string().nullable(),
-  fileUrl: z.string().nullable(),
-  fileName: z.string().nullable(),
-});
-
-/** GET /api/maintenance/now */
-export const MaintenanceNowResponseSchema = z.object({ notice: CurrentNoticeSchema.nullable() });
-export type MaintenanceNowResponse = z.infer<typeof MaintenanceNowResponseSchema>;
-
 /** Input of `npm run notice:publish`. */
 export const PublishNoticeArgsSchema = z
   .strictObject({

@@ -1,4 +1,3 @@
 /** The watch feature's isomorphic face (issue 15): limits, labels and the API shapes. */
 export * from './constants';
 export * from './schemas';
-export { readWatchImport, type WatchImportLines } from './rules';

@@ -7,14 +7,12 @@ import { WATCH_EVENT_KINDS, WATCH_IMPORT_CHARS_MAX, WATCH_MESSAGES } from './con
 const corporateNumberInput = z.string().trim().min(1, '法人番号を入力してください。').max(40, WATCH_MESSAGES.not_a_number);
 
 export const WatchAddBodySchema = z.strictObject({ corporateNumber: corporateNumberInput });
-export type WatchAddBody = z.infer<typeof WatchAddBodySchema>;
 
 export const WatchNumberParamsSchema = z.strictObject({ corporateNumber: z.string().regex(/^\d{13}$/, WATCH_MESSAGES.not_a_number) });
 
 export const WatchImportBodySchema = z.strictObject({
   text: z.string().min(1, WATCH_MESSAGES.import_empty).max(WATCH_IMPORT_CHARS_MAX, WATCH_MESSAGES.import_too_long),
 });
-export type WatchImportBody = z.infer<typeof WatchImportBodySchema>;
 
 export const WatchListQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(1000).default(1),

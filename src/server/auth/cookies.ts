@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { stringifySetCookie } from 'cookie';
+
 import { getEnv } from '@/config/env';
 
 /**
@@ -28,4 +30,12 @@ export function cookieOptions(maxAgeSeconds?: number): CookieOptions {
     path: '/',
     ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
   };
+}
+
+/**
+ * One Set-Cookie header value (the `cookie` package writes it; the value is URI-encoded). `null`
+ * options delete the cookie: the same attributes with Max-Age=0.
+ */
+export function serializeCookie(name: string, value: string, options: CookieOptions | null): string {
+  return stringifySetCookie(name, value, options ?? cookieOptions(0));
 }

@@ -1,3 +1,5 @@
+import 'server-only';
+
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@/lib/api-error';
 
 /**

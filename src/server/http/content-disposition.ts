@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Content-Disposition with a Japanese file name (RFC 6266 / RFC 5987): an ASCII fallback for old
  * clients and the UTF-8 `filename*` every current browser uses. The fallback is the name with its

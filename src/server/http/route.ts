@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 import { getEnv } from '@/config/env';
 import { fieldErrors } from '@/lib/zod-ja';
-import { cookieName, cookieOptions, type CookieOptions } from '@/server/auth/cookies';
+import { cookieName, cookieOptions, serializeCookie, type CookieOptions } from '@/server/auth/cookies';
 import { csrfTokenFor, verifyCsrfToken } from '@/server/auth/csrf';
 import { randomToken } from '@/server/auth/tokens';
 import { sessionEndReason, validateSessionToken, type Session } from '@/server/auth/session';
@@ -211,15 +211,6 @@ export function failure(
 
 export function applyCookies(response: Response, cookies: PendingCookie[]) {
   for (const c of cookies) response.headers.append('Set-Cookie', serializeCookie(c.name, c.value, c.options));
-}
-
-export function serializeCookie(name: string, value: string, options: CookieOptions | null): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
-  const secure = options ? options.secure : getEnv().isProduction;
-  if (secure) parts.push('Secure');
-  if (!options) parts.push('Max-Age=0');
-  else if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
-  return parts.join('; ');
 }
 
 /**

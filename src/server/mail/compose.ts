@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { getSiteInfo } from '@/config/site';
+import { escapeHtml } from '@/lib/html';
 
 /**
  * The frame of every mail the service sends: a Japanese text part and an equivalent HTML part,
@@ -29,10 +30,6 @@ export interface RenderedMail {
 }
 
 const RULE = '────────────────────────────';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 export function renderMail(content: MailContent): RenderedMail {
   const site = getSiteInfo();

@@ -1,4 +1,5 @@
 import 'server-only';
 
-export { renderMail, escapeHtml, type MailContent, type RenderedMail } from './compose';
-export { sendMail, MailDeliveryError, type SendMailOptions } from './transport';
+export { renderMail, type RenderedMail } from './compose';
+export { sendMail } from './transport';
+export { sendMailInBackground } from './background';

@@ -6,7 +6,7 @@ import { LocalFileStorage } from './local';
 import { S3Storage } from './s3';
 import type { FileStorage } from './types';
 
-export type { FileStorage, StoredObject } from './types';
+export type { FileStorage } from './types';
 
 let storage: FileStorage | undefined;
 

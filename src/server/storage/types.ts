@@ -1,3 +1,5 @@
+import 'server-only';
+
 export interface StoredObject {
   body: ReadableStream<Uint8Array>;
   size: number | null;

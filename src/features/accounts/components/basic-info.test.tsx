@@ -23,7 +23,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 const router = { push: vi.fn(), replace: vi.fn() };
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
-vi.mock('next/link', () => import('@/components/link-test-double'));
+vi.mock('next/link', () => import('@tests/support/link-test-double'));
 
 const { BasicInfo } = await import('./basic-info');
 

@@ -68,10 +68,6 @@ export function saveResetEmail(email: string): void {
   storedResetEmail.write(email);
 }
 
-export function loadResetEmail(): string | null {
-  return storedResetEmail.read();
-}
-
 /**
  * What was just completed in this tab, so that /register/completion and
  * /password-reset/completion say "done" only right after it really happened, not to whoever opens

@@ -18,7 +18,7 @@ import type { MeResponse } from '../schemas';
 configure({ asyncUtilTimeout: 15_000 });
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn(), replace: vi.fn() }) }));
-vi.mock('next/link', () => import('@/components/link-test-double'));
+vi.mock('next/link', () => import('@tests/support/link-test-double'));
 
 const { UnregisterForm } = await import('./unregister-form');
 

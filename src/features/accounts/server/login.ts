@@ -18,7 +18,7 @@ import {
 
 import type { LoginBody, LoginResponse } from '../schemas';
 
-import { sendMail } from '@/server/mail';
+import { sendMailInBackground } from '@/server/mail';
 
 import { beginSession, type SessionIo } from './auth-session';
 import { accountErrors } from './errors';
@@ -128,5 +128,5 @@ async function warnOwner(account: Awaited<ReturnType<typeof findAccountByEmail>>
     throw error;
   }
   logger.warn({ event: 'auth.login.under_attack', userId: account.id }, 'many failed logins on one account: owner notified');
-  void sendMail(account.email, accountMails.loginUnderAttack()).catch(() => undefined);
+  void sendMailInBackground(account.email, accountMails.loginUnderAttack());
 }

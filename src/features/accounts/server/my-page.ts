@@ -7,7 +7,7 @@ import { revokeAllSessions, type Session } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
-import { sendMail } from '@/server/mail';
+import { sendMailInBackground } from '@/server/mail';
 
 import type { CodeRequestResponse, LoginResponse, MeResponse } from '../schemas';
 
@@ -58,7 +58,7 @@ export async function changePassword(
   await revokeAllSessions(account.id, 'password_changed');
   logger.info({ event: 'auth.password.changed', userId: account.id, ip: io.ip }, 'password changed; all sessions revoked');
   const response = await beginSession(io, account.id, 'password_change');
-  if (account.email) void sendMail(account.email, accountMails.passwordChanged()).catch(() => undefined);
+  if (account.email) void sendMailInBackground(account.email, accountMails.passwordChanged());
   return response;
 }
 
@@ -106,6 +106,6 @@ export async function completeEmailChange(
     }
   });
   logger.info({ event: 'auth.email_change.completed', userId: account.id }, 'e-mail changed');
-  if (account.email) void sendMail(account.email, accountMails.emailChangedNotice(row.email)).catch(() => undefined);
+  if (account.email) void sendMailInBackground(account.email, accountMails.emailChangedNotice(row.email));
   return { user_email: row.email };
 }

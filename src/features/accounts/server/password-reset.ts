@@ -7,7 +7,7 @@ import { revokeAllSessions } from '@/server/auth/session';
 import { randomToken, sha256Hex } from '@/server/auth/tokens';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
-import { sendMail } from '@/server/mail';
+import { sendMailInBackground } from '@/server/mail';
 import { consumeOrThrow, consumeQuietly, limitKey, rateLimitedError, retryAfterSeconds, waitText } from '@/server/rate-limit';
 
 import { accountErrors } from './errors';
@@ -85,7 +85,7 @@ export async function requestPasswordReset(email: string, ip: string): Promise<v
   });
   // The token travels in the fragment: browsers never send it to a server, not even in Referer.
   const url = `${siteUrl('/password-reset/new-password')}#token=${token}`;
-  void sendMail(account.email, accountMails.passwordResetLink(url)).catch(() => undefined);
+  void sendMailInBackground(account.email, accountMails.passwordResetLink(url));
   logger.info({ event: 'auth.reset.requested', known: true, userId: account.id, ip }, 'password reset requested');
 }
 
@@ -143,5 +143,5 @@ export async function resetPassword(token: string, password: string, ip: string)
     () => undefined,
   );
   logger.info({ event: 'auth.reset.completed', userId: row.userId, ip }, 'password reset; all sessions revoked');
-  void sendMail(row.email, accountMails.passwordResetDone()).catch(() => undefined);
+  void sendMailInBackground(row.email, accountMails.passwordResetDone());
 }

@@ -6,7 +6,7 @@ import { getEnv } from '@/config/env';
 import { AppError } from '@/server/http/app-error';
 
 // Hashing is shared with the back office's staff accounts, so it lives in src/server/auth.
-export { ARGON2_OPTIONS, hashPassword, needsRehash, verifyPassword } from '@/server/auth/password-hash';
+export { hashPassword, needsRehash, verifyPassword } from '@/server/auth/password-hash';
 
 let common: Set<string> | undefined;
 

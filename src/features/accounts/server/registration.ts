@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { emailCodes, users } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
-import { sendMail } from '@/server/mail';
+import { sendMail, sendMailInBackground } from '@/server/mail';
 
 import { nextPageOrNull } from '../rules';
 import type { CodeRequestResponse, LoginResponse, RegisterBody, TempAuthBody } from '../schemas';
@@ -85,7 +85,7 @@ export async function completeRegistration(body: TempAuthBody, io: SessionIo): P
   logger.info({ event: 'auth.register.completed', userId: user.id, ip: io.ip }, 'account created');
   const response = await beginSession(io, user.id, 'code');
   // The account exists now; a failed welcome mail must not undo it (the failure is logged).
-  void sendMail(row.email, accountMails.registrationComplete()).catch(() => undefined);
+  void sendMailInBackground(row.email, accountMails.registrationComplete());
   return response;
 }
 

@@ -7,7 +7,7 @@ import { getEnv } from '@/config/env';
 import { cookieName, cookieOptions } from '@/server/auth/cookies';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
-import { sendMail } from '@/server/mail';
+import { sendMailInBackground } from '@/server/mail';
 
 import { DEFAULT_NEXT_PAGE, nextPageOrNull, normalizeEmail, type SocialErrorCode } from '../schemas';
 
@@ -161,7 +161,6 @@ export async function finishSocial(
   const resolution = await resolveSocialUser(mode, result.issuer, result.claims);
   if (!resolution.ok) return errorPage(mode, resolution.code, nextPage);
   await beginSession(io, resolution.userId, 'google');
-  if (resolution.linked && result.claims.email)
-    void sendMail(normalizeEmail(result.claims.email), accountMails.googleLinked()).catch(() => undefined);
+  if (resolution.linked && result.claims.email) void sendMailInBackground(normalizeEmail(result.claims.email), accountMails.googleLinked());
   return redirect(completePath(resolution.created, nextPage));
 }

@@ -7,7 +7,7 @@ import type { Session } from '@/server/auth/session';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
-import { sendMail } from '@/server/mail';
+import { sendMailInBackground } from '@/server/mail';
 
 import { endSession, type SessionIo } from './auth-session';
 import { isUnregisterBlocked, type UnregisterBlock } from '../rules';
@@ -84,6 +84,6 @@ export async function unregister(
   });
   logger.info({ event: 'auth.unregistered', userId: account.id, ip: io.ip }, 'account closed; sessions revoked');
   const result = await endSession(io, null);
-  if (account.email) void sendMail(account.email, accountMails.unregistered()).catch(() => undefined);
+  if (account.email) void sendMailInBackground(account.email, accountMails.unregistered());
   return result;
 }

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AddressCandidate } from '../schemas';
 import { encodePostalFile, PostalTable } from './postal-file';
 import { findPostalFile, lookupZipcode, PostalIndex, POSTAL_FILE, warmPostalIndex } from './postal-index';
-import { buildCandidates, jigyosyoRows, kenAllRows, parseCsvLine } from './postal-sources';
-import { JIGYOSYO_ROWS, KEN_ALL_ROWS, TOKYO_BUSINESS, jigyosyo, kenAll } from './testing';
+import { buildCandidates, jigyosyoRows, kenAllRows } from './postal-sources';
+import { JIGYOSYO_ROWS, KEN_ALL_ROWS, TOKYO_BUSINESS, jigyosyo, kenAll } from '@tests/support/address';
 
 let dir: string;
 beforeEach(() => {
@@ -19,8 +19,10 @@ afterEach(() => {
 });
 
 describe('KEN_ALL / JIGYOSYO readers', () => {
-  it('parses quoted and bare CSV fields, "" inside quotes included', () => {
-    expect(parseCsvLine('1,"a,b","c""d",,e')).toEqual(['1', 'a,b', 'c"d', '', 'e']);
+  it('refuses a KEN_ALL row with the wrong number of columns or an unclosed quote, naming the line', () => {
+    const good = kenAll(KEN_ALL_ROWS);
+    expect(() => kenAllRows(`${good}1,"a,b"\r\n`)).toThrow(/KEN_ALL line \d+: 2 columns, expected 15/);
+    expect(() => kenAllRows(`${good}"unclosed\r\n`)).toThrow(/KEN_ALL line \d+: 閉じられていない引用符/);
   });
 
   it('turns the rows into the API candidates: notes removed, split rows joined, areas merged, several areas kept', () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import iconv from 'iconv-lite';
 
+import { csvRecords } from '@/lib/csv-records';
 import { prefectureByName } from '@/lib/prefectures';
 
 import type { AddressCandidate } from '../schemas';
@@ -83,48 +84,13 @@ export function decodeJapanPostCsv(bytes: Buffer): string {
   }
 }
 
-/** One CSV record (Japan Post quotes text fields; no field holds a line break). */
-export function parseCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  for (;;) {
-    if (line[i] === '"') {
-      let value = '';
-      i++;
-      for (;;) {
-        const q = line.indexOf('"', i);
-        if (q < 0) throw new Error(`unclosed quote in CSV line: ${line}`);
-        value += line.slice(i, q);
-        if (line[q + 1] === '"') {
-          value += '"';
-          i = q + 2;
-        } else {
-          i = q + 1;
-          break;
-        }
-      }
-      out.push(value);
-    } else {
-      const comma = line.indexOf(',', i);
-      out.push(line.slice(i, comma < 0 ? line.length : comma));
-      i = comma < 0 ? line.length : comma;
-    }
-    if (i >= line.length) return out;
-    if (line[i] !== ',') throw new Error(`unexpected character after a quoted CSV field: ${line}`);
-    i++;
-  }
-}
-
+/** The records of a Japan Post CSV text, each with exactly `columns` fields. */
 function records(text: string, columns: number, what: string): string[][] {
-  const out: string[][] = [];
-  const lines = text.split(/\r?\n/);
-  lines.forEach((line, n) => {
-    if (line === '') return;
-    const fields = parseCsvLine(line);
-    if (fields.length !== columns) throw new Error(`${what} line ${n + 1}: ${fields.length} columns, expected ${columns}`);
-    out.push(fields);
+  return csvRecords(text).map(({ fields, line, problem }) => {
+    if (problem !== null) throw new Error(`${what} line ${line}: ${problem}`);
+    if (fields.length !== columns) throw new Error(`${what} line ${line}: ${fields.length} columns, expected ${columns}`);
+    return fields;
   });
-  return out;
 }
 
 function zipcodeOf(value: string, what: string): string {

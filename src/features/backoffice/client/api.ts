@@ -27,8 +27,6 @@ export function adminLoginCode(code: FormValue): Promise<{ csrf_token: string }>
 
 // POST /api/admin/logout is in ./admin-fetch.ts: the logout button is on every staff page, which
 // would otherwise load every call of the back office (docs/decisions/0030, page weight).
-export { adminLogout } from './admin-fetch';
-
 export function changeAdminPassword(body: { currentPassword: FormValue; newPassword: FormValue }): Promise<unknown> {
   return adminFetch('/api/admin/password', { method: 'POST', body });
 }

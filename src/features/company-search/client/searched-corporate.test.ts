@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { sampleCompany } from '../testing';
+import { sampleCompany } from '@tests/support/company-search';
 import { SearchedCorporateSchema, lastSearchHref, toSearchedCorporate } from './searched-corporate';
 
 const company = sampleCompany({

@@ -34,16 +34,10 @@ export const SearchedQuerySchema = z.strictObject({
 });
 export type SearchedQuery = z.infer<typeof SearchedQuerySchema>;
 
-import { storedSearchedCorporate, storedSearchedQuery } from '@/lib/stored-search-choice';
+import { storedSearchedQuery } from '@/lib/stored-search-choice';
 
 // Written by the search page without zod (store-searched-corporate.ts); read back here.
-export { storeSearchedCorporate, toSearchedCorporate } from './store-searched-corporate';
-
-/** The stored company in its full shape, or null when there is none or it is older or edited. */
-export function readSearchedCorporate(): SearchedCorporate | null {
-  const parsed = SearchedCorporateSchema.safeParse(storedSearchedCorporate.read());
-  return parsed.success ? parsed.data : null;
-}
+export { toSearchedCorporate } from './store-searched-corporate';
 
 export function readSearchedQuery(): SearchedQuery | null {
   return storedSearchedQuery.read();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orderabilityOf } from '@/features/orders';
 import type { CompanySummary } from '@/features/registry';
 
-import { sampleCompany } from '../testing';
+import { sampleCompany } from '@tests/support/company-search';
 import { CompanyResultItem } from './company-result-item';
 
 const base = sampleCompany();

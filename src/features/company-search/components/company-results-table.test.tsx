@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { orderabilityOf } from '@/features/orders';
 import type { CompanySummary } from '@/features/registry';
 
-import { sampleCompany } from '../testing';
+import { sampleCompany } from '@tests/support/company-search';
 import { CompanyResultsTable } from './company-results-table';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));

@@ -349,6 +349,32 @@ describe('searchCompanies — query table', () => {
     }
   });
 
+  it('treats FTS5 syntax in the query as text: ", *, NEAR, AND, ( never break the search (issue 25 §7)', () => {
+    for (const q of [
+      '"',
+      '株式会社"日本',
+      'ソニー*',
+      '*',
+      'NEAR',
+      'NEAR(ソニー 日本)',
+      'ソニー AND 日本',
+      'AND',
+      'OR',
+      'NOT',
+      '(',
+      '日本(',
+      ')日本',
+      '"NEAR" * AND ( OR',
+    ]) {
+      const outcome = search({ q });
+      if (!outcome.ok) expect(outcome.code, q).toBe('empty_query');
+    }
+    for (const address of ['"', '丸の内"2', 'NEAR(', '(*)']) {
+      const outcome = search({ q: '', address });
+      if (!outcome.ok) expect(['empty_query', 'address_too_short'], address).toContain(outcome.code);
+    }
+  });
+
   it('rejects a query with nothing searchable left after normalisation', () => {
     expect(search({ q: '株式会社' })).toMatchObject({ ok: false, code: 'empty_query' });
     expect(search({ q: '・・' })).toMatchObject({ ok: false, code: 'empty_query' });

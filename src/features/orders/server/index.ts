@@ -4,7 +4,6 @@
 import 'server-only';
 
 export {
-  ORDER_NOT_FOUND_MESSAGE,
   deleteStaleDrafts,
   findOrder,
   findOrderByIdempotencyKey,
@@ -18,7 +17,6 @@ export {
   listOrderEvents,
   orderNumbersOf,
   reloadOrder,
-  type NewOrder,
   type OrderEventRow,
   type OrderRow,
 } from './repository';
@@ -28,10 +26,8 @@ export {
   claimOrdersToReconcile,
   markConfirmationMailSent,
   transitionPayment,
-  type ChargeClaim,
   type PaymentGuard,
   type PaymentPatch,
-  type PriceSnapshotLike,
 } from './payment-state';
 export {
   addOrderNote,
@@ -42,17 +38,9 @@ export {
   getOrderDetail,
   listOrdersForStaff,
   recordRefund,
-  type DestinationCorrectionInput,
-  type DestinationFields,
-  type FulfilmentStepInput,
-  type TrackingCorrectionInput,
-  type OrderDetail,
-  type RefundInput,
-  type StaffOrderCursor,
   type StaffOrderFilter,
-  type StaffOrderRow,
 } from './fulfilment-state';
-export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent, type ReceiptAddresseeChange } from './receipt-addressee';
+export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent } from './receipt-addressee';
 export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
 export { resumability, toOrderView, type OrderView } from './views';
 export { ordersBlockingUnregister } from './unregister-blockers';

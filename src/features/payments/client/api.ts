@@ -11,7 +11,7 @@ import type { ApiKey } from '@/lib/api-key';
 import { apiFetch } from '@/lib/api-client';
 
 import type { OrderView } from '@/features/orders/server';
-import type { PayjpBuyerMessage } from '../server/payjp/messages';
+import type { PayjpBuyerMessage } from '@/features/payments/payjp-messages';
 
 /** The answer of POST /api/payments/purchase and /api/payments/retry (docs/api.md). */
 export type PurchaseResult =

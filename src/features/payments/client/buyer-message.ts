@@ -12,7 +12,7 @@ export { PAYJP_GENERAL_FAILURE };
 /** The buyer's words for a PAY.JP error code (payjp.js's createToken, `?payment_error=` after 3-D Secure). */
 export async function payjpBuyerMessageText(code: string): Promise<string> {
   try {
-    const { payjpBuyerMessage } = await import('../server/payjp/messages');
+    const { payjpBuyerMessage } = await import('@/features/payments/payjp-messages');
     return payjpBuyerMessage(code).message;
   } catch {
     // The words could not be loaded (the network failed after the payment step answered).

@@ -5,7 +5,6 @@ import 'server-only';
 
 export {
   OUTSIDE_REFUND_LABEL,
-  REFUND_STATUSES,
   findRefundStatementOfOrder,
   listRefunds,
   listRefundsSettledBetween,
@@ -13,10 +12,9 @@ export {
   refundTotals,
   requestRefund,
   type FoundRefundStatement,
-  type OutsideRefundOptions,
   type Refund,
   type RefundStatus,
   type RefundTotals,
 } from './refunds';
 export { recordSucceededRefund } from './refund-succeeded';
-export { withTodaysPrice, withTodaysPrices } from './todays-price';
+export { withTodaysPrices } from './todays-price';

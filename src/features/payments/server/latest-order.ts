@@ -2,7 +2,7 @@ import 'server-only';
 
 import { getOwnOrder, latestOrder, toOrderView, type OrderView } from '@/features/orders/server';
 
-import type { PayjpBuyerMessage } from './payjp/messages';
+import type { PayjpBuyerMessage } from '@/features/payments/payjp-messages';
 import { failureMessage, settleOrder } from './order-payment';
 import { withTodaysPrice } from './todays-price';
 

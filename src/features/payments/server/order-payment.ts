@@ -39,7 +39,7 @@ import { findCustomerId, isDemoMember, isTestMode } from './customers';
 import { getPayjpClient, type PayjpClient } from './payjp/client';
 import { getPayjpConfig } from './payjp/config';
 import { PayjpApiError, PayjpError, describePayjpFailure } from './payjp/errors';
-import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from './payjp/messages';
+import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from '@/features/payments/payjp-messages';
 import { isThreeDSecurePassed, type PayjpCharge, type PayjpEvent } from './payjp/schemas';
 import { buildThreeDSecureStartUrl } from './payjp/three-d-secure';
 import { assertCardPaymentAvailable } from './public-key';

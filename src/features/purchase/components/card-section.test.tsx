@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '@/features/payments/client/cards';
 import { apiFetch } from '@/lib/api-client';
 
-import { VISA_CARD as VISA } from './test-support/fixtures';
-import { payjp, resetPayjp } from './test-support/payjp';
+import { VISA_CARD as VISA } from '@tests/support/purchase/fixtures';
+import { payjp, resetPayjp } from '@tests/support/purchase/payjp';
 
 /**
  * The card section the recipient step and the resume page share (useCardSection + CardSection):
@@ -28,7 +28,7 @@ const server = vi.hoisted(() => ({
   deleted: [] as string[],
 }));
 vi.mock('@/lib/api-client', async () => {
-  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
+  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('@tests/support/purchase/api-client');
   return fakeApiClient(
     publicKeyAnswer(() => server.publicKey),
     (path, options) => {
@@ -41,7 +41,7 @@ vi.mock('@/lib/api-client', async () => {
     registeredCardsAnswer(() => server.cards),
   );
 });
-vi.mock('./payjp-js', () => import('./test-support/payjp'));
+vi.mock('./payjp-js', () => import('@tests/support/purchase/payjp'));
 
 const { CardSection, useCardSection } = await import('./card-section');
 type Choice = Awaited<ReturnType<ReturnType<typeof useCardSection>['choose']>>;

@@ -7,7 +7,7 @@ import { ApiHost } from '@/lib/api-runtime';
 import { INITIAL_STATE, resetAll, setPiece } from '@/lib/client-store';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
-import { DESTINATION } from './test-support/fixtures';
+import { DESTINATION } from '@tests/support/purchase/fixtures';
 
 /** The confirmation step shows the postal code the one way (issue 13): 〒100-0005, not the stored 1000005. */
 
@@ -16,7 +16,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 const router = { push: vi.fn(), replace: vi.fn() };
 vi.mock('next/navigation', () => ({ useRouter: () => router, useSearchParams: () => new URLSearchParams() }));
-vi.mock('next/link', () => import('@/components/link-test-double'));
+vi.mock('next/link', () => import('@tests/support/link-test-double'));
 
 const { Confirmation } = await import('./confirmation');
 

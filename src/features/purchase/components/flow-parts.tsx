@@ -119,7 +119,3 @@ export function formatIsoDateWithDay(iso: string): string {
 export function dateWindow(start: string, end: string): string {
   return start && end ? `${formatIsoDateWithDay(start)}〜${formatIsoDateWithDay(end)}` : '—';
 }
-
-export function formatCorporateNumber(n: string): string {
-  return n;
-}

@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiHost } from '@/lib/api-runtime';
 import { INITIAL_STATE, getClientState, resetAll, setPiece } from '@/lib/client-store';
 
-import { DESTINATION } from './test-support/fixtures';
-import { payjp, resetPayjp } from './test-support/payjp';
+import { DESTINATION } from '@tests/support/purchase/fixtures';
+import { payjp, resetPayjp } from '@tests/support/purchase/payjp';
 
 /**
  * The recipient step in a DOM (issue 13): the postal-code lookup clears the errors of what it
@@ -25,7 +25,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 const router = { push: vi.fn(), replace: vi.fn() };
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
-vi.mock('next/link', () => import('@/components/link-test-double'));
+vi.mock('next/link', () => import('@tests/support/link-test-double'));
 
 const api = vi.hoisted(() => ({
   zipcodeCalls: [] as string[],
@@ -34,7 +34,7 @@ const api = vi.hoisted(() => ({
   cards: [] as unknown[],
 }));
 vi.mock('@/lib/api-client', async () => {
-  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
+  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('@tests/support/purchase/api-client');
   return fakeApiClient(
     publicKeyAnswer(() => 'pk_test_0000'),
     registeredCardsAnswer(() => api.cards),
@@ -46,7 +46,7 @@ vi.mock('@/lib/api-client', async () => {
     },
   );
 });
-vi.mock('./payjp-js', () => import('./test-support/payjp'));
+vi.mock('./payjp-js', () => import('@tests/support/purchase/payjp'));
 
 const { RecipientInfo } = await import('./recipient-info');
 const { PrefectureOptions } = await import('./prefecture-options');

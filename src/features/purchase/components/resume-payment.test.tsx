@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardView } from '@/features/payments/client/cards';
 import { apiFetch } from '@/lib/api-client';
 
-import { VISA_CARD } from './test-support/fixtures';
-import { payjp, resetPayjp } from './test-support/payjp';
+import { VISA_CARD } from '@tests/support/purchase/fixtures';
+import { payjp, resetPayjp } from '@tests/support/purchase/payjp';
 
 /**
  * お支払いの再開 (/purchase/resume) with the card section it shares with the recipient step: the
@@ -27,15 +27,15 @@ vi.mock('next/navigation', () => ({
   useRouter: () => router,
   useSearchParams: () => new URLSearchParams({ paymentId: PAYMENT_ID }),
 }));
-vi.mock('next/link', () => import('@/components/link-test-double'));
+vi.mock('next/link', () => import('@tests/support/link-test-double'));
 vi.mock('@/features/payments/index.client', () => ({ CancelUnpaidOrder: () => null }));
 
 const VISA: CardView = { ...VISA_CARD, isDefault: true };
 
 const server = vi.hoisted(() => ({ cards: [] as unknown[], retries: [] as unknown[], recipient: '山田 太郎' }));
 vi.mock('@/lib/api-client', async () => {
-  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('./test-support/api-client');
-  const { DESTINATION } = await import('./test-support/fixtures');
+  const { fakeApiClient, publicKeyAnswer, registeredCardsAnswer } = await import('@tests/support/purchase/api-client');
+  const { DESTINATION } = await import('@tests/support/purchase/fixtures');
   // The order's address, as /api/payments/latest gives it: no 領収書の宛名.
   const { receiptRecipient: _receiptRecipient, ...destination } = DESTINATION;
   const order = {
@@ -69,7 +69,7 @@ vi.mock('@/lib/api-client', async () => {
     },
   );
 });
-vi.mock('./payjp-js', () => import('./test-support/payjp'));
+vi.mock('./payjp-js', () => import('@tests/support/purchase/payjp'));
 
 const { ResumePayment } = await import('./resume-payment');
 

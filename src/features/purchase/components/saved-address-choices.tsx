@@ -4,9 +4,6 @@ import { formatZipcode } from '@/features/address/index.client';
 import type { SavedAddress } from '../server/saved-addresses';
 import styles from './purchase.module.css';
 
-/** The attribute the recipient step's click handler reads: the destination to fill in, as JSON. */
-export const SAVED_ADDRESS_ATTRIBUTE = 'data-saved-address';
-
 /**
  * 保存したお届け先 on the recipient step (issue 24 §4, docs/decisions/0063): a server component,
  * rendered by the page with the member's saved addresses and passed to the form, each a button

@@ -11,7 +11,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 import type { SelectedCompany } from '../server/selected-company';
 
-import { CLOSED_FULL, HISTORY_FULL, TOYOTA, itemsAll } from './test-support/fixtures';
+import { CLOSED_FULL, HISTORY_FULL, TOYOTA, itemsAll } from '@tests/support/purchase/fixtures';
 
 /**
  * /purchase/select opened for a company (`?corporateNumber=`, issue 13 §1, docs/decisions/0033):
@@ -23,11 +23,11 @@ vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn() }),
   useSearchParams: () => new URLSearchParams(),
 }));
-vi.mock('next/link', () => import('@/components/link-test-double'));
+vi.mock('next/link', () => import('@tests/support/link-test-double'));
 // The page's catalogue request after hydration (SWR's module loads then, docs/decisions/0047).
 vi.mock('@/lib/api-client', async () => {
-  const { fakeApiClient } = await import('./test-support/api-client');
-  const { CLOSED_FULL, HISTORY_FULL, itemsAll } = await import('./test-support/fixtures');
+  const { fakeApiClient } = await import('@tests/support/purchase/api-client');
+  const { CLOSED_FULL, HISTORY_FULL, itemsAll } = await import('@tests/support/purchase/fixtures');
   return fakeApiClient((path) => (path === '/api/items/all' ? itemsAll(HISTORY_FULL, CLOSED_FULL) : undefined));
 });
 

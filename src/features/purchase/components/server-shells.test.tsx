@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { INITIAL_STATE } from '@/lib/client-store';
 
 import type { LatestOrder } from './completion';
-import { HISTORY_FULL, itemsAll } from './test-support/fixtures';
+import { HISTORY_FULL, itemsAll } from '@tests/support/purchase/fixtures';
 
 /**
  * The purchase steps' server render (issue 13 §1, docs/decisions/0033): the static shell and what
@@ -19,7 +19,7 @@ vi.mock('next/navigation', () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn() }),
   useSearchParams: () => params.value,
 }));
-vi.mock('next/link', () => import('@/components/link-test-double'));
+vi.mock('next/link', () => import('@tests/support/link-test-double'));
 
 const { SelectItems } = await import('./select-items');
 const { RecipientInfo } = await import('./recipient-info');

@@ -7,7 +7,7 @@ import { orderabilityOf } from '@/features/orders';
 import { RegistryStore } from '@/features/registry/index.server';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/testing';
 
-import { TOYOTA } from '../components/test-support/fixtures';
+import { TOYOTA } from '@tests/support/purchase/fixtures';
 
 import { selectedCompanyOf } from './selected-company';
 

@@ -19,7 +19,7 @@ export function watchEventsKey(): ApiKey<{ events: WatchEvent[] }> {
 
 // Whether a company is watched, adding and removing it: in ./watching.ts, which the 「この法人をウォッチ」
 // button on the search results and the record page loads without the rest of the watch list's calls.
-export { addWatch, fetchWatching, removeWatch } from './watching';
+export { addWatch, removeWatch } from './watching';
 
 /** POST /api/watch/import: adds the 法人番号 of pasted or uploaded text. */
 export function importWatch(text: string): Promise<WatchImportResult> {

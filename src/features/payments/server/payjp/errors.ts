@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from './messages';
+import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from '@/features/payments/payjp-messages';
 
 /**
  * What can go wrong talking to PAY.JP, as distinct types. `outcomeUnknown` is the one bit a

@@ -175,7 +175,6 @@ export const PayjpErrorEnvelopeSchema = z.object({
     charge: z.string().nullish(),
   }),
 });
-export type PayjpErrorEnvelope = z.infer<typeof PayjpErrorEnvelopeSchema>;
 
 /** PAY.JP: tds_finish is allowed for `verified` and `attempted` only. */
 export function isThreeDSecurePassed(status: string | null | undefined): boolean {

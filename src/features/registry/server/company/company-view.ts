@@ -2,7 +2,7 @@ import 'server-only';
 
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { CompanyRecord, CompanySummary, MatchType, RegistryInfo } from '../../schemas';
-import { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS } from '../nta/types';
+import { NTA_CLOSE_CAUSE, NTA_KIND, NTA_PROCESS } from '@/features/registry/nta-types';
 import { type RegistryRecord, unpackRow } from '../store/row-codec';
 import type { OpenRegistry } from '../store/store';
 

@@ -1,4 +1,6 @@
-import { isValidCorporateNumber, withCheckDigit } from '../nta/corporate-number';
+import 'server-only';
+
+import { isValidCorporateNumber, withCheckDigit } from '@/features/registry/corporate-number';
 
 /**
  * Reading a search box entry as a 法人番号: 13 digits in any width, with spaces or any

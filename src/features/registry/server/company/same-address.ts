@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { NTA_KIND } from '../nta/types';
+import { NTA_KIND } from '@/features/registry/nta-types';
 import { addressExpression, addressKey } from '../store/index-tokens';
 import { unpackRow } from '../store/row-codec';
 import { type RegistryStore, getRegistryStore } from '../store/store';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withCheckDigit } from '../nta/corporate-number';
+import { withCheckDigit } from '@/features/registry/corporate-number';
 import { ZipWriter } from '@tools/registry/zip';
 import { tempDir } from '../../testing';
 import { importInvoiceFiles } from './import';

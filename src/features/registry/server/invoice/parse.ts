@@ -1,5 +1,7 @@
+import 'server-only';
+
 import { z } from 'zod';
-import { corporateNumberProblem } from '../nta/corporate-number';
+import { corporateNumberProblem } from '@/features/registry/corporate-number';
 import { isCalendarDate } from '../nta/row';
 import { INVOICE_COLUMNS, type InvoiceParsed, type InvoiceProcess } from './types';
 

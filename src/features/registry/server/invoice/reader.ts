@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { CsvRecordSplitter } from '../nta/csv';
+import { CsvRecordSplitter } from '@/lib/csv-records';
 import { NtaTextDecoder } from '../nta/decode';
 import { listZipMembers, openZipMember } from '../nta/zip';
 import { csvFieldsToRecord, parseInvoiceRecord } from './parse';

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readMeta } from '../store/writer';
 import { importNtaFiles, NtaImportError } from './import';
-import type { NtaRowError } from './types';
+import type { NtaRowError } from '@/features/registry/nta-types';
 
 const FIXTURES = path.resolve(__dirname, '../../../../../tests/fixtures/nta');
 const fx = (rel: string) => path.join(FIXTURES, rel);

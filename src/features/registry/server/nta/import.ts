@@ -10,7 +10,7 @@ import {
 import { type NtaEncoding } from './decode';
 import { readNtaSource } from './reader';
 import { listNtaSources, type NtaSource, splitStaleDiffs } from './sources';
-import type { NtaRow, NtaRowError } from './types';
+import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 
 /**
  * An NTA import from start to finish: find and order the files, read them, apply the rows through

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readNtaFiles, readNtaSource } from './reader';
 import { isNtaRowError } from './row';
 import { listNtaSources, type NtaSource } from './sources';
-import type { NtaRow, NtaRowError } from './types';
+import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 
 const FIXTURES = path.resolve(__dirname, '../../../../../tests/fixtures/nta');
 const fx = (rel: string) => path.join(FIXTURES, rel);

@@ -2,11 +2,11 @@ import 'server-only';
 
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { CsvRecordSplitter } from './csv';
+import { CsvRecordSplitter } from '@/lib/csv-records';
 import { type NtaEncoding, NtaTextDecoder } from './decode';
 import { toNtaRow } from './row';
 import { listNtaSources, type NtaSource } from './sources';
-import type { NtaRow, NtaRowError } from './types';
+import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 import { openZipMember } from './zip';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate, isNtaRowError, toNtaRow } from './row';
-import type { NtaRow, NtaRowError } from './types';
+import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 
 // A valid 30-column record (the NTA specification's name-change example), as split fields.
 const BASE = [

@@ -3,7 +3,7 @@
  * Runs once per record on the import hot path, so it is plain code (no zod, no regex in the
  * common case); zod would cost more than the whole CSV parse. Column numbers: domain.md §1.
  */
-import { corporateNumberCheckDigit } from './corporate-number';
+import { corporateNumberCheckDigit } from '@/features/registry/corporate-number';
 import {
   NTA_CLOSE_CAUSE,
   NTA_KIND,
@@ -14,7 +14,7 @@ import {
   type NtaProcess,
   type NtaRow,
   type NtaRowError,
-} from './types';
+} from '@/features/registry/nta-types';
 
 const PROCESS = new Set<string>(Object.keys(NTA_PROCESS));
 const KIND = new Set<string>(Object.keys(NTA_KIND));

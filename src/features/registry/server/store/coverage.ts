@@ -1,3 +1,5 @@
+import 'server-only';
+
 import type { RegistryCoverage } from '../../coverage';
 import { type RegistryStore, getRegistryStore } from './store';
 

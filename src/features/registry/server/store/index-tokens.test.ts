@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_GRAM,
@@ -15,6 +16,7 @@ import {
   nameTerm,
   postCodeQuery,
   registeredAddressText,
+  term,
 } from './index-tokens';
 
 const SEP = '\uE0FF';
@@ -237,5 +239,23 @@ describe('kind-marked name tokens (format 7, docs/decisions/0046)', () => {
     expect(nameTerm('開発')).toBe('"開発"');
     expect(nameTerm('開発', ['304'])).toBe(`"${KIND_MARK}304開発"`);
     expect(nameTerm('開発', ['303', '305'])).toBe(`("${KIND_MARK}303開発" OR "${KIND_MARK}305開発")`);
+  });
+});
+
+describe('term (issue 25 §7: the FTS term is escaped)', () => {
+  it('quotes a token so FTS5 syntax in it is text, never an operator or a syntax error', () => {
+    const db = new Database(':memory:');
+    db.exec(`CREATE VIRTUAL TABLE f USING fts5(t, tokenize='ascii')`);
+    db.prepare('INSERT INTO f (t) VALUES (?)').run('near and or not sony');
+    const count = (expr: string) => (db.prepare('SELECT count(*) AS n FROM f WHERE f MATCH ?').get(expr) as { n: number }).n;
+    for (const token of ['"', 'a"b', '""', '*', 'sony*', 'NEAR', 'NEAR(a b)', 'AND', 'OR', 'NOT', '(', ')', 'a:b', '^a', '+']) {
+      expect(() => count(term(token)), token).not.toThrow();
+    }
+    expect(term('a"b')).toBe('"a""b"');
+    // Keywords are matched as the words they are, not as operators.
+    expect(count(term('NEAR'))).toBe(1);
+    expect(count(term('AND'))).toBe(1);
+    expect(count(`${term('sony')} AND ${term('"')}`)).toBe(0);
+    db.close();
   });
 });

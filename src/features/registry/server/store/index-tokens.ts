@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * The tokens of the registry's full-text index, shared by the writer (documents) and the search
  * (queries). All text here is already normalised (normalizeJapanese), so it holds only letters
@@ -416,9 +418,12 @@ export function documentText(doc: DocumentFields): string {
 
 const decoder = new TextDecoder('utf-16le');
 
-/** An FTS5 phrase for one token (tokens never contain a double quote). */
+/**
+ * An FTS5 phrase for one token: quoted, with any double quote doubled, so whatever a token holds
+ * (`"`, `*`, `(`, NEAR, AND …) is text to match, never FTS5 syntax.
+ */
 export function term(token: string): string {
-  return `"${token}"`;
+  return `"${token.replaceAll('"', '""')}"`;
 }
 
 /**

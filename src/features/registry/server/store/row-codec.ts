@@ -1,4 +1,6 @@
-import type { NtaCloseCause, NtaCorrect, NtaKind, NtaProcess, NtaRow } from '../nta/types';
+import 'server-only';
+
+import type { NtaCloseCause, NtaCorrect, NtaKind, NtaProcess, NtaRow } from '@/features/registry/nta-types';
 
 /**
  * The NTA fields of one row (columns 3–29 of domain.md §1 except 24 最新履歴), packed into one

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NtaRow } from '../nta/types';
+import type { NtaRow } from '@/features/registry/nta-types';
 import { getCompany } from '../company/get-company';
 import { searchCompanies } from '@/features/company-search/index.server';
 import { RegistryStore } from './store';

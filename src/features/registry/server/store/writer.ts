@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
-import type { NtaFileKind, NtaRow } from '../nta/types';
+import type { NtaFileKind, NtaRow } from '@/features/registry/nta-types';
 import { ADDRESS_GRAM, addressHash, addressKey, documentText, englishWords, registeredAddressText } from './index-tokens';
 import { packRow, packedDates } from './row-codec';
 import { CHANGE_LOG_DAYS, DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { todayInJapan } from '../invoice/status';
 import { importNtaFiles, type NtaImportSummary } from '../nta/import';
 import { listNtaSources } from '../nta/sources';
-import type { NtaRowError } from '../nta/types';
+import type { NtaRowError } from '@/features/registry/nta-types';
 import { readMeta } from '../store/writer';
 import { NtaApiClient } from './nta-api';
 

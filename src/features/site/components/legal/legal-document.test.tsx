@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LegalDocument } from './legal-document';
-import { brokenAnchors, countH1, textOf } from './legal-test-fixtures';
+import { brokenAnchors, countH1, textOf } from '@tests/support/legal-fixtures';
 
 const sections = [
   { id: 'first', title: '1. はじめに', content: <p>本文一</p> },

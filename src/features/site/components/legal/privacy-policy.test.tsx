@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PrivacyPolicyProps } from './privacy-policy';
 import { PrivacyPolicy } from './privacy-policy';
-import { brokenAnchors, countH1, placeholderLeaks, sampleOperator, textOf } from './legal-test-fixtures';
+import { brokenAnchors, countH1, placeholderLeaks, sampleOperator, textOf } from '@tests/support/legal-fixtures';
 
 function render(props: Partial<PrivacyPolicyProps> = {}): string {
   return renderToStaticMarkup(<PrivacyPolicy operator={sampleOperator} gtmEnabled={false} {...props} />);

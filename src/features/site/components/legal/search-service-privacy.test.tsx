@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SearchServicePrivacy } from './search-service-privacy';
-import { brokenAnchors, countH1, placeholderLeaks, sampleOperator, textOf } from './legal-test-fixtures';
+import { brokenAnchors, countH1, placeholderLeaks, sampleOperator, textOf } from '@tests/support/legal-fixtures';
 
 const render = (gtmEnabled: boolean) => renderToStaticMarkup(<SearchServicePrivacy operator={sampleOperator} gtmEnabled={gtmEnabled} />);
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SearchServiceTerms } from './search-service-terms';
-import { brokenAnchors, countH1, placeholderLeaks, sampleOperator, textOf } from './legal-test-fixtures';
+import { brokenAnchors, countH1, placeholderLeaks, sampleOperator, textOf } from '@tests/support/legal-fixtures';
 
 const html = renderToStaticMarkup(<SearchServiceTerms operator={sampleOperator} />);
 const text = textOf(html);

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { cancellationPolicyLines } from '../../legal-content/order-policies';
 import type { SpecifiedCommercialTransactionLawProps } from './specified-commercial-transaction-law';
 import { SpecifiedCommercialTransactionLaw } from './specified-commercial-transaction-law';
-import { brokenAnchors, countH1, placeholderLeaks, sampleDelivery, sampleOperator, samplePrices, textOf } from './legal-test-fixtures';
+import {
+  brokenAnchors,
+  countH1,
+  placeholderLeaks,
+  sampleDelivery,
+  sampleOperator,
+  samplePrices,
+  textOf,
+} from '@tests/support/legal-fixtures';
 
 function render(props: Partial<SpecifiedCommercialTransactionLawProps> = {}): string {
   return renderToStaticMarkup(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LEGAL_DATES } from '../../legal-content/constants';
 import { applicationValidityLines, cancellationPolicyLines, deliveryTimingLines } from '../../legal-content/order-policies';
 import { TermsOfUse } from './terms-of-use';
-import { brokenAnchors, countH1, placeholderLeaks, sampleDelivery, sampleOperator, textOf } from './legal-test-fixtures';
+import { brokenAnchors, countH1, placeholderLeaks, sampleDelivery, sampleOperator, textOf } from '@tests/support/legal-fixtures';
 
 const render = (delivery = sampleDelivery) => renderToStaticMarkup(<TermsOfUse operator={sampleOperator} delivery={delivery} />);
 

@@ -5,7 +5,7 @@ import { vi } from 'vitest';
  * names the answers its page needs, and any other path is the server's 404 as an ApiError.
  *
  *   vi.mock('@/lib/api-client', async () => {
- *     const { fakeApiClient, publicKeyAnswer } = await import('./test-support/api-client');
+ *     const { fakeApiClient, publicKeyAnswer } = await import('@tests/support/purchase/api-client');
  *     return fakeApiClient(publicKeyAnswer(() => 'pk_test_0000'), (path) => …);
  *   });
  *

@@ -1,4 +1,4 @@
-import type { DeliveryTerms, LegalPriceItem, OperatorInfo } from '../../legal-content/types';
+import type { DeliveryTerms, LegalPriceItem, OperatorInfo } from '@/features/site/legal-content/types';
 
 /**
  * Sample props for the legal page tests. Deliberately unlike the configuration defaults, so a test

@@ -8,6 +8,11 @@
  * re-parsed when the next chunk arrives (at most one partial record per chunk, so the cost is
  * negligible). Quoted fields may contain commas, `""` escapes and line breaks; line numbers count
  * physical lines so error reports point at the right place in the file.
+ *
+ * The project's one CSV parser (issue 25 §6, docs/decisions/0081): the NTA and invoice importers
+ * stream through CsvRecordSplitter; the bulk check's upload (in the browser) and Japan Post's
+ * files read whole texts through csvRecords. csv-parse was measured ~17× slower here
+ * (bench/csv-parsers.ts) and needs Node's Buffer, which the browser does not have.
  */
 
 const QUOTE = 34;
@@ -32,7 +37,12 @@ export class CsvRecordSplitter {
   private rest = '';
   /** Physical line on which the next record starts. */
   private line = 1;
-  private readonly fields: string[] = new Array<string>(MAX_KEPT_FIELDS).fill('');
+  private readonly fields: string[];
+
+  /** `maxKeptFields`: fields kept per record (more are counted, not kept). */
+  constructor(private readonly maxKeptFields: number = MAX_KEPT_FIELDS) {
+    this.fields = new Array<string>(maxKeptFields).fill('');
+  }
 
   /** Line number the next record will start on (for reporting a failure mid-file). */
   get currentLine(): number {
@@ -154,7 +164,7 @@ export class CsvRecordSplitter {
           }
           p = j + 1;
         }
-        if (count < MAX_KEPT_FIELDS) fields[count] = value;
+        if (count < this.maxKeptFields) fields[count] = value;
         count++;
         if (endOfRecord) break;
       }
@@ -167,4 +177,23 @@ export class CsvRecordSplitter {
     }
     return n;
   }
+}
+
+/** One record of a whole text: its fields, the physical line it starts on, and what is wrong with it. */
+export interface CsvRecord {
+  fields: string[];
+  line: number;
+  problem: string | null;
+}
+
+/** Fields kept per record by csvRecords: more than any spreadsheet a visitor uploads. */
+const WHOLE_TEXT_FIELDS = 1024;
+
+/** Every record of a whole CSV text (blank lines are not records). */
+export function csvRecords(text: string): CsvRecord[] {
+  const out: CsvRecord[] = [];
+  new CsvRecordSplitter(WHOLE_TEXT_FIELDS).push(text, true, (fields, count, line, problem) => {
+    out.push({ fields: fields.slice(0, Math.min(count, WHOLE_TEXT_FIELDS)), line, problem });
+  });
+  return out;
 }

@@ -1,6 +1,6 @@
 // Test data in Japan Post's formats, shared by the address tests (src/features/address/server
 // and scripts/postcode-import.test.ts). Not used by the app.
-import type { AddressCandidate } from '../schemas';
+import type { AddressCandidate } from '@/features/address/schemas';
 
 /** KEN_ALL.CSV lines as Japan Post writes them (quoted text, half-width readings, 15 columns). */
 export const kenAll = (rows: [string, string, string, string, string, string, string][]) =>

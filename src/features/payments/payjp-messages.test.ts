@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isPayjpErrorCode, PAYJP_ERROR_MESSAGES, PAYJP_OUTCOME_MESSAGES, payjpBuyerMessage } from './messages';
+import { isPayjpErrorCode, PAYJP_ERROR_MESSAGES, PAYJP_OUTCOME_MESSAGES, payjpBuyerMessage } from './payjp-messages';
 
 // Every `error.code` in PAY.JP's API v1 reference (copied here so a code dropped from the map fails).
 const DOCUMENTED_CODES = [

@@ -7,8 +7,8 @@
  * payjp.js returns in the browser (createToken), so a client component may import this file.
  */
 
-import { CARD_NAME_MESSAGES } from '../../card-holder';
-import { PAYJP_GENERAL_FAILURE } from '../../general-failure';
+import { CARD_NAME_MESSAGES } from '@/features/payments/card-holder';
+import { PAYJP_GENERAL_FAILURE } from '@/features/payments/general-failure';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { THREE_D_SECURE } from '@/lib/payment-terms';
 

@@ -1,7 +1,7 @@
 import type { CardView } from '@/features/payments/client/cards';
 import { INITIAL_STATE } from '@/lib/client-store';
 
-import type { ItemsAll } from '../../server/items';
+import type { ItemsAll } from '@/features/purchase/server/items';
 
 /**
  * The data the purchase tests share: the certificates and the company of the select step, the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvRecordSplitter } from './csv';
+import { CsvRecordSplitter, csvRecords } from './csv-records';
 
 interface Rec {
   fields: string[];
@@ -66,5 +66,17 @@ describe('CsvRecordSplitter', () => {
     const recs: number[] = [];
     new CsvRecordSplitter().push(`${Array.from({ length: 50 }, (_, i) => i).join(',')}\n`, true, (_f, n) => recs.push(n));
     expect(recs).toEqual([50]);
+  });
+});
+
+describe('csvRecords (the whole-text reader of the one CSV parser)', () => {
+  it('keeps more than the NTA layout’s 40 fields, counts lines, and reports an unclosed quote', () => {
+    const wide = Array.from({ length: 60 }, (_, i) => `c${i}`).join(',');
+    const records = csvRecords(`${wide}\r\n"a\r\nb",x\r\n\r\n"open`);
+    expect(records.map((r) => r.fields.length)).toEqual([60, 2, 1]);
+    expect(records[0]?.fields[59]).toBe('c59');
+    expect(records[1]).toEqual({ fields: ['a\r\nb', 'x'], line: 2, problem: null });
+    expect(records[2]?.line).toBe(5);
+    expect(records[2]?.problem).toMatch(/閉じられていない引用符/);
   });
 });
