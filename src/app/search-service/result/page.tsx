@@ -14,6 +14,7 @@ import { getReferenceRecord } from '@/features/company-reference/server/referenc
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
 import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
 import { WATCH_INTENT_PARAM } from '@/lib/watch-intent';
+import { appUrl } from '@/config/server';
 
 /**
  * /search-service/result — at `?corporateNumber=…`, a company's record; a search (`?q=…`, the former list) goes to /search-service.
@@ -99,7 +100,7 @@ export default async function SearchServiceResultPage({ searchParams }: { search
       );
     }
     const record = outcome.record;
-    const url = new URL(record.path, getEnv().APP_BASE_URL).toString();
+    const url = appUrl(record.path).toString();
     return (
       <div className={`container ${s.page}`}>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(recordJsonLd(record, url)) }} />

@@ -5,7 +5,8 @@ import { z } from 'zod';
 
 import { getEnv } from '@/config/env';
 import { logger } from '@/server/logger';
-import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
+import { safeEqual, signWithServerSecret } from '@/server/auth/tokens';
+import { appUrl } from '@/config/server';
 
 /**
  * The OpenID Connect client for Google sign-in (domain.md §4), on `openid-client` (panva, OpenID
@@ -156,7 +157,7 @@ async function configuration(): Promise<client.Configuration> {
 }
 
 export function redirectUri(mode: SocialMode): string {
-  return new URL(`/api/users/${mode === 'login' ? 'login-social' : 'register-social'}/callback`, getEnv().APP_BASE_URL).toString();
+  return appUrl(`/api/users/${mode === 'login' ? 'login-social' : 'register-social'}/callback`).toString();
 }
 
 // ---- the short-lived state cookie ----
@@ -183,13 +184,13 @@ const FlowStateSchema = z.strictObject({
 /** HMAC-signed so that nobody can plant a state of their choosing (login CSRF) even where cookies can be injected. */
 export function sealFlowState(flow: FlowState): string {
   const payload = Buffer.from(JSON.stringify(flow)).toString('base64url');
-  return `${payload}.${hmacBase64Url(getEnv().SESSION_SECRET, `oidc-state:v1:${payload}`)}`;
+  return `${payload}.${signWithServerSecret(`oidc-state:v1:${payload}`)}`;
 }
 
 export function openFlowState(value: string | undefined, now = Date.now()): FlowState | null {
   if (!value || value.length > 2048) return null;
   const [payload = '', signature = ''] = value.split('.');
-  if (!safeEqual(hmacBase64Url(getEnv().SESSION_SECRET, `oidc-state:v1:${payload}`), signature)) return null;
+  if (!safeEqual(signWithServerSecret(`oidc-state:v1:${payload}`), signature)) return null;
   try {
     const parsed = FlowStateSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
     if (!parsed.success) return null;

@@ -1,6 +1,5 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 
 import type { PurchaseSelection } from '../schemas';
@@ -9,6 +8,7 @@ import { firstPurchaseAvailable, priceOrThrow, resumableOrderOf } from './first-
 import { scheduledDateMaster, type ScheduledDateMaster } from './delivery/scheduled-dates';
 import type { CatalogueItem } from './pricing/catalogue';
 import { taxSummaryLines, type PriceBreakdown } from './pricing/price';
+import { getSiteInfo } from '@/config/site';
 
 export interface ItemView {
   itemId: string;
@@ -49,7 +49,7 @@ export async function getItemsAll(userId: string, now: Date = new Date()): Promi
     items: catalogue.map((c) => itemView(c, first)),
     scheduledDateMaster: scheduledDateMaster(now),
     isFirstPayPrice: first,
-    expressFeeYen: getEnv().FEE_EXPRESS_YEN,
+    expressFeeYen: getSiteInfo().fees.expressYen,
   };
 }
 

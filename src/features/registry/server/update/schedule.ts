@@ -10,6 +10,7 @@ import { logger } from '@/server/logger';
 import type { InvoiceUpdateResult } from './invoice-update';
 import { runConfiguredInvoiceUpdate, runConfiguredUpdate } from './run';
 import type { RegistryUpdateResult } from './update';
+import { dataPaths } from '@/config/server';
 
 /**
  * The registry's daily update inside the service: every instance has a timer, and each tick runs
@@ -60,7 +61,7 @@ export async function runScheduledUpdate(
     const runInvoice =
       options.runInvoice !== undefined
         ? options.runInvoice
-        : fs.existsSync(getEnv().paths.invoice)
+        : fs.existsSync(dataPaths().invoice)
           ? () => runConfiguredInvoiceUpdate(getEnv())
           : null;
     if (runInvoice === null) return { ran: true, ...registry };
