@@ -3,7 +3,7 @@
  * and receipt links. Server code lives in ./server and is imported by route handlers directly.
  */
 export * from './schemas';
-export { issuerOf, type IssuerEnv } from './issuer';
+export { issuerOf, type IssuerOperator } from './issuer';
 export {
   RefundStatementFileSchema,
   RefundStatementSnapshotSchema,

@@ -3,7 +3,6 @@ import Link from '@/components/link';
 import { notFound, permanentRedirect, redirect } from 'next/navigation';
 import { cache } from 'react';
 
-import { getEnv } from '@/config/env';
 import { CompanyRecord } from '@/features/company-reference/components/company-record';
 import s from '@/features/company-reference/components/reference.module.css';
 import { referencePath } from '@/features/company-reference/schemas';
@@ -12,7 +11,7 @@ import { jsonLdText, recordDescription, recordJsonLd, recordTitle } from '@/feat
 import { parseCorporateNumberQuery } from '@/features/registry/index.server';
 import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
-import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
+import { legalOperatorInfo } from '@/features/site/legal-content/operator-from-env';
 import { WATCH_INTENT_PARAM } from '@/lib/watch-intent';
 import { appUrl } from '@/config/server';
 
@@ -69,7 +68,7 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 }
 
 function Attribution() {
-  return <NtaAttribution operator={operatorInfoFromEnv(getEnv())} includeInvoice />;
+  return <NtaAttribution operator={legalOperatorInfo()} includeInvoice />;
 }
 
 export default async function SearchServiceResultPage({ searchParams }: { searchParams: SearchParams }) {
