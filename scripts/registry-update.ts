@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { getEnv } from '@/config/env';
+import { serverConfig } from '@/config/server';
 import { configuredUpdateSource, runConfiguredInvoiceUpdate, runConfiguredUpdate } from '@/features/registry/server/update/run';
 
 const ArgsSchema = z.strictObject({
@@ -37,15 +37,15 @@ try {
 }
 
 async function main(): Promise<void> {
-  const env = getEnv();
-  const source = configuredUpdateSource(env);
+  const config = serverConfig().registryUpdate;
+  const source = configuredUpdateSource(config);
   console.log(
     source.kind === 'api'
       ? `法人番号システム Web-API から取得します: ${source.baseUrl}`
       : `差分ファイルのフォルダから取り込みます: ${source.dir}`,
   );
   try {
-    const result = await runConfiguredUpdate(env, args.today);
+    const result = await runConfiguredUpdate(config, args.today);
     if (result.status === 'current') {
       console.log(`更新はありません。データ更新日: ${result.dataDate}`);
     } else {
@@ -62,9 +62,9 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   }
   // The invoice file (適格請求書発行事業者), when there is one: the same, from its own API or folder.
-  if (!existsSync(env.paths.invoice)) return;
+  if (!existsSync(config.invoicePath)) return;
   try {
-    const invoice = await runConfiguredInvoiceUpdate(env, args.today);
+    const invoice = await runConfiguredInvoiceUpdate(config, args.today);
     console.log(
       invoice.status === 'current'
         ? `インボイス登録データの更新はありません（${invoice.through} まで適用済み）`

@@ -1,4 +1,5 @@
-import { ConfigError, getEnv } from '@/config/env';
+import { ConfigError } from '@/config/env';
+import { serverConfig } from '@/config/server';
 
 /**
  * The Node.js half of instrumentation.ts, kept in its own module so the Edge bundle of
@@ -7,9 +8,9 @@ import { ConfigError, getEnv } from '@/config/env';
  * when it loads.
  */
 export async function registerNode(): Promise<void> {
-  let env;
+  let jobs;
   try {
-    env = getEnv();
+    jobs = serverConfig().jobs;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -28,7 +29,7 @@ export async function registerNode(): Promise<void> {
   // Every instance runs the payment reconciler (docs/decisions/0013): a charge made while an
   // instance died is settled by whichever instance is up. PAYMENT_RECONCILE_INTERVAL_SECONDS=0
   // turns it off (the test suites call it directly instead).
-  if (env.PAYMENT_RECONCILE_INTERVAL_SECONDS > 0) {
+  if (jobs.reconcileIntervalMs > 0) {
     const { startServerReconciler } = await import('@/features/payments/server/reconciler');
     startServerReconciler();
   }
@@ -36,12 +37,12 @@ export async function registerNode(): Promise<void> {
   // lets one instance at a time run it. REGISTRY_UPDATE_INTERVAL_MINUTES=0 turns it off.
   // The watch job (issue 15): matches what the updates changed against the watch lists and sends
   // the daily digests; right after each registry update, and on its own timer (mail retries).
-  const watch = env.WATCH_JOB_INTERVAL_SECONDS > 0 ? await import('@/features/watch/index.server') : null;
-  if (env.REGISTRY_UPDATE_INTERVAL_MINUTES > 0) {
+  const watch = jobs.watchIntervalMs > 0 ? await import('@/features/watch/index.server') : null;
+  if (jobs.registryUpdateIntervalMs > 0) {
     const { startServerRegistryUpdater } = await import('@/features/registry/server/update/schedule');
     startServerRegistryUpdater(watch ? { afterRun: watch.runWatchJobSafely } : {});
   }
-  if (watch) watch.startServerWatchJob(env.WATCH_JOB_INTERVAL_SECONDS * 1000);
+  if (watch) watch.startServerWatchJob(jobs.watchIntervalMs);
 }
 
 async function warmPostalTable(): Promise<void> {

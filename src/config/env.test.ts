@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, parseEnv } from './env';
+import { ConfigError, getEnv, parseEnv, setEnvForTest, withEnv } from './env';
 import { isSampleInvoiceNumber } from './sample-operator';
 
 /** A production configuration that passes: real-looking secrets and https service URLs. */
@@ -95,5 +95,29 @@ describe('parseEnv', () => {
 
   it('treats empty optional values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', GTM_ID: '' }).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe('the test override (setEnvForTest, withEnv)', () => {
+  it('sets values for the next getEnv() without a module reload, and withEnv puts them back', async () => {
+    setEnvForTest({ SERVICE_NAME: 'first' });
+    expect(getEnv().SERVICE_NAME).toBe('first');
+    setEnvForTest({ SERVICE_NAME: 'second' });
+    expect(getEnv().SERVICE_NAME).toBe('second');
+    await withEnv({ SERVICE_NAME: 'inner', GTM_ID: 'GTM-ABC123' }, () => {
+      expect(getEnv().SERVICE_NAME).toBe('inner');
+      expect(getEnv().GTM_ID).toBe('GTM-ABC123');
+    });
+    expect(getEnv().SERVICE_NAME).toBe('second');
+    expect(getEnv().GTM_ID).toBeUndefined();
+    setEnvForTest({ SERVICE_NAME: undefined });
+    expect(getEnv().SERVICE_NAME).toBe('hojin');
+  });
+
+  it('still names a bad value with its message', () => {
+    setEnvForTest({ ORDER_CUTOFF_TIME: '25:00' });
+    expect(() => getEnv()).toThrow(/ORDER_CUTOFF_TIME: HH:MM の形式で指定してください/);
+    setEnvForTest({ ORDER_CUTOFF_TIME: undefined });
+    expect(getEnv().ORDER_CUTOFF_TIME).toBe('15:00');
   });
 });

@@ -280,8 +280,41 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined;
 
-/** The validated configuration of this process, parsed once. */
+/**
+ * The validated configuration of this process, parsed once (on first use, never at import: a
+ * module may be imported before a test sets its values).
+ */
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+type EnvValues = Partial<Record<keyof RawEnv, string | undefined>>;
+
+/**
+ * The documented test override (docs/decisions/0078): sets these variables (undefined removes one)
+ * and forgets the parsed configuration, so the next `getEnv()` parses them — explicit, no module
+ * reload. Adapters built from the configuration on first use (the database, the mail transport,
+ * the registry stores) keep what they were built with: set values before the first request.
+ * Refused once the parsed configuration says production.
+ */
+export function setEnvForTest(values: EnvValues): void {
+  if (cached?.isProduction) throw new Error('setEnvForTest: not in production');
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  cached = undefined;
+}
+
+/** Runs `fn` with these variables set (setEnvForTest), then puts the previous values back. */
+export async function withEnv<T>(values: EnvValues, fn: () => T | Promise<T>): Promise<T> {
+  const previous: EnvValues = {};
+  for (const key of Object.keys(values) as (keyof RawEnv)[]) previous[key] = process.env[key];
+  setEnvForTest(values);
+  try {
+    return await fn();
+  } finally {
+    setEnvForTest(previous);
+  }
 }

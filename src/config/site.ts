@@ -23,7 +23,11 @@ export interface SiteInfo {
 }
 
 export function getSiteInfo(): SiteInfo {
-  const env = getEnv();
+  return siteInfoFrom(getEnv());
+}
+
+/** The mapping itself (pure: tests give it a parsed configuration). */
+export function siteInfoFrom(env: Env): SiteInfo {
   return {
     serviceName: env.SERVICE_NAME,
     siteUrl: env.APP_BASE_URL,

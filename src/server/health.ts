@@ -4,8 +4,8 @@ import fs from 'node:fs';
 
 import { sql } from 'drizzle-orm';
 
-import { getEnv } from '@/config/env';
 import { getDb, getDbDriver } from '@/server/db/client';
+import { dataPaths } from '@/config/server';
 
 export interface Health {
   status: 'ok' | 'degraded';
@@ -23,7 +23,7 @@ export async function getHealth(): Promise<Health> {
   } catch (error) {
     database.error = error instanceof Error ? error.message : String(error);
   }
-  const registry: Health['registry'] = { ok: fs.existsSync(getEnv().paths.registry) };
+  const registry: Health['registry'] = { ok: fs.existsSync(dataPaths().registry) };
   if (!registry.ok) registry.error = 'registry file not found; run npm run registry:import';
   return { status: database.ok && registry.ok ? 'ok' : 'degraded', database, registry };
 }

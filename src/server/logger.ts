@@ -1,8 +1,7 @@
 import 'server-only';
 
 import pino from 'pino';
-
-import { getEnv } from '@/config/env';
+import { serverConfig } from '@/config/server';
 
 /**
  * Structured logs (security.md "Logs"): cookies, passwords, codes, tokens, card fields and
@@ -126,7 +125,7 @@ export function loggerOptions(level: pino.LevelWithSilent): pino.LoggerOptions {
 }
 
 function create() {
-  return pino(loggerOptions(getEnv().LOG_LEVEL));
+  return pino(loggerOptions(serverConfig().logLevel));
 }
 
 const globalKey = Symbol.for('hojin.logger');

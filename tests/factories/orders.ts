@@ -4,6 +4,7 @@ import { orders } from '@db/schema';
 import { newOrderNumber } from '@/features/orders';
 import { defaultCatalogue, priceSelection, type CatalogueItem } from '@/features/orders/server';
 import { parseEnv } from '@/config/env';
+import { siteInfoFrom } from '@/config/site';
 import { getDb } from '@/server/db/client';
 
 type OrderInsert = typeof orders.$inferInsert;
@@ -34,7 +35,7 @@ export interface OrderFactoryInput {
  */
 export async function createOrder(input: OrderFactoryInput) {
   const env = parseEnv({});
-  const catalogue = input.catalogue ?? defaultCatalogue(env);
+  const catalogue = input.catalogue ?? defaultCatalogue(siteInfoFrom(env).fees);
   const deliverySpeed = input.deliverySpeed ?? 'normal';
   const items = input.items ?? [{ itemId: catalogue[0]?.id ?? 'history-full', quantity: 1 }];
   const priced = priceSelection({ catalogue, items, deliverySpeed, isFirstPurchase: false, expressFeeYen: env.FEE_EXPRESS_YEN });

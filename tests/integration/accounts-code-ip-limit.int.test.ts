@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { Browser, startAccountsStack, uniqueEmail, waitForMail } from './accounts-support';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as registerRoute from '@/app/api/users/register/route';
+import { setEnvForTest } from '@/config/env';
 
 // A small cap for this file (CODE_MAIL_PER_IP_PER_HOUR, decision 0011), set before the app's modules load.
-process.env.CODE_MAIL_PER_IP_PER_HOUR = '3';
+setEnvForTest({ CODE_MAIL_PER_IP_PER_HOUR: '3' });
 const stack = await startAccountsStack();
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const registerRoute = await import('@/app/api/users/register/route');
 
 afterAll(() => stack.close());
 

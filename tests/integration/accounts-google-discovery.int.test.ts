@@ -9,18 +9,17 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startOidcProvider } from '../../dev/oidc/provider';
 
 import { Browser, authorizeAtProvider, startAccountsStack, uniqueEmail } from './accounts-support';
+import { DISCOVERY_RETRY_MS, DISCOVERY_TTL_MS } from '@/features/accounts/server/oidc';
+import { socialErrorMessage } from '@/features/accounts/schemas';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as loginSocial from '@/app/api/users/login-social/route';
+import * as registerSocial from '@/app/api/users/register-social/route';
+import * as registerCallback from '@/app/api/users/register-social/callback/route';
 
 const stack = await startAccountsStack();
 const port = Number(new URL(stack.oidc.issuer).port);
 // Down before the app ever asked: the app starts with nothing cached.
 await stack.oidc.close();
-
-const { DISCOVERY_RETRY_MS, DISCOVERY_TTL_MS } = await import('@/features/accounts/server/oidc');
-const { socialErrorMessage } = await import('@/features/accounts/schemas');
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const loginSocial = await import('@/app/api/users/login-social/route');
-const registerSocial = await import('@/app/api/users/register-social/route');
-const registerCallback = await import('@/app/api/users/register-social/callback/route');
 
 afterAll(() => stack.close());
 afterEach(() => {

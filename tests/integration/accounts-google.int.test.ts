@@ -1,23 +1,23 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 import { APP, Browser, authorizeAtProvider, startAccountsStack, uniqueEmail, waitForMail } from './accounts-support';
+import { eq } from 'drizzle-orm';
+import { userIdentities, users } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { hashPassword } from '@/features/accounts/server/passwords';
+import { openFlowState, sealFlowState } from '@/features/accounts/server/oidc';
+import { randomToken } from '@/server/auth/tokens';
+import { socialErrorMessage } from '@/features/accounts/schemas';
+import { createUser } from '../factories/users';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as loginSocial from '@/app/api/users/login-social/route';
+import * as loginCallback from '@/app/api/users/login-social/callback/route';
+import * as registerSocial from '@/app/api/users/register-social/route';
+import * as registerCallback from '@/app/api/users/register-social/callback/route';
+import * as meRoute from '@/app/api/users/me/route';
+import * as unregisterRoute from '@/app/api/users/unregister/route';
 
 const stack = await startAccountsStack();
-const { eq } = await import('drizzle-orm');
-const { userIdentities, users } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { hashPassword } = await import('@/features/accounts/server/passwords');
-const { openFlowState, sealFlowState } = await import('@/features/accounts/server/oidc');
-const { randomToken } = await import('@/server/auth/tokens');
-const { socialErrorMessage } = await import('@/features/accounts/schemas');
-const { createUser } = await import('../factories/users');
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const loginSocial = await import('@/app/api/users/login-social/route');
-const loginCallback = await import('@/app/api/users/login-social/callback/route');
-const registerSocial = await import('@/app/api/users/register-social/route');
-const registerCallback = await import('@/app/api/users/register-social/callback/route');
-const meRoute = await import('@/app/api/users/me/route');
-const unregisterRoute = await import('@/app/api/users/unregister/route');
 
 afterAll(() => stack.close());
 afterEach(() => {

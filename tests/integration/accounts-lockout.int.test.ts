@@ -1,6 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { Browser, mailsTo, startAccountsStack, uniqueEmail, waitForMail, type Mail } from './accounts-support';
+import { hashPassword } from '@/features/accounts/server/passwords';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoUser } from '@/features/accounts/server/demo-user';
+import { createUser } from '../factories/users';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as loginRoute from '@/app/api/users/login/route';
+import * as resetRequestRoute from '@/app/api/users/reset-password-request/route';
+import * as registerRoute from '@/app/api/users/register/route';
+import * as resetVerifyRoute from '@/app/api/users/reset-password-verify/route';
+import { CODE_MAILS_PER_RECIPIENT, LOGIN_ACCOUNT_CEILING, RESET_MAILS_PER_RECIPIENT } from '@/features/accounts/server/limits';
 
 /**
  * Issue 11 §2: no client can lock another out (docs/decisions/0011-client-ip-and-rate-limits.md).
@@ -9,15 +18,6 @@ import { Browser, mailsTo, startAccountsStack, uniqueEmail, waitForMail, type Ma
  * own peer address.
  */
 const stack = await startAccountsStack();
-const { hashPassword } = await import('@/features/accounts/server/passwords');
-const { DEMO_EMAIL, DEMO_PASSWORD, seedDemoUser } = await import('@/features/accounts/server/demo-user');
-const { createUser } = await import('../factories/users');
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const loginRoute = await import('@/app/api/users/login/route');
-const resetRequestRoute = await import('@/app/api/users/reset-password-request/route');
-const registerRoute = await import('@/app/api/users/register/route');
-const resetVerifyRoute = await import('@/app/api/users/reset-password-verify/route');
-const { CODE_MAILS_PER_RECIPIENT, LOGIN_ACCOUNT_CEILING, RESET_MAILS_PER_RECIPIENT } = await import('@/features/accounts/server/limits');
 
 afterAll(() => stack.close());
 

@@ -1,18 +1,18 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 import { APP, Browser, codeIn, startAccountsStack, uniqueEmail, waitForMail } from './accounts-support';
+import { eq } from 'drizzle-orm';
+import { emailCodes, users } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as registerRoute from '@/app/api/users/register/route';
+import * as tempAuthRoute from '@/app/api/users/temp-auth/route';
+import * as resendRoute from '@/app/api/users/temp-auth/resend/route';
+import * as loginRoute from '@/app/api/users/login/route';
+import * as meRoute from '@/app/api/users/me/route';
 
 // Configuration first (mail catcher and provider ports), then the app's modules.
 const stack = await startAccountsStack();
-const { eq } = await import('drizzle-orm');
-const { emailCodes, users } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const registerRoute = await import('@/app/api/users/register/route');
-const tempAuthRoute = await import('@/app/api/users/temp-auth/route');
-const resendRoute = await import('@/app/api/users/temp-auth/resend/route');
-const loginRoute = await import('@/app/api/users/login/route');
-const meRoute = await import('@/app/api/users/me/route');
 
 afterAll(() => stack.close());
 afterEach(() => vi.useRealTimers());

@@ -1,16 +1,16 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 import { APP, Browser, mailsTo, startAccountsStack, uniqueEmail, waitForMail, type Mail } from './accounts-support';
+import { hashPassword } from '@/features/accounts/server/passwords';
+import { createUser } from '../factories/users';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as loginRoute from '@/app/api/users/login/route';
+import * as meRoute from '@/app/api/users/me/route';
+import * as requestRoute from '@/app/api/users/reset-password-request/route';
+import * as verifyRoute from '@/app/api/users/reset-password-verify/route';
+import * as resetRoute from '@/app/api/users/reset-password/route';
 
 const stack = await startAccountsStack();
-const { hashPassword } = await import('@/features/accounts/server/passwords');
-const { createUser } = await import('../factories/users');
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const loginRoute = await import('@/app/api/users/login/route');
-const meRoute = await import('@/app/api/users/me/route');
-const requestRoute = await import('@/app/api/users/reset-password-request/route');
-const verifyRoute = await import('@/app/api/users/reset-password-verify/route');
-const resetRoute = await import('@/app/api/users/reset-password/route');
 
 afterAll(() => stack.close());
 afterEach(() => vi.useRealTimers());

@@ -1,24 +1,24 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Browser, codeIn, startAccountsStack, uniqueEmail, waitForMail } from './accounts-support';
+import { eq, sql } from 'drizzle-orm';
+import { sessions, users } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { hash } from '@node-rs/argon2';
+import { hashPassword } from '@/features/accounts/server/passwords';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoUser } from '@/features/accounts/server/demo-user';
+import { createUser } from '../factories/users';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as loginRoute from '@/app/api/users/login/route';
+import * as logoutRoute from '@/app/api/users/logout/route';
+import * as meRoute from '@/app/api/users/me/route';
+import * as changePasswordRoute from '@/app/api/users/change-password/route';
+import * as changeEmailRoute from '@/app/api/users/change-email/route';
+import * as changeEmailVerifyRoute from '@/app/api/users/change-email/verify/route';
+import * as unregisterRoute from '@/app/api/users/unregister/route';
+import * as registerRoute from '@/app/api/users/register/route';
 
 const stack = await startAccountsStack();
-const { eq, sql } = await import('drizzle-orm');
-const { sessions, users } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { hash } = await import('@node-rs/argon2');
-const { hashPassword } = await import('@/features/accounts/server/passwords');
-const { DEMO_EMAIL, DEMO_PASSWORD, seedDemoUser } = await import('@/features/accounts/server/demo-user');
-const { createUser } = await import('../factories/users');
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const loginRoute = await import('@/app/api/users/login/route');
-const logoutRoute = await import('@/app/api/users/logout/route');
-const meRoute = await import('@/app/api/users/me/route');
-const changePasswordRoute = await import('@/app/api/users/change-password/route');
-const changeEmailRoute = await import('@/app/api/users/change-email/route');
-const changeEmailVerifyRoute = await import('@/app/api/users/change-email/verify/route');
-const unregisterRoute = await import('@/app/api/users/unregister/route');
-const registerRoute = await import('@/app/api/users/register/route');
 
 afterAll(() => stack.close());
 afterEach(() => vi.useRealTimers());

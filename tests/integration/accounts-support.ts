@@ -2,13 +2,14 @@
  * Shared set-up of the accounts integration tests (tests/integration/accounts*.int.test.ts):
  * an in-process SMTP catcher (dev/mail) and OpenID provider (dev/oidc) on free ports, the app's
  * configuration pointed at them, and a tiny "browser" with a cookie jar that calls route
- * handlers directly. The app reads its configuration once, on first use, so `startAccountsStack`
- * must run before any src/ module is imported: the test files import src/ dynamically after it.
+ * handlers directly. `startAccountsStack` sets the values with `setEnvForTest` (docs/decisions/0078)
+ * before the first request: the app parses its configuration on first use, not at import.
  */
 import { randomUUID } from 'node:crypto';
 
 import { startMailCatcher, type MailCatcher } from '../../dev/mail/mail-catcher';
 import { startOidcProvider, type OidcProvider } from '../../dev/oidc/provider';
+import { setEnvForTest } from '../../src/config/env';
 import type { RouteHandler } from '../../src/server/http/route';
 import { call, sameOriginJson } from '../support/requests';
 
@@ -38,7 +39,7 @@ export async function startAccountsStack(): Promise<AccountsStack> {
   const smtpPort = catcher.smtpPort;
   const httpPort = Number(new URL(catcher.httpUrl).port);
   const oidc = await startOidcProvider({ port: 0 });
-  Object.assign(process.env, {
+  setEnvForTest({
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
     OIDC_ISSUER: oidc.issuer,

@@ -1,10 +1,18 @@
+import { randomUUID } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
+
+import { refunds } from '@db/schema';
+import { loadAccountingEntries, jstMonthRange, totalsOf } from '@/features/backoffice/server/accounting';
+import { getDb } from '@/server/db/client';
 
 import * as exportRoute from '@/app/api/admin/accounting/export/route';
 import * as auditRoute from '@/app/api/admin/audit/route';
 import * as queueRoute from '@/app/api/admin/orders/route';
 
+import { createOrder } from '../factories/orders';
 import { createTestStaff } from '../factories/staff';
+import { createUser } from '../factories/users';
 
 import { AdminBrowser } from './backoffice-support';
 
@@ -69,12 +77,6 @@ describe('the order queue’s and the audit log’s filters', () => {
 
 describe('the month hand-over: a refund of last month’s order', () => {
   it('is in the month PAY.JP confirmed it, under the order’s number, and the sale stays in its own month', async () => {
-    const { randomUUID } = await import('node:crypto');
-    const { refunds } = await import('@db/schema');
-    const { getDb } = await import('@/server/db/client');
-    const { loadAccountingEntries, jstMonthRange, totalsOf } = await import('@/features/backoffice/server/accounting');
-    const { createUser } = await import('../factories/users');
-    const { createOrder } = await import('../factories/orders');
     const staff = await createTestStaff('manager');
     const user = await createUser();
     // paid at 23:30 on 31 January, Japan time (14:30 UTC): a January sale

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AdminBrowser } from './backoffice-support';
+import { createTestStaff } from '../factories/staff';
+import { STAFF_LOGIN_ACCOUNT_CEILING } from '@/features/backoffice/server/limits';
+import { setEnvForTest } from '@/config/env';
 
 /**
  * The staff login's account-wide brake (issue 24 §5, docs/decisions/0062): per account+IP alone,
@@ -7,10 +11,7 @@ import { describe, expect, it } from 'vitest';
  * the account; the staff member's own browser still gets in. Each browser has its own address
  * (X-Forwarded-For behind a trusted proxy).
  */
-process.env.TRUSTED_PROXY_HEADER = 'x-forwarded-for';
-const { AdminBrowser } = await import('./backoffice-support');
-const { createTestStaff } = await import('../factories/staff');
-const { STAFF_LOGIN_ACCOUNT_CEILING } = await import('@/features/backoffice/server/limits');
+setEnvForTest({ TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
 
 describe('staff login: an account-wide brake', () => {
   it('holds 40 addresses to the ceiling; the staff member’s own browser still logs in', { timeout: 180_000 }, async () => {

@@ -4,27 +4,30 @@ import { startMailCatcher } from '../../dev/mail/mail-catcher';
 
 import { answerChallenge, emulatorGet, newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
 import { orderRow } from '../support/order-row';
+import { and, asc, eq } from 'drizzle-orm';
+import { auditLog } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import * as ordersFeature from '@/features/orders/server';
+import { recordSucceededRefund, requestRefund } from '@/features/payments/server';
+import * as queueRoute from '@/app/api/admin/orders/route';
+import * as detailRoute from '@/app/api/admin/orders/[id]/route';
+import * as fulfilmentRoute from '@/app/api/admin/orders/[id]/fulfilment/route';
+import * as notesRoute from '@/app/api/admin/orders/[id]/notes/route';
+import * as resendRoute from '@/app/api/admin/orders/[id]/shipped-mail/route';
+import * as exportRoute from '@/app/api/admin/accounting/export/route';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import { createTestStaff } from '../factories/staff';
+import { createUser } from '../factories/users';
+import { createOrder } from '../factories/orders';
+import { AdminBrowser } from './backoffice-support';
+import * as trackingRoute from '@/app/api/admin/orders/[id]/tracking/route';
+import * as receiptMailRoute from '@/app/api/admin/orders/[id]/receipt-mail/route';
+import * as destinationRoute from '@/app/api/admin/orders/[id]/destination/route';
 
-// The PAY.JP emulator and the SMTP catcher first: the app reads its configuration once.
+// The PAY.JP emulator and the SMTP catcher first: the app parses its configuration on first use.
 const stack = await startPurchaseStack();
-const { and, asc, eq } = await import('drizzle-orm');
-const { auditLog } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const ordersFeature = await import('@/features/orders/server');
-const { recordSucceededRefund, requestRefund } = await import('@/features/payments/server');
-const queueRoute = await import('@/app/api/admin/orders/route');
-const detailRoute = await import('@/app/api/admin/orders/[id]/route');
-const fulfilmentRoute = await import('@/app/api/admin/orders/[id]/fulfilment/route');
-const notesRoute = await import('@/app/api/admin/orders/[id]/notes/route');
-const resendRoute = await import('@/app/api/admin/orders/[id]/shipped-mail/route');
-const exportRoute = await import('@/app/api/admin/accounting/export/route');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const { createTestStaff } = await import('../factories/staff');
-const { createUser } = await import('../factories/users');
-const { createOrder } = await import('../factories/orders');
-const { AdminBrowser } = await import('./backoffice-support');
 
 afterAll(async () => {
   await stack.close();
@@ -68,7 +71,6 @@ const past = { paidAt: new Date('2025-05-10T03:00:00Z'), createdAt: new Date('20
 const step = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
   b.send(fulfilmentRoute, 'POST', `/api/admin/orders/${id}/fulfilment`, body, { params: { id } });
 
-const trackingRoute = await import('@/app/api/admin/orders/[id]/tracking/route');
 const correct = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
   b.send(trackingRoute, 'POST', `/api/admin/orders/${id}/tracking`, body, { params: { id } });
 
@@ -606,7 +608,6 @@ describe('the accounting export', () => {
   });
 });
 
-const receiptMailRoute = await import('@/app/api/admin/orders/[id]/receipt-mail/route');
 const resendReceipt = (b: InstanceType<typeof AdminBrowser>, id: string, headers: Record<string, string> = {}) =>
   b.send(receiptMailRoute, 'POST', `/api/admin/orders/${id}/receipt-mail`, {}, { params: { id }, headers });
 
@@ -655,7 +656,6 @@ describe('resending the receipt mail (issue 24 §3)', () => {
   });
 });
 
-const destinationRoute = await import('@/app/api/admin/orders/[id]/destination/route');
 const correctDestination = (b: InstanceType<typeof AdminBrowser>, id: string, body: Record<string, unknown>) =>
   b.send(destinationRoute, 'POST', `/api/admin/orders/${id}/destination`, body, { params: { id } });
 const newDestination = {

@@ -13,23 +13,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../support/requests';
 import { control, emulatorGet, mailsTo, newMember, startPurchaseStack, type Member, paidOrderWithCharge } from './purchase-support';
 import { orderRow } from '../support/order-row';
+import { asc, eq } from 'drizzle-orm';
+import { auditLog, refunds } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { SERVER_RECONCILE_OPTIONS, reconcilePayments } from '@/features/payments/server/reconciler';
+import { recordSucceededRefund } from '@/features/payments/server/refund-succeeded';
+import { listRefunds, refundTotals, requestRefund } from '@/features/payments/server/refunds';
+import { listOrderEvents } from '@/features/orders/server';
+import * as refundsRoute from '@/app/api/admin/orders/[id]/refunds/route';
+import * as historyRoute from '@/app/api/payments/histories-per-page/route';
+import * as statementRoute from '@/app/api/download/refund/[file]/route';
+import * as staffStatementRoute from '@/app/api/admin/orders/[id]/refunds/[refundId]/statement/route';
+import { refundStatementUrl } from '@/features/backoffice';
+import { pdfText } from '../support/pdf';
+import { createTestStaff } from '../factories/staff';
+import { AdminBrowser } from './backoffice-support';
 
 const stack = await startPurchaseStack();
-const { asc, eq } = await import('drizzle-orm');
-const { auditLog, refunds } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { SERVER_RECONCILE_OPTIONS, reconcilePayments } = await import('@/features/payments/server/reconciler');
-const { recordSucceededRefund } = await import('@/features/payments/server/refund-succeeded');
-const { listRefunds, refundTotals, requestRefund } = await import('@/features/payments/server/refunds');
-const { listOrderEvents } = await import('@/features/orders/server');
-const refundsRoute = await import('@/app/api/admin/orders/[id]/refunds/route');
-const historyRoute = await import('@/app/api/payments/histories-per-page/route');
-const statementRoute = await import('@/app/api/download/refund/[file]/route');
-const staffStatementRoute = await import('@/app/api/admin/orders/[id]/refunds/[refundId]/statement/route');
-const { refundStatementUrl } = await import('@/features/backoffice');
-const { pdfText } = await import('../support/pdf');
-const { createTestStaff } = await import('../factories/staff');
-const { AdminBrowser } = await import('./backoffice-support');
 
 afterAll(async () => {
   await stack.close();

@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { Browser, startAccountsStack, uniqueEmail } from './accounts-support';
+import { setEnvForTest } from '@/config/env';
+import { installPeerAddressHeader } from '@/server/http/peer-address';
+import { hashPassword } from '@/features/accounts/server/passwords';
+import { createUser } from '../factories/users';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as loginRoute from '@/app/api/users/login/route';
 
 /**
  * Without a trusted proxy the client is the TCP peer our server reports (server.ts writes it into
@@ -9,12 +15,7 @@ import { Browser, startAccountsStack, uniqueEmail } from './accounts-support';
  * set; tests/e2e/client-ip.spec.ts shows the same through the real server.
  */
 const stack = await startAccountsStack();
-delete process.env.TRUSTED_PROXY_HEADER; // the accounts stack sets one; this file is about its absence
-const { installPeerAddressHeader } = await import('@/server/http/peer-address');
-const { hashPassword } = await import('@/features/accounts/server/passwords');
-const { createUser } = await import('../factories/users');
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const loginRoute = await import('@/app/api/users/login/route');
+setEnvForTest({ TRUSTED_PROXY_HEADER: undefined }); // the accounts stack sets one; this file is about its absence
 
 afterAll(() => stack.close());
 

@@ -4,6 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { call, sameOriginJson } from '../support/requests';
 import { Browser, codeIn, mailsTo, startAccountsStack, uniqueEmail, waitForMail } from './accounts-support';
+import { tempDir, ntaRow, buildRegistry } from '@/features/registry/testing';
+import { eq, sql } from 'drizzle-orm';
+import { users, watchEntries } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { hashPassword } from '@/features/accounts/server/passwords';
+import { createUser } from '../factories/users';
+import { createSession } from '@/server/auth/session';
+import { cookieName } from '@/server/auth/cookies';
+import { csrfTokenFor } from '@/server/auth/csrf';
+import { WATCH_LIMIT, WATCH_MESSAGES } from '@/features/watch/constants';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import * as registerRoute from '@/app/api/users/register/route';
+import * as tempAuthRoute from '@/app/api/users/temp-auth/route';
+import * as loginRoute from '@/app/api/users/login/route';
+import * as requestRoute from '@/app/api/users/reset-password-request/route';
+import * as resetRoute from '@/app/api/users/reset-password/route';
+import * as watchRoute from '@/app/api/watch/route';
+import { setEnvForTest } from '@/config/env';
 
 /**
  * The same action twice at the same moment, as a double click or two tabs send it (issue 11 §9):
@@ -15,27 +33,9 @@ import { Browser, codeIn, mailsTo, startAccountsStack, uniqueEmail, waitForMail 
  */
 
 const stack = await startAccountsStack();
-const { tempDir, ntaRow, buildRegistry } = await import('@/features/registry/testing');
 const dir = tempDir();
 const registryPath = path.join(dir, 'registry.sqlite');
-Object.assign(process.env, { REGISTRY_PATH: registryPath });
-
-const { eq, sql } = await import('drizzle-orm');
-const { users, watchEntries } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { hashPassword } = await import('@/features/accounts/server/passwords');
-const { createUser } = await import('../factories/users');
-const { createSession } = await import('@/server/auth/session');
-const { cookieName } = await import('@/server/auth/cookies');
-const { csrfTokenFor } = await import('@/server/auth/csrf');
-const { WATCH_LIMIT, WATCH_MESSAGES } = await import('@/features/watch/constants');
-const csrfRoute = await import('@/app/api/session/csrf/route');
-const registerRoute = await import('@/app/api/users/register/route');
-const tempAuthRoute = await import('@/app/api/users/temp-auth/route');
-const loginRoute = await import('@/app/api/users/login/route');
-const requestRoute = await import('@/app/api/users/reset-password-request/route');
-const resetRoute = await import('@/app/api/users/reset-password/route');
-const watchRoute = await import('@/app/api/watch/route');
+setEnvForTest({ REGISTRY_PATH: registryPath });
 
 const A = '8040001999013';
 const B = '2430101000011';

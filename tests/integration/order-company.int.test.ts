@@ -3,6 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { REGISTRY_COMPANIES, UNKNOWN_CORPORATE_NUMBER } from '../support/order-registry';
 import { answerChallenge, newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
+import { eq } from 'drizzle-orm';
+import { orders } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { pdfText } from '../support/pdf';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import * as receiptRoute from '@/app/api/download/receipt/[file]/route';
 
 /**
  * Issue 12 §2: the company of an order comes from the registry. The probe sent トヨタ's number
@@ -10,14 +18,6 @@ import { answerChallenge, newMember, newToken, orderBody, startPurchaseStack, ty
  * registry does not have was accepted; a company without a registry could be ordered.
  */
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orders } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { pdfText } = await import('../support/pdf');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const receiptRoute = await import('@/app/api/download/receipt/[file]/route');
 
 afterAll(() => stack.close());
 

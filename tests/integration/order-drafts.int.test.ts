@@ -9,16 +9,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { newMember, orderBody, startPurchaseStack } from './purchase-support';
+import { and, eq, inArray } from 'drizzle-orm';
+import { orders, orderEvents } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { DRAFT_ORDERS_PER_MEMBER, DRAFT_ORDER_MAX_AGE_MS } from '@/features/orders';
+import { reconcilePayments } from '@/features/payments/server/reconciler';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import { createUser } from '../factories/users';
+import { createOrder } from '../factories/orders';
 
 const stack = await startPurchaseStack();
-const { and, eq, inArray } = await import('drizzle-orm');
-const { orders, orderEvents } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { DRAFT_ORDERS_PER_MEMBER, DRAFT_ORDER_MAX_AGE_MS } = await import('@/features/orders');
-const { reconcilePayments } = await import('@/features/payments/server/reconciler');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const { createUser } = await import('../factories/users');
-const { createOrder } = await import('../factories/orders');
 
 afterAll(() => stack.close());
 

@@ -10,6 +10,23 @@ import { pdfText } from '../support/pdf';
 
 import { APP, answerChallenge, mailsTo, newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
 import { orderRow } from '../support/order-row';
+import { eq } from 'drizzle-orm';
+import { orders, orderEvents } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { ORDER_NUMBER_PATTERN, orderNumberMonth } from '@/features/orders';
+import { insertOrder } from '@/features/orders/server';
+import { lookupOrderNumber } from '@/features/backoffice/server/orders';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import * as latestRoute from '@/app/api/payments/latest/route';
+import * as historyRoute from '@/app/api/payments/histories-per-page/route';
+import * as receiptRoute from '@/app/api/download/receipt/[file]/route';
+import * as queueRoute from '@/app/api/admin/orders/route';
+import { createTestStaff } from '../factories/staff';
+import { createUser } from '../factories/users';
+import { createOrder } from '../factories/orders';
+import { AdminBrowser } from './backoffice-support';
 
 /**
  * The order number members quote (issue 13 §2, docs/decisions/0025): every order gets one when it
@@ -18,25 +35,8 @@ import { orderRow } from '../support/order-row';
  * say; staff find the order by it however it is typed.
  */
 
-// The PAY.JP emulator and the SMTP catcher first: the app reads its configuration once.
+// The PAY.JP emulator and the SMTP catcher first: the app parses its configuration on first use.
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orders, orderEvents } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { ORDER_NUMBER_PATTERN, orderNumberMonth } = await import('@/features/orders');
-const { insertOrder } = await import('@/features/orders/server');
-const { lookupOrderNumber } = await import('@/features/backoffice/server/orders');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const latestRoute = await import('@/app/api/payments/latest/route');
-const historyRoute = await import('@/app/api/payments/histories-per-page/route');
-const receiptRoute = await import('@/app/api/download/receipt/[file]/route');
-const queueRoute = await import('@/app/api/admin/orders/route');
-const { createTestStaff } = await import('../factories/staff');
-const { createUser } = await import('../factories/users');
-const { createOrder } = await import('../factories/orders');
-const { AdminBrowser } = await import('./backoffice-support');
 
 afterAll(async () => {
   await stack.close();

@@ -2,6 +2,11 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { DESTINATION, newMember, orderBody, startPurchaseStack } from './purchase-support';
+import { eq, sql } from 'drizzle-orm';
+import { orders } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { logger } from '@/server/logger';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
 
 /**
  * Issue 11 §6: control characters in order text fields are refused by the schemas (422, Japanese
@@ -9,11 +14,6 @@ import { DESTINATION, newMember, orderBody, startPurchaseStack } from './purchas
  * logged without the values it carried (the log printed the whole INSERT with name and address).
  */
 const stack = await startPurchaseStack();
-const { eq, sql } = await import('drizzle-orm');
-const { orders } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { logger } = await import('@/server/logger');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
 
 afterAll(() => stack.close());
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import type { OrderActor } from '@/features/orders';
-
-const orders = await import('@/features/orders/server');
-const { AppError } = await import('@/server/http/app-error');
-const { createUser } = await import('../factories/users');
-const { createOrder } = await import('../factories/orders');
+import * as orders from '@/features/orders/server';
+import { AppError } from '@/server/http/app-error';
+import { createUser } from '../factories/users';
+import { createOrder } from '../factories/orders';
 
 const staff: OrderActor = { type: 'staff', id: 'staff-1' };
 

@@ -19,22 +19,22 @@ import {
   type Member,
   paidOrderWithCharge,
 } from './purchase-support';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, refunds } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { getPayjpClient } from '@/features/payments/server/payjp/client';
+import { reconcilePayments } from '@/features/payments/server/reconciler';
+import { recordSucceededRefund } from '@/features/payments/server/refund-succeeded';
+import { OUTSIDE_REFUND_LABEL, listRefunds, refundTotals, requestRefund } from '@/features/payments/server/refunds';
+import { listOrderRefunds } from '@/features/backoffice/server/refunds';
+import { jstMonthRange, loadAccountingEntries } from '@/features/backoffice/server/accounting';
+import { listOrderEvents } from '@/features/orders/server';
+import { AppError } from '@/server/http/app-error';
+import * as webhookRoute from '@/app/api/payments/webhook/route';
+import { createOrder } from '../factories/orders';
+import { createTestStaff } from '../factories/staff';
 
 const stack = await startPurchaseStack();
-const { and, eq } = await import('drizzle-orm');
-const { auditLog, refunds } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { getPayjpClient } = await import('@/features/payments/server/payjp/client');
-const { reconcilePayments } = await import('@/features/payments/server/reconciler');
-const { recordSucceededRefund } = await import('@/features/payments/server/refund-succeeded');
-const { OUTSIDE_REFUND_LABEL, listRefunds, refundTotals, requestRefund } = await import('@/features/payments/server/refunds');
-const { listOrderRefunds } = await import('@/features/backoffice/server/refunds');
-const { jstMonthRange, loadAccountingEntries } = await import('@/features/backoffice/server/accounting');
-const { listOrderEvents } = await import('@/features/orders/server');
-const { AppError } = await import('@/server/http/app-error');
-const webhookRoute = await import('@/app/api/payments/webhook/route');
-const { createOrder } = await import('../factories/orders');
-const { createTestStaff } = await import('../factories/staff');
 
 afterAll(() => stack.close());
 

@@ -8,20 +8,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { answerChallenge, chargesOfOrder, newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
 import { orderRow } from '../support/order-row';
+import { eq } from 'drizzle-orm';
+import { orderEvents } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { reconcilePayments } from '@/features/payments/server/reconciler';
+import { handleWebhookEvent } from '@/features/payments/server/order-payment';
+import { PAYMENT_DEADLINE_MS } from '@/features/orders';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as retryRoute from '@/app/api/payments/retry/route';
+import * as cancelRoute from '@/app/api/payments/cancel/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import * as latestRoute from '@/app/api/payments/latest/route';
 
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orderEvents } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { reconcilePayments } = await import('@/features/payments/server/reconciler');
-const { handleWebhookEvent } = await import('@/features/payments/server/order-payment');
-const { PAYMENT_DEADLINE_MS } = await import('@/features/orders');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const retryRoute = await import('@/app/api/payments/retry/route');
-const cancelRoute = await import('@/app/api/payments/cancel/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const latestRoute = await import('@/app/api/payments/latest/route');
 
 afterAll(() => stack.close());
 

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { call } from '../support/requests';
-
-const { createSession } = await import('@/server/auth/session');
-const { cookieName } = await import('@/server/auth/cookies');
-const { PaymentHistoryPageSchema } = await import('@/features/receipts');
-const { createUser } = await import('../factories/users');
-const { createOrder } = await import('../factories/orders');
-const orders = await import('@/features/orders/server');
-const route = await import('@/app/api/payments/histories-per-page/route');
-const receiptRoute = await import('@/app/api/download/receipt/[file]/route');
+import { createSession } from '@/server/auth/session';
+import { cookieName } from '@/server/auth/cookies';
+import { PaymentHistoryPageSchema } from '@/features/receipts';
+import { createUser } from '../factories/users';
+import { createOrder } from '../factories/orders';
+import * as orders from '@/features/orders/server';
+import * as route from '@/app/api/payments/histories-per-page/route';
+import * as receiptRoute from '@/app/api/download/receipt/[file]/route';
 
 async function member() {
   const user = await createUser();

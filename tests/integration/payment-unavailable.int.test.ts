@@ -3,6 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { newMember, newToken, orderBody, startPurchaseStack } from './purchase-support';
+import { eq } from 'drizzle-orm';
+import { orders } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import * as publicKeyRoute from '@/app/api/payjp/public-key/route';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as cardsRoute from '@/app/api/credit-cards/card/route';
+import { call } from '../support/requests';
+import { setEnvForTest } from '@/config/env';
 
 /**
  * Card payment switched off by configuration (`PAYJP_PUBLIC_KEY=`): the order screens are told
@@ -10,15 +19,7 @@ import { newMember, newToken, orderBody, startPurchaseStack } from './purchase-s
  * message and nothing created — while a member may still list and delete registered cards.
  */
 const stack = await startPurchaseStack();
-process.env.PAYJP_PUBLIC_KEY = '';
-const { eq } = await import('drizzle-orm');
-const { orders } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const publicKeyRoute = await import('@/app/api/payjp/public-key/route');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const cardsRoute = await import('@/app/api/credit-cards/card/route');
-const { call } = await import('../support/requests');
+setEnvForTest({ PAYJP_PUBLIC_KEY: '' });
 
 afterAll(() => stack.close());
 

@@ -10,16 +10,16 @@ import {
   startPurchaseStack,
   type Member,
 } from './purchase-support';
+import { eq } from 'drizzle-orm';
+import { orders, payjpCustomers } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { deleteCustomerOf } from '@/features/payments/server/customers';
+import * as cardRoute from '@/app/api/credit-cards/card/route';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
 
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orders, payjpCustomers } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { deleteCustomerOf } = await import('@/features/payments/server/customers');
-const cardRoute = await import('@/app/api/credit-cards/card/route');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
 
 afterAll(() => stack.close());
 

@@ -12,6 +12,15 @@ import {
   type WireCharge,
 } from './purchase-support';
 import { orderRow } from '../support/order-row';
+import { eq, inArray } from 'drizzle-orm';
+import { orders } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { settleOrder } from '@/features/payments/server/order-payment';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import * as latestRoute from '@/app/api/payments/latest/route';
+import * as cardRoute from '@/app/api/credit-cards/card/route';
 
 /**
  * PAY.JP faults at every step of a purchase (issue 11 §9): at each step PAY.JP answers 500 (before
@@ -27,15 +36,6 @@ import { orderRow } from '../support/order-row';
  * order only it can settle must be left in a state it handles.
  */
 const stack = await startPurchaseStack();
-const { eq, inArray } = await import('drizzle-orm');
-const { orders } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { settleOrder } = await import('@/features/payments/server/order-payment');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const latestRoute = await import('@/app/api/payments/latest/route');
-const cardRoute = await import('@/app/api/credit-cards/card/route');
 
 afterAll(() => stack.close());
 

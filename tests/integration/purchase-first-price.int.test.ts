@@ -16,13 +16,13 @@ import {
   type Member,
 } from './purchase-support';
 import { orderRow } from '../support/order-row';
+import * as itemsAllRoute from '@/app/api/items/all/route';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import * as historyRoute from '@/app/api/payments/histories-per-page/route';
 
 const stack = await startPurchaseStack();
-const itemsAllRoute = await import('@/app/api/items/all/route');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const historyRoute = await import('@/app/api/payments/histories-per-page/route');
 
 afterAll(() => stack.close());
 

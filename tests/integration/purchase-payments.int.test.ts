@@ -16,19 +16,19 @@ import {
 } from './purchase-support';
 import { REGISTRY_COMPANIES } from '../support/order-registry';
 import { orderRow } from '../support/order-row';
+import { eq } from 'drizzle-orm';
+import { orders } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import * as itemsAllRoute from '@/app/api/items/all/route';
+import * as taxRoute from '@/app/api/items/tax/route';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import * as latestRoute from '@/app/api/payments/latest/route';
+import * as webhookRoute from '@/app/api/payments/webhook/route';
+import { call } from '../support/requests';
 
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orders } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const itemsAllRoute = await import('@/app/api/items/all/route');
-const taxRoute = await import('@/app/api/items/tax/route');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const latestRoute = await import('@/app/api/payments/latest/route');
-const webhookRoute = await import('@/app/api/payments/webhook/route');
-const { call } = await import('../support/requests');
 
 afterAll(() => stack.close());
 

@@ -7,16 +7,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { newMember, newToken, orderBody, startPurchaseStack, type Member } from './purchase-support';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as retryRoute from '@/app/api/payments/retry/route';
+import * as cancelRoute from '@/app/api/payments/cancel/route';
+import * as taxRoute from '@/app/api/items/tax/route';
+import * as latestRoute from '@/app/api/payments/latest/route';
+import * as historyRoute from '@/app/api/payments/histories-per-page/route';
+import { createOrder as paidOrderOf } from '../factories/orders';
 
 const stack = await startPurchaseStack();
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const retryRoute = await import('@/app/api/payments/retry/route');
-const cancelRoute = await import('@/app/api/payments/cancel/route');
-const taxRoute = await import('@/app/api/items/tax/route');
-const latestRoute = await import('@/app/api/payments/latest/route');
-const historyRoute = await import('@/app/api/payments/histories-per-page/route');
-const { createOrder: paidOrderOf } = await import('../factories/orders');
 
 afterAll(() => stack.close());
 

@@ -18,17 +18,17 @@ import {
   type Member,
 } from './purchase-support';
 import { orderRow } from '../support/order-row';
+import { eq } from 'drizzle-orm';
+import { orderEvents, orders } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { reconcilePayments, startPaymentReconciler } from '@/features/payments/server/reconciler';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import * as receiptRoute from '@/app/api/download/receipt/[file]/route';
+import { createOrder as insertOrder } from '../factories/orders';
 
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orderEvents, orders } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { reconcilePayments, startPaymentReconciler } = await import('@/features/payments/server/reconciler');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const receiptRoute = await import('@/app/api/download/receipt/[file]/route');
-const { createOrder: insertOrder } = await import('../factories/orders');
 
 afterAll(() => stack.close());
 

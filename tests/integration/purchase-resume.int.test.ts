@@ -16,20 +16,20 @@ import {
   type Member,
 } from './purchase-support';
 import { orderRow } from '../support/order-row';
+import { eq } from 'drizzle-orm';
+import { orders, orderEvents } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { reconcilePayments } from '@/features/payments/server/reconciler';
+import { PAYMENT_DEADLINE_MS } from '@/features/orders';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as retryRoute from '@/app/api/payments/retry/route';
+import * as cancelRoute from '@/app/api/payments/cancel/route';
+import * as returnRoute from '@/app/api/payments/tds-return/route';
+import * as historyRoute from '@/app/api/payments/histories-per-page/route';
+import { call } from '../support/requests';
 
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orders, orderEvents } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { reconcilePayments } = await import('@/features/payments/server/reconciler');
-const { PAYMENT_DEADLINE_MS } = await import('@/features/orders');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const retryRoute = await import('@/app/api/payments/retry/route');
-const cancelRoute = await import('@/app/api/payments/cancel/route');
-const returnRoute = await import('@/app/api/payments/tds-return/route');
-const historyRoute = await import('@/app/api/payments/histories-per-page/route');
-const { call } = await import('../support/requests');
 
 afterAll(() => stack.close());
 

@@ -1,15 +1,26 @@
 /**
  * Shared set-up of the purchase integration tests (tests/integration/purchase*.int.test.ts): the
  * PAY.JP emulator and the SMTP catcher in-process on free ports, the app's configuration pointed
- * at them (before any src/ module is imported: the test files import src/ dynamically after
- * `startPurchaseStack`), and helpers that play the member's browser and PAY.JP's 3-D Secure page.
+ * at them (with `setEnvForTest`, docs/decisions/0078, before the first request: the app parses its
+ * configuration on first use, not at import), and helpers that play the member's browser and PAY.JP's 3-D Secure page.
  */
 import { randomUUID } from 'node:crypto';
 
 import { startMailCatcher, type MailCatcher } from '../../dev/mail/mail-catcher';
 import { startPayjpEmulator, type PayjpEmulator } from '../../dev/payjp/emulator';
 import { tokenId } from '../../dev/payjp/test-helpers';
+import { eq } from 'drizzle-orm';
+
+import { orders } from '../../db/schema';
+import { setEnvForTest } from '../../src/config/env';
+import { cookieName } from '../../src/server/auth/cookies';
+import { csrfTokenFor } from '../../src/server/auth/csrf';
+import { createSession } from '../../src/server/auth/session';
+import { getDb } from '../../src/server/db/client';
+import { getPayjpClient } from '../../src/features/payments/server/payjp/client';
 import type { RouteHandler } from '../../src/server/http/route';
+import { createOrder } from '../factories/orders';
+import { createUser } from '../factories/users';
 import { buildOrderRegistry } from '../support/order-registry';
 import { call, sameOriginJson } from '../support/requests';
 
@@ -24,7 +35,7 @@ export interface PurchaseStack {
 export async function startPurchaseStack(): Promise<PurchaseStack> {
   const emu = await startPayjpEmulator({ port: 0, webhookUrl: null });
   const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0 });
-  Object.assign(process.env, {
+  setEnvForTest({
     PAYJP_API_BASE: emu.apiBase,
     PAYJP_JS_URL: emu.jsUrl,
     PAYJP_SECRET_KEY: emu.secretKey,
@@ -62,10 +73,6 @@ export class Member {
 }
 
 export async function newMember(overrides: { isDemo?: boolean } = {}): Promise<Member> {
-  const { createUser } = await import('../factories/users');
-  const { createSession } = await import('@/server/auth/session');
-  const { csrfTokenFor } = await import('@/server/auth/csrf');
-  const { cookieName } = await import('@/server/auth/cookies');
   const email = `buyer-${randomUUID().slice(0, 8)}@example.jp`;
   const user = await createUser({ email, emailVerifiedAt: new Date(), ...overrides });
   const { token } = await createSession(user.id);
@@ -163,16 +170,9 @@ export async function mailsTo(stack: PurchaseStack, to: string): Promise<Mail[]>
 
 /**
  * A paid order whose charge really exists at the emulator (two certificates: 10 % and Ministry
- * parts), for the refund tests. src/ is imported here, after `startPurchaseStack` has configured it.
+ * parts), for the refund tests.
  */
 export async function paidOrderWithCharge(stack: PurchaseStack, member: Member) {
-  const [{ eq }, { orders }, { getDb }, { getPayjpClient }, { createOrder }] = await Promise.all([
-    import('drizzle-orm'),
-    import('../../db/schema'),
-    import('../../src/server/db/client'),
-    import('../../src/features/payments/server/payjp/client'),
-    import('../factories/orders'),
-  ]);
   const order = await createOrder({ userId: member.userId, items: [{ itemId: 'history-full', quantity: 2 }] });
   const charge = await getPayjpClient().charges.create({
     amount: order.amountYen,

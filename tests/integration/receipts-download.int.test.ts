@@ -6,16 +6,15 @@ import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 
 import { pdfText } from '../support/pdf';
-
-const { eq, sql } = await import('drizzle-orm');
-const { receipts, orders, users } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { createSession } = await import('@/server/auth/session');
-const { cookieName } = await import('@/server/auth/cookies');
-const { createUser } = await import('../factories/users');
-const { createOrder, ROUNDING_CATALOGUE } = await import('../factories/orders');
-const { RECEIPT_ADDRESSEE_MAX_LENGTH } = await import('@/features/receipts');
-const route = await import('@/app/api/download/receipt/[file]/route');
+import { eq, sql } from 'drizzle-orm';
+import { receipts, orders, users } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { createSession } from '@/server/auth/session';
+import { cookieName } from '@/server/auth/cookies';
+import { createUser } from '../factories/users';
+import { createOrder, ROUNDING_CATALOGUE } from '../factories/orders';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/receipts';
+import * as route from '@/app/api/download/receipt/[file]/route';
 
 const BASE = 'http://localhost:3000';
 

@@ -3,20 +3,19 @@ import { describe, expect, it } from 'vitest';
 
 import { pdfText } from '../support/pdf';
 import { call, sameOriginJson } from '../support/requests';
-
-const { eq, asc } = await import('drizzle-orm');
-const { receiptReissues, receipts, orders, orderEvents } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { createSession } = await import('@/server/auth/session');
-const { cookieName } = await import('@/server/auth/cookies');
-const { csrfTokenFor } = await import('@/server/auth/csrf');
-const { PaymentHistoryPageSchema, RECEIPT_REISSUE_MAX } = await import('@/features/receipts');
-const { createUser } = await import('../factories/users');
-const { createOrder } = await import('../factories/orders');
-const downloadRoute = await import('@/app/api/download/receipt/[file]/route');
-const reissueRoute = await import('@/app/api/payments/receipt-reissue/route');
-const addresseeRoute = await import('@/app/api/payments/receipt-addressee/route');
-const historyRoute = await import('@/app/api/payments/histories-per-page/route');
+import { eq, asc } from 'drizzle-orm';
+import { receiptReissues, receipts, orders, orderEvents } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { createSession } from '@/server/auth/session';
+import { cookieName } from '@/server/auth/cookies';
+import { csrfTokenFor } from '@/server/auth/csrf';
+import { PaymentHistoryPageSchema, RECEIPT_REISSUE_MAX } from '@/features/receipts';
+import { createUser } from '../factories/users';
+import { createOrder } from '../factories/orders';
+import * as downloadRoute from '@/app/api/download/receipt/[file]/route';
+import * as reissueRoute from '@/app/api/payments/receipt-reissue/route';
+import * as addresseeRoute from '@/app/api/payments/receipt-addressee/route';
+import * as historyRoute from '@/app/api/payments/histories-per-page/route';
 
 async function member() {
   const user = await createUser();

@@ -9,17 +9,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { pdfText } from '../support/pdf';
 import { control, emulatorGet, newMember, startPurchaseStack, type Member, paidOrderWithCharge } from './purchase-support';
+import { eq } from 'drizzle-orm';
+import { refunds } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { requestRefund, listRefunds, refundTotals } from '@/features/payments/server/refunds';
+import { reconcilePayments } from '@/features/payments/server/reconciler';
+import { AppError } from '@/server/http/app-error';
+import { createOrder } from '../factories/orders';
+import { createTestStaff } from '../factories/staff';
+import * as statementRoute from '@/app/api/download/refund/[file]/route';
 
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { refunds } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { requestRefund, listRefunds, refundTotals } = await import('@/features/payments/server/refunds');
-const { reconcilePayments } = await import('@/features/payments/server/reconciler');
-const { AppError } = await import('@/server/http/app-error');
-const { createOrder } = await import('../factories/orders');
-const { createTestStaff } = await import('../factories/staff');
-const statementRoute = await import('@/app/api/download/refund/[file]/route');
 
 afterAll(() => stack.close());
 

@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { DESTINATION, newMember, orderBody, startPurchaseStack, type Member } from './purchase-support';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as addressesRoute from '@/app/api/users/addresses/route';
 
 /**
  * Saved delivery addresses (issue 24 §4, docs/decisions/0063): before, a member's second order
  * started from an empty form — nothing was kept — and /api/users/addresses did not exist (404).
  */
 const stack = await startPurchaseStack();
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const addressesRoute = await import('@/app/api/users/addresses/route');
 
 afterAll(() => stack.close());
 

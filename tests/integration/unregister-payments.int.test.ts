@@ -11,21 +11,21 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { Member, chargesOfOrder, newToken, orderBody, startPurchaseStack } from './purchase-support';
+import { eq } from 'drizzle-orm';
+import { orders, users } from '@db/schema';
+import { getDb } from '@/server/db/client';
+import { createUser } from '../factories/users';
+import { hashPassword } from '@/features/accounts/server/passwords';
+import { createSession } from '@/server/auth/session';
+import { csrfTokenFor } from '@/server/auth/csrf';
+import { cookieName } from '@/server/auth/cookies';
+import { purchase } from '@/features/payments/server/order-payment';
+import * as createRoute from '@/app/api/payments/create-payment-history/route';
+import * as purchaseRoute from '@/app/api/payments/purchase/route';
+import * as cancelRoute from '@/app/api/payments/cancel/route';
+import * as unregisterRoute from '@/app/api/users/unregister/route';
 
 const stack = await startPurchaseStack();
-const { eq } = await import('drizzle-orm');
-const { orders, users } = await import('@db/schema');
-const { getDb } = await import('@/server/db/client');
-const { createUser } = await import('../factories/users');
-const { hashPassword } = await import('@/features/accounts/server/passwords');
-const { createSession } = await import('@/server/auth/session');
-const { csrfTokenFor } = await import('@/server/auth/csrf');
-const { cookieName } = await import('@/server/auth/cookies');
-const { purchase } = await import('@/features/payments/server/order-payment');
-const createRoute = await import('@/app/api/payments/create-payment-history/route');
-const purchaseRoute = await import('@/app/api/payments/purchase/route');
-const cancelRoute = await import('@/app/api/payments/cancel/route');
-const unregisterRoute = await import('@/app/api/users/unregister/route');
 
 afterAll(() => stack.close());
 

@@ -9,6 +9,27 @@ import { formatInvoiceCsvLine, testInvoiceRecord, type InvoiceSourceRecord } fro
 import { formatNtaLine } from '../../tools/registry/nta-synthetic';
 import { call, sameOriginJson } from '../support/requests';
 import { type AccountsStack, Browser, mailsTo, startAccountsStack, waitForMail } from './accounts-support';
+import { tempDir, ntaRow, buildRegistry } from '@/features/registry/testing';
+import { createUser } from '../factories/users';
+import { createSession } from '@/server/auth/session';
+import { cookieName } from '@/server/auth/cookies';
+import { csrfTokenFor } from '@/server/auth/csrf';
+import { getDb } from '@/server/db/client';
+import { sql } from 'drizzle-orm';
+import { importInvoiceFiles } from '@/features/registry/index.server';
+import { updateRegistry } from '@/features/registry/server/update/update';
+import { updateInvoices } from '@/features/registry/server/update/invoice-update';
+import { importNtaFiles } from '@/features/registry/server/nta/import';
+import { WatchEventsSchema, WatchListSchema, WatchImportResultSchema } from '@/features/watch';
+import * as watchRoute from '@/app/api/watch/route';
+import * as watchOneRoute from '@/app/api/watch/[corporateNumber]/route';
+import * as importRoute from '@/app/api/watch/import/route';
+import * as eventsRoute from '@/app/api/watch/events/route';
+import * as unsubscribeRoute from '@/app/api/watch/unsubscribe/route';
+import * as oneClickRoute from '@/app/api/watch/unsubscribe/one-click/route';
+import * as subscriptionRoute from '@/app/api/watch/subscription/route';
+import * as csrfRoute from '@/app/api/session/csrf/route';
+import { setEnvForTest } from '@/config/env';
 
 /**
  * Watching companies (issue 15) end to end against the local Web-API stand-in (dev/nta): a member
@@ -18,35 +39,15 @@ import { type AccountsStack, Browser, mailsTo, startAccountsStack, waitForMail }
  */
 
 const stack: AccountsStack = await startAccountsStack();
-const { tempDir, ntaRow, buildRegistry } = await import('@/features/registry/testing');
 const dir = tempDir();
 const apiDir = path.join(dir, 'api');
 fs.mkdirSync(apiDir);
 const registryPath = path.join(dir, 'registry', 'registry.sqlite');
 const invoicePath = path.join(dir, 'registry', 'invoice.sqlite');
-Object.assign(process.env, { REGISTRY_PATH: registryPath, INVOICE_PATH: invoicePath });
+setEnvForTest({ REGISTRY_PATH: registryPath, INVOICE_PATH: invoicePath });
 
-const { createUser } = await import('../factories/users');
-const { createSession } = await import('@/server/auth/session');
-const { cookieName } = await import('@/server/auth/cookies');
-const { csrfTokenFor } = await import('@/server/auth/csrf');
-const { getDb } = await import('@/server/db/client');
-const { sql } = await import('drizzle-orm');
-const { importInvoiceFiles } = await import('@/features/registry/index.server');
-const { updateRegistry } = await import('@/features/registry/server/update/update');
-const { updateInvoices } = await import('@/features/registry/server/update/invoice-update');
-const { importNtaFiles } = await import('@/features/registry/server/nta/import');
 const { runWatchJob, recordEvents, deleteWatchData, oneClickUnsubscribeUrl, unsubscribeToken, unsubscribeVersion } =
   await import('@/features/watch/index.server');
-const { WatchEventsSchema, WatchListSchema, WatchImportResultSchema } = await import('@/features/watch');
-const watchRoute = await import('@/app/api/watch/route');
-const watchOneRoute = await import('@/app/api/watch/[corporateNumber]/route');
-const importRoute = await import('@/app/api/watch/import/route');
-const eventsRoute = await import('@/app/api/watch/events/route');
-const unsubscribeRoute = await import('@/app/api/watch/unsubscribe/route');
-const oneClickRoute = await import('@/app/api/watch/unsubscribe/one-click/route');
-const subscriptionRoute = await import('@/app/api/watch/subscription/route');
-const csrfRoute = await import('@/app/api/session/csrf/route');
 
 const A = '8040001999013';
 const B = '2430101000011';

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { setEnvForTest } from '../../src/config/env';
+
 /**
  * The registry the purchase integration tests order from: order creation reads the company from
  * the registry file (issue 12 §2), so each test process gets a small one of its own, pointed to
- * by REGISTRY_PATH before any src/ module reads the configuration. Child processes inherit it.
+ * by REGISTRY_PATH (setEnvForTest) before the first request opens the registry. Child processes inherit it.
  */
 export const REGISTRY_COMPANIES = {
   /** domain.md §1's renamed company: the name orders and receipts must show */
@@ -22,7 +24,7 @@ export const UNKNOWN_CORPORATE_NUMBER = '4000012090001';
 
 export async function buildOrderRegistry(): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hojin-order-registry-')), 'registry.sqlite');
-  process.env.REGISTRY_PATH = file;
+  setEnvForTest({ REGISTRY_PATH: file });
   const { buildRegistry, ntaRow } = await import('../../src/features/registry/testing');
   const row = (c: { corporateNumber: string; name: string; kind: string }, extra: Record<string, unknown> = {}) =>
     ntaRow({ corporateNumber: c.corporateNumber, name: c.name, kind: c.kind as '301', ...extra });

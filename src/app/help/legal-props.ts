@@ -1,9 +1,10 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
+import { getSiteInfo } from '@/config/site';
+import { serverConfig } from '@/config/server';
 import { DELIVERY_WINDOWS } from '@/features/purchase/server/delivery/scheduled-dates';
 import { defaultCatalogue } from '@/features/orders/server';
-import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
+import { legalOperatorInfo } from '@/features/site/legal-content/operator-from-env';
 import type { DeliveryTerms, LegalPriceItem, OperatorInfo } from '@/features/site/legal-content/types';
 
 /**
@@ -12,11 +13,11 @@ import type { DeliveryTerms, LegalPriceItem, OperatorInfo } from '@/features/sit
  * thing on 特定商取引法に基づく表記 and another at checkout.
  */
 export function legalOperator(): OperatorInfo {
-  return operatorInfoFromEnv(getEnv());
+  return legalOperatorInfo();
 }
 
 export function legalPrices(): LegalPriceItem[] {
-  return defaultCatalogue(getEnv()).map((item) => ({
+  return defaultCatalogue(getSiteInfo().fees).map((item) => ({
     name: item.name,
     ministryFeeYen: item.ministryFeeYen,
     serviceFeeYenTaxIncluded: item.serviceFeeYen,
@@ -25,15 +26,14 @@ export function legalPrices(): LegalPriceItem[] {
 }
 
 export function legalDelivery(): DeliveryTerms {
-  const env = getEnv();
   return {
-    cutoffTime: env.ORDER_CUTOFF_TIME,
+    cutoffTime: serverConfig().orderCutoffTime,
     normal: { ...DELIVERY_WINDOWS.normal },
     express: { ...DELIVERY_WINDOWS.express },
-    expressSurchargeYenTaxIncluded: env.FEE_EXPRESS_YEN,
+    expressSurchargeYenTaxIncluded: getSiteInfo().fees.expressYen,
   };
 }
 
 export function gtmEnabled(): boolean {
-  return Boolean(getEnv().GTM_ID);
+  return Boolean(getSiteInfo().gtmId);
 }

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from '@/components/link';
 import { Suspense } from 'react';
 
-import { getEnv } from '@/config/env';
 import { RecentSearches } from '@/features/company-reference/components/recent-searches';
 import s from '@/features/company-reference/components/reference.module.css';
 import { parseSearchUrl } from '@/features/company-search/client/search-url';
@@ -10,7 +9,7 @@ import { RegistryNotice } from '@/features/company-search/components/registry-no
 import { SearchTips } from '@/features/company-search/components/search-tips';
 import { initialSearch, registryStatus } from '@/features/company-search/index.server';
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
-import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
+import { legalOperatorInfo } from '@/features/site/legal-content/operator-from-env';
 
 import { ReferenceSearch } from './reference-search';
 
@@ -82,7 +81,7 @@ export default async function SearchServicePage({ searchParams }: PageProps) {
           （法人情報照会サービス）
         </p>
         <div className={s.attribution}>
-          <NtaAttribution operator={operatorInfoFromEnv(getEnv())} includeInvoice />
+          <NtaAttribution operator={legalOperatorInfo()} includeInvoice />
         </div>
       </Suspense>
     </div>

@@ -8,7 +8,7 @@ export * from './addressee';
 export * from './order-number';
 export * from './selection';
 export * from './refund-statement';
-export { issuerOf, type IssuerEnv } from './issuer';
+export { issuerOf, type IssuerOperator } from './issuer';
 export {
   DRAFT_ORDERS_PER_MEMBER,
   DRAFT_ORDER_MAX_AGE_MS,

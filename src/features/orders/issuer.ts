@@ -1,20 +1,18 @@
-import type { Env } from '@/config/env';
+import type { SiteInfo } from '@/config/site';
 
-export type IssuerEnv = Pick<
-  Env,
-  'OPERATOR_NAME' | 'OPERATOR_POSTCODE' | 'OPERATOR_ADDRESS' | 'OPERATOR_PHONE' | 'OPERATOR_INVOICE_NUMBER'
->;
+/** The operator's details a receipt or refund statement prints (from `getSiteInfo().operator`). */
+export type IssuerOperator = Pick<SiteInfo['operator'], 'name' | 'postcode' | 'address' | 'phone' | 'invoiceNumber'>;
 
 /**
  * The issuer printed on a receipt and on a refund statement (適格請求書発行事業者), as configured
  * today; both documents freeze it in their snapshot when they are first made.
  */
-export function issuerOf(env: IssuerEnv) {
+export function issuerOf(operator: IssuerOperator) {
   return {
-    name: env.OPERATOR_NAME,
-    postcode: env.OPERATOR_POSTCODE,
-    address: env.OPERATOR_ADDRESS,
-    phone: env.OPERATOR_PHONE,
-    registrationNumber: env.OPERATOR_INVOICE_NUMBER,
+    name: operator.name,
+    postcode: operator.postcode,
+    address: operator.address,
+    phone: operator.phone,
+    registrationNumber: operator.invoiceNumber,
   };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { stringifySetCookie } from 'cookie';
 
-import { getEnv } from '@/config/env';
+import { sessionPolicy } from '@/config/server';
 
 /**
  * Cookie names and attributes (security.md "Sessions"): `__Host-` prefix in production (which
@@ -11,7 +11,7 @@ import { getEnv } from '@/config/env';
  * staff session (docs/decisions/0012): a different cookie, so a member session never reaches it.
  */
 export function cookieName(base: 'session' | 'pre' | 'oidc' | 'admin' | 'device' | 'admin_device'): string {
-  return getEnv().isProduction ? `__Host-hojin_${base}` : `hojin_${base}`;
+  return sessionPolicy().secureCookies ? `__Host-hojin_${base}` : `hojin_${base}`;
 }
 
 export interface CookieOptions {
@@ -25,7 +25,7 @@ export interface CookieOptions {
 export function cookieOptions(maxAgeSeconds?: number): CookieOptions {
   return {
     httpOnly: true,
-    secure: getEnv().isProduction,
+    secure: sessionPolicy().secureCookies,
     sameSite: 'lax',
     path: '/',
     ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),

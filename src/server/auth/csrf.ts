@@ -1,8 +1,6 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
-
-import { hmacBase64Url, safeEqual } from './tokens';
+import { safeEqual, signWithServerSecret } from './tokens';
 
 /**
  * CSRF tokens (docs/decisions/0004-csrf.md). The token is HMAC(SESSION_SECRET, binding) where
@@ -11,7 +9,7 @@ import { hmacBase64Url, safeEqual } from './tokens';
  * browser, needs no storage, and changes whenever the session does (login, logout).
  */
 export function csrfTokenFor(binding: string): string {
-  return hmacBase64Url(getEnv().SESSION_SECRET, `csrf:v1:${binding}`);
+  return signWithServerSecret(`csrf:v1:${binding}`);
 }
 
 export function verifyCsrfToken(binding: string | undefined, token: string | null): boolean {

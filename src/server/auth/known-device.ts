@@ -1,8 +1,7 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
 import { cookieName, cookieOptions, type CookieOptions } from '@/server/auth/cookies';
-import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
+import { safeEqual, signWithServerSecret } from '@/server/auth/tokens';
 
 /**
  * A browser the member (or staff member) has logged in from (issue 24 §5, docs/decisions/0062; OWASP's "device
@@ -24,7 +23,7 @@ export interface CookieSource {
 const COOKIE = { member: 'device', staff: 'admin_device' } as const;
 
 function sign(kind: DeviceKind, userId: string, issued: number): string {
-  return hmacBase64Url(getEnv().SESSION_SECRET, `known-device:v1:${kind}:${userId}.${issued}`);
+  return signWithServerSecret(`known-device:v1:${kind}:${userId}.${issued}`);
 }
 
 export function knownDeviceValue(kind: DeviceKind, userId: string, now = Date.now()): string {

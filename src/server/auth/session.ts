@@ -3,10 +3,10 @@ import 'server-only';
 import { and, eq, gt, lte } from 'drizzle-orm';
 
 import { endedSessions, sessions, users } from '@db/schema';
-import { getEnv } from '@/config/env';
 import { getDb, type Db } from '@/server/db/client';
 
 import { randomToken, sha256Hex } from './tokens';
+import { sessionPolicy } from '@/config/server';
 
 /**
  * Server-side sessions (security.md "Sessions and CSRF"; the Lucia/Copenhagen Book pattern):
@@ -33,7 +33,7 @@ export interface Session {
 const TOUCH_INTERVAL_MS = 60_000;
 
 function idleMs() {
-  return getEnv().SESSION_IDLE_MINUTES * 60_000;
+  return sessionPolicy().idleMs;
 }
 
 function effectiveExpiry(lastSeenAt: Date, absolute: Date): Date {
@@ -48,7 +48,7 @@ export async function createSession(
   const db = await getDb();
   const token = randomToken();
   const id = sha256Hex(token);
-  const absolute = new Date(now.getTime() + getEnv().SESSION_ABSOLUTE_HOURS * 3_600_000);
+  const absolute = new Date(now.getTime() + sessionPolicy().absoluteMs);
   await db.insert(sessions).values({
     id,
     userId,

@@ -3,10 +3,10 @@ import 'server-only';
 import { and, eq, gt } from 'drizzle-orm';
 
 import { staffSessions, staffUsers } from '@db/schema';
-import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 
 import { randomToken, sha256Hex } from './tokens';
+import { sessionPolicy } from '@/config/server';
 
 /**
  * Back-office staff sessions (security.md "Staff"; docs/decisions/0012-back-office-staff-auth.md).
@@ -44,7 +44,7 @@ export const PENDING_MINUTES = 5;
 const TOUCH_INTERVAL_MS = 60_000;
 
 function idleMs() {
-  return getEnv().STAFF_SESSION_IDLE_MINUTES * 60_000;
+  return sessionPolicy().staffIdleMs;
 }
 
 function effectiveExpiry(lastSeenAt: Date, absolute: Date): Date {
@@ -59,7 +59,7 @@ export async function createStaffSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const db = await getDb();
   const token = randomToken();
-  const lifetimeMs = mfaPassed ? getEnv().STAFF_SESSION_ABSOLUTE_HOURS * 3_600_000 : PENDING_MINUTES * 60_000;
+  const lifetimeMs = mfaPassed ? sessionPolicy().staffAbsoluteMs : PENDING_MINUTES * 60_000;
   const absolute = new Date(now.getTime() + lifetimeMs);
   await db.insert(staffSessions).values({
     id: sha256Hex(token),

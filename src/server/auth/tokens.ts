@@ -2,6 +2,8 @@ import 'server-only';
 
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+import { serverSecret } from '@/config/server';
+
 /** 256-bit random token, URL-safe. */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
@@ -13,6 +15,11 @@ export function sha256Hex(value: string): string {
 
 export function hmacBase64Url(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('base64url');
+}
+
+/** HMAC of `value` under the server's signing key; `value` starts with its purpose (`csrf:v1:` …). */
+export function signWithServerSecret(value: string): string {
+  return hmacBase64Url(serverSecret(), value);
 }
 
 /** Constant-time comparison of two strings (different lengths compare false). */

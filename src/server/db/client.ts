@@ -7,8 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 
 import * as schema from '@db/schema';
-import { getEnv } from '@/config/env';
 import { logger } from '@/server/logger';
+import { serverConfig } from '@/config/server';
 
 /**
  * The application database (DEVELOPERS.md): PostgreSQL through Drizzle. Without DATABASE_URL
@@ -35,19 +35,19 @@ const globalKey = Symbol.for('hojin.db');
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
 
 async function open(): Promise<Handle> {
-  const env = getEnv();
-  if (env.DATABASE_URL) {
+  const config = serverConfig().database;
+  if (config.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX });
+    const pool = new Pool({ connectionString: config.url, max: config.poolMax });
     pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL pool error'));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, driver: 'postgres', close: () => pool.end(), pool };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  fs.mkdirSync(env.paths.pglite, { recursive: true });
-  const client = await PGlite.create(env.paths.pglite);
+  fs.mkdirSync(config.pglitePath, { recursive: true });
+  const client = await PGlite.create(config.pglitePath);
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, driver: 'pglite', close: () => client.close() };
 }

@@ -1,18 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { setEnvForTest } from '@/config/env';
 
 import { clientIp } from './client-ip';
 import type { IncomingMessage } from 'node:http';
 
 import { installPeerAddressHeader, normalizeAddress, stampPeerAddress } from './peer-address';
 
-const env = vi.hoisted(() => ({ TRUSTED_PROXY_HEADER: undefined as string | undefined }));
-vi.mock('@/config/env', () => ({ getEnv: () => env }));
-
 const headers = (h: Record<string, string>) => new Headers(h);
 
 describe('clientIp', () => {
   afterEach(() => {
-    env.TRUSTED_PROXY_HEADER = undefined;
+    setEnvForTest({ TRUSTED_PROXY_HEADER: undefined });
   });
 
   it('uses the peer address handed over by our server and ignores X-Forwarded-For without a trusted proxy', () => {
@@ -29,7 +28,7 @@ describe('clientIp', () => {
   });
 
   it('with TRUSTED_PROXY_HEADER reads that header only, its right-most entry', () => {
-    env.TRUSTED_PROXY_HEADER = 'x-forwarded-for';
+    setEnvForTest({ TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
     const peer = installPeerAddressHeader();
     expect(clientIp(headers({ 'x-forwarded-for': '203.0.113.9, 192.0.2.10', [peer]: '10.0.0.2' }))).toBe('192.0.2.10');
     expect(clientIp(headers({ 'x-forwarded-for': '192.0.2.10, not-an-ip' }))).toBe('unknown');

@@ -1,8 +1,7 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
-
 import { normalizeAddress, peerAddressHeader } from './peer-address';
+import { serverConfig } from '@/config/server';
 
 /**
  * The client's IP for rate limits and logs (docs/decisions/0011-client-ip-and-rate-limits.md).
@@ -15,7 +14,7 @@ import { normalizeAddress, peerAddressHeader } from './peer-address';
  * such requests then share one client's limits: strict, never spoofable.
  */
 export function clientIp(headers: Headers): string {
-  const proxyHeader = getEnv().TRUSTED_PROXY_HEADER;
+  const proxyHeader = serverConfig().trustedProxyHeader;
   if (proxyHeader) {
     const value = headers.get(proxyHeader);
     return normalizeAddress(value?.split(',').pop()) ?? 'unknown';

@@ -3,7 +3,6 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { z } from 'zod';
 
-import { getEnv } from '@/config/env';
 import { fieldErrors } from '@/lib/zod-ja';
 import { cookieName, cookieOptions, serializeCookie, type CookieOptions } from '@/server/auth/cookies';
 import { csrfTokenFor, verifyCsrfToken } from '@/server/auth/csrf';
@@ -13,6 +12,7 @@ import { logger } from '@/server/logger';
 
 import { AppError, errorResponse } from './app-error';
 import { clientIp } from './client-ip';
+import { appUrl } from '@/config/server';
 
 /**
  * The one wrapper for every /api/* route handler (conventions.md §4, security.md). A route file
@@ -229,7 +229,7 @@ export function checkRequestOrigin(request: NextRequest): void {
 }
 
 function allowedOrigins(request: NextRequest): Set<string> {
-  const origins = new Set([new URL(getEnv().APP_BASE_URL).origin]);
+  const origins = new Set([appUrl('/').origin]);
   // The request's own origin as seen by the server (the browser cannot forge Host for fetch).
   const host = request.headers.get('host');
   if (host) origins.add(`${request.nextUrl.protocol}//${host}`);

@@ -2,11 +2,11 @@ import 'server-only';
 
 import nodemailer, { type Transporter } from 'nodemailer';
 
-import { getEnv } from '@/config/env';
 import { sha256Hex } from '@/server/auth/tokens';
 import { logger } from '@/server/logger';
 
 import type { RenderedMail } from './compose';
+import { serverConfig, type MailConfig } from '@/config/server';
 
 /**
  * Outgoing mail over SMTP (nodemailer). The server comes from configuration (SMTP_*); locally
@@ -23,15 +23,14 @@ export class MailDeliveryError extends Error {
 
 let cached: { key: string; transporter: Transporter } | undefined;
 
-function transporter(): Transporter {
-  const env = getEnv();
-  const key = `${env.SMTP_HOST}:${env.SMTP_PORT}:${env.SMTP_SECURE}:${env.SMTP_USER ?? ''}`;
+function transporter(config: MailConfig): Transporter {
+  const key = `${config.host}:${config.port}:${config.secure}:${config.auth?.user ?? ''}`;
   if (cached?.key === key) return cached.transporter;
   const created = nodemailer.createTransport({
-    host: env.SMTP_HOST,
-    port: env.SMTP_PORT,
-    secure: env.SMTP_SECURE,
-    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } : undefined,
+    host: config.host,
+    port: config.port,
+    secure: config.secure,
+    auth: config.auth,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
@@ -65,12 +64,12 @@ function extraHeaders(headers: Readonly<Record<string, string>> = {}): Record<st
 
 /** Sends one mail; throws MailDeliveryError when the SMTP server does not take it. */
 export async function sendMail(to: string, mail: RenderedMail, options: SendMailOptions = {}): Promise<void> {
-  const env = getEnv();
+  const config = serverConfig().mail;
   const recipient = sha256Hex(to).slice(0, 16); // logs identify the address without holding it
   const headers = extraHeaders(options.headers); // a programming error, thrown before anything is sent
   try {
-    const info = await transporter().sendMail({
-      from: env.MAIL_FROM,
+    const info = await transporter(config).sendMail({
+      from: config.from,
       to,
       subject: mail.subject,
       text: mail.text,

@@ -3,7 +3,6 @@ import Link from '@/components/link';
 import { notFound, permanentRedirect, redirect } from 'next/navigation';
 import { cache } from 'react';
 
-import { getEnv } from '@/config/env';
 import { CompanyRecord } from '@/features/company-reference/components/company-record';
 import s from '@/features/company-reference/components/reference.module.css';
 import { referencePath } from '@/features/company-reference/schemas';
@@ -12,8 +11,9 @@ import { jsonLdText, recordDescription, recordJsonLd, recordTitle } from '@/feat
 import { parseCorporateNumberQuery } from '@/features/registry/index.server';
 import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
 import { NtaAttribution } from '@/features/site/components/legal/legal-parts';
-import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
+import { legalOperatorInfo } from '@/features/site/legal-content/operator-from-env';
 import { WATCH_INTENT_PARAM } from '@/lib/watch-intent';
+import { appUrl } from '@/config/server';
 
 /**
  * /search-service/result — at `?corporateNumber=…`, a company's record; a search (`?q=…`, the former list) goes to /search-service.
@@ -68,7 +68,7 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 }
 
 function Attribution() {
-  return <NtaAttribution operator={operatorInfoFromEnv(getEnv())} includeInvoice />;
+  return <NtaAttribution operator={legalOperatorInfo()} includeInvoice />;
 }
 
 export default async function SearchServiceResultPage({ searchParams }: { searchParams: SearchParams }) {
@@ -99,7 +99,7 @@ export default async function SearchServiceResultPage({ searchParams }: { search
       );
     }
     const record = outcome.record;
-    const url = new URL(record.path, getEnv().APP_BASE_URL).toString();
+    const url = appUrl(record.path).toString();
     return (
       <div className={`container ${s.page}`}>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(recordJsonLd(record, url)) }} />

@@ -2,7 +2,6 @@ import 'server-only';
 
 import type { NextRequest } from 'next/server';
 
-import { getEnv } from '@/config/env';
 import { cookieName, cookieOptions, type CookieOptions } from '@/server/auth/cookies';
 import { csrfTokenFor } from '@/server/auth/csrf';
 import { markKnownDevice } from '@/server/auth/known-device';
@@ -13,6 +12,7 @@ import { logger } from '@/server/logger';
 import type { LoginResponse } from '../schemas';
 
 import { getAccount } from './users';
+import { sessionPolicy } from '@/config/server';
 
 /** The parts of a route context the session functions need. */
 export interface SessionIo {
@@ -36,7 +36,7 @@ export async function beginSession(
   if (previous) await revokeSession(sha256Hex(previous));
   const { token, session } = await createSession(userId, { userAgent: io.request.headers.get('user-agent'), ip: io.ip });
   // The cookie lives as long as the absolute timeout; the server ends it earlier when idle.
-  io.setCookie(cookieName('session'), token, cookieOptions(getEnv().SESSION_ABSOLUTE_HOURS * 3600));
+  io.setCookie(cookieName('session'), token, cookieOptions(sessionPolicy().absoluteMs / 1000));
   markKnownDevice('member', io, userId);
   logger.info({ event: 'auth.login', how, userId, ip: io.ip }, 'session started');
   return loginResponse(session, csrfTokenFor(token));

@@ -3,10 +3,10 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 
 import { users } from '@db/schema';
-import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 
 import { hashPassword, verifyPassword } from './passwords';
+import { serverConfig } from '@/config/server';
 
 /**
  * The demo account (issue 5 §8; rules in docs/decisions/0006-accounts.md). Its password is
@@ -18,8 +18,7 @@ export const DEMO_PASSWORD = 'try-the-demo-2026';
 
 /** On by default except in production, where DEMO_USER_ENABLED=true turns it on. */
 export function isDemoEnabled(): boolean {
-  const env = getEnv();
-  return env.DEMO_USER_ENABLED ?? !env.isProduction;
+  return serverConfig().demoUserEnabled;
 }
 
 /** What the login page shows under 「デモアカウントで試す」, or null when the demo is off. */

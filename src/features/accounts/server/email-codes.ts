@@ -5,8 +5,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 
 import { emailCodes } from '@db/schema';
-import { getEnv } from '@/config/env';
-import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
+import { safeEqual, signWithServerSecret } from '@/server/auth/tokens';
 import { getDb, type Db } from '@/server/db/client';
 import {
   assertNotLimited,
@@ -43,7 +42,7 @@ function newCode(): string {
 }
 
 function codeHash(requestId: string, code: string): string {
-  return hmacBase64Url(getEnv().SESSION_SECRET, `email-code:v1:${requestId}:${code}`);
+  return signWithServerSecret(`email-code:v1:${requestId}:${code}`);
 }
 
 /**

@@ -2,9 +2,9 @@ import 'server-only';
 
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 
-import { getEnv } from '@/config/env';
 import { limitSubject } from '@/server/http/client-ip';
 import { sharedLimit } from '@/server/rate-limit';
+import { serverConfig } from '@/config/server';
 
 /**
  * Every rate limit of the accounts feature and the rules that combine them (security.md
@@ -112,7 +112,7 @@ export const limits = {
   /** code mails to one address from all clients together, a hard cap (issue 24 §5) */
   codeMailsPerRecipient: sharedLimit({ keyPrefix: 'code_rcpt', points: CODE_MAILS_PER_RECIPIENT, duration: HOUR }),
   /** code mails per client IP across addresses (separate from reset mail: one cannot use up the other) */
-  codeMailPerIp: sharedLimit({ keyPrefix: 'code_ip', points: () => getEnv().CODE_MAIL_PER_IP_PER_HOUR, duration: HOUR }),
+  codeMailPerIp: sharedLimit({ keyPrefix: 'code_ip', points: () => serverConfig().codeMailPerIpPerHour, duration: HOUR }),
   /** wrong codes per address, purpose and client, across requests (each code also allows only 5 tries) */
   codeFailuresPerClient: sharedLimit({ keyPrefix: 'code_fail', points: 10, duration: HOUR, blockDuration: 15 * MINUTE }),
 

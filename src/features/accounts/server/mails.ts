@@ -1,17 +1,17 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
 import { getSiteInfo } from '@/config/site';
 import { renderMail, type RenderedMail } from '@/server/mail';
 
 import { UNREGISTER_DELETED_ITEMS, loginPath } from '../rules';
+import { appUrl } from '@/config/server';
 
 /**
  * Every mail of the accounts feature. Links are built from APP_BASE_URL, never from the request's
  * Host header (security.md "Reset links").
  */
 export function siteUrl(path: string): string {
-  return new URL(path, getEnv().APP_BASE_URL).toString();
+  return appUrl(path).toString();
 }
 
 const notMe =

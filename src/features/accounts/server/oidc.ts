@@ -3,9 +3,9 @@ import 'server-only';
 import * as client from 'openid-client';
 import { z } from 'zod';
 
-import { getEnv } from '@/config/env';
 import { logger } from '@/server/logger';
-import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
+import { safeEqual, signWithServerSecret } from '@/server/auth/tokens';
+import { appUrl, serverConfig } from '@/config/server';
 
 /**
  * The OpenID Connect client for Google sign-in (domain.md §4), on `openid-client` (panva, OpenID
@@ -60,7 +60,7 @@ const CLOCK_TOLERANCE_SECONDS = 60;
 
 /** The issuer as stored with each Google link (`user_identities.issuer`): no trailing slash. */
 export function configuredIssuer(): string {
-  return getEnv().OIDC_ISSUER.replace(/\/+$/, '');
+  return serverConfig().oidc.issuer.replace(/\/+$/, '');
 }
 
 /**
@@ -82,18 +82,18 @@ let lastFailure: { key: string; at: number } | undefined;
 let pending: { key: string; promise: Promise<client.Configuration> } | undefined;
 
 async function discover(key: string): Promise<client.Configuration> {
-  const env = getEnv();
-  const issuer = new URL(env.OIDC_ISSUER);
+  const oidc = serverConfig().oidc;
+  const issuer = new URL(oidc.issuer);
   return client
     .discovery(
       issuer,
-      env.OIDC_CLIENT_ID,
+      oidc.clientId,
       {
-        client_secret: env.OIDC_CLIENT_SECRET,
+        client_secret: oidc.clientSecret,
         id_token_signed_response_alg: 'RS256',
         [client.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
       },
-      client.ClientSecretBasic(env.OIDC_CLIENT_SECRET),
+      client.ClientSecretBasic(oidc.clientSecret),
       {
         timeout: REQUEST_TIMEOUT_SECONDS,
         execute: [
@@ -103,7 +103,7 @@ async function discover(key: string): Promise<client.Configuration> {
           // forged token must fail here rather than depend on the transport.
           client.enableNonRepudiationChecks,
           // Applies to the discovery request itself and to every later request of this configuration.
-          ...(allowsInsecureRequests(issuer, env.isProduction) ? [client.allowInsecureRequests] : []),
+          ...(allowsInsecureRequests(issuer, oidc.production) ? [client.allowInsecureRequests] : []),
         ],
       },
     )
@@ -126,8 +126,8 @@ async function discover(key: string): Promise<client.Configuration> {
  * 「ただいま利用できません」 (OidcError 'unavailable') until DISCOVERY_RETRY_MS has passed.
  */
 async function configuration(): Promise<client.Configuration> {
-  const env = getEnv();
-  const key = `${env.OIDC_ISSUER}\n${env.OIDC_CLIENT_ID}`;
+  const { issuer, clientId } = serverConfig().oidc;
+  const key = `${issuer}\n${clientId}`;
   const now = Date.now();
   const previous = cached?.key === key ? cached : undefined;
   if (previous && now - previous.at < DISCOVERY_TTL_MS) return previous.config;
@@ -156,7 +156,7 @@ async function configuration(): Promise<client.Configuration> {
 }
 
 export function redirectUri(mode: SocialMode): string {
-  return new URL(`/api/users/${mode === 'login' ? 'login-social' : 'register-social'}/callback`, getEnv().APP_BASE_URL).toString();
+  return appUrl(`/api/users/${mode === 'login' ? 'login-social' : 'register-social'}/callback`).toString();
 }
 
 // ---- the short-lived state cookie ----
@@ -183,13 +183,13 @@ const FlowStateSchema = z.strictObject({
 /** HMAC-signed so that nobody can plant a state of their choosing (login CSRF) even where cookies can be injected. */
 export function sealFlowState(flow: FlowState): string {
   const payload = Buffer.from(JSON.stringify(flow)).toString('base64url');
-  return `${payload}.${hmacBase64Url(getEnv().SESSION_SECRET, `oidc-state:v1:${payload}`)}`;
+  return `${payload}.${signWithServerSecret(`oidc-state:v1:${payload}`)}`;
 }
 
 export function openFlowState(value: string | undefined, now = Date.now()): FlowState | null {
   if (!value || value.length > 2048) return null;
   const [payload = '', signature = ''] = value.split('.');
-  if (!safeEqual(hmacBase64Url(getEnv().SESSION_SECRET, `oidc-state:v1:${payload}`), signature)) return null;
+  if (!safeEqual(signWithServerSecret(`oidc-state:v1:${payload}`), signature)) return null;
   try {
     const parsed = FlowStateSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
     if (!parsed.success) return null;

@@ -2,8 +2,8 @@ import 'server-only';
 
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-import { getEnv } from '@/config/env';
 import { AppError } from '@/server/http/app-error';
+import { getSiteInfo } from '@/config/site';
 
 // Hashing is shared with the back office's staff accounts, so it lives in src/server/auth.
 export { hashPassword, needsRehash, verifyPassword } from '@/server/auth/password-hash';
@@ -25,12 +25,12 @@ function commonPasswords(): Set<string> {
 export function assertAcceptablePassword(password: string, context: { email?: string | null; field?: string } = {}): void {
   const field = context.field ?? 'password';
   const lower = password.toLowerCase();
-  const service = getEnv().SERVICE_NAME.toLowerCase();
+  const service = getSiteInfo().serviceName.toLowerCase();
   let message: string | null = null;
   if (commonPasswords().has(lower)) {
     message = 'このパスワードはよく使われていて推測されやすいため、使用できません。別のパスワードを入力してください。';
   } else if (service.length >= 3 && lower.includes(service)) {
-    message = `サービス名（${getEnv().SERVICE_NAME}）を含むパスワードは推測されやすいため、使用できません。`;
+    message = `サービス名（${getSiteInfo().serviceName}）を含むパスワードは推測されやすいため、使用できません。`;
   } else if (context.email && (lower === context.email.toLowerCase() || lower === context.email.split('@')[0]?.toLowerCase())) {
     message = 'メールアドレスと同じパスワードは使用できません。';
   }

@@ -3,7 +3,6 @@ import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 
 import { userIdentities, users } from '@db/schema';
-import { getEnv } from '@/config/env';
 import { cookieName, cookieOptions } from '@/server/auth/cookies';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
@@ -24,6 +23,7 @@ import {
   type SocialMode,
 } from './oidc';
 import { findAccountByEmail, isUniqueViolation } from './users';
+import { appUrl } from '@/config/server';
 
 /**
  * Google sign-in and registration (issue 5 §3, domain.md §4). The start and the callback are
@@ -32,7 +32,7 @@ import { findAccountByEmail, isUniqueViolation } from './users';
  * error code the page turns into Japanese.
  */
 function redirect(pathOrUrl: string): Response {
-  const location = pathOrUrl.startsWith('/') ? new URL(pathOrUrl, getEnv().APP_BASE_URL).toString() : pathOrUrl;
+  const location = pathOrUrl.startsWith('/') ? appUrl(pathOrUrl).toString() : pathOrUrl;
   // A plain Response (not Response.redirect) so the route wrapper can still add headers.
   return new Response(null, { status: 302, headers: { Location: location } });
 }

@@ -5,7 +5,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
-import { getEnv } from '@/config/env';
+import { serverSecret } from '@/config/server';
+import { getSiteInfo } from '@/config/site';
 
 /**
  * TOTP for staff logins (RFC 6238 via otpauth: SHA-1, 6 digits, 30-second steps — what every
@@ -20,7 +21,7 @@ export const TOTP_PERIOD = 30;
 export const TOTP_WINDOW = 1;
 
 function key(): Buffer {
-  return Buffer.from(hkdfSync('sha256', getEnv().SESSION_SECRET, 'hojin', 'staff-totp-secret:v1', 32));
+  return Buffer.from(hkdfSync('sha256', serverSecret(), 'hojin', 'staff-totp-secret:v1', 32));
 }
 
 export function encryptSecret(base32: string): string {
@@ -45,7 +46,7 @@ export function newTotpSecret(): string {
 
 function totp(secretBase32: string, label = 'staff'): TOTP {
   return new TOTP({
-    issuer: `${getEnv().SERVICE_NAME} 管理画面`,
+    issuer: `${getSiteInfo().serviceName} 管理画面`,
     label,
     algorithm: 'SHA1',
     digits: 6,

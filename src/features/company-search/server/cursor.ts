@@ -3,10 +3,10 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
-import { getEnv } from '@/config/env';
 import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
 
 import { SEARCH_MAX_PAGES } from '../schemas';
+import { serverSecret } from '@/config/server';
 
 /**
  * The opaque "next page" cursor: where the previous page stopped (match class segment and
@@ -45,13 +45,13 @@ export function queryHash(parts: readonly unknown[]): string {
 
 const sign = (payload: string, secret: string) => hmacBase64Url(secret, `search-cursor:v1:${payload}`);
 
-export function encodeCursor(cursor: Cursor, secret: string = getEnv().SESSION_SECRET): string {
+export function encodeCursor(cursor: Cursor, secret: string = serverSecret()): string {
   const payload = Buffer.from(JSON.stringify(CursorSchema.parse(cursor)), 'utf8').toString('base64url');
   return `${payload}.${sign(payload, secret)}`;
 }
 
 /** The cursor, or null when it is malformed, not signed by this service, or past the depth limit. */
-export function decodeCursor(raw: string, secret: string = getEnv().SESSION_SECRET): Cursor | null {
+export function decodeCursor(raw: string, secret: string = serverSecret()): Cursor | null {
   const [payload, signature, ...rest] = raw.split('.');
   if (payload === undefined || signature === undefined || rest.length > 0) return null;
   if (!safeEqual(sign(payload, secret), signature)) return null;

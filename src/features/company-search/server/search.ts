@@ -1,6 +1,5 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import { type KindCode, type MatchType } from '@/features/registry';
 import {
@@ -45,6 +44,7 @@ import {
 import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
 import { formerNamesOfDoc } from './former-names';
 import { PROBE_CAP, selectiveTrigrams } from './selective-trigrams';
+import { serverConfig } from '@/config/server';
 
 /**
  * Company search over the registry (issue 3 §4).
@@ -425,7 +425,7 @@ export function searchCompanies(
       countIsLowerBound = cursor.x || cursor.l === true;
     } else {
       const clock = options.clock ?? (() => performance.now());
-      const budgetMs = options.countBudgetMs ?? getEnv().SEARCH_COUNT_BUDGET_MS;
+      const budgetMs = options.countBudgetMs ?? serverConfig().searchCountBudgetMs;
       const budget = new BudgetedCount(budgetMs > 0 ? clock() + budgetMs : Infinity, clock);
       const cap = SEARCH_COUNT_CAP + 1;
       if (found.length <= SEARCH_PAGE_SIZE) {

@@ -1,6 +1,5 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
 import { formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { renderMail, type RenderedMail } from '@/server/mail';
@@ -10,6 +9,7 @@ import { CARRIERS, FULFILMENT_LABELS, fulfilmentLabel, isCarrier, isFulfilmentSt
 import { formatDestinationAddress } from '../destination';
 import { OrderPriceSchema } from '../schemas';
 import type { OrderRow } from './repository';
+import { appUrl } from '@/config/server';
 
 /**
  * The mails about an order (issue 12 §4), composed here so they say what the payment history
@@ -24,7 +24,7 @@ function isoToJa(iso: string): string {
 }
 
 function historyUrl(): string {
-  return new URL(PAYMENT_HISTORY_PAGE.path, getEnv().APP_BASE_URL).toString();
+  return appUrl(PAYMENT_HISTORY_PAGE.path).toString();
 }
 
 function companyLine(order: OrderRow): string {
@@ -37,7 +37,6 @@ function certificateLines(order: OrderRow): string[] {
 
 /** ご注文確認メール: what was ordered, the amount charged, the delivery window and the receipt link. */
 export function orderConfirmationMail(order: OrderRow): RenderedMail {
-  const base = getEnv().APP_BASE_URL;
   const address = formatDestinationAddress(order);
   const card = order.cardBrand && order.cardLast4 ? `${order.cardBrand}（末尾 ${order.cardLast4}）` : 'クレジットカード';
   return renderMail({
@@ -57,7 +56,7 @@ export function orderConfirmationMail(order: OrderRow): RenderedMail {
         `領収書の宛名：${withHonorific(receiptAddresseeOf(order))}`,
       ].join('\n'),
     ],
-    action: { label: '領収書（PDF）を表示する', url: new URL(`/api/download/receipt/${order.id}.pdf`, base).toString() },
+    action: { label: '領収書（PDF）を表示する', url: appUrl(`/api/download/receipt/${order.id}.pdf`).toString() },
     notes: [
       `ご注文の内容と領収書は、マイページの「${PAYMENT_HISTORY_PAGE.name}」からもご確認いただけます。`,
       `領収書は何度ダウンロードしても同じ原本です。宛名は、はじめてダウンロードする前であれば「${PAYMENT_HISTORY_PAGE.name}」から変更できます。`,

@@ -3,7 +3,6 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 
 import { payjpWebhookEvents, users } from '@db/schema';
-import { getEnv } from '@/config/env';
 import {
   PAYMENT_STATUS_LABELS,
   RESUMABLE_STATUSES,
@@ -45,6 +44,7 @@ import { buildThreeDSecureStartUrl } from './payjp/three-d-secure';
 import { assertCardPaymentAvailable } from './public-key';
 import { recordSucceededRefund } from './refund-succeeded';
 import { recordOutsideRefund, type OutsideRefundOptions } from './refunds';
+import { appUrl } from '@/config/server';
 
 /**
  * The payment state machine of an order (security.md "Payments", docs/decisions/0008):
@@ -350,7 +350,7 @@ export type PurchaseResult =
 
 /** The return address of a 3-D Secure page, naming the attempt it belongs to (0023). */
 export function threeDSecureReturnUrl(orderId: string, attempt = 1): string {
-  return new URL(`/api/payments/tds-return?paymentId=${encodeURIComponent(orderId)}&attempt=${attempt}`, getEnv().APP_BASE_URL).toString();
+  return appUrl(`/api/payments/tds-return?paymentId=${encodeURIComponent(orderId)}&attempt=${attempt}`).toString();
 }
 
 /** Our failure code of an order whose payment deadline passed (0023). */

@@ -1,6 +1,5 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
 import { deleteStaleDrafts } from '@/features/orders/server';
 import { logger } from '@/server/logger';
 
@@ -8,6 +7,7 @@ import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type Orde
 import type { PayjpClient } from './payjp/client';
 import { recordSucceededRefund } from './refund-succeeded';
 import { reconcileRefunds, type RefundReconcileReport, type RefundSucceededHandler } from './refunds';
+import { serverConfig } from '@/config/server';
 
 /**
  * The payment reconciler (docs/decisions/0013): a timer in every server instance that brings the
@@ -47,8 +47,8 @@ export interface ReconcileReport {
 }
 
 function configured(): { intervalMs: number; graceMs: number } {
-  const env = getEnv();
-  return { intervalMs: env.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000, graceMs: env.PAYMENT_RECONCILE_GRACE_SECONDS * 1000 };
+  const { jobs } = serverConfig();
+  return { intervalMs: jobs.reconcileIntervalMs, graceMs: jobs.reconcileGraceMs };
 }
 
 /** One pass: claim, settle each claimed order, log one line per order that changed. */

@@ -6,15 +6,16 @@ import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { refunds } from '@db/schema';
-import { getEnv } from '@/config/env';
 import { buildRefundStatementSnapshot, issuerOf, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/orders';
 import { isOrderOfMember, loadOrderForRefund, orderAmountOf } from '@/features/orders/server';
+import { getSiteInfo } from '@/config/site';
 import { AppError } from '@/server/http/app-error';
 import { getDb, type Db } from '@/server/db/client';
 import { logger } from '@/server/logger';
 
 import { remainingAfter, splitRefund, type RefundRemaining, type RefundSplit } from '../refund-split';
 import { getPayjpClient, type PayjpClient } from './payjp/client';
+import { getPayjpConfig } from './payjp/config';
 import { PayjpApiError, PayjpError } from './payjp/errors';
 
 /**
@@ -171,7 +172,7 @@ function refundStatement(refundId: string, order: RefundOrder, split: RefundSpli
     order: { ...order, items: orderedItems(order.price) },
     split,
     full: split.amountYen === order.amountYen,
-    issuer: issuerOf(getEnv()),
+    issuer: issuerOf(getSiteInfo().operator),
   });
 }
 
@@ -617,7 +618,7 @@ export async function reconcileRefunds(options: RefundReconcileOptions): Promise
   // A `requested` refund may still have its request in flight (up to PAYJP_TIMEOUT_MS): it is only
   // taken as abandoned (the process died) a minute after that request would have given up, as a
   // `charging` order is (0013). An `unknown` one's request is over: the grace is enough.
-  const requestedBefore = new Date(now.getTime() - Math.max(options.graceMs, getEnv().PAYJP_TIMEOUT_MS + 60_000));
+  const requestedBefore = new Date(now.getTime() - Math.max(options.graceMs, getPayjpConfig().timeoutMs + 60_000));
   const unknownBefore = new Date(now.getTime() - options.graceMs);
   const claimedIds = await db.execute<{ id: string }>(
     claimable(

@@ -1,6 +1,5 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 
 import type { PurchaseSelection } from '../schemas';
@@ -14,6 +13,7 @@ import {
   type PriceBreakdown,
 } from '@/features/orders/server';
 import { scheduledDateMaster, type ScheduledDateMaster } from './delivery/scheduled-dates';
+import { getSiteInfo } from '@/config/site';
 
 export interface ItemView {
   itemId: string;
@@ -54,7 +54,7 @@ export async function getItemsAll(userId: string, now: Date = new Date()): Promi
     items: catalogue.map((c) => itemView(c, first)),
     scheduledDateMaster: scheduledDateMaster(now),
     isFirstPayPrice: first,
-    expressFeeYen: getEnv().FEE_EXPRESS_YEN,
+    expressFeeYen: getSiteInfo().fees.expressYen,
   };
 }
 

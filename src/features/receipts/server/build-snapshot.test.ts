@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseEnv } from '@/config/env';
+import { siteInfoFrom } from '@/config/site';
 
 import { buildReceiptSnapshot, formatReceiptSerial } from './build-snapshot';
 
 const env = parseEnv({});
+const operator = siteInfoFrom(env).operator;
 
 /** A stored PriceBreakdown as the purchase feature writes it (extra fields included). */
 const price = {
@@ -59,7 +61,7 @@ describe('formatReceiptSerial', () => {
 
 describe('buildReceiptSnapshot', () => {
   it('copies the order’s own amounts and today’s issuer configuration', () => {
-    const snapshot = buildReceiptSnapshot(order, env, 'R-2026-000007', new Date('2026-11-22T01:00:00Z'));
+    const snapshot = buildReceiptSnapshot(order, operator, 'R-2026-000007', new Date('2026-11-22T01:00:00Z'));
     expect(snapshot).toMatchObject({
       serialNumber: 'R-2026-000007',
       issuedAt: '2026-11-22T01:00:00.000Z',
@@ -81,13 +83,13 @@ describe('buildReceiptSnapshot', () => {
   });
 
   it('falls back to the recipient when no receipt addressee was given', () => {
-    expect(buildReceiptSnapshot({ ...order, receiptRecipient: ' ' }, env, 'R-2026-000008', new Date()).addressee).toEqual({
+    expect(buildReceiptSnapshot({ ...order, receiptRecipient: ' ' }, operator, 'R-2026-000008', new Date()).addressee).toEqual({
       name: '山田 太郎',
       honorific: '様',
     });
   });
 
   it('refuses an order whose charged amount differs from its price snapshot', () => {
-    expect(() => buildReceiptSnapshot({ ...order, amountYen: 2999 }, env, 'R-2026-000009', new Date())).toThrow(/differs/);
+    expect(() => buildReceiptSnapshot({ ...order, amountYen: 2999 }, operator, 'R-2026-000009', new Date())).toThrow(/differs/);
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { issuerOf, type IssuerEnv } from '@/features/orders';
+import { issuerOf, type IssuerOperator } from '@/features/orders';
 import { ReceiptSnapshotSchema, type ReceiptSnapshot } from '../schemas';
 import { OrderPriceSchema, receiptAddresseeOf, splitAddressee } from '@/features/orders';
 
@@ -26,7 +26,12 @@ export interface PaidOrderFacts {
  * issuer as configured today. Throws when the order's figures do not make a valid receipt —
  * a data error to investigate, never something to print.
  */
-export function buildReceiptSnapshot(order: PaidOrderFacts, env: IssuerEnv, serialNumber: string, issuedAt: Date): ReceiptSnapshot {
+export function buildReceiptSnapshot(
+  order: PaidOrderFacts,
+  operator: IssuerOperator,
+  serialNumber: string,
+  issuedAt: Date,
+): ReceiptSnapshot {
   const price = OrderPriceSchema.parse(order.price);
   if (price.totalYen !== order.amountYen) {
     throw new Error(`order ${order.id}: price total ${price.totalYen} differs from the charged amount ${order.amountYen}`);
@@ -55,7 +60,7 @@ export function buildReceiptSnapshot(order: PaidOrderFacts, env: IssuerEnv, seri
     totalYen: price.totalYen,
     proviso: RECEIPT_PROVISO,
     paymentMethod: 'クレジットカード決済',
-    issuer: issuerOf(env),
+    issuer: issuerOf(operator),
   });
 }
 

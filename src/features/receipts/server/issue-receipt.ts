@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { receiptReissues, receipts, receiptSerialCounters } from '@db/schema';
 import { receiptAddresseeOf, splitAddressee } from '@/features/orders';
 import { changeReceiptRecipient, findPaidOrderOfMember, lockPaidOrderOfMember, writeReceiptEvent } from '@/features/orders/server';
-import { getEnv } from '@/config/env';
+import { getSiteInfo } from '@/config/site';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
@@ -132,7 +132,7 @@ export async function issueReceiptPdf(userId: string, orderId: string, now: Date
   const existing = await currentIssue(db, userId, orderId);
   if (existing) return print(existing);
 
-  const proof = buildReceiptSnapshot(order, getEnv(), formatReceiptSerial(now, PROOF_SERIAL_VALUE), now);
+  const proof = buildReceiptSnapshot(order, getSiteInfo().operator, formatReceiptSerial(now, PROOF_SERIAL_VALUE), now);
   await renderReceipt(proof, { reissue: null });
 
   let snapshot: ReceiptSnapshot;
@@ -165,7 +165,7 @@ async function insertWithNextSerial(userId: string, orderId: string, now: Date):
     // The addressee as it stands when this commits (an addressee change holds the row meanwhile).
     const order = await lockPaidOrderOfMember(tx, userId, orderId);
     if (!order) throw new Error(`order ${orderId} is no longer a paid order of its member`);
-    const snapshot = buildReceiptSnapshot(factsOf(order), getEnv(), formatReceiptSerial(now, counter.value), now);
+    const snapshot = buildReceiptSnapshot(factsOf(order), getSiteInfo().operator, formatReceiptSerial(now, counter.value), now);
     const inserted = await tx
       .insert(receipts)
       .values({ orderId, userId, serialNumber: snapshot.serialNumber, snapshot, firstIssuedAt: now, lastIssuedAt: now })
@@ -337,6 +337,6 @@ export async function canDownloadReceipt(userId: string, orderId: string, now: D
   if (!order) return false;
   const db = await getDb();
   const [issued] = await db.select({ orderId: receipts.orderId }).from(receipts).where(eq(receipts.orderId, orderId));
-  if (!issued) buildReceiptSnapshot(order, getEnv(), formatReceiptSerial(now, PROOF_SERIAL_VALUE), now);
+  if (!issued) buildReceiptSnapshot(order, getSiteInfo().operator, formatReceiptSerial(now, PROOF_SERIAL_VALUE), now);
   return true;
 }

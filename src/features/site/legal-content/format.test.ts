@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatBusinessDays, formatJapaneseDate, formatYen, formatYenNonTaxable, formatYenTaxIncluded, siteOrigin } from './format';
-import { operatorInfoFromEnv } from './operator-from-env';
+import { legalOperatorInfo } from './operator-from-env';
 import { parseEnv } from '@/config/env';
+import { siteInfoFrom } from '@/config/site';
 
 describe('legal formatting', () => {
   it('formats yen with thousands separators and the tax label', () => {
@@ -34,7 +35,7 @@ describe('legal formatting', () => {
 
   it('maps the configuration to OperatorInfo', () => {
     const env = parseEnv({ OPERATOR_NAME: '株式会社設定テスト', APP_BASE_URL: 'https://hojin.example' });
-    const operator = operatorInfoFromEnv(env);
+    const operator = legalOperatorInfo(siteInfoFrom(env));
     expect(operator.name).toBe('株式会社設定テスト');
     expect(operator.siteUrl).toBe('https://hojin.example');
     expect(operator.invoiceNumber).toMatch(/^T\d{13}$/);

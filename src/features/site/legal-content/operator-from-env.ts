@@ -1,15 +1,11 @@
-import type { Env } from '@/config/env';
-import { operatorFromEnv, type OperatorEnv } from '@/config/site';
+import { getSiteInfo, type SiteInfo } from '@/config/site';
 import { OperatorInfoSchema, type OperatorInfo } from './types';
 
 /**
- * Maps the validated configuration to what the legal pages print. Takes the values as an
- * argument (rather than calling getEnv) so it stays pure and usable in tests and in any route.
+ * What the legal pages print about the operator: the configured operator (`getSiteInfo()`, the
+ * one mapping from OPERATOR_* that receipts and mail use too) with the service name and origin.
+ * Takes the site information as an argument so tests can give their own.
  */
-export function operatorInfoFromEnv(env: OperatorEnv & Pick<Env, 'SERVICE_NAME' | 'APP_BASE_URL'>): OperatorInfo {
-  return OperatorInfoSchema.parse({
-    ...operatorFromEnv(env),
-    serviceName: env.SERVICE_NAME,
-    siteUrl: env.APP_BASE_URL,
-  });
+export function legalOperatorInfo(site: Pick<SiteInfo, 'operator' | 'serviceName' | 'siteUrl'> = getSiteInfo()): OperatorInfo {
+  return OperatorInfoSchema.parse({ ...site.operator, serviceName: site.serviceName, siteUrl: site.siteUrl });
 }

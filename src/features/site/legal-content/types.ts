@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Everything the legal and help pages say about the operator. Filled from configuration
- * (src/config/env.ts OPERATOR_*, SERVICE_NAME, APP_BASE_URL) by `operatorInfoFromEnv`, so the
+ * (src/config/env.ts OPERATOR_*, SERVICE_NAME, APP_BASE_URL) by `legalOperatorInfo` (from `getSiteInfo()`), so the
  * pages never hard-code a name, an address or a number (domain.md §5).
  */
 export const OperatorInfoSchema = z.strictObject({

@@ -3,11 +3,10 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 
 import { watchDigests, watchMailSettings } from '@db/schema';
-import { getEnv } from '@/config/env';
 import { referencePath } from '@/lib/company-path';
 import { todayInJapan } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
-import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
+import { safeEqual, signWithServerSecret } from '@/server/auth/tokens';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { renderMail, sendMail, type RenderedMail } from '@/server/mail';
@@ -16,6 +15,7 @@ import { WATCH_EVENT_LABELS } from '../constants';
 import type { WatchEvent } from '../schemas';
 import { setDigest, toWatchEvent, type StoredEvent } from './entries';
 import { rowsOf } from './matcher';
+import { appUrl } from '@/config/server';
 
 /**
  * The daily digest (issue 15 §2): at most one mail a member a day (a watch_digests row, unique per
@@ -44,7 +44,7 @@ const UNSUBSCRIBE_PURPOSE = 'watch-digest-unsubscribe:v2:';
 export const UNSUBSCRIBE_LINK_DAYS = 90;
 
 function unsubscribeMac(userId: string, version: number, expires: number): string {
-  return hmacBase64Url(getEnv().SESSION_SECRET, `${UNSUBSCRIBE_PURPOSE}${userId}:${version}:${expires}`);
+  return signWithServerSecret(`${UNSUBSCRIBE_PURPOSE}${userId}:${version}:${expires}`);
 }
 
 /** The signed part of the unsubscribe link: works without logging in, only for this member and version. */
@@ -64,7 +64,7 @@ export async function unsubscribeVersion(userId: string): Promise<number> {
 }
 
 function withToken(path: string, userId: string, token: string): string {
-  const url = new URL(path, getEnv().APP_BASE_URL);
+  const url = appUrl(path);
   url.searchParams.set('user', userId);
   url.searchParams.set('token', token);
   return url.toString();
@@ -124,13 +124,12 @@ export async function unsubscribeWithToken(userId: string, token: string, now = 
 }
 
 export function digestMail(userId: string, version: number, events: readonly WatchEvent[], total: number): RenderedMail {
-  const base = getEnv().APP_BASE_URL;
   const lines = events.map((e) =>
     [
       `■ ${e.name}（法人番号 ${e.corporateNumber}）`,
       `　${WATCH_EVENT_LABELS[e.kind]}（${formatIsoDateJa(e.dataDate)}公表）`,
       `　${e.text}`,
-      `　${new URL(referencePath(e.corporateNumber), base).toString()}`,
+      `　${appUrl(referencePath(e.corporateNumber)).toString()}`,
     ].join('\n'),
   );
   return renderMail({
@@ -141,7 +140,7 @@ export function digestMail(userId: string, version: number, events: readonly Wat
       ...lines,
       ...(total > events.length ? [`ほか${total - events.length}件の変更は、ウォッチリストのページでご確認ください。`] : []),
     ],
-    action: { label: 'ウォッチリストを見る', url: new URL('/my-page/watch', base).toString() },
+    action: { label: 'ウォッチリストを見る', url: appUrl('/my-page/watch').toString() },
     notes: [
       'このメールは、マイページの「ウォッチリスト」に登録された法人の変更を1日1回までお知らせするものです。内容は国税庁の法人番号公表サイト・インボイス公表サイトの公表情報に基づきます。',
       `配信を停止するには次のリンクを開いてください（ログインは不要です）。\n${unsubscribeUrl(userId, version)}`,

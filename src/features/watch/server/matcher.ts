@@ -3,7 +3,6 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 
 import { watchCursors } from '@db/schema';
-import { getEnv } from '@/config/env';
 import {
   type ChangeBatch,
   type ChangeCursor,
@@ -14,6 +13,7 @@ import {
 import { getDb } from '@/server/db/client';
 
 import { invoiceEvents, registryEvents, type WatchEventDraft } from './classify';
+import { dataPaths } from '@/config/server';
 
 /**
  * Turns the changes of the daily updates into watch events (issue 15 §2–3): read the change logs
@@ -128,7 +128,7 @@ async function matchLog<T>(
 
 /** Matches everything the served files' change logs hold after the last run. */
 export async function matchNewChanges(
-  paths: { registry: string; invoice: string } = getEnv().paths,
+  paths: { registry: string; invoice: string } = dataPaths(),
 ): Promise<{ registry: MatchStats; invoice: MatchStats }> {
   const registry = await matchLog(
     'registry',

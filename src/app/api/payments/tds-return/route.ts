@@ -1,14 +1,14 @@
 import { returnFromThreeDSecure } from '@/features/payments/server/order-payment';
-import { getEnv } from '@/config/env';
 import { SUPERSEDED_ATTEMPT_CODE } from '@/features/payments';
 import { z } from '@/lib/zod-ja';
 import { AppError } from '@/server/http/app-error';
 import { defineRoute, method } from '@/server/http/route';
+import { appUrl } from '@/config/server';
 
 function redirect(path: string): Response {
   return new Response(null, {
     status: 303,
-    headers: { Location: new URL(path, getEnv().APP_BASE_URL).toString(), 'Cache-Control': 'no-store' },
+    headers: { Location: appUrl(path).toString(), 'Cache-Control': 'no-store' },
   });
 }
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 
-import { getEnv } from '@/config/env';
+import { getSiteInfo } from '@/config/site';
 import { SearchServicePrivacy } from '@/features/site/components/legal/search-service-privacy';
-import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
+import { legalOperatorInfo } from '@/features/site/legal-content/operator-from-env';
 
 export const metadata: Metadata = {
   title: '法人情報照会サービス プライバシーポリシー',
@@ -11,6 +11,6 @@ export const metadata: Metadata = {
 };
 
 export default function SearchServicePrivacyPage() {
-  const env = getEnv();
-  return <SearchServicePrivacy operator={operatorInfoFromEnv(env)} gtmEnabled={Boolean(env.GTM_ID)} />;
+  const site = getSiteInfo();
+  return <SearchServicePrivacy operator={legalOperatorInfo(site)} gtmEnabled={Boolean(site.gtmId)} />;
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 
-import { getEnv } from '@/config/env';
 import { SearchServiceTerms } from '@/features/site/components/legal/search-service-terms';
-import { operatorInfoFromEnv } from '@/features/site/legal-content/operator-from-env';
+import { legalOperatorInfo } from '@/features/site/legal-content/operator-from-env';
 
 export const metadata: Metadata = {
   title: '法人情報照会サービス利用規約',
@@ -11,5 +10,5 @@ export const metadata: Metadata = {
 };
 
 export default function SearchServiceTermsPage() {
-  return <SearchServiceTerms operator={operatorInfoFromEnv(getEnv())} />;
+  return <SearchServiceTerms operator={legalOperatorInfo()} />;
 }

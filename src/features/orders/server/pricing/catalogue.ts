@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { Env } from '@/config/env';
+import type { SiteInfo } from '@/config/site';
 
 /**
  * One orderable certificate (domain.md §2). All amounts are whole yen; the service fees are
@@ -32,11 +32,11 @@ export const ITEM_IDS = {
  * pages show the same FEE_* values, so seed and pages agree). Names and prices are operator data;
  * the database copy, once seeded, is what the shop sells.
  */
-export function defaultCatalogue(env: Pick<Env, 'FEE_MINISTRY_YEN' | 'FEE_SERVICE_YEN' | 'FEE_SERVICE_FIRST_YEN'>): CatalogueItem[] {
+export function defaultCatalogue(configured: Pick<SiteInfo['fees'], 'ministryYen' | 'serviceYen' | 'serviceFirstYen'>): CatalogueItem[] {
   const fees = {
-    ministryFeeYen: env.FEE_MINISTRY_YEN,
-    serviceFeeYen: env.FEE_SERVICE_YEN,
-    firstPurchaseServiceFeeYen: env.FEE_SERVICE_FIRST_YEN,
+    ministryFeeYen: configured.ministryYen,
+    serviceFeeYen: configured.serviceYen,
+    firstPurchaseServiceFeeYen: configured.serviceFirstYen,
   };
   return [
     { id: ITEM_IDS.history, name: '履歴事項全部証明書', ...fees },

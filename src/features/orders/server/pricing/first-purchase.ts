@@ -3,7 +3,6 @@ import 'server-only';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 
 import { orders } from '@db/schema';
-import { getEnv } from '@/config/env';
 import { formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
 import type { Db } from '@/server/db/client';
@@ -13,6 +12,7 @@ import { PurchaseSelectionSchema } from '../../selection';
 import { loadCatalogue } from './catalogue-store';
 import type { CatalogueItem } from './catalogue';
 import { priceSelection, type PriceBreakdown } from './price';
+import { getSiteInfo } from '@/config/site';
 
 /**
  * The first-purchase price (issue 7 §1, issue 11 §5) — the one place that decides it.
@@ -72,7 +72,7 @@ export function priceOrThrow(catalogue: readonly CatalogueItem[], selection: unk
     items: parsed.data.items,
     deliverySpeed: parsed.data.deliverySpeed,
     isFirstPurchase,
-    expressFeeYen: getEnv().FEE_EXPRESS_YEN,
+    expressFeeYen: getSiteInfo().fees.expressYen,
   });
   if (!result.ok) throw new AppError('validation_failed', { message: result.message, fields: { items: result.message } });
   return result.breakdown;

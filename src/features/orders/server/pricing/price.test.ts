@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { parseEnv } from '@/config/env';
+import { siteInfoFrom } from '@/config/site';
 
 import { ITEM_IDS, defaultCatalogue, type CatalogueItem } from './catalogue';
 import { priceSelection, taxSummaryLines, type PricingInput } from './price';
 import { CONSUMPTION_TAX, taxIncludedIn } from './tax';
 
 const env = parseEnv({}); // defaults: 500 / 1,100 / 550 / 880
-const catalogue = defaultCatalogue(env);
+const catalogue = defaultCatalogue(siteInfoFrom(env).fees);
 
 function price(overrides: Partial<PricingInput>) {
   const result = priceSelection({
@@ -30,7 +31,9 @@ describe('defaultCatalogue', () => {
       ['closed-full', '閉鎖事項全部証明書'],
       ['representative', '代表者事項証明書'],
     ]);
-    const custom = defaultCatalogue(parseEnv({ FEE_MINISTRY_YEN: '600', FEE_SERVICE_YEN: '1650', FEE_SERVICE_FIRST_YEN: '0' }));
+    const custom = defaultCatalogue(
+      siteInfoFrom(parseEnv({ FEE_MINISTRY_YEN: '600', FEE_SERVICE_YEN: '1650', FEE_SERVICE_FIRST_YEN: '0' })).fees,
+    );
     expect(custom[2]).toEqual({
       id: 'closed-full',
       name: '閉鎖事項全部証明書',

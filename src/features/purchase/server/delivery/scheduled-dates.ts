@@ -1,8 +1,7 @@
 import 'server-only';
 
-import { getEnv } from '@/config/env';
-
 import { addBusinessDays, businessDayOnOrAfter, nextBusinessDay, tokyoClock, type IsoDate } from './business-calendar';
+import { serverConfig } from '@/config/server';
 
 /**
  * Delivery windows in business days, counted from the acceptance day (受付日). They match what the
@@ -46,7 +45,7 @@ export function acceptanceDate(now: Date, cutoffTime: string): IsoDate {
  * The normal and express delivery windows for an order placed at `now`: each end is that many
  * business days after the acceptance day (DELIVERY_WINDOWS).
  */
-export function scheduledDateMaster(now: Date, cutoffTime: string = getEnv().ORDER_CUTOFF_TIME): ScheduledDateMaster {
+export function scheduledDateMaster(now: Date, cutoffTime: string = serverConfig().orderCutoffTime): ScheduledDateMaster {
   const accepted = acceptanceDate(now, cutoffTime);
   return {
     normalStartDate: addBusinessDays(accepted, DELIVERY_WINDOWS.normal.minBusinessDays),

@@ -1,10 +1,10 @@
 import 'server-only';
 
 import type Database from 'better-sqlite3';
-import { getEnv } from '@/config/env';
 import { ReloadingSqliteFile } from '../sqlite/reloading-file';
 import { INVOICE_SCHEMA_VERSION, type InvoiceMeta, readInvoiceMeta } from './writer';
 import type { InvoiceProcess } from './types';
+import { dataPaths } from '@/config/server';
 
 /**
  * Read-only access to the invoice registration file, reopened when the file is swapped
@@ -97,8 +97,8 @@ export class InvoiceStore {
 
 let shared: InvoiceStore | null = null;
 
-/** The process-wide store on `getEnv().paths.invoice`. */
+/** The process-wide store on `dataPaths().invoice`. */
 export function getInvoiceStore(): InvoiceStore {
-  shared ??= new InvoiceStore(getEnv().paths.invoice);
+  shared ??= new InvoiceStore(dataPaths().invoice);
   return shared;
 }

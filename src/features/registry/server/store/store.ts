@@ -1,10 +1,10 @@
 import 'server-only';
 
 import type Database from 'better-sqlite3';
-import { getEnv } from '@/config/env';
 import { ReloadingSqliteFile } from '../sqlite/reloading-file';
 import { SCHEMA_VERSION } from './schema';
 import { type RegistryMeta, readMeta } from './writer';
+import { dataPaths } from '@/config/server';
 
 /**
  * Read-only access to the registry file for the running server: the file is replaced by a rename
@@ -160,8 +160,8 @@ export class RegistryStore {
 
 let shared: RegistryStore | null = null;
 
-/** The process-wide store on `getEnv().paths.registry`. */
+/** The process-wide store on `dataPaths().registry`. */
 export function getRegistryStore(): RegistryStore {
-  shared ??= new RegistryStore(getEnv().paths.registry);
+  shared ??= new RegistryStore(dataPaths().registry);
   return shared;
 }

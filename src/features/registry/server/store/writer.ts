@@ -29,7 +29,7 @@ import { CHANGE_LOG_DAYS, DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTU
  */
 
 export interface RegistryWriterOptions {
-  /** The registry file the server reads (`getEnv().paths.registry`). */
+  /** The registry file the server reads (`dataPaths().registry`). */
   targetPath: string;
   /**
    * 'new': start from an empty registry (an import that includes full files).

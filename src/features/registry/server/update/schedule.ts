@@ -3,13 +3,13 @@ import 'server-only';
 import fs from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { getEnv } from '@/config/env';
 import { getDb } from '@/server/db/client';
 import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
 import { logger } from '@/server/logger';
 import type { InvoiceUpdateResult } from './invoice-update';
 import { runConfiguredInvoiceUpdate, runConfiguredUpdate } from './run';
 import type { RegistryUpdateResult } from './update';
+import { dataPaths, serverConfig } from '@/config/server';
 
 /**
  * The registry's daily update inside the service: every instance has a timer, and each tick runs
@@ -55,13 +55,13 @@ export async function runScheduledUpdate(
   const holder = options.holder ?? INSTANCE_ID;
   if (!(await takeLease(holder, options.leaseMs ?? DEFAULT_LEASE_MS))) return { ran: false, reason: 'leased' };
   try {
-    const registry = await updateOne('registry', options.run ?? (() => runConfiguredUpdate(getEnv())));
+    const registry = await updateOne('registry', options.run ?? (() => runConfiguredUpdate(serverConfig().registryUpdate)));
     // The invoice file is optional (record pages then say 「不明」): no file, nothing to update.
     const runInvoice =
       options.runInvoice !== undefined
         ? options.runInvoice
-        : fs.existsSync(getEnv().paths.invoice)
-          ? () => runConfiguredInvoiceUpdate(getEnv())
+        : fs.existsSync(dataPaths().invoice)
+          ? () => runConfiguredInvoiceUpdate(serverConfig().registryUpdate)
           : null;
     if (runInvoice === null) return { ran: true, ...registry };
     // The invoice file is updated even when the registry's update failed: they are independent.
@@ -143,6 +143,6 @@ type GlobalWithUpdater = typeof globalThis & { [globalKey]?: RunningRegistryUpda
 /** Starts the server's updater once per process (instrumentation-node.ts). */
 export function startServerRegistryUpdater(hooks: RegistryUpdaterHooks = {}): RunningRegistryUpdater {
   const g = globalThis as GlobalWithUpdater;
-  g[globalKey] ??= startRegistryUpdater(getEnv().REGISTRY_UPDATE_INTERVAL_MINUTES * 60_000, 30_000, hooks);
+  g[globalKey] ??= startRegistryUpdater(serverConfig().jobs.registryUpdateIntervalMs, 30_000, hooks);
   return g[globalKey];
 }
