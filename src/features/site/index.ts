@@ -6,6 +6,7 @@ export { MaintenanceNowResponseSchema, type MaintenanceNowResponse } from './sch
 export {
   attachNoticeFile,
   endNoticeNow,
+  getCurrentNotice,
   getNotice,
   listNotices,
   noticeState,
