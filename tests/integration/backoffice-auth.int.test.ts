@@ -13,6 +13,7 @@ import { updateStaff } from '@/features/backoffice/server/staff';
 import { totpCodeAt } from '@/features/backoffice/server/totp';
 import { createSession } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
+import { defineRoute, method, staffMethod } from '@/server/http/route';
 
 import { createTestStaff } from '../factories/staff';
 import { createUser } from '../factories/users';
@@ -272,6 +273,46 @@ describe('a member session and an anonymous browser reach nothing in the back of
     await new AdminBrowser().get(meRoute, '/api/admin/me');
     const [after] = await db.select({ n: count() }).from(auditLog);
     expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe('one route wrapper, one auth mode per method (issue 25 §3)', () => {
+  // One route file declaring a member method and a staff method: each reads only its own cookie
+  // and session table, with its own CSRF binding, through the same wrapper.
+  const both = defineRoute({
+    GET: method({ auth: 'required', handler: async ({ session }) => ({ userId: session.userId }) }),
+    POST: staffMethod({ access: 'staff', handler: async ({ session }) => ({ staffId: session.staff.id }) }),
+  });
+
+  it('gives the member method the member session and the staff method the staff session only', async () => {
+    const staff = await createTestStaff('staff');
+    const b = new AdminBrowser();
+    await b.login(staff);
+    const asStaff = await b.send(both, 'POST', '/api/both', {});
+    expect(asStaff.status).toBe(200);
+    expect(asStaff.json).toEqual({ staffId: staff.id });
+    expect(asStaff.headers.get('cache-control')).toBe('no-store');
+    // the same browser holds no member session: the member method refuses it
+    const memberGet = await b.get(both, '/api/both');
+    expect(memberGet.status).toBe(401);
+    expect(memberGet.json.error?.code).toBe('unauthorized');
+
+    const user = await createUser();
+    const { token } = await createSession(user.id);
+    const member = await call(both, '/api/both', { headers: { cookie: `hojin_session=${token}` } });
+    expect(member.status).toBe(200);
+    expect(member.json).toEqual({ userId: user.id });
+    expect(member.headers.get('x-auth-expire-time')).toBeTruthy();
+    // a member session (and the staff browser's token) opens nothing on the staff method
+    const memberPost = await b.send(both, 'POST', '/api/both', {}, { headers: { cookie: `hojin_session=${token}` } });
+    expect(memberPost.status).toBe(403);
+    expect(memberPost.json.error?.code).toBe('csrf_invalid');
+  });
+
+  it('answers 405 with the Allow of both methods', async () => {
+    const res = await call(both, '/api/both', { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, POST, HEAD');
   });
 });
 

@@ -4,6 +4,7 @@
 export {
   attachNoticeFile,
   endNoticeNow,
+  getCurrentNotice,
   getNotice,
   listNotices,
   noticeState,

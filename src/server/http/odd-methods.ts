@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
  * time; other methods Node's parser accepts (WebDAV's PROPFIND, MKCOL, COPY, MOVE, LOCK, …) got
  * an empty 400 from the App Router. server.ts asks this module first:
  * - an /api path: the request goes on to Next as OPTIONS, which no route declares — every route's
- *   OPTIONS answers 405 JSON with the route's own `Allow` (route.ts `routeExports`), and an /api
+ *   OPTIONS answers 405 JSON with the route's own `Allow` (route.ts `defineRoute`), and an /api
  *   path no route has answers 404 JSON ([[...path]]/route.ts). So the answer is exactly what an
  *   undeclared ordinary method gets, from the one place that knows each route's methods.
  * - any other path (a page): 405 here, `Allow: GET, HEAD`, a short Japanese text.

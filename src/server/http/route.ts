@@ -8,6 +8,7 @@ import { cookieName, cookieOptions, serializeCookie, type CookieOptions } from '
 import { csrfTokenFor, verifyCsrfToken } from '@/server/auth/csrf';
 import { randomToken } from '@/server/auth/tokens';
 import { sessionEndReason, validateSessionToken, type Session } from '@/server/auth/session';
+import { roleAllows, validateStaffSessionToken, type StaffRole, type StaffSession } from '@/server/auth/staff-session';
 import { logger } from '@/server/logger';
 
 import { AppError, errorResponse } from './app-error';
@@ -15,16 +16,25 @@ import { clientIp } from './client-ip';
 import { appUrl } from '@/config/server';
 
 /**
- * The one wrapper for every /api/* route handler (conventions.md §4, security.md). A route file
- * declares, per method, its schemas and a function; this module does the rest:
+ * The one wrapper for every /api/* and /api/admin/* route handler (conventions.md §4,
+ * security.md, docs/decisions/0012, 0074). A route file declares, per method, its schemas, its
+ * auth mode and a function; this module does the rest:
  * - 405 JSON for methods the route does not declare;
- * - for non-GET requests: the CSRF token header bound to the session, `X-Requested-With:
+ * - for non-GET requests: the CSRF token header bound to the mode's cookie, `X-Requested-With:
  *   XMLHttpRequest`, and a same-origin check (Sec-Fetch-Site / Origin) → 403 JSON otherwise;
  * - JSON bodies only (415), size-limited (413), well-formed (400), zod-parsed (422 with Japanese
- *   field messages); query and route params zod-parsed (400);
- * - session loading (`auth: 'required'` → 401 JSON);
+ *   field messages); query and route params zod-parsed (400); a raw body where declared (uploads);
+ * - the session of the method's auth mode (below) → 401/403 JSON when it does not allow the call;
  * - `Cache-Control: no-store` on personal responses; one error shape; a structured log line;
  * - anything unexpected → 500 JSON with a generic message, logged with its stack.
+ *
+ * Auth modes (one table, `MODES`): each names its cookie, its session table and its rules.
+ * - member (`method({ auth })`): 'none' (public, no session lookup), 'optional', 'required' —
+ *   the member cookie and `sessions`;
+ * - staff (`staffMethod({ access })`): 'public', 'pending' (password done, TOTP to go),
+ *   'staff' | 'manager' — the staff cookie and `staff_sessions` only: a member session is worth
+ *   nothing on a staff route and the staff cookie is never read by a member route;
+ * - an API-key mode (next issue) is one more entry in `MODES` and one more `…Method()`.
  */
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -38,83 +48,198 @@ const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 type AnySchema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteContext<Q, B, P, A extends AuthMode> {
+type MemberAuth = 'none' | 'optional' | 'required';
+export type StaffAccess = 'public' | 'pending' | StaffRole;
+
+type MemberSessionOf<A> = A extends 'required' ? Session : Session | null;
+type StaffSessionOf<A> = A extends 'public' ? StaffSession | null : StaffSession;
+
+/** What every handler gets; `S` is the session its auth mode guarantees. */
+export interface RouteContext<Q, B, P, S> {
   request: NextRequest;
   query: Q;
   body: B;
   params: P;
-  session: A extends 'required' ? Session : Session | null;
+  /** the raw request body, for methods that declare `raw` (file uploads) */
+  raw: { bytes: Uint8Array; contentType: string } | undefined;
+  session: S;
   ip: string;
+  userAgent: string | null;
   log: typeof logger;
   /** Queue a cookie on the response (session login/logout). */
   setCookie: (name: string, value: string, options: CookieOptions) => void;
   deleteCookie: (name: string) => void;
 }
 
-type AuthMode = 'none' | 'optional' | 'required';
+/** What any method declares, whatever its auth mode. */
+interface BaseSpec<QS, BS, PS> {
+  query?: QS;
+  body?: BS;
+  params?: PS;
+  /** accept a non-JSON body of these media types up to maxBytes (413 above, 415 for other types) */
+  raw?: { contentTypes: readonly string[]; maxBytes: number };
+  maxBodyBytes?: number;
+}
 
 export interface MethodSpec<
   QS extends AnySchema | undefined,
   BS extends AnySchema | undefined,
   PS extends AnySchema | undefined,
-  A extends AuthMode,
-> {
+  A extends MemberAuth,
+> extends BaseSpec<QS, BS, PS> {
   /** 'none' skips the session lookup (public, cacheable data); default 'optional'. */
   auth?: A;
-  query?: QS;
-  body?: BS;
-  params?: PS;
   /** personal data → Cache-Control: no-store (default: true unless auth is 'none'). */
   personal?: boolean;
   /** false only for endpoints authenticated by their own secret (webhooks). */
   csrf?: boolean;
-  maxBodyBytes?: number;
-  handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, A>) => Promise<Response | object>;
+  handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, MemberSessionOf<A>>) => Promise<Response | object>;
 }
 
-// The union over spec generics is erased at the declaration site; each spec is checked by
-// `method()` below, which keeps the inference per method.
-type AnyMethodSpec = MethodSpec<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, AuthMode>;
+export interface StaffMethodSpec<
+  QS extends AnySchema | undefined,
+  BS extends AnySchema | undefined,
+  PS extends AnySchema | undefined,
+  A extends StaffAccess,
+> extends BaseSpec<QS, BS, PS> {
+  access: A;
+  /** open while the account must still change the password admin:create gave it (me, logout, the change itself) */
+  allowDuringPasswordChange?: boolean;
+  handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, StaffSessionOf<A>>) => Promise<Response | object>;
+}
 
-/** Declares one method with full type inference. */
+/**
+ * A declared method as the wrapper runs it: the generics are erased at the declaration site
+ * (each spec is checked by `method()` / `staffMethod()`, which keep the inference per method).
+ */
+type AnySpec = BaseSpec<AnySchema, AnySchema, AnySchema> & {
+  mode: ModeName;
+  auth?: MemberAuth;
+  personal?: boolean;
+  csrf?: boolean;
+  access?: StaffAccess;
+  allowDuringPasswordChange?: boolean;
+  handler: (ctx: RouteContext<unknown, unknown, unknown, unknown>) => Promise<Response | object>;
+};
+
+/** Declares one member (or public) method with full type inference. */
 export function method<
   QS extends AnySchema | undefined = undefined,
   BS extends AnySchema | undefined = undefined,
   PS extends AnySchema | undefined = undefined,
-  A extends AuthMode = 'optional',
->(spec: MethodSpec<QS, BS, PS, A>): AnyMethodSpec {
-  return spec as unknown as AnyMethodSpec;
+  A extends MemberAuth = 'optional',
+>(spec: MethodSpec<QS, BS, PS, A>): AnySpec {
+  return { ...(spec as unknown as AnySpec), mode: 'member' };
 }
+
+/** Declares one back-office method (staff cookie and session table) with full type inference. */
+export function staffMethod<
+  QS extends AnySchema | undefined = undefined,
+  BS extends AnySchema | undefined = undefined,
+  PS extends AnySchema | undefined = undefined,
+  A extends StaffAccess = 'manager',
+>(spec: StaffMethodSpec<QS, BS, PS, A>): AnySpec {
+  return { ...(spec as unknown as AnySpec), mode: 'staff' };
+}
+
+export const STAFF_MESSAGES = {
+  unauthorized: '管理画面にログインしていないか、ログインの有効期限が切れました。もう一度ログインしてください。',
+  forbidden: 'この操作を行う権限がありません。マネージャーに依頼してください。',
+  passwordChangeRequired: '初回ログインのため、先にパスワードを変更してください。',
+} as const;
+
+/** An auth mode: where its session comes from and what it allows. */
+interface AuthMode {
+  /** the session for this request (null: none or not valid) */
+  load(request: NextRequest, spec: AnySpec): Promise<{ id: string; value: unknown } | null>;
+  /** the value the CSRF token of an unsafe request must be bound to */
+  csrfBinding(request: NextRequest): string | undefined;
+  /** throws the 401/403 AppError when the session does not allow the method */
+  authorize(request: NextRequest, spec: AnySpec, session: unknown): Promise<void>;
+  /** headers of a successful answer */
+  finishResponse(response: Response, spec: AnySpec, session: unknown, cookies: PendingCookie[]): void;
+  /** the log line's name for who called */
+  logKey: 'userId' | 'staffId';
+  unexpected: string;
+}
+
+type ModeName = 'member' | 'staff';
+
+const MODES: Record<ModeName, AuthMode> = {
+  member: {
+    async load(request, spec) {
+      const token = request.cookies.get(cookieName('session'))?.value;
+      if ((spec.auth ?? 'optional') === 'none' || !token) return null;
+      const session = await validateSessionToken(token);
+      return session ? { id: session.userId, value: session } : null;
+    },
+    // Bound to the session cookie when there is one, else to the pre-session cookie.
+    csrfBinding: (request) => request.cookies.get(cookieName('session'))?.value ?? request.cookies.get(cookieName('pre'))?.value,
+    async authorize(request, spec, session) {
+      if (spec.auth !== 'required' || session) return;
+      // A session the service ended (the password was changed): say so, not 「有効期限が切れました」.
+      const token = request.cookies.get(cookieName('session'))?.value;
+      const ended = token ? await sessionEndReason(token).catch(() => null) : null;
+      throw new AppError(ended ?? 'unauthorized');
+    },
+    finishResponse(response, spec, session, cookies) {
+      const personal = spec.personal ?? (spec.auth ?? 'optional') !== 'none';
+      if (personal) response.headers.set('Cache-Control', 'no-store');
+      if (session && !cookies.some((c) => c.name === cookieName('session'))) {
+        response.headers.set(AUTH_EXPIRE_HEADER, (session as Session).expiresAt.toISOString());
+      }
+    },
+    logKey: 'userId',
+    unexpected: 'unexpected error in API route',
+  },
+  staff: {
+    async load(request) {
+      const token = request.cookies.get(cookieName('admin'))?.value;
+      const session = token ? await validateStaffSessionToken(token) : null;
+      return session ? { id: session.staff.id, value: session } : null;
+    },
+    csrfBinding: staffCsrfBinding,
+    async authorize(_request, spec, value) {
+      const session = value as StaffSession | null;
+      if (spec.access === 'public') return;
+      if (spec.access === 'pending') {
+        if (!session || session.mfaPassed) throw new AppError('unauthorized', { message: STAFF_MESSAGES.unauthorized });
+        return;
+      }
+      if (!session || !session.mfaPassed) throw new AppError('unauthorized', { message: STAFF_MESSAGES.unauthorized });
+      if (session.staff.passwordChangeRequired && !spec.allowDuringPasswordChange) {
+        throw new AppError('password_change_required', { status: 403, message: STAFF_MESSAGES.passwordChangeRequired });
+      }
+      if (!roleAllows(session.staff.role, spec.access ?? 'manager')) throw new AppError('forbidden', { message: STAFF_MESSAGES.forbidden });
+    },
+    // Everything in the back office is personal or operational data.
+    finishResponse: (response) => response.headers.set('Cache-Control', 'no-store'),
+    logKey: 'staffId',
+    unexpected: 'unexpected error in admin API route',
+  },
+};
 
 export type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: NextRequest, context: NextContext) => Promise<Response>;
 
-/** Builds the exports of a route.ts: `export const { GET, POST, ... } = defineRoute({ GET: method({...}) })`. */
-export function defineRoute(specs: Partial<Record<DeclarableMethod, AnyMethodSpec>>): Record<Method, RouteHandler> {
-  return routeExports(specs, run);
-}
-
 /**
- * Every method of a route file from the declared ones (this wrapper's and the back office's,
- * admin-route.ts): HEAD runs GET's spec, and an undeclared method answers 405 JSON with `Allow`.
+ * Builds the exports of a route.ts: `export const { GET, POST, ... } = defineRoute({ GET: method({...}) })`.
+ * HEAD runs GET's spec, and an undeclared method answers 405 JSON with `Allow`.
  */
-export function routeExports<S>(
-  specs: Partial<Record<DeclarableMethod, S>>,
-  runSpec: (m: Method, spec: S, request: NextRequest, context: NextContext) => Promise<Response>,
-): Record<Method, RouteHandler> {
+export function defineRoute(specs: Partial<Record<DeclarableMethod, AnySpec>>): Record<Method, RouteHandler> {
   const allowed = Object.keys(specs) as DeclarableMethod[];
   const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
   const handlers = {} as Record<Method, RouteHandler>;
   for (const m of HTTP_METHODS) {
     const spec = m === 'HEAD' ? specs.GET : m === 'OPTIONS' ? undefined : specs[m];
     handlers[m] = spec
-      ? (request, context) => runSpec(m, spec, request, context)
+      ? (request, context) => run(m, spec, request, context)
       : async (request) => finish(request, Date.now(), errorResponse(new AppError('method_not_allowed', { headers: { Allow: allow } })));
   }
   return handlers;
 }
 
-export function finish(request: NextRequest, started: number, response: Response, extra: Record<string, unknown> = {}): Response {
+function finish(request: NextRequest, started: number, response: Response, extra: Record<string, unknown> = {}): Response {
   const level = response.status >= 500 ? 'error' : 'info';
   logger[level](
     { method: request.method, path: request.nextUrl.pathname, status: response.status, ms: Date.now() - started, ...extra },
@@ -123,59 +248,52 @@ export function finish(request: NextRequest, started: number, response: Response
   return response;
 }
 
-async function run(m: Method, spec: AnyMethodSpec, request: NextRequest, context: NextContext): Promise<Response> {
+async function run(m: Method, spec: AnySpec, request: NextRequest, context: NextContext): Promise<Response> {
   const started = Date.now();
+  const mode = MODES[spec.mode];
   const ip = clientIp(request.headers);
   const cookies: PendingCookie[] = [];
-  let session: Session | null = null;
+  let who: Record<string, unknown> = {};
   try {
     const unsafe = m !== 'GET' && m !== 'HEAD';
-    if (unsafe && spec.csrf !== false) checkRequestOrigin(request);
+    const csrf = unsafe && spec.csrf !== false;
+    if (csrf) checkRequestOrigin(request);
 
-    const auth = spec.auth ?? 'optional';
-    const sessionToken = request.cookies.get(cookieName('session'))?.value;
-    if (auth !== 'none' && sessionToken) session = await validateSessionToken(sessionToken);
+    const loaded = await mode.load(request, spec);
+    const session = loaded?.value ?? null;
+    who = { [mode.logKey]: loaded?.id };
 
-    if (unsafe && spec.csrf !== false) {
-      // Bound to the session cookie when there is one, else to the pre-session cookie.
-      const binding = sessionToken ?? request.cookies.get(cookieName('pre'))?.value;
-      if (!verifyCsrfToken(binding, request.headers.get(CSRF_HEADER))) throw new AppError('csrf_invalid');
-    }
-    if (auth === 'required' && !session) {
-      // A session the service ended (the password was changed): say so, not 「有効期限が切れました」.
-      const ended = sessionToken ? await sessionEndReason(sessionToken).catch(() => null) : null;
-      throw new AppError(ended ?? 'unauthorized');
-    }
+    if (csrf && !verifyCsrfToken(mode.csrfBinding(request), request.headers.get(CSRF_HEADER))) throw new AppError('csrf_invalid');
+    await mode.authorize(request, spec, session);
 
     const { params, query, body } = await parseInput(spec, request, context);
+    const raw = spec.raw ? await readRawBody(request, spec.raw) : undefined;
 
     const result = await spec.handler({
       request,
       query,
       body,
       params,
+      raw,
       session,
       ip,
+      userAgent: request.headers.get('user-agent'),
       log: logger,
       setCookie: (name, value, options) => cookies.push({ name, value, options }),
       deleteCookie: (name) => cookies.push({ name, value: '', options: null }),
-    } as RouteContext<unknown, unknown, unknown, AuthMode>);
+    });
 
     const response = result instanceof Response ? result : Response.json(result);
-    const personal = spec.personal ?? (spec.auth ?? 'optional') !== 'none';
-    if (personal) response.headers.set('Cache-Control', 'no-store');
+    mode.finishResponse(response, spec, session, cookies);
     applyCookies(response, cookies);
-    if (session && !cookies.some((c) => c.name === cookieName('session'))) {
-      response.headers.set(AUTH_EXPIRE_HEADER, session.expiresAt.toISOString());
-    }
-    return finish(request, started, response, { userId: session?.userId });
+    return finish(request, started, response, who);
   } catch (error) {
-    return failure(request, started, error, cookies, { userId: session?.userId }, 'unexpected error in API route');
+    return failure(request, started, error, cookies, who, mode.unexpected);
   }
 }
 
 /** Route params, query and JSON body, each zod-parsed when the spec declares its schema. */
-export async function parseInput(
+async function parseInput(
   spec: { params?: AnySchema; query?: AnySchema; body?: AnySchema; maxBodyBytes?: number },
   request: NextRequest,
   context: NextContext,
@@ -186,13 +304,13 @@ export async function parseInput(
   return { params, query, body };
 }
 
-export type PendingCookie = { name: string; value: string; options: CookieOptions | null };
+type PendingCookie = { name: string; value: string; options: CookieOptions | null };
 
 /**
  * The answer to a thrown error: an AppError's own status and Japanese message (with the cookies
  * the handler queued), anything else a logged 500 with a generic message.
  */
-export function failure(
+function failure(
   request: NextRequest,
   started: number,
   error: unknown,
@@ -209,7 +327,7 @@ export function failure(
   return finish(request, started, errorResponse(new AppError('internal_error')));
 }
 
-export function applyCookies(response: Response, cookies: PendingCookie[]) {
+function applyCookies(response: Response, cookies: PendingCookie[]) {
   for (const c of cookies) response.headers.append('Set-Cookie', serializeCookie(c.name, c.value, c.options));
 }
 
@@ -218,7 +336,7 @@ export function applyCookies(response: Response, cookies: PendingCookie[]) {
  * the XMLHttpRequest marker (a custom header cannot be sent cross-origin without a CORS
  * preflight, which we never grant), and when the browser names an Origin, it must be ours.
  */
-export function checkRequestOrigin(request: NextRequest): void {
+function checkRequestOrigin(request: NextRequest): void {
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin') throw new AppError('csrf_invalid', { message: '外部のサイトからの操作は受け付けていません。' });
   if (request.headers.get('x-requested-with') !== 'XMLHttpRequest') throw new AppError('csrf_invalid');
@@ -236,7 +354,7 @@ function allowedOrigins(request: NextRequest): Set<string> {
   return origins;
 }
 
-export function parseWith<S extends AnySchema>(schema: S, input: unknown, code: 'bad_request' | 'validation_failed'): z.output<S> {
+function parseWith<S extends AnySchema>(schema: S, input: unknown, code: 'bad_request' | 'validation_failed'): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw new AppError(code, { fields: fieldErrors(result.error) });
@@ -304,7 +422,7 @@ export async function readBodyBytes(
 /** The CSRF token for this browser, issuing a pre-session cookie when it has neither cookie. */
 export function csrfTokenForRequest(
   request: NextRequest,
-  setCookie: RouteContext<unknown, unknown, unknown, AuthMode>['setCookie'],
+  setCookie: RouteContext<unknown, unknown, unknown, unknown>['setCookie'],
   newBinding?: string,
 ): string {
   if (newBinding) return csrfTokenFor(newBinding);
@@ -313,4 +431,44 @@ export function csrfTokenForRequest(
   const pre = randomToken();
   setCookie(cookieName('pre'), pre, cookieOptions(60 * 60 * 24 * 30));
   return csrfTokenFor(pre);
+}
+
+/** The value the staff CSRF token is bound to: the staff cookie, or before login the pre-session cookie. */
+function staffCsrfBinding(request: NextRequest): string | undefined {
+  const binding = request.cookies.get(cookieName('admin'))?.value ?? request.cookies.get(cookieName('pre'))?.value;
+  // A separate namespace: a member page's token (bound to the same pre-session cookie) is not a staff token.
+  return binding ? `admin:${binding}` : undefined;
+}
+
+/** The staff CSRF token for this browser, issuing a pre-session cookie when it has no cookie to bind to. */
+export function staffCsrfToken(request: NextRequest, setCookie: (name: string, value: string, options: CookieOptions) => void): string {
+  const binding = staffCsrfBinding(request);
+  if (binding) return csrfTokenFor(binding);
+  const pre = randomToken();
+  setCookie(cookieName('pre'), pre, cookieOptions(60 * 60 * 24));
+  return csrfTokenFor(`admin:${pre}`);
+}
+
+/** The staff token for a staff cookie value that is being set on this response (after login). */
+export function staffCsrfTokenForCookie(token: string): string {
+  return csrfTokenFor(`admin:${token}`);
+}
+
+async function readRawBody(
+  request: NextRequest,
+  spec: { contentTypes: readonly string[]; maxBytes: number },
+): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const contentType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!spec.contentTypes.includes(contentType)) {
+    throw new AppError('unsupported_media_type', { message: `${spec.contentTypes.join('、')} 形式のファイルを送信してください。` });
+  }
+  const tooLarge = () =>
+    new AppError('payload_too_large', {
+      message: `ファイルが大きすぎます。${Math.floor(spec.maxBytes / 1024 / 1024)}MB 以下にしてください。`,
+    });
+  const bytes = await readBodyBytes(request, spec.maxBytes, {
+    tooLarge,
+    missing: new AppError('bad_request', { message: 'ファイルが空です。' }),
+  });
+  return { bytes: new Uint8Array(bytes), contentType };
 }

@@ -1,87 +1,10 @@
 import type { Metadata } from 'next';
-import Link from '@/components/link';
 
-import { getSiteInfo } from '@/config/site';
-import { AdminShell, ManagerOnly } from '@/features/backoffice/components/admin-shell';
-import styles from '@/features/backoffice/components/admin.module.css';
-import { NoticeCreateForm } from '@/features/backoffice/components/notice-forms';
-import { NoticeStateBadge } from '@/features/backoffice/components/notice-state-badge';
-import { listNoticesForAdmin } from '@/features/backoffice/server/notices';
-import { requireStaffPage } from '@/features/backoffice/server/page-session';
-import { formatDateTimeJa } from '@/lib/format';
+import { staffPage } from '@/features/backoffice/components/staff-page';
+import { NoticesView } from '@/features/backoffice/components/views/notices';
 
 export const metadata: Metadata = { title: 'お知らせ（管理画面）' };
-const PAGE_SIZE = 20;
 
-export default async function AdminNoticesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { session, allowed } = await requireStaffPage('manager');
-  const serviceName = getSiteInfo().serviceName;
-  if (!allowed)
-    return (
-      <AdminShell session={session} serviceName={serviceName}>
-        <ManagerOnly />
-      </AdminShell>
-    );
-  const raw = Number((await searchParams).page ?? '1');
-  const page = Number.isInteger(raw) && raw >= 1 && raw <= 1000 ? raw : 1;
-  const { items, total } = await listNoticesForAdmin(page, PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const when = (iso: string | null) => (iso ? formatDateTimeJa(new Date(iso)) : '—');
-  return (
-    <AdminShell session={session} serviceName={serviceName}>
-      <h1 className={styles.pageTitle}>お知らせ</h1>
-      <p className={styles.lead}>掲載中のお知らせは、サイトのすべてのページの上部と /api/maintenance/now に表示されます。</p>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">状態</th>
-              <th scope="col">タイトル</th>
-              <th scope="col">掲載開始</th>
-              <th scope="col">掲載終了</th>
-              <th scope="col">メンテナンス期間</th>
-              <th scope="col">PDF</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={6} className={styles.muted}>
-                  お知らせはまだありません。
-                </td>
-              </tr>
-            ) : (
-              items.map((n) => (
-                <tr key={n.id}>
-                  <td>
-                    <NoticeStateBadge state={n.state} />
-                  </td>
-                  <td>
-                    <Link href={`/admin/notices/${n.id}`}>{n.title}</Link>
-                  </td>
-                  <td className={styles.nowrap}>{when(n.publishFrom)}</td>
-                  <td className={styles.nowrap}>{n.publishUntil ? when(n.publishUntil) : '終了操作まで'}</td>
-                  <td>{n.maintenanceStart ? `${when(n.maintenanceStart)} 〜 ${when(n.maintenanceEnd)}` : '—'}</td>
-                  <td>{n.fileName ? 'あり' : '—'}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 ? (
-        <nav className={styles.pager} aria-label="ページ">
-          {page > 1 ? <Link href={`/admin/notices?page=${page - 1}`}>前へ</Link> : null}
-          <span>
-            {page} / {pages} ページ（全 {total} 件）
-          </span>
-          {page < pages ? <Link href={`/admin/notices?page=${page + 1}`}>次へ</Link> : null}
-        </nav>
-      ) : null}
-      <section className={styles.card} aria-labelledby="create-notice">
-        <h2 id="create-notice">お知らせを作成する</h2>
-        <NoticeCreateForm />
-      </section>
-    </AdminShell>
-  );
+export default function AdminNoticesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return staffPage('manager', () => <NoticesView searchParams={searchParams} />);
 }

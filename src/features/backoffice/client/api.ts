@@ -1,11 +1,12 @@
 /**
  * The back office's endpoints as its pages call them (docs/decisions/0030): staff login, the
  * password, staff accounts, maintenance notices and the order desk. Sent through `adminFetch`
- * (the staff cookie's CSRF token, a 401 to the login page). Bodies are the form's values as typed;
- * the handlers validate them (`defineAdminRoute`) and answer field errors in Japanese.
+ * (staff-client.ts: src/lib's one client with the staff policy — the staff cookie's CSRF token, a
+ * 401 to the login page). Bodies are the form's values as typed;
+ * the handlers validate them (`staffMethod`) and answer field errors in Japanese.
  */
 import type { EnrolmentResponse } from '../schemas';
-import { adminFetch } from './admin-fetch';
+import { adminFetch } from './staff-client';
 
 /** A value read from the submitted form. */
 type FormValue = FormDataEntryValue | null;
@@ -25,7 +26,7 @@ export function adminLoginCode(code: FormValue): Promise<{ csrf_token: string }>
   return adminFetch('/api/admin/login/totp', { method: 'POST', body: { code }, redirectOn401: false });
 }
 
-// POST /api/admin/logout is in ./admin-fetch.ts: the logout button is on every staff page, which
+// POST /api/admin/logout is in ./staff-client.ts: the logout button is on every staff page, which
 // would otherwise load every call of the back office (docs/decisions/0030, page weight).
 export function changeAdminPassword(body: { currentPassword: FormValue; newPassword: FormValue }): Promise<unknown> {
   return adminFetch('/api/admin/password', { method: 'POST', body });

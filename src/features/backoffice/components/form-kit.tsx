@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
-import { AdminApiError } from '../client/admin-fetch';
+import { ApiError } from '@/lib/api-client';
 
 import styles from './admin.module.css';
 
@@ -35,7 +35,7 @@ export function useAdminSubmit() {
       if (typeof outcome === 'object') router.push(outcome.redirectTo);
       router.refresh();
     } catch (e) {
-      if (e instanceof AdminApiError) {
+      if (e instanceof ApiError) {
         setError(e.message);
         setFields(e.fields);
       } else setError('処理できませんでした。もう一度お試しください。');

@@ -3,7 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { AdminApiError, setAdminCsrf } from '../client/admin-fetch';
+import { ApiError } from '@/lib/api-client';
+
+import { setAdminCsrf } from '../client/staff-client';
 import { adminLogin, adminLoginCode, fetchEnrolment } from '../client/api';
 import type { EnrolmentResponse } from '../schemas';
 
@@ -22,7 +24,7 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
 
   function fail(e: unknown) {
     setMessage(null);
-    if (e instanceof AdminApiError) {
+    if (e instanceof ApiError) {
       setError(e.message);
       setFields(e.fields);
       // the half-login expired (5 minutes) or was refused: start again

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 
-import { adminLogout } from '../client/admin-fetch';
+import { adminLogout } from '../client/staff-client';
 
 import styles from './admin.module.css';
 

@@ -17,7 +17,7 @@ import {
   type FulfilmentStatus,
 } from '@/features/orders/index.client';
 
-import { AdminApiError } from '../client/admin-fetch';
+import { ApiError } from '@/lib/api-client';
 import {
   addOrderNote,
   advanceFulfilment,
@@ -192,7 +192,7 @@ export function FulfilmentForm({ orderId, status }: { orderId: string; status: F
       const res = await advanceFulfilment(orderId, body);
       setPending(null);
       if (res.mailSent === false) {
-        throw new AdminApiError(
+        throw new ApiError(
           200,
           'mail_failed',
           '発送済みにしましたが、会員へのメールを送信できませんでした。画面を再読み込みして「発送メールを再送する」を押してください。',
@@ -320,7 +320,7 @@ export function TrackingCorrectionForm({
                 });
                 setPending(null);
                 if (!res.mailSent) {
-                  throw new AdminApiError(
+                  throw new ApiError(
                     200,
                     'mail_failed',
                     '追跡番号を訂正しましたが、会員へのメールを送信できませんでした。画面を再読み込みして「発送メールを再送する」を押してください。',
@@ -465,7 +465,7 @@ export function ResendShippedMailButton({ orderId }: { orderId: string }) {
           void run(async () => {
             const res = await resendShippedMail(orderId);
             if (!res.mailSent)
-              throw new AdminApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
+              throw new ApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
             return '発送のお知らせメールを送信しました。';
           })
         }
@@ -493,7 +493,7 @@ export function ResendReceiptMailButton({ orderId }: { orderId: string }) {
           void run(async () => {
             const res = await resendReceiptMail(orderId);
             if (!res.mailSent)
-              throw new AdminApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
+              throw new ApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
             return '領収書のリンクを載せたご注文確認メールを会員に再送しました。';
           })
         }
@@ -532,7 +532,7 @@ export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId:
       setRefundKey(crypto.randomUUID());
       const yen = `${res.refund.amountYen.toLocaleString('ja-JP')}円`;
       if (res.refund.status === 'failed') {
-        throw new AdminApiError(200, 'refund_failed', `PAY.JP が返金を受け付けませんでした（${yen}は返金されていません）。`);
+        throw new ApiError(200, 'refund_failed', `PAY.JP が返金を受け付けませんでした（${yen}は返金されていません）。`);
       }
       // a refund was made (or may have been): the filled form must not invite the same refund a second time
       form.reset();

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { AdminApiError } from '../client/admin-fetch';
+import { ApiError } from '@/lib/api-client';
 import { changeAdminPassword } from '../client/api';
 
 import styles from './admin.module.css';
@@ -35,7 +35,7 @@ export function PasswordChangeForm({ required }: { required: boolean }) {
       if (required) router.replace('/admin');
       router.refresh();
     } catch (e) {
-      if (e instanceof AdminApiError) {
+      if (e instanceof ApiError) {
         setError(e.message);
         setFields(e.fields);
       } else setError('変更できませんでした。もう一度お試しください。');

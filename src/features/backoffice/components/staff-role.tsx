@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 
-import { AdminApiError } from '../client/admin-fetch';
+import { ApiError } from '@/lib/api-client';
 import { setStaffRole } from '../client/api';
 
 import styles from './admin.module.css';
@@ -40,7 +40,7 @@ export function StaffRole<R extends string>({
       await setStaffRole(id, chosen);
       router.refresh();
     } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : '権限を変更できませんでした。時間をおいてもう一度お試しください。');
+      setError(e instanceof ApiError ? e.message : '権限を変更できませんでした。時間をおいてもう一度お試しください。');
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 
-import { AdminApiError } from '../client/admin-fetch';
+import { ApiError } from '@/lib/api-client';
 import { setStaffDisabled } from '../client/api';
 
 import styles from './admin.module.css';
@@ -22,7 +22,7 @@ export function StaffToggle({ id, disabled, name }: { id: string; disabled: bool
       await setStaffDisabled(id, !disabled);
       router.refresh();
     } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : '変更できませんでした。');
+      setError(e instanceof ApiError ? e.message : '変更できませんでした。');
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,7 @@ import { isKnownDevice, markKnownDevice, type CookieSource } from '@/server/auth
 import { hashPassword, needsRehash, verifyPassword } from '@/server/auth/password-hash';
 import { createStaffSession, revokeStaffSession, type StaffSession } from '@/server/auth/staff-session';
 import { getDb } from '@/server/db/client';
-import { adminCsrfTokenForCookie } from '@/server/http/admin-route';
+import { staffCsrfTokenForCookie } from '@/server/http/route';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';
 import {
@@ -106,7 +106,7 @@ export async function staffPasswordStep(body: StaffLoginBody, io: LoginIo): Prom
   }
   const pending = await createStaffSession(staff.id, false, io);
   io.setCookie(cookieName('admin'), pending.token, cookieOptions());
-  return { next: staff.totpConfirmedAt ? 'totp' : 'enrol', csrf_token: adminCsrfTokenForCookie(pending.token) };
+  return { next: staff.totpConfirmedAt ? 'totp' : 'enrol', csrf_token: staffCsrfTokenForCookie(pending.token) };
 }
 
 /** The enrolment QR for an account whose authenticator is not confirmed yet (first login, or after a reset). */
@@ -187,7 +187,7 @@ export async function staffTotpStep(
   io.setCookie(cookieName('admin'), full.token, cookieOptions());
   markKnownDevice('staff', io, staff.id);
   logger.info({ event: 'staff.login.succeeded', staffId: staff.id, ip: io.ip }, 'staff logged in');
-  return { csrf_token: adminCsrfTokenForCookie(full.token), expiresAt: full.expiresAt.toISOString() };
+  return { csrf_token: staffCsrfTokenForCookie(full.token), expiresAt: full.expiresAt.toISOString() };
 }
 
 export async function staffLogout(session: StaffSession, io: LoginIo): Promise<{ ok: true }> {

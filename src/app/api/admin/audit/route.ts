@@ -1,10 +1,10 @@
 import { AUDIT_ACTIONS, AuditQuerySchema } from '@/features/backoffice';
 import { listAudit } from '@/features/backoffice/server/audit';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /** GET /api/admin/audit?action=&staff=&target=&before= — the audit log, newest first (read-only). Managers only. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  GET: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: staffMethod({
     access: 'manager',
     query: AuditQuerySchema,
     handler: async ({ query }) => {

@@ -1,8 +1,8 @@
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /** GET /api/admin/me — the signed-in staff member and when the session ends. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  GET: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: staffMethod({
     access: 'staff',
     allowDuringPasswordChange: true,
     handler: async ({ session }) => ({

@@ -1,10 +1,10 @@
 import { OrderQueueQuerySchema } from '@/features/backoffice';
 import { listOrderQueue } from '@/features/backoffice/server/orders';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /** GET /api/admin/orders?status=&express=&from=&to=&corporateNumber=&email=&after= — paid orders, express first, then by due date (decision 0069). Staff and managers. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  GET: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: staffMethod({
     access: 'staff',
     query: OrderQueueQuerySchema,
     handler: async ({ query }) => listOrderQueue(query),

@@ -1,15 +1,15 @@
 import { assertAcceptablePassword } from '@/features/accounts/server/passwords';
 import { StaffPasswordChangeBodySchema } from '@/features/backoffice';
 import { changeStaffPassword } from '@/features/backoffice/server/password';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /**
  * POST /api/admin/password — `{ currentPassword, newPassword }`. The same password policy as
  * members (the accounts feature's rule: common passwords, the service name, the address refused).
  * Open while the first-login change is pending.
  */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  POST: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  POST: staffMethod({
     access: 'staff',
     allowDuringPasswordChange: true,
     body: StaffPasswordChangeBodySchema,

@@ -1,14 +1,14 @@
 import { AccountingMonthSchema } from '@/features/backoffice';
 import { exportAccountingAsStaff } from '@/features/backoffice/server/accounting';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /**
  * GET /api/admin/accounting/export?month=YYYY-MM[&part=summary] — the month's sales and refunds as CSV
  * (data rows only; `part=summary`: the month's totals per rate) (UTF-8
  * with BOM, CRLF; Japan-time month). Managers only; each download writes an audit row.
  */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  GET: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: staffMethod({
     access: 'manager',
     query: AccountingMonthSchema,
     handler: async ({ query, session, ip }) => {

@@ -1,15 +1,15 @@
 import { NoticeIdParamsSchema, NoticeScheduleBodySchema } from '@/features/backoffice';
 import { getNoticeForAdmin, rescheduleNoticeAsStaff } from '@/features/backoffice/server/notices';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /** GET /api/admin/notices/{id}; PATCH — its publishing period and maintenance window. Managers only. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  GET: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: staffMethod({
     access: 'manager',
     params: NoticeIdParamsSchema,
     handler: async ({ params }) => getNoticeForAdmin(params.id),
   }),
-  PATCH: adminMethod({
+  PATCH: staffMethod({
     access: 'manager',
     params: NoticeIdParamsSchema,
     body: NoticeScheduleBodySchema,

@@ -1,7 +1,7 @@
 import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES, NoticeFileNameSchema, NoticeIdParamsSchema } from '@/features/backoffice';
 import { attachNoticePdfAsStaff } from '@/features/backoffice/server/notices';
 import { fieldErrors } from '@/lib/zod-ja';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 import { AppError } from '@/server/http/app-error';
 
 /**
@@ -9,8 +9,8 @@ import { AppError } from '@/server/http/app-error';
  * at most 10 MB, must start with %PDF-), its display name in `X-File-Name` (percent-encoded).
  * Replaces an earlier attachment. Managers only.
  */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  PUT: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  PUT: staffMethod({
     access: 'manager',
     params: NoticeIdParamsSchema,
     raw: { contentTypes: ['application/pdf'], maxBytes: NOTICE_PDF_MAX_BYTES },

@@ -1,6 +1,6 @@
 import { DestinationCorrectionBodySchema, OrderIdParamsSchema } from '@/features/backoffice';
 import { correctDestinationAsStaff } from '@/features/backoffice/server/orders';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /**
  * POST /api/admin/orders/{id}/destination {recipient, destinationZipCode, destinationPrefecture,
@@ -8,8 +8,8 @@ import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
  * before the order ships, by the member's order form's rules (422 with the fields' messages); 409
  * once shipped. The audit row keeps the old and the new address. Staff and managers.
  */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  POST: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  POST: staffMethod({
     access: 'staff',
     params: OrderIdParamsSchema,
     body: DestinationCorrectionBodySchema,

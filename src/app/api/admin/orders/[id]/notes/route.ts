@@ -1,10 +1,10 @@
 import { OrderIdParamsSchema, OrderNoteBodySchema } from '@/features/backoffice';
 import { addOrderNoteAsStaff } from '@/features/backoffice/server/orders';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /** POST /api/admin/orders/{id}/notes {note} — a note on the order's timeline. Staff and managers. */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  POST: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  POST: staffMethod({
     access: 'staff',
     params: OrderIdParamsSchema,
     body: OrderNoteBodySchema,

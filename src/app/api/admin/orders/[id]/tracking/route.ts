@@ -1,6 +1,6 @@
 import { OrderIdParamsSchema, TrackingCorrectionBodySchema } from '@/features/backoffice';
 import { correctTrackingAsStaff } from '@/features/backoffice/server/orders';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /**
  * POST /api/admin/orders/{id}/tracking {carrier, trackingNumber, expectedTrackingNumber} — corrects
@@ -8,8 +8,8 @@ import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
  * both). 409 when the order is not 発送済み or its number is no longer the one the page showed.
  * Staff and managers.
  */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  POST: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  POST: staffMethod({
     access: 'staff',
     params: OrderIdParamsSchema,
     body: TrackingCorrectionBodySchema,

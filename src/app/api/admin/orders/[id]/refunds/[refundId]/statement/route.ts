@@ -2,7 +2,7 @@ import { refundStatementForStaff } from '@/features/backoffice/server/refunds';
 import { pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
 import { renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
 import { z } from '@/lib/zod-ja';
-import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
+import { staffMethod, defineRoute } from '@/server/http/route';
 
 /**
  * GET /api/admin/orders/{id}/refunds/{refundId}/statement — the 返金明細書 (適格返還請求書) of a
@@ -10,8 +10,8 @@ import { adminMethod, defineAdminRoute } from '@/server/http/admin-route';
  * recorded), for staff answering the member. Staff and managers; each download writes an audit
  * row. An unknown id, another order's refund and a refund not made all answer the same 404.
  */
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineAdminRoute({
-  GET: adminMethod({
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: staffMethod({
     access: 'staff',
     params: z.strictObject({
       id: z.uuid({ error: 'ご注文が見つかりませんでした。' }),
