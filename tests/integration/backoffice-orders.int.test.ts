@@ -10,8 +10,8 @@ const stack = await startPurchaseStack();
 const { and, asc, eq } = await import('drizzle-orm');
 const { auditLog } = await import('@db/schema');
 const { getDb } = await import('@/server/db/client');
-const ordersFeature = await import('@/features/orders/server');
-const { recordSucceededRefund, requestRefund } = await import('@/features/payments/server');
+const ordersFeature = await import('@/features/orders/index.server');
+const { recordSucceededRefund, requestRefund } = await import('@/features/payments/index.server');
 const queueRoute = await import('@/app/api/admin/orders/route');
 const detailRoute = await import('@/app/api/admin/orders/[id]/route');
 const fulfilmentRoute = await import('@/app/api/admin/orders/[id]/fulfilment/route');
@@ -583,7 +583,7 @@ describe('the accounting export', () => {
     expect(Number(summary[2]?.[7])).toBe(net);
 
     // the statement PDF prints the same number
-    const { findRefundStatementOfOrder } = await import('@/features/payments/server');
+    const { findRefundStatementOfOrder } = await import('@/features/payments/index.server');
     expect((await findRefundStatementOfOrder(bId, refund.id))?.statementNumber).toBe(`RF-${year}-000001`);
 
     const audit = await (

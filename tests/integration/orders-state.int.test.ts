@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { OrderActor } from '@/features/orders';
 
-const orders = await import('@/features/orders/server');
+const orders = await import('@/features/orders/index.server');
 const { AppError } = await import('@/server/http/app-error');
 const { createUser } = await import('../factories/users');
 const { createOrder } = await import('../factories/orders');

@@ -7,7 +7,7 @@ const { cookieName } = await import('@/server/auth/cookies');
 const { PaymentHistoryPageSchema } = await import('@/features/receipts');
 const { createUser } = await import('../factories/users');
 const { createOrder } = await import('../factories/orders');
-const orders = await import('@/features/orders/server');
+const orders = await import('@/features/orders/index.server');
 const route = await import('@/app/api/payments/histories-per-page/route');
 const receiptRoute = await import('@/app/api/download/receipt/[file]/route');
 

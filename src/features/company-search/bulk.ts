@@ -6,7 +6,7 @@
  * (one parser, so both agree on what a line is).
  */
 // zod-free (the /search/bulk page loads this module): the API shapes are in bulk-schemas.ts (issue 13).
-import { isValidCorporateNumber } from '@/features/registry/index.client';
+import { isValidCorporateNumber } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
 import { groupDigits } from '@/lib/digits';
 

@@ -5,7 +5,7 @@
  * them from here (`@/features/orders`).
  */
 import { ZipcodeSchema, printableError } from '@/features/address';
-import { isValidCorporateNumber } from '@/features/registry/index.client';
+import { isValidCorporateNumber } from '@/features/registry';
 import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';

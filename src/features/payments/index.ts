@@ -1,5 +1,9 @@
-// The payments feature's public face (isomorphic): the buyer's words for every PAY.JP outcome.
-// Server code (PAY.JP client, cards, the order payment state machine) is in ./server.
+// The payments feature's client-safe face (docs/architecture.md, "Feature faces"): the buyer's
+// words for every PAY.JP outcome, the card form's rules, the endpoints as the browser calls them
+// (docs/decisions/0030) and この申込みを取り消す (docs/decisions/0023). Server code (PAY.JP client,
+// cards, the order payment state machine) is in ./server; other features' server code uses
+// ./index.server.ts. A client component's chunk keeps only what it imports (docs/decisions/0036);
+// what a page loads on demand has a loader of its own (loadCancelUnpaidOrder, payjpBuyerMessageText).
 export {
   PAYJP_ERROR_MESSAGES,
   payjpBuyerMessage,
@@ -35,3 +39,18 @@ export {
 } from './refund-split';
 // One attempt per order at a time (docs/decisions/0057): the words for an attempt the order no longer has.
 export { ATTEMPT_SUPERSEDED_MESSAGE, SUPERSEDED_ATTEMPT_CODE, SUPERSEDED_ATTEMPT_MESSAGE } from './client/attempts';
+// The browser's side (docs/decisions/0030): the endpoints, the cards, the words loaded on demand.
+export {
+  cancelOrder,
+  latestOrderKey,
+  purchase,
+  retryPayment,
+  type ChargeRequest,
+  type LatestOrder,
+  type PaymentCard,
+  type PurchaseResult,
+} from './client/api';
+export { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, setDefaultCard, type CardView } from './client/cards';
+export { PAYJP_GENERAL_FAILURE, payjpBuyerMessageText } from './client/buyer-message';
+export { CancelUnpaidOrder } from './components/unpaid-order';
+export { loadCancelUnpaidOrder } from './client/load-cancel-unpaid-order';

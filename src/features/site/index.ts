@@ -1,17 +1,3 @@
-// The site feature's public face: help pages, maintenance notices, stored files.
+// The site feature's client-safe face (docs/architecture.md, "Feature faces"): help pages,
+// maintenance notices, stored files. The notices table's owner is in ./index.server.ts.
 export { MaintenanceNowResponseSchema, type MaintenanceNowResponse } from './schemas';
-
-// Server-side: the notices table's one owner. The back office manages notices through these
-// (docs/decisions/0012); each takes a hook that runs inside the same transaction.
-export {
-  attachNoticeFile,
-  endNoticeNow,
-  getNotice,
-  listNotices,
-  noticeState,
-  publishNotice,
-  rescheduleNotice,
-  type NoticeRecord,
-  type NoticeSchedule,
-  type NoticeState,
-} from './server/notices';

@@ -9,7 +9,7 @@ import styles from '@/features/backoffice/components/admin.module.css';
 import { Field } from '@/features/backoffice/components/field';
 import { FilterActions } from '@/features/backoffice/components/filter-actions';
 import { listAudit } from '@/features/backoffice/server/audit';
-import { orderNumbersOf } from '@/features/orders/server';
+import { orderNumbersOf } from '@/features/orders/index.server';
 import { requireStaffPage } from '@/features/backoffice/server/page-session';
 import { listStaff } from '@/features/backoffice/server/staff';
 import { formatDateTimeJa } from '@/lib/format';

@@ -15,7 +15,7 @@ import {
   trackingUrl,
   type Carrier,
   type FulfilmentStatus,
-} from '@/features/orders/index.client';
+} from '@/features/orders';
 
 import { AdminApiError } from '../client/admin-fetch';
 import {

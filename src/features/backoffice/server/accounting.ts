@@ -4,7 +4,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 
 import { orders, users } from '@db/schema';
 import { OrderPriceSchema } from '@/features/orders';
-import { listRefundsSettledBetween } from '@/features/payments/server';
+import { listRefundsSettledBetween } from '@/features/payments/index.server';
 import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import { getDb } from '@/server/db/client';
 

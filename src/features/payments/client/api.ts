@@ -10,7 +10,7 @@
 import type { ApiKey } from '@/lib/api-key';
 import { apiFetch } from '@/lib/api-client';
 
-import type { OrderView } from '@/features/orders/server';
+import type { OrderView } from '@/features/orders/index.server';
 import type { PayjpBuyerMessage } from '../server/payjp/messages';
 
 /** The answer of POST /api/payments/purchase and /api/payments/retry (docs/api.md). */

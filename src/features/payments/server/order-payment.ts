@@ -25,8 +25,8 @@ import {
   type OrderRow,
   type PaymentGuard,
   type PaymentPatch,
-} from '@/features/orders/server';
-import { catalogueForCharge, priceChangedError, priceOrderAtCharge } from '@/features/purchase';
+} from '@/features/orders/index.server';
+import { catalogueForCharge, priceChangedError, priceOrderAtCharge } from '@/features/purchase/index.server';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { getEnv } from '@/config/env';
-import { deleteStaleDrafts } from '@/features/orders/server';
+import { deleteStaleDrafts } from '@/features/orders/index.server';
 import { logger } from '@/server/logger';
 
 import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';

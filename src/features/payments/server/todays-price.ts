@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { RESUMABLE_STATUSES, type OrderStatus } from '@/features/orders';
-import type { OrderRow } from '@/features/orders/server';
-import { catalogueForCharge, priceOrderAtCharge } from '@/features/purchase';
+import type { OrderRow } from '@/features/orders/index.server';
+import { catalogueForCharge, priceOrderAtCharge } from '@/features/purchase/index.server';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 

@@ -1,7 +1,7 @@
 /**
  * The purchase flow's own endpoints as the browser calls them (docs/decisions/0030): the catalogue,
  * the price, the order and the postal-code lookup of the recipient step. Charging, cards and the
- * order's outcome are the payments feature's (`@/features/payments/index.client`). Answers are
+ * order's outcome are the payments feature's (`@/features/payments`). Answers are
  * typed by type-only imports (the zod schema of an answer, where there is one, stays out of the
  * bundle: `import type` is erased).
  */

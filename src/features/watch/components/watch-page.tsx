@@ -5,7 +5,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 import badges from '@/components/status-badges.module.css';
-import { csvFileProblem, decodeCsvBytes } from '@/features/company-search/index.client';
+import { csvFileProblem, decodeCsvBytes } from '@/features/company-search';
 import { ApiError } from '@/lib/api-client';
 import { formatIsoDateJa } from '@/lib/format';
 import { useApi } from '@/lib/use-api';

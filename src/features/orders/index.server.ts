@@ -1,7 +1,8 @@
+import 'server-only';
+
 // The orders feature's server face (server-only): the repository, the payment and fulfilment
 // state machines' writes, the member's order view and the order mails. Other features and the
-// back office import from '@/features/orders/server'; the isomorphic face is ../index.ts.
-import 'server-only';
+// back office import from '@/features/orders/index.server'; the client-safe face is ./index.ts.
 
 export {
   ORDER_NOT_FOUND_MESSAGE,
@@ -21,7 +22,7 @@ export {
   type NewOrder,
   type OrderEventRow,
   type OrderRow,
-} from './repository';
+} from './server/repository';
 export {
   adoptEarlierAttemptCharge,
   claimForCharge,
@@ -32,7 +33,7 @@ export {
   type PaymentGuard,
   type PaymentPatch,
   type PriceSnapshotLike,
-} from './payment-state';
+} from './server/payment-state';
 export {
   addOrderNote,
   advanceFulfilment,
@@ -51,8 +52,8 @@ export {
   type StaffOrderCursor,
   type StaffOrderFilter,
   type StaffOrderRow,
-} from './fulfilment-state';
-export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent, type ReceiptAddresseeChange } from './receipt-addressee';
-export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
-export { resumability, toOrderView, type OrderView } from './views';
-export { ordersBlockingUnregister } from './unregister-blockers';
+} from './server/fulfilment-state';
+export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent, type ReceiptAddresseeChange } from './server/receipt-addressee';
+export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './server/mails';
+export { resumability, toOrderView, type OrderView } from './server/views';
+export { ordersBlockingUnregister } from './server/unregister-blockers';
