@@ -153,6 +153,8 @@ async function main() {
     for (const [name, bin, args] of [
       ['typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']],
       ['lint', 'eslint', ['server.ts', 'src', 'scripts', 'tests', 'tools', 'dev', 'bench', 'db']],
+      // The feature-face convention (docs/architecture.md "Feature faces", scripts/lib/faces.ts).
+      ['faces', 'tsx', [path.join('scripts', 'check-faces.ts')]],
       ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
     ] as const) {
       console.log(`\n[hojin] ${name} …`);
