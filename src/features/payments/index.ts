@@ -49,6 +49,7 @@ export {
   type LatestOrder,
   type PaymentCard,
   type PurchaseResult,
+  type RetryPaymentRequest,
 } from './client/api';
 export { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, setDefaultCard, type CardView } from './client/cards';
 export { PAYJP_GENERAL_FAILURE, payjpBuyerMessageText } from './client/buyer-message';
