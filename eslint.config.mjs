@@ -50,16 +50,11 @@ const boundaryZones = [
   ...FEATURES.map((name) => ({
     target: `./src/features/!(${name})/**/*`,
     from: `./src/features/${name}`,
-    // index.ts is a feature's isomorphic face; index.server.ts (or server/index.ts), where a feature
-    // has one, its server-only face (a client component importing index.ts must not pull in the
-    // database); index.client.ts, where a feature has one, its zod-free face for client components
-    // (index.ts re-exports the schemas, and zod in a page's first load costs ~90 KiB: docs/decisions/0021);
-    // testing.ts: a feature's test helpers, for other features' *.test.ts files; client/: its
-    // browser modules (client/api.ts, its endpoints as the browser calls them; docs/decisions/0030),
-    // each imported directly so that a page
-    // loads only the module it calls, not the components a barrel re-exports.
-    except: ['./index.ts', './index.client.ts', './index.server.ts', './server/index.ts', './testing.ts', './client'],
-    message: `Other features use the ${name} feature only through src/features/${name}/index.ts (or its server face).`,
+    // A feature's faces (docs/architecture.md, "Feature faces"; docs/decisions/0090): index.ts, its
+    // client-safe face, and index.server.ts, its server face; testing.ts holds its test helpers for
+    // other features' tests. scripts/check-faces.ts checks the rest (file names, server-only, tests).
+    except: ['./index.ts', './index.server.ts', './testing.ts'],
+    message: `Other features use the ${name} feature only through src/features/${name}/index.ts or index.server.ts.`,
   })),
 ];
 

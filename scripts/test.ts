@@ -156,6 +156,8 @@ async function main() {
       ['lint', 'eslint', ['server.ts', 'src', 'scripts', 'tests', 'tools', 'dev', 'bench', 'db']],
       // Import cycles between files or features of src/ (docs/decisions/0070).
       ['cycles', 'tsx', [path.join('scripts', 'check-cycles.ts')]],
+      // The feature-face convention (docs/architecture.md "Feature faces", scripts/lib/faces.ts).
+      ['faces', 'tsx', [path.join('scripts', 'check-faces.ts')]],
       ['format', 'prettier', ['--check', '--log-level', 'warn', '.']],
       // Unused files, exports, types and dependencies (knip.json names the entry points).
       ['knip', 'knip', ['--no-progress']],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { orders } from '@db/schema';
 import { newOrderNumber } from '@/features/orders';
-import { defaultCatalogue, priceSelection, type CatalogueItem } from '@/features/orders/server';
+import { defaultCatalogue, priceSelection, type CatalogueItem } from '@/features/orders/index.server';
 import { parseEnv } from '@/config/env';
 import { siteInfoFrom } from '@/config/site';
 import { getDb } from '@/server/db/client';

@@ -7,8 +7,8 @@ import { orderRow } from '../support/order-row';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog } from '@db/schema';
 import { getDb } from '@/server/db/client';
-import * as ordersFeature from '@/features/orders/server';
-import { recordSucceededRefund, requestRefund } from '@/features/payments/server';
+import * as ordersFeature from '@/features/orders/index.server';
+import { recordSucceededRefund, requestRefund } from '@/features/payments/index.server';
 import * as queueRoute from '@/app/api/admin/orders/route';
 import * as detailRoute from '@/app/api/admin/orders/[id]/route';
 import * as fulfilmentRoute from '@/app/api/admin/orders/[id]/fulfilment/route';
@@ -585,7 +585,7 @@ describe('the accounting export', () => {
     expect(Number(summary[2]?.[7])).toBe(net);
 
     // the statement PDF prints the same number
-    const { findRefundStatementOfOrder } = await import('@/features/payments/server');
+    const { findRefundStatementOfOrder } = await import('@/features/payments/index.server');
     expect((await findRefundStatementOfOrder(bId, refund.id))?.statementNumber).toBe(`RF-${year}-000001`);
 
     const audit = await (

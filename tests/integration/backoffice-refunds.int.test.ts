@@ -19,7 +19,7 @@ import { getDb } from '@/server/db/client';
 import { SERVER_RECONCILE_OPTIONS, reconcilePayments } from '@/features/payments/server/reconciler';
 import { recordSucceededRefund } from '@/features/payments/server/refund-succeeded';
 import { listRefunds, refundTotals, requestRefund } from '@/features/payments/server/refunds';
-import { listOrderEvents } from '@/features/orders/server';
+import { listOrderEvents } from '@/features/orders/index.server';
 import * as refundsRoute from '@/app/api/admin/orders/[id]/refunds/route';
 import * as historyRoute from '@/app/api/payments/histories-per-page/route';
 import * as statementRoute from '@/app/api/download/refund/[file]/route';

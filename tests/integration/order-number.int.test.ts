@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { orders, orderEvents } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { ORDER_NUMBER_PATTERN, orderNumberMonth } from '@/features/orders';
-import { insertOrder } from '@/features/orders/server';
+import { insertOrder } from '@/features/orders/index.server';
 import { lookupOrderNumber } from '@/features/backoffice/server/orders';
 import * as createRoute from '@/app/api/payments/create-payment-history/route';
 import * as purchaseRoute from '@/app/api/payments/purchase/route';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { OrderActor } from '@/features/orders';
-import * as orders from '@/features/orders/server';
+import * as orders from '@/features/orders/index.server';
 import { AppError } from '@/server/http/app-error';
 import { createUser } from '../factories/users';
 import { createOrder } from '../factories/orders';

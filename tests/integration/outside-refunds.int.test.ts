@@ -28,7 +28,7 @@ import { recordSucceededRefund } from '@/features/payments/server/refund-succeed
 import { OUTSIDE_REFUND_LABEL, listRefunds, refundTotals, requestRefund } from '@/features/payments/server/refunds';
 import { listOrderRefunds } from '@/features/backoffice/server/refunds';
 import { jstMonthRange, loadAccountingEntries } from '@/features/backoffice/server/accounting';
-import { listOrderEvents } from '@/features/orders/server';
+import { listOrderEvents } from '@/features/orders/index.server';
 import { AppError } from '@/server/http/app-error';
 import * as webhookRoute from '@/app/api/payments/webhook/route';
 import { createOrder } from '../factories/orders';

@@ -6,7 +6,7 @@ import { cookieName } from '@/server/auth/cookies';
 import { PaymentHistoryPageSchema } from '@/features/receipts';
 import { createUser } from '../factories/users';
 import { createOrder } from '../factories/orders';
-import * as orders from '@/features/orders/server';
+import * as orders from '@/features/orders/index.server';
 import * as route from '@/app/api/payments/histories-per-page/route';
 import * as receiptRoute from '@/app/api/download/receipt/[file]/route';
 

@@ -3,7 +3,7 @@ import 'server-only';
 import { getSiteInfo } from '@/config/site';
 import { serverConfig } from '@/config/server';
 import { DELIVERY_WINDOWS } from '@/features/purchase/server/delivery/scheduled-dates';
-import { defaultCatalogue } from '@/features/orders/server';
+import { defaultCatalogue } from '@/features/orders/index.server';
 import { legalOperatorInfo } from '@/features/site/legal-content/operator-from-env';
 import type { DeliveryTerms, LegalPriceItem, OperatorInfo } from '@/features/site/legal-content/types';
 

@@ -6,7 +6,7 @@
  * (one parser, so both agree on what a line is).
  */
 // zod-free (the /search/bulk page loads this module): the API shapes are in bulk-schemas.ts (issue 13).
-import { IDENTIFIER_MESSAGES } from '@/features/registry/index.client';
+import { IDENTIFIER_MESSAGES } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
 import { groupDigits } from '@/lib/digits';
 
@@ -36,9 +36,9 @@ export function bulkFormerNameMessage(formerName: string, currentName: string): 
   return `旧商号「${formerName}」で見つかりました（現在の商号：${currentName}）。`;
 }
 
-import { parseBulkLine } from '@/features/registry/index.client';
+import { parseBulkLine } from '@/features/registry';
 
-export { parseBulkLine, type BulkLine } from '@/features/registry/index.client';
+export { parseBulkLine, type BulkLine } from '@/features/registry';
 
 /**
  * The lines of a pasted text as pasted (any line ending), blank ones kept as '' so that a result's

@@ -3,7 +3,7 @@
  * from here so the search pages ship no schema library (issue 13). schemas.ts builds its zod
  * schemas from these same values and re-exports them, so each rule still has one owner.
  */
-import { COMPANY_ERROR_MESSAGES } from '@/features/registry/index.client';
+import { COMPANY_ERROR_MESSAGES } from '@/features/registry';
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Deepest page a cursor can reach: nobody pages through the whole registry. */

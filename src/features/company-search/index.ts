@@ -1,7 +1,9 @@
 /**
- * The company search feature's public face (isomorphic): the search's shapes and messages, the
- * /search URL state and the remembered last search. Server code is in ./index.server.ts.
+ * The company search feature's client-safe face (docs/architecture.md, "Feature faces"): the
+ * search's shapes, values and messages, the /search URL state, the remembered last search and the
+ * bulk check's parser. Server code is in ./index.server.ts.
  */
+export * from './constants';
 export * from './schemas';
 export { type SearchedCorporate, SearchedCorporateSchema } from './client/searched-corporate';
 export * from './bulk';

@@ -2,7 +2,7 @@
  * The one honorific rule (issue 13 §2, docs/decisions/0024): how a 宛名 the member typed is
  * addressed — on the order confirmation and completion pages, in the order mail, on the receipt
  * and the refund statement, and in the back office. Zod-free (client pages import it through
- * ../index.client.ts). The orders feature owns it because both 宛名 of an order (お届け先 and
+ * ../index.ts). The orders feature owns it because both 宛名 of an order (お届け先 and
  * 領収書) are order fields; receipts and the pages import it from here.
  *
  * The rule, in order:

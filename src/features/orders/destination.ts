@@ -4,7 +4,7 @@
  * from, for client components that must not load zod up front. Which characters the address may
  * hold is the address feature's rule (printable.ts); the postal code is its ZipcodeSchema.
  */
-import { displayZipcode } from '@/features/address/index.client';
+import { displayZipcode } from '@/features/address';
 
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
 

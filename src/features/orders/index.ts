@@ -1,5 +1,6 @@
-// The orders feature's public face (isomorphic): order and fulfilment states with their labels,
-// the orderability rule, the order number, the company/price/destination shapes. Server code: ./server/index.ts.
+// The orders feature's client-safe face (docs/architecture.md, "Feature faces"): order and
+// fulfilment states with their labels, the orderability rule, the order number, the
+// company/price/destination shapes. Server code: ./index.server.ts.
 export * from './schemas';
 export * from './destination';
 export * from './fulfilment';
@@ -20,3 +21,5 @@ export {
   paymentDeadline,
 } from './constants';
 export * from './registry-number';
+// The honorific rule loaded on demand (the confirmation step, docs/decisions/0047).
+export { loadAddresseeRules } from './client/addressee';

@@ -5,7 +5,7 @@
  * them from here (`@/features/orders`).
  */
 import { ZipcodeSchema, printableError } from '@/features/address';
-import { isValidCorporateNumber } from '@/features/registry/index.client';
+import { isValidCorporateNumber } from '@/features/registry';
 import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURE_NAMES } from '@/lib/prefectures';
 import { z } from '@/lib/zod-ja';
@@ -128,7 +128,12 @@ export interface OrderCompanySnapshot {
   address: string;
 }
 
-const nfkc = (s: unknown) => (typeof s === 'string' ? normalizeDestinationText(s) : s);
+/**
+ * NFKC before the checks. Typed as taking a string, so that a field's `z.input` (the browser's
+ * request types, derived from these schemas: purchase/schemas.ts) is what a client sends; at run
+ * time it takes anything and leaves a non-string to the schema's own message.
+ */
+const nfkc: (s: string) => unknown = (s: unknown) => (typeof s === 'string' ? normalizeDestinationText(s) : s);
 
 /**
  * One free-text field of the destination from its rules (destination.ts): a line of plain text,

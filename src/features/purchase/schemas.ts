@@ -98,6 +98,14 @@ export const RetryPaymentBodySchema = PurchaseBodySchema.extend({
     .max(1_000_000, { error: 'お支払いの状況が確認できません。お支払い履歴から開き直してください。' }),
 });
 
+// The bodies as the browser sends them (before defaults and normalisation): the request types of the
+// client API modules (purchase/client/api.ts, payments/client/api.ts), derived so that they cannot
+// drift from what the handlers accept. Client code imports them with `import type` (erased: no zod
+// in the bundle); request-types.test.ts pins them.
+export type CreateOrderRequest = z.input<typeof CreatePaymentHistoryBodySchema>;
+export type ChargeRequest = z.input<typeof PurchaseBodySchema>;
+export type RetryPaymentRequest = z.input<typeof RetryPaymentBodySchema>;
+
 /** POST /api/payments/cancel — withdraws an unpaid order of the member (docs/decisions/0023). */
 export const CancelOrderBodySchema = z.strictObject({
   paymentId: z.uuid({ error: 'お申込みが見つかりません。お支払い履歴からやり直してください。' }),

@@ -3,7 +3,7 @@
  * the route reads it again with the same function): every 法人番号 or T-number found, one a
  * line or in any CSV column, read by the bulk check's line parser (widths, hyphens, T-prefix).
  */
-import { parseBulkLine } from '@/features/registry/index.client';
+import { parseBulkLine } from '@/features/registry';
 import { parseCsv } from '@/lib/csv-read';
 
 import { WATCH_MESSAGES } from './constants';

@@ -1,4 +1,4 @@
-import type { CardView } from '@/features/payments/client/cards';
+import type { CardView } from '@/features/payments';
 import { INITIAL_STATE } from '@/lib/client-store';
 
 import type { ItemsAll } from '@/features/purchase/server/items';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 
 import Link from '@/components/link';
-import { cardsKey, deleteCard, setDefaultCard, type CardView } from '@/features/payments/client/cards';
+import { cardsKey, deleteCard, setDefaultCard, type CardView } from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 

@@ -15,7 +15,7 @@ import {
   trackingUrl,
   type Carrier,
   type FulfilmentStatus,
-} from '@/features/orders/index.client';
+} from '@/features/orders';
 
 import { ApiError } from '@/lib/api-client';
 import {

@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { OrderPriceSchema } from '@/features/orders';
-import { orderLabelsOf, paidOrdersBetween } from '@/features/orders/server';
-import { listRefundsSettledBetween } from '@/features/payments/server';
+import { orderLabelsOf, paidOrdersBetween } from '@/features/orders/index.server';
+import { listRefundsSettledBetween } from '@/features/payments/index.server';
 import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 
 import { recordAudit } from './audit';

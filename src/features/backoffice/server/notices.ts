@@ -9,7 +9,7 @@ import {
   publishNotice,
   rescheduleNotice,
   type NoticeRecord,
-} from '@/features/site';
+} from '@/features/site/index.server';
 import { AppError } from '@/server/http/app-error';
 
 import type { NoticeCreateBody, NoticeScheduleBody } from '../schemas';

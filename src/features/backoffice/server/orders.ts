@@ -27,7 +27,7 @@ import {
   type OrderEventRow,
   type OrderRow,
   type StaffOrderFilter,
-} from '@/features/orders/server';
+} from '@/features/orders/index.server';
 import { memberEmailOf } from '@/features/accounts/index.server';
 import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 import { getDb, type Db } from '@/server/db/client';

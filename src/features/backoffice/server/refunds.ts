@@ -12,7 +12,7 @@ import {
   type Refund,
   type RefundStatus,
   type RefundTotals,
-} from '@/features/payments/server';
+} from '@/features/payments/index.server';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 

@@ -1,7 +1,7 @@
 import Link from '@/components/link';
 import { type ReactNode, Suspense } from 'react';
 
-import { displayZipcode } from '@/features/address/index.client';
+import { displayZipcode } from '@/features/address';
 import { invoiceDataAsOf } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 
-import { ORDER_BUTTON_LABEL } from '@/features/orders/index.client';
+import { ORDER_BUTTON_LABEL } from '@/features/orders';
 import { purchaseSelectPath } from '@/lib/purchase-select-path';
 import { storedSearchedCorporate } from '@/lib/stored-search-choice';
 

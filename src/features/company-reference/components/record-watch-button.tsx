@@ -1,6 +1,7 @@
 'use client';
 
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { loadWatchButton } from '@/features/watch';
 
 /**
  * 「この法人をウォッチ」 on the record page. It depends on the browser's login state, so the server
@@ -9,7 +10,7 @@ import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
  * code — the watch calls and the API client — loads after the first paint, and it mounts once, in a
  * transition, with the browser's state. Visitors see it appear after hydration as before.
  */
-const WatchButton = lazy(() => import('@/features/watch/index.client').then((m) => ({ default: m.WatchButton })));
+const WatchButton = lazy(loadWatchButton);
 
 export function RecordWatchButton({ corporateNumber }: { corporateNumber: string }) {
   const [running, setRunning] = useState(false);

@@ -7,7 +7,7 @@
  */
 import { PREFECTURES } from '@/lib/prefectures';
 
-import { type KindCode, isKindCode } from '@/features/registry/index.client';
+import { type KindCode, isKindCode } from '@/features/registry';
 import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN, SEARCH_COUNT_CAP, SEARCH_QUERY_MAX, isCityCode } from '../constants';
 import type { SearchResult } from '../schemas';
 import { groupDigits } from '@/lib/digits';

@@ -2,8 +2,9 @@
 
 import Link from '@/components/link';
 import { Suspense, lazy, useState } from 'react';
+import { loadWatchButton } from '@/features/watch';
 
-import { ORDER_BUTTON_LABEL, orderabilityOf } from '@/features/orders/index.client';
+import { ORDER_BUTTON_LABEL, orderabilityOf } from '@/features/orders';
 import type { CompanySummary } from '@/features/registry';
 import styles from './company-search.module.css';
 import { addressText, closedLabel, formatPostCode, groupedNumber, matchNote, referenceHref } from './result-format';
@@ -16,7 +17,7 @@ import { addressText, closedLabel, formatPostCode, groupedNumber, matchNote, ref
  * the 20 buttons mount once with the browser's state instead of hydrating as nothing and rendering
  * again inside the hydration.
  */
-const WatchButton = lazy(() => import('@/features/watch/index.client').then((m) => ({ default: m.WatchButton })));
+const WatchButton = lazy(loadWatchButton);
 
 /** One search result as a card (phones and tablets): who the company is, where, its state, and what the visitor can do next. */
 export function CompanyResultItem({

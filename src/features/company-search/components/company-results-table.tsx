@@ -4,7 +4,7 @@ import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
 import type { MouseEvent } from 'react';
 
-import { ORDER_BUTTON_SHORT_LABEL, orderabilityOf } from '@/features/orders/index.client';
+import { ORDER_BUTTON_SHORT_LABEL, orderabilityOf } from '@/features/orders';
 import { formatIsoDateJa } from '@/lib/format';
 
 import type { CompanySummary } from '@/features/registry';

@@ -6,7 +6,7 @@ import { PREFECTURES } from '@/lib/prefectures';
 
 import type { SearchUrlState } from '../client/search-url';
 import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN, PREFECTURE_FILTER } from '../constants';
-import { type KindCode, isKindCode } from '@/features/registry/index.client';
+import { type KindCode, isKindCode } from '@/features/registry';
 import styles from './company-search.module.css';
 
 /** The 市区町村 select's code, loaded once a prefecture is chosen (or the page was opened with one). */

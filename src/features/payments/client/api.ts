@@ -10,27 +10,22 @@
 import type { ApiKey } from '@/lib/api-key';
 import { apiFetch } from '@/lib/api-client';
 
-import type { OrderView } from '@/features/orders/server';
-import type { PayjpBuyerMessage } from '@/features/payments/payjp-messages';
+import type { OrderView } from '@/features/orders/index.server';
+import type { ChargeRequest, RetryPaymentRequest } from '@/features/purchase';
+import type { PayjpBuyerMessage } from '../payjp-messages';
+import type { PurchaseResult } from '../server/order-payment';
 
-/** The answer of POST /api/payments/purchase and /api/payments/retry (docs/api.md). */
-export type PurchaseResult =
-  | { paymentId: string; status: 'awaiting_3ds'; redirectUrl: string }
-  | { paymentId: string; status: 'paid' }
-  | { paymentId: string; status: 'charging' | 'unknown'; message: string }
-  | { paymentId: string; status: 'failed' | 'expired'; failure: PayjpBuyerMessage };
+/**
+ * The answer of POST /api/payments/purchase and /api/payments/retry (docs/api.md), and the bodies
+ * of both (`PurchaseBodySchema`, `RetryPaymentBodySchema`, as `z.input`): type-only, erased.
+ */
+export type { ChargeRequest, PurchaseResult, RetryPaymentRequest };
 
 /** An order as GET /api/payments/latest answers it: with PAY.JP's outcome in the buyer's words when it failed. */
 export type LatestOrder = OrderView & { failure: PayjpBuyerMessage | null };
 
 /** The card an order is paid with: a payjp.js token, or a card registered at PAY.JP (`PurchaseBodySchema`'s `card`). */
-export type PaymentCard = { token: string } | { cardId: string };
-
-/** The body of POST /api/payments/purchase and /api/payments/retry. */
-export interface ChargeRequest {
-  paymentId: string;
-  card: PaymentCard;
-}
+export type PaymentCard = ChargeRequest['card'];
 
 /**
  * GET /api/payments/latest[?paymentId=…]: the order named (or, with `undefined`, the member's
@@ -46,7 +41,7 @@ export function purchase(body: ChargeRequest): Promise<PurchaseResult> {
 }
 
 /** POST /api/payments/retry: pays an unpaid order again (0023) — the attempt the page showed (0057). */
-export function retryPayment(body: ChargeRequest & { attempt: number }): Promise<PurchaseResult> {
+export function retryPayment(body: RetryPaymentRequest): Promise<PurchaseResult> {
   return apiFetch<PurchaseResult>('/api/payments/retry', { method: 'POST', body });
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { getOwnOrder, latestOrder, toOrderView, type OrderView } from '@/features/orders/server';
+import { getOwnOrder, latestOrder, toOrderView, type OrderView } from '@/features/orders/index.server';
 
 import type { PayjpBuyerMessage } from '@/features/payments/payjp-messages';
 import { failureMessage, settleOrder } from './order-payment';

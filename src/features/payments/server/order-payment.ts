@@ -27,7 +27,7 @@ import {
   type OrderRow,
   type PaymentGuard,
   type PaymentPatch,
-} from '@/features/orders/server';
+} from '@/features/orders/index.server';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { logger } from '@/server/logger';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { deleteStaleDrafts } from '@/features/orders/server';
+import { deleteStaleDrafts } from '@/features/orders/index.server';
 import { logger } from '@/server/logger';
 
 import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';

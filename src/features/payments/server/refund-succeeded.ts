@@ -3,7 +3,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 
 import { users } from '@db/schema';
-import { addOrderNote, listOrderEvents, orderRefundMail, recordRefund } from '@/features/orders/server';
+import { addOrderNote, listOrderEvents, orderRefundMail, recordRefund } from '@/features/orders/index.server';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';

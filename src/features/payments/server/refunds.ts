@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { refunds } from '@db/schema';
 import { buildRefundStatementSnapshot, issuerOf, RefundStatementSnapshotSchema, type RefundStatementSnapshot } from '@/features/orders';
-import { isOrderOfMember, loadOrderForRefund, orderAmountOf } from '@/features/orders/server';
+import { isOrderOfMember, loadOrderForRefund, orderAmountOf } from '@/features/orders/index.server';
 import { getSiteInfo } from '@/config/site';
 import { AppError } from '@/server/http/app-error';
 import { getDb, type Db } from '@/server/db/client';

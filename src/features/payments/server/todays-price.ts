@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { RESUMABLE_STATUSES, type OrderStatus } from '@/features/orders';
-import { catalogueForCharge, priceOrderAtCharge, type OrderRow } from '@/features/orders/server';
+import { catalogueForCharge, priceOrderAtCharge, type OrderRow } from '@/features/orders/index.server';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 

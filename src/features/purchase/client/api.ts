@@ -1,7 +1,7 @@
 /**
  * The purchase flow's own endpoints as the browser calls them (docs/decisions/0030): the catalogue,
  * the price, the order and the postal-code lookup of the recipient step. Charging, cards and the
- * order's outcome are the payments feature's (`@/features/payments/index.client`). Answers are
+ * order's outcome are the payments feature's (`@/features/payments`). Answers are
  * typed by type-only imports (the zod schema of an answer, where there is one, stays out of the
  * bundle: `import type` is erased).
  */
@@ -10,7 +10,7 @@ import type { ApiKey } from '@/lib/api-key';
 
 import type { AddressCandidate, ZipcodeLookupResponse } from '@/features/address';
 import type { OrderStatus } from '@/features/orders';
-import type { Destination, PurchaseItemData, PurchaseItemInput } from '@/lib/client-store';
+import type { CreateOrderRequest } from '../schemas';
 import type { ItemsAll, TaxView } from '../server/items';
 
 export type { AddressCandidate, ItemsAll, TaxView };
@@ -32,15 +32,8 @@ export function taxKey(
   return `/api/items/tax?items=${items.map(([id, q]) => `${id}:${q}`).join(',')}&deliverySpeed=${deliverySpeed}${resume ? `&resume=${resume}` : ''}`;
 }
 
-/** The body of POST /api/payments/create-payment-history (`CreatePaymentHistoryBodySchema`). */
-export interface CreateOrderRequest {
-  idempotencyKey: string;
-  company: { corporateNumber: string };
-  selection: { items: PurchaseItemInput[]; deliverySpeed: PurchaseItemData['deliverySpeed'] };
-  destination: Destination;
-  expectedTotalYen: number;
-  agreed: true;
-}
+/** The body of POST /api/payments/create-payment-history (`CreatePaymentHistoryBodySchema`'s input). */
+export type { CreateOrderRequest };
 
 /** POST /api/payments/create-payment-history: the pending order with the server's price. */
 export function createOrder(

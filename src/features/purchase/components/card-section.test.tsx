@@ -7,7 +7,7 @@ import { SWRConfig } from 'swr';
 import '@/lib/swr-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { CardView } from '@/features/payments/client/cards';
+import type { CardView } from '@/features/payments';
 import { apiFetch } from '@/lib/api-client';
 
 import { VISA_CARD as VISA } from '@tests/support/purchase/fixtures';

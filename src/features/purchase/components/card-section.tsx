@@ -6,12 +6,14 @@ import { flushSync } from 'react-dom';
 import {
   cardEmailError,
   cardNameError,
+  cardsKey,
+  fetchPayjpPublicKey,
   normalizeCardEmail,
   normalizeCardName,
   normalizeCardNameInput,
   payjpBuyerMessageText,
-} from '@/features/payments/client/card-form';
-import { cardsKey, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
+  type CardView,
+} from '@/features/payments';
 import type { FieldMap } from '@/components/form/error-summary';
 import { afterPointerRelease } from '@/components/form/after-pointer-release';
 import { Field, FieldError } from '@/components/form/field';

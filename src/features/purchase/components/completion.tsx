@@ -4,12 +4,12 @@ import Link from '@/components/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 
-import { receiptAddresseeOf, withHonorific } from '@/features/orders/index.client';
-import { latestOrderKey, type LatestOrder } from '@/features/payments/client/api';
+import { receiptAddresseeOf, withHonorific } from '@/features/orders';
+import { latestOrderKey, type LatestOrder } from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { useHydrated } from '@/lib/use-stored-value';
 import { resetPiece, setPiece, useClientState } from '@/lib/client-store';
-import { formatDestinationAddress } from '@/features/orders/index.client';
+import { formatDestinationAddress } from '@/features/orders';
 import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { useApi } from '@/lib/use-api';

@@ -4,12 +4,17 @@ import Link from '@/components/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
-import { displayZipcode } from '@/features/address/index.client';
-import { destinationFilledIn } from '@/features/orders/index.client';
-import type { receiptAddresseeOf, withHonorific } from '@/features/orders/client/addressee';
-import { latestOrderKey, purchase, retryPayment, type LatestOrder, type PurchaseResult } from '@/features/payments/client/api';
-import { PAYJP_GENERAL_FAILURE } from '@/features/payments/client/buyer-message';
-import { loadCancelUnpaidOrder } from '@/features/payments/client/load-cancel-unpaid-order';
+import { displayZipcode } from '@/features/address';
+import { destinationFilledIn, loadAddresseeRules, type receiptAddresseeOf, type withHonorific } from '@/features/orders';
+import {
+  PAYJP_GENERAL_FAILURE,
+  latestOrderKey,
+  loadCancelUnpaidOrder,
+  purchase,
+  retryPayment,
+  type LatestOrder,
+  type PurchaseResult,
+} from '@/features/payments';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
 import { getClientState, setPiece, type ClientState } from '@/lib/client-store';
@@ -39,7 +44,7 @@ type AddresseeRules = { withHonorific: typeof withHonorific; receiptAddresseeOf:
  * storage is read after hydration: imported as the page's code is evaluated, so it arrives with the
  * first load rather than in it (docs/decisions/0047).
  */
-const addresseeRules: Promise<AddresseeRules> = import('@/features/orders/client/addressee');
+const addresseeRules: Promise<AddresseeRules> = loadAddresseeRules();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const digits = (v: string) => v.normalize('NFKC').replace(/\D/g, '');

@@ -1,5 +1,5 @@
 // The zod-free face, not index.ts (whose schemas would load zod on every purchase step).
-import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders/index.client';
+import { isItemOrderable, orderabilityOf, type Orderability } from '@/features/orders';
 import { isStoredSearchedCorporate, storedSearchedCorporate, type StoredSearchedCorporate } from '@/lib/stored-search-choice';
 
 /**

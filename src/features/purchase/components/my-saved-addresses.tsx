@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 
 import { Field } from '@/components/form/field';
-import { formatZipcode } from '@/features/address/index.client';
+import { formatZipcode } from '@/features/address';
 import { ApiError } from '@/lib/api-client';
 import type { Destination } from '@/lib/client-store';
 import { useApi } from '@/lib/use-api';

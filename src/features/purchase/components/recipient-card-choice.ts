@@ -1,4 +1,4 @@
-import { addCard, type CardView } from '@/features/payments/client/cards';
+import { addCard, type CardView } from '@/features/payments';
 import { INITIAL_STATE, getClientState, setPiece } from '@/lib/client-store';
 
 import { enteredCardOf, type CardChoice } from './card-section';

@@ -16,8 +16,8 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 
-import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address/index.client';
-import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders/index.client';
+import { ZIPCODE_INPUT_MAX_LENGTH, formatZipcode, isZipcode, normalizeZipcode } from '@/features/address';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH } from '@/features/orders';
 import type { FieldMap } from '@/components/form/error-summary';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { afterPointerRelease } from '@/components/form/after-pointer-release';

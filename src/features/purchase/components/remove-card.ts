@@ -1,4 +1,4 @@
-import { deleteCard, type CardView } from '@/features/payments/client/cards';
+import { deleteCard, type CardView } from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
 
 import type { CardSectionState } from './card-section';

@@ -6,7 +6,8 @@ import { SWRConfig } from 'swr';
 import '@/lib/swr-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { CardView } from '@/features/payments/client/cards';
+import type * as Payments from '@/features/payments';
+import type { CardView } from '@/features/payments';
 import { apiFetch } from '@/lib/api-client';
 
 import { VISA_CARD } from '@tests/support/purchase/fixtures';
@@ -28,7 +29,7 @@ vi.mock('next/navigation', () => ({
   useSearchParams: () => new URLSearchParams({ paymentId: PAYMENT_ID }),
 }));
 vi.mock('next/link', () => import('@tests/support/link-test-double'));
-vi.mock('@/features/payments/index.client', () => ({ CancelUnpaidOrder: () => null }));
+vi.mock('@/features/payments', async (importOriginal) => ({ ...(await importOriginal<typeof Payments>()), CancelUnpaidOrder: () => null }));
 
 const VISA: CardView = { ...VISA_CARD, isDefault: true };
 

@@ -5,9 +5,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
-import { latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments/client/api';
-import { CancelUnpaidOrder } from '@/features/payments/index.client';
-import { withHonorific } from '@/features/orders/client/addressee';
+import { CancelUnpaidOrder, latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments';
+import { withHonorific } from '@/features/orders';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';

@@ -1,5 +1,4 @@
-import { payjpBuyerMessageText } from '@/features/payments/client/buyer-message';
-import { SUPERSEDED_ATTEMPT_CODE, SUPERSEDED_ATTEMPT_MESSAGE } from '@/features/payments/client/attempts';
+import { SUPERSEDED_ATTEMPT_CODE, SUPERSEDED_ATTEMPT_MESSAGE, payjpBuyerMessageText } from '@/features/payments';
 
 /** Codes of `?payment_error=` that are ours, not PAY.JP's (the 3-D Secure return, /api/payments/tds-return). */
 const RETURN_ERRORS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import Link from '@/components/link';
-import { formatZipcode } from '@/features/address/index.client';
+import { formatZipcode } from '@/features/address';
 
 import type { SavedAddress } from '../server/saved-addresses';
 import styles from './purchase.module.css';

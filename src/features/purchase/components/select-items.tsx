@@ -6,7 +6,7 @@ import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'r
 
 import { FieldError } from '@/components/form/field-error';
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders/index.client';
+import { CLOSED_COMPANY_ITEM_MESSAGE, ORDER_BUTTON_SHORT_LABEL } from '@/features/orders';
 import { getClientState, setPiece } from '@/lib/client-store';
 import { storedSearchedCorporate } from '@/lib/stored-search-choice';
 import { formatYen } from '@/lib/format-yen';

@@ -11,7 +11,7 @@ import {
   taxSummaryLines,
   type CatalogueItem,
   type PriceBreakdown,
-} from '@/features/orders/server';
+} from '@/features/orders/index.server';
 import { scheduledDateMaster, type ScheduledDateMaster } from './delivery/scheduled-dates';
 import { getSiteInfo } from '@/config/site';
 

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { OFFLINE_MESSAGE, UNEXPECTED_MESSAGE } from '@/components/form/messages';
-import { RECEIPT_ADDRESSEE_MAX_LENGTH, withHonorific } from '@/features/orders/index.client';
+import { RECEIPT_ADDRESSEE_MAX_LENGTH, withHonorific } from '@/features/orders';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/field-errors';
 import { formatDateJa, formatDateTimeJa } from '@/lib/format';

@@ -3,7 +3,7 @@
 import Link from '@/components/link';
 import { useSWRConfig } from 'swr';
 
-import { CancelUnpaidOrder } from '@/features/payments/index.client';
+import { CancelUnpaidOrder } from '@/features/payments';
 import { formatDateTimeJa } from '@/lib/format';
 
 import { isPaymentHistoryKey } from '../client/api';

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 import { receiptReissues, receipts, receiptSerialCounters } from '@db/schema';
 import { receiptAddresseeOf, splitAddressee } from '@/features/orders';
-import { changeReceiptRecipient, findPaidOrderOfMember, lockPaidOrderOfMember, writeReceiptEvent } from '@/features/orders/server';
+import { changeReceiptRecipient, findPaidOrderOfMember, lockPaidOrderOfMember, writeReceiptEvent } from '@/features/orders/index.server';
 import { getSiteInfo } from '@/config/site';
 import { getDb, type Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';

@@ -14,9 +14,9 @@ import {
   receiptAddresseeOf,
   trackingUrl,
 } from '@/features/orders';
-import type { OrderRow } from '@/features/orders/server';
-import { listMemberOrders, resumability } from '@/features/orders/server';
-import { listSucceededRefunds, withTodaysPrices } from '@/features/payments/server';
+import type { OrderRow } from '@/features/orders/index.server';
+import { listMemberOrders, resumability } from '@/features/orders/index.server';
+import { listSucceededRefunds, withTodaysPrices } from '@/features/payments/index.server';
 
 import { RECEIPT_REISSUE_MAX } from '../constants';
 import { refundStatementPath } from '../refund-statement-file';

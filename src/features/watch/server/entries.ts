@@ -3,7 +3,7 @@ import 'server-only';
 import { and, count, eq, sql } from 'drizzle-orm';
 
 import { watchDigests, watchEntries, watchMailSettings } from '@db/schema';
-import { parseBulkLine } from '@/features/registry/index.client';
+import { parseBulkLine } from '@/features/registry';
 import { referencePath } from '@/lib/company-path';
 import { invoiceStandingOf, todayInJapan } from '@/features/registry';
 import { findCompanyByNumber, getInvoiceStore } from '@/features/registry/index.server';

@@ -5,7 +5,7 @@ import { AuthPage } from '@/features/accounts/components/auth-page';
 import { MyPageNav } from '@/features/accounts/components/my-page-nav';
 import { UnregisterForm } from '@/features/accounts/components/unregister-form';
 import { NO_UNREGISTER_BLOCK, type UnregisterBlock } from '@/features/accounts/rules';
-import { ordersBlockingUnregister } from '@/features/orders/server';
+import { ordersBlockingUnregister } from '@/features/orders/index.server';
 import { logger } from '@/server/logger';
 import { currentMemberSession } from '@/server/auth/page-session';
 

@@ -1,4 +1,4 @@
-import { toOrderView } from '@/features/orders/server';
+import { toOrderView } from '@/features/orders/index.server';
 import { cancelUnpaidOrder } from '@/features/payments/server/order-payment';
 import { CancelOrderBodySchema } from '@/features/purchase/schemas';
 import { defineRoute, method } from '@/server/http/route';

@@ -1,5 +1,5 @@
 import { UnregisterBodySchema } from '@/features/accounts/schemas';
-import { ordersBlockingUnregister } from '@/features/orders/server';
+import { ordersBlockingUnregister } from '@/features/orders/index.server';
 import { deleteCustomerOf } from '@/features/payments/server/customers';
 import { unregister, type UnregisterCleanup } from '@/features/accounts/server/unregister';
 import { deleteWatchData } from '@/features/watch/index.server';

@@ -6,7 +6,7 @@ import styles from '../admin.module.css';
 import { Field } from '../field';
 import { FilterActions } from '../filter-actions';
 import { listAudit } from '../../server/audit';
-import { orderNumbersOf } from '@/features/orders/server';
+import { orderNumbersOf } from '@/features/orders/index.server';
 import { listStaff } from '../../server/staff';
 import { formatDateTimeJa } from '@/lib/format';
 import { ownEntry } from '@/lib/own';

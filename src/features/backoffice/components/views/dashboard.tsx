@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, STAFF_ROLE_LABELS, type AuditAction } from '@/features/b
 import styles from '../admin.module.css';
 import { listAudit } from '../../server/audit';
 import { queueCounts } from '../../server/orders';
-import { getCurrentNotice } from '@/features/site';
+import { getCurrentNotice } from '@/features/site/index.server';
 import { formatDateTimeJa } from '@/lib/format';
 import type { StaffSession } from '@/server/auth/staff-session';
 

@@ -32,8 +32,8 @@ import {
   trackingUrl,
   withHonorific,
 } from '@/features/orders';
-import type { OrderEventRow } from '@/features/orders/server';
-import { OUTSIDE_REFUND_LABEL, refundTotals } from '@/features/payments/server';
+import type { OrderEventRow } from '@/features/orders/index.server';
+import { OUTSIDE_REFUND_LABEL, refundTotals } from '@/features/payments/index.server';
 import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
 import { THREE_D_SECURE } from '@/lib/payment-terms';

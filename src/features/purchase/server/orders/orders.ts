@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { CLOSED_COMPANY_ITEM_MESSAGE, isItemOrderable, orderabilityOf, type OrderCompanySnapshot } from '@/features/orders';
-import { insertOrder, findOrderByIdempotencyKey, type OrderRow } from '@/features/orders/server';
+import { insertOrder, findOrderByIdempotencyKey, type OrderRow } from '@/features/orders/index.server';
 import { lookupCompany } from '@/features/registry/index.server';
 import { AppError } from '@/server/http/app-error';
 

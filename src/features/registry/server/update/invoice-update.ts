@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { todayInJapan } from '../invoice/status';
+import { todayInJapan } from '../../invoice-status';
 import { importInvoiceFiles, type InvoiceImportSummary } from '../invoice/import';
 import { readInvoiceMeta } from '../invoice/writer';
 import { NtaApiClient } from './nta-api';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { todayInJapan } from '../invoice/status';
+import { todayInJapan } from '../../invoice-status';
 import { importNtaFiles, type NtaImportSummary } from '../nta/import';
 import { listNtaSources } from '../nta/sources';
 import type { NtaRowError } from '@/features/registry/nta-types';

@@ -1,7 +1,8 @@
+import 'server-only';
+
 // The orders feature's server face (server-only): the repository, the payment and fulfilment
 // state machines' writes, the member's order view and the order mails. Other features and the
-// back office import from '@/features/orders/server'; the isomorphic face is ../index.ts.
-import 'server-only';
+// back office import from '@/features/orders/index.server'; the client-safe face is ./index.ts.
 
 export {
   deleteStaleDrafts,
@@ -19,7 +20,7 @@ export {
   reloadOrder,
   type OrderEventRow,
   type OrderRow,
-} from './repository';
+} from './server/repository';
 export {
   adoptEarlierAttemptCharge,
   claimForCharge,
@@ -28,7 +29,7 @@ export {
   transitionPayment,
   type PaymentGuard,
   type PaymentPatch,
-} from './payment-state';
+} from './server/payment-state';
 export {
   addOrderNote,
   advanceFulfilment,
@@ -39,11 +40,11 @@ export {
   listOrdersForStaff,
   recordRefund,
   type StaffOrderFilter,
-} from './fulfilment-state';
-export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent } from './receipt-addressee';
-export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
-export { resumability, toOrderView, type OrderView } from './views';
-export { ordersBlockingUnregister } from './unregister-blockers';
+} from './server/fulfilment-state';
+export { changeReceiptRecipient, lockPaidOrderOfMember, writeReceiptEvent } from './server/receipt-addressee';
+export { orderConfirmationMail, orderRefundMail, orderShippedMail } from './server/mails';
+export { resumability, toOrderView, type OrderView } from './server/views';
+export { ordersBlockingUnregister } from './server/unregister-blockers';
 // Pricing (issue 25 §1: moved here from purchase, so payments prices a charge through orders alone).
 export {
   catalogueForCharge,
@@ -52,10 +53,10 @@ export {
   priceOrThrow,
   priceOrderAtCharge,
   resumableOrderOf,
-} from './pricing/first-purchase';
-export { loadCatalogue } from './pricing/catalogue-store';
-export { defaultCatalogue, type CatalogueItem } from './pricing/catalogue';
-export { priceSelection, taxSummaryLines, type PriceBreakdown } from './pricing/price';
+} from './server/pricing/first-purchase';
+export { loadCatalogue } from './server/pricing/catalogue-store';
+export { defaultCatalogue, type CatalogueItem } from './server/pricing/catalogue';
+export { priceSelection, taxSummaryLines, type PriceBreakdown } from './server/pricing/price';
 // The table read for other features (issue 25 §2): nothing else reads `orders`.
 export {
   acceptedOrdersInQueueOrder,
@@ -65,4 +66,4 @@ export {
   orderAmountOf,
   orderLabelsOf,
   paidOrdersBetween,
-} from './reads';
+} from './server/reads';

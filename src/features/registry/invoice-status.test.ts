@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_UNKNOWN_LABEL, invoiceStandingOf, invoiceStatusOn, todayInJapan } from './status';
+import { INVOICE_UNKNOWN_LABEL, invoiceStandingOf, invoiceStatusOn, todayInJapan } from './invoice-status';
 
 const reg = (registrationDate: string, end: { disposalDate?: string; expireDate?: string } = {}) => ({
   registrationDate,

@@ -1,5 +1,3 @@
-import 'server-only';
-
 /**
  * The status rule of domain.md §1: a qualified-invoice issuer is valid on day d when
  * registrationDate ≤ d and d is before any disposal (取消) or expiry (失効) date. Dates are

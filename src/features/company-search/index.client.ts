@@ -1,7 +1,0 @@
-/**
- * The company search feature's zod-free face for client components (issue 13, docs/decisions/0021): the
- * same values and rules as ./index.ts, without the schemas (whose zod would join the page's
- * first-load JavaScript). Everything here is also re-exported by ./index.ts.
- */
-export * from './constants';
-export { csvFileProblem, decodeCsvBytes, parseBulkLine, parseCsv } from './bulk';
