@@ -107,7 +107,14 @@ export const PurchaseBodySchema = z.strictObject({
 });
 export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 
-export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
+/**
+ * POST /api/credit-cards/card. `makeDefault` (default true, as checkout registers the card it pays
+ * with): マイページ's 「カードを追加する」 may keep the member's default card (docs/decisions/0095).
+ */
+export const AddCardBodySchema = z.strictObject({
+  token: CardTokenSchema,
+  makeDefault: z.boolean({ error: 'いつも使うカードにするかどうかを選んでください。' }).optional(),
+});
 export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
 
 /** /api/users/addresses (マイページ's saved delivery addresses, docs/decisions/0063). */

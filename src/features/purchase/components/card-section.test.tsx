@@ -41,7 +41,7 @@ vi.mock('@/lib/api-client', async () => {
     registeredCardsAnswer(() => server.cards),
   );
 });
-vi.mock('./payjp-js', () => import('./test-support/payjp'));
+vi.mock('@/features/payments/client/payjp-js', () => import('./test-support/payjp'));
 
 const { CardSection, useCardSection } = await import('./card-section');
 type Choice = Awaited<ReturnType<ReturnType<typeof useCardSection>['choose']>>;

@@ -22,7 +22,7 @@ import { useApi } from '@/lib/use-api';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 import { Section } from './flow-parts';
-import type { PayjpCardElement, PayjpInstance, PayjpToken } from './payjp-js';
+import type { PayjpCardElement, PayjpInstance, PayjpToken } from '@/features/payments/client/payjp-js';
 import styles from './purchase.module.css';
 import { THREE_D_SECURE } from '@/lib/payment-terms';
 
@@ -169,7 +169,7 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     let cancelled = false;
     let element: PayjpCardElement | null = null;
     // The loader is fetched with the field, not with the page: a member paying with a registered card never needs it.
-    void import('./payjp-js')
+    void import('@/features/payments/client/payjp-js')
       .then(({ getPayjp }) => getPayjp(payjpJsUrl, publicKey))
       .then((payjp) => {
         if (cancelled || !mountRef.current) return;

@@ -69,7 +69,7 @@ vi.mock('@/lib/api-client', async () => {
     },
   );
 });
-vi.mock('./payjp-js', () => import('./test-support/payjp'));
+vi.mock('@/features/payments/client/payjp-js', () => import('./test-support/payjp'));
 
 const { ResumePayment } = await import('./resume-payment');
 
