@@ -128,5 +128,5 @@ export function typedBeforeHydration(form: HTMLFormElement, state: SearchUrlStat
   for (const [name, value] of new FormData(form)) if (typeof value === 'string') raw.append(name, value);
   const typed = parseSearchUrl(raw);
   if (typed.pref !== state.pref && typed.city === state.city) typed.city = '';
-  return searchUrlQuery(typed) === searchUrlQuery(state) && typed.addr === state.addr && typed.q === state.q ? null : typed;
+  return (Object.keys(state) as (keyof SearchUrlState)[]).every((k) => typed[k] === state[k]) ? null : typed;
 }

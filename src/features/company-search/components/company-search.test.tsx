@@ -70,7 +70,7 @@ function answer(q: string): SearchResult {
   };
 }
 
-/** The queries the page sent to /api/corporates/search, in order. */
+/** The queries the page sent to /api/corporates/search, in order (the 市区町村 list is answered apart). */
 let searched: string[] = [];
 
 // React Testing Library lets React finish its work with a setTimeout(0) and advances fake timers
@@ -85,6 +85,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string | URL) => {
       const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/corporates/cities') {
+        const cities = { prefecture: url.searchParams.get('prefecture'), cities: [{ code: '211', name: '豊田市' }] };
+        return new Response(JSON.stringify(cities), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
       const q = url.searchParams.get('q') ?? '';
       searched.push(q);
       // A name search for an address (issue 24 point 1) finds nothing.

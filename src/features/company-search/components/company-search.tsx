@@ -27,6 +27,7 @@ import {
   parseSearchUrl,
   searchCsvPath,
   searchUrlQuery,
+  typedBeforeHydration,
   searchedAddress,
 } from '../client/search-url';
 import { COMPACT_SEARCH_MEDIA, SEARCH_COMPACT_ATTRIBUTE, SEARCH_ERROR_MESSAGES, SEARCH_LANDED_ATTRIBUTE } from '../constants';
@@ -188,9 +189,8 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
     const typed = typedBeforeHydration(element, form);
     if (typed === null) return;
     // The DOM is what the visitor left there before React ran; adopting it is this effect's purpose.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     setForm(typed);
-    if (typed.q === form.q) commit(typed);
+    commit(typed);
     // Once, on hydration: later changes come through the controls' own handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
