@@ -5,14 +5,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/form/field';
 import { FieldGroup } from '@/components/form/group';
 import { CheckboxField } from '@/components/form/inputs';
-import {
-  cardEmailError,
-  cardNameError,
-  normalizeCardEmail,
-  normalizeCardName,
-  normalizeCardNameInput,
-  payjpBuyerMessageText,
-} from '@/features/payments/client/card-form';
+import { loadCardHolderChecks, normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from '@/features/payments/client/card-form';
+import { payjpBuyerMessageText } from '@/features/payments/client/buyer-message';
 import { addCard, fetchPayjpPublicKey, type CardView } from '@/features/payments/client/cards';
 import type { PayjpCardElement, PayjpInstance } from '@/features/payments/client/payjp-js';
 import { ApiError } from '@/lib/api-client';
@@ -102,6 +96,7 @@ export function AddCardForm({
     if (busy) return;
     const holderName = normalizeCardName(cardName);
     setCardName(holderName);
+    const { cardNameError, cardEmailError } = await loadCardHolderChecks();
     const found = { cardName: cardNameError(holderName) ?? undefined, cardEmail: cardEmailError(cardEmail) ?? undefined };
     setErrors(found);
     if (found.cardName || found.cardEmail) {
