@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { BUDGETS, brotliBudgetOf, brotliSize, measureRoutes, violations } from './bundle-budget';
+import { BUDGETS, ROUTE_BROTLI_BUDGETS, brotliBudgetOf, brotliSize, measureRoutes, violations } from './bundle-budget';
 
 /** A minimal `.next/` as `next build` (Turbopack) leaves it: route stats, route map, client-reference manifests. */
 function fakeBuild(pages: Record<string, { appPath: string; jsBytes: number[]; cssBytes: number[] }>): string {
@@ -86,6 +86,11 @@ describe('page-size budgets from the build output', () => {
     expect(brotliBudgetOf('/admin', BUDGETS, {})).toBeNull();
     expect(brotliBudgetOf('/my-page/basic-info', BUDGETS, {})).toBeNull();
     expect(brotliBudgetOf('/administration', BUDGETS, {})).toBe(BUDGETS.firstLoadJsBrotliKiB);
+  });
+
+  it('allows no public page or purchase step more than 130 KiB of Brotli (issue 24 §8: the last two allowances ended, 0097)', () => {
+    expect(ROUTE_BROTLI_BUDGETS).toEqual({});
+    for (const route of ['/purchase/recipient-info', '/purchase/resume']) expect(brotliBudgetOf(route)).toBe(BUDGETS.firstLoadJsBrotliKiB);
   });
 
   it("counts the build's current .br copy, and compresses in process when there is none or it is stale", () => {

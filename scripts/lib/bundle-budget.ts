@@ -38,24 +38,17 @@ export const BROTLI_BUDGET_EXEMPT_PREFIXES: readonly string[] = ['/admin', '/my-
 export const ROUTE_JS_BUDGETS: Readonly<Record<string, number>> = {};
 
 /**
- * Public pages and purchase steps allowed more than 130 KiB of Brotli. None since 2026-11-27
- * (docs/decisions/0047): SWR's module is imported after hydration (`useApi`, src/lib/use-api.ts),
- * the API client's transport on the first call, and the restart notice's texts, the confirmation's
- * honorific rule and the recipient step's card hand-over when they are used — select 125.9,
- * recipient-info 130.0 (129.97), confirmation 128.6, completion 126.0, resume 128.3, /search 125.0
- * (from 131.3, 135.5, 134.7, 131.3, 133.6, 130.2). recipient-info has 28 bytes to spare: the next
- * trim there is its card section (docs/decisions/0047, "Not done").
- * Earlier history: held to their sizes rounded up from 2026-11-26 (0035), lowered by 0036, 0038, 0042.
+ * Public pages and purchase steps allowed more than 130 KiB of Brotli. None since 2026-12-07
+ * (docs/decisions/0097): issue 24's merge had left recipient-info at 130.2 and resume at 130.1
+ * (the header's ログアウト, the focus move, saved addresses, the attempt check); the card section's
+ * カード名義 / e-mail checks now load when it first checks and PAY.JP's error words with PAY.JP's
+ * field, and resume takes the honorific rule and この申込みを取り消す as the confirmation does —
+ * recipient-info 129.9 (129.92), resume 129.0. recipient-info has 80 bytes to spare: the next
+ * trim there is still its card section's markup (docs/decisions/0047, "Not done").
+ * Earlier history: none from 2026-11-27 (0047); held to their sizes rounded up from 2026-11-26
+ * (0035), lowered by 0036, 0038, 0042.
  */
-// Allowances, issue 24's merge (2026-12-07): the header's ログアウト and the focus move after a client
-// navigation (both on every page) met the saved addresses on the recipient step and the attempt check
-// on resume, measured 130.2 and 130.1 KiB after the eight branches were merged. Debt, not a new
-// budget: the next session takes the recipient step's card section out of its first load (0047,
-// "Not done") and removes both lines.
-export const ROUTE_BROTLI_BUDGETS: Readonly<Record<string, number>> = {
-  '/purchase/recipient-info': 130.5,
-  '/purchase/resume': 130.5,
-};
+export const ROUTE_BROTLI_BUDGETS: Readonly<Record<string, number>> = {};
 
 export interface RouteSize {
   route: string;

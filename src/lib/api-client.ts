@@ -8,7 +8,7 @@
  * src/lib/swr-runtime.tsx): no page needs it for its first paint, only once it asks the server
  * something (docs/decisions/0047). The error class and the guard's flag stay here, on the pages.
  */
-export { ApiError, CSRF_HEADER, isProtectedPage, setProtectedPage, type RequestOptions } from './api-request';
+export { ApiError, setProtectedPage, type RequestOptions } from './api-request';
 import type { RequestOptions } from './api-request';
 
 const transport = () => import('./api-transport');

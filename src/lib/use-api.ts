@@ -5,7 +5,7 @@ import type { ApiKey } from './api-key';
 import { ApiHostContext, currentApiRuntime, type ApiRuntime } from './api-runtime';
 import { readSlots, setSlots } from './api-slots';
 
-export { ApiHost, installApiRuntime, type ApiRuntime } from './api-runtime';
+export { ApiHost, type ApiRuntime } from './api-runtime';
 
 /**
  * `useSWR` for a typed key of a feature's client API module: the answer's type comes from the key

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { createTokenLikePayjpJs } from '../../dev/payjp/test-helpers';
 
+import { enterCard } from './support/card';
 import { E2E_PAYJP_URL } from './support/e2e-env';
 import { newMemberLoggedIn } from './support/members';
 import { TOYOTA_NAME, buyToyota } from './support/purchase';
@@ -105,6 +106,47 @@ for (const width of WIDTHS) {
       // checkout preselects the default card
       await toRecipientStep(page);
       await expect(page.getByRole('radio', { name: /Visa\s+\*\*\*\* 4242/ })).toBeChecked();
+    });
+
+    test('a card is added in マイページ with PAY.JP’s card field, keeping or taking the default', async ({ page }) => {
+      test.setTimeout(180_000);
+      const email = await newMemberLoggedIn(page, 'addcard');
+      await page.goto('/my-page/cards');
+      await expect(page.getByTestId('no-cards')).toBeVisible();
+      await page.getByRole('button', { name: 'カードを追加する' }).click();
+      await enterCard(page);
+      // the 3-D Secure address is the account's, as in checkout
+      await expect(page.getByLabel('メールアドレス（本人認証用）')).toHaveValue(email);
+      await page.getByLabel('カード名義（半角英字）').fill('ｔａｒｏ　ｙａｍａｄａ');
+      await shoot(page, SHOTS, `my-cards-add-${width}`);
+      await page.getByRole('button', { name: 'このカードを登録する' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Visa（末尾 4242）を登録しました。' })).toBeVisible();
+      const cards = page.getByTestId('my-cards');
+      await expect(cards.getByRole('listitem')).toHaveCount(1);
+      await expect(cards.getByRole('listitem').filter({ hasText: '4242' })).toContainText('TARO YAMADA');
+      await expect(cards.getByRole('listitem').filter({ hasText: '4242' })).toContainText('いつも使うカード');
+
+      // a second card, the default kept (the box left unticked)
+      await page.getByRole('button', { name: 'カードを追加する' }).click();
+      await enterCard(page, { number: '5555555555554444', brand: 'MasterCard' });
+      await page.getByLabel('カード名義（半角英字）').fill('TARO YAMADA');
+      await expect(page.getByLabel('このカードをいつも使うカードにする')).not.toBeChecked();
+      await page.getByRole('button', { name: 'このカードを登録する' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'MasterCard（末尾 4444）を登録しました。' })).toBeVisible();
+      await expect(cards.getByRole('listitem')).toHaveCount(2);
+      await expect(cards.getByRole('listitem').filter({ hasText: '4242' })).toContainText('いつも使うカード');
+      // (the default card has the badge and no 「いつも使うカードにする」 button; its text contains the badge's words)
+      await expect(page.getByRole('button', { name: 'Visa 末尾 4242 をいつも使うカードにする' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'MasterCard 末尾 4444 をいつも使うカードにする' })).toBeVisible();
+      await shoot(page, SHOTS, `my-cards-added-${width}`);
+
+      // the same card again: PAY.JP's answer, in Japanese, on the form
+      await page.getByRole('button', { name: 'カードを追加する' }).click();
+      await enterCard(page);
+      await page.getByLabel('カード名義（半角英字）').fill('TARO YAMADA');
+      await page.getByRole('button', { name: 'このカードを登録する' }).click();
+      await expect(page.getByTestId('card-error')).toHaveText('このカードはすでに登録されています。');
+      await expect(cards.getByRole('listitem')).toHaveCount(2);
     });
 
     test('ログアウト in the header; another tab’s logout is said on the login form', async ({ page, context }) => {

@@ -83,6 +83,37 @@ describe('/api/credit-cards/card', () => {
     expect(none.status).toBe(404);
   });
 
+  it('adds a card from マイページ that keeps the default card when asked (makeDefault: false), and checks the flag', async () => {
+    const member = await newMember();
+    const listed = async () => ((await member.get(cardRoute, '/api/credit-cards/card')).json as unknown as { cards: CardJson[] }).cards;
+    // a first card is the default whatever is asked
+    const first = await member.send(cardRoute, '/api/credit-cards/card', { token: await newToken(stack), makeDefault: false });
+    expect(first.status).toBe(200);
+    const firstCard = (first.json as unknown as { card: CardJson }).card;
+    expect(firstCard.isDefault).toBe(true);
+
+    const second = await member.send(cardRoute, '/api/credit-cards/card', {
+      token: await newToken(stack, '5555555555554444'),
+      makeDefault: false,
+    });
+    expect(second.status).toBe(200);
+    expect((second.json as unknown as { card: CardJson }).card).toMatchObject({ last4: '4444', isDefault: false });
+    expect((await listed()).find((c) => c.isDefault)?.id).toBe(firstCard.id);
+
+    // makeDefault: true (and left out, as checkout sends it) makes the new card the default
+    const third = await member.send(cardRoute, '/api/credit-cards/card', {
+      token: await newToken(stack, '3530111333300000'),
+      makeDefault: true,
+    });
+    expect((third.json as unknown as { card: CardJson }).card).toMatchObject({ last4: '0000', isDefault: true });
+    expect((await listed()).filter((c) => c.isDefault).map((c) => c.last4)).toEqual(['0000']);
+
+    const bad = await member.send(cardRoute, '/api/credit-cards/card', { token: await newToken(stack), makeDefault: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error?.fields?.makeDefault).toBe('いつも使うカードにするかどうかを選んでください。');
+    expect(await listed()).toHaveLength(3);
+  });
+
   it('answers 409 with a Japanese message for a card already registered', async () => {
     const member = await newMember();
     await addCard(member);

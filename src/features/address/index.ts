@@ -4,10 +4,4 @@
 // zod-free values (the bundler drops the unused schema re-exports, docs/decisions/0036).
 export * from './zipcode';
 export * from './printable';
-export {
-  AddressCandidateSchema,
-  ZipcodeLookupResponseSchema,
-  ZipcodeSchema,
-  type AddressCandidate,
-  type ZipcodeLookupResponse,
-} from './schemas';
+export { ZipcodeLookupResponseSchema, ZipcodeSchema, type AddressCandidate, type ZipcodeLookupResponse } from './schemas';

@@ -2,4 +2,3 @@ import 'server-only';
 
 /** The company reference feature's server face: the record of one company for its page and API. */
 export { getReferenceRecord } from './server/reference-record';
-export { referencePath } from './schemas';

@@ -4,7 +4,7 @@
  * the purchase flow. Isomorphic: no server-only imports; messages are Japanese.
  */
 import { z } from 'zod';
-import { CompanyDetailSchema, CompanyLookupParamsSchema, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@/features/registry';
+import { CompanyDetailSchema, CompanyLookupParamsSchema, type InvoiceStatus } from '@/features/registry';
 import { SearchParamsSchema } from '@/features/company-search';
 
 /** GET /api/corporates-search/search: the registry search parameters (q, prefecture, kind, includeClosed, cursor). */
@@ -98,10 +98,4 @@ export const ReferenceRecordSchema = z.strictObject({
 });
 export type ReferenceRecord = z.infer<typeof ReferenceRecordSchema>;
 
-export { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX, isRecentSearch } from './constants';
-
-export type { RecentSearch } from './constants';
-
 export { referencePath } from '@/lib/company-path';
-
-export { INVOICE_STATUS_LABELS };

@@ -38,7 +38,7 @@ export function bulkFormerNameMessage(formerName: string, currentName: string): 
 
 import { parseBulkLine } from '@/features/registry';
 
-export { parseBulkLine, type BulkLine } from '@/features/registry';
+export { parseBulkLine } from '@/features/registry';
 
 /**
  * The lines of a pasted text as pasted (any line ending), blank ones kept as '' so that a result's

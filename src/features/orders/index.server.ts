@@ -35,7 +35,6 @@ export {
   advanceFulfilment,
   correctDestination,
   correctTracking,
-  fulfilmentQueueOrder,
   getOrderDetail,
   listOrdersForStaff,
   recordRefund,

@@ -10,16 +10,7 @@ export * from './order-number';
 export * from './selection';
 export * from './refund-statement';
 export { issuerOf, type IssuerOperator } from './issuer';
-export {
-  DRAFT_ORDERS_PER_MEMBER,
-  DRAFT_ORDER_MAX_AGE_MS,
-  MAX_QUANTITY_PER_ITEM,
-  MIN_QUANTITY_PER_ITEM,
-  PAYMENT_DEADLINE_MINUTES,
-  PAYMENT_DEADLINE_MS,
-  TOO_MANY_DRAFTS_MESSAGE,
-  paymentDeadline,
-} from './constants';
+export { DRAFT_ORDERS_PER_MEMBER, DRAFT_ORDER_MAX_AGE_MS, MAX_QUANTITY_PER_ITEM, PAYMENT_DEADLINE_MS, paymentDeadline } from './constants';
 export * from './registry-number';
 // The honorific rule loaded on demand (the confirmation step, docs/decisions/0047).
 export { loadAddresseeRules } from './client/addressee';

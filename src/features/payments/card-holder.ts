@@ -11,6 +11,10 @@
 
 import { THREE_D_SECURE } from '@/lib/payment-terms';
 
+import { normalizeCardEmail, normalizeCardName } from './card-name';
+
+export { normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from './card-name';
+
 export const CARD_NAME_MAX_LENGTH = 45;
 
 export const CARD_NAME_MESSAGES = {
@@ -21,24 +25,9 @@ export const CARD_NAME_MESSAGES = {
 
 export const CARD_EMAIL_MESSAGE = `本人認証（${THREE_D_SECURE}）に使うメールアドレスを入力してください。`;
 
-const WHITESPACE_RUN = /\s+/g;
 const CARD_NAME = /^[A-Z0-9.-]+(?: [A-Z0-9.-]+)*$/;
 /** What PAY.JP accepts for `card[email]`: something@domain.tld, no spaces. */
 const CARD_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * The name while it is being typed: NFKC (full-width letters and the ideographic space become
- * ASCII), upper case, runs of spaces as one. Leading and trailing spaces are kept, so the space
- * between two words can be typed; `normalizeCardName` drops them.
- */
-export function normalizeCardNameInput(input: string): string {
-  return input.normalize('NFKC').toUpperCase().replace(WHITESPACE_RUN, ' ').replace(/^ +/, '');
-}
-
-/** The name as sent to PAY.JP: as typed, normalised, without spaces at either end. */
-export function normalizeCardName(input: string): string {
-  return normalizeCardNameInput(input).trim();
-}
 
 /** What is wrong with a カード名義 (normalised here first), or null when PAY.JP will take it. */
 export function cardNameError(input: string): string | null {
@@ -47,11 +36,6 @@ export function cardNameError(input: string): string | null {
   if (!CARD_NAME.test(name)) return CARD_NAME_MESSAGES.invalid;
   if (name.length > CARD_NAME_MAX_LENGTH) return CARD_NAME_MESSAGES.tooLong;
   return null;
-}
-
-/** The 3-D Secure address as sent to PAY.JP: NFKC, without surrounding spaces. */
-export function normalizeCardEmail(input: string): string {
-  return input.normalize('NFKC').trim();
 }
 
 export function cardEmailError(input: string): string | null {

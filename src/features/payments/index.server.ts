@@ -19,4 +19,4 @@ export {
   type RefundTotals,
 } from './server/refunds';
 export { recordSucceededRefund } from './server/refund-succeeded';
-export { withTodaysPrice, withTodaysPrices } from './server/todays-price';
+export { withTodaysPrices } from './server/todays-price';

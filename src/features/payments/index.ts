@@ -13,16 +13,12 @@ export {
 } from './payjp-messages';
 // The カード名義 and 3-D Secure e-mail typed beside PAY.JP's card field: one rule for the form and
 // the words of PAY.JP's invalid_card_name (issue 13).
-export {
-  CARD_EMAIL_MESSAGE,
-  CARD_NAME_MAX_LENGTH,
-  CARD_NAME_MESSAGES,
-  cardEmailError,
-  cardNameError,
-  normalizeCardEmail,
-  normalizeCardName,
-  normalizeCardNameInput,
-} from './card-holder';
+export { CARD_EMAIL_MESSAGE, CARD_NAME_MAX_LENGTH, CARD_NAME_MESSAGES, cardEmailError, cardNameError } from './card-holder';
+export { normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from './card-name';
+// Loaded on demand by a card form (docs/decisions/0097): the checks, payjp.js, the words for an error code.
+export { loadCardHolderChecks, type CardHolderChecks } from './client/card-form';
+export { loadPayjpBuyerMessageText, loadPayjpJs } from './client/loaders';
+export type { PayjpCardElement, PayjpInstance, PayjpToken, PayjpTokenResult } from './client/payjp-js';
 // Refunds (docs/decisions/0018-refunds.md): the one rule that splits a refund between the 10 % and
 // the non-taxable Ministry parts. The refund service itself (requestRefund, listRefunds,
 // refundTotals, reconcileRefunds) is server-only, in ./server/refunds.ts, and used by route

@@ -5,7 +5,7 @@
  */
 
 // Copies of one certificate per order: the orders feature's rule (it prices the selection).
-export { MAX_QUANTITY_PER_ITEM, MIN_QUANTITY_PER_ITEM } from '@/features/orders';
+export { MAX_QUANTITY_PER_ITEM } from '@/features/orders';
 
 /**
  * What the buyer is told when the company of an order cannot be used — by order creation (the API's

@@ -15,17 +15,7 @@ import { z } from '@/lib/zod-ja';
 export * from './rules';
 
 // The selection (which certificates, how many, how fast) is priced by the orders feature, which owns it.
-export {
-  DELIVERY_SPEEDS,
-  DeliverySpeedSchema,
-  ItemIdSchema,
-  PurchaseSelectionSchema,
-  QuantitySchema,
-  SelectedItemSchema,
-  type DeliverySpeed,
-  type PurchaseSelection,
-  type SelectedItem,
-} from '@/features/orders';
+export { DeliverySpeedSchema, PurchaseSelectionSchema, SelectedItemSchema, type PurchaseSelection } from '@/features/orders';
 
 /**
  * /api/items/tax: a selection and, optionally, the member's unpaid order the screen would pay again
@@ -76,7 +66,14 @@ export const PurchaseBodySchema = z.strictObject({
   }),
 });
 
-export const AddCardBodySchema = z.strictObject({ token: CardTokenSchema });
+/**
+ * POST /api/credit-cards/card. `makeDefault` (default true, as checkout registers the card it pays
+ * with): マイページ's 「カードを追加する」 may keep the member's default card (docs/decisions/0095).
+ */
+export const AddCardBodySchema = z.strictObject({
+  token: CardTokenSchema,
+  makeDefault: z.boolean({ error: 'いつも使うカードにするかどうかを選んでください。' }).optional(),
+});
 export const DeleteCardBodySchema = z.strictObject({ cardId: CardIdSchema });
 
 /** /api/users/addresses (マイページ's saved delivery addresses, docs/decisions/0063). */

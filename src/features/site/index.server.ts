@@ -12,6 +12,4 @@ export {
   publishNotice,
   rescheduleNotice,
   type NoticeRecord,
-  type NoticeSchedule,
-  type NoticeState,
 } from './server/notices';

@@ -1,10 +1,10 @@
 import { vi } from 'vitest';
 
-import type { PayjpCardElement, PayjpInstance } from '@/features/purchase/components/payjp-js';
+import type { PayjpCardElement, PayjpInstance } from '@/features/payments/client/payjp-js';
 
 /**
- * PAY.JP's loader (`../payjp-js`) as the purchase component tests fake it:
- * `vi.mock('./payjp-js', () => import('@tests/support/purchase/payjp'))`. The card field is a stand-in
+ * PAY.JP's loader (`payments/client/payjp-js.ts`) as the purchase component tests fake it:
+ * `vi.mock('@/features/payments/client/payjp-js', () => import('@tests/support/purchase/payjp'))`. The card field is a stand-in
  * that mounts nowhere; `payjp` records what the page did with it — how often pay.js was loaded,
  * the field's change handler (to report PAY.JP's field errors) — and `createToken` is the test's
  * to answer. Test support only: production code never imports this folder.

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import Link from '@/components/link';
 import { cardsKey, deleteCard, setDefaultCard, type CardView } from '@/features/payments';
@@ -9,15 +9,25 @@ import { useApi } from '@/lib/use-api';
 
 import styles from './accounts.module.css';
 
+/** The add form and PAY.JP's loader come when 「カードを追加する」 is pressed, not with the page. */
+const AddCardForm = lazy(() => import('./add-card-form').then((m) => ({ default: m.AddCardForm })));
+
 /**
- * /my-page/cards (issue 24 §4): the member's cards kept at PAY.JP — listed, deleted, one made the
- * default (the card checkout chooses first) — outside checkout too. A card is added where it is
- * used, in checkout's card field (「このカードを登録して次回から使う」): the page says so.
+ * /my-page/cards (issue 24 §4): the member's cards kept at PAY.JP — listed, added (PAY.JP's card
+ * field, `AddCardForm`, docs/decisions/0095), deleted, one made the default (the card checkout
+ * chooses first) — outside checkout too.
  */
-export function MyCards() {
+export function MyCards({ payjpJsUrl }: { payjpJsUrl: string }) {
   const cards = useApi(cardsKey());
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  async function added(card: CardView) {
+    await cards.mutate();
+    setAdding(false);
+    setMessage({ kind: 'ok', text: `${card.brand}（末尾 ${card.last4}）を登録しました。` });
+  }
 
   async function act(card: CardView, what: 'default' | 'delete') {
     const label = `${card.brand}（末尾 ${card.last4}）`;
@@ -51,7 +61,7 @@ export function MyCards() {
         登録済みのクレジットカード
       </h2>
       <p className={styles.lead}>
-        カード情報は決済代行会社（PAY.JP）が保管しており、当社はカード番号を保持していません。カードの登録は、証明書のご注文時にお支払い方法の画面で「このカードを登録して次回から使う」を選ぶと行えます。
+        カード情報は決済代行会社（PAY.JP）が保管しており、当社はカード番号を保持していません。証明書のご注文時にお支払い方法の画面で「このカードを登録して次回から使う」を選んでも登録できます。
       </p>
       <p role="status" className={message?.kind === 'ok' ? `${styles.success}` : 'visually-hidden'}>
         {message?.kind === 'ok' ? message.text : ''}
@@ -69,7 +79,8 @@ export function MyCards() {
       {!cards.data && !cards.error ? <p className={styles.note}>読み込み中…</p> : null}
       {cards.data && list.length === 0 ? (
         <p data-testid="no-cards">
-          登録済みのカードはありません。<Link href="/search">証明書を申請する</Link>
+          登録済みのカードはありません。
+          {adding ? null : <Link href="/search">証明書を申請する</Link>}
         </p>
       ) : null}
       {list.length > 0 ? (
@@ -112,6 +123,22 @@ export function MyCards() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {adding ? (
+        <Suspense fallback={<p className={styles.note}>読み込み中…</p>}>
+          <AddCardForm payjpJsUrl={payjpJsUrl} hasCards={list.length > 0} onAdded={added} onCancel={() => setAdding(false)} />
+        </Suspense>
+      ) : cards.data ? (
+        <button
+          type="button"
+          className={`button button-secondary ${styles.addCardButton}`}
+          onClick={() => {
+            setMessage(null);
+            setAdding(true);
+          }}
+        >
+          カードを追加する
+        </button>
       ) : null}
     </section>
   );

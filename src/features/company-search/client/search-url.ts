@@ -117,3 +117,16 @@ export function formatResultCount(result: Pick<SearchResult, 'count' | 'countCap
   if (result.countCapped) return `${groupDigits(SEARCH_COUNT_CAP)}件以上`;
   return result.countIsLowerBound === true ? `${groupDigits(result.count)}件以上` : `${groupDigits(result.count)}件`;
 }
+
+/**
+ * The search form's controls as the visitor left them before the page hydrated (what the form
+ * would submit without JavaScript, read as the URL is), or null when they are what `state` says. A
+ * new prefecture drops a 市区町村 of the old one (parseSearchUrl keeps only a city of its pref).
+ */
+export function typedBeforeHydration(form: HTMLFormElement, state: SearchUrlState): SearchUrlState | null {
+  const raw = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') raw.append(name, value);
+  const typed = parseSearchUrl(raw);
+  if (typed.pref !== state.pref && typed.city === state.city) typed.city = '';
+  return (Object.keys(state) as (keyof SearchUrlState)[]).every((k) => typed[k] === state[k]) ? null : typed;
+}

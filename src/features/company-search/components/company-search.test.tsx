@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 
@@ -69,7 +70,7 @@ function answer(q: string): SearchResult {
   };
 }
 
-/** The queries the page sent to /api/corporates/search, in order. */
+/** The queries the page sent to /api/corporates/search, in order (the 市区町村 list is answered apart). */
 let searched: string[] = [];
 
 // React Testing Library lets React finish its work with a setTimeout(0) and advances fake timers
@@ -84,6 +85,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string | URL) => {
       const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/corporates/cities') {
+        const cities = { prefecture: url.searchParams.get('prefecture'), cities: [{ code: '211', name: '豊田市' }] };
+        return new Response(JSON.stringify(cities), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
       const q = url.searchParams.get('q') ?? '';
       searched.push(q);
       // A name search for an address (issue 24 point 1) finds nothing.
@@ -289,5 +294,43 @@ describe('CompanySearch (the search box)', () => {
     expect(screen.getByRole('heading', { name: '「愛知県豊田市」に一致する法人は見つかりませんでした' })).toBeTruthy();
     const link = screen.getByRole('link', { name: '「愛知県豊田市」を所在地で検索する' });
     expect(link.getAttribute('href')).toBe(`/search?addr=${encodeURIComponent('愛知県豊田市')}`);
+  });
+
+  it('keeps what was chosen and typed in the server’s form before hydration (a phone under load), and searches it', async () => {
+    // The server's HTML, shown and used before the page's JavaScript has run.
+    const tree = () => (
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <CompanySearch initial={null} tips={<SearchTips />} />
+      </SWRConfig>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree());
+    document.body.appendChild(container);
+    const control = <T extends HTMLElement>(name: string) => container.querySelector<T>(`[name="${name}"]`)!;
+    control<HTMLSelectElement>('pref').value = '23';
+    control<HTMLSelectElement>('kind').value = '301';
+    control<HTMLInputElement>('q').value = 'とよた';
+    control<HTMLInputElement>('closed').checked = true;
+
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, tree());
+    });
+    await settle();
+    await settle(0);
+    expect(control<HTMLSelectElement>('pref').value).toBe('23');
+    expect(control<HTMLSelectElement>('kind').value).toBe('301');
+    expect(control<HTMLInputElement>('q').value).toBe('とよた');
+    expect(control<HTMLInputElement>('closed').checked).toBe(true);
+    const url = new URLSearchParams(window.location.search);
+    expect(url.get('pref')).toBe('23');
+    expect(url.get('kind')).toBe('301');
+    expect(url.get('q')).toBe('とよた');
+    expect(url.get('closed')).toBe('1');
+    expect(searched).toEqual(['とよた']);
+    // the filters button counts them
+    expect(container.textContent).toContain('絞り込み（3件指定中）');
+    await act(async () => root?.unmount());
+    container.remove();
   });
 });

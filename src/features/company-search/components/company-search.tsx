@@ -27,6 +27,7 @@ import {
   parseSearchUrl,
   searchCsvPath,
   searchUrlQuery,
+  typedBeforeHydration,
   searchedAddress,
 } from '../client/search-url';
 import { COMPACT_SEARCH_MEDIA, SEARCH_COMPACT_ATTRIBUTE, SEARCH_ERROR_MESSAGES, SEARCH_LANDED_ATTRIBUTE } from '../constants';
@@ -176,6 +177,24 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
     (k) => k !== 'q' && form[k] !== EMPTY_SEARCH_STATE[k],
   ).length;
 
+  // What the visitor chose or typed in the server's form before this component hydrated (a phone
+  // under load shows the form seconds before its JavaScript runs): hydration keeps an input's text
+  // and a checkbox, but not the state, and a select is set back to the state's value by the next
+  // render. Read once, at the hydration's commit, as the form would have submitted it without
+  // JavaScript (its names are the URL's), and searched (decision 0096).
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const element = formRef.current;
+    if (!element) return;
+    const typed = typedBeforeHydration(element, form);
+    if (typed === null) return;
+    // The DOM is what the visitor left there before React ran; adopting it is this effect's purpose.
+    setForm(typed);
+    commit(typed);
+    // Once, on hydration: later changes come through the controls' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     composing.current = false;
@@ -232,7 +251,7 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
       className={styles.root}
       {...{ [SEARCH_COMPACT_ATTRIBUTE]: compact ? '' : undefined, [SEARCH_LANDED_ATTRIBUTE]: landed ? '' : undefined }}
     >
-      <form role="search" action={path} method="get" className={styles.form} onSubmit={onSubmit}>
+      <form ref={formRef} role="search" action={path} method="get" className={styles.form} onSubmit={onSubmit}>
         <label htmlFor={inputId} className={styles.label}>
           会社名・フリガナ・法人番号
         </label>

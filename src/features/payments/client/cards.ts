@@ -18,9 +18,9 @@ export function cardsKey(): ApiKey<{ cards: CardView[] }> {
   return CARDS;
 }
 
-/** POST /api/credit-cards/card: registers the card of a payjp.js token. */
-export function addCard(token: string): Promise<{ card: CardView }> {
-  return apiFetch<{ card: CardView }>(CARDS, { method: 'POST', body: { token } });
+/** POST /api/credit-cards/card: registers the card of a payjp.js token (the default card unless `makeDefault` is false). */
+export function addCard(token: string, options?: { makeDefault: boolean }): Promise<{ card: CardView }> {
+  return apiFetch<{ card: CardView }>(CARDS, { method: 'POST', body: { token, ...options } });
 }
 
 /** DELETE /api/credit-cards/card. */

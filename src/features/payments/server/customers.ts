@@ -91,8 +91,18 @@ export const CARD_ERRORS = {
   notFound: () => new AppError('not_found', { message: '選択されたカードが見つかりません。カードを選び直してください。' }),
 };
 
-/** POST /api/credit-cards/card — registers the card a token stands for; answers the new card (503 while card payment is switched off). */
-export async function addCard(userId: string, token: string, client: PayjpClient = getPayjpClient()): Promise<CardView> {
+/**
+ * POST /api/credit-cards/card — registers the card a token stands for; answers the new card (503
+ * while card payment is switched off). The card becomes the customer's default unless
+ * `makeDefault` is false (マイページ's 「カードを追加する」); a customer's first card is its default
+ * whatever is asked (PAY.JP makes it so).
+ */
+export async function addCard(
+  userId: string,
+  token: string,
+  { makeDefault = true }: { makeDefault?: boolean } = {},
+  client: PayjpClient = getPayjpClient(),
+): Promise<CardView> {
   assertCardPaymentAvailable();
   if (await isDemoMember(userId)) throw CARD_ERRORS.demo();
   let customerId = await findCustomerId(userId);
@@ -110,8 +120,10 @@ export async function addCard(userId: string, token: string, client: PayjpClient
       customerId = id;
     }
   }
-  const card = await client.cards.create(customerId, { card: token, default: true });
-  return cardView(card, card.id);
+  const card = await client.cards.create(customerId, { card: token, default: makeDefault });
+  if (makeDefault) return cardView(card, card.id);
+  const customer = await client.customers.retrieve(customerId);
+  return cardView(card, customer.default_card);
 }
 
 /** DELETE /api/credit-cards/card — only a card of this member's customer; another id is a 404. */

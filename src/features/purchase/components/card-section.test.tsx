@@ -41,9 +41,10 @@ vi.mock('@/lib/api-client', async () => {
     registeredCardsAnswer(() => server.cards),
   );
 });
-vi.mock('./payjp-js', () => import('@tests/support/purchase/payjp'));
+vi.mock('@/features/payments/client/payjp-js', () => import('@tests/support/purchase/payjp'));
 
 const { CardSection, useCardSection } = await import('./card-section');
+const { loadCardHolderChecks } = await import('@/features/payments');
 type Choice = Awaited<ReturnType<ReturnType<typeof useCardSection>['choose']>>;
 
 const MASTER: CardView = { ...VISA, id: 'car_master', brand: 'MasterCard', last4: '4444', isDefault: true };
@@ -53,7 +54,7 @@ function Harness({ canDelete, extra, onChosen }: { canDelete?: boolean; extra?: 
   const card = useCardSection({ payjpJsUrl: 'https://js.example/v2/pay.js' });
   const [failure, setFailure] = useState('');
   async function submit() {
-    if (Object.keys(card.validate()).length > 0) return;
+    if (Object.keys(card.validate(await loadCardHolderChecks())).length > 0) return;
     try {
       onChosen(await card.choose());
     } catch (error) {

@@ -4,15 +4,19 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 import {
-  cardEmailError,
-  cardNameError,
   cardsKey,
   fetchPayjpPublicKey,
+  loadCardHolderChecks,
+  loadPayjpBuyerMessageText,
+  loadPayjpJs,
   normalizeCardEmail,
   normalizeCardName,
   normalizeCardNameInput,
-  payjpBuyerMessageText,
+  type CardHolderChecks,
   type CardView,
+  type PayjpCardElement,
+  type PayjpInstance,
+  type PayjpToken,
 } from '@/features/payments';
 import type { FieldMap } from '@/components/form/error-summary';
 import { afterPointerRelease } from '@/components/form/after-pointer-release';
@@ -24,7 +28,6 @@ import { useApi } from '@/lib/use-api';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 import { Section } from './flow-parts';
-import type { PayjpCardElement, PayjpInstance, PayjpToken } from './payjp-js';
 import styles from './purchase.module.css';
 import { THREE_D_SECURE } from '@/lib/payment-terms';
 
@@ -116,6 +119,8 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
   const [errors, setErrors] = useState<CardFieldErrors>({});
   const [cardError, setCardError] = useState('');
   const payjpRef = useRef<PayjpInstance | null>(null);
+  // The buyer's words for PAY.JP's error codes: loaded with the card field (only the field and its token report them).
+  const wordsRef = useRef<((code: string) => Promise<string>) | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
   const mountRef = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
@@ -171,16 +176,18 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     let cancelled = false;
     let element: PayjpCardElement | null = null;
     // The loader is fetched with the field, not with the page: a member paying with a registered card never needs it.
-    void import('./payjp-js')
-      .then(({ getPayjp }) => getPayjp(payjpJsUrl, publicKey))
-      .then((payjp) => {
+    const words = loadPayjpBuyerMessageText();
+    void loadPayjpJs()
+      .then(({ getPayjp }) => Promise.all([getPayjp(payjpJsUrl, publicKey), words]))
+      .then(([payjp, buyerMessageText]) => {
         if (cancelled || !mountRef.current) return;
         payjpRef.current = payjp;
+        wordsRef.current = buyerMessageText;
         element = payjp.elements().create('card');
         element.on('change', (e) => {
           if (!e.error) setCardError('');
           else if (!e.error.code) setCardError(e.error.message);
-          else void payjpBuyerMessageText(e.error.code).then(setCardError);
+          else void buyerMessageText(e.error.code).then(setCardError);
         });
         element.mount(mountRef.current);
         elementRef.current = element;
@@ -198,9 +205,10 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
 
   /**
    * Checks the choice and the holder's fields (the カード名義 is shown converted, as it will be
-   * sent), shows their errors and returns them; empty when the card may be used.
+   * sent), shows their errors and returns them; empty when the card may be used. `checks` are the
+   * holder's rules (`loadCardHolderChecks`, which the page awaits with its own on submit).
    */
-  function validate(): CardFieldErrors {
+  function validate({ cardNameError, cardEmailError }: CardHolderChecks): CardFieldErrors {
     const found: CardFieldErrors = {};
     if (mode === 'new' && publicKey) {
       const holderName = normalizeCardName(cardName);
@@ -225,10 +233,11 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     }
     const payjp = payjpRef.current;
     const element = elementRef.current;
-    if (!payjp || !element) throw new Error(CARD_FIELD_LOAD_FAILURE);
+    const buyerMessageText = wordsRef.current;
+    if (!payjp || !element || !buyerMessageText) throw new Error(CARD_FIELD_LOAD_FAILURE);
     const holderName = normalizeCardName(cardName);
     const result = await payjp.createToken(element, { card: { name: holderName, email: normalizeCardEmail(cardEmail) } });
-    if ('error' in result) throw new Error(result.error.code ? await payjpBuyerMessageText(result.error.code) : result.error.message);
+    if ('error' in result) throw new Error(result.error.code ? await buyerMessageText(result.error.code) : result.error.message);
     return { kind: 'new', token: result, holderName };
   }
 
@@ -275,7 +284,12 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     setCardName(name);
     if (name !== '' || errors.cardName) {
       // held while the button that took the focus is still pressed (the error would move it)
-      afterPointerRelease(() => setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' })));
+      afterPointerRelease(
+        () =>
+          void loadCardHolderChecks().then(({ cardNameError }) =>
+            setErrors((current) => ({ ...current, cardName: cardNameError(name) ?? '' })),
+          ),
+      );
     }
   }
 

@@ -46,7 +46,7 @@ vi.mock('@/lib/api-client', async () => {
     },
   );
 });
-vi.mock('./payjp-js', () => import('@tests/support/purchase/payjp'));
+vi.mock('@/features/payments/client/payjp-js', () => import('@tests/support/purchase/payjp'));
 
 const { RecipientInfo } = await import('./recipient-info');
 const { PrefectureOptions } = await import('./prefecture-options');

@@ -23,6 +23,7 @@ import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { afterPointerRelease } from '@/components/form/after-pointer-release';
 import { Field } from '@/components/form/field';
 import { LoadingOverlay } from '@/components/loading-overlay';
+import { loadCardHolderChecks } from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
 import { INITIAL_STATE, getClientState, setPiece, type Destination, type NewCard } from '@/lib/client-store';
 
@@ -188,10 +189,11 @@ export function RecipientInfo({
   }
 
   async function next() {
-    const [{ DestinationSchema, fieldErrors }, kit, { keepChosenCard }] = await Promise.all([
+    const [{ DestinationSchema, fieldErrors }, kit, { keepChosenCard }, cardChecks] = await Promise.all([
       purchaseSchemas(),
       summary.prepare(),
       import('./recipient-card-choice'),
+      loadCardHolderChecks(),
     ]);
     const parsed = DestinationSchema.safeParse(form);
     const fieldErrs: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
@@ -202,7 +204,7 @@ export function RecipientInfo({
     let cardErrs: CardFieldErrors = {};
     flushSync(() => {
       setErrors(fieldErrs);
-      cardErrs = card.validate();
+      cardErrs = card.validate(cardChecks);
       setCardErrors(cardErrs);
       kit.show();
     });

@@ -70,7 +70,7 @@ vi.mock('@/lib/api-client', async () => {
     },
   );
 });
-vi.mock('./payjp-js', () => import('@tests/support/purchase/payjp'));
+vi.mock('@/features/payments/client/payjp-js', () => import('@tests/support/purchase/payjp'));
 
 const { ResumePayment } = await import('./resume-payment');
 

@@ -2,11 +2,11 @@
 
 import Link from '@/components/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
-import { CancelUnpaidOrder, latestOrderKey, retryPayment, type PaymentCard } from '@/features/payments';
-import { withHonorific } from '@/features/orders';
+import { latestOrderKey, loadCancelUnpaidOrder, loadCardHolderChecks, retryPayment, type PaymentCard } from '@/features/payments';
+import { loadAddresseeRules, type withHonorific } from '@/features/orders';
 import { useSummaryOnDemand } from '@/components/form/summary-on-demand';
 import { LoadingOverlay } from '@/components/loading-overlay';
 import { ApiError } from '@/lib/api-client';
@@ -14,7 +14,7 @@ import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
 import { CARD_FIELDS, CHOOSE_CARD_MESSAGE, CardSection, useCardSection } from './card-section';
-import { PurchasePage, Section, dateWindow } from './flow-parts';
+import { Pending, PurchasePage, Section, dateWindow } from './flow-parts';
 import { returnErrorText } from './return-messages';
 import styles from './purchase.module.css';
 
@@ -26,6 +26,15 @@ const HISTORY = '/my-page/payment-history';
  * (docs/decisions/0023) — the order as the server keeps it (not this tab's purchase state), the
  * same or another card, a new 3-D Secure attempt, or この申込みを取り消す.
  */
+/**
+ * The honorific rule (docs/decisions/0024) and この申込みを取り消す: both shown only once the order has
+ * arrived from the server after hydration, so they arrive with the first load rather than in it —
+ * the rule imported as the page's code is evaluated, as on the confirmation (docs/decisions/0047,
+ * 0097).
+ */
+const honorificRule: Promise<typeof withHonorific> = loadAddresseeRules().then((m) => m.withHonorific);
+const CancelUnpaidOrder = lazy(loadCancelUnpaidOrder);
+
 export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   const router = useRouter();
   const params = useSearchParams();
@@ -55,6 +64,16 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
   // The form kit's error summary, loaded with the first errors (a member paying again seldom sees it).
   const summary = useSummaryOnDemand(Object.values(card.errors).some(Boolean));
   const busy = useRef(false);
+  const [honorific, setHonorific] = useState<typeof withHonorific | null>(null);
+  useEffect(() => {
+    let live = true;
+    void honorificRule.then((rule) => {
+      if (live) setHonorific(() => rule);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   if (!UUID.test(paymentId)) return <Closed message="お申込みが見つかりませんでした。お支払い履歴からやり直してください。" />;
   if (latest.error) return <Closed message={latest.error instanceof Error ? latest.error.message : 'お申込みを読み込めませんでした。'} />;
@@ -83,11 +102,11 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
     if (busy.current || !order) return;
     // Taken before the first await: a second click while the summary loads does not pay twice.
     busy.current = true;
-    const kit = await summary.prepare();
+    const [kit, cardChecks] = await Promise.all([summary.prepare(), loadCardHolderChecks()]);
     // Committed at once, so that the summary exists when it is focused.
     let cardErrors = {};
     flushSync(() => {
-      cardErrors = card.validate();
+      cardErrors = card.validate(cardChecks);
       kit.show();
     });
     if (Object.keys(cardErrors).length > 0) {
@@ -178,7 +197,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
             {order.destination.destinationCity}
             {order.destination.destinationStreet} {order.destination.destinationApartmentEtc}
             <br />
-            {withHonorific(order.destination.recipient)}
+            {honorific ? honorific(order.destination.recipient) : <Pending kind="name" />}
           </dd>
         </dl>
       </Section>
@@ -207,7 +226,9 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
           {submitting ? '処理中…' : `お支払いを再開する（${formatYen(order.totalYen)}）`}
         </button>
       </div>
-      <CancelUnpaidOrder paymentId={order.paymentId} onDone={() => void latest.mutate()} />
+      <Suspense fallback={null}>
+        <CancelUnpaidOrder paymentId={order.paymentId} onDone={() => void latest.mutate()} />
+      </Suspense>
     </PurchasePage>
   );
 }

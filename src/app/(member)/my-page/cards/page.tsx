@@ -4,6 +4,7 @@ import styles from '@/features/accounts/components/accounts.module.css';
 import { AuthPage } from '@/features/accounts/components/auth-page';
 import { MyCards } from '@/features/accounts/components/my-cards';
 import { MyPageNav } from '@/features/accounts/components/my-page-nav';
+import { getPayjpConfig } from '@/features/payments/server/payjp/config';
 
 export const metadata: Metadata = { title: 'マイページ（クレジットカード）', robots: { index: false } };
 
@@ -13,7 +14,7 @@ export default function MyPageCards() {
     <AuthPage width="wide">
       <h1 className={styles.title}>マイページ</h1>
       <MyPageNav />
-      <MyCards />
+      <MyCards payjpJsUrl={getPayjpConfig().jsUrl} />
     </AuthPage>
   );
 }

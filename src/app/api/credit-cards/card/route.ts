@@ -21,7 +21,7 @@ function payjpFailure(error: unknown): never {
 /**
  * The member's registered cards, kept only at PAY.JP as the cards of the member's customer
  * (docs/api.md). GET → `{ cards: [{id, brand, last4, expDate:{year,month}, cardName, isDefault}] }`;
- * POST `{ token }` (a payjp.js token) → `{ card }`; DELETE `{ cardId }` → `{ deleted: true }`;
+ * POST `{ token, makeDefault? }` (a payjp.js token; the card becomes the default unless makeDefault is false) → `{ card }`; DELETE `{ cardId }` → `{ deleted: true }`;
  * PATCH `{ cardId }` → the card becomes the default, answers `{ cards }` (not in the spec; マイページ).
  * Demo members cannot register cards (403 demo_forbidden); no card is registered while card payment
  * is switched off (503 payment_unavailable), though listing and deleting still work.
@@ -34,7 +34,9 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   POST: method({
     auth: 'required',
     body: AddCardBodySchema,
-    handler: async ({ session, body }) => ({ card: await addCard(session.userId, body.token).catch(payjpFailure) }),
+    handler: async ({ session, body }) => ({
+      card: await addCard(session.userId, body.token, { makeDefault: body.makeDefault }).catch(payjpFailure),
+    }),
   }),
   PATCH: method({
     auth: 'required',
