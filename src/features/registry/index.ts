@@ -9,4 +9,4 @@ export { registryCoverageLead } from './coverage';
 export { NTA_CLOSE_CAUSE, type NtaKind, type NtaRow } from './nta-types';
 export { isValidCorporateNumber, withCheckDigit } from './corporate-number';
 export { IDENTIFIER_MESSAGES, parseBulkLine } from './identifier-line';
-export { INVOICE_STATUS_LABELS, invoiceDataAsOf, invoiceStandingOf, todayInJapan, type InvoiceStatus } from './invoice-status';
+export { invoiceDataAsOf, invoiceStandingOf, todayInJapan, type InvoiceStatus } from './invoice-status';
