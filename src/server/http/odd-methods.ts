@@ -1,5 +1,3 @@
-import 'server-only';
-
 // No `import 'server-only'`: this module runs in server.ts, our HTTP server, outside Next's
 // react-server graph (as peer-address.ts does).
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,3 @@
-import 'server-only';
-
 // No `import 'server-only'`: this module also runs in server.ts, our HTTP server, outside Next's
 // react-server graph (where that import would throw). It holds no secret worth a bundle check.
 import { randomBytes } from 'node:crypto';
