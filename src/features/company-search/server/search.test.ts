@@ -126,6 +126,20 @@ function names(params: SearchCompaniesParams): string[] {
   return outcome.result.items.map((i) => i.name);
 }
 
+/** Every page of a search, following the cursor to the end, each page checked against the schema. */
+function allPages(params: SearchCompaniesParams, store: RegistryStore) {
+  const pages = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const outcome = searchCompanies({ ...params, cursor }, store);
+    if (!outcome.ok) throw new Error(outcome.code);
+    SearchResultSchema.parse(outcome.result);
+    pages.push(outcome.result);
+    if (outcome.result.nextCursor === null) return pages;
+    cursor = outcome.result.nextCursor;
+  }
+}
+
 describe('searchCompanies — query table', () => {
   it.each<[string, SearchCompaniesParams, string[]]>([
     ['katakana finds the name and, by reading, a kanji name', { q: 'トヨタ' }, ['トヨタ自動車株式会社', '株式会社豊田自動織機']],
@@ -435,18 +449,7 @@ describe('searchCompanies — pages and counts', () => {
     fs.rmSync(pagesDir, { recursive: true, force: true });
   });
 
-  function all(params: SearchCompaniesParams) {
-    const pages = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const outcome = searchCompanies({ ...params, cursor }, pagesStore);
-      if (!outcome.ok) throw new Error(outcome.code);
-      SearchResultSchema.parse(outcome.result);
-      pages.push(outcome.result);
-      if (outcome.result.nextCursor === null) return pages;
-      cursor = outcome.result.nextCursor;
-    }
-  }
+  const all = (params: SearchCompaniesParams) => allPages(params, pagesStore);
 
   it('pages through every match once, 20 at a time, with an exact count', () => {
     const pages = all({ q: 'テスト' });
@@ -769,18 +772,7 @@ describe('searchCompanies — English name matches, counted by the index where i
     fs.rmSync(enDir, { recursive: true, force: true });
   });
 
-  function pages(params: SearchCompaniesParams) {
-    const out = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const outcome = searchCompanies({ ...params, cursor }, enStore);
-      if (!outcome.ok) throw new Error(outcome.code);
-      SearchResultSchema.parse(outcome.result);
-      out.push(outcome.result);
-      if (outcome.result.nextCursor === null) return out;
-      cursor = outcome.result.nextCursor;
-    }
-  }
+  const pages = (params: SearchCompaniesParams) => allPages(params, enStore);
 
   it.each<[string, SearchCompaniesParams, number, Record<string, number>]>([
     ['a 4-character word: Japanese candidates that are not matches stay English matches', { q: 'corp' }, 31, { prefix: 2, en_name: 29 }],
@@ -871,18 +863,7 @@ describe('searchCompanies — a rare kind answered by kind-marked name tokens', 
     fs.rmSync(kindDir, { recursive: true, force: true });
   });
 
-  function walk(params: SearchCompaniesParams) {
-    const out = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const outcome = searchCompanies({ ...params, cursor }, kindStore);
-      if (!outcome.ok) throw new Error(outcome.code);
-      SearchResultSchema.parse(outcome.result);
-      out.push(outcome.result);
-      if (outcome.result.nextCursor === null) return out;
-      cursor = outcome.result.nextCursor;
-    }
-  }
+  const walk = (params: SearchCompaniesParams) => allPages(params, kindStore);
 
   /** The matches by a plain reading of the fixture (names, readings and the former name are normalised already). */
   function expected(params: SearchCompaniesParams): string[] {
