@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { inCpuTurn } from './cpu-turn';
+import { blockFor } from '@tests/support/block';
 
-function busy(ms: number) {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    // synchronous work, as a PDF render is
-  }
-}
+import { inCpuTurn } from './cpu-turn';
 
 describe('inCpuTurn', () => {
   it('lets the event loop go round (a timer fires) between two jobs started at the same moment', async () => {
@@ -19,7 +14,7 @@ describe('inCpuTurn', () => {
       [1, 2, 3, 4].map((n) =>
         inCpuTurn(async () => {
           events.push(`job ${n}`);
-          busy(30);
+          blockFor(30);
           return n;
         }),
       ),

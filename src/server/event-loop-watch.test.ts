@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { watchEventLoop } from './event-loop-watch';
+import { blockFor } from '@tests/support/block';
 
-function block(ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    // a synchronous job holding the loop
-  }
-}
+import { watchEventLoop } from './event-loop-watch';
 
 describe('watchEventLoop', () => {
   it('reports a stall of the loop once, with about how long it lasted', async () => {
     const stalls: number[] = [];
     const watch = watchEventLoop({ thresholdMs: 300, tickMs: 50, report: ({ ms }) => stalls.push(ms) });
     await new Promise((r) => setTimeout(r, 120));
-    block(450);
+    blockFor(450);
     await new Promise((r) => setTimeout(r, 150));
     watch.stop();
     expect(stalls).toHaveLength(1);
@@ -39,7 +34,7 @@ describe('watchEventLoop', () => {
     const stalls: number[] = [];
     const watch = watchEventLoop({ thresholdMs: 1000, tickMs: 50, report: ({ ms }) => stalls.push(ms) });
     for (let i = 0; i < 5; i++) {
-      block(20);
+      blockFor(20);
       await new Promise((r) => setTimeout(r, 30));
     }
     watch.stop();

@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
+
+import { codeLinesMatching, sourcesOutside } from '@tests/support/table-owner';
 
 /**
  * One owner per table (issue 25 §2): the `users` table is read and written by the accounts
@@ -17,9 +16,6 @@ import { describe, expect, it } from 'vitest';
  * which may not import a feature. watch joins `users` inside its digest queries (SQL), a rewrite
  * still to do.
  */
-
-const ROOT = join(__dirname, '..', '..', '..');
-const OWNER = join('src', 'features', 'accounts') + sep;
 
 const STILL_READING = [
   'src/features/orders/server/fulfilment-state.ts',
@@ -40,27 +36,14 @@ const PATTERNS: RegExp[] = [
   /\b(from|join|update|insert\s+into|delete\s+from)\s+"?users"?(\s|$|`|;|,)/i,
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.(ts|tsx|mts|js|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
-// Comments may name a statement.
-const code = (line: string) => !/^\s*(\*|\/\/|\/\*)/.test(line);
-
 export function usesOfUsers(source: string): string[] {
-  return source.split('\n').filter((line) => code(line) && PATTERNS.some((p) => p.test(line)));
+  return codeLinesMatching(source, PATTERNS);
 }
 
 function readersOutsideAccounts(): string[] {
-  return ['src', 'scripts']
-    .flatMap((d) => sourceFiles(join(ROOT, d)))
-    .map((path) => relative(ROOT, path))
-    .filter((path) => !path.startsWith(OWNER) && usesOfUsers(readFileSync(join(ROOT, path), 'utf8')).length > 0)
-    .map((path) => path.split(sep).join('/'))
+  return sourcesOutside('src/features/accounts')
+    .filter(({ text }) => usesOfUsers(text).length > 0)
+    .map(({ path }) => path)
     .sort();
 }
 

@@ -1,7 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-
 import { describe, expect, it } from 'vitest';
+
+import { codeLinesMatching, sourcesOutside } from '@tests/support/table-owner';
 
 /**
  * One owner per table (conventions.md §13, issue 12 §1, issue 25 §2): only src/features/orders
@@ -13,43 +12,26 @@ import { describe, expect, it } from 'vitest';
  * Tests and their factories may seed and read rows directly.
  */
 
-const ROOT = join(__dirname, '..', '..', '..');
-const OWNER = join('src', 'features', 'orders') + sep;
-
 const WRITE_PATTERNS: RegExp[] = [
   /\.\s*(insert|update|delete)\s*\(\s*(orders|orderEvents)\s*\)/,
   /\b(update|insert\s+into|delete\s+from)\s+"?(orders|order_events)"?\b/i,
 ];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.(ts|tsx|mts|js|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
 
 const READ_PATTERNS: RegExp[] = [
   /\.\s*(from|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin)\s*\(\s*(orders|orderEvents)\s*[,)]/,
   /\b(from|join)\s+"?(orders|order_events)"?(\s|$|`|;|,)/i,
 ];
 
-// Comments may name a statement (logger.ts explains `insert into "orders"` in its log fields).
-const code = (line: string) => !/^\s*(\*|\/\/|\/\*)/.test(line);
-
 export function writesOfOrders(source: string): string[] {
-  return source.split('\n').filter((line) => code(line) && WRITE_PATTERNS.some((p) => p.test(line)));
+  return codeLinesMatching(source, WRITE_PATTERNS);
 }
 
 export function readsOfOrders(source: string): string[] {
-  return source.split('\n').filter((line) => code(line) && READ_PATTERNS.some((p) => p.test(line)));
+  return codeLinesMatching(source, READ_PATTERNS);
 }
 
 function offendersOf(find: (source: string) => string[]): string[] {
-  return ['src', 'scripts']
-    .flatMap((d) => sourceFiles(join(ROOT, d)))
-    .filter((path) => !relative(ROOT, path).startsWith(OWNER))
-    .flatMap((path) => find(readFileSync(path, 'utf8')).map((line) => `${relative(ROOT, path)}: ${line.trim()}`));
+  return sourcesOutside('src/features/orders').flatMap(({ path, text }) => find(text).map((line) => `${path}: ${line.trim()}`));
 }
 
 describe('the orders table has one owner', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { fieldErrors } from '@/lib/zod-ja';
+import { DESTINATION } from '@tests/support/purchase/fixtures';
 
 import { destinationFilledIn } from './destination';
 import { DestinationSchema, isValidCorporateNumber } from './schemas';
@@ -65,15 +66,7 @@ describe('DestinationSchema', () => {
 });
 
 describe('destinationFilledIn (the zod-free presence check of the confirmation step)', () => {
-  const valid = {
-    recipient: '山田 太郎',
-    destinationZipCode: '1000005',
-    destinationPrefecture: '東京都',
-    destinationCity: '千代田区',
-    destinationStreet: '丸の内1-1-1',
-    destinationApartmentEtc: '',
-    receiptRecipient: '株式会社テスト',
-  };
+  const valid = { ...DESTINATION };
   const fields = Object.keys(valid) as (keyof typeof valid)[];
 
   it('agrees with DestinationSchema on which fields are required: any of them blank fails both', () => {

@@ -15,7 +15,7 @@ export { getCompany, getCompany as findCompanyByNumber } from './server/company/
 export { companiesAtSameAddress } from './server/company/same-address';
 export { lookupCompany } from './server/company/lookup';
 export { parseCompanyLegalNumberQuery, parseCorporateNumberQuery } from './server/company/query';
-export { companyFailure, PUBLIC_CACHE_CONTROL, takeOrThrow, UNAVAILABLE_HEADERS } from './server/http';
+export { companyFailure, PUBLIC_CACHE_CONTROL, publicGet, takeOrThrow, UNAVAILABLE_HEADERS } from './server/http';
 export {
   codePoints,
   containsExpression,

@@ -49,15 +49,7 @@ async function findLiveAccount(match: SQL, db?: Executor): Promise<Account | nul
   return row ? toAccount(row) : null;
 }
 
-function toAccount(row: {
-  id: string;
-  email: string | null;
-  passwordHash: string | null;
-  isDemo: boolean;
-  emailVerifiedAt: Date | null;
-  createdAt: Date;
-  identityId: string | null;
-}): Account {
+function toAccount(row: Omit<Account, 'isGoogleUser'> & { identityId: string | null }): Account {
   const { identityId, ...rest } = row;
   return { ...rest, isGoogleUser: identityId !== null };
 }

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 
+import { DESTINATION } from '@tests/support/purchase/fixtures';
+
 vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh: () => undefined }) }));
 
 const { DestinationCorrectionForm } = await import('./order-actions');
@@ -10,14 +12,7 @@ describe('DestinationCorrectionForm (decision 0069)', () => {
     const html = renderToStaticMarkup(
       <DestinationCorrectionForm
         orderId="o1"
-        current={{
-          recipient: '山田 太郎',
-          destinationZipCode: '1000005',
-          destinationPrefecture: '東京都',
-          destinationCity: '千代田区',
-          destinationStreet: '丸の内1-1-1',
-          destinationApartmentEtc: '',
-        }}
+        current={DESTINATION}
         prefectureOptions={
           <>
             <option value="">選択してください</option>

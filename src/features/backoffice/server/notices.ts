@@ -10,9 +10,10 @@ import {
   rescheduleNotice,
   type NoticeRecord,
 } from '@/features/site/index.server';
+import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 
-import type { NoticeCreateBody, NoticeScheduleBody } from '../schemas';
+import type { AuditAction, NoticeCreateBody, NoticeScheduleBody } from '../schemas';
 
 import { recordAudit } from './audit';
 
@@ -39,6 +40,15 @@ function auditView(n: NoticeRecord) {
     maintenanceEnd: n.maintenanceEnd,
     fileName: n.fileName,
   };
+}
+
+/** The hook that writes a change's audit row (the notice before and after) in the site feature's transaction. */
+function auditChange(actor: Actor, action: AuditAction, id: string) {
+  return (tx: Db, before: NoticeRecord, after: NoticeRecord) =>
+    recordAudit(
+      { staffId: actor.id, action, targetType: 'notice', targetId: id, before: auditView(before), after: auditView(after), ip: actor.ip },
+      tx,
+    );
 }
 
 export function noticeView(n: NoticeRecord, now = new Date()) {
@@ -98,19 +108,7 @@ export async function rescheduleNoticeAsStaff(actor: Actor, id: string, input: N
       maintenanceStart: input.maintenanceStart,
       maintenanceEnd: input.maintenanceEnd,
     },
-    (tx, before, after) =>
-      recordAudit(
-        {
-          staffId: actor.id,
-          action: 'notice.schedule',
-          targetType: 'notice',
-          targetId: id,
-          before: auditView(before),
-          after: auditView(after),
-          ip: actor.ip,
-        },
-        tx,
-      ),
+    auditChange(actor, 'notice.schedule', id),
   );
   if (!result) throw new AppError('not_found', { message: NOT_FOUND });
   return noticeView(result);
@@ -118,20 +116,7 @@ export async function rescheduleNoticeAsStaff(actor: Actor, id: string, input: N
 
 /** Ends a notice now; ending one that has already ended changes nothing and writes no row. */
 export async function endNoticeAsStaff(actor: Actor, id: string, now = new Date()): Promise<NoticeView> {
-  const result = await endNoticeNow(id, now, (tx, before, after) =>
-    recordAudit(
-      {
-        staffId: actor.id,
-        action: 'notice.end',
-        targetType: 'notice',
-        targetId: id,
-        before: auditView(before),
-        after: auditView(after),
-        ip: actor.ip,
-      },
-      tx,
-    ),
-  );
+  const result = await endNoticeNow(id, now, auditChange(actor, 'notice.end', id));
   if (!result) throw new AppError('not_found', { message: NOT_FOUND });
   if (!result.changed) throw new AppError('conflict', { message: 'このお知らせは既に掲載を終了しています。' });
   return noticeView(result.notice, now);

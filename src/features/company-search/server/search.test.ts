@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchOutcome, SearchResultSchema } from '../schemas';
-import { type KindCode, withCheckDigit } from '@/features/registry';
+import { type KindCode, type NtaRow, withCheckDigit } from '@/features/registry';
 import { ADDRESS_GRAM, ADDRESS_SEP, RegistryStore, getCompany } from '@/features/registry/index.server';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '@/features/registry/testing';
 import { type SearchCompaniesParams, searchCompanies } from './search';
@@ -124,6 +124,36 @@ function names(params: SearchCompaniesParams): string[] {
   const outcome = search(params);
   if (!outcome.ok) throw new Error(`search failed: ${outcome.code}`);
   return outcome.result.items.map((i) => i.name);
+}
+
+/** A registry of `rows()` built before the block's tests and removed after them; the getter gives its open store. */
+function registryFixture(rows: () => NtaRow[]): () => RegistryStore {
+  const dir = tempDir();
+  const file = path.join(dir, 'registry.sqlite');
+  let opened: RegistryStore;
+  beforeAll(() => {
+    buildRegistry(file, rows());
+    opened = new RegistryStore(file, { checkIntervalMs: 0 });
+  });
+  afterAll(() => {
+    opened.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return () => opened;
+}
+
+/** Every page of a search, following the cursor to the end, each page checked against the schema. */
+function allPages(params: SearchCompaniesParams, store: RegistryStore) {
+  const pages = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const outcome = searchCompanies({ ...params, cursor }, store);
+    if (!outcome.ok) throw new Error(outcome.code);
+    SearchResultSchema.parse(outcome.result);
+    pages.push(outcome.result);
+    if (outcome.result.nextCursor === null) return pages;
+    cursor = outcome.result.nextCursor;
+  }
 }
 
 describe('searchCompanies — query table', () => {
@@ -413,12 +443,9 @@ describe('getCompany', () => {
 });
 
 describe('searchCompanies — pages and counts', () => {
-  const pagesDir = tempDir();
-  const pagesFile = path.join(pagesDir, 'registry.sqlite');
-  let pagesStore: RegistryStore;
   const prefs = ['01', '13', '27', '47'];
 
-  beforeAll(() => {
+  const pagesStore = registryFixture(() => {
     const rows = [];
     // 1,030 names starting with ページ (prefix class), 40 with ページ inside (substring class).
     for (let i = 0; i < 1030; i++) rows.push(ntaRow({ name: `株式会社ページ${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
@@ -427,26 +454,10 @@ describe('searchCompanies — pages and counts', () => {
     // Common 3-grams (in gram_df), and the same words in the other order.
     for (let i = 0; i < 300; i++) rows.push(ntaRow({ name: `サンプル記録${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
     for (let i = 0; i < 10; i++) rows.push(ntaRow({ name: `記録サンプル${i}`, prefectureCode: prefs[i % 4] ?? '13' }));
-    buildRegistry(pagesFile, rows);
-    pagesStore = new RegistryStore(pagesFile, { checkIntervalMs: 0 });
-  });
-  afterAll(() => {
-    pagesStore.close();
-    fs.rmSync(pagesDir, { recursive: true, force: true });
+    return rows;
   });
 
-  function all(params: SearchCompaniesParams) {
-    const pages = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const outcome = searchCompanies({ ...params, cursor }, pagesStore);
-      if (!outcome.ok) throw new Error(outcome.code);
-      SearchResultSchema.parse(outcome.result);
-      pages.push(outcome.result);
-      if (outcome.result.nextCursor === null) return pages;
-      cursor = outcome.result.nextCursor;
-    }
-  }
+  const all = (params: SearchCompaniesParams) => allPages(params, pagesStore());
 
   it('pages through every match once, 20 at a time, with an exact count', () => {
     const pages = all({ q: 'テスト' });
@@ -461,10 +472,10 @@ describe('searchCompanies — pages and counts', () => {
     let now = 0;
     // Every reading of the clock is 1 ms later: the count's first slice runs, then the budget is spent.
     const clock = () => (now += 1);
-    const exact = searchCompanies({ q: 'サンプル記録' }, pagesStore);
+    const exact = searchCompanies({ q: 'サンプル記録' }, pagesStore());
     expect(exact.ok && [exact.result.count, exact.result.countCapped, exact.result.countIsLowerBound]).toEqual([300, false, false]);
 
-    const first = searchCompanies({ q: 'サンプル記録' }, pagesStore, { countBudgetMs: 0.5, clock });
+    const first = searchCompanies({ q: 'サンプル記録' }, pagesStore(), { countBudgetMs: 0.5, clock });
     if (!first.ok) throw new Error(first.code);
     SearchResultSchema.parse(first.result);
     expect(first.result.countIsLowerBound).toBe(true);
@@ -475,15 +486,15 @@ describe('searchCompanies — pages and counts', () => {
     // The same 20 companies as the exact search: only the count stopped.
     expect(exact.ok && exact.result.items.map((i) => i.corporateNumber)).toEqual(first.result.items.map((i) => i.corporateNumber));
     // The next page carries the count as it was, still a lower bound.
-    const second = searchCompanies({ q: 'サンプル記録', cursor: first.result.nextCursor ?? undefined }, pagesStore);
+    const second = searchCompanies({ q: 'サンプル記録', cursor: first.result.nextCursor ?? undefined }, pagesStore());
     expect(second.ok && [second.result.count, second.result.countIsLowerBound]).toEqual([first.result.count, true]);
   });
 
   it('keeps an exact count within the budget, and 「1,000件以上」 at the cap', () => {
     const frozen = () => 0;
-    const within = searchCompanies({ q: 'サンプル記録' }, pagesStore, { countBudgetMs: 0.5, clock: frozen });
+    const within = searchCompanies({ q: 'サンプル記録' }, pagesStore(), { countBudgetMs: 0.5, clock: frozen });
     expect(within.ok && [within.result.count, within.result.countIsLowerBound]).toEqual([300, false]);
-    const capped = searchCompanies({ q: 'ページ' }, pagesStore, { clock: frozen });
+    const capped = searchCompanies({ q: 'ページ' }, pagesStore(), { clock: frozen });
     expect(capped.ok && [capped.result.count, capped.result.countCapped, capped.result.countIsLowerBound]).toEqual([1000, true, true]);
     expect(capped.ok && formatResultCount(capped.result)).toBe('1,000件以上');
   });
@@ -543,21 +554,18 @@ describe('searchCompanies — pages and counts', () => {
   });
 
   it('rejects a cursor used with another query', () => {
-    const first = searchCompanies({ q: 'テスト' }, pagesStore);
+    const first = searchCompanies({ q: 'テスト' }, pagesStore());
     const cursor = first.ok ? (first.result.nextCursor ?? '') : '';
-    expect(searchCompanies({ q: 'ページ', cursor }, pagesStore)).toMatchObject({ ok: false, code: 'invalid_cursor' });
-    expect(searchCompanies({ q: 'テスト', cursor: 'garbage' }, pagesStore)).toMatchObject({ ok: false, code: 'invalid_cursor' });
+    expect(searchCompanies({ q: 'ページ', cursor }, pagesStore())).toMatchObject({ ok: false, code: 'invalid_cursor' });
+    expect(searchCompanies({ q: 'テスト', cursor: 'garbage' }, pagesStore())).toMatchObject({ ok: false, code: 'invalid_cursor' });
   });
 });
 
 describe('searchCompanies — the address alone, counted from the end of its first page', () => {
-  const oneDir = tempDir();
-  const oneFile = path.join(oneDir, 'registry.sqlite');
-  let oneStore: RegistryStore;
   const closed = { process: '21', closeDate: '2020-03-31', closeCause: '01' } as const;
   const osaka = { prefectureCode: '27', prefectureName: '大阪府', cityName: '北区', cityCode: '127' } as const;
-  beforeAll(() => {
-    buildRegistry(oneFile, [
+  const oneStore = registryFixture(() => {
+    return [
       // 本町2-1xx: 150 active and 30 closed in 東京都 (5 characters: one index token).
       ...Array.from({ length: 150 }, (_, i) => ntaRow({ name: `株式会社本町活${i}`, streetNumber: `本町2-${i + 100}` })),
       ...Array.from({ length: 30 }, (_, i) => ntaRow({ name: `株式会社本町閉${i}`, streetNumber: `本町2-${i + 100}`, ...closed })),
@@ -566,12 +574,7 @@ describe('searchCompanies — the address alone, counted from the end of its fir
       ...Array.from({ length: 3 }, (_, i) => ntaRow({ name: `株式会社梅田閉${i}`, streetNumber: `梅田3-${i + 1}`, ...osaka, ...closed })),
       // A decoy: the same pieces in another order.
       ntaRow({ name: '株式会社本町囮', streetNumber: '本町3-2-1' }),
-    ]);
-    oneStore = new RegistryStore(oneFile, { checkIntervalMs: 0 });
-  });
-  afterAll(() => {
-    oneStore.close();
-    fs.rmSync(oneDir, { recursive: true, force: true });
+    ];
   });
 
   function listed(params: SearchCompaniesParams): { counts: number[]; names: string[] } {
@@ -579,7 +582,7 @@ describe('searchCompanies — the address alone, counted from the end of its fir
     const names: string[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const outcome = searchCompanies({ ...params, cursor }, oneStore);
+      const outcome = searchCompanies({ ...params, cursor }, oneStore());
       if (!outcome.ok) throw new Error(outcome.code);
       counts.push(outcome.result.count);
       names.push(...outcome.result.items.map((i) => i.name));
@@ -615,26 +618,18 @@ describe('searchCompanies — the address alone, counted from the end of its fir
 describe('searchCompanies — an address made of common pieces', () => {
   // More than GRAM_DF_MIN (256) companies at 本町1-2… and at …-21-2: the common grams of every
   // length are in gram_df; 本町1-21-2 (8 characters) is one token, which 本町1-2-21-2 does not hold.
-  const commonDir = tempDir();
-  const commonFile = path.join(commonDir, 'registry.sqlite');
-  let commonStore: RegistryStore;
-  beforeAll(() => {
+  const commonStore = registryFixture(() => {
     const rows = [
       ...Array.from({ length: 260 }, (_, i) => ntaRow({ name: `株式会社本町${i}`, streetNumber: `本町1-2${i}` })),
       ...Array.from({ length: 260 }, (_, i) => ntaRow({ name: `株式会社栄町${i}`, streetNumber: `栄町${i + 3}丁目21番2号` })),
       ntaRow({ name: '株式会社本町目標', streetNumber: '本町一丁目21番2号' }),
       ntaRow({ name: '株式会社本町囮', streetNumber: '本町1-2-21-2' }),
     ];
-    buildRegistry(commonFile, rows);
-    commonStore = new RegistryStore(commonFile, { checkIntervalMs: 0 });
-  });
-  afterAll(() => {
-    commonStore.close();
-    fs.rmSync(commonDir, { recursive: true, force: true });
+    return rows;
   });
 
   it('counts the common address grams of every length in gram_df', () => {
-    const state = commonStore.acquire();
+    const state = commonStore().acquire();
     if (!state.ok) throw new Error('registry unavailable');
     const sep = ADDRESS_SEP;
     expect(state.registry.commonGramDf(`${ADDRESS_GRAM}本町1${sep}`)).toBe(262);
@@ -653,7 +648,7 @@ describe('searchCompanies — an address made of common pieces', () => {
     ['one rare token', '栄町7-21-2', ['株式会社栄町4']],
     ['common pieces in another order', '町1-2-21', ['株式会社本町囮']],
   ])('%s: %s', (_, address, expected) => {
-    const outcome = searchCompanies({ address }, commonStore);
+    const outcome = searchCompanies({ address }, commonStore());
     expect(outcome.ok && outcome.result.items.map((i) => i.name)).toEqual(expected);
     expect(outcome.ok && outcome.result.count).toBe(expected.length);
   });
@@ -665,11 +660,8 @@ describe('searchCompanies — an address longer than one index token', () => {
   // each other, is not a match. 中野区弥生町4-21-3 (12 characters) tiles as 中野区弥生町4- and
   // 生町4-21-3; the decoys hold both. Rare grams (the 中野区 decoy) and common ones (300 decoys in
   // 千代田区, more than GRAM_DF_MIN, so the grams are in gram_df) take the two ways of choosing grams.
-  const longDir = tempDir();
-  const longFile = path.join(longDir, 'registry.sqlite');
-  let longStore: RegistryStore;
   const nakano = { cityName: '中野区', cityCode: '114' } as const;
-  beforeAll(() => {
+  const longStore = registryFixture(() => {
     const rows = [
       ntaRow({ name: '株式会社中野目標', furigana: 'ナカノモクヒョウ', ...nakano, streetNumber: '弥生町４丁目２１番３号' }),
       ntaRow({ name: '株式会社中野囮', furigana: 'ナカノオトリ', ...nakano, streetNumber: '弥生町4-9弥生町4-21-3' }),
@@ -678,22 +670,17 @@ describe('searchCompanies — an address longer than one index token', () => {
       ),
       ntaRow({ name: '株式会社本町目標', furigana: 'ホンチョウモクヒョウ', streetNumber: '本町一丁目21番2号' }),
     ];
-    buildRegistry(longFile, rows);
-    longStore = new RegistryStore(longFile, { checkIntervalMs: 0 });
-  });
-  afterAll(() => {
-    longStore.close();
-    fs.rmSync(longDir, { recursive: true, force: true });
+    return rows;
   });
 
   const search = (address: string) => {
-    const outcome = searchCompanies({ address }, longStore);
+    const outcome = searchCompanies({ address }, longStore());
     if (!outcome.ok) throw new Error(outcome.code);
     return outcome.result;
   };
 
   it('holds the common 8-grams in gram_df', () => {
-    const state = longStore.acquire();
+    const state = longStore().acquire();
     if (!state.ok) throw new Error('registry unavailable');
     const sep = ADDRESS_SEP;
     expect(state.registry.commonGramDf(`${ADDRESS_GRAM}千代田区本町1${sep}`)).toBe(301);
@@ -732,10 +719,7 @@ describe('searchCompanies — English name matches, counted by the index where i
   // both without holding corp, so they are English-only matches that only the confirmation finds;
   // the CORP names are Japanese matches and listed once, in their own class. 「cor」 (3 characters)
   // is exact in the index: the decoys are Japanese matches then.
-  const enDir = tempDir();
-  const enFile = path.join(enDir, 'registry.sqlite');
-  let enStore: RegistryStore;
-  beforeAll(() => {
+  const enStore = registryFixture(() => {
     const rows = [
       ...Array.from({ length: 3 }, (_, i) =>
         ntaRow({ name: `ORPCOR商事${i}`, furigana: `オルプコル${'ア'.repeat(i + 1)}`, enName: `Corp Holdings ${i}` }),
@@ -761,26 +745,10 @@ describe('searchCompanies — English name matches, counted by the index where i
         closeCause: '01',
       }),
     ];
-    buildRegistry(enFile, rows);
-    enStore = new RegistryStore(enFile, { checkIntervalMs: 0 });
-  });
-  afterAll(() => {
-    enStore.close();
-    fs.rmSync(enDir, { recursive: true, force: true });
+    return rows;
   });
 
-  function pages(params: SearchCompaniesParams) {
-    const out = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const outcome = searchCompanies({ ...params, cursor }, enStore);
-      if (!outcome.ok) throw new Error(outcome.code);
-      SearchResultSchema.parse(outcome.result);
-      out.push(outcome.result);
-      if (outcome.result.nextCursor === null) return out;
-      cursor = outcome.result.nextCursor;
-    }
-  }
+  const pages = (params: SearchCompaniesParams) => allPages(params, enStore());
 
   it.each<[string, SearchCompaniesParams, number, Record<string, number>]>([
     ['a 4-character word: Japanese candidates that are not matches stay English matches', { q: 'corp' }, 31, { prefix: 2, en_name: 29 }],
@@ -809,9 +777,6 @@ describe('searchCompanies — a rare kind answered by kind-marked name tokens', 
   // checked against a plain reading of the fixture: every page walked, each company once, the count
   // exact, only the selected kinds, the classes in order. The decoys are the same names in the
   // other kinds: a token not marked, or marked with the wrong kind, would list or count them.
-  const kindDir = tempDir();
-  const kindFile = path.join(kindDir, 'registry.sqlite');
-  let kindStore: RegistryStore;
   const FORMER = nextCorporateNumber();
   type Row = { name: string; furigana: string; kind: KindCode; closed?: boolean; prefectureCode?: string; cityCode?: string };
   const rows: Row[] = [];
@@ -841,8 +806,8 @@ describe('searchCompanies — a rare kind answered by kind-marked name tokens', 
     });
   }
 
-  beforeAll(() => {
-    buildRegistry(kindFile, [
+  const kindStore = registryFixture(() => {
+    return [
       ...rows.map(toNta),
       // A 合資会社 whose former name (旧商号) holds the word and whose current name does not.
       ntaRow({
@@ -863,26 +828,10 @@ describe('searchCompanies — a rare kind answered by kind-marked name tokens', 
         changeDate: '2016-10-05',
         process: '11',
       }),
-    ]);
-    kindStore = new RegistryStore(kindFile, { checkIntervalMs: 0 });
-  });
-  afterAll(() => {
-    kindStore.close();
-    fs.rmSync(kindDir, { recursive: true, force: true });
+    ];
   });
 
-  function walk(params: SearchCompaniesParams) {
-    const out = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const outcome = searchCompanies({ ...params, cursor }, kindStore);
-      if (!outcome.ok) throw new Error(outcome.code);
-      SearchResultSchema.parse(outcome.result);
-      out.push(outcome.result);
-      if (outcome.result.nextCursor === null) return out;
-      cursor = outcome.result.nextCursor;
-    }
-  }
+  const walk = (params: SearchCompaniesParams) => allPages(params, kindStore());
 
   /** The matches by a plain reading of the fixture (names, readings and the former name are normalised already). */
   function expected(params: SearchCompaniesParams): string[] {

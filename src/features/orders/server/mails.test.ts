@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { DESTINATION } from '@tests/support/purchase/fixtures';
+
 import type { OrderRow } from './repository';
 import { orderConfirmationMail, orderRefundMail, orderShippedMail } from './mails';
 
@@ -46,13 +48,7 @@ const base: OrderRow = {
   taxYen: 100,
   nonTaxableYen: 500,
   isFirstPurchase: false,
-  recipient: '山田 太郎',
-  destinationZipCode: '1000005',
-  destinationPrefecture: '東京都',
-  destinationCity: '千代田区',
-  destinationStreet: '丸の内1-1-1',
-  destinationApartmentEtc: '',
-  receiptRecipient: '株式会社テスト',
+  ...DESTINATION,
   paymentMethod: 'new_card',
   payjpChargeId: 'ch_1',
   cardBrand: 'Visa',

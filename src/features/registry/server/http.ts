@@ -1,8 +1,11 @@
 import 'server-only';
 
+import type { z } from 'zod';
+
 import type { CompanyErrorCode } from '../schemas';
 import { AppError } from '@/server/http/app-error';
 import { limitSubject } from '@/server/http/client-ip';
+import { method } from '@/server/http/route';
 import { consumeOrThrow, type instanceLimit } from '@/server/rate-limit';
 
 /**
@@ -18,6 +21,29 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=60';
 /** Takes a point for this client or throws 429 with `Retry-After` and the given message. */
 export async function takeOrThrow(limiter: ReturnType<typeof instanceLimit>, ip: string, message: string): Promise<void> {
   await consumeOrThrow(limiter, limitSubject(ip), () => message);
+}
+
+/**
+ * One public GET of registry data: no session, one point of `limiter` per call (429 with `busy`),
+ * the zod-parsed `query` to `answer`; an object is sent as JSON cacheable for a minute, a
+ * Response (a file) as it is.
+ */
+export function publicGet<QS extends z.ZodType>(
+  limiter: ReturnType<typeof instanceLimit>,
+  busy: string,
+  query: QS,
+  answer: (query: z.output<QS>) => object,
+) {
+  return method({
+    auth: 'none',
+    personal: false,
+    query,
+    handler: async (ctx) => {
+      await takeOrThrow(limiter, ctx.ip, busy);
+      const body = answer(ctx.query as z.output<QS>);
+      return body instanceof Response ? body : Response.json(body, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
+    },
+  });
 }
 
 const COMPANY_STATUS: Record<CompanyErrorCode, number> = {

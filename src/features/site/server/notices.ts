@@ -59,15 +59,12 @@ export async function getCurrentNotice(now = new Date()): Promise<CurrentNotice 
   };
 }
 
-export interface PublishNoticeInput {
-  title: string;
-  body: string;
-  publishFrom: Date;
-  publishUntil: Date | null;
-  maintenanceStart: Date | null;
-  maintenanceEnd: Date | null;
+export type PublishNoticeInput = Pick<
+  NoticeRecord,
+  'title' | 'body' | 'publishFrom' | 'publishUntil' | 'maintenanceStart' | 'maintenanceEnd'
+> & {
   file?: { name: string; bytes: Uint8Array; contentType: string };
-}
+};
 
 /**
  * Stores the PDF (if any) first, then the rows in one transaction; if the transaction fails the

@@ -1,7 +1,7 @@
 import { ReferenceLookupParamsSchema } from '@/features/company-reference/schemas';
-import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow } from '@/features/registry/index.server';
+import { companyFailure, publicGet } from '@/features/registry/index.server';
 import { getReferenceRecord } from '@/features/company-reference/server/reference-record';
-import { defineRoute, method } from '@/server/http/route';
+import { defineRoute } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 
 /**
@@ -15,15 +15,9 @@ import { instanceLimit } from '@/server/rate-limit';
 const limiter = instanceLimit({ keyPrefix: 'corp_info', perSecond: 5, burst: 20 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: method({
-    auth: 'none',
-    personal: false,
-    query: ReferenceLookupParamsSchema,
-    handler: async ({ query, ip }) => {
-      await takeOrThrow(limiter, ip, '短時間に照会が集中しました。数秒待ってからもう一度お試しください。');
-      const outcome = getReferenceRecord(query.corporateNumber);
-      if (!outcome.ok) throw companyFailure(outcome);
-      return Response.json(outcome.record, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
-    },
+  GET: publicGet(limiter, '短時間に照会が集中しました。数秒待ってからもう一度お試しください。', ReferenceLookupParamsSchema, (query) => {
+    const outcome = getReferenceRecord(query.corporateNumber);
+    if (!outcome.ok) throw companyFailure(outcome);
+    return outcome.record;
   }),
 });

@@ -1,7 +1,7 @@
 import { ReferenceSearchParamsSchema } from '@/features/company-reference/schemas';
-import { PUBLIC_CACHE_CONTROL, takeOrThrow } from '@/features/registry/index.server';
+import { publicGet } from '@/features/registry/index.server';
 import { searchFailure, searchCompanies } from '@/features/company-search/index.server';
-import { defineRoute, method } from '@/server/http/route';
+import { defineRoute } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 
 /**
@@ -15,15 +15,9 @@ import { instanceLimit } from '@/server/rate-limit';
 const limiter = instanceLimit({ keyPrefix: 'corp_search', perSecond: 10, burst: 30 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: method({
-    auth: 'none',
-    personal: false,
-    query: ReferenceSearchParamsSchema,
-    handler: async ({ query, ip }) => {
-      await takeOrThrow(limiter, ip, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。');
-      const outcome = searchCompanies(query);
-      if (!outcome.ok) throw searchFailure(outcome);
-      return Response.json(outcome.result, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
-    },
+  GET: publicGet(limiter, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。', ReferenceSearchParamsSchema, (query) => {
+    const outcome = searchCompanies(query);
+    if (!outcome.ok) throw searchFailure(outcome);
+    return outcome.result;
   }),
 });

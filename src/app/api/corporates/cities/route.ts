@@ -1,7 +1,7 @@
 import { CityListParamsSchema } from '@/features/company-search';
-import { PUBLIC_CACHE_CONTROL, takeOrThrow } from '@/features/registry/index.server';
+import { publicGet } from '@/features/registry/index.server';
 import { citiesOf, searchFailure } from '@/features/company-search/index.server';
-import { defineRoute, method } from '@/server/http/route';
+import { defineRoute } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 
 /**
@@ -13,15 +13,9 @@ import { instanceLimit } from '@/server/rate-limit';
 const limiter = instanceLimit({ keyPrefix: 'cities', perSecond: 5, burst: 20 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: method({
-    auth: 'none',
-    personal: false,
-    query: CityListParamsSchema,
-    handler: async ({ query, ip }) => {
-      await takeOrThrow(limiter, ip, '短時間にリクエストが集中しました。数秒待ってからもう一度お試しください。');
-      const outcome = citiesOf(query.prefecture);
-      if (!outcome.ok) throw searchFailure(outcome);
-      return Response.json(outcome.list, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
-    },
+  GET: publicGet(limiter, '短時間にリクエストが集中しました。数秒待ってからもう一度お試しください。', CityListParamsSchema, (query) => {
+    const outcome = citiesOf(query.prefecture);
+    if (!outcome.ok) throw searchFailure(outcome);
+    return outcome.list;
   }),
 });

@@ -1,6 +1,6 @@
 import { CompanyLookupParamsSchema } from '@/features/registry';
-import { PUBLIC_CACHE_CONTROL, companyFailure, takeOrThrow, getCompany } from '@/features/registry/index.server';
-import { defineRoute, method } from '@/server/http/route';
+import { companyFailure, getCompany, publicGet } from '@/features/registry/index.server';
+import { defineRoute } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 
 /**
@@ -14,15 +14,9 @@ import { instanceLimit } from '@/server/rate-limit';
 const limiter = instanceLimit({ keyPrefix: 'reference', perSecond: 5, burst: 20 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: method({
-    auth: 'none',
-    personal: false,
-    query: CompanyLookupParamsSchema,
-    handler: async ({ query, ip }) => {
-      await takeOrThrow(limiter, ip, '短時間に照会が集中しました。数秒待ってからもう一度お試しください。');
-      const outcome = getCompany(query.corporateNumber);
-      if (!outcome.ok) throw companyFailure(outcome);
-      return Response.json(outcome.company, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
-    },
+  GET: publicGet(limiter, '短時間に照会が集中しました。数秒待ってからもう一度お試しください。', CompanyLookupParamsSchema, (query) => {
+    const outcome = getCompany(query.corporateNumber);
+    if (!outcome.ok) throw companyFailure(outcome);
+    return outcome.company;
   }),
 });

@@ -80,58 +80,41 @@ describe('scheduledDateMaster', () => {
     });
   });
 
-  it('an ordinary Wednesday morning', () => {
-    expect(scheduledDateMaster(jst('2026-06-10T10:00:00'), CUTOFF)).toEqual({
-      normalStartDate: '2026-06-15',
-      normalEndDate: '2026-06-17',
-      expressStartDate: '2026-06-11',
-      expressEndDate: '2026-06-12',
-    });
-  });
-
-  it('Golden Week: Friday 5/1 before the cut-off skips 5/2–5/6', () => {
-    expect(scheduledDateMaster(jst('2026-05-01T10:00:00'), CUTOFF)).toEqual({
-      normalStartDate: '2026-05-11',
-      normalEndDate: '2026-05-13',
-      expressStartDate: '2026-05-07',
-      expressEndDate: '2026-05-08',
-    });
-  });
-
-  it('Golden Week: Friday 5/1 after the cut-off is accepted on 5/7', () => {
-    expect(scheduledDateMaster(jst('2026-05-01T16:00:00'), CUTOFF)).toEqual({
-      normalStartDate: '2026-05-12',
-      normalEndDate: '2026-05-14',
-      expressStartDate: '2026-05-08',
-      expressEndDate: '2026-05-11',
-    });
-  });
-
-  it('year end: 12/28 before the cut-off resumes on 1/4', () => {
-    expect(scheduledDateMaster(jst('2026-12-28T11:00:00'), CUTOFF)).toEqual({
-      normalStartDate: '2027-01-06',
-      normalEndDate: '2027-01-08',
-      expressStartDate: '2027-01-04',
-      expressEndDate: '2027-01-05',
-    });
-  });
-
-  it('year end: 12/28 after the cut-off is accepted on 1/4 and also skips 成人の日', () => {
-    expect(scheduledDateMaster(jst('2026-12-28T15:30:00'), CUTOFF)).toEqual({
-      normalStartDate: '2027-01-07',
-      normalEndDate: '2027-01-12',
-      expressStartDate: '2027-01-05',
-      expressEndDate: '2027-01-06',
-    });
-  });
-
-  it('a Saturday order counts from the next business day', () => {
-    expect(scheduledDateMaster(jst('2026-11-21T09:00:00'), CUTOFF)).toEqual({
-      normalStartDate: '2026-11-27',
-      normalEndDate: '2026-12-01',
-      expressStartDate: '2026-11-25',
-      expressEndDate: '2026-11-26',
-    });
+  // [case, order instant (Tokyo), normal [start, end], express [start, end]]
+  it.each([
+    ['an ordinary Wednesday morning', '2026-06-10T10:00:00', ['2026-06-15', '2026-06-17'], ['2026-06-11', '2026-06-12']],
+    [
+      'Golden Week: Friday 5/1 before the cut-off skips 5/2–5/6',
+      '2026-05-01T10:00:00',
+      ['2026-05-11', '2026-05-13'],
+      ['2026-05-07', '2026-05-08'],
+    ],
+    [
+      'Golden Week: Friday 5/1 after the cut-off is accepted on 5/7',
+      '2026-05-01T16:00:00',
+      ['2026-05-12', '2026-05-14'],
+      ['2026-05-08', '2026-05-11'],
+    ],
+    [
+      'year end: 12/28 before the cut-off resumes on 1/4',
+      '2026-12-28T11:00:00',
+      ['2027-01-06', '2027-01-08'],
+      ['2027-01-04', '2027-01-05'],
+    ],
+    [
+      'year end: 12/28 after the cut-off is accepted on 1/4 and also skips 成人の日',
+      '2026-12-28T15:30:00',
+      ['2027-01-07', '2027-01-12'],
+      ['2027-01-05', '2027-01-06'],
+    ],
+    [
+      'a Saturday order counts from the next business day',
+      '2026-11-21T09:00:00',
+      ['2026-11-27', '2026-12-01'],
+      ['2026-11-25', '2026-11-26'],
+    ],
+  ])('%s', (_, at, [normalStartDate, normalEndDate], [expressStartDate, expressEndDate]) => {
+    expect(scheduledDateMaster(jst(at), CUTOFF)).toEqual({ normalStartDate, normalEndDate, expressStartDate, expressEndDate });
   });
 
   it('reads the cut-off from configuration (ORDER_CUTOFF_TIME) when none is given', () => {

@@ -18,22 +18,18 @@ const otherNumber = at('港南1-7-11', { name: '株式会社隣の番地' });
 const closed = at('港南1-7-1', { name: '株式会社閉鎖済み', process: '21', closeDate: '2020-03-31', closeCause: '01' });
 const hidden = at('港南1-7-1', { name: '株式会社秘匿', hihyoji: true });
 const otherCity = ntaRow({ cityName: '品川区', cityCode: '109', streetNumber: '港南1-7-1', name: '株式会社別の区' });
-const abroad = ntaRow({
-  prefectureName: null,
-  cityName: null,
-  streetNumber: null,
-  prefectureCode: null,
-  cityCode: null,
-  addressOutside: 'New York',
-});
-const abroadToo = ntaRow({
-  prefectureName: null,
-  cityName: null,
-  streetNumber: null,
-  prefectureCode: null,
-  cityCode: null,
-  addressOutside: 'New York',
-});
+/** A company registered abroad (no prefecture, city or street; 国外所在地 only). */
+const abroadRow = () =>
+  ntaRow({
+    prefectureName: null,
+    cityName: null,
+    streetNumber: null,
+    prefectureCode: null,
+    cityCode: null,
+    addressOutside: 'New York',
+  });
+const abroad = abroadRow();
+const abroadToo = abroadRow();
 
 beforeAll(() => {
   buildRegistry(file, [own, sameWrittenOtherwise, sameKana, otherNumber, closed, hidden, otherCity, abroad, abroadToo]);

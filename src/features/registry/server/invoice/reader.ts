@@ -120,21 +120,17 @@ async function* readCsv(source: InvoiceSource): AsyncGenerator<InvoiceParsed[]> 
   if (batch.length > 0) yield batch;
 }
 
+/** The whole file could not be read: one error row at line 0 with the cause. */
+function fileFailure(source: InvoiceSource, what: string, err: unknown): InvoiceParsed {
+  return { type: 'error', error: { file: source.label, line: 0, reason: `${what}: ${err instanceof Error ? err.message : String(err)}` } };
+}
+
 async function* readJson(source: InvoiceSource): AsyncGenerator<InvoiceParsed[]> {
   const parts: Buffer[] = [];
   try {
     for await (const chunk of await open(source)) parts.push(chunk as Buffer);
   } catch (err) {
-    yield [
-      {
-        type: 'error',
-        error: {
-          file: source.label,
-          line: 0,
-          reason: `読み取りに失敗しました (read failed): ${err instanceof Error ? err.message : String(err)}`,
-        },
-      },
-    ];
+    yield [fileFailure(source, '読み取りに失敗しました (read failed)', err)];
     return;
   }
   let doc: unknown;
@@ -145,16 +141,7 @@ async function* readJson(source: InvoiceSource): AsyncGenerator<InvoiceParsed[]>
         .replace(/^\uFEFF/, ''),
     );
   } catch (err) {
-    yield [
-      {
-        type: 'error',
-        error: {
-          file: source.label,
-          line: 0,
-          reason: `JSON として読み取れません (invalid JSON): ${err instanceof Error ? err.message : String(err)}`,
-        },
-      },
-    ];
+    yield [fileFailure(source, 'JSON として読み取れません (invalid JSON)', err)];
     return;
   }
   // The download's envelope is the Web-API's: { lastUpdateDate, count, divideNumber, divideSize,

@@ -21,6 +21,19 @@ import {
 
 const SEP = '\uE0FF';
 
+/** A document of a 301 company with only a name and an address: what the address-gram tests index. */
+const addressOnly = (nameNorm: string, addressText: string): Parameters<typeof documentText>[0] => ({
+  nameNorm,
+  readingNorm: '',
+  formerNorms: [],
+  kind: '301',
+  enNorm: '',
+  postCode: '',
+  addressKey: '',
+  city: '',
+  addressText,
+});
+
 describe('addressKey', () => {
   it.each([
     ['丁目・番・号 and hyphens are one address', ['東京都', '港区', '港南１丁目７番１号'], ['東京都', '港区', '港南1-7-1']],
@@ -134,17 +147,7 @@ describe('addressSearchText (the address field)', () => {
 
   it('indexes every 2- to 8-character substring of the address under its own marker, and nothing longer', () => {
     const text = registeredAddressText('東京都', '港区', '港南1-7');
-    const tokens = documentText({
-      nameNorm: 'ソニー',
-      readingNorm: '',
-      formerNorms: [],
-      kind: '301',
-      enNorm: '',
-      postCode: '',
-      addressKey: '',
-      city: '',
-      addressText: text,
-    }).split(' ');
+    const tokens = documentText(addressOnly('ソニー', text)).split(' ');
     const chars = Array.from(text);
     expect(ADDRESS_GRAM_MAX).toBe(8);
     for (const k of [2, 3, 4, 5, 6, 7, 8]) for (const g of addressGrams(chars, k)) expect(tokens).toContain(ADDRESS_GRAM + g);
@@ -164,18 +167,7 @@ describe('addressSearchText (the address field)', () => {
   it('writes every gram of a long address of astral characters whole (the token buffer grows enough)', () => {
     // 100 characters, each two UTF-16 code units: 7 × 100 − 28 = 672 grams of up to 16 code units.
     const text = '𠮷'.repeat(50) + '𩸽'.repeat(50);
-    const doc = {
-      nameNorm: 'ア',
-      readingNorm: '',
-      formerNorms: [],
-      kind: '301',
-      enNorm: '',
-      postCode: '',
-      addressKey: '',
-      city: '',
-      addressText: text,
-    };
-    const tokens = documentText(doc).split(' ');
+    const tokens = documentText(addressOnly('ア', text)).split(' ');
     const expected = [2, 3, 4, 5, 6, 7, 8].flatMap((k) =>
       Array.from(
         { length: 100 - k + 1 },

@@ -1,9 +1,9 @@
 import { SearchCsvParamsSchema } from '@/features/company-search';
 import { searchCsv, searchFailure } from '@/features/company-search/index.server';
-import { takeOrThrow } from '@/features/registry/index.server';
+import { PUBLIC_CACHE_CONTROL, publicGet } from '@/features/registry/index.server';
 import { csvFileName } from '@/lib/csv';
 import { contentDisposition } from '@/server/http/content-disposition';
-import { defineRoute, method } from '@/server/http/route';
+import { defineRoute } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 
 /**
@@ -17,24 +17,18 @@ import { instanceLimit } from '@/server/rate-limit';
 const limiter = instanceLimit({ keyPrefix: 'search-csv', perSecond: 1, burst: 5 });
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: method({
-    auth: 'none',
-    personal: false,
-    query: SearchCsvParamsSchema,
-    handler: async ({ query, ip }) => {
-      await takeOrThrow(limiter, ip, '短時間にダウンロードが集中しました。数秒待ってからもう一度お試しください。');
-      const outcome = searchCsv(query);
-      if (!outcome.ok) throw searchFailure(outcome);
-      return new Response(outcome.stream, {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': contentDisposition(
-            csvFileName(`会社検索_${(query.q ?? query.address ?? '').slice(0, 30)}`, query.format ?? 'plain'),
-            'attachment',
-          ),
-          'Cache-Control': 'public, max-age=60',
-        },
-      });
-    },
+  GET: publicGet(limiter, '短時間にダウンロードが集中しました。数秒待ってからもう一度お試しください。', SearchCsvParamsSchema, (query) => {
+    const outcome = searchCsv(query);
+    if (!outcome.ok) throw searchFailure(outcome);
+    return new Response(outcome.stream, {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': contentDisposition(
+          csvFileName(`会社検索_${(query.q ?? query.address ?? '').slice(0, 30)}`, query.format ?? 'plain'),
+          'attachment',
+        ),
+        'Cache-Control': PUBLIC_CACHE_CONTROL,
+      },
+    });
   }),
 });

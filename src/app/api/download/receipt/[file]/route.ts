@@ -1,11 +1,8 @@
-import { z } from 'zod';
-
 import { ReceiptFileSchema } from '@/features/receipts';
 import { canDownloadReceipt, issueReceiptPdf } from '@/features/receipts/server/issue-receipt';
 import { consumeReceiptDownload } from '@/features/receipts/server/limits';
-import { pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
-import { AppError } from '@/server/http/app-error';
-import { defineRoute, method } from '@/server/http/route';
+import { memberPdfDownload, pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
+import { defineRoute } from '@/server/http/route';
 
 const NOT_FOUND_MESSAGE = '領収書が見つかりませんでした。決済が完了したご注文の領収書のみ発行できます。';
 
@@ -17,27 +14,16 @@ const NOT_FOUND_MESSAGE = '領収書が見つかりませんでした。決済�
  * first GET writes anything. HEAD never issues.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: method({
-    auth: 'required',
-    params: z.strictObject({ file: z.string() }),
-    // pdfResponse sets `private, no-store` instead of the wrapper's plain no-store.
-    personal: false,
-    handler: async ({ params, session, request }) => {
-      const file = ReceiptFileSchema.safeParse(params.file);
-      if (!file.success) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
-      if (request.method === 'HEAD') {
-        if (!(await canDownloadReceipt(session.userId, file.data))) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
-        return pdfHeadResponse();
-      }
-      await consumeReceiptDownload(session.userId);
-      const receipt = await issueReceiptPdf(session.userId, file.data);
-      if (!receipt) throw new AppError('not_found', { message: NOT_FOUND_MESSAGE });
-      return pdfResponse(
-        receipt.pdf,
-        { filename: receipt.filename, asciiFallback: `receipt-${receipt.serialNumber}${receipt.reissue ? '-reissue' : ''}.pdf` },
-        // Lets the history page and tests tell an original from a re-issue without parsing the PDF.
-        { 'X-Receipt-Serial': receipt.serialNumber, 'X-Receipt-Reissue': receipt.reissue ? '1' : '0' },
-      );
-    },
+  GET: memberPdfDownload(ReceiptFileSchema, NOT_FOUND_MESSAGE, async (userId, file, head) => {
+    if (head) return (await canDownloadReceipt(userId, file)) ? pdfHeadResponse() : null;
+    await consumeReceiptDownload(userId);
+    const receipt = await issueReceiptPdf(userId, file);
+    if (!receipt) return null;
+    return pdfResponse(
+      receipt.pdf,
+      { filename: receipt.filename, asciiFallback: `receipt-${receipt.serialNumber}${receipt.reissue ? '-reissue' : ''}.pdf` },
+      // Lets the history page and tests tell an original from a re-issue without parsing the PDF.
+      { 'X-Receipt-Serial': receipt.serialNumber, 'X-Receipt-Reissue': receipt.reissue ? '1' : '0' },
+    );
   }),
 });

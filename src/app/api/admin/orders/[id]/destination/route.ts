@@ -1,6 +1,7 @@
-import { DestinationCorrectionBodySchema, OrderIdParamsSchema } from '@/features/backoffice';
+import { DestinationCorrectionBodySchema } from '@/features/backoffice';
 import { correctDestinationAsStaff } from '@/features/backoffice/server/orders';
-import { staffMethod, defineRoute } from '@/server/http/route';
+import { orderAction } from '@/features/backoffice/server/order-action';
+import { defineRoute } from '@/server/http/route';
 
 /**
  * POST /api/admin/orders/{id}/destination {recipient, destinationZipCode, destinationPrefecture,
@@ -9,10 +10,5 @@ import { staffMethod, defineRoute } from '@/server/http/route';
  * once shipped. The audit row keeps the old and the new address. Staff and managers.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  POST: staffMethod({
-    access: 'staff',
-    params: OrderIdParamsSchema,
-    body: DestinationCorrectionBodySchema,
-    handler: async ({ params, body, session, ip }) => correctDestinationAsStaff({ id: session.staff.id, ip }, params.id, body),
-  }),
+  POST: orderAction(DestinationCorrectionBodySchema, correctDestinationAsStaff),
 });

@@ -1,5 +1,6 @@
 import { OrderIdParamsSchema, RefundBodySchema } from '@/features/backoffice';
 import { listOrderRefunds, refundOrderAsManager } from '@/features/backoffice/server/refunds';
+import { orderAction } from '@/features/backoffice/server/order-action';
 import { staffMethod, defineRoute } from '@/server/http/route';
 
 /**
@@ -14,10 +15,5 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     params: OrderIdParamsSchema,
     handler: async ({ params }) => ({ refunds: await listOrderRefunds(params.id) }),
   }),
-  POST: staffMethod({
-    access: 'manager',
-    params: OrderIdParamsSchema,
-    body: RefundBodySchema,
-    handler: async ({ params, body, session, ip }) => refundOrderAsManager({ id: session.staff.id, ip }, params.id, body),
-  }),
+  POST: orderAction(RefundBodySchema, refundOrderAsManager, 'manager'),
 });

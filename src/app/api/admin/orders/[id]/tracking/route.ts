@@ -1,6 +1,7 @@
-import { OrderIdParamsSchema, TrackingCorrectionBodySchema } from '@/features/backoffice';
+import { TrackingCorrectionBodySchema } from '@/features/backoffice';
 import { correctTrackingAsStaff } from '@/features/backoffice/server/orders';
-import { staffMethod, defineRoute } from '@/server/http/route';
+import { orderAction } from '@/features/backoffice/server/order-action';
+import { defineRoute } from '@/server/http/route';
 
 /**
  * POST /api/admin/orders/{id}/tracking {carrier, trackingNumber, expectedTrackingNumber} — corrects
@@ -9,10 +10,5 @@ import { staffMethod, defineRoute } from '@/server/http/route';
  * Staff and managers.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  POST: staffMethod({
-    access: 'staff',
-    params: OrderIdParamsSchema,
-    body: TrackingCorrectionBodySchema,
-    handler: async ({ params, body, session, ip }) => correctTrackingAsStaff({ id: session.staff.id, ip }, params.id, body),
-  }),
+  POST: orderAction(TrackingCorrectionBodySchema, correctTrackingAsStaff),
 });
