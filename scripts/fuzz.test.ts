@@ -30,6 +30,9 @@ describe('routes found in src/app', () => {
     const api = routes.filter((r) => r.kind === 'api');
     expect(api.find((r) => r.template === '/api/download/receipt/[file]')).toMatchObject({ declared: ['GET'] });
     expect(api.find((r) => r.template === '/api/credit-cards/card')?.declared.sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST']);
+    // every route file's methods are found, whatever builds the handler (method, staffMethod, publicGet, orderAction…)
+    expect(api.filter((r) => r.declared.length === 0).map((r) => r.template)).toEqual([]);
+    expect(api.find((r) => r.template === '/api/admin/orders/[id]/tracking')?.declared).toEqual(['POST']);
     expect(api.find((r) => r.template === '/api/[...path]')?.segments.at(-1)).toEqual({ type: 'catchAll', name: 'path' });
     const pages = routes.filter((r) => r.kind === 'page').map((r) => r.template);
     expect(pages).toContain('/');

@@ -58,7 +58,8 @@ function declaredMethods(source: string): string[] {
   const found = new Set<string>();
   for (const m of METHOD_NAMES) {
     if (
-      new RegExp(`\\b${m}\\s*:\\s*method\\(`).test(source) ||
+      // `GET: method(…)`, `POST: staffMethod(…)`, `GET: publicGet(…)`: a method key of defineRoute's table given a call
+      new RegExp(`\\b${m}\\s*:\\s*[A-Za-z_$][\\w$]*\\(`).test(source) ||
       new RegExp(`export\\s+(const|async function|function)\\s+${m}\\b`).test(source)
     ) {
       found.add(m);
