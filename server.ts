@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 
 import { handleOddMethod, refuseConnect } from './src/server/http/odd-methods';
+import { isLeanPath, leanPath } from './src/server/http/lean-path';
 import { installPeerAddressHeader, stampPeerAddress } from './src/server/http/peer-address';
 import { createPrecompressedStatic } from './src/server/http/precompressed-static';
 
@@ -46,6 +47,9 @@ async function main(): Promise<void> {
     stampPeerAddress(req, header);
     // TRACE, WebDAV and other methods Next cannot take: 405, never its 500 (docs/decisions/0062).
     if (handleOddMethod(req, res)) return;
+    // The public API (/v1, /mcp) skips Next's handler: its router came from the app's bundle at start.
+    const lean = isLeanPath(req.url) ? leanPath() : undefined;
+    if (lean) return void lean.listener(req, res);
     if (serveStatic === null) void handle(req, res);
     else serveStatic(req, res, () => void handle(req, res));
   });
@@ -62,7 +66,8 @@ async function main(): Promise<void> {
   });
   console.log(`> hojin: http://${hostname}:${port} (${dev ? 'development' : 'production'})`);
   const stop = () => {
-    server.close(() => void app.close().finally(() => process.exit(0)));
+    const flushed = leanPath()?.close().catch((error: unknown) => console.error('[hojin] API usage not written:', error));
+    server.close(() => void Promise.resolve(flushed).then(() => app.close()).finally(() => process.exit(0)));
     // open keep-alive connections would hold close() forever
     server.closeAllConnections();
   };

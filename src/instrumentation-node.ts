@@ -43,6 +43,13 @@ export async function registerNode(): Promise<void> {
     startServerRegistryUpdater(watch ? { afterRun: watch.runWatchJobSafely } : {});
   }
   if (watch) watch.startServerWatchJob(jobs.watchIntervalMs);
+  // The public API's lean path (issue 26 §5): its router is built here, inside Next's bundle, and
+  // server.ts serves /v1 and /mcp with it before Next's handler (src/server/http/lean-path.ts).
+  const [{ createApiListener, apiMeter }, { registerLeanPath }] = await Promise.all([
+    import('@/features/api/index.server'),
+    import('@/server/http/lean-path'),
+  ]);
+  registerLeanPath({ listener: createApiListener(), close: () => apiMeter().close() });
 }
 
 async function warmPostalTable(): Promise<void> {

@@ -8,3 +8,4 @@ export * from './backoffice';
 export * from './jobs';
 export * from './refunds';
 export * from './watch';
+export * from './api';

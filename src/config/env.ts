@@ -69,6 +69,15 @@ export const EnvSchema = z
     /** How often each instance tries the watch job (match changes, send due digests; one instance at a time), in seconds; 0 turns it off. */
     WATCH_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 
+    /** The public API (issue 26, docs/decisions/0098): requests a month per key owner on the free plan. */
+    API_MONTHLY_QUOTA: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
+    /** Requests per second one API key may send (sustained; a burst of 3× is allowed). */
+    API_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** Requests per second one client address may send to /v1 and /mcp, whatever the key. */
+    API_IP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
+    /** How often each instance adds its counted API requests to the database, in seconds. */
+    API_USAGE_FLUSH_SECONDS: z.coerce.number().min(0.05).max(3_600).default(10),
+
     /** HMAC key for CSRF tokens and other server-side signatures; ≥ 32 characters. */
     SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),
     /** Header carrying the client IP, set only when a trusted proxy overwrites it (e.g. x-forwarded-for). */

@@ -91,6 +91,15 @@ export interface ServerConfig {
   orderCutoffTime: string;
   /** The public demo account (0006): DEMO_USER_ENABLED, or on except in production. */
   demoUserEnabled: boolean;
+  api: ApiConfig;
+}
+
+/** The public API's limits (API_*): quota, rates, and how often usage counts reach the database. */
+export interface ApiConfig {
+  monthlyQuota: number;
+  keyPerSecond: number;
+  ipPerSecond: number;
+  usageFlushMs: number;
 }
 
 /** The mapping from variables to slices (pure: tests give it a parsed configuration). */
@@ -151,6 +160,12 @@ export function serverConfigFrom(env: Env): ServerConfig {
     searchCountBudgetMs: env.SEARCH_COUNT_BUDGET_MS,
     orderCutoffTime: env.ORDER_CUTOFF_TIME,
     demoUserEnabled: env.DEMO_USER_ENABLED ?? !env.isProduction,
+    api: {
+      monthlyQuota: env.API_MONTHLY_QUOTA,
+      keyPerSecond: env.API_RATE_PER_SECOND,
+      ipPerSecond: env.API_IP_RATE_PER_SECOND,
+      usageFlushMs: Math.round(env.API_USAGE_FLUSH_SECONDS * 1000),
+    },
   };
 }
 

@@ -38,6 +38,7 @@ export {
 } from './server/store/index-tokens';
 export { importInvoiceFiles } from './server/invoice/import';
 export {
+  changeFeedStart,
   readInvoiceChanges,
   readRegistryChanges,
   type ChangeBatch,

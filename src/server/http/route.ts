@@ -34,7 +34,8 @@ import { appUrl } from '@/config/server';
  * - staff (`staffMethod({ access })`): 'public', 'pending' (password done, TOTP to go),
  *   'staff' | 'manager' — the staff cookie and `staff_sessions` only: a member session is worth
  *   nothing on a staff route and the staff cookie is never read by a member route;
- * - an API-key mode (next issue) is one more entry in `MODES` and one more `…Method()`.
+ * - any other mode is an `AuthMode` object its owner passes to `modeMethod()`: the public API's keys
+ *   (`apiMethod()` of src/features/api — Bearer key, no cookie, no CSRF, problem+json errors).
  */
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -113,7 +114,7 @@ export interface StaffMethodSpec<
  * (each spec is checked by `method()` / `staffMethod()`, which keep the inference per method).
  */
 type AnySpec = BaseSpec<AnySchema, AnySchema, AnySchema> & {
-  mode: ModeName;
+  mode: AuthMode;
   auth?: MemberAuth;
   personal?: boolean;
   csrf?: boolean;
@@ -129,7 +130,7 @@ export function method<
   PS extends AnySchema | undefined = undefined,
   A extends MemberAuth = 'optional',
 >(spec: MethodSpec<QS, BS, PS, A>): AnySpec {
-  return { ...(spec as unknown as AnySpec), mode: 'member' };
+  return { ...(spec as unknown as AnySpec), mode: MODES.member };
 }
 
 /** Declares one back-office method (staff cookie and session table) with full type inference. */
@@ -139,7 +140,21 @@ export function staffMethod<
   PS extends AnySchema | undefined = undefined,
   A extends StaffAccess = 'manager',
 >(spec: StaffMethodSpec<QS, BS, PS, A>): AnySpec {
-  return { ...(spec as unknown as AnySpec), mode: 'staff' };
+  return { ...(spec as unknown as AnySpec), mode: MODES.staff };
+}
+
+/**
+ * Declares one method under an auth mode defined outside this module (the public API's keys,
+ * src/features/api): the feature that owns the credential supplies its `AuthMode`, this wrapper
+ * still does the parsing, the limits, the logging and the error shape.
+ */
+export function modeMethod<QS extends AnySchema | undefined, BS extends AnySchema | undefined, PS extends AnySchema | undefined, S>(
+  mode: AuthMode,
+  spec: BaseSpec<QS, BS, PS> & {
+    handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, S>) => Promise<Response | object>;
+  },
+): AnySpec {
+  return { ...(spec as unknown as AnySpec), csrf: false, mode };
 }
 
 export const STAFF_MESSAGES = {
@@ -149,7 +164,7 @@ export const STAFF_MESSAGES = {
 } as const;
 
 /** An auth mode: where its session comes from and what it allows. */
-interface AuthMode {
+export interface AuthMode {
   /** the session for this request (null: none or not valid) */
   load(request: NextRequest, spec: AnySpec): Promise<{ id: string; value: unknown } | null>;
   /** the value the CSRF token of an unsafe request must be bound to */
@@ -159,13 +174,13 @@ interface AuthMode {
   /** headers of a successful answer */
   finishResponse(response: Response, spec: AnySpec, session: unknown, cookies: PendingCookie[]): void;
   /** the log line's name for who called */
-  logKey: 'userId' | 'staffId';
+  logKey: 'userId' | 'staffId' | 'apiKeyId';
   unexpected: string;
+  /** the answer to an error (default: the spec's JSON error shape); the public API answers RFC 9457 problem details */
+  renderError?(error: AppError, request: NextRequest): Response;
 }
 
-type ModeName = 'member' | 'staff';
-
-const MODES: Record<ModeName, AuthMode> = {
+const MODES = {
   member: {
     async load(request, spec) {
       const token = request.cookies.get(cookieName('session'))?.value;
@@ -217,7 +232,7 @@ const MODES: Record<ModeName, AuthMode> = {
     logKey: 'staffId',
     unexpected: 'unexpected error in admin API route',
   },
-};
+} satisfies Record<'member' | 'staff', AuthMode>;
 
 export type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: NextRequest, context: NextContext) => Promise<Response>;
@@ -250,7 +265,7 @@ function finish(request: NextRequest, started: number, response: Response, extra
 
 async function run(m: Method, spec: AnySpec, request: NextRequest, context: NextContext): Promise<Response> {
   const started = Date.now();
-  const mode = MODES[spec.mode];
+  const mode = spec.mode;
   const ip = clientIp(request.headers);
   const cookies: PendingCookie[] = [];
   let who: Record<string, unknown> = {};
@@ -288,7 +303,7 @@ async function run(m: Method, spec: AnySpec, request: NextRequest, context: Next
     applyCookies(response, cookies);
     return finish(request, started, response, who);
   } catch (error) {
-    return failure(request, started, error, cookies, who, mode.unexpected);
+    return failure(request, started, error, cookies, who, mode);
   }
 }
 
@@ -316,15 +331,16 @@ function failure(
   error: unknown,
   cookies: PendingCookie[],
   who: Record<string, unknown>,
-  unexpected: string,
+  mode: AuthMode,
 ): Response {
+  const render = (e: AppError) => (mode.renderError ? mode.renderError(e, request) : errorResponse(e));
   if (error instanceof AppError) {
-    const response = errorResponse(error);
+    const response = render(error);
     applyCookies(response, cookies);
     return finish(request, started, response, { code: error.code, ...who });
   }
-  logger.error({ err: error, method: request.method, path: request.nextUrl.pathname }, unexpected);
-  return finish(request, started, errorResponse(new AppError('internal_error')));
+  logger.error({ err: error, method: request.method, path: request.nextUrl.pathname }, mode.unexpected);
+  return finish(request, started, render(new AppError('internal_error')));
 }
 
 function applyCookies(response: Response, cookies: PendingCookie[]) {

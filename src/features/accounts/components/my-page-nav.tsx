@@ -11,6 +11,7 @@ const TABS = [
   { href: '/my-page/basic-info', label: '基本情報' },
   { href: PAYMENT_HISTORY_PAGE.path, label: PAYMENT_HISTORY_PAGE.name },
   { href: '/my-page/watch', label: 'ウォッチリスト' },
+  { href: '/my-page/api', label: 'API キー' },
   { href: '/my-page/addresses', label: 'お届け先' },
   { href: '/my-page/cards', label: 'クレジットカード' },
   { href: '/my-page/unregister', label: '退会' },

@@ -103,3 +103,32 @@ export function readInvoiceChanges(path: string, cursor: ChangeCursor | null, li
     limit,
   );
 }
+
+/**
+ * Where a change feed from `since` (YYYY-MM-DD, 更新年月日) starts in each log: the id before the
+ * first change of that day or later (the public API's /v1/changes, issue 26). Days only grow with
+ * the id: the daily update appends a day's changes after the previous day's.
+ */
+export function changeFeedStart(
+  paths: { registry: string; invoice: string },
+  since: string,
+): { registry: { epoch: string | null; id: number }; invoice: { epoch: string | null; id: number } } {
+  const before = (path: string, table: 'change_log' | 'invoice_change'): { epoch: string | null; id: number } => {
+    if (!fs.existsSync(path)) return { epoch: null, id: 0 };
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      const tables = db
+        .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (?, 'change_log_epoch')")
+        .pluck()
+        .get(table) as number;
+      if (tables !== 2) return { epoch: null, id: 0 };
+      const epoch = (db.prepare('SELECT epoch FROM change_log_epoch LIMIT 1').pluck().get() as string | undefined) ?? null;
+      const first = db.prepare(`SELECT min(id) FROM ${table} WHERE day >= ?`).pluck().get(since) as number | null;
+      const last = (db.prepare(`SELECT max(id) FROM ${table}`).pluck().get() as number | null) ?? 0;
+      return { epoch, id: first === null ? last : first - 1 };
+    } finally {
+      db.close();
+    }
+  };
+  return { registry: before(paths.registry, 'change_log'), invoice: before(paths.invoice, 'invoice_change') };
+}

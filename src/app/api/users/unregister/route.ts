@@ -3,6 +3,7 @@ import { ordersBlockingUnregister } from '@/features/orders/index.server';
 import { deleteCustomerOf } from '@/features/payments/server/customers';
 import { unregister, type UnregisterCleanup } from '@/features/accounts/server/unregister';
 import { deleteWatchData } from '@/features/watch/index.server';
+import { revokeApiKeysOf } from '@/features/api/index.server';
 import { defineRoute, method } from '@/server/http/route';
 
 /**
@@ -14,6 +15,8 @@ const cleanups: UnregisterCleanup[] = [
   (userId) => deleteCustomerOf(userId),
   // The member's watch list and digest setting (issue 15 §4).
   (userId) => deleteWatchData(userId),
+  // The member's API keys stop working at once (issue 26 §6); their usage rows stay with the tombstone.
+  (userId) => revokeApiKeysOf(userId),
 ];
 
 /**

@@ -1,0 +1,26 @@
+import { ApiKeyCreateBodySchema, monthInJapan } from '@/features/api';
+import { apiMeter, createApiKey, listApiKeys } from '@/features/api/index.server';
+import { serverConfig } from '@/config/server';
+import { defineRoute, method } from '@/server/http/route';
+
+/**
+ * GET /api/api-keys: the member's API keys, the last 30 days' requests and this month's use
+ * against the quota (the key page, /my-page/api). POST: a new key — the only answer that carries
+ * the whole key (issue 26 §3).
+ */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
+  GET: method({
+    auth: 'required',
+    handler: async ({ session }) => {
+      const now = new Date();
+      const list = await listApiKeys(session.userId, now);
+      const requests = await apiMeter().used(session.userId, now);
+      return { ...list, month: { month: monthInJapan(now), requests, quota: serverConfig().api.monthlyQuota } };
+    },
+  }),
+  POST: method({
+    auth: 'required',
+    body: ApiKeyCreateBodySchema,
+    handler: async ({ session, body }) => Response.json(await createApiKey(session.userId, body.name), { status: 201 }),
+  }),
+});

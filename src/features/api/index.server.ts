@@ -1,0 +1,7 @@
+import 'server-only';
+
+/** The public API feature's server face (issue 26): keys for the key page, the lean router, the unregister clean-up. */
+export { createApiKey, listApiKeys, revokeApiKey, revokeApiKeysOf } from './server/keys';
+export { apiMeter } from './server/metering';
+export { createApiListener } from './server/router';
+export { openApiDocument } from './server/openapi';

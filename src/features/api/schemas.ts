@@ -1,0 +1,169 @@
+/**
+ * The public API's schemas (issue 26): the key page's own routes and every /v1 answer. The
+ * OpenAPI document (server/openapi.ts) is generated from these and from the schemas the pages
+ * already use (search, record, bulk check, watch), so the document and the validation are one.
+ */
+import { z } from 'zod';
+
+import { BulkCheckResultSchema, SearchResultSchema } from '@/features/company-search';
+import { InvoiceViewSchema, TimelineEntrySchema } from '@/features/company-reference';
+import { CompanyRecordSchema } from '@/features/registry';
+import { singleLineText } from '@/lib/plain-text';
+
+import { API_BATCH_MAX, API_CHANGES_PAGE_DEFAULT, API_CHANGES_PAGE_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX } from './rules';
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD の形式で指定してください。')
+  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), '存在しない日付です。');
+
+// ---- the key page (/my-page/api) ------------------------------------------------------------
+
+export const ApiKeyCreateBodySchema = z.strictObject({
+  name: singleLineText('キーの名前', { trim: true }).min(1, API_KEY_MESSAGES.name_required).max(API_KEY_NAME_MAX, API_KEY_MESSAGES.name_too_long),
+});
+export const ApiKeyIdParamsSchema = z.strictObject({ id: z.uuid({ message: API_KEY_MESSAGES.not_found }) });
+
+export const ApiKeySummarySchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  /** the key's first characters, e.g. "hj_live_AbCd" */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeySummary = z.infer<typeof ApiKeySummarySchema>;
+/** The answer to a creation: the only time the whole key is sent. */
+export const CreatedApiKeySchema = ApiKeySummarySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+export const ApiKeyListSchema = z.strictObject({
+  keys: z.array(ApiKeySummarySchema),
+  /** requests per day (Japan time), all keys together, oldest first */
+  usage: z.array(z.strictObject({ day: z.string(), requests: z.number().int() })),
+  /** this month's requests and quota */
+  month: z.strictObject({ month: z.string(), requests: z.number().int(), quota: z.number().int() }).optional(),
+});
+export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
+
+// ---- /v1 -----------------------------------------------------------------------------------
+
+/** RFC 9457 problem details, with the Japanese explanation in `detail`. */
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    /** field → Japanese message, for 400/422 */
+    errors: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ title: 'Problem' });
+
+export const CorporateNumberParamsSchema = z.strictObject({
+  corporateNumber: z.string().regex(/^\d{13}$/, '法人番号は13桁の数字で指定してください。'),
+});
+export const AsOfQuerySchema = z.strictObject({
+  /** the day the invoice status is judged on (Japan time); default today */
+  asOf: isoDate.optional(),
+});
+
+export const V1CompanySchema = z
+  .strictObject({
+    corporateNumber: z.string(),
+    /** 会社法人等番号 (12 digits), for kinds with a commercial registry */
+    companyLegalNumber: z.string().nullable(),
+    assignmentDate: z.string(),
+    closed: z.boolean(),
+    current: CompanyRecordSchema,
+    /** earlier states, newest first */
+    history: z.array(CompanyRecordSchema),
+    formerNames: z.array(z.string()),
+    timeline: z.array(TimelineEntrySchema),
+    successor: z.strictObject({ corporateNumber: z.string(), name: z.string().nullable() }).nullable(),
+    invoice: InvoiceViewSchema,
+    /** the record's page on hojin */
+    url: z.string(),
+    /** the newest NTA file applied (YYYY-MM-DD) */
+    dataDate: z.string().nullable(),
+  })
+  .meta({ title: 'Company' });
+
+export type V1Company = z.infer<typeof V1CompanySchema>;
+
+export const V1SearchResultSchema = SearchResultSchema.meta({ title: 'SearchResult' });
+
+export const V1BatchBodySchema = z
+  .strictObject({
+    /** 法人番号 (13 digits), T-numbers (T + 13 digits) or exact names, one per item */
+    items: z.array(z.string().max(200)).min(1, '確認する項目を1件以上指定してください。').max(API_BATCH_MAX, `一度に確認できるのは${API_BATCH_MAX}件までです。`),
+    /** the day the registration is judged on (Japan time); default today */
+    date: isoDate.optional(),
+  })
+  .meta({ title: 'BatchRequest' });
+export const V1BatchResultSchema = BulkCheckResultSchema.meta({ title: 'BatchResult' });
+
+export const InvoiceNumberParamsSchema = z.strictObject({
+  registrationNumber: z.string().regex(/^T\d{13}$/, '登録番号は T と13桁の数字で指定してください。'),
+});
+export const V1InvoiceRegistrationSchema = z
+  .strictObject({
+    registrationNumber: z.string(),
+    corporateNumber: z.string(),
+    name: z.string().nullable(),
+    invoice: InvoiceViewSchema,
+    dataDate: z.string().nullable(),
+  })
+  .meta({ title: 'InvoiceRegistration' });
+
+export const CHANGE_EVENT_TYPES = [
+  'name_changed',
+  'address_changed',
+  'closed',
+  'merged',
+  'revived',
+  'invoice_registered',
+  'invoice_revoked',
+  'invoice_expired',
+] as const;
+
+export const ChangesQuerySchema = z.strictObject({
+  since: isoDate,
+  limit: z.coerce.number().int().min(1).max(API_CHANGES_PAGE_MAX).default(API_CHANGES_PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .max(512)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, '続きの位置の指定が正しくありません。')
+    .optional(),
+});
+export const ChangeEventSchema = z
+  .strictObject({
+    type: z.enum(CHANGE_EVENT_TYPES),
+    /** Japanese label of the type (商号変更, 所在地変更, 閉鎖, 合併, 復活, インボイス登録・取消・失効) */
+    label: z.string(),
+    corporateNumber: z.string(),
+    /** 更新年月日 of the change */
+    date: z.string(),
+    name: z.string(),
+    before: z.string().nullable(),
+    after: z.string().nullable(),
+    /** a sentence in Japanese, as the watch list's digest says it */
+    description: z.string(),
+  })
+  .meta({ title: 'ChangeEvent' });
+export const ChangesPageSchema = z
+  .strictObject({
+    since: z.string(),
+    events: z.array(ChangeEventSchema),
+    nextCursor: z.string().nullable(),
+    dataDate: z.string().nullable(),
+  })
+  .meta({ title: 'ChangesPage' });
+
+export const WatchBodySchema = z.strictObject({
+  corporateNumber: z.string().regex(/^\d{13}$/, '法人番号は13桁の数字で指定してください。'),
+});
+export const WatchQuerySchema = z.strictObject({ page: z.coerce.number().int().min(1).max(1000).default(1) });
+export const WatchAddedSchema = z
+  .strictObject({ corporateNumber: z.string(), name: z.string(), added: z.boolean() })
+  .meta({ title: 'WatchAdded' });

@@ -1,0 +1,136 @@
+import 'server-only';
+
+import type { NextRequest } from 'next/server';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { z } from 'zod';
+
+import { serverConfig } from '@/config/server';
+import { clientIp } from '@/server/http/client-ip';
+import { modeMethod, type AuthMode, type RouteContext } from '@/server/http/route';
+
+import { nextMonthStartInJapan } from '../rules';
+import { lookupApiKey, type ApiPrincipal } from './keys';
+import { apiMeter } from './metering';
+import { apiProblem, corsHeaders, problemResponse } from './problem';
+
+/**
+ * The public API's auth mode for the one route wrapper (src/server/http/route.ts, decision 0074):
+ * `Authorization: Bearer hj_live_…` found by hash (keys.ts); no cookie is read and no CSRF token
+ * asked (a bearer key is no ambient credential). Then, in this order: the per-address and per-key
+ * rates (429 + Retry-After, IETF RateLimit headers on every answer), the owner's monthly quota
+ * (429 until the 1st), and the request is counted (metering.ts). Errors are problem details.
+ */
+
+type AnySchema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface Limits {
+  key: RateLimiterMemory;
+  ip: RateLimiterMemory;
+  keyPoints: number;
+  ipPoints: number;
+}
+const limitsKey = Symbol.for('hojin.api.limits');
+type WithLimits = typeof globalThis & { [limitsKey]?: Limits };
+
+function limits(): Limits {
+  const g = globalThis as WithLimits;
+  const config = serverConfig().api;
+  if (!g[limitsKey] || g[limitsKey].keyPoints !== config.keyPerSecond || g[limitsKey].ipPoints !== config.ipPerSecond) {
+    g[limitsKey] = {
+      key: new RateLimiterMemory({ keyPrefix: 'api_key', points: config.keyPerSecond, duration: 1 }),
+      ip: new RateLimiterMemory({ keyPrefix: 'api_ip', points: config.ipPerSecond, duration: 1 }),
+      keyPoints: config.keyPerSecond,
+      ipPoints: config.ipPerSecond,
+    };
+  }
+  return g[limitsKey];
+}
+
+/** What an API method's handler gets as its session. */
+export interface ApiSession extends ApiPrincipal {
+  /** the RateLimit header of this request (the tighter of the key's and the address's window) */
+  rateLimit: string;
+}
+
+function bearerOf(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1] ?? null;
+}
+
+async function consume(limiter: RateLimiterMemory, key: string): Promise<RateLimiterRes | { refused: RateLimiterRes }> {
+  try {
+    return await limiter.consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { refused: error };
+    throw error;
+  }
+}
+
+function policyHeader(l: Limits): string {
+  return `"key";q=${l.keyPoints};w=1, "address";q=${l.ipPoints};w=1`;
+}
+
+function rateHeader(name: string, remaining: number, msBeforeNext: number): string {
+  return `"${name}";r=${Math.max(0, remaining)};t=${Math.max(1, Math.ceil(msBeforeNext / 1000))}`;
+}
+
+export const API_KEY_MODE: AuthMode = {
+  async load(request: NextRequest) {
+    const presented = bearerOf(request);
+    if (!presented) throw apiProblem('unauthorized', { 'WWW-Authenticate': 'Bearer realm="hojin"' });
+    const found = await lookupApiKey(presented);
+    if (found === null) throw apiProblem('unauthorized', { 'WWW-Authenticate': 'Bearer realm="hojin", error="invalid_token"' });
+    if (found === 'revoked') throw apiProblem('key_revoked', { 'WWW-Authenticate': 'Bearer realm="hojin", error="invalid_token"' });
+    const l = limits();
+    const policy = policyHeader(l);
+    const byIp = await consume(l.ip, clientIp(request.headers));
+    if ('refused' in byIp) throw refused(policy, 'address', byIp.refused);
+    const byKey = await consume(l.key, found.keyId);
+    if ('refused' in byKey) throw refused(policy, 'key', byKey.refused);
+    const meter = apiMeter();
+    const quota = serverConfig().api.monthlyQuota;
+    const now = new Date();
+    if ((await meter.used(found.userId, now)) >= quota) {
+      const seconds = Math.max(1, Math.ceil((nextMonthStartInJapan(now).getTime() - now.getTime()) / 1000));
+      throw apiProblem('quota_exceeded', { 'Retry-After': String(seconds), 'RateLimit-Policy': policy });
+    }
+    meter.count(found, now);
+    const tighter =
+      byKey.remainingPoints / l.keyPoints <= byIp.remainingPoints / l.ipPoints
+        ? rateHeader('key', byKey.remainingPoints, byKey.msBeforeNext)
+        : rateHeader('address', byIp.remainingPoints, byIp.msBeforeNext);
+    const session: ApiSession = { ...found, rateLimit: tighter };
+    return { id: found.keyId, value: session };
+  },
+  csrfBinding: () => undefined,
+  async authorize() {},
+  finishResponse(response, _spec, session) {
+    const s = session as ApiSession;
+    for (const [k, v] of Object.entries(corsHeaders())) response.headers.set(k, v);
+    response.headers.set('RateLimit-Policy', policyHeader(limits()));
+    response.headers.set('RateLimit', s.rateLimit);
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-cache');
+  },
+  logKey: 'apiKeyId',
+  unexpected: 'unexpected error in public API route',
+  renderError: (error) => problemResponse(error),
+};
+
+function refused(policy: string, name: string, res: RateLimiterRes) {
+  const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return apiProblem('rate_limited', { 'Retry-After': String(seconds), 'RateLimit-Policy': policy, RateLimit: rateHeader(name, 0, res.msBeforeNext) });
+}
+
+/** Declares one /v1 method (Bearer key, problem details), with full type inference. */
+export function apiMethod<QS extends AnySchema | undefined = undefined, BS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(spec: {
+  query?: QS;
+  body?: BS;
+  params?: PS;
+  maxBodyBytes?: number;
+  handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, ApiSession>) => Promise<Response | object>;
+}) {
+  return modeMethod<QS, BS, PS, ApiSession>(API_KEY_MODE, spec);
+}

@@ -1,0 +1,29 @@
+import 'server-only';
+
+import crypto from 'node:crypto';
+
+/**
+ * A /v1 answer: JSON with a strong ETag over its bytes (304 when the client's If-None-Match has
+ * it), the data date in `X-Data-Date`, and the cache rule. Public registry answers may be kept a
+ * minute by the client; a key owner's own data (the watch list) is never stored.
+ */
+export function v1Json(
+  request: Request,
+  body: unknown,
+  options: { dataDate: string | null; personal?: boolean; status?: number } = { dataDate: null },
+): Response {
+  const text = JSON.stringify(body);
+  const etag = `"${crypto.createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    ETag: etag,
+    'Cache-Control': options.personal ? 'private, no-store' : 'private, max-age=60',
+    Vary: 'Authorization',
+  };
+  if (options.dataDate) headers['X-Data-Date'] = options.dataDate;
+  const match = request.headers.get('if-none-match');
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(request.method === 'HEAD' ? null : text, { status: options.status ?? 200, headers });
+}

@@ -1,0 +1,5 @@
+/**
+ * The reference service's client-safe face: the record's shapes (the public API's company answer
+ * is built from them). Server code is in ./index.server.ts.
+ */
+export { InvoiceViewSchema, ReferenceRecordSchema, TimelineEntrySchema, type InvoiceView, type ReferenceRecord } from './schemas';
