@@ -66,8 +66,15 @@ async function main(): Promise<void> {
   });
   console.log(`> hojin: http://${hostname}:${port} (${dev ? 'development' : 'production'})`);
   const stop = () => {
-    const flushed = leanPath()?.close().catch((error: unknown) => console.error('[hojin] API usage not written:', error));
-    server.close(() => void Promise.resolve(flushed).then(() => app.close()).finally(() => process.exit(0)));
+    const flushed = leanPath()
+      ?.close()
+      .catch((error: unknown) => console.error('[hojin] API usage not written:', error));
+    server.close(
+      () =>
+        void Promise.resolve(flushed)
+          .then(() => app.close())
+          .finally(() => process.exit(0)),
+    );
     // open keep-alive connections would hold close() forever
     server.closeAllConnections();
   };

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,11 +67,17 @@ beforeAll(async () => {
     { dataDate: '2026-03-01' },
   );
   const bulk = path.join(dir, 'invoice-bulk.csv');
-  fs.writeFileSync(bulk, formatInvoiceCsvLine(testInvoiceRecord(C, { sequenceNumber: '1', updateDate: '2026-03-01', name: '株式会社三番目' })));
+  fs.writeFileSync(
+    bulk,
+    formatInvoiceCsvLine(testInvoiceRecord(C, { sequenceNumber: '1', updateDate: '2026-03-01', name: '株式会社三番目' })),
+  );
   await importInvoiceFiles({ paths: [bulk], targetPath: invoicePath });
   fs.writeFileSync(
     path.join(ntaDir, 'diff_20260302.csv'),
-    formatNtaLine(ntaRow({ corporateNumber: A, name: '株式会社新一番目', process: '11', updateDate: '2026-03-02', changeDate: '2026-03-02' }), 1),
+    formatNtaLine(
+      ntaRow({ corporateNumber: A, name: '株式会社新一番目', process: '11', updateDate: '2026-03-02', changeDate: '2026-03-02' }),
+      1,
+    ),
   );
   standIn = createNtaStandIn({ dir: ntaDir, divideSize: 1 });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
@@ -89,7 +96,12 @@ async function member() {
   const cookie = `${cookieName('session')}=${token}`;
   const csrf = csrfTokenFor(token);
   const send = (route: Parameters<typeof call>[0], p: string, method: string, body?: unknown, params?: Record<string, string>) =>
-    call(route, p, { method, headers: sameOriginJson(csrf, cookie), ...(body === undefined ? {} : { body: JSON.stringify(body) }), ...(params ? { params } : {}) });
+    call(route, p, {
+      method,
+      headers: sameOriginJson(csrf, cookie),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(params ? { params } : {}),
+    });
   return {
     user,
     cookie,
@@ -109,7 +121,11 @@ async function v1(p: string, key: string | null, init: { method?: string; body?:
   const headers: Record<string, string> = { ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   const res = await app.fetch(
-    new Request(`http://localhost:3000${p}`, { method: init.method ?? 'GET', headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) }),
+    new Request(`http://localhost:3000${p}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    }),
   );
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
@@ -160,7 +176,11 @@ describe('/v1 answers', () => {
       expect(res.status).toBe(401);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
-      expect(res.json).toMatchObject({ type: expect.stringContaining('/developers#problem-unauthorized'), status: 401, detail: expect.any(String) });
+      expect(res.json).toMatchObject({
+        type: expect.stringContaining('/developers#problem-unauthorized'),
+        status: 401,
+        detail: expect.any(String),
+      });
     }
   });
 
@@ -198,7 +218,10 @@ describe('/v1 answers', () => {
     const search = await v1(`/v1/companies?q=${encodeURIComponent('一番目')}`, key);
     expect(search.status).toBe(200);
     expect((search.json!.items as { corporateNumber: string }[]).map((i) => i.corporateNumber)).toContain(A);
-    const batch = await v1('/v1/companies/batch', key, { method: 'POST', body: { items: [A, `T${C}`, '1234567890123'], date: '2026-03-05' } });
+    const batch = await v1('/v1/companies/batch', key, {
+      method: 'POST',
+      body: { items: [A, `T${C}`, '1234567890123'], date: '2026-03-05' },
+    });
     expect(batch.status).toBe(200);
     expect(batch.json).toMatchObject({ summary: { found: 2, invalid: 1 } });
     const invoice = await v1(`/v1/invoice-registrations/T${C}?asOf=2026-03-05`, key);
@@ -222,14 +245,29 @@ describe('/v1 answers', () => {
 
   it('shows a rename from the stand-in’s daily diff in /v1/changes, paged with a signed cursor', async () => {
     expect(
-      await updateRegistry({ targetPath: registryPath, source: { kind: 'api', baseUrl: `${ntaUrl}/4`, applicationId: 'id' }, today: '2026-03-03' }),
+      await updateRegistry({
+        targetPath: registryPath,
+        source: { kind: 'api', baseUrl: `${ntaUrl}/4`, applicationId: 'id' },
+        today: '2026-03-03',
+      }),
     ).toMatchObject({ status: 'updated', dataDate: '2026-03-02' });
     const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     // The feed reaches 90 days back; the fixture's changes are dated 2026-03, so read them through the function with a fixed "now".
     const { readChangeFeed } = await import('@/features/api/server/changes');
-    const page = readChangeFeed({ since: '2026-03-02', limit: 10 }, { registry: registryPath, invoice: invoicePath }, new Date('2026-03-03T03:00:00Z'));
+    const page = readChangeFeed(
+      { since: '2026-03-02', limit: 10 },
+      { registry: registryPath, invoice: invoicePath },
+      new Date('2026-03-03T03:00:00Z'),
+    );
     expect(page.events).toEqual([
-      expect.objectContaining({ type: 'name_changed', label: expect.any(String), corporateNumber: A, date: '2026-03-02', before: '株式会社一番目', after: '株式会社新一番目' }),
+      expect.objectContaining({
+        type: 'name_changed',
+        label: expect.any(String),
+        corporateNumber: A,
+        date: '2026-03-02',
+        before: '株式会社一番目',
+        after: '株式会社新一番目',
+      }),
     ]);
     const old = await v1('/v1/changes?since=2020-01-01', key);
     expect(old.status).toBe(400);
@@ -301,7 +339,10 @@ describe('quota, rates and metering', () => {
 });
 
 describe('the OpenAPI document', () => {
-  const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
+  const doc = openApiDocument() as {
+    openapi: string;
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+  };
 
   it('is OpenAPI 3.1 with every route of the router in it', () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -333,6 +374,22 @@ describe('the OpenAPI document', () => {
     await check(`/v1/changes?since=${since}`, '/v1/changes');
   });
 
+  it('passes Redocly’s lint (recommended rules, warnings count)', () => {
+    const file = path.join(dir, 'openapi.json');
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const lint = spawnSync(
+      path.resolve('node_modules/.bin/redocly'),
+      ['lint', file, '--config', path.resolve('redocly.yaml'), '--max-problems', '50'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
+    expect(lint.status, lint.stdout + lint.stderr).toBe(0);
+    expect(lint.stdout + lint.stderr).toContain('Your API description is valid');
+    expect(lint.stdout + lint.stderr).not.toMatch(/You have \d+ warning/);
+  });
+
   it('is served at /v1/openapi.json without a key', async () => {
     const res = await v1('/v1/openapi.json', null);
     expect(res.status).toBe(200);
@@ -344,7 +401,7 @@ describe('the MCP server at /mcp', () => {
   it('lists the five tools and answers each through the SDK’s own client, counted like /v1', async () => {
     const m = await member();
     const { key } = await m.create('エージェント');
-    const fetchThroughRouter = (url: string | URL, init?: RequestInit) => app.fetch(new Request(url, init));
+    const fetchThroughRouter = async (url: string | URL, init?: RequestInit) => app.fetch(new Request(url, init));
     const transport = new StreamableHTTPClientTransport(new URL('http://localhost:3000/mcp'), {
       fetch: fetchThroughRouter,
       requestInit: { headers: { Authorization: `Bearer ${key}` } },
@@ -352,15 +409,24 @@ describe('the MCP server at /mcp', () => {
     const client = new Client({ name: 'hojin-test', version: '1.0.0' });
     await client.connect(transport);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['bulk_check', 'check_invoice_registration', 'get_company', 'recent_changes', 'search_companies']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'bulk_check',
+      'check_invoice_registration',
+      'get_company',
+      'recent_changes',
+      'search_companies',
+    ]);
     for (const t of tools) expect(t.description).toMatch(/[ぁ-んァ-ン一-龥].*\/ [A-Za-z]/);
-    const textOf = (r: Awaited<ReturnType<typeof client.callTool>>) => JSON.parse((r.content as { text: string }[])[0]!.text) as Record<string, unknown>;
+    const textOf = (r: Awaited<ReturnType<typeof client.callTool>>) =>
+      JSON.parse((r.content as { text: string }[])[0]!.text) as Record<string, unknown>;
     expect(textOf(await client.callTool({ name: 'get_company', arguments: { corporateNumber: A } }))).toMatchObject({ corporateNumber: A });
     const found = textOf(await client.callTool({ name: 'search_companies', arguments: { q: '三番目' } }));
     expect((found.items as { corporateNumber: string }[])[0]).toMatchObject({ corporateNumber: C });
-    expect(textOf(await client.callTool({ name: 'check_invoice_registration', arguments: { registrationNumber: `T${C}` } }))).toMatchObject({
-      invoice: { state: 'known' },
-    });
+    expect(textOf(await client.callTool({ name: 'check_invoice_registration', arguments: { registrationNumber: `T${C}` } }))).toMatchObject(
+      {
+        invoice: { state: 'known' },
+      },
+    );
     expect(textOf(await client.callTool({ name: 'bulk_check', arguments: { items: [A, C] } }))).toMatchObject({ summary: { found: 2 } });
     const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     expect(textOf(await client.callTool({ name: 'recent_changes', arguments: { since } }))).toHaveProperty('events');
@@ -369,7 +435,11 @@ describe('the MCP server at /mcp', () => {
     await client.close();
 
     const noKey = await app.fetch(
-      new Request('http://localhost:3000/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }),
+      new Request('http://localhost:3000/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      }),
     );
     expect(noKey.status).toBe(401);
     expect(noKey.headers.get('content-type')).toBe('application/problem+json');

@@ -31,10 +31,26 @@ export const API_KEY_MESSAGES = {
 
 /** The problem types of the public API (RFC 9457 `type`, relative to /developers#errors). */
 export const API_PROBLEMS = {
-  unauthorized: { status: 401, title: 'Unauthorized', detail: 'API キーがないか、正しくありません。Authorization: Bearer hj_live_… を付けて送信してください。' },
-  key_revoked: { status: 401, title: 'Key revoked', detail: 'この API キーは無効にされています。マイページの「API キー」で新しいキーを作成してください。' },
-  rate_limited: { status: 429, title: 'Too Many Requests', detail: '短時間にリクエストが集中しました。Retry-After の秒数だけ待ってから送信してください。' },
-  quota_exceeded: { status: 429, title: 'Monthly quota exceeded', detail: '今月のリクエスト数の上限に達しました。来月1日（日本時間）にリセットされます。' },
+  unauthorized: {
+    status: 401,
+    title: 'Unauthorized',
+    detail: 'API キーがないか、正しくありません。Authorization: Bearer hj_live_… を付けて送信してください。',
+  },
+  key_revoked: {
+    status: 401,
+    title: 'Key revoked',
+    detail: 'この API キーは無効にされています。マイページの「API キー」で新しいキーを作成してください。',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too Many Requests',
+    detail: '短時間にリクエストが集中しました。Retry-After の秒数だけ待ってから送信してください。',
+  },
+  quota_exceeded: {
+    status: 429,
+    title: 'Monthly quota exceeded',
+    detail: '今月のリクエスト数の上限に達しました。来月1日（日本時間）にリセットされます。',
+  },
   not_found: { status: 404, title: 'Not Found', detail: 'お探しの情報は見つかりませんでした。' },
 } as const;
 

@@ -20,7 +20,9 @@ const isoDate = z
 // ---- the key page (/my-page/api) ------------------------------------------------------------
 
 export const ApiKeyCreateBodySchema = z.strictObject({
-  name: singleLineText('キーの名前', { trim: true }).min(1, API_KEY_MESSAGES.name_required).max(API_KEY_NAME_MAX, API_KEY_MESSAGES.name_too_long),
+  name: singleLineText('キーの名前', { trim: true })
+    .min(1, API_KEY_MESSAGES.name_required)
+    .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.name_too_long),
 });
 export const ApiKeyIdParamsSchema = z.strictObject({ id: z.uuid({ message: API_KEY_MESSAGES.not_found }) });
 
@@ -96,7 +98,10 @@ export const V1SearchResultSchema = SearchResultSchema.meta({ title: 'SearchResu
 export const V1BatchBodySchema = z
   .strictObject({
     /** 法人番号 (13 digits), T-numbers (T + 13 digits) or exact names, one per item */
-    items: z.array(z.string().max(200)).min(1, '確認する項目を1件以上指定してください。').max(API_BATCH_MAX, `一度に確認できるのは${API_BATCH_MAX}件までです。`),
+    items: z
+      .array(z.string().max(200))
+      .min(1, '確認する項目を1件以上指定してください。')
+      .max(API_BATCH_MAX, `一度に確認できるのは${API_BATCH_MAX}件までです。`),
     /** the day the registration is judged on (Japan time); default today */
     date: isoDate.optional(),
   })

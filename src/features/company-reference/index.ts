@@ -2,4 +2,4 @@
  * The reference service's client-safe face: the record's shapes (the public API's company answer
  * is built from them). Server code is in ./index.server.ts.
  */
-export { InvoiceViewSchema, ReferenceRecordSchema, TimelineEntrySchema, type InvoiceView, type ReferenceRecord } from './schemas';
+export { InvoiceViewSchema, TimelineEntrySchema } from './schemas';

@@ -89,10 +89,19 @@ function MonthUse({ month }: { month: NonNullable<ApiKeyList['month']> }) {
       <p className={styles.month}>
         <strong>{n(month.requests)}</strong> / {n(month.quota)} リクエスト
       </p>
-      <div className={styles.meter} role="meter" aria-valuemin={0} aria-valuemax={month.quota} aria-valuenow={month.requests} aria-label="今月の利用">
+      <div
+        className={styles.meter}
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={month.quota}
+        aria-valuenow={month.requests}
+        aria-label="今月の利用"
+      >
         <span style={{ width: `${ratio * 100}%` }} data-level={ratio >= 1 ? 'full' : ratio >= 0.8 ? 'high' : 'ok'} />
       </div>
-      <p className={styles.note}>上限に達すると、毎月1日（日本時間）まで API はエラー（429）を返します。80%と100%に達したときにメールでお知らせします。</p>
+      <p className={styles.note}>
+        上限に達すると、毎月1日（日本時間）まで API はエラー（429）を返します。80%と100%に達したときにメールでお知らせします。
+      </p>
     </section>
   );
 }
@@ -161,7 +170,8 @@ function CreatedKey({ created, origin, onDone }: { created: CreatedApiKey; origi
         キー「{created.name}」を作成しました
       </h2>
       <p>
-        <strong>このキーは今だけ表示されます。</strong>安全な場所に保存してください。再表示はできません（なくした場合は無効にして作り直してください）。
+        <strong>このキーは今だけ表示されます。</strong>
+        安全な場所に保存してください。再表示はできません（なくした場合は無効にして作り直してください）。
       </p>
       <p className={styles.keyLine}>
         <code data-testid="api-key-value">{created.key}</code>
@@ -206,7 +216,8 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKeySummary; onRevoked: () =>
       <div>
         <p className={styles.keyName}>{apiKey.name}</p>
         <p className={styles.keyMeta}>
-          <code>{apiKey.prefix}…</code>・作成 {dateTime(apiKey.createdAt)}・最終利用 {apiKey.lastUsedAt ? dateTime(apiKey.lastUsedAt) : 'なし'}
+          <code>{apiKey.prefix}…</code>・作成 {dateTime(apiKey.createdAt)}・最終利用{' '}
+          {apiKey.lastUsedAt ? dateTime(apiKey.lastUsedAt) : 'なし'}
           {apiKey.revokedAt && <>・無効化 {dateTime(apiKey.revokedAt)}</>}
         </p>
         {error && (
@@ -234,11 +245,26 @@ function UsageChart({ usage }: { usage: ApiKeyList['usage'] }) {
       <h2 id="api-usage-title" className={styles.sectionTitle}>
         過去{usage.length}日間のリクエスト数（合計 {n(total)}）
       </h2>
-      <svg className={styles.chart} viewBox={`0 0 ${usage.length * w} ${h + 16}`} role="img" aria-label={`過去${usage.length}日間のリクエスト数のグラフ。合計${n(total)}件。`} data-testid="api-usage-chart">
+      <svg
+        className={styles.chart}
+        viewBox={`0 0 ${usage.length * w} ${h + 16}`}
+        role="img"
+        aria-label={`過去${usage.length}日間のリクエスト数のグラフ。合計${n(total)}件。`}
+        data-testid="api-usage-chart"
+      >
         {usage.map((u, i) => {
           const bar = Math.round((u.requests / max) * h);
           return (
-            <rect key={u.day} x={i * w + 1} y={h - bar} width={w - 2} height={bar} className={styles.bar} data-day={u.day} data-requests={u.requests}>
+            <rect
+              key={u.day}
+              x={i * w + 1}
+              y={h - bar}
+              width={w - 2}
+              height={bar}
+              className={styles.bar}
+              data-day={u.day}
+              data-requests={u.requests}
+            >
               <title>{`${u.day}: ${n(u.requests)}件`}</title>
             </rect>
           );

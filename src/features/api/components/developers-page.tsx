@@ -9,7 +9,11 @@ interface Source {
   url: string;
 }
 
-type Operation = { summary?: string; description?: string; parameters?: { name: string; in: string; required?: boolean; description?: string }[] };
+type Operation = {
+  summary?: string;
+  description?: string;
+  parameters?: { name: string; in: string; required?: boolean; description?: string }[];
+};
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
 export interface DevelopersPageProps {
@@ -49,17 +53,32 @@ for row in res.json()["rows"]:
     <article>
       <h1>hojin API（開発者向け）</h1>
       <p className={styles.lead}>
-        法人番号・商号・所在地・インボイス登録を、プログラムや AI エージェントから確認できる JSON API と MCP サーバーです。会計・ERP の取引先チェック、CRM の正式名称・所在地の補完、取引開始時の確認（KYB）に使えます。
+        法人番号・商号・所在地・インボイス登録を、プログラムや AI エージェントから確認できる JSON API と MCP サーバーです。会計・ERP
+        の取引先チェック、CRM の正式名称・所在地の補完、取引開始時の確認（KYB）に使えます。
       </p>
       <nav aria-label="このページの目次">
         <ol className={styles.toc}>
-          <li><a href="#start">はじめかた</a></li>
-          <li><a href="#limits">利用回数の上限</a></li>
-          <li><a href="#examples">例（curl・JavaScript・Python）</a></li>
-          <li><a href="#mcp">MCP サーバー（AI エージェント向け）</a></li>
-          <li><a href="#reference">リファレンス</a></li>
-          <li><a href="#errors">エラー</a></li>
-          <li><a href="#terms">利用条件と出典</a></li>
+          <li>
+            <a href="#start">はじめかた</a>
+          </li>
+          <li>
+            <a href="#limits">利用回数の上限</a>
+          </li>
+          <li>
+            <a href="#examples">例（curl・JavaScript・Python）</a>
+          </li>
+          <li>
+            <a href="#mcp">MCP サーバー（AI エージェント向け）</a>
+          </li>
+          <li>
+            <a href="#reference">リファレンス</a>
+          </li>
+          <li>
+            <a href="#errors">エラー</a>
+          </li>
+          <li>
+            <a href="#terms">利用条件と出典</a>
+          </li>
         </ol>
       </nav>
 
@@ -67,13 +86,16 @@ for row in res.json()["rows"]:
         <h2 className={styles.sectionTitle}>はじめかた</h2>
         <ol>
           <li>
-            <Link href="/register">会員登録</Link>（無料）のあと、<Link href="/my-page/api">マイページの「API キー」</Link>でキーを作成します。キー（<code>{key}</code>）は作成したときに一度だけ表示されます。
+            <Link href="/register">会員登録</Link>（無料）のあと、<Link href="/my-page/api">マイページの「API キー」</Link>
+            でキーを作成します。キー（<code>{key}</code>）は作成したときに一度だけ表示されます。
           </li>
           <li>
-            リクエストに <code>Authorization: Bearer {key}</code> を付けて送ります。答えは JSON で、どの答えにもデータの日付（<code>dataDate</code>、ヘッダー <code>X-Data-Date</code>）と <code>ETag</code> が付きます。
+            リクエストに <code>Authorization: Bearer {key}</code> を付けて送ります。答えは JSON で、どの答えにもデータの日付（
+            <code>dataDate</code>、ヘッダー <code>X-Data-Date</code>）と <code>ETag</code> が付きます。
           </li>
           <li>
-            仕様は OpenAPI 3.1 の文書 <a href="/v1/openapi.json">/v1/openapi.json</a> で公開しています（コード生成ツールにそのまま渡せます）。
+            仕様は OpenAPI 3.1 の文書 <a href="/v1/openapi.json">/v1/openapi.json</a>{' '}
+            で公開しています（コード生成ツールにそのまま渡せます）。
           </li>
         </ol>
       </section>
@@ -81,12 +103,20 @@ for row in res.json()["rows"]:
       <section id="limits" className={styles.section}>
         <h2 className={styles.sectionTitle}>利用回数の上限</h2>
         <ul>
-          <li>1か月（日本時間の1日から月末まで）に {n(limits.monthlyQuota)} リクエストまで無料（会員ごと、すべてのキーの合計）。80%と100%に達したときにメールでお知らせします。</li>
-          <li>1秒あたり：キーごとに {n(limits.keyPerSecond)} リクエスト、接続元アドレスごとに {n(limits.ipPerSecond)} リクエストまで。</li>
           <li>
-            どの答えにも IETF の <code>RateLimit-Policy</code> と <code>RateLimit</code> ヘッダーが付きます。上限を超えると 429 と <code>Retry-After</code>（秒）を返します。
+            1か月（日本時間の1日から月末まで）に {n(limits.monthlyQuota)}{' '}
+            リクエストまで無料（会員ごと、すべてのキーの合計）。80%と100%に達したときにメールでお知らせします。
           </li>
-          <li>一括確認は1回 {n(API_BATCH_MAX)} 件まで、変更情報は過去 {API_CHANGES_DAYS} 日分です。</li>
+          <li>
+            1秒あたり：キーごとに {n(limits.keyPerSecond)} リクエスト、接続元アドレスごとに {n(limits.ipPerSecond)} リクエストまで。
+          </li>
+          <li>
+            どの答えにも IETF の <code>RateLimit-Policy</code> と <code>RateLimit</code> ヘッダーが付きます。上限を超えると 429 と{' '}
+            <code>Retry-After</code>（秒）を返します。
+          </li>
+          <li>
+            一括確認は1回 {n(API_BATCH_MAX)} 件まで、変更情報は過去 {API_CHANGES_DAYS} 日分です。
+          </li>
         </ul>
       </section>
 
@@ -103,8 +133,10 @@ for row in res.json()["rows"]:
       <section id="mcp" className={styles.section}>
         <h2 className={styles.sectionTitle}>MCP サーバー（AI エージェント向け）</h2>
         <p>
-          <code>{origin}/mcp</code> は Model Context Protocol の Streamable HTTP サーバーです。同じ API キーを <code>Authorization: Bearer</code> で送ります（1回の呼び出しが1リクエストとして数えられます）。ツール：
-          <code>search_companies</code>、<code>get_company</code>、<code>check_invoice_registration</code>、<code>bulk_check</code>、<code>recent_changes</code>。
+          <code>{origin}/mcp</code> は Model Context Protocol の Streamable HTTP サーバーです。同じ API キーを{' '}
+          <code>Authorization: Bearer</code> で送ります（1回の呼び出しが1リクエストとして数えられます）。ツール：
+          <code>search_companies</code>、<code>get_company</code>、<code>check_invoice_registration</code>、<code>bulk_check</code>、
+          <code>recent_changes</code>。
         </p>
         <pre className={styles.code}>{`{
   "mcpServers": {
@@ -160,7 +192,8 @@ for row in res.json()["rows"]:
       <section id="errors" className={styles.section}>
         <h2 className={styles.sectionTitle}>エラー</h2>
         <p>
-          エラーは <code>application/problem+json</code>（RFC 9457）で返します。<code>detail</code> は日本語の説明、入力の誤りは <code>errors</code> に項目ごとの説明が入ります。
+          エラーは <code>application/problem+json</code>（RFC 9457）で返します。<code>detail</code> は日本語の説明、入力の誤りは{' '}
+          <code>errors</code> に項目ごとの説明が入ります。
         </p>
         <table className={styles.table}>
           <thead>
@@ -185,7 +218,8 @@ for row in res.json()["rows"]:
       <section id="terms" className={styles.section}>
         <h2 className={styles.sectionTitle}>利用条件と出典</h2>
         <p>
-          API の答えは国税庁が公表するデータを hojin が加工して作成したものです。答えを表示・再配布するときは、次の出典と「hojin が加工して作成」の旨を示してください（{license}）。
+          API の答えは国税庁が公表するデータを hojin が加工して作成したものです。答えを表示・再配布するときは、次の出典と「hojin
+          が加工して作成」の旨を示してください（{license}）。
         </p>
         <ul>
           <li>
@@ -196,7 +230,8 @@ for row in res.json()["rows"]:
           </li>
         </ul>
         <p>
-          国税庁のデータの更新には数日の遅れがあります。取引の判断には、答えの <code>dataDate</code> を確かめ、必要に応じて公表サイトでもご確認ください。そのほかは<Link href="/help/terms-of-use">利用規約</Link>に従います。
+          国税庁のデータの更新には数日の遅れがあります。取引の判断には、答えの <code>dataDate</code>{' '}
+          を確かめ、必要に応じて公表サイトでもご確認ください。そのほかは<Link href="/help/terms-of-use">利用規約</Link>に従います。
         </p>
       </section>
     </article>

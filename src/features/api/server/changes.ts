@@ -31,7 +31,13 @@ const TYPE_OF: Record<WatchEventKind, ChangeType> = {
   invoice_expired: 'invoice_expired',
 };
 
-const CursorSchema = z.object({ s: z.string(), r: z.number().int().min(0), i: z.number().int().min(0), re: z.string().nullable(), ie: z.string().nullable() });
+const CursorSchema = z.object({
+  s: z.string(),
+  r: z.number().int().min(0),
+  i: z.number().int().min(0),
+  re: z.string().nullable(),
+  ie: z.string().nullable(),
+});
 type Cursor = z.infer<typeof CursorSchema>;
 
 const PURPOSE = 'v1-changes:';
@@ -43,7 +49,11 @@ function encodeCursor(c: Cursor): string {
 
 function decodeCursor(text: string): Cursor {
   const [payload = '', sig = ''] = text.split('.');
-  const bad = () => new AppError('bad_request', { message: '続きの位置（cursor）が正しくありません。', fields: { cursor: '続きの位置（cursor）が正しくありません。' } });
+  const bad = () =>
+    new AppError('bad_request', {
+      message: '続きの位置（cursor）が正しくありません。',
+      fields: { cursor: '続きの位置（cursor）が正しくありません。' },
+    });
   if (!safeEqual(sig, signWithServerSecret(PURPOSE + payload))) throw bad();
   try {
     return CursorSchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
@@ -105,7 +115,10 @@ export function readChangeFeed(
   const reg = readRegistryChanges(paths.registry, cursor.re === null ? null : { epoch: cursor.re, lastId: cursor.r }, batchSize);
   const inv = readInvoiceChanges(paths.invoice, cursor.ie === null ? null : { epoch: cursor.ie, lastId: cursor.i }, batchSize);
   if ((cursor.re !== null && reg.epoch !== cursor.re) || (cursor.ie !== null && inv.epoch !== cursor.ie)) {
-    throw new AppError('gone', { status: 410, message: 'データが作り直されたため、この続きの位置は使えません。since を指定して最初から取得してください。' });
+    throw new AppError('gone', {
+      status: 410,
+      message: 'データが作り直されたため、この続きの位置は使えません。since を指定して最初から取得してください。',
+    });
   }
   // A log seen for the first time in this feed (it had no epoch when the feed started) is read from its start.
   const events: ChangeEventOut[] = [];

@@ -36,7 +36,8 @@ export async function createApiKey(userId: string, name: string): Promise<Create
       .select({ n: sql<number>`count(*)::int` })
       .from(apiKeys)
       .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-    if ((live?.n ?? 0) >= API_KEYS_PER_MEMBER) throw new AppError('too_many_keys', { status: 409, message: API_KEY_MESSAGES.too_many_keys });
+    if ((live?.n ?? 0) >= API_KEYS_PER_MEMBER)
+      throw new AppError('too_many_keys', { status: 409, message: API_KEY_MESSAGES.too_many_keys });
     const [inserted] = await tx
       .insert(apiKeys)
       .values({ userId, name, keyHash: sha256Hex(key), prefix: key.slice(0, API_KEY_DISPLAY_LENGTH) })

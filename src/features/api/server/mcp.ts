@@ -67,7 +67,13 @@ async function guarded<T>(run: () => T | Promise<T>) {
 }
 
 function buildServer(): McpServer {
-  const server = new McpServer({ name: 'hojin', version: '1.0.0' }, { instructions: '日本の法人（法人番号・商号・所在地・インボイス登録）を調べるツールです。出典：国税庁法人番号公表サイト（hojin が加工）。 / Japanese corporate registry tools.' });
+  const server = new McpServer(
+    { name: 'hojin', version: '1.0.0' },
+    {
+      instructions:
+        '日本の法人（法人番号・商号・所在地・インボイス登録）を調べるツールです。出典：国税庁法人番号公表サイト（hojin が加工）。 / Japanese corporate registry tools.',
+    },
+  );
 
   server.registerTool(
     'search_companies',
@@ -78,7 +84,11 @@ function buildServer(): McpServer {
       inputSchema: {
         q: z.string().max(100).optional().describe('検索語（商号・フリガナ・英語表記・法人番号・郵便番号） / query'),
         address: z.string().max(100).optional().describe('所在地の一部 / part of the address'),
-        prefecture: z.string().regex(/^\d{2}$/).optional().describe('都道府県コード（01〜47） / prefecture code'),
+        prefecture: z
+          .string()
+          .regex(/^\d{2}$/)
+          .optional()
+          .describe('都道府県コード（01〜47） / prefecture code'),
         includeClosed: z.boolean().optional().describe('閉鎖した法人も含める / include closed companies'),
         cursor: z.string().max(512).optional().describe('前の答えの nextCursor / nextCursor of the previous answer'),
       },
@@ -86,7 +96,8 @@ function buildServer(): McpServer {
     async (args) =>
       guarded(() => {
         const parsed = SearchParamsSchema.safeParse({ ...args, includeClosed: args.includeClosed ? '1' : undefined });
-        if (!parsed.success) throw new AppError('bad_request', { message: parsed.error.issues[0]?.message ?? '検索条件が正しくありません。' });
+        if (!parsed.success)
+          throw new AppError('bad_request', { message: parsed.error.issues[0]?.message ?? '検索条件が正しくありません。' });
         const outcome = searchCompanies(parsed.data);
         if (!outcome.ok) throw new AppError(outcome.code, { message: outcome.message });
         return compactSearch(outcome.result);
@@ -100,7 +111,10 @@ function buildServer(): McpServer {
       description:
         '法人番号（13桁）で1社の商号・所在地・英語表記・閉鎖や合併・変更の履歴・インボイス登録状況を返します。 / One company by its 13-digit corporate number: names, address, closure, history, invoice status.',
       inputSchema: {
-        corporateNumber: z.string().regex(/^\d{13}$/).describe('法人番号（13桁） / corporate number'),
+        corporateNumber: z
+          .string()
+          .regex(/^\d{13}$/)
+          .describe('法人番号（13桁） / corporate number'),
         asOf: date.optional().describe('インボイス登録状況を判定する日（YYYY-MM-DD） / day of the invoice status'),
       },
     },
@@ -137,7 +151,10 @@ function buildServer(): McpServer {
       description:
         '登録番号（T+13桁）の適格請求書発行事業者の登録状況（有効・取消・失効・登録なし）を返します。 / Invoice registration status of a T-number.',
       inputSchema: {
-        registrationNumber: z.string().regex(/^T\d{13}$/).describe('登録番号（T+13桁） / T-number'),
+        registrationNumber: z
+          .string()
+          .regex(/^T\d{13}$/)
+          .describe('登録番号（T+13桁） / T-number'),
         asOf: date.optional().describe('判定する日（YYYY-MM-DD） / day'),
       },
     },
@@ -163,7 +180,8 @@ function buildServer(): McpServer {
     async ({ items, date: day }) =>
       guarded(() => {
         const outcome = bulkCheck(items, day ?? todayInJapan());
-        if (!outcome.ok) throw new AppError('registry_unavailable', { message: '法人データを読み込めませんでした。時間をおいてもう一度お試しください。' });
+        if (!outcome.ok)
+          throw new AppError('registry_unavailable', { message: '法人データを読み込めませんでした。時間をおいてもう一度お試しください。' });
         return {
           date: outcome.result.date,
           summary: outcome.result.summary,

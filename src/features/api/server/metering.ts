@@ -69,7 +69,10 @@ class Meter {
 
   private start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.flush().catch((error: unknown) => logger.error({ err: error }, 'api usage flush failed')), serverConfig().api.usageFlushMs);
+    this.timer = setInterval(
+      () => void this.flush().catch((error: unknown) => logger.error({ err: error }, 'api usage flush failed')),
+      serverConfig().api.usageFlushMs,
+    );
     this.timer.unref();
   }
 
@@ -155,7 +158,11 @@ async function noticeQuota(userId: string, month: string, total: number): Promis
   for (const level of [80, 100] as const) {
     if (total < Math.ceil((quota * level) / 100)) continue;
     const db = await getDb();
-    const inserted = await db.insert(apiQuotaNotices).values({ userId, month, level }).onConflictDoNothing().returning({ level: apiQuotaNotices.level });
+    const inserted = await db
+      .insert(apiQuotaNotices)
+      .values({ userId, month, level })
+      .onConflictDoNothing()
+      .returning({ level: apiQuotaNotices.level });
     if (inserted.length === 0) continue;
     const email = await memberEmailOf(userId);
     if (!email) continue;

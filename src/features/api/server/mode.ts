@@ -121,11 +121,19 @@ export const API_KEY_MODE: AuthMode = {
 
 function refused(policy: string, name: string, res: RateLimiterRes) {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  return apiProblem('rate_limited', { 'Retry-After': String(seconds), 'RateLimit-Policy': policy, RateLimit: rateHeader(name, 0, res.msBeforeNext) });
+  return apiProblem('rate_limited', {
+    'Retry-After': String(seconds),
+    'RateLimit-Policy': policy,
+    RateLimit: rateHeader(name, 0, res.msBeforeNext),
+  });
 }
 
 /** Declares one /v1 method (Bearer key, problem details), with full type inference. */
-export function apiMethod<QS extends AnySchema | undefined = undefined, BS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(spec: {
+export function apiMethod<
+  QS extends AnySchema | undefined = undefined,
+  BS extends AnySchema | undefined = undefined,
+  PS extends AnySchema | undefined = undefined,
+>(spec: {
   query?: QS;
   body?: BS;
   params?: PS;

@@ -37,7 +37,10 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): obj
   }));
 }
 
-const problem = { description: '問題の詳細（RFC 9457） / Problem details', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+const problem = {
+  description: '問題の詳細（RFC 9457） / Problem details',
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+};
 
 let cached: object | undefined;
 
@@ -55,14 +58,19 @@ export function openApiDocument(): object {
         description: op.description,
         security: [{ apiKey: [] }],
         parameters: [...parameters(spec.params, 'path'), ...parameters(spec.query, 'query')],
-        ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } } : {}),
+        ...(spec.body
+          ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } }
+          : {}),
         responses: {
           [status]: op.response
             ? {
                 description: 'OK',
                 headers: {
                   ETag: { schema: { type: 'string' } },
-                  'X-Data-Date': { description: 'データの日付（適用した国税庁データの最新の日） / the data date', schema: { type: 'string' } },
+                  'X-Data-Date': {
+                    description: 'データの日付（適用した国税庁データの最新の日） / the data date',
+                    schema: { type: 'string' },
+                  },
                   RateLimit: { schema: { type: 'string' } },
                   'RateLimit-Policy': { schema: { type: 'string' } },
                 },
@@ -96,7 +104,19 @@ export function openApiDocument(): object {
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'hj_live_ で始まる API キー / an API key (hj_live_…)' } },
-      schemas: { Problem: { ...jsonSchema(ProblemSchema, 'output'), examples: [{ type: appUrl('/developers#problem-not_found').toString(), title: API_PROBLEMS.not_found.title, status: 404, detail: API_PROBLEMS.not_found.detail }] } },
+      schemas: {
+        Problem: {
+          ...jsonSchema(ProblemSchema, 'output'),
+          examples: [
+            {
+              type: appUrl('/developers#problem-not_found').toString(),
+              title: API_PROBLEMS.not_found.title,
+              status: 404,
+              detail: API_PROBLEMS.not_found.detail,
+            },
+          ],
+        },
+      },
     },
   };
   return cached;

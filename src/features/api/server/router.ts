@@ -29,7 +29,10 @@ const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '86400',
 };
 
-function mount(app: Hono, route: { path: string; methods: Partial<Record<DeclarableMethod, { spec: Parameters<typeof defineRoute>[0]['GET'] }>> }): void {
+function mount(
+  app: Hono,
+  route: { path: string; methods: Partial<Record<DeclarableMethod, { spec: Parameters<typeof defineRoute>[0]['GET'] }>> },
+): void {
   const handlers = defineRoute(Object.fromEntries(Object.entries(route.methods).map(([m, op]) => [m, op.spec])));
   const declared = Object.keys(route.methods);
   const allow = [...declared, ...(declared.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
@@ -57,7 +60,9 @@ export function buildApiApp(): Hono {
   const fixedFirst = [...V1_ROUTES].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
   for (const route of fixedFirst) mount(app, route);
   mount(app, mcpRoute);
-  app.notFound(() => problemResponse(new AppError('not_found', { message: 'この API のパスはありません。/v1/openapi.json で一覧をご確認ください。' })));
+  app.notFound(() =>
+    problemResponse(new AppError('not_found', { message: 'この API のパスはありません。/v1/openapi.json で一覧をご確認ください。' })),
+  );
   app.onError((error) => {
     logger.error({ err: error }, 'unexpected error in the public API router');
     return problemResponse(new AppError('internal_error'));

@@ -48,7 +48,11 @@ function dataDate(): string | null {
 }
 
 function unavailable(): AppError {
-  return new AppError('registry_unavailable', { status: 503, message: COMPANY_ERROR_MESSAGES.registry_unavailable, headers: UNAVAILABLE_HEADERS });
+  return new AppError('registry_unavailable', {
+    status: 503,
+    message: COMPANY_ERROR_MESSAGES.registry_unavailable,
+    headers: UNAVAILABLE_HEADERS,
+  });
 }
 
 export function companyOf(corporateNumber: string, asOf: string): V1Company | AppError {
@@ -225,7 +229,8 @@ export const V1_ROUTES: V1Route[] = [
       },
       POST: {
         summary: 'ウォッチリストに追加 / Watch a company',
-        description: '法人番号をウォッチリストに追加します（追加したとき 201、すでにあるとき 200）。 / Adds a company (201 added, 200 already there).',
+        description:
+          '法人番号をウォッチリストに追加します（追加したとき 201、すでにあるとき 200）。 / Adds a company (201 added, 200 already there).',
         response: WatchAddedSchema,
         status: 201,
         spec: apiMethod({
