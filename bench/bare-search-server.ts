@@ -1,6 +1,6 @@
 /**
  * A bare node:http server around the same search function, zod schema and JSON answer as
- * GET /api/corporates/search — no Next.js, no route wrapper (no rate limit, no logging, no CSRF
+ * GET /api/corporates/search (and /v1/companies, /v1/companies/{n} for bench/api.ts) — no Next.js, no route wrapper (no rate limit, no logging, no CSRF
  * or session handling). It exists only for `npm run bench:registry-http -- --server bare`, to
  * measure what this machine could serve without the framework's per-request cost; it is not a
  * way to run the service.
@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 import { SearchParamsSchema } from '../src/features/company-search';
 import { searchFailure, searchCompanies } from '../src/features/company-search/index.server';
 import { getRegistryStore } from '../src/features/registry/index.server';
+import { todayInJapan } from '../src/features/registry';
+import { companyOf } from '../src/features/api/server/v1';
 
 const { values } = parseArgs({ options: { port: { type: 'string' } }, strict: true });
 const port = Number(values.port ?? 3397);
@@ -31,7 +33,14 @@ http
       const state = getRegistryStore().acquire();
       return send(res, 200, { registry: state.ok ? state.registry.meta.counts : null });
     }
-    if (url.pathname !== '/api/corporates/search') return send(res, 404, { error: { code: 'not_found', message: 'Not found' } });
+    // bench/api.ts: GET /v1/companies/{n} and /v1/companies?q= as the lean path answers them, without key, limits or metering.
+    const company = /^\/v1\/companies\/(\d{13})$/.exec(url.pathname);
+    if (company) {
+      const answer = companyOf(company[1] as string, todayInJapan());
+      return answer instanceof Error ? send(res, answer.status, { detail: answer.message }) : send(res, 200, answer);
+    }
+    if (url.pathname !== '/api/corporates/search' && url.pathname !== '/v1/companies')
+      return send(res, 404, { error: { code: 'not_found', message: 'Not found' } });
     const parsed = SearchParamsSchema.safeParse(Object.fromEntries(url.searchParams));
     if (!parsed.success) return send(res, 400, { error: { code: 'bad_request', message: parsed.error.issues[0]?.message ?? '' } });
     const outcome = searchCompanies(parsed.data);

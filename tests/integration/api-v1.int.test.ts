@@ -279,6 +279,36 @@ describe('/v1 answers', () => {
   });
 });
 
+describe('the Node listener server.ts calls', () => {
+  it('answers over HTTP through Hono’s Node adapter: a GET, a POST with a body, and a problem', async () => {
+    const { createServer } = await import('node:http');
+    const { createApiListener } = await import('@/features/api/index.server');
+    const m = await member();
+    const { key } = await m.create('HTTP');
+    const listener = createApiListener();
+    const server = createServer((req, res) => void listener(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const auth = { authorization: `Bearer ${key}` };
+      const got = await fetch(`${base}/v1/companies/${A}`, { headers: auth });
+      expect(got.status).toBe(200);
+      expect(((await got.json()) as { corporateNumber: string }).corporateNumber).toBe(A);
+      const posted = await fetch(`${base}/v1/companies/batch`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [A] }),
+      });
+      expect(posted.status).toBe(200);
+      const refused = await fetch(`${base}/v1/companies/${A}`);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('quota, rates and metering', () => {
   it('counts in memory and writes one row per key and day at the flush, then refuses past the monthly quota with a mail at 80 % and 100 %', async () => {
     setEnvForTest({ API_MONTHLY_QUOTA: '5' });

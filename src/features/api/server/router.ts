@@ -43,7 +43,17 @@ function mount(
       return problemResponse(new AppError('method_not_allowed', { headers: { Allow: allow } }));
     }
     const handler = handlers[method as DeclarableMethod | 'HEAD'];
-    return handler(new NextRequest(c.req.raw), { params: Promise.resolve(c.req.param() as Record<string, string>) });
+    // Hono's Node adapter hands over its own light Request object, which undici's Request cannot
+    // copy: the wrapper's NextRequest is built from its parts.
+    const raw = c.req.raw;
+    const body = method === 'GET' || method === 'HEAD' ? null : raw.body;
+    const request = new NextRequest(raw.url, {
+      method,
+      headers: raw.headers,
+      body,
+      ...(body ? { duplex: 'half' } : {}),
+    } as ConstructorParameters<typeof NextRequest>[1]);
+    return handler(request, { params: Promise.resolve(c.req.param() as Record<string, string>) });
   });
 }
 
