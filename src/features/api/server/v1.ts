@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { getReferenceRecord, invoiceViewOf } from '@/features/company-reference/index.server';
+import { getCompanyRecord, invoiceViewOf } from '@/features/company-reference/index.server';
 import { bulkCheck, registryStatus, searchCompanies, searchFailure } from '@/features/company-search/index.server';
 import { todayInJapan } from '@/features/registry';
 import { getCompany, getInvoiceStore, UNAVAILABLE_HEADERS } from '@/features/registry/index.server';
@@ -56,7 +56,7 @@ function unavailable(): AppError {
 }
 
 export function companyOf(corporateNumber: string, asOf: string): V1Company | AppError {
-  const outcome = getReferenceRecord(corporateNumber, { today: asOf });
+  const outcome = getCompanyRecord(corporateNumber, { today: asOf });
   if (!outcome.ok) {
     if (outcome.code === 'registry_unavailable') return unavailable();
     return apiProblem('not_found');

@@ -93,10 +93,15 @@ export function invoiceViewOf(corporateNumber: string, store: InvoiceStore, toda
   };
 }
 
-export function getReferenceRecord(
+/** The record without 同じ所在地の法人 (the public API answers it; the page adds that list). */
+export type CompanyRecordOutcome =
+  | { ok: true; record: Omit<ReferenceRecord, 'sameAddress'> }
+  | { ok: false; code: CompanyErrorCode; message: string };
+
+export function getCompanyRecord(
   corporateNumber: string,
   stores: { registry?: RegistryStore; invoice?: InvoiceStore; today?: string } = {},
-): ReferenceOutcome {
+): CompanyRecordOutcome {
   const registry = stores.registry ?? getRegistryStore();
   const outcome = getCompany(corporateNumber, registry);
   if (!outcome.ok) return outcome;
@@ -116,8 +121,17 @@ export function getReferenceRecord(
       successor,
       timeline: timelineOf(company),
       invoice: invoiceViewOf(company.corporateNumber, stores.invoice ?? getInvoiceStore(), stores.today ?? todayInJapan()),
-      sameAddress: companiesAtSameAddress(company.corporateNumber, registry),
       path: referencePath(company.corporateNumber),
     },
   };
+}
+
+export function getReferenceRecord(
+  corporateNumber: string,
+  stores: { registry?: RegistryStore; invoice?: InvoiceStore; today?: string } = {},
+): ReferenceOutcome {
+  const registry = stores.registry ?? getRegistryStore();
+  const outcome = getCompanyRecord(corporateNumber, { ...stores, registry });
+  if (!outcome.ok) return outcome;
+  return { ok: true, record: { ...outcome.record, sameAddress: companiesAtSameAddress(outcome.record.company.corporateNumber, registry) } };
 }
