@@ -76,6 +76,7 @@ export const API_MODULE_FEATURES = [
   'watch',
   'backoffice',
   'site',
+  'api',
 ];
 const API_URL_MESSAGE = "No /api/ URL strings in components: call the feature's client API module (client/api.ts; docs/decisions/0030).";
 

@@ -18,6 +18,7 @@ const NOT_YET: Record<string, string> = {
   'server/http/precompressed-static.ts': 'scripts/lib/precompress.ts, run by Playwright',
   'server/http/odd-methods.ts': 'server.ts (scripts/lib/plain-node-entries.test.ts)',
   'server/http/peer-address.ts': 'server.ts (scripts/lib/plain-node-entries.test.ts)',
+  'server/http/lean-path.ts': 'server.ts (scripts/lib/plain-node-entries.test.ts)',
 };
 
 function serverModules(dir: string, inServer = false): string[] {
