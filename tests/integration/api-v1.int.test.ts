@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { createNtaStandIn } from '../../dev/nta/stand-in';
 import { formatInvoiceCsvLine, testInvoiceRecord } from '../../tools/registry/invoice-synthetic';
@@ -276,6 +276,37 @@ describe('/v1 answers', () => {
     expect(live.status).toBe(200);
     const forged = await v1(`/v1/changes?since=${since}&cursor=abc.def`, key);
     expect(forged.status).toBe(400);
+  });
+});
+
+describe('logs', () => {
+  it('never carry a key: a good, a revoked and a malformed one leave only the key id in the log lines', async () => {
+    const { logger } = await import('@/server/logger');
+    const m = await member();
+    const live = await m.create('ログ確認');
+    const gone = await m.create('無効');
+    await m.revoke(gone.id);
+    const lines: string[] = [];
+    const spies = (['info', 'warn', 'error'] as const).map((level) => {
+      const original = logger[level].bind(logger);
+      const spy = vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => {
+        lines.push(JSON.stringify(args));
+        return (original as (...a: unknown[]) => void)(...args);
+      }) as never);
+      return spy;
+    });
+    try {
+      await v1(`/v1/companies/${A}`, live.key);
+      await v1(`/v1/companies/${A}`, gone.key);
+      await v1(`/v1/companies/${A}`, `${live.key}x`);
+      await v1('/v1/companies/batch', live.key, { method: 'POST', body: { items: [live.key] } });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    const all = lines.join('\n');
+    for (const secret of [live.key, gone.key, live.key.slice(8), gone.key.slice(8)]) expect(all).not.toContain(secret);
+    expect(all).toContain(live.id);
   });
 });
 
