@@ -11,8 +11,8 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 
 import { SearchParamsSchema } from '../src/features/company-search';
-import { searchFailure, searchCompanies } from '../src/features/company-search/index.server';
-import { getRegistryStore } from '../src/features/registry/index.server';
+import { searchFailure } from '../src/features/company-search/index.server';
+import { searchCompanies, getRegistryStore } from '../src/features/registry/index.server';
 
 const { values } = parseArgs({ options: { port: { type: 'string' } }, strict: true });
 const port = Number(values.port ?? 3397);
