@@ -7,6 +7,7 @@ import { referencePath } from '@/lib/company-path';
 import { todayInJapan } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
 import { safeEqual, signWithServerSecret } from '@/server/auth/tokens';
+import { memberStandingOf } from '@/features/accounts/index.server';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { renderMail, sendMail, type RenderedMail } from '@/server/mail';
@@ -115,9 +116,8 @@ async function tokenValid(userId: string, token: string, now: number): Promise<b
 /** Stops the member's digest when the token is theirs (current version, not expired); false (nothing changes) otherwise. */
 export async function unsubscribeWithToken(userId: string, token: string, now = Date.now()): Promise<boolean> {
   if (!(await tokenValid(userId, token, now))) return false;
-  const db = await getDb();
-  const live = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`));
-  if (live.length === 0) return false;
+  const member = await memberStandingOf(userId);
+  if (!member || member.deletedAt !== null) return false;
   await setDigest(userId, false);
   logger.info({ event: 'watch.unsubscribed', userId }, 'watch digest unsubscribed by mail link');
   return true;
