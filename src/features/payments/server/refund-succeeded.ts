@@ -8,7 +8,16 @@ import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
-import type { Refund } from './refunds';
+/** What the step reads of a refund (refunds.ts's `Refund` has it; declared here so neither module imports the other's types back). */
+interface SucceededRefund {
+  id: string;
+  orderId: string;
+  chargeId: string;
+  amountYen: number;
+  reason: string;
+  requestedBy: string | null;
+  origin: 'backoffice' | 'payjp';
+}
 
 /**
  * Who made a refund outside hojin, in the back office's words (order page, timeline, audit log);
@@ -37,7 +46,7 @@ const REFUND_MAIL_SENT = 'order_refunded:sent';
  *    A crash between the mail and its mark would send it a second time — the one window left,
  *    preferred over a mark without a mail (the member would never be told).
  */
-export async function recordSucceededRefund(refund: Refund): Promise<void> {
+export async function recordSucceededRefund(refund: SucceededRefund): Promise<void> {
   const order = await recordRefund(refund.orderId, {
     // The refund is the manager's act, also when the reconciler settles it later; one made outside
     // hojin (PAY.JP's dashboard) has no manager of ours: the system records it.

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { GRAM_DF_MIN } from '../store/schema';
+import { GRAM_DF_MIN } from '../../formats/registry-schema';
 import type { OpenRegistry } from '../store/store';
 
 /** Documents counted per rare 3-gram when choosing the selective ones (= GRAM_DF_MIN). */

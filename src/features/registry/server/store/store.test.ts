@@ -5,7 +5,7 @@ import { getCompany } from '../company/get-company';
 import { searchCompanies } from '../search/search';
 import Database from 'better-sqlite3';
 import { RegistryStore } from './store';
-import { SCHEMA_VERSION } from './schema';
+import { SCHEMA_VERSION } from '../../formats/registry-schema';
 import { buildRegistry, ntaRow, tempDir } from '../../testing';
 
 let dir: string;
