@@ -11,8 +11,8 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 
 import { SearchParamsSchema } from '../src/features/company-search';
-import { searchFailure, searchCompanies } from '../src/features/company-search/index.server';
-import { getRegistryStore } from '../src/features/registry/index.server';
+import { searchFailure } from '../src/features/company-search/index.server';
+import { searchCompanies, getRegistryStore } from '../src/features/registry/index.server';
 import { todayInJapan } from '../src/features/registry';
 import { companyOf } from '../src/features/api/server/v1';
 

@@ -19,7 +19,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { RegistryStore } from '../src/features/registry/server/store/store';
-import { type SearchCompaniesParams, searchCompanies } from '../src/features/company-search/server/search';
+import { type SearchCompaniesParams, searchCompanies } from '../src/features/registry/server/search/search';
 
 const QuerySchema = z.object({
   q: z.string().optional(),

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { RegistryStore } from '../src/features/registry/server/store/store';
-import { type SearchCompaniesParams, searchCompanies } from '../src/features/company-search/server/search';
+import { type SearchCompaniesParams, searchCompanies } from '../src/features/registry/server/search/search';
 
 const QuerySchema = z.strictObject({
   q: z.string().optional(),

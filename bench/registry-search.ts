@@ -350,7 +350,7 @@ async function main(): Promise<void> {
   }
 
   const { RegistryStore } = await import('../src/features/registry/server/store/store');
-  const { searchCompanies } = await import('../src/features/company-search/index.server');
+  const { searchCompanies } = await import('../src/features/registry/index.server');
   const store = new RegistryStore(registry);
   const classes = sampleQueries(registry, args.queries);
 

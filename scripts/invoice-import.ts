@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getEnv } from '@/config/env';
 import { importInvoiceFiles, InvoiceImportError } from '@/features/registry/server/invoice/import';
-import type { InvoiceRowError } from '@/features/registry/server/invoice/types';
+import type { InvoiceRowError } from '@/features/registry/formats/invoice-row';
 
 const SHOWN = 20;
 

@@ -64,7 +64,7 @@ export const refunds = pgTable(
     statementNumber: text('statement_number').unique(),
     /** when it became succeeded or failed; the refund date printed on the statement */
     settledAt: timestamp('settled_at', { withTimezone: true }),
-    /** the caller's onRefundSucceeded (order status, mail) ran; the reconciler retries it until set */
+    /** payments' recordSucceededRefund (order status, mail) ran; the reconciler retries it until set */
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     /** the refund reconciler's lease, as orders.reconcile_lease_until (decision 0013) */
     reconcileLeaseUntil: timestamp('reconcile_lease_until', { withTimezone: true }),

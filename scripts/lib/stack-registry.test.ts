@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
-import { SCHEMA_VERSION } from '@/features/registry/server/store/schema';
+import { SCHEMA_VERSION } from '@/features/registry/formats/registry-schema';
 import { registryFileFormat } from './stack';
 
 const dir = tempDir();

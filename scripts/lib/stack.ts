@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 import { parseEnv, type Env } from '../../src/config/env';
-import { SCHEMA_VERSION as REGISTRY_SCHEMA_VERSION } from '../../src/features/registry/server/store/schema';
+import { SCHEMA_VERSION as REGISTRY_SCHEMA_VERSION } from '../../src/features/registry/formats/registry-schema';
 
 import { precompressStatic } from './precompress';
 import { ProcessGroup, portInUse, run, waitForPort } from './processes';

@@ -16,9 +16,9 @@ import { orderRow } from '../support/order-row';
 import { asc, eq } from 'drizzle-orm';
 import { auditLog, refunds } from '@db/schema';
 import { getDb } from '@/server/db/client';
-import { SERVER_RECONCILE_OPTIONS, reconcilePayments } from '@/features/payments/server/reconciler';
+import { reconcilePayments } from '@/features/payments/server/reconciler';
 import { recordSucceededRefund } from '@/features/payments/server/refund-succeeded';
-import { listRefunds, refundTotals, requestRefund } from '@/features/payments/server/refunds';
+import { listRefunds, requestRefund } from '@/features/payments/server/refunds';
 import { listOrderEvents } from '@/features/orders/index.server';
 import * as refundsRoute from '@/app/api/admin/orders/[id]/refunds/route';
 import * as historyRoute from '@/app/api/payments/histories-per-page/route';
@@ -140,9 +140,8 @@ describe('a manager refunds part of an order from the back office', () => {
 
     // the handler run again (the reconciler after a crash) changes nothing and mails nothing
     const [again] = await listRefunds(order.id);
-    const totals = await refundTotals(order.id);
-    if (!again || !totals) throw new Error('no refund');
-    await recordSucceededRefund(again, totals);
+    if (!again) throw new Error('no refund');
+    await recordSucceededRefund(again);
     expect(await orderRow(order.id)).toMatchObject({ refundedYen: 500 });
     expect((await listOrderEvents(order.id)).filter((e) => e.kind === 'refund')).toHaveLength(1);
     expect(await refundMails(member, 0)).toHaveLength(1);
@@ -238,7 +237,7 @@ describe('a manager refunds part of an order from the back office', () => {
       requestRefund(
         { orderId: order.id, amountYen: 300, reason: '監査の失敗', staffId: manager.id },
         {
-          onRequested: async () => {
+          audit: async () => {
             throw new Error('audit insert failed');
           },
         },
@@ -329,9 +328,9 @@ describe('a refund whose PAY.JP answer timed out', () => {
     expect(res.json).toMatchObject({ refund: { status: 'unknown' } });
     expect(await orderRow(order.id)).toMatchObject({ refundedYen: 0, fulfilmentStatus: 'accepted' });
 
-    // The reconciler's pass as the server runs it (startServerReconciler's options), without the
-    // grace: twice at once and once more.
-    const pass = () => reconcilePayments({ ...SERVER_RECONCILE_OPTIONS, graceMs: 0, leaseMs: 0 });
+    // The reconciler's pass as the server runs it (startServerReconciler), without the grace: twice
+    // at once and once more.
+    const pass = () => reconcilePayments({ graceMs: 0, leaseMs: 0 });
     await Promise.all([pass(), pass()]);
     await pass();
 

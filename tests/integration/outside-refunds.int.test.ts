@@ -24,8 +24,8 @@ import { auditLog, refunds } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { getPayjpClient } from '@/features/payments/server/payjp/client';
 import { reconcilePayments } from '@/features/payments/server/reconciler';
-import { recordSucceededRefund } from '@/features/payments/server/refund-succeeded';
-import { OUTSIDE_REFUND_LABEL, listRefunds, refundTotals, requestRefund } from '@/features/payments/server/refunds';
+import { OUTSIDE_REFUND_LABEL } from '@/features/payments/server/refund-succeeded';
+import { listRefunds, refundTotals, requestRefund } from '@/features/payments/server/refunds';
 import { listOrderRefunds } from '@/features/backoffice/server/refunds';
 import { jstMonthRange, loadAccountingEntries } from '@/features/backoffice/server/accounting';
 import { listOrderEvents } from '@/features/orders/index.server';
@@ -193,10 +193,13 @@ describe('a refund made at PAY.JP’s dashboard', () => {
     expect(tooMuch).toBeInstanceOf(AppError);
     expect((tooMuch as InstanceType<typeof AppError>).status).toBe(422);
 
-    const ours = await requestRefund(
-      { orderId: order.id, amountYen: left, ministryFeeYen: order.nonTaxableYen, reason: '残額を返金', staffId: manager.id },
-      { onRefundSucceeded: recordSucceededRefund },
-    );
+    const ours = await requestRefund({
+      orderId: order.id,
+      amountYen: left,
+      ministryFeeYen: order.nonTaxableYen,
+      reason: '残額を返金',
+      staffId: manager.id,
+    });
     expect(ours.refund).toMatchObject({ status: 'succeeded', origin: 'backoffice' });
     expect(ours.totals).toMatchObject({ refundedYen: order.amountYen, refundableYen: 0, fullyRefunded: true });
     // Its own charge.refunded arrives: nothing new.
@@ -222,7 +225,7 @@ describe('a refund made at PAY.JP’s dashboard', () => {
     expect(JSON.stringify(first.json)).toContain('確認中の返金');
     expect(await listRefunds(order.id)).toHaveLength(1);
 
-    await reconcilePayments({ graceMs: 0, leaseMs: 0, onRefundSucceeded: recordSucceededRefund });
+    await reconcilePayments({ graceMs: 0, leaseMs: 0 });
     const again = await deliver(full);
     expect(again.status).toBe(200);
     const rows = await listRefunds(order.id);
@@ -245,7 +248,7 @@ describe('a refund made at PAY.JP’s dashboard', () => {
     const outside = await emulatorGet(stack, `/events/${outsideEvent!.id}`);
     expect((await deliver(outside)).status).toBe(503);
 
-    await reconcilePayments({ graceMs: 0, leaseMs: 0, onRefundSucceeded: recordSucceededRefund });
+    await reconcilePayments({ graceMs: 0, leaseMs: 0 });
     expect(await listRefunds(order.id)).toMatchObject([{ status: 'succeeded', origin: 'backoffice', amountYen: 700 }]);
     // PAY.JP delivers the dashboard's again: recorded now, once.
     expect((await deliver(outside)).status).toBe(200);
@@ -297,7 +300,7 @@ describe('a refund or payment confirmed after the month PAY.JP made it in', () =
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(confirmedAt);
-    await reconcilePayments({ graceMs: 0, leaseMs: 0, onRefundSucceeded: recordSucceededRefund });
+    await reconcilePayments({ graceMs: 0, leaseMs: 0 });
     vi.useRealTimers();
 
     const [refund] = await listRefunds(order.id);

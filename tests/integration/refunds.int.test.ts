@@ -5,19 +5,43 @@
  * and the refund statement PDF for its member only.
  */
 import { NextRequest } from 'next/server';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { pdfText } from '../support/pdf';
 import { control, emulatorGet, newMember, startPurchaseStack, type Member, paidOrderWithCharge } from './purchase-support';
 import { eq } from 'drizzle-orm';
 import { refunds } from '@db/schema';
 import { getDb } from '@/server/db/client';
+import { listOrderEvents } from '@/features/orders/index.server';
 import { requestRefund, listRefunds, refundTotals } from '@/features/payments/server/refunds';
 import { reconcilePayments } from '@/features/payments/server/reconciler';
 import { AppError } from '@/server/http/app-error';
 import { createOrder } from '../factories/orders';
 import { createTestStaff } from '../factories/staff';
 import * as statementRoute from '@/app/api/download/refund/[file]/route';
+import type * as MailModule from '@/server/mail';
+
+// The mail transport as it is, but a member's refund mails (返金のお知らせ) are counted and can be
+// made to fail (the refund's recording step is then retried by the reconciler): the step itself is
+// payments' own, no test double.
+const mailFaults = vi.hoisted(() => ({ failing: new Map<string, number>(), attempts: new Map<string, number>() }));
+vi.mock('@/server/mail', async (importOriginal) => {
+  const real = await importOriginal<typeof MailModule>();
+  return {
+    ...real,
+    sendMail: async (...args: Parameters<typeof real.sendMail>) => {
+      const [to, mail] = args;
+      if (mail.kind !== 'order_refunded') return real.sendMail(...args);
+      mailFaults.attempts.set(to, (mailFaults.attempts.get(to) ?? 0) + 1);
+      const failing = mailFaults.failing.get(to) ?? 0;
+      if (failing > 0) {
+        mailFaults.failing.set(to, failing - 1);
+        throw new Error('mail server down');
+      }
+      return real.sendMail(...args);
+    },
+  };
+});
 
 const stack = await startPurchaseStack();
 
@@ -51,29 +75,31 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error('expected the refund to be refused');
 }
 
-function recorder() {
-  const calls: { refundId: string; refundedYen: number; fullyRefunded: boolean }[] = [];
-  return {
-    calls,
-    onRefundSucceeded: async (refund: { id: string }, totals: { refundedYen: number; fullyRefunded: boolean }) => {
-      calls.push({ refundId: refund.id, refundedYen: totals.refundedYen, fullyRefunded: totals.fullyRefunded });
-    },
-  };
+/**
+ * The refunds the payments feature recorded on the order and told the member of, in order: the
+ * order timeline's mark of each refund mail (refund-succeeded.ts), one per refund.
+ */
+async function told(orderId: string): Promise<unknown[]> {
+  const events = await listOrderEvents(orderId);
+  return events.flatMap((e) => {
+    const data = e.data as { mail?: unknown; refundReference?: unknown } | null;
+    return data?.mail === 'order_refunded:sent' ? [data.refundReference] : [];
+  });
 }
 
 /** The reconciler's pass as the server runs it, without waiting for the grace. */
-const reconcile = (onRefundSucceeded?: ReturnType<typeof recorder>['onRefundSucceeded']) =>
-  reconcilePayments({ graceMs: 0, leaseMs: 0, onRefundSucceeded });
+const reconcile = () => reconcilePayments({ graceMs: 0, leaseMs: 0 });
 
 describe('refunds', () => {
-  it('refunds a whole order: PAY.JP refunds it, the row and the totals say so, the caller is told once', async () => {
+  it('refunds a whole order: PAY.JP refunds it, the row and the totals say so, the order and the member are told once', async () => {
     const member = await newMember();
     const order = await paidOrder(member);
-    const hook = recorder();
-    const { refund, totals } = await requestRefund(
-      { orderId: order.id, amountYen: order.amountYen, reason: '注文取消（お客様のご希望）', staffId: manager.id },
-      { onRefundSucceeded: hook.onRefundSucceeded },
-    );
+    const { refund, totals } = await requestRefund({
+      orderId: order.id,
+      amountYen: order.amountYen,
+      reason: '注文取消（お客様のご希望）',
+      staffId: manager.id,
+    });
     expect(refund).toMatchObject({
       status: 'succeeded',
       amountYen: order.amountYen,
@@ -83,7 +109,7 @@ describe('refunds', () => {
       requestedBy: manager.id,
     });
     expect(totals).toMatchObject({ chargedYen: order.amountYen, refundedYen: order.amountYen, refundableYen: 0, fullyRefunded: true });
-    expect(hook.calls).toEqual([{ refundId: refund.id, refundedYen: order.amountYen, fullyRefunded: true }]);
+    expect(await told(order.id)).toEqual([refund.id]);
     expect(await chargeAtPayjp(order.payjpChargeId)).toMatchObject({ amount_refunded: order.amountYen, refunded: true });
     expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
     const db = await getDb();
@@ -172,26 +198,22 @@ describe('refunds', () => {
   it('on a 500 before PAY.JP did anything: unknown, never succeeded; the reconciler sends it once with the same key', async () => {
     const member = await newMember();
     const order = await paidOrder(member);
-    const hook = recorder();
     await control(stack, 'next-request', { fail: 500, stage: 'before', method: 'POST', path: `/v1/charges/${order.payjpChargeId}/refund` });
-    const { refund, totals } = await requestRefund(
-      { orderId: order.id, amountYen: 700, reason: '500前', staffId: manager.id },
-      { onRefundSucceeded: hook.onRefundSucceeded },
-    );
+    const { refund, totals } = await requestRefund({ orderId: order.id, amountYen: 700, reason: '500前', staffId: manager.id });
     expect(refund.status).toBe('unknown');
     expect(totals).toMatchObject({ refundedYen: 0, pendingYen: 700, refundableYen: order.amountYen - 700 });
-    expect(hook.calls).toEqual([]);
+    expect(await told(order.id)).toEqual([]);
     expect(await chargeAtPayjp(order.payjpChargeId)).toMatchObject({ amount_refunded: 0 });
     // While it is in doubt, no other refund of the order can be made.
     expect(await refusal(requestRefund({ orderId: order.id, amountYen: 1, reason: '割り込み', staffId: manager.id }))).toMatchObject({
       status: 409,
     });
 
-    const report = await reconcile(hook.onRefundSucceeded);
+    const report = await reconcile();
     expect(report.refunds?.settled).toContainEqual({ refundId: refund.id, from: 'unknown', to: 'succeeded' });
     expect(await chargeAtPayjp(order.payjpChargeId)).toMatchObject({ amount_refunded: 700 });
     expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
-    expect(hook.calls).toEqual([{ refundId: refund.id, refundedYen: 700, fullyRefunded: false }]);
+    expect(await told(order.id)).toEqual([refund.id]);
   });
 
   it('on a 500 after PAY.JP refunded: unknown; the reconciler reads amount_refunded and settles it without a second refund', async () => {
@@ -211,20 +233,17 @@ describe('refunds', () => {
   it('on a timeout: unknown, then reconciled to succeeded exactly once, without a second refund at PAY.JP', async () => {
     const member = await newMember();
     const order = await paidOrder(member);
-    const hook = recorder();
     await control(stack, 'next-request', { fail: 'timeout', method: 'POST', path: `/v1/charges/${order.payjpChargeId}/refund` });
-    const { refund } = await requestRefund(
-      { orderId: order.id, amountYen: 1000, reason: 'タイムアウト', staffId: manager.id },
-      { onRefundSucceeded: hook.onRefundSucceeded },
-    );
+    const { refund } = await requestRefund({ orderId: order.id, amountYen: 1000, reason: 'タイムアウト', staffId: manager.id });
     expect(refund).toMatchObject({ status: 'unknown', failureCode: 'timeout' });
-    expect(hook.calls).toEqual([]);
+    expect(await told(order.id)).toEqual([]);
 
     // Two reconcilers at once, then another pass: one settlement, one notification, one refund.
-    await Promise.all([reconcile(hook.onRefundSucceeded), reconcile(hook.onRefundSucceeded)]);
-    await reconcile(hook.onRefundSucceeded);
+    await Promise.all([reconcile(), reconcile()]);
+    await reconcile();
     expect((await listRefunds(order.id)).map((r) => r.status)).toEqual(['succeeded']);
-    expect(hook.calls).toEqual([{ refundId: refund.id, refundedYen: 1000, fullyRefunded: false }]);
+    expect(await told(order.id)).toEqual([refund.id]);
+    expect(mailFaults.attempts.get(member.email)).toBe(1);
     expect(await chargeAtPayjp(order.payjpChargeId)).toMatchObject({ amount_refunded: 1000 });
     expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
   });
@@ -266,29 +285,23 @@ describe('refunds', () => {
     expect(await refundsAtPayjp(order.payjpChargeId)).toBe(1);
   });
 
-  it('hands a succeeded refund to the handler again when the handler failed, until it succeeds once', async () => {
+  it('records and mails a succeeded refund again when its mail failed, until it succeeds once', async () => {
     const member = await newMember();
     const order = await paidOrder(member);
-    let attempts = 0;
-    // (Other tests' refunds made without a handler are handed over by these passes too: ignored here.)
-    const flaky = async (r: { orderId: string }) => {
-      if (r.orderId !== order.id) return;
-      attempts += 1;
-      if (attempts === 1) throw new Error('mail server down');
-    };
-    const { refund } = await requestRefund(
-      { orderId: order.id, amountYen: 200, reason: '通知失敗', staffId: manager.id },
-      { onRefundSucceeded: flaky },
-    );
+    const attempts = () => mailFaults.attempts.get(member.email) ?? 0;
+    mailFaults.failing.set(member.email, 1);
+    const { refund } = await requestRefund({ orderId: order.id, amountYen: 200, reason: '通知失敗', staffId: manager.id });
     expect(refund.status).toBe('succeeded');
-    expect(attempts).toBe(1);
-    // Not before five minutes (the request's handler may still be running), then once.
-    await reconcilePayments({ graceMs: 0, leaseMs: 0, onRefundSucceeded: flaky, now: new Date(Date.now() + 60_000) });
-    expect(attempts).toBe(1);
+    expect(attempts()).toBe(1);
+    expect(await told(order.id)).toEqual([]);
+    // Not before five minutes (the request's step may still be running), then once.
+    await reconcilePayments({ graceMs: 0, leaseMs: 0, now: new Date(Date.now() + 60_000) });
+    expect(attempts()).toBe(1);
     const later = Date.now() + 6 * 60_000;
-    await reconcilePayments({ graceMs: 0, leaseMs: 60_000, onRefundSucceeded: flaky, now: new Date(later) });
-    await reconcilePayments({ graceMs: 0, leaseMs: 60_000, onRefundSucceeded: flaky, now: new Date(later + 120_000) });
-    expect(attempts).toBe(2);
+    await reconcilePayments({ graceMs: 0, leaseMs: 60_000, now: new Date(later) });
+    await reconcilePayments({ graceMs: 0, leaseMs: 60_000, now: new Date(later + 120_000) });
+    expect(attempts()).toBe(2);
+    expect(await told(order.id)).toEqual([refund.id]);
     const db = await getDb();
     const [row] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
     expect(row?.notifiedAt).toBeInstanceOf(Date);

@@ -1,7 +1,7 @@
 import { withCheckDigit } from '@/features/registry/corporate-number';
 import { Rng, dateToDay, dayToDate } from './nta-synthetic';
 import type { NtaKind } from '@/features/registry/nta-types';
-import { INVOICE_COLUMNS, type InvoiceColumn } from '@/features/registry/server/invoice/types';
+import { INVOICE_COLUMNS, type InvoiceColumn } from '@/features/registry/formats/invoice-row';
 
 /**
  * Sample qualified-invoice data consistent with a (generated) registry: for each company a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CsvRecordSplitter } from '@/lib/csv-records';
-import { isNtaRowError, toNtaRow } from '@/features/registry/server/nta/row';
+import { isNtaRowError, toNtaRow } from '@/features/registry/formats/nta-row';
 import { formatNtaLine, katakanaToRomaji, type NtaRecord, SyntheticRegistry, toHalfWidthKana } from './nta-synthetic';
 import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 

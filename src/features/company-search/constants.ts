@@ -1,15 +1,18 @@
 /**
  * The company search's limits, codes and messages, without zod: client components import them
  * from here so the search pages ship no schema library (issue 13). schemas.ts builds its zod
- * schemas from these same values and re-exports them, so each rule still has one owner.
+ * schemas from these same values and re-exports them, so each rule still has one owner. The
+ * search's own limits and messages are the registry's, which runs the search over its index
+ * (docs/decisions/0101).
  */
-import { COMPANY_ERROR_MESSAGES } from '@/features/registry';
-
-export const SEARCH_PAGE_SIZE = 20;
-/** Deepest page a cursor can reach: nobody pages through the whole registry. */
-export const SEARCH_MAX_PAGES = 50;
-/** The count is exact up to this number and shown as 「1,000件以上」 beyond it. */
-export const SEARCH_COUNT_CAP = 1000;
+export {
+  ADDRESS_QUERY_MIN,
+  SEARCH_COUNT_CAP,
+  SEARCH_ERROR_MESSAGES,
+  SEARCH_MAX_PAGES,
+  SEARCH_PAGE_SIZE,
+  type SearchErrorCode,
+} from '@/features/registry';
 /** Longest query accepted, in characters as typed. */
 export const SEARCH_QUERY_MAX = 100;
 
@@ -19,12 +22,7 @@ export const SEARCH_QUERY_MAX = 100;
  */
 export const PREFECTURE_FILTER = { label: '都道府県', any: 'すべての都道府県' } as const;
 
-/**
- * The address field (part of the 所在地): at least 2 characters — one bigram of the registry's
- * address index (docs/decisions/0029); a single character (「町」「1」) would list most of the
- * country. Counted after normalisation on the server (「二丁目」 counts as 「2」 + separator).
- */
-export const ADDRESS_QUERY_MIN = 2;
+/** The address field (part of the 所在地): at most this many characters as typed (its minimum: ADDRESS_QUERY_MIN). */
 export const ADDRESS_QUERY_MAX = 100;
 
 /** 市区町村: JIS X 0402 code (3 digits), only unique within its prefecture. */
@@ -34,17 +32,6 @@ export const CITY_CODE_PATTERN = /^\d{3}$/;
 export function isCityCode(value: unknown): value is string {
   return typeof value === 'string' && CITY_CODE_PATTERN.test(value);
 }
-
-export const SEARCH_ERROR_MESSAGES = {
-  registry_unavailable: COMPANY_ERROR_MESSAGES.registry_unavailable,
-  empty_query:
-    '検索できる文字が含まれていません。会社名の一部か13桁の法人番号を入力してください（「株式会社」などの法人格だけでは検索できません）。',
-  address_too_short: `所在地は${ADDRESS_QUERY_MIN}文字以上で入力してください（例：丸の内二丁目、大手町1）。`,
-  invalid_check_digit: COMPANY_ERROR_MESSAGES.invalid_check_digit,
-  invalid_cursor: '検索結果の続きを表示できませんでした。もう一度検索してください。',
-  cursor_expired: '会社データが更新されたため、検索結果の続きを表示できませんでした。もう一度検索してください。',
-} as const;
-export type SearchErrorCode = keyof typeof SEARCH_ERROR_MESSAGES;
 
 /**
  * On the search's root while the visitor searches on /search (issue 13 point 2), and from the

@@ -1,7 +1,9 @@
 import 'server-only';
 
-/** The company search feature's server face: the search over the registry and its HTTP answers. */
-export { searchCompanies } from './server/search';
+/**
+ * The company search feature's server face: its HTTP answers, the bulk check, the CSV and the
+ * /search page's first answer. The search itself is the registry's (`searchCompanies`, 0101).
+ */
 export { searchFailure } from './server/http';
 export { bulkCheck } from './server/bulk-check';
 export { searchCsv } from './server/search-csv';

@@ -4,7 +4,7 @@
  * Messages are Japanese (they are shown to visitors).
  */
 import { z } from 'zod';
-import { CompanySummarySchema, KindCodeSchema, RegistryInfoSchema } from '@/features/registry';
+import { KindCodeSchema } from '@/features/registry';
 import { CSV_FORMS } from '@/lib/csv';
 import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURES } from '@/lib/prefectures';
@@ -107,44 +107,5 @@ export type CityList = z.infer<typeof CityListSchema>;
 
 export type SearchParams = z.infer<typeof SearchParamsSchema>;
 
-export const SearchResultSchema = z.strictObject({
-  query: z.strictObject({
-    /**
-     * The query as the search understood it (normalised), the 13-digit number (also when typed as
-     * the 12-digit 会社法人等番号, type `company_legal_number`), the 7-digit postal code, or (type
-     * `address`: the address field alone) the normalised address.
-     */
-    normalized: z.string(),
-    type: z.enum(['text', 'corporate_number', 'company_legal_number', 'post_code', 'address']),
-    /** The address field as the search understood it (normalised; numbers joined by '-'), when given. */
-    address: z.string().optional(),
-  }),
-  items: z.array(CompanySummarySchema).max(SEARCH_PAGE_SIZE),
-  /** Exact number of matches up to SEARCH_COUNT_CAP; when countCapped, there are more. */
-  count: z.number().int().min(0).max(SEARCH_COUNT_CAP),
-  /** More than SEARCH_COUNT_CAP matches: show 「1,000件以上」. */
-  countCapped: z.boolean(),
-  /**
-   * `count` is a lower bound: capped (countCapped) or stopped at the count's time budget
-   * (SEARCH_COUNT_BUDGET_MS of env.ts) before the end — show 「N件以上」. Added beside countCapped, which keeps
-   * its meaning (issue 24 point 8); false when `count` is exact.
-   */
-  countIsLowerBound: z.boolean(),
-  /** 1-based page number of `items`. */
-  page: z.number().int().min(1).max(SEARCH_MAX_PAGES),
-  /** Opaque cursor of the next page; null on the last page (or at the depth limit). */
-  nextCursor: z.string().nullable(),
-  /** True when more results exist than the pages allowed: ask the visitor to narrow the search. */
-  depthLimited: z.boolean(),
-  registry: RegistryInfoSchema,
-});
-export type SearchResult = z.infer<typeof SearchResultSchema>;
-
-export const SearchErrorSchema = z.strictObject({
-  ok: z.literal(false),
-  code: z.enum(Object.keys(SEARCH_ERROR_MESSAGES) as [SearchErrorCode, ...SearchErrorCode[]]),
-  message: z.string(),
-});
-export type SearchError = z.infer<typeof SearchErrorSchema>;
-
-export type SearchOutcome = { ok: true; result: SearchResult } | SearchError;
+// The search's answer is the registry's, which runs the search over its index (docs/decisions/0101).
+export { SearchResultSchema, type SearchResult } from '@/features/registry';

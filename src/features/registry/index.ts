@@ -10,3 +10,12 @@ export { NTA_CLOSE_CAUSE, type NtaKind, type NtaRow } from './nta-types';
 export { isValidCorporateNumber, withCheckDigit } from './corporate-number';
 export { IDENTIFIER_MESSAGES, parseBulkLine } from './identifier-line';
 export { invoiceDataAsOf, invoiceStandingOf, todayInJapan, type InvoiceStatus } from './invoice-status';
+// The search over the registry's index (docs/decisions/0101): its limits and messages.
+export {
+  ADDRESS_QUERY_MIN,
+  SEARCH_COUNT_CAP,
+  SEARCH_ERROR_MESSAGES,
+  SEARCH_MAX_PAGES,
+  SEARCH_PAGE_SIZE,
+  type SearchErrorCode,
+} from './search-rules';

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { NTA_CLOSE_CAUSE, NTA_PROCESS } from '@/features/registry/nta-types';
 
 import { COMPANY_ERROR_MESSAGES, KIND_CODES, type CompanyErrorCode, type KindCode } from './constants';
+import { SEARCH_COUNT_CAP, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, type SearchErrorCode } from './search-rules';
 
 // The zod-free values live in constants.ts (client components import them there); re-exported so
 // server code and tests keep one import.
@@ -136,3 +137,40 @@ export const CompanyDetailSchema = z.strictObject({
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 
 export type CompanyOutcome = { ok: true; company: CompanyDetail } | { ok: false; code: CompanyErrorCode; message: string };
+
+/** A company search's answer (GET /api/corporates/search, /search, the 法人情報照会 search): server/search/search.ts. */
+export const SearchResultSchema = z.strictObject({
+  query: z.strictObject({
+    /**
+     * The query as the search understood it (normalised), the 13-digit number (also when typed as
+     * the 12-digit 会社法人等番号, type `company_legal_number`), the 7-digit postal code, or (type
+     * `address`: the address field alone) the normalised address.
+     */
+    normalized: z.string(),
+    type: z.enum(['text', 'corporate_number', 'company_legal_number', 'post_code', 'address']),
+    /** The address field as the search understood it (normalised; numbers joined by '-'), when given. */
+    address: z.string().optional(),
+  }),
+  items: z.array(CompanySummarySchema).max(SEARCH_PAGE_SIZE),
+  /** Exact number of matches up to SEARCH_COUNT_CAP; when countCapped, there are more. */
+  count: z.number().int().min(0).max(SEARCH_COUNT_CAP),
+  /** More than SEARCH_COUNT_CAP matches: show 「1,000件以上」. */
+  countCapped: z.boolean(),
+  /**
+   * `count` is a lower bound: capped (countCapped) or stopped at the count's time budget
+   * (SEARCH_COUNT_BUDGET_MS of env.ts) before the end — show 「N件以上」. Added beside countCapped, which keeps
+   * its meaning (issue 24 point 8); false when `count` is exact.
+   */
+  countIsLowerBound: z.boolean(),
+  /** 1-based page number of `items`. */
+  page: z.number().int().min(1).max(SEARCH_MAX_PAGES),
+  /** Opaque cursor of the next page; null on the last page (or at the depth limit). */
+  nextCursor: z.string().nullable(),
+  /** True when more results exist than the pages allowed: ask the visitor to narrow the search. */
+  depthLimited: z.boolean(),
+  registry: RegistryInfoSchema,
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+/** A search refused: one of SEARCH_ERROR_MESSAGES, with its words. */
+export type SearchOutcome = { ok: true; result: SearchResult } | { ok: false; code: SearchErrorCode; message: string };

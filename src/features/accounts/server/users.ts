@@ -72,3 +72,30 @@ export async function memberEmailOf(userId: string): Promise<string | null> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return user?.email ?? null;
 }
+
+/** What other features may know of a member: whether it is the demo account, whether it unregistered. */
+export interface MemberStanding {
+  isDemo: boolean;
+  deletedAt: Date | null;
+}
+
+/**
+ * Locks the member's row in the caller's transaction (SELECT … FOR UPDATE) and answers its
+ * standing, or null for no such member: a feature's per-member rule (a watch list's limit, the
+ * saved addresses, an order created or paid while the member unregisters) holds under it.
+ */
+export async function lockMember(tx: Pick<Db, 'select'>, userId: string): Promise<MemberStanding | null> {
+  const [member] = await tx
+    .select({ isDemo: users.isDemo, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return member ?? null;
+}
+
+/** The member's standing without a lock; null for no such member. */
+export async function memberStandingOf(userId: string): Promise<MemberStanding | null> {
+  const db = await getDb();
+  const [member] = await db.select({ isDemo: users.isDemo, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  return member ?? null;
+}

@@ -5,7 +5,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { z } from 'zod';
 
 import { invoiceViewOf } from '@/features/company-reference/index.server';
-import { bulkCheck, searchCompanies } from '@/features/company-search/index.server';
+import { bulkCheck } from '@/features/company-search/index.server';
+import { searchCompanies } from '@/features/registry/index.server';
 import { SearchParamsSchema, type SearchResult } from '@/features/company-search';
 import { todayInJapan } from '@/features/registry';
 import { getCompany, getInvoiceStore } from '@/features/registry/index.server';

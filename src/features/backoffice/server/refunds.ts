@@ -7,9 +7,9 @@ import {
   findRefundStatementOfOrder,
   type FoundRefundStatement,
   listRefunds,
-  recordSucceededRefund,
   requestRefund,
   type Refund,
+  type RefundAuditEvent,
   type RefundStatus,
   type RefundTotals,
 } from '@/features/payments/index.server';
@@ -23,9 +23,9 @@ import type { Actor } from './notices';
 
 /**
  * A manager's refund from the order page (issue 12 "Cancel and refund", decision 0018): the
- * payments feature makes it at PAY.JP and the shared handler records it on the order and mails
- * the member. The audit row is written inside the transaction that writes the `requested` refund
- * row (requestRefund's `onRequested`), before PAY.JP is called: the request is never made without
+ * payments feature makes it at PAY.JP, records it on the order and mails the member (0100: this
+ * side only adds its audit row). The audit row is written inside the transaction that writes the
+ * `requested` refund row (requestRefund's `audit`), before PAY.JP is called: the request is never made without
  * its audit row, nor audited without being made. Its outcome (完了/失敗/確認中) is the refund row's
  * status, shown beside it on the order page — a later audit row for the outcome would be a second
  * row for one action, and the reconciler's settling is not a staff action.
@@ -45,8 +45,7 @@ export async function refundOrderAsManager(
       ...(body.ministryFeeYen !== undefined ? { ministryFeeYen: body.ministryFeeYen } : {}),
     },
     {
-      onRefundSucceeded: recordSucceededRefund,
-      onRequested: (tx, requested, before) =>
+      audit: (tx, { refund: requested, before }) =>
         recordAudit(
           {
             staffId: actor.id,
@@ -104,10 +103,10 @@ export const REFUND_STATEMENT_NOT_FOUND = '返金明細書が見つかりませ�
 
 /**
  * The audit row of a refund made outside hojin (PAY.JP's dashboard), written in the transaction
- * that records it (recordOutsideRefund's `onRecorded`, from the webhook): no staff member, the
+ * that records it (recordOutsideRefund's `audit`, from the webhook): no staff member, the
  * order's refunded and refundable amounts before and after, and when PAY.JP made it.
  */
-export function auditOutsideRefund(tx: Db, refund: Refund, before: RefundTotals): Promise<void> {
+export function auditOutsideRefund(tx: Db, { refund, before }: RefundAuditEvent): Promise<void> {
   return recordAudit(
     {
       staffId: null,

@@ -2,19 +2,20 @@ import 'server-only';
 
 import { invoiceStandingOf, NTA_CLOSE_CAUSE } from '@/features/registry';
 import {
-  codePoints,
+  companiesByFormerName,
+  companiesNamedExactly,
+  companyRowByNumber,
   displayAddress,
   getInvoiceStore,
   getRegistryStore,
+  type CompanyRow,
+  type FormerNameMatch,
   type InvoiceStore,
-  nameExactExpression,
   type OpenRegistry,
   type RegistryStore,
   unpackRow,
 } from '@/features/registry/index.server';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
-
-import { companiesByFormerName, type FormerNameMatch } from './former-names';
 
 import {
   BULK_MESSAGES,
@@ -31,31 +32,20 @@ import {
  * gets the company as the registry has it now (閉鎖 with its successor) and its invoice
  * registration status on the chosen day (domain.md §1's rule, `invoiceStatusOn`).
  *
- * Lookups go straight to the registry's primary key and the exact-name token of its index (no
- * history, no search ranking): 1,000 lines must answer within a second (bench/bulk-check.ts).
+ * Lookups go straight to the registry's primary key and the exact-name token of its index (the
+ * registry's exact-name.ts; no history, no search ranking): 1,000 lines must answer within a second
+ * (bench/bulk-check.ts).
  */
 
 export type BulkCheckOutcome = { ok: true; result: BulkCheckResult } | { ok: false; code: 'registry_unavailable' };
 
-/** Most companies read for one normalised name (the commonest names in 5.5M rows stay below it). */
-const NAME_CANDIDATES_MAX = 5000;
-
-interface Row {
-  corporate_number: number;
-  hihyoji: number;
-  data: string;
-}
-
-const BY_NUMBER = 'SELECT corporate_number, hihyoji, data FROM company WHERE corporate_number = ?';
-const BY_EXACT_NAME = `SELECT c.corporate_number, c.hihyoji, c.data
-  FROM doc_fts JOIN doc d ON d.docid = doc_fts.rowid JOIN company c ON c.id = d.company_id
-  WHERE doc_fts MATCH ? AND c.hihyoji = 0 LIMIT ${NAME_CANDIDATES_MAX}`;
+type Row = CompanyRow;
 
 function companyOf(reg: OpenRegistry, row: Row): BulkCompany {
   const r = unpackRow(row.corporate_number, row.hihyoji, row.data);
   let successor: BulkCompany['successor'] = null;
   if (r.successorCorporateNumber !== null) {
-    const s = reg.statement(BY_NUMBER).get(Number(r.successorCorporateNumber)) as Row | undefined;
+    const s = companyRowByNumber(reg, r.successorCorporateNumber);
     // The successor's name only when the registry shows it (a hidden company stays hidden).
     const name = s !== undefined && s.hihyoji === 0 ? unpackRow(s.corporate_number, s.hihyoji, s.data).name : null;
     successor = { corporateNumber: r.successorCorporateNumber, name };
@@ -119,9 +109,7 @@ function pickByName(rows: readonly Row[], formerName: string | null): NameMatch 
  */
 function byName(reg: OpenRegistry, name: string): NameMatch {
   const norm = normalizeJapanese(name);
-  const chars = codePoints(norm);
-  if (chars.length === 0) return { matches: 0 };
-  const current = reg.statement(BY_EXACT_NAME).all(nameExactExpression(chars)) as Row[];
+  const current = companiesNamedExactly(reg, norm);
   const wanted = sameText(name);
   const exact = current.filter((r) => sameText(unpackRow(r.corporate_number, r.hihyoji, r.data).name) === wanted);
   if (exact.length > 0) return pickByName(exact, null);
@@ -164,7 +152,7 @@ export function bulkCheck(
         row = found.row;
         formerName = found.formerName;
       } else {
-        const r = reg.statement(BY_NUMBER).get(Number(line.corporateNumber)) as Row | undefined;
+        const r = companyRowByNumber(reg, line.corporateNumber);
         row = r !== undefined && r.hihyoji === 0 ? r : undefined;
       }
       if (row === undefined) {

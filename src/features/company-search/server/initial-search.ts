@@ -1,12 +1,11 @@
 import 'server-only';
 
-import { getRegistryStore } from '@/features/registry/index.server';
+import { getRegistryStore, searchCompanies } from '@/features/registry/index.server';
 
 import { type SearchUrlState, searchApiPath, searchApiQuery } from '../client/search-url';
 import type { InitialSearch } from '../components/company-search';
 import type { RegistryStatus } from '../components/registry-notice';
 import { SearchParamsSchema } from '../schemas';
-import { searchCompanies } from './search';
 
 /**
  * What a page with the company search renders on the server — /search and the reference service's

@@ -1,11 +1,10 @@
 import 'server-only';
 
 import type { CompanySummary } from '@/features/registry';
-import type { RegistryStore } from '@/features/registry/index.server';
+import { searchCompanies, type RegistryStore } from '@/features/registry/index.server';
 
 import { CSV_BOM, type CsvForm, type CsvOptions, csvRecord, excelCsvLine } from '@/lib/csv';
 import type { SearchParams, SearchResult } from '../schemas';
-import { searchCompanies } from './search';
 
 /**
  * Search results as a CSV file (issue 14 item 5): the same search as GET /api/corporates/search,

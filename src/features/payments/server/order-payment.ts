@@ -42,7 +42,6 @@ import { payjpBuyerMessage, payjpOutcomeMessage, type PayjpBuyerMessage } from '
 import { isThreeDSecurePassed, type PayjpCharge, type PayjpEvent } from './payjp/schemas';
 import { buildThreeDSecureStartUrl } from './payjp/three-d-secure';
 import { assertCardPaymentAvailable } from './public-key';
-import { recordSucceededRefund } from './refund-succeeded';
 import { recordOutsideRefund, type OutsideRefundOptions } from './refunds';
 import { appUrl } from '@/config/server';
 
@@ -792,10 +791,7 @@ async function recordRefundMadeAtPayjp(
     throw error;
   });
   const refundedAt = told && told.type === 'charge.refunded' && told.data.id === charge.id ? new Date(told.created * 1000) : new Date();
-  const outcome = await recordOutsideRefund(orderId, charge, refundedAt, {
-    onRefundSucceeded: options.onRefundSucceeded ?? recordSucceededRefund,
-    ...(options.onRecorded ? { onRecorded: options.onRecorded } : {}),
-  });
+  const outcome = await recordOutsideRefund(orderId, charge, refundedAt, options);
   if (outcome.kind === 'in_flight') {
     logger.info(
       { event: 'payjp.webhook.refund_in_flight', eventId: event.id, orderId },

@@ -5,8 +5,7 @@ import { logger } from '@/server/logger';
 
 import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';
 import type { PayjpClient } from './payjp/client';
-import { recordSucceededRefund } from './refund-succeeded';
-import { reconcileRefunds, type RefundReconcileReport, type RefundSucceededHandler } from './refunds';
+import { reconcileRefunds, type RefundReconcileReport } from './refunds';
 import { serverConfig } from '@/config/server';
 
 /**
@@ -27,12 +26,6 @@ export interface ReconcileOptions {
   leaseMs?: number;
   /** Orders per tick; the rest are left for the next tick. */
   limit?: number;
-  /**
-   * Told when a refund in doubt turns out to have succeeded, or a succeeded refund's earlier
-   * handler did not finish (docs/decisions/0018-refunds.md): the orders feature's transition to
-   * 返金済み/一部返金 and the member's mail.
-   */
-  onRefundSucceeded?: RefundSucceededHandler;
 }
 
 export interface ReconcileReport {
@@ -79,7 +72,6 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
       graceMs: options.graceMs ?? config.graceMs,
       leaseMs,
       limit: options.limit ?? 100,
-      onRefundSucceeded: options.onRefundSucceeded,
     });
     for (const r of refunds.settled) {
       logger.info({ event: 'payment.reconciler.refund_settled', ...r }, 'reconciler settled a refund');
@@ -165,17 +157,10 @@ export function startPaymentReconciler(options: Omit<ReconcileOptions, 'now'> & 
 const globalKey = Symbol.for('hojin.paymentReconciler');
 type GlobalWithReconciler = typeof globalThis & { [globalKey]?: RunningReconciler };
 
-/**
- * What the server's reconciler is given besides its timing: the refunds it settles are recorded on
- * the order and mailed by the same handler as the back office's request (0018 §5), so a refund
- * whose answer timed out is still told once, later. Exported so the tests run the server's pass.
- */
-export const SERVER_RECONCILE_OPTIONS = { onRefundSucceeded: recordSucceededRefund } as const satisfies Omit<ReconcileOptions, 'now'>;
-
 /** Starts the server's reconciler once per process (instrumentation-node.ts). */
 export function startServerReconciler(): RunningReconciler {
   const g = globalThis as GlobalWithReconciler;
-  g[globalKey] ??= startPaymentReconciler(SERVER_RECONCILE_OPTIONS);
+  g[globalKey] ??= startPaymentReconciler();
   return g[globalKey];
 }
 

@@ -8,7 +8,22 @@ import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { sendMail } from '@/server/mail';
 
-import { OUTSIDE_REFUND_LABEL, type Refund, type RefundTotals } from './refunds';
+/** What the step reads of a refund (refunds.ts's `Refund` has it; declared here so neither module imports the other's types back). */
+interface SucceededRefund {
+  id: string;
+  orderId: string;
+  chargeId: string;
+  amountYen: number;
+  reason: string;
+  requestedBy: string | null;
+  origin: 'backoffice' | 'payjp';
+}
+
+/**
+ * Who made a refund outside hojin, in the back office's words (order page, timeline, audit log);
+ * also its reason when PAY.JP has none (refund_reason is optional).
+ */
+export const OUTSIDE_REFUND_LABEL = 'PAY.JPの管理画面で返金（バックオフィス外）';
 
 /** The reason the member reads for a refund made at PAY.JP's dashboard without one. */
 const MEMBER_OUTSIDE_REFUND_REASON = '当社にて返金の手続きをいたしました。';
@@ -17,10 +32,11 @@ const MEMBER_OUTSIDE_REFUND_REASON = '当社にて返金の手続きをいたし
 const REFUND_MAIL_SENT = 'order_refunded:sent';
 
 /**
- * The one `onRefundSucceeded` handler (docs/decisions/0018-refunds.md §5): whoever settles a refund
- * as succeeded — the back office's request or the reconciler, also long after a timeout — hands it
- * here, and the reconciler hands it again when an earlier run did not finish. So every step is a
- * no-op when it was already made:
+ * The one step after a refund succeeded (docs/decisions/0018-refunds.md §5, 0100): refunds.ts runs
+ * it whoever settled the refund — the back office's request, the webhook of a refund made at
+ * PAY.JP's dashboard or the reconciler, also long after a timeout — and the reconciler runs it
+ * again when an earlier run did not finish. Nobody outside payments calls it or passes it. So every
+ * step is a no-op when it was already made:
  *
  * 1. the orders feature records the refund (一部返金 amount / 返金済み / キャンセル and its timeline
  *    row), keyed by the refund id: recording it twice changes nothing;
@@ -30,7 +46,7 @@ const REFUND_MAIL_SENT = 'order_refunded:sent';
  *    A crash between the mail and its mark would send it a second time — the one window left,
  *    preferred over a mark without a mail (the member would never be told).
  */
-export async function recordSucceededRefund(refund: Refund, _totals: RefundTotals): Promise<void> {
+export async function recordSucceededRefund(refund: SucceededRefund): Promise<void> {
   const order = await recordRefund(refund.orderId, {
     // The refund is the manager's act, also when the reconciler settles it later; one made outside
     // hojin (PAY.JP's dashboard) has no manager of ours: the system records it.

@@ -17,6 +17,7 @@ import { remainingAfter, splitRefund, type RefundRemaining, type RefundSplit } f
 import { getPayjpClient, type PayjpClient } from './payjp/client';
 import { getPayjpConfig } from './payjp/config';
 import { PayjpApiError, PayjpError } from './payjp/errors';
+import { OUTSIDE_REFUND_LABEL, recordSucceededRefund } from './refund-succeeded';
 
 /**
  * Refunds through PAY.JP that never go wrong (issue 12, docs/decisions/0018-refunds.md):
@@ -34,9 +35,11 @@ import { PayjpApiError, PayjpError } from './payjp/errors';
  *    with the SAME key (PAY.JP answers a repeat with the first answer, so even a refund in flight
  *    meanwhile is not made twice).
  *
- * The order's own status (返金済み/一部返金) and the member's mail belong to the orders feature:
- * whoever settles a refund as succeeded calls `onRefundSucceeded` once, and the reconciler calls it
- * again for a refund whose handler did not finish (it must be idempotent).
+ * The order's own status (返金済み/一部返金) and the member's mail: whoever settles a refund as
+ * succeeded hands it to the one step that records it on the order and mails the member
+ * (`recordSucceededRefund`, ./refund-succeeded.ts), and the reconciler hands it again when that step
+ * did not finish (it is idempotent). Callers pass no handler for it: the one thing a caller may add
+ * is its audit row (`audit`, docs/decisions/0100).
  *
  * Orders are read here (never written) through the orders feature's face (`loadOrderForRefund`, …).
  */
@@ -44,12 +47,6 @@ import { PayjpApiError, PayjpError } from './payjp/errors';
 export const REFUND_STATUSES = ['requested', 'succeeded', 'failed', 'unknown'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export type RefundOrigin = 'backoffice' | 'payjp';
-
-/**
- * Who made a refund outside hojin, in the back office's words (order page, timeline, audit log);
- * also its reason when PAY.JP has none (refund_reason is optional).
- */
-export const OUTSIDE_REFUND_LABEL = 'PAY.JPの管理画面で返金（バックオフィス外）';
 
 export interface Refund {
   id: string;
@@ -88,19 +85,28 @@ export interface RefundTotals {
   fullyRefunded: boolean;
 }
 
-/** Told when a refund became `succeeded` (order status 返金済み/一部返金, the member's mail). Must be idempotent. */
-export type RefundSucceededHandler = (refund: Refund, totals: RefundTotals) => Promise<void>;
+/**
+ * What the one audit hook is told, inside the transaction that writes the refund row, with the
+ * order's totals before it: a manager's refund `requested` (before PAY.JP is called) or one
+ * `made_outside` hojin (PAY.JP's dashboard, told by its webhook).
+ */
+export interface RefundAuditEvent {
+  kind: 'requested' | 'made_outside';
+  refund: Refund;
+  before: RefundTotals;
+}
+
+/**
+ * The caller's audit row (the back office's), written in the refund row's transaction: the refund
+ * and its audit row commit together or not at all. A throw undoes the refund row; for a request,
+ * PAY.JP is then not called.
+ */
+export type RefundAudit = (tx: Db, event: RefundAuditEvent) => Promise<void>;
 
 export interface RefundOptions {
   client?: PayjpClient;
   now?: Date;
-  onRefundSucceeded?: RefundSucceededHandler;
-  /**
-   * Runs inside the transaction that writes the `requested` row, before PAY.JP is called, with the
-   * order's totals before it (the back office writes its audit row here: the request and its audit
-   * row commit together or not at all). A throw undoes the request; PAY.JP is not called.
-   */
-  onRequested?: (tx: Db, refund: Refund, before: RefundTotals) => Promise<void>;
+  audit?: RefundAudit;
 }
 
 const RequestRefundSchema = z.strictObject({
@@ -367,7 +373,7 @@ export async function requestRefund(
       })
       .returning();
     if (!inserted) throw new Error('refund insert returned nothing');
-    if (options.onRequested) await options.onRequested(tx, toRefund(inserted), totalsOf(order, existing));
+    if (options.audit) await options.audit(tx, { kind: 'requested', refund: toRefund(inserted), before: totalsOf(order, existing) });
     return { row: inserted, replay: false };
   });
   if (outcome.replay) {
@@ -399,7 +405,7 @@ function refundKeyReused(): AppError {
 }
 
 /** Calls PAY.JP for the row (its own idempotency key) and records what the answer says. */
-async function sendRefund(row: RefundRow, options: RefundOptions): Promise<RefundRow> {
+async function sendRefund(row: RefundRow, options: PayjpOptions): Promise<RefundRow> {
   const client = options.client ?? getPayjpClient();
   try {
     const charge = await client.charges.refund(row.chargeId, {
@@ -425,7 +431,7 @@ async function sendRefund(row: RefundRow, options: RefundOptions): Promise<Refun
 async function markSucceeded(
   row: RefundRow,
   amountRefunded: number,
-  options: RefundOptions,
+  options: PayjpOptions,
   madeAt: Date | null = null,
 ): Promise<RefundRow> {
   const db = await getDb();
@@ -442,7 +448,7 @@ async function markSucceeded(
     { event: 'payment.refund.succeeded', refundId: won.id, orderId: won.orderId, chargeId: won.chargeId, amount: won.amountYen },
     'refund succeeded',
   );
-  await notify(won, options.onRefundSucceeded, now);
+  await notify(won, now);
   return current(won.id);
 }
 
@@ -471,13 +477,10 @@ async function current(id: string): Promise<RefundRow> {
   return row;
 }
 
-/** Runs the caller's handler and records that it ran; a failure is retried by the reconciler. */
-async function notify(row: RefundRow, handler: RefundSucceededHandler | undefined, now: Date): Promise<void> {
-  if (!handler) return;
+/** Records the succeeded refund on the order and mails the member, and marks that it ran; a failure is retried by the reconciler. */
+async function notify(row: RefundRow, now: Date): Promise<void> {
   try {
-    const totals = await refundTotals(row.orderId);
-    if (!totals) throw new Error(`order ${row.orderId} vanished`);
-    await handler(toRefund(row), totals);
+    await recordSucceededRefund(toRefund(row));
     const db = await getDb();
     await db.update(refunds).set({ notifiedAt: now, updatedAt: now }).where(eq(refunds.id, row.id));
   } catch (error) {
@@ -495,9 +498,8 @@ export type OutsideRefundOutcome =
   | { kind: 'in_flight' };
 
 export interface OutsideRefundOptions {
-  onRefundSucceeded?: RefundSucceededHandler;
-  /** Runs inside the transaction that records it, with the order's totals before it (the back office's audit row). */
-  onRecorded?: (tx: Db, refund: Refund, before: RefundTotals) => Promise<void>;
+  /** The audit row, in the transaction that records it (`made_outside`). */
+  audit?: RefundAudit;
 }
 
 /**
@@ -564,7 +566,7 @@ export async function recordOutsideRefund(
       .onConflictDoNothing({ target: refunds.idempotencyKey })
       .returning();
     if (!inserted) return { kind: 'none' };
-    if (options.onRecorded) await options.onRecorded(tx, toRefund(inserted), totalsOf(order, existing));
+    if (options.audit) await options.audit(tx, { kind: 'made_outside', refund: toRefund(inserted), before: totalsOf(order, existing) });
     return { kind: 'recorded', refund: toRefund(inserted) };
   });
   if (outcome.kind !== 'recorded') return outcome;
@@ -572,13 +574,16 @@ export async function recordOutsideRefund(
     { event: 'payment.refund.outside', refundId: outcome.refund.id, orderId, chargeId: charge.id, amount: outcome.refund.amountYen },
     'refund made outside hojin recorded',
   );
-  await notify(await current(outcome.refund.id), options.onRefundSucceeded, new Date());
+  await notify(await current(outcome.refund.id), new Date());
   return { kind: 'recorded', refund: toRefund(await current(outcome.refund.id)) };
 }
 
 // ── Reconciling ─────────────────────────────────────────────────────────────────────
 
-export interface RefundReconcileOptions extends RefundOptions {
+/** What PAY.JP is called with: the client and the clock (tests give theirs). */
+type PayjpOptions = Omit<RefundOptions, 'audit'>;
+
+export interface RefundReconcileOptions extends PayjpOptions {
   /** Refunds younger than this are left to the request making them. */
   graceMs: number;
   leaseMs: number;
@@ -637,30 +642,29 @@ export async function reconcileRefunds(options: RefundReconcileOptions): Promise
     }
   }
 
-  if (options.onRefundSucceeded) {
-    const waiting = await db
-      .select()
-      .from(refunds)
-      .where(
-        and(
-          eq(refunds.status, 'succeeded'),
-          isNull(refunds.notifiedAt),
-          lt(refunds.settledAt, new Date(now.getTime() - NOTIFY_RETRY_MS)),
-          or(isNull(refunds.reconcileLeaseUntil), lt(refunds.reconcileLeaseUntil, now)),
-        ),
-      )
-      .limit(limit);
-    for (const row of waiting) {
-      // The lease keeps a second reconciler from handing the same refund over at the same time.
-      const [mine] = await db
-        .update(refunds)
-        .set({ reconcileLeaseUntil: leaseUntil })
-        .where(and(eq(refunds.id, row.id), or(isNull(refunds.reconcileLeaseUntil), lt(refunds.reconcileLeaseUntil, now))))
-        .returning();
-      if (!mine) continue;
-      await notify(mine, options.onRefundSucceeded, now);
-      if ((await current(mine.id)).notifiedAt) report.notified += 1;
-    }
+  // Succeeded refunds whose recording step did not finish (a mail that failed, a process that died).
+  const waiting = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'succeeded'),
+        isNull(refunds.notifiedAt),
+        lt(refunds.settledAt, new Date(now.getTime() - NOTIFY_RETRY_MS)),
+        or(isNull(refunds.reconcileLeaseUntil), lt(refunds.reconcileLeaseUntil, now)),
+      ),
+    )
+    .limit(limit);
+  for (const row of waiting) {
+    // The lease keeps a second reconciler from handing the same refund over at the same time.
+    const [mine] = await db
+      .update(refunds)
+      .set({ reconcileLeaseUntil: leaseUntil })
+      .where(and(eq(refunds.id, row.id), or(isNull(refunds.reconcileLeaseUntil), lt(refunds.reconcileLeaseUntil, now))))
+      .returning();
+    if (!mine) continue;
+    await notify(mine, now);
+    if ((await current(mine.id)).notifiedAt) report.notified += 1;
   }
   return report;
 }
@@ -701,7 +705,7 @@ async function refundTimeAtPayjp(client: PayjpClient, chargeId: string, level: n
 }
 
 /** Decides a refund in doubt from the charge at PAY.JP, retrying with the same key only when it was not made. */
-async function settleInDoubt(row: RefundRow, options: RefundOptions): Promise<RefundRow> {
+async function settleInDoubt(row: RefundRow, options: PayjpOptions): Promise<RefundRow> {
   const client = options.client ?? getPayjpClient();
   const charge = await client.charges.retrieve(row.chargeId);
   const db = await getDb();

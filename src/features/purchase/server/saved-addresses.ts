@@ -2,7 +2,8 @@ import 'server-only';
 
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 
-import { savedAddresses, users } from '@db/schema';
+import { savedAddresses } from '@db/schema';
+import { lockMember } from '@/features/accounts/index.server';
 import type { Destination } from '@/features/orders';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
@@ -67,7 +68,7 @@ export async function listSavedAddresses(userId: string): Promise<SavedAddress[]
 export async function rememberDestination(userId: string, destination: Destination, now: Date = new Date()): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)).for('update');
+    const user = await lockMember(tx, userId);
     if (!user || user.isDemo) return;
     await tx
       .insert(savedAddresses)

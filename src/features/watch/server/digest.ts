@@ -7,6 +7,7 @@ import { referencePath } from '@/lib/company-path';
 import { todayInJapan } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
 import { safeEqual, signWithServerSecret } from '@/server/auth/tokens';
+import { memberEmailOf, memberStandingOf } from '@/features/accounts/index.server';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { renderMail, sendMail, type RenderedMail } from '@/server/mail';
@@ -115,9 +116,8 @@ async function tokenValid(userId: string, token: string, now: number): Promise<b
 /** Stops the member's digest when the token is theirs (current version, not expired); false (nothing changes) otherwise. */
 export async function unsubscribeWithToken(userId: string, token: string, now = Date.now()): Promise<boolean> {
   if (!(await tokenValid(userId, token, now))) return false;
-  const db = await getDb();
-  const live = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL`));
-  if (live.length === 0) return false;
+  const member = await memberStandingOf(userId);
+  if (!member || member.deletedAt !== null) return false;
   await setDigest(userId, false);
   logger.info({ event: 'watch.unsubscribed', userId }, 'watch digest unsubscribed by mail link');
   return true;
@@ -154,7 +154,6 @@ interface DigestRow {
   from_event_id: number;
   through_event_id: number;
   attempts: number;
-  email: string | null;
 }
 
 /** The events a digest holds: the member's companies' events in its id range. */
@@ -212,12 +211,14 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestRunS
 
   const pending = rowsOf<DigestRow>(
     await db.execute(sql`
-      SELECT d.id, d.user_id, d.from_event_id, d.through_event_id, d.attempts, u.email
-        FROM watch_digests d JOIN users u ON u.id = d.user_id
+      SELECT d.id, d.user_id, d.from_event_id, d.through_event_id, d.attempts
+        FROM watch_digests d
        WHERE d.status = 'pending'
        ORDER BY d.id`),
   );
-  for (const d of pending) {
+  for (const row of pending) {
+    // The member's address through its owner (every digest has its member: the foreign key cascades).
+    const d = { ...row, email: await memberEmailOf(row.user_id) };
     const id = Number(d.id);
     const settings = rowsOf<{ off: boolean; version: number }>(
       await db.execute(

@@ -7,6 +7,7 @@ import { parseBulkLine } from '@/features/registry';
 import { referencePath } from '@/lib/company-path';
 import { invoiceStandingOf, todayInJapan } from '@/features/registry';
 import { findCompanyByNumber, getInvoiceStore } from '@/features/registry/index.server';
+import { lockMember } from '@/features/accounts/index.server';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 
@@ -40,7 +41,7 @@ async function insertWithinLimit(
 ): Promise<{ added: number; already: number; overLimit: number }> {
   const db = await getDb();
   return db.transaction(async (tx: Tx) => {
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+    await lockMember(tx, userId);
     const existing = new Set(
       rowsOf<{ corporate_number: string }>(
         await tx.execute(

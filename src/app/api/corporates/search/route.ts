@@ -1,6 +1,6 @@
 import { SearchParamsSchema } from '@/features/company-search';
-import { publicGet } from '@/features/registry/index.server';
-import { searchFailure, searchCompanies } from '@/features/company-search/index.server';
+import { publicGet, searchCompanies } from '@/features/registry/index.server';
+import { searchFailure } from '@/features/company-search/index.server';
 import { defineRoute } from '@/server/http/route';
 import { instanceLimit } from '@/server/rate-limit';
 

@@ -30,7 +30,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
       if (!parsed.ok) throw new AppError('bad_request', { message: `イベントの形式が正しくありません: ${parsed.reason}` });
       // A refund made at PAY.JP's dashboard is recorded with its audit row (no staff member).
       try {
-        const { duplicate } = await handleWebhookEvent(parsed.event, undefined, { onRecorded: auditOutsideRefund });
+        const { duplicate } = await handleWebhookEvent(parsed.event, undefined, { audit: auditOutsideRefund });
         return { received: true, duplicate };
       } catch (error) {
         if (!(error instanceof PayjpError)) throw error;

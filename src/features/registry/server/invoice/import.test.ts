@@ -8,7 +8,7 @@ import { tempDir } from '../../testing';
 import { importInvoiceFiles } from './import';
 import { InvoiceStore } from './store';
 import { formatInvoiceCsvLine, testInvoiceRecord, individualRecord, type InvoiceSourceRecord } from '@tools/registry/invoice-synthetic';
-import type { InvoiceRowError } from './types';
+import type { InvoiceRowError } from '../../formats/invoice-row';
 
 const A = withCheckDigit('100000000001');
 const B = withCheckDigit('100000000002');

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { listInvoiceSources, readInvoiceSource } from './reader';
-import type { InvoiceRow, InvoiceRowError } from './types';
+import type { InvoiceRow, InvoiceRowError } from '../../formats/invoice-row';
 import { type InvoiceApplyStats, type InvoiceMeta, InvoiceWriter } from './writer';
 
 /**

@@ -2,8 +2,8 @@ import 'server-only';
 
 import { z } from 'zod';
 import { corporateNumberProblem } from '@/features/registry/corporate-number';
-import { isCalendarDate } from '../nta/row';
-import { INVOICE_COLUMNS, type InvoiceParsed, type InvoiceProcess } from './types';
+import { isCalendarDate } from '../../formats/nta-row';
+import { INVOICE_COLUMNS, type InvoiceParsed, type InvoiceProcess } from '../../formats/invoice-row';
 
 /**
  * One record of the NTA qualified-invoice bulk files → a corporation's registration, a row left

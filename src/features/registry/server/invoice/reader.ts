@@ -8,7 +8,7 @@ import { CsvRecordSplitter } from '@/lib/csv-records';
 import { NtaTextDecoder } from '../nta/decode';
 import { listZipMembers, openZipMember } from '../nta/zip';
 import { csvFieldsToRecord, parseInvoiceRecord } from './parse';
-import type { InvoiceParsed, InvoiceRowError } from './types';
+import type { InvoiceParsed, InvoiceRowError } from '../../formats/invoice-row';
 
 /**
  * Readers for the qualified-invoice bulk downloads: bare `.csv` / `.json` files, `.zip` archives

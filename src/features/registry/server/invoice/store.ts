@@ -3,7 +3,7 @@ import 'server-only';
 import type Database from 'better-sqlite3';
 import { ReloadingSqliteFile } from '../sqlite/reloading-file';
 import { INVOICE_SCHEMA_VERSION, type InvoiceMeta, readInvoiceMeta } from './writer';
-import type { InvoiceProcess } from './types';
+import type { InvoiceProcess } from '../../formats/invoice-row';
 import { dataPaths } from '@/config/server';
 
 /**

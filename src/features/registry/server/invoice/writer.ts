@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { CHANGE_LOG_DAYS } from '../store/schema';
-import type { InvoiceRow } from './types';
+import { CHANGE_LOG_DAYS } from '../../formats/registry-schema';
+import type { InvoiceRow } from '../../formats/invoice-row';
 
 /**
  * Builds the invoice registration file: a small read-only SQLite database beside the registry,

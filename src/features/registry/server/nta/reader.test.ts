@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readNtaFiles, readNtaSource } from './reader';
-import { isNtaRowError } from './row';
+import { isNtaRowError } from '../../formats/nta-row';
 import { listNtaSources, type NtaSource } from './sources';
 import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 

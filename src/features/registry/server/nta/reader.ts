@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CsvRecordSplitter } from '@/lib/csv-records';
 import { type NtaEncoding, NtaTextDecoder } from './decode';
-import { toNtaRow } from './row';
+import { toNtaRow } from '../../formats/nta-row';
 import { listNtaSources, type NtaSource } from './sources';
 import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 import { openZipMember } from './zip';

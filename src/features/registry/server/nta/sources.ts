@@ -2,7 +2,7 @@ import 'server-only';
 
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isCalendarDate } from './row';
+import { isCalendarDate } from '../../formats/nta-row';
 import type { NtaFileKind, NtaRowError } from '@/features/registry/nta-types';
 import { listZipMembers } from './zip';
 

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getCompany } from '../company/get-company';
-import { searchCompanies } from '@/features/company-search/index.server';
+import { searchCompanies } from '../search/search';
 import Database from 'better-sqlite3';
 import { RegistryStore } from './store';
-import { SCHEMA_VERSION } from './schema';
+import { SCHEMA_VERSION } from '../../formats/registry-schema';
 import { buildRegistry, ntaRow, tempDir } from '../../testing';
 
 let dir: string;

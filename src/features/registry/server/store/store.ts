@@ -2,7 +2,7 @@ import 'server-only';
 
 import type Database from 'better-sqlite3';
 import { ReloadingSqliteFile } from '../sqlite/reloading-file';
-import { SCHEMA_VERSION } from './schema';
+import { SCHEMA_VERSION } from '../../formats/registry-schema';
 import { type RegistryMeta, readMeta } from './writer';
 import { dataPaths } from '@/config/server';
 

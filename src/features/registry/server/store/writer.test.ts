@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NtaRow } from '@/features/registry/nta-types';
 import { getCompany } from '../company/get-company';
-import { searchCompanies } from '@/features/company-search/index.server';
+import { searchCompanies } from '../search/search';
 import { RegistryStore } from './store';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '../../testing';
 import { RegistryWriter, RegistryWriterError, readMeta } from './writer';

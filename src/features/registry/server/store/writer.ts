@@ -8,7 +8,15 @@ import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '@/features/registry/nta-types';
 import { ADDRESS_GRAM, addressHash, addressKey, documentText, englishWords, registeredAddressText } from './index-tokens';
 import { packRow, packedDates } from './row-codec';
-import { CHANGE_LOG_DAYS, DERIVED_DROP, DERIVED_SCHEMA, GRAM_DF_MIN, NO_PREFECTURE, SCHEMA_VERSION, SOURCE_SCHEMA } from './schema';
+import {
+  CHANGE_LOG_DAYS,
+  DERIVED_DROP,
+  DERIVED_SCHEMA,
+  GRAM_DF_MIN,
+  NO_PREFECTURE,
+  SCHEMA_VERSION,
+  SOURCE_SCHEMA,
+} from '../../formats/registry-schema';
 
 /**
  * Builds a registry file. Everything happens in a temporary file next to the target; `finish()`

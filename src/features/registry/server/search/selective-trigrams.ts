@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { GRAM_DF_MIN, type OpenRegistry } from '@/features/registry/index.server';
+import { GRAM_DF_MIN } from '../../formats/registry-schema';
+import type { OpenRegistry } from '../store/store';
 
 /** Documents counted per rare 3-gram when choosing the selective ones (= GRAM_DF_MIN). */
 export const PROBE_CAP = GRAM_DF_MIN;

@@ -1,6 +1,7 @@
 import 'server-only';
 
-import { codePoints, containsExpression, type OpenRegistry } from '@/features/registry/index.server';
+import { codePoints, containsExpression } from '../store/index-tokens';
+import type { OpenRegistry } from '../store/store';
 
 import { selectiveTrigrams } from './selective-trigrams';
 

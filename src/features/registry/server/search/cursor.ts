@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { hmacBase64Url, safeEqual } from '@/server/auth/tokens';
 
-import { SEARCH_MAX_PAGES } from '../schemas';
+import { SEARCH_MAX_PAGES } from '../../search-rules';
 import { serverSecret } from '@/config/server';
 
 /**

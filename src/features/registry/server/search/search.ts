@@ -1,16 +1,9 @@
 import 'server-only';
 
 import { normalizeJapanese } from '@/lib/normalize-japanese';
-import { type KindCode, type MatchType } from '@/features/registry';
-import {
-  SEARCH_COUNT_CAP,
-  SEARCH_ERROR_MESSAGES,
-  SEARCH_MAX_PAGES,
-  SEARCH_PAGE_SIZE,
-  type SearchErrorCode,
-  type SearchOutcome,
-  type SearchResult,
-} from '../schemas';
+import type { KindCode } from '../../constants';
+import type { MatchType, SearchOutcome, SearchResult } from '../../schemas';
+import { SEARCH_COUNT_CAP, SEARCH_ERROR_MESSAGES, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, type SearchErrorCode } from '../../search-rules';
 import {
   ADDRESS_GRAM,
   ADDRESS_SEP,
@@ -30,17 +23,11 @@ import {
   nameExactExpression,
   namePrefixExpression,
   readingPrefixExpression,
-  unpackRow,
-  type OpenRegistry,
-  type RegistryStore,
-  getRegistryStore,
-  formerNamesOf,
-  historyOf,
-  registryInfo,
-  toSummary,
-  parseCompanyLegalNumberQuery,
-  parseCorporateNumberQuery,
-} from '@/features/registry/index.server';
+} from '../store/index-tokens';
+import { unpackRow } from '../store/row-codec';
+import { getRegistryStore, type OpenRegistry, type RegistryStore } from '../store/store';
+import { formerNamesOf, historyOf, registryInfo, toSummary } from '../company/company-view';
+import { parseCompanyLegalNumberQuery, parseCorporateNumberQuery } from '../company/query';
 import { type Cursor, decodeCursor, encodeCursor, queryHash } from './cursor';
 import { formerNamesOfDoc } from './former-names';
 import { PROBE_CAP, selectiveTrigrams } from './selective-trigrams';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
-import { SEARCH_MAX_PAGES } from '../schemas';
+import { SEARCH_MAX_PAGES } from '../../search-rules';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters';

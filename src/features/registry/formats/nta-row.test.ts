@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isNtaRowError, toNtaRow } from './row';
+import { isCalendarDate, isNtaRowError, toNtaRow } from './nta-row';
 import type { NtaRow, NtaRowError } from '@/features/registry/nta-types';
 
 // A valid 30-column record (the NTA specification's name-change example), as split fields.
