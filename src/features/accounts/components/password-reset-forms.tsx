@@ -14,6 +14,7 @@ import styles from './accounts.module.css';
 import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
+import { SubmitButton } from '@/components/form/submit-button';
 
 import { EmailField } from './account-fields';
 import { CONFIRM_PASSWORD_SUPPORT, NEW_PASSWORD_SUPPORT, PasswordField } from './password-field';
@@ -41,16 +42,16 @@ export function PasswordResetRequestForm() {
   };
 
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>パスワードの再設定</h1>
       <p className={styles.lead}>ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
       <ErrorSummary message={form.message} errors={form.errors} fields={REQUEST_FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
         <EmailField value={email} onValue={setEmail} error={form.errors.email} />
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? '送信しています…' : '再設定用のメールを送信する'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="送信しています…">
+            再設定用のメールを送信する
+          </SubmitButton>
         </div>
       </form>
       <ul className={styles.links}>
@@ -67,7 +68,7 @@ export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: strin
   // Until read in the browser (the server render has no storage): "the address you entered".
   const email = useStoredValue(storedResetEmail);
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>メールを送信しました</h1>
       <p>
         {email ? <strong>{email}</strong> : '入力されたメールアドレス'}
@@ -149,7 +150,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
   if (state.kind === 'checking') return <LoadingOverlay message="リンクを確認しています" />;
   if (state.kind === 'invalid') {
     return (
-      <div className={styles.card}>
+      <div className={`surface ${styles.card}`}>
         <h1 className={styles.title}>新しいパスワードの設定</h1>
         <p className="error-box" role="alert">
           {state.message}
@@ -178,7 +179,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
   };
 
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>新しいパスワードの設定</h1>
       <p className={styles.lead}>
         {state.email} のアカウントの新しいパスワードを入力してください。設定すると、すべての端末でログアウトします。
@@ -209,9 +210,9 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
           error={form.errors.passwordConfirmation}
         />
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? '設定しています…' : 'パスワードを設定する'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="設定しています…">
+            パスワードを設定する
+          </SubmitButton>
         </div>
       </form>
     </div>

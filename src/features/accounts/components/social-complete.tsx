@@ -40,7 +40,7 @@ export function SocialComplete() {
 
   if (!failed) return <LoadingOverlay message="ログインしています" />;
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>ログインを完了できませんでした</h1>
       <p className="error-box" role="alert">
         {failed}

@@ -26,6 +26,7 @@ import {
 } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
+import { SubmitButton } from '@/components/form/submit-button';
 import { CodeField, FormNote } from './account-fields';
 import { accountSchemas } from './lazy-schemas';
 
@@ -67,7 +68,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
   if (pending === null && loggedIn) return <AlreadyMember title="確認コードの入力" note="確認コードの入力は必要ありません。" />;
   if (pending === null) {
     return (
-      <div className={styles.card}>
+      <div className={`surface ${styles.card}`}>
         <h1 className={styles.title}>確認コードの入力</h1>
         <p className="notice-box">お申し込みの情報が見つかりませんでした。お手数ですが、会員登録の最初からやり直してください。</p>
         <div className={styles.actions}>
@@ -113,7 +114,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
   };
 
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>確認コードの入力</h1>
       <RegisterSteps current={2} />
       <p className={styles.lead}>
@@ -131,9 +132,9 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
           error={form.errors.code}
         />
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? '確認しています…' : '登録を完了する'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="確認しています…">
+            登録を完了する
+          </SubmitButton>
           <button
             type="button"
             className="button button-secondary"

@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
 
-import styles from '@/features/accounts/components/accounts.module.css';
-import { AuthPage } from '@/features/accounts/components/auth-page';
-import { MyPageNav } from '@/features/accounts/components/my-page-nav';
+import { MyPageFrame } from '@/features/accounts/components/my-page-frame';
 import { MySavedAddresses } from '@/features/purchase/components/my-saved-addresses';
 import { PrefectureOptions } from '@/features/purchase/components/prefecture-options';
 
@@ -11,10 +9,8 @@ export const metadata: Metadata = { title: 'マイページ（お届け先）', 
 /** /my-page/addresses (issue 24 §4). The (member) layout's AuthGuard protects it; the API checks the session. */
 export default function MyPageAddresses() {
   return (
-    <AuthPage width="wide">
-      <h1 className={styles.title}>マイページ</h1>
-      <MyPageNav />
+    <MyPageFrame>
       <MySavedAddresses prefectureOptions={<PrefectureOptions />} />
-    </AuthPage>
+    </MyPageFrame>
   );
 }

@@ -2,9 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import styles from '@/features/accounts/components/accounts.module.css';
-import { AuthPage } from '@/features/accounts/components/auth-page';
-import { MyPageNav } from '@/features/accounts/components/my-page-nav';
+import { MyPageFrame } from '@/features/accounts/components/my-page-frame';
 import { PaymentHistory } from '@/features/receipts/components/payment-history';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
@@ -13,13 +11,11 @@ export const metadata: Metadata = { title: PAYMENT_HISTORY_PAGE.name, robots: { 
 /** /my-page/payment-history (spec §2, issue 8). The (member) layout's AuthGuard protects it. */
 export default function PaymentHistoryPage() {
   return (
-    <AuthPage width="wide">
-      <h1 className={styles.title}>マイページ</h1>
-      <MyPageNav />
+    <MyPageFrame>
       {/* useSearchParams (?page=N) needs a Suspense boundary to prerender the shell. */}
       <Suspense fallback={<LoadingOverlay />}>
         <PaymentHistory />
       </Suspense>
-    </AuthPage>
+    </MyPageFrame>
   );
 }
