@@ -12,6 +12,7 @@ import {
   loadCardHolderChecks,
   normalizeCardEmail,
   normalizeCardName,
+  normalizeCardNameInput,
   usePayjpCardElement,
   type CardView,
 } from '@/features/payments';
@@ -113,7 +114,7 @@ export function AddCardForm({
           <CardHolderFields
             mountRef={mountRef}
             cardName={cardName}
-            onCardName={setCardName}
+            onCardNameInput={(input, composing) => setCardName(composing ? input.value : normalizeCardNameInput(input.value))}
             onCardNameLeave={(value) => setCardName(normalizeCardName(value))}
             cardEmail={cardEmail}
             onCardEmail={setTypedEmail}

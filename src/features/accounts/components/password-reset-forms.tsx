@@ -19,6 +19,7 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { EmailField } from './account-fields';
 import { CONFIRM_PASSWORD_SUPPORT, NEW_PASSWORD_SUPPORT, PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';
+import { BackToLogin } from './back-to-login';
 
 const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };
 
@@ -54,11 +55,7 @@ export function PasswordResetRequestForm() {
           </SubmitButton>
         </div>
       </form>
-      <ul className={styles.links}>
-        <li>
-          <Link href="/login">ログイン画面へ戻る</Link>
-        </li>
-      </ul>
+      <BackToLogin />
     </div>
   );
 }

@@ -1,13 +1,10 @@
 'use client';
 
 import type { RefObject } from 'react';
-import { flushSync } from 'react-dom';
 
 import { Field } from '@/components/form/field';
 import { FieldGroup } from '@/components/form/group';
 import { THREE_D_SECURE } from '@/lib/payment-terms';
-
-import { normalizeCardNameInput } from '../card-name';
 
 /**
  * A new card's fields in every card form (the purchase steps' card section, マイページ's
@@ -15,14 +12,16 @@ import { normalizeCardNameInput } from '../card-name';
  * and the 3-D Secure e-mail address, as `card-element`, `cardName` and `cardEmail` (the order API's
  * names, which a form's error summary links to; one card form per page).
  *
- * The カード名義 is converted as it is typed (ＴＡＲＯ　ｙａｍａｄａ → TARO YAMADA) except while an IME
- * is composing, which a changed value would break; the caret stays where it was. `onCardNameLeave`
- * gets the value when the field is left (the form normalises it, and may check it).
+ * The form converts the カード名義 as it is typed (`onCardNameInput`: the field, and whether an IME is
+ * composing — `normalizeCardNameInput` except then) and when it is left (`onCardNameLeave`: the form
+ * normalises it, and may check it). Kept with the form, not here: checkout keeps the caret with
+ * react-dom's flushSync, and importing react-dom from this module re-split the chunks every page
+ * shares (docs/decisions/0105).
  */
 export function CardHolderFields({
   mountRef,
   cardName,
-  onCardName,
+  onCardNameInput,
   onCardNameLeave,
   cardEmail,
   onCardEmail,
@@ -30,24 +29,12 @@ export function CardHolderFields({
 }: {
   mountRef: RefObject<HTMLDivElement | null>;
   cardName: string;
-  onCardName: (name: string) => void;
+  onCardNameInput: (input: HTMLInputElement, composing: boolean) => void;
   onCardNameLeave: (value: string) => void;
   cardEmail: string;
   onCardEmail: (email: string) => void;
   errors: { cardName?: string | undefined; cardEmail?: string | undefined };
 }) {
-  function typeCardName(input: HTMLInputElement, composing: boolean) {
-    const typed = input.value;
-    const converted = composing ? typed : normalizeCardNameInput(typed);
-    if (converted === typed) {
-      onCardName(typed);
-      return;
-    }
-    const caret = normalizeCardNameInput(typed.slice(0, input.selectionStart ?? typed.length)).length;
-    flushSync(() => onCardName(converted));
-    if (document.activeElement === input) input.setSelectionRange(caret, caret);
-  }
-
   return (
     <>
       <FieldGroup
@@ -74,8 +61,8 @@ export function CardHolderFields({
             autoCapitalize="characters"
             spellCheck={false}
             value={cardName}
-            onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
-            onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
+            onChange={(e) => onCardNameInput(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
+            onCompositionEnd={(e) => onCardNameInput(e.currentTarget, false)}
             onBlur={(e) => onCardNameLeave(e.currentTarget.value)}
           />
         )}

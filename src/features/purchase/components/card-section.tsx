@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 import {
   CardHolderFields,
@@ -9,6 +10,7 @@ import {
   loadCardHolderChecks,
   normalizeCardEmail,
   normalizeCardName,
+  normalizeCardNameInput,
   usePayjpCardElement,
   type CardHolderChecks,
   type CardView,
@@ -214,6 +216,22 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
     await cards.mutate();
   }
 
+  /**
+   * The カード名義 as typed, converted at once (ＴＡＲＯ　ｙａｍａｄａ → TARO YAMADA) except while an
+   * IME is composing, which a changed value would break; the caret stays where it was.
+   */
+  function typeCardName(input: HTMLInputElement, composing: boolean) {
+    const typed = input.value;
+    const converted = composing ? typed : normalizeCardNameInput(typed);
+    if (converted === typed) {
+      setCardName(typed);
+      return;
+    }
+    const caret = normalizeCardNameInput(typed.slice(0, input.selectionStart ?? typed.length)).length;
+    flushSync(() => setCardName(converted));
+    if (document.activeElement === input) input.setSelectionRange(caret, caret);
+  }
+
   /** On leaving the カード名義: shown normalised; checked when left with something in it, or when it already showed an error. */
   function leaveCardName(value: string) {
     const name = normalizeCardName(value);
@@ -284,7 +302,7 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
                 <CardHolderFields
                   mountRef={mountRef}
                   cardName={cardName}
-                  onCardName={setCardName}
+                  onCardNameInput={typeCardName}
                   onCardNameLeave={leaveCardName}
                   cardEmail={cardEmail}
                   onCardEmail={setCardEmail}
