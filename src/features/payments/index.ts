@@ -50,7 +50,7 @@ export {
   type PurchaseResult,
   type RetryPaymentRequest,
 } from './client/api';
-export { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, setDefaultCard, type CardView } from './client/cards';
+export { addCard, cardsKey, deleteCard, setDefaultCard, type CardView } from './client/cards';
 export { PAYJP_GENERAL_FAILURE, payjpBuyerMessageText } from './client/buyer-message';
 export { CancelUnpaidOrder } from './components/unpaid-order';
 export { loadCancelUnpaidOrder } from './client/load-cancel-unpaid-order';

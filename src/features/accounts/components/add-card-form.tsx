@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 
 import { CheckboxField } from '@/components/form/inputs';
 import { SubmitButton } from '@/components/form/submit-button';
@@ -8,7 +8,6 @@ import {
   addCard,
   CardFieldError,
   CardHolderFields,
-  fetchPayjpPublicKey,
   loadCardHolderChecks,
   normalizeCardEmail,
   normalizeCardName,
@@ -43,7 +42,6 @@ export function AddCardForm({
   onAdded: (card: CardView) => void | Promise<void>;
   onCancel: () => void;
 }) {
-  const [publicKey, setPublicKey] = useState<string | null>(null);
   const [cardName, setCardName] = useState('');
   const storedEmail = useStoredValue(storedUserEmail);
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
@@ -54,20 +52,8 @@ export function AddCardForm({
   const [busy, setBusy] = useState(false);
   // PAY.JP's card iframe, mounted once the key is known (one card element per page: destroyed on leaving).
   const mountRef = useRef<HTMLDivElement | null>(null);
-  const field = usePayjpCardElement({ mountRef, payjpJsUrl, publicKey, active: true, onMessage: setFailure });
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchPayjpPublicKey()
-      .then((res) => (typeof res.result === 'string' ? res.result : ''))
-      .catch(() => '')
-      .then((key) => {
-        if (!cancelled) setPublicKey(key);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const field = usePayjpCardElement({ mountRef, payjpJsUrl, active: true, onMessage: setFailure });
+  const publicKey = field.publicKey;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

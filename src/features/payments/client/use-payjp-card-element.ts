@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
+import { fetchPayjpPublicKey } from './cards';
 import { loadPayjpBuyerMessageText, loadPayjpJs } from './loaders';
 import type { PayjpCardElement, PayjpInstance, PayjpToken } from './payjp-js';
 
@@ -10,30 +11,44 @@ export const CARD_FIELD_LOAD_FAILURE = 'カード情報の入力欄を読み込�
 /** What the card field or PAY.JP's token said, in the buyer's words (shown as it is). */
 export class CardFieldError extends Error {}
 
+/** The public key from GET /api/payjp/public-key; '' on failure, when card payment is switched off (spec §7, §8). */
+async function fetchPublicKey(): Promise<string> {
+  try {
+    const res = await fetchPayjpPublicKey();
+    return typeof res.result === 'string' ? res.result : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * PAY.JP's card field (カード情報非保持化) for every card form — the purchase steps' card section and
- * マイページ's 「カードを追加する」: payjp.js and the buyer's words for PAY.JP's error codes are loaded
+ * マイページ's 「カードを追加する」: `publicKey` is read after hydration (null until then, '' when card
+ * payment is off), payjp.js and the buyer's words for PAY.JP's error codes are loaded
  * with the field, not with the page (docs/decisions/0038, 0097), and the iframe is mounted into the
- * form's `mountRef` while `active` (a public key is known and the field is on the screen). `onMessage` (a
+ * form's `mountRef` while `active` (the field is on the screen) once the key is known. `onMessage` (a
  * state setter) gets the field's words: '' when it is fine again. payjp.js allows one card element per
  * page, so it is destroyed, not unmounted, when the field goes.
  */
 export function usePayjpCardElement({
   mountRef,
   payjpJsUrl,
-  publicKey,
   active,
   onMessage,
 }: {
   mountRef: RefObject<HTMLDivElement | null>;
   payjpJsUrl: string;
-  publicKey: string | null;
   active: boolean;
   onMessage: (message: string) => void;
 }) {
+  const [publicKey, setPublicKey] = useState<string | null>(null);
   const payjpRef = useRef<PayjpInstance | null>(null);
   const elementRef = useRef<PayjpCardElement | null>(null);
   const wordsRef = useRef<((code: string) => Promise<string>) | null>(null);
+
+  useEffect(() => {
+    void fetchPublicKey().then(setPublicKey);
+  }, []);
 
   useEffect(() => {
     if (!active || !publicKey || !mountRef.current) return;
@@ -74,5 +89,5 @@ export function usePayjpCardElement({
     return result;
   }
 
-  return { createToken };
+  return { publicKey, createToken };
 }

@@ -6,7 +6,6 @@ import { flushSync } from 'react-dom';
 import {
   CardHolderFields,
   cardsKey,
-  fetchPayjpPublicKey,
   loadCardHolderChecks,
   normalizeCardEmail,
   normalizeCardName,
@@ -68,16 +67,6 @@ export function enteredCardOf(card: NewCard): NewCard | null {
 const NEAR_THE_FIELD: IntersectionObserverInit = { rootMargin: '50% 0px' };
 const BUYER_EVENTS = ['scroll', 'pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
-/** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
-async function fetchPublicKey(): Promise<string> {
-  try {
-    const res = await fetchPayjpPublicKey();
-    return typeof res.result === 'string' ? res.result : '';
-  } catch {
-    return '';
-  }
-}
-
 export interface CardSectionOptions {
   payjpJsUrl: string;
   /** Whether the section is on the screen (the resume page shows it only for an open order); default true. */
@@ -101,8 +90,6 @@ export interface CardSectionProps {
 
 /** The card section's state: the public key, the member's cards, the choice, the holder's fields and their errors. */
 export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: CardSectionOptions) {
-  const [publicKey, setPublicKey] = useState<string | null>(null);
-  const cards = useApi(publicKey ? cardsKey() : null);
   const [mode, setMode] = useState<CardMode>('new');
   const [enteredCard, setEnteredCard] = useState<NewCard | null>(null);
   const [selectedCard, setSelectedCard] = useState('');
@@ -115,13 +102,12 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
   const [errors, setErrors] = useState<CardFieldErrors>({});
   const [cardError, setCardError] = useState('');
   const [near, setNear] = useState(false);
-  // PAY.JP's card iframe while the new-card option is shown (and the buyer has come near it, below).
+  // PAY.JP's card iframe while the new-card option is shown (and the buyer has come near it, below);
+  // the public key read after hydration (payment may be switched off: '').
   const mountRef = useRef<HTMLDivElement | null>(null);
-  const field = usePayjpCardElement({ mountRef, payjpJsUrl, publicKey, active: near && mode === 'new' && active, onMessage: setCardError });
-  useEffect(() => {
-    // The public key is read after hydration (payment may be switched off: '').
-    void fetchPublicKey().then(setPublicKey);
-  }, []);
+  const field = usePayjpCardElement({ mountRef, payjpJsUrl, active: near && mode === 'new' && active, onMessage: setCardError });
+  const publicKey = field.publicKey;
+  const cards = useApi(publicKey ? cardsKey() : null);
 
   // Prefer a registered card once the list arrives, unless the buyer already chose.
   useEffect(() => {
