@@ -3,6 +3,7 @@
 import { setStaffDisabled } from '../client/api';
 
 import styles from './admin.module.css';
+import { InlineAlert } from './field';
 import { useConfirmedChange } from './form-kit';
 
 /** Enables or disables another staff account (a manager's own row has no button). */
@@ -19,11 +20,7 @@ export function StaffToggle({ id, disabled, name }: { id: string; disabled: bool
       <button type="button" className={`${styles.button} ${styles.buttonSecondary}`} onClick={toggle} disabled={busy}>
         {disabled ? '有効にする' : '無効にする'}
       </button>
-      {error ? (
-        <span role="alert" className={styles.fieldError}>
-          {error}
-        </span>
-      ) : null}
+      <InlineAlert error={error} />
     </>
   );
 }

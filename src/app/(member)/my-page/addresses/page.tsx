@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 
-import { MyPageFrame } from '@/features/accounts/components/my-page-frame';
 import { MySavedAddresses } from '@/features/purchase/components/my-saved-addresses';
 import { PrefectureOptions } from '@/features/purchase/components/prefecture-options';
 
@@ -8,9 +7,5 @@ export const metadata: Metadata = { title: 'マイページ（お届け先）', 
 
 /** /my-page/addresses (issue 24 §4). The (member) layout's AuthGuard protects it; the API checks the session. */
 export default function MyPageAddresses() {
-  return (
-    <MyPageFrame>
-      <MySavedAddresses prefectureOptions={<PrefectureOptions />} />
-    </MyPageFrame>
-  );
+  return <MySavedAddresses prefectureOptions={<PrefectureOptions />} />;
 }

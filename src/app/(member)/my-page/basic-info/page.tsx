@@ -1,15 +1,10 @@
 import type { Metadata } from 'next';
 
 import { getSiteInfo } from '@/config/site';
-import { MyPageFrame } from '@/features/accounts/components/my-page-frame';
 import { BasicInfo } from '@/features/accounts/components/basic-info';
 
 export const metadata: Metadata = { title: 'マイページ（基本情報）', robots: { index: false } };
 
 export default function BasicInfoPage() {
-  return (
-    <MyPageFrame>
-      <BasicInfo serviceName={getSiteInfo().serviceName} />
-    </MyPageFrame>
-  );
+  return <BasicInfo serviceName={getSiteInfo().serviceName} />;
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 
-import { MyPageFrame } from '@/features/accounts/components/my-page-frame';
 import { MyCards } from '@/features/accounts/components/my-cards';
 import { getPayjpConfig } from '@/features/payments/server/payjp/config';
 
@@ -8,9 +7,5 @@ export const metadata: Metadata = { title: 'マイページ（クレジットカ
 
 /** /my-page/cards (issue 24 §4). The (member) layout's AuthGuard protects it; the card API checks the session. */
 export default function MyPageCards() {
-  return (
-    <MyPageFrame>
-      <MyCards payjpJsUrl={getPayjpConfig().jsUrl} />
-    </MyPageFrame>
-  );
+  return <MyCards payjpJsUrl={getPayjpConfig().jsUrl} />;
 }

@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import { MyPageFrame } from '@/features/accounts/components/my-page-frame';
 import { PaymentHistory } from '@/features/receipts/components/payment-history';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
@@ -10,12 +9,10 @@ export const metadata: Metadata = { title: PAYMENT_HISTORY_PAGE.name, robots: { 
 
 /** /my-page/payment-history (spec §2, issue 8). The (member) layout's AuthGuard protects it. */
 export default function PaymentHistoryPage() {
+  // useSearchParams (?page=N) needs a Suspense boundary to prerender the shell.
   return (
-    <MyPageFrame>
-      {/* useSearchParams (?page=N) needs a Suspense boundary to prerender the shell. */}
-      <Suspense fallback={<LoadingOverlay />}>
-        <PaymentHistory />
-      </Suspense>
-    </MyPageFrame>
+    <Suspense fallback={<LoadingOverlay />}>
+      <PaymentHistory />
+    </Suspense>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 
-import { MyPageFrame } from '@/features/accounts/components/my-page-frame';
 import { UnregisterForm } from '@/features/accounts/components/unregister-form';
 import { NO_UNREGISTER_BLOCK, type UnregisterBlock } from '@/features/accounts/rules';
 import { ordersBlockingUnregister } from '@/features/orders/index.server';
@@ -26,9 +25,5 @@ async function blockingOrders(): Promise<UnregisterBlock> {
 
 export default async function UnregisterPage() {
   const blocked = await blockingOrders();
-  return (
-    <MyPageFrame>
-      <UnregisterForm blocked={blocked} />
-    </MyPageFrame>
-  );
+  return <UnregisterForm blocked={blocked} />;
 }
