@@ -20,6 +20,7 @@ import { EmailField } from './account-fields';
 import { CONFIRM_PASSWORD_SUPPORT, NEW_PASSWORD_SUPPORT, PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';
 import { BackToLogin } from './back-to-login';
+import { MailCatcherNote } from './mail-catcher-note';
 
 const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };
 
@@ -77,15 +78,7 @@ export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: strin
           数分たってもメールが届かない場合は、迷惑メールフォルダをご確認のうえ、メールアドレスに誤りがないか確かめて、もう一度お申し込みください。
         </li>
         <li>Google でログインしている方も、ここからパスワードを設定できます。</li>
-        {mailCatcherUrl ? (
-          <li>
-            開発・お試し環境のため、メールは実際には送信されません。
-            <a href={mailCatcherUrl} target="_blank" rel="noopener noreferrer">
-              開発用メール受信箱（新しいタブで開きます）
-            </a>
-            をご覧ください。
-          </li>
-        ) : null}
+        <MailCatcherNote url={mailCatcherUrl} rest="をご覧ください。" />
       </ul>
       <div className={`${styles.actions} ${styles.actionsRow}`}>
         <Link className="button button-secondary" href="/password-reset">

@@ -29,6 +29,7 @@ import { useFormState } from '@/components/form/use-form-state';
 import { SubmitButton } from '@/components/form/submit-button';
 import { CodeField, FormNote } from './account-fields';
 import { accountSchemas } from './lazy-schemas';
+import { MailCatcherNote } from './mail-catcher-note';
 
 const FIELDS = { code: { label: '確認コード', id: 'code' } };
 
@@ -155,15 +156,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
         <li>
           メールアドレスに誤りがある場合は、<Link href={registerPath(pending.nextPage)}>会員登録の画面</Link>から入力し直してください。
         </li>
-        {mailCatcherUrl ? (
-          <li>
-            開発・お試し環境のため、メールは実際には送信されません。
-            <a href={mailCatcherUrl} target="_blank" rel="noopener noreferrer">
-              開発用メール受信箱（新しいタブで開きます）
-            </a>
-            で確認コードをご覧ください。
-          </li>
-        ) : null}
+        <MailCatcherNote url={mailCatcherUrl} rest="で確認コードをご覧ください。" />
       </ul>
     </div>
   );
