@@ -17,6 +17,13 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'classN
 
 export type { TextFieldProps };
 
+/** A field's value held by its form, and the error the form shows under it. */
+export interface BoundValue {
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+}
+
 /** A text input in a Field. */
 export function TextField({ id, label, support, error, value, onValue, required, inputClassName, ...rest }: TextFieldProps) {
   return (

@@ -19,6 +19,9 @@ export { normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from '.
 export { loadCardHolderChecks, type CardHolderChecks } from './client/card-form';
 export { loadPayjpBuyerMessageText, loadPayjpJs } from './client/loaders';
 export type { PayjpCardElement, PayjpInstance, PayjpToken, PayjpTokenResult } from './client/payjp-js';
+// One card form for members everywhere: PAY.JP's field as a hook, the holder's fields as one component.
+export { CardFieldError, usePayjpCardElement } from './client/use-payjp-card-element';
+export { CardHolderFields } from './components/card-holder-fields';
 // Refunds (docs/decisions/0018-refunds.md): the one rule that splits a refund between the 10 % and
 // the non-taxable Ministry parts. The refund service itself (requestRefund, listRefunds,
 // refundTotals, reconcileRefunds) is server-only, in ./server/refunds.ts, and used by route
@@ -47,7 +50,7 @@ export {
   type PurchaseResult,
   type RetryPaymentRequest,
 } from './client/api';
-export { addCard, cardsKey, deleteCard, fetchPayjpPublicKey, setDefaultCard, type CardView } from './client/cards';
+export { addCard, cardsKey, deleteCard, setDefaultCard, type CardView } from './client/cards';
 export { PAYJP_GENERAL_FAILURE, payjpBuyerMessageText } from './client/buyer-message';
 export { CancelUnpaidOrder } from './components/unpaid-order';
 export { loadCancelUnpaidOrder } from './client/load-cancel-unpaid-order';

@@ -1,6 +1,6 @@
 'use client';
 
-import { TextField } from '@/components/form/inputs';
+import { TextField, type BoundValue } from '@/components/form/inputs';
 
 import styles from './accounts.module.css';
 
@@ -29,10 +29,7 @@ export function EmailField({
   label?: string;
   support?: string;
   autoComplete?: 'email' | 'username';
-  value: string;
-  onValue: (value: string) => void;
-  error: string | undefined;
-}) {
+} & BoundValue) {
   return (
     <TextField
       id={id}
@@ -63,10 +60,7 @@ export function CodeField({
 }: {
   id: string;
   support: string;
-  value: string;
-  onValue: (value: string) => void;
-  error: string | undefined;
-}) {
+} & BoundValue) {
   return (
     <TextField
       id={id}

@@ -1,31 +1,26 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 
-import { Field } from '@/components/form/field';
-import { FieldGroup } from '@/components/form/group';
 import { CheckboxField } from '@/components/form/inputs';
+import { SubmitButton } from '@/components/form/submit-button';
 import {
   addCard,
-  fetchPayjpPublicKey,
+  CardFieldError,
+  CardHolderFields,
   loadCardHolderChecks,
   normalizeCardEmail,
   normalizeCardName,
   normalizeCardNameInput,
-  payjpBuyerMessageText,
-  loadPayjpJs,
+  usePayjpCardElement,
   type CardView,
-  type PayjpCardElement,
-  type PayjpInstance,
 } from '@/features/payments';
 import { ApiError } from '@/lib/api-client';
 import { storedUserEmail } from '@/lib/browser-storage';
-import { THREE_D_SECURE } from '@/lib/payment-terms';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 import styles from './accounts.module.css';
 
-const FIELD_LOAD_FAILURE = 'カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。';
 const UNAVAILABLE = '現在、クレジットカードの登録を停止しています。時間をおいてお試しください。';
 
 /**
@@ -47,7 +42,6 @@ export function AddCardForm({
   onAdded: (card: CardView) => void | Promise<void>;
   onCancel: () => void;
 }) {
-  const [publicKey, setPublicKey] = useState<string | null>(null);
   const [cardName, setCardName] = useState('');
   const storedEmail = useStoredValue(storedUserEmail);
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
@@ -56,49 +50,10 @@ export function AddCardForm({
   const [errors, setErrors] = useState<{ cardName?: string; cardEmail?: string }>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const mountRef = useRef<HTMLDivElement | null>(null);
-  const payjpRef = useRef<PayjpInstance | null>(null);
-  const elementRef = useRef<PayjpCardElement | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchPayjpPublicKey()
-      .then((res) => (typeof res.result === 'string' ? res.result : ''))
-      .catch(() => '')
-      .then((key) => {
-        if (!cancelled) setPublicKey(key);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
   // PAY.JP's card iframe, mounted once the key is known (one card element per page: destroyed on leaving).
-  useEffect(() => {
-    if (!publicKey || !mountRef.current) return;
-    let cancelled = false;
-    let element: PayjpCardElement | null = null;
-    void loadPayjpJs()
-      .then(({ getPayjp }) => getPayjp(payjpJsUrl, publicKey))
-      .then((payjp) => {
-        if (cancelled || !mountRef.current) return;
-        payjpRef.current = payjp;
-        element = payjp.elements().create('card');
-        element.on('change', (e) => {
-          if (!e.error) setFailure('');
-          else if (!e.error.code) setFailure(e.error.message);
-          else void payjpBuyerMessageText(e.error.code).then(setFailure);
-        });
-        element.mount(mountRef.current);
-        elementRef.current = element;
-      })
-      .catch(() => setFailure(FIELD_LOAD_FAILURE));
-    return () => {
-      cancelled = true;
-      element?.destroy();
-      elementRef.current = null;
-    };
-  }, [publicKey, payjpJsUrl]);
+  const mountRef = useRef<HTMLDivElement | null>(null);
+  const field = usePayjpCardElement({ mountRef, payjpJsUrl, active: true, onMessage: setFailure });
+  const publicKey = field.publicKey;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -109,27 +64,21 @@ export function AddCardForm({
     const found = { cardName: cardNameError(holderName) ?? undefined, cardEmail: cardEmailError(cardEmail) ?? undefined };
     setErrors(found);
     if (found.cardName || found.cardEmail) {
-      document.getElementById(found.cardName ? 'newCardName' : 'newCardEmail')?.focus();
-      return;
-    }
-    const payjp = payjpRef.current;
-    const element = elementRef.current;
-    if (!payjp || !element) {
-      setFailure(FIELD_LOAD_FAILURE);
+      document.getElementById(found.cardName ? 'cardName' : 'cardEmail')?.focus();
       return;
     }
     setBusy(true);
     setFailure('');
     try {
-      const result = await payjp.createToken(element, { card: { name: holderName, email: normalizeCardEmail(cardEmail) } });
-      if ('error' in result) {
-        setFailure(result.error.code ? await payjpBuyerMessageText(result.error.code) : result.error.message);
-        return;
-      }
-      const { card } = await addCard(result.id, { makeDefault: !hasCards || makeDefault });
+      const token = await field.createToken({ name: holderName, email: normalizeCardEmail(cardEmail) });
+      const { card } = await addCard(token.id, { makeDefault: !hasCards || makeDefault });
       await onAdded(card);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : 'カードを登録できませんでした。時間をおいてお試しください。');
+      setFailure(
+        error instanceof ApiError || error instanceof CardFieldError
+          ? error.message
+          : 'カードを登録できませんでした。時間をおいてお試しください。',
+      );
     } finally {
       setBusy(false);
     }
@@ -148,47 +97,15 @@ export function AddCardForm({
       ) : null}
       {publicKey ? (
         <>
-          <FieldGroup
-            id="new-card-element"
-            label="カード情報"
-            required
-            support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
-          >
-            <div className={styles.cardFrame}>
-              <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-            </div>
-          </FieldGroup>
-          <Field
-            id="newCardName"
-            label="カード名義（半角英字）"
-            required
-            support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
-            error={errors.cardName}
-          >
-            {(a) => (
-              <input
-                {...a}
-                autoComplete="cc-name"
-                autoCapitalize="characters"
-                spellCheck={false}
-                value={cardName}
-                onChange={(e) => {
-                  const typed = e.currentTarget.value;
-                  setCardName((e.nativeEvent as InputEvent).isComposing ? typed : normalizeCardNameInput(typed));
-                }}
-                onBlur={(e) => setCardName(normalizeCardName(e.currentTarget.value))}
-              />
-            )}
-          </Field>
-          <Field
-            id="newCardEmail"
-            label="メールアドレス（本人認証用）"
-            required
-            support={`${THREE_D_SECURE}（本人認証）でカード会社に伝えるメールアドレスです。`}
-            error={errors.cardEmail}
-          >
-            {(a) => <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setTypedEmail(e.target.value)} />}
-          </Field>
+          <CardHolderFields
+            mountRef={mountRef}
+            cardName={cardName}
+            onCardNameInput={(input, composing) => setCardName(composing ? input.value : normalizeCardNameInput(input.value))}
+            onCardNameLeave={(value) => setCardName(normalizeCardName(value))}
+            cardEmail={cardEmail}
+            onCardEmail={setTypedEmail}
+            errors={errors}
+          />
           {hasCards ? (
             <CheckboxField id="newCardDefault" checked={makeDefault} onChecked={setMakeDefault} required={false}>
               このカードをいつも使うカードにする
@@ -201,10 +118,10 @@ export function AddCardForm({
           {failure}
         </p>
       ) : null}
-      <div className={styles.savedActions}>
-        <button type="submit" className="button" disabled={busy || !publicKey}>
-          {busy ? '登録しています…' : 'このカードを登録する'}
-        </button>
+      <div className="saved-actions">
+        <SubmitButton busy={busy} busyLabel="登録しています…" disabled={!publicKey}>
+          このカードを登録する
+        </SubmitButton>
         <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
           やめる
         </button>

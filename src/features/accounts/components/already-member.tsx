@@ -9,7 +9,7 @@ import styles from './accounts.module.css';
  */
 export function AlreadyMember({ title, note, nextPage = null }: { title: string; note: string; nextPage?: string | null }) {
   return (
-    <div className={styles.card} data-testid="already-member">
+    <div className={`surface ${styles.card}`} data-testid="already-member">
       <h1 className={styles.title}>{title}</h1>
       <p className="notice-box">会員登録はお済みで、ログインしています。{note}</p>
       <div className={styles.actions}>

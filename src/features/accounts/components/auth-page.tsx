@@ -15,7 +15,7 @@ export function AuthPage({ children, width = 'narrow' }: { children: ReactNode; 
 export function RegisterSteps({ current }: { current: 1 | 2 | 3 }) {
   const steps = ['入力', 'メールの確認', '登録完了'];
   return (
-    <ol className={styles.steps} aria-label="会員登録の手順">
+    <ol className={`steps-bar ${styles.steps}`} aria-label="会員登録の手順">
       {steps.map((label, i) => (
         <li key={label} aria-current={i + 1 === current ? 'step' : undefined} className={i + 1 < current ? styles.done : undefined}>
           <span className="visually-hidden">{`ステップ${i + 1}${i + 1 < current ? '（完了）' : ''}：`}</span>

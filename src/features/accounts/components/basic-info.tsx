@@ -19,6 +19,7 @@ import { logoutNow } from './logout-now';
 import { accountSchemas } from './lazy-schemas';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
+import { SubmitButton } from '@/components/form/submit-button';
 
 import { CodeField, EmailField, FormNote } from './account-fields';
 import { NEW_PASSWORD_SUPPORT, PasswordField, ReauthPasswordField } from './password-field';
@@ -47,7 +48,7 @@ export function BasicInfo({ serviceName }: { serviceName: string }) {
 
   return (
     <div className={styles.stack}>
-      <section className={styles.card} aria-labelledby="info-title">
+      <section className={`surface ${styles.card}`} aria-labelledby="info-title">
         <h2 id="info-title" className={styles.sectionTitle}>
           基本情報
         </h2>
@@ -101,7 +102,7 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
 
   if (!me.hasPassword) {
     return (
-      <section className={styles.card} aria-labelledby="cp-title">
+      <section className={`surface ${styles.card}`} aria-labelledby="cp-title">
         <h2 id="cp-title" className={styles.sectionTitle}>
           パスワード
         </h2>
@@ -129,7 +130,7 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
   };
 
   return (
-    <section className={styles.card} aria-labelledby="cp-title">
+    <section className={`surface ${styles.card}`} aria-labelledby="cp-title">
       <h2 id="cp-title" className={styles.sectionTitle}>
         パスワードの変更
       </h2>
@@ -170,9 +171,9 @@ function ChangePassword({ me, serviceName }: { me: MeResponse; serviceName: stri
           error={form.errors.newPasswordConfirmation}
         />
         <div className={`${styles.actions} ${styles.actionsRow}`}>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? '変更しています…' : 'パスワードを変更する'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="変更しています…">
+            パスワードを変更する
+          </SubmitButton>
         </div>
       </form>
     </section>
@@ -235,7 +236,7 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
   };
 
   return (
-    <section className={styles.card} aria-labelledby="ce-title">
+    <section className={`surface ${styles.card}`} aria-labelledby="ce-title">
       <h2 id="ce-title" className={styles.sectionTitle}>
         メールアドレスの変更
       </h2>
@@ -254,9 +255,9 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
           </p>
           <CodeField id="ce-code" support="例：012345" value={code} onValue={setCode} error={form.errors.code} />
           <div className={`${styles.actions} ${styles.actionsRow}`}>
-            <button type="submit" className="button" disabled={form.busy}>
-              {form.busy ? '確認しています…' : '変更を確定する'}
-            </button>
+            <SubmitButton busy={form.busy} busyLabel="確認しています…">
+              変更を確定する
+            </SubmitButton>
             <button type="button" className="button button-secondary" onClick={() => setRequest(null)}>
               やり直す
             </button>
@@ -285,9 +286,9 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
             />
           ) : null}
           <div className={`${styles.actions} ${styles.actionsRow}`}>
-            <button type="submit" className="button" disabled={form.busy}>
-              {form.busy ? '送信しています…' : '確認コードを送信する'}
-            </button>
+            <SubmitButton busy={form.busy} busyLabel="送信しています…">
+              確認コードを送信する
+            </SubmitButton>
           </div>
         </form>
       )}

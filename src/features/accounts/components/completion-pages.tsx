@@ -17,7 +17,7 @@ export function RegisterCompletion() {
   if (done === undefined) return <LoadingOverlay />;
   if (!done) {
     return (
-      <div className={styles.card}>
+      <div className={`surface ${styles.card}`}>
         <h1 className={styles.title}>会員登録</h1>
         <p className="notice-box" data-testid="completion-neutral">
           このページは、会員登録の手続きが完了したときに表示されます。会員登録がお済みの方は、ログインしてご利用ください。
@@ -34,7 +34,7 @@ export function RegisterCompletion() {
     );
   }
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>会員登録が完了しました</h1>
       <RegisterSteps current={3} />
       <p>
@@ -58,7 +58,7 @@ export function PasswordResetCompletion() {
   if (done === undefined) return <LoadingOverlay />;
   if (!done) {
     return (
-      <div className={styles.card}>
+      <div className={`surface ${styles.card}`}>
         <h1 className={styles.title}>パスワードの再設定</h1>
         <p className="notice-box" data-testid="completion-neutral">
           このページは、パスワードの再設定が完了したときに表示されます。パスワードをお忘れの場合は、再設定をお申し込みください。
@@ -75,7 +75,7 @@ export function PasswordResetCompletion() {
     );
   }
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>パスワードを再設定しました</h1>
       <p>安全のため、すべての端末でログアウトしました。新しいパスワードでログインしてください。確認のメールをお送りしています。</p>
       <div className={styles.actions}>

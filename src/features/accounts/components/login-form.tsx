@@ -78,7 +78,7 @@ export function LoginForm({ demo }: { demo: { email: string; password: string } 
   const google = googleLoginPath(destination);
 
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>ログイン</h1>
       {reason ? (
         <p className={`notice-box ${styles.status}`} role="status" data-testid="login-reason">

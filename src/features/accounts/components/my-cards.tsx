@@ -7,6 +7,7 @@ import { cardsKey, deleteCard, setDefaultCard, type CardView } from '@/features/
 import { ApiError } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 
+import { ActionMessage, type ActionMessageValue } from '@/components/action-message';
 import styles from './accounts.module.css';
 
 /** The add form and PAY.JP's loader come when 「カードを追加する」 is pressed, not with the page. */
@@ -20,7 +21,7 @@ const AddCardForm = lazy(() => import('./add-card-form').then((m) => ({ default:
 export function MyCards({ payjpJsUrl }: { payjpJsUrl: string }) {
   const cards = useApi(cardsKey());
   const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<ActionMessageValue>(null);
   const [adding, setAdding] = useState(false);
 
   async function added(card: CardView) {
@@ -56,21 +57,14 @@ export function MyCards({ payjpJsUrl }: { payjpJsUrl: string }) {
 
   const list = cards.data?.cards ?? [];
   return (
-    <section className={styles.card} aria-labelledby="cards-title">
+    <section className={`surface ${styles.card}`} aria-labelledby="cards-title">
       <h2 id="cards-title" className={styles.sectionTitle}>
         登録済みのクレジットカード
       </h2>
       <p className={styles.lead}>
         カード情報は決済代行会社（PAY.JP）が保管しており、当社はカード番号を保持していません。証明書のご注文時にお支払い方法の画面で「このカードを登録して次回から使う」を選んでも登録できます。
       </p>
-      <p role="status" className={message?.kind === 'ok' ? `${styles.success}` : 'visually-hidden'}>
-        {message?.kind === 'ok' ? message.text : ''}
-      </p>
-      {message?.kind === 'error' ? (
-        <p className="error-box" role="alert">
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} okClassName={styles.success} />
       {cards.error && !cards.data ? (
         <p className="error-box" role="alert">
           {cards.error instanceof ApiError ? cards.error.message : 'カードを読み込めませんでした。ページを再読み込みしてください。'}
@@ -84,21 +78,21 @@ export function MyCards({ payjpJsUrl }: { payjpJsUrl: string }) {
         </p>
       ) : null}
       {list.length > 0 ? (
-        <ul className={styles.savedList} data-testid="my-cards">
+        <ul className="saved-list" data-testid="my-cards">
           {list.map((c) => (
-            <li key={c.id} className={styles.savedItem}>
+            <li key={c.id} className="saved-item">
               <div>
                 <strong>
                   {c.brand}　**** {c.last4}
                 </strong>
-                {c.isDefault ? <span className={styles.badge}>いつも使うカード</span> : null}
+                {c.isDefault ? <span className={`pill ${styles.badge}`}>いつも使うカード</span> : null}
                 <br />
                 <span className={styles.note}>
                   有効期限 {String(c.expDate.month).padStart(2, '0')}/{c.expDate.year}
                   {c.cardName ? `　${c.cardName}` : ''}
                 </span>
               </div>
-              <div className={styles.savedActions}>
+              <div className="saved-actions">
                 {c.isDefault ? null : (
                   <button
                     type="button"

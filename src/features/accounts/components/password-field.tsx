@@ -3,7 +3,7 @@
 import { useState } from 'react';
 
 import { Field } from '@/components/form/field';
-import type { TextFieldProps } from '@/components/form/inputs';
+import type { BoundValue, TextFieldProps } from '@/components/form/inputs';
 
 import { PASSWORD_MIN, passwordHint } from '../rules';
 
@@ -70,10 +70,7 @@ export function ReauthPasswordField({
   error,
 }: {
   id: string;
-  value: string;
-  onValue: (value: string) => void;
-  error: string | undefined;
-}) {
+} & BoundValue) {
   return (
     <PasswordField
       id={id}

@@ -14,10 +14,13 @@ import styles from './accounts.module.css';
 import { markJustCompleted, saveResetEmail, storedResetEmail } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
+import { SubmitButton } from '@/components/form/submit-button';
 
 import { EmailField } from './account-fields';
 import { CONFIRM_PASSWORD_SUPPORT, NEW_PASSWORD_SUPPORT, PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';
+import { BackToLogin } from './back-to-login';
+import { MailCatcherNote } from './mail-catcher-note';
 
 const REQUEST_FIELDS = { email: { label: 'メールアドレス', id: 'email' } };
 
@@ -41,23 +44,19 @@ export function PasswordResetRequestForm() {
   };
 
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>パスワードの再設定</h1>
       <p className={styles.lead}>ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをお送りします。</p>
       <ErrorSummary message={form.message} errors={form.errors} fields={REQUEST_FIELDS} summaryRef={form.summaryRef} />
       <form onSubmit={onSubmit} noValidate>
         <EmailField value={email} onValue={setEmail} error={form.errors.email} />
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? '送信しています…' : '再設定用のメールを送信する'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="送信しています…">
+            再設定用のメールを送信する
+          </SubmitButton>
         </div>
       </form>
-      <ul className={styles.links}>
-        <li>
-          <Link href="/login">ログイン画面へ戻る</Link>
-        </li>
-      </ul>
+      <BackToLogin />
     </div>
   );
 }
@@ -67,7 +66,7 @@ export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: strin
   // Until read in the browser (the server render has no storage): "the address you entered".
   const email = useStoredValue(storedResetEmail);
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>メールを送信しました</h1>
       <p>
         {email ? <strong>{email}</strong> : '入力されたメールアドレス'}
@@ -79,15 +78,7 @@ export function PasswordResetSending({ mailCatcherUrl }: { mailCatcherUrl: strin
           数分たってもメールが届かない場合は、迷惑メールフォルダをご確認のうえ、メールアドレスに誤りがないか確かめて、もう一度お申し込みください。
         </li>
         <li>Google でログインしている方も、ここからパスワードを設定できます。</li>
-        {mailCatcherUrl ? (
-          <li>
-            開発・お試し環境のため、メールは実際には送信されません。
-            <a href={mailCatcherUrl} target="_blank" rel="noopener noreferrer">
-              開発用メール受信箱（新しいタブで開きます）
-            </a>
-            をご覧ください。
-          </li>
-        ) : null}
+        <MailCatcherNote url={mailCatcherUrl} rest="をご覧ください。" />
       </ul>
       <div className={`${styles.actions} ${styles.actionsRow}`}>
         <Link className="button button-secondary" href="/password-reset">
@@ -149,7 +140,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
   if (state.kind === 'checking') return <LoadingOverlay message="リンクを確認しています" />;
   if (state.kind === 'invalid') {
     return (
-      <div className={styles.card}>
+      <div className={`surface ${styles.card}`}>
         <h1 className={styles.title}>新しいパスワードの設定</h1>
         <p className="error-box" role="alert">
           {state.message}
@@ -178,7 +169,7 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
   };
 
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>新しいパスワードの設定</h1>
       <p className={styles.lead}>
         {state.email} のアカウントの新しいパスワードを入力してください。設定すると、すべての端末でログアウトします。
@@ -209,9 +200,9 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
           error={form.errors.passwordConfirmation}
         />
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? '設定しています…' : 'パスワードを設定する'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="設定しています…">
+            パスワードを設定する
+          </SubmitButton>
         </div>
       </form>
     </div>

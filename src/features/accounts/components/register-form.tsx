@@ -17,6 +17,7 @@ import { savePendingRegistration } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { CheckboxField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
+import { SubmitButton } from '@/components/form/submit-button';
 
 import { EmailField, FormNote } from './account-fields';
 import { CONFIRM_PASSWORD_SUPPORT, PasswordField } from './password-field';
@@ -91,7 +92,7 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
   }
 
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>会員登録（無料）</h1>
       <RegisterSteps current={1} />
       <p className={styles.lead}>メールアドレスとパスワードを入力してください。入力したメールアドレスに確認コードをお送りします。</p>
@@ -138,9 +139,9 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
           に同意します（リンクは新しいタブで開きます）
         </CheckboxField>
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? '送信しています…' : '確認コードを送信する'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="送信しています…">
+            確認コードを送信する
+          </SubmitButton>
         </div>
       </form>
 

@@ -1,6 +1,5 @@
 'use client';
 
-import Link from '@/components/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
@@ -12,6 +11,7 @@ import { fetchMe } from '../client/api';
 
 import styles from './accounts.module.css';
 import { afterRegistration, applyLogin } from './client-session';
+import { BackToLogin } from './back-to-login';
 
 /**
  * Where the Google callback lands. The session cookie is HttpOnly, so this page asks
@@ -40,16 +40,12 @@ export function SocialComplete() {
 
   if (!failed) return <LoadingOverlay message="ログインしています" />;
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>ログインを完了できませんでした</h1>
       <p className="error-box" role="alert">
         {failed}
       </p>
-      <ul className={styles.links}>
-        <li>
-          <Link href="/login">ログイン画面へ戻る</Link>
-        </li>
-      </ul>
+      <BackToLogin />
     </div>
   );
 }

@@ -26,8 +26,10 @@ import {
 } from './client-session';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { useFormState } from '@/components/form/use-form-state';
+import { SubmitButton } from '@/components/form/submit-button';
 import { CodeField, FormNote } from './account-fields';
 import { accountSchemas } from './lazy-schemas';
+import { MailCatcherNote } from './mail-catcher-note';
 
 const FIELDS = { code: { label: '確認コード', id: 'code' } };
 
@@ -67,7 +69,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
   if (pending === null && loggedIn) return <AlreadyMember title="確認コードの入力" note="確認コードの入力は必要ありません。" />;
   if (pending === null) {
     return (
-      <div className={styles.card}>
+      <div className={`surface ${styles.card}`}>
         <h1 className={styles.title}>確認コードの入力</h1>
         <p className="notice-box">お申し込みの情報が見つかりませんでした。お手数ですが、会員登録の最初からやり直してください。</p>
         <div className={styles.actions}>
@@ -113,7 +115,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
   };
 
   return (
-    <div className={styles.card}>
+    <div className={`surface ${styles.card}`}>
       <h1 className={styles.title}>確認コードの入力</h1>
       <RegisterSteps current={2} />
       <p className={styles.lead}>
@@ -131,9 +133,9 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
           error={form.errors.code}
         />
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={form.busy}>
-            {form.busy ? '確認しています…' : '登録を完了する'}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel="確認しています…">
+            登録を完了する
+          </SubmitButton>
           <button
             type="button"
             className="button button-secondary"
@@ -154,15 +156,7 @@ export function TemporaryAuthForm({ mailCatcherUrl }: { mailCatcherUrl: string |
         <li>
           メールアドレスに誤りがある場合は、<Link href={registerPath(pending.nextPage)}>会員登録の画面</Link>から入力し直してください。
         </li>
-        {mailCatcherUrl ? (
-          <li>
-            開発・お試し環境のため、メールは実際には送信されません。
-            <a href={mailCatcherUrl} target="_blank" rel="noopener noreferrer">
-              開発用メール受信箱（新しいタブで開きます）
-            </a>
-            で確認コードをご覧ください。
-          </li>
-        ) : null}
+        <MailCatcherNote url={mailCatcherUrl} rest="で確認コードをご覧ください。" />
       </ul>
     </div>
   );

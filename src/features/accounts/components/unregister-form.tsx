@@ -24,6 +24,7 @@ import { accountSchemas } from './lazy-schemas';
 import { ErrorSummary } from '@/components/form/error-summary';
 import { CheckboxField } from '@/components/form/inputs';
 import { useFormState } from '@/components/form/use-form-state';
+import { SubmitButton } from '@/components/form/submit-button';
 
 import { ReauthPasswordField } from './password-field';
 
@@ -78,7 +79,7 @@ export function UnregisterForm({ blocked = NO_UNREGISTER_BLOCK }: { blocked?: Un
   };
 
   return (
-    <section className={styles.card} aria-labelledby="unregister-title">
+    <section className={`surface ${styles.card}`} aria-labelledby="unregister-title">
       <h2 id="unregister-title" className={styles.sectionTitle}>
         退会の手続き
       </h2>
@@ -151,9 +152,9 @@ export function UnregisterForm({ blocked = NO_UNREGISTER_BLOCK }: { blocked?: Un
             />
           ) : null}
           <div className={`${styles.actions} ${styles.actionsRow}`}>
-            <button type="submit" className={`button ${styles.danger}`} disabled={form.busy || me.isDemoUser}>
-              {form.busy ? '手続きしています…' : '退会する'}
-            </button>
+            <SubmitButton busy={form.busy} busyLabel="手続きしています…" disabled={me.isDemoUser} className={`button ${styles.danger}`}>
+              退会する
+            </SubmitButton>
             <Link className="button button-secondary" href="/my-page/basic-info">
               マイページへ戻る
             </Link>

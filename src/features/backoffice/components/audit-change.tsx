@@ -91,13 +91,13 @@ function asRecord(value: unknown): Map<string, unknown> | null {
 export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
   const b = asRecord(before);
   const a = asRecord(after);
-  if (!a && !b) return <span className={styles.muted}>—</span>;
+  if (!a && !b) return <span className="muted">—</span>;
   // jsonb does not keep key order: show the fields in the order of FIELD_LABELS
   const order = Object.keys(FIELD_LABELS);
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
   const keys = [...new Set([...(a?.keys() ?? []), ...(b?.keys() ?? [])])].sort((x, y) => rank(x) - rank(y));
   const changed = b ? keys.filter((k) => JSON.stringify(b.get(k)) !== JSON.stringify(a?.get(k))) : keys;
-  if (changed.length === 0) return <span className={styles.muted}>変更なし</span>;
+  if (changed.length === 0) return <span className="muted">変更なし</span>;
   return (
     <ul className={styles.changeList}>
       {changed.map((k) => (
@@ -108,7 +108,7 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
               // recorded only before the action (a refund's totals before it): the value, said so
               <>
                 {show(k, b.get(k))}
-                <span className={styles.muted}>（実行前）</span>
+                <span className="muted">（実行前）</span>
               </>
             ) : b && (!a || b.has(k)) ? (
               <>

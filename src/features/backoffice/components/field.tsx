@@ -51,3 +51,12 @@ export function Field({
     </div>
   );
 }
+
+/** A control's error beside it, said at once (role="alert"): a staff button whose action failed. */
+export function InlineAlert({ error }: { error: string | null }) {
+  return error ? (
+    <span role="alert" className={styles.fieldError}>
+      {error}
+    </span>
+  ) : null;
+}

@@ -46,6 +46,30 @@ export function useAdminSubmit() {
   return { busy, error, fields, done, run };
 }
 
+/**
+ * A manager's change to another staff account (its role, enabled or not): asked with `confirm`
+ * first, then the page is read again; `error` is the API's words, or `failure`.
+ */
+export function useConfirmedChange() {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function change(question: string, action: () => Promise<unknown>, failure: string) {
+    if (!window.confirm(question)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, change };
+}
+
 /** The form's outcome: the error as an alert, or the success as a status message. */
 export function Status({ error, done }: { error: string | null; done: string | null }) {
   if (error)

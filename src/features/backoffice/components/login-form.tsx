@@ -32,12 +32,17 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
     } else setError('ログインできませんでした。もう一度お試しください。');
   }
 
-  async function submitPassword(event: FormEvent<HTMLFormElement>) {
+  /** A step's form sent: busy, the last error cleared; its fields. */
+  function begin(event: FormEvent<HTMLFormElement>): FormData {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
     setFields({});
+    return new FormData(event.currentTarget);
+  }
+
+  async function submitPassword(event: FormEvent<HTMLFormElement>) {
+    const data = begin(event);
     try {
       const res = await adminLogin({ email: data.get('email'), password: data.get('password') });
       setAdminCsrf(res.csrf_token);
@@ -54,11 +59,7 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
   }
 
   async function submitCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    setFields({});
+    const data = begin(event);
     try {
       const res = await adminLoginCode(data.get('code'));
       setAdminCsrf(res.csrf_token);
@@ -73,7 +74,7 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
   return (
     <div className={styles.loginCard}>
       <h1>管理画面ログイン</h1>
-      <p className={styles.muted}>スタッフ専用です。会員の方は通常のログイン画面をご利用ください。</p>
+      <p className="muted">スタッフ専用です。会員の方は通常のログイン画面をご利用ください。</p>
       {message ? <p className={styles.notice}>{message}</p> : null}
       {error ? (
         <p className={styles.alert} role="alert">
@@ -120,7 +121,7 @@ export function AdminLoginForm({ initialMessage }: { initialMessage: string | nu
                   </p>
                 </>
               ) : (
-                <p className={styles.muted}>QR コードを準備しています…</p>
+                <p className="muted">QR コードを準備しています…</p>
               )}
             </div>
           ) : (

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { adminLogout } from '../client/staff-client';
 
 import styles from './admin.module.css';
+import { InlineAlert } from './field';
 
 export function LogoutButton({ className }: { className?: string }) {
   const [busy, setBusy] = useState(false);
@@ -26,11 +27,7 @@ export function LogoutButton({ className }: { className?: string }) {
       <button type="button" className={className ?? styles.linkButton} onClick={logout} disabled={busy}>
         ログアウト
       </button>
-      {error ? (
-        <span role="alert" className={styles.fieldError}>
-          {error}
-        </span>
-      ) : null}
+      <InlineAlert error={error} />
     </>
   );
 }

@@ -182,7 +182,7 @@ export function FulfilmentForm({ orderId, status }: { orderId: string; status: F
     return (
       <div className={styles.form} role="group" aria-label="対応状況の変更">
         <Status error={error} done={done} />
-        <p className={styles.muted}>「{FULFILMENT_LABELS[status]}」の注文に次の対応はありません。</p>
+        <p className="muted">「{FULFILMENT_LABELS[status]}」の注文に次の対応はありません。</p>
       </div>
     );
   }
@@ -452,27 +452,44 @@ export function OrderNoteForm({ orderId }: { orderId: string }) {
   );
 }
 
-export function ResendShippedMailButton({ orderId }: { orderId: string }) {
+/** A button that sends one of the order's mails again, and says whether the mail went. */
+function ResendMailButton({
+  label,
+  secondary = false,
+  send,
+  sent,
+}: {
+  label: string;
+  secondary?: boolean;
+  send: () => Promise<{ mailSent: boolean }>;
+  sent: string;
+}) {
   const { busy, error, done, run } = useSubmit();
   return (
     <div>
       <Status error={error} done={done} />
       <button
         type="button"
-        className={styles.button}
+        className={secondary ? `${styles.button} ${styles.buttonSecondary}` : styles.button}
         disabled={busy}
         onClick={() =>
           void run(async () => {
-            const res = await resendShippedMail(orderId);
+            const res = await send();
             if (!res.mailSent)
               throw new ApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
-            return '発送のお知らせメールを送信しました。';
+            return sent;
           })
         }
       >
-        発送メールを再送する
+        {label}
       </button>
     </div>
+  );
+}
+
+export function ResendShippedMailButton({ orderId }: { orderId: string }) {
+  return (
+    <ResendMailButton label="発送メールを再送する" send={() => resendShippedMail(orderId)} sent="発送のお知らせメールを送信しました。" />
   );
 }
 
@@ -481,26 +498,13 @@ export function ResendShippedMailButton({ orderId }: { orderId: string }) {
  * as they got it after paying (5 an hour per order).
  */
 export function ResendReceiptMailButton({ orderId }: { orderId: string }) {
-  const { busy, error, done, run } = useSubmit();
   return (
-    <div>
-      <Status error={error} done={done} />
-      <button
-        type="button"
-        className={`${styles.button} ${styles.buttonSecondary}`}
-        disabled={busy}
-        onClick={() =>
-          void run(async () => {
-            const res = await resendReceiptMail(orderId);
-            if (!res.mailSent)
-              throw new ApiError(200, 'mail_failed', 'メールを送信できませんでした。しばらくしてからもう一度お試しください。');
-            return '領収書のリンクを載せたご注文確認メールを会員に再送しました。';
-          })
-        }
-      >
-        領収書メールを再送する
-      </button>
-    </div>
+    <ResendMailButton
+      label="領収書メールを再送する"
+      secondary
+      send={() => resendReceiptMail(orderId)}
+      sent="領収書のリンクを載せたご注文確認メールを会員に再送しました。"
+    />
   );
 }
 
@@ -544,7 +548,7 @@ export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId:
     <form className={styles.form} onSubmit={submit} noValidate aria-label="返金">
       <Status error={error} done={done} />
       <input type="hidden" name="idempotencyKey" value={refundKey} />
-      <p className={styles.muted}>返金できる残額：{refundableYen.toLocaleString('ja-JP')}円</p>
+      <p className="muted">返金できる残額：{refundableYen.toLocaleString('ja-JP')}円</p>
       <Field id="amountYen" label="返金額（円）" error={fields.amountYen}>
         <input id="amountYen" name="amountYen" className={styles.input} inputMode="numeric" autoComplete="off" required />
       </Field>

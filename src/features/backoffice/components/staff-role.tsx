@@ -1,12 +1,11 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 
-import { ApiError } from '@/lib/api-client';
 import { setStaffRole } from '../client/api';
 
 import styles from './admin.module.css';
+import { useConfirmedChange } from './form-kit';
 
 /**
  * Changes another staff account's role (managers; a manager's own row has none — the API refuses a
@@ -25,26 +24,17 @@ export function StaffRole<R extends string>({
   /** the roles in order with their Japanese labels (STAFF_ROLE_LABELS, passed by the page) */
   options: readonly { value: R; label: string }[];
 }) {
-  const router = useRouter();
   const selectId = useId();
   const [chosen, setChosen] = useState<R>(role);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, change } = useConfirmedChange();
   const labelOf = (value: R) => options.find((o) => o.value === value)?.label ?? value;
 
-  async function apply() {
-    if (!window.confirm(`${name} さんの権限を「${labelOf(role)}」から「${labelOf(chosen)}」に変更します。よろしいですか？`)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await setStaffRole(id, chosen);
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : '権限を変更できませんでした。時間をおいてもう一度お試しください。');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const apply = () =>
+    change(
+      `${name} さんの権限を「${labelOf(role)}」から「${labelOf(chosen)}」に変更します。よろしいですか？`,
+      () => setStaffRole(id, chosen),
+      '権限を変更できませんでした。時間をおいてもう一度お試しください。',
+    );
 
   return (
     <div>

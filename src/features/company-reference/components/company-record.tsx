@@ -145,7 +145,7 @@ export function CompanyRecord({ record, attribution }: { record: ReferenceRecord
   return (
     <article aria-labelledby="company-name">
       <header className={s.recordHeader}>
-        <span className={s.serviceLabel}>法人情報</span>
+        <span className={`pill ${s.serviceLabel}`}>法人情報</span>
         {c.furigana !== null ? <p className={s.furigana}>{c.furigana}</p> : null}
         <h1 id="company-name" className={s.title}>
           {c.name}

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from '@/components/link';
+import { SubmitButton } from '@/components/form/submit-button';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 
 import { ApiError } from '@/lib/api-client';
@@ -130,8 +131,8 @@ export function BulkCheck({ today }: { today: string }) {
   const columnCount = upload ? Math.max(...upload.rows.map((r) => r.length)) : 0;
 
   return (
-    <div className={styles.wrap}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <div className="stack">
+      <form className={`stack panel ${styles.form}`} onSubmit={onSubmit} noValidate>
         <div className={styles.field}>
           <label htmlFor={ids.text} className={styles.label}>
             法人番号・登録番号（T＋13桁）・法人名（1行に1件）
@@ -211,9 +212,9 @@ export function BulkCheck({ today }: { today: string }) {
         </div>
 
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? '確認しています…' : 'まとめて確認する'}
-          </button>
+          <SubmitButton busy={busy} busyLabel="確認しています…">
+            まとめて確認する
+          </SubmitButton>
         </div>
       </form>
 

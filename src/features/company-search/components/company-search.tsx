@@ -251,7 +251,7 @@ export function CompanySearch({ initial, tips = null, registryUnavailable = fals
       className={styles.root}
       {...{ [SEARCH_COMPACT_ATTRIBUTE]: compact ? '' : undefined, [SEARCH_LANDED_ATTRIBUTE]: landed ? '' : undefined }}
     >
-      <form ref={formRef} role="search" action={path} method="get" className={styles.form} onSubmit={onSubmit}>
+      <form ref={formRef} role="search" action={path} method="get" className={`panel ${styles.form}`} onSubmit={onSubmit}>
         <label htmlFor={inputId} className={styles.label}>
           会社名・フリガナ・法人番号
         </label>

@@ -4,24 +4,21 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 import {
+  CardHolderFields,
   cardsKey,
-  fetchPayjpPublicKey,
   loadCardHolderChecks,
-  loadPayjpBuyerMessageText,
-  loadPayjpJs,
   normalizeCardEmail,
   normalizeCardName,
   normalizeCardNameInput,
+  usePayjpCardElement,
   type CardHolderChecks,
   type CardView,
-  type PayjpCardElement,
-  type PayjpInstance,
   type PayjpToken,
 } from '@/features/payments';
 import type { FieldMap } from '@/components/form/error-summary';
 import { afterPointerRelease } from '@/components/form/after-pointer-release';
-import { Field, FieldError } from '@/components/form/field';
-import { FieldGroup, Legend } from '@/components/form/group';
+import { FieldError } from '@/components/form/field-error';
+import { Legend } from '@/components/form/group';
 import { storedUserEmail } from '@/lib/browser-storage';
 import type { NewCard } from '@/lib/client-store';
 import { useApi } from '@/lib/use-api';
@@ -29,7 +26,6 @@ import { useStoredValue } from '@/lib/use-stored-value';
 
 import { Section } from './flow-parts';
 import styles from './purchase.module.css';
-import { THREE_D_SECURE } from '@/lib/payment-terms';
 
 /**
  * The card part of the purchase steps that take a card — the recipient step and お支払いの再開
@@ -53,7 +49,6 @@ export const CARD_FIELDS: FieldMap = {
 
 export type CardFieldErrors = Partial<Record<'card' | 'cardName' | 'cardEmail', string>>;
 
-export const CARD_FIELD_LOAD_FAILURE = 'カード情報の入力欄を読み込めませんでした。ページを再読み込みしてください。';
 export const CHOOSE_CARD_MESSAGE = 'お支払いに使うカードを選択してください。';
 
 /** The card to pay with, as the buyer chose it. */
@@ -71,16 +66,6 @@ export function enteredCardOf(card: NewCard): NewCard | null {
 /** When PAY.JP's field is loaded: near the viewport, or on the buyer's first move on the page (decision 0038). */
 const NEAR_THE_FIELD: IntersectionObserverInit = { rootMargin: '50% 0px' };
 const BUYER_EVENTS = ['scroll', 'pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
-
-/** The public key from GET /api/payjp/public-key; '' on failure (spec §7, §8). */
-async function fetchPublicKey(): Promise<string> {
-  try {
-    const res = await fetchPayjpPublicKey();
-    return typeof res.result === 'string' ? res.result : '';
-  } catch {
-    return '';
-  }
-}
 
 export interface CardSectionOptions {
   payjpJsUrl: string;
@@ -105,8 +90,6 @@ export interface CardSectionProps {
 
 /** The card section's state: the public key, the member's cards, the choice, the holder's fields and their errors. */
 export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: CardSectionOptions) {
-  const [publicKey, setPublicKey] = useState<string | null>(null);
-  const cards = useApi(publicKey ? cardsKey() : null);
   const [mode, setMode] = useState<CardMode>('new');
   const [enteredCard, setEnteredCard] = useState<NewCard | null>(null);
   const [selectedCard, setSelectedCard] = useState('');
@@ -118,15 +101,13 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
   const [saveCard, setSaveCard] = useState(false);
   const [errors, setErrors] = useState<CardFieldErrors>({});
   const [cardError, setCardError] = useState('');
-  const payjpRef = useRef<PayjpInstance | null>(null);
-  // The buyer's words for PAY.JP's error codes: loaded with the card field (only the field and its token report them).
-  const wordsRef = useRef<((code: string) => Promise<string>) | null>(null);
-  const elementRef = useRef<PayjpCardElement | null>(null);
+  const [near, setNear] = useState(false);
+  // PAY.JP's card iframe while the new-card option is shown (and the buyer has come near it, below);
+  // the public key read after hydration (payment may be switched off: '').
   const mountRef = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    // The public key is read after hydration (payment may be switched off: '').
-    void fetchPublicKey().then(setPublicKey);
-  }, []);
+  const field = usePayjpCardElement({ mountRef, payjpJsUrl, active: near && mode === 'new' && active, onMessage: setCardError });
+  const publicKey = field.publicKey;
+  const cards = useApi(publicKey ? cardsKey() : null);
 
   // Prefer a registered card once the list arrives, unless the buyer already chose.
   useEffect(() => {
@@ -148,7 +129,6 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
   // thread while the page was becoming interactive, for a field that on a phone is below the
   // address form (issue 13 §1, docs/decisions/0038); any way of getting to the field starts it
   // long before it can be typed into.
-  const [near, setNear] = useState(false);
   useEffect(() => {
     const target = mountRef.current;
     if (near || !publicKey || mode !== 'new' || !active || !target) return;
@@ -169,37 +149,6 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
       for (const type of BUYER_EVENTS) window.removeEventListener(type, start, { capture: true });
     };
   }, [near, publicKey, mode, active]);
-
-  // Mount PAY.JP's card iframe while the new-card option is shown.
-  useEffect(() => {
-    if (!near || !publicKey || mode !== 'new' || !active || !mountRef.current) return;
-    let cancelled = false;
-    let element: PayjpCardElement | null = null;
-    // The loader is fetched with the field, not with the page: a member paying with a registered card never needs it.
-    const words = loadPayjpBuyerMessageText();
-    void loadPayjpJs()
-      .then(({ getPayjp }) => Promise.all([getPayjp(payjpJsUrl, publicKey), words]))
-      .then(([payjp, buyerMessageText]) => {
-        if (cancelled || !mountRef.current) return;
-        payjpRef.current = payjp;
-        wordsRef.current = buyerMessageText;
-        element = payjp.elements().create('card');
-        element.on('change', (e) => {
-          if (!e.error) setCardError('');
-          else if (!e.error.code) setCardError(e.error.message);
-          else void buyerMessageText(e.error.code).then(setCardError);
-        });
-        element.mount(mountRef.current);
-        elementRef.current = element;
-      })
-      .catch(() => setCardError(CARD_FIELD_LOAD_FAILURE));
-    return () => {
-      cancelled = true;
-      // destroy, not unmount: payjp.js allows one card element per page, re-created on the next mount.
-      element?.destroy();
-      elementRef.current = null;
-    };
-  }, [near, publicKey, mode, active, payjpJsUrl]);
 
   const registered = cards.data?.cards ?? [];
 
@@ -231,14 +180,9 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
       if (!card) throw new Error('お支払いに使うカードを選び直してください。');
       return { kind: 'registered', card };
     }
-    const payjp = payjpRef.current;
-    const element = elementRef.current;
-    const buyerMessageText = wordsRef.current;
-    if (!payjp || !element || !buyerMessageText) throw new Error(CARD_FIELD_LOAD_FAILURE);
     const holderName = normalizeCardName(cardName);
-    const result = await payjp.createToken(element, { card: { name: holderName, email: normalizeCardEmail(cardEmail) } });
-    if ('error' in result) throw new Error(result.error.code ? await buyerMessageText(result.error.code) : result.error.message);
-    return { kind: 'new', token: result, holderName };
+    const token = await field.createToken({ name: holderName, email: normalizeCardEmail(cardEmail) });
+    return { kind: 'new', token, holderName };
   }
 
   /** Back to this step: the card chosen before stays chosen (the entered card's unspent token, or a registered card). */
@@ -264,11 +208,7 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
    */
   function typeCardName(input: HTMLInputElement, composing: boolean) {
     const typed = input.value;
-    if (composing) {
-      setCardName(typed);
-      return;
-    }
-    const converted = normalizeCardNameInput(typed);
+    const converted = composing ? typed : normalizeCardNameInput(typed);
     if (converted === typed) {
       setCardName(typed);
       return;
@@ -297,7 +237,7 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
   function render({ unavailable, onRemove, entered, newCardExtra }: CardSectionProps) {
     return (
       <Section title="お支払い方法（クレジットカード）" id="card-section">
-        {publicKey === null ? <p className={styles.muted}>読み込み中…</p> : null}
+        {publicKey === null ? <p className="muted">読み込み中…</p> : null}
         {publicKey === '' ? (
           <p className="notice-box" role="alert" data-testid="payment-unavailable">
             {unavailable}
@@ -345,47 +285,15 @@ export function useCardSection({ payjpJsUrl, active = true, preferRegistered }: 
             {errors.card ? <FieldError id="card-error">{errors.card}</FieldError> : null}
             {mode === 'new' ? (
               <div>
-                <FieldGroup
-                  id="card-element"
-                  label="カード情報"
-                  required
-                  support="カード番号・有効期限・セキュリティコードは決済代行会社（PAY.JP）の入力欄に直接入力され、当社には送信されません。"
-                >
-                  <div className={styles.cardFrame}>
-                    <div ref={mountRef} className={styles.cardElement} data-testid="card-element" />
-                  </div>
-                </FieldGroup>
-                <Field
-                  id="cardName"
-                  label="カード名義（半角英字）"
-                  required
-                  support="例：TARO YAMADA（カードに記載のとおり。全角で入力しても半角の大文字に直します）"
-                  error={errors.cardName}
-                >
-                  {(a) => (
-                    <input
-                      {...a}
-                      autoComplete="cc-name"
-                      autoCapitalize="characters"
-                      spellCheck={false}
-                      value={cardName}
-                      onChange={(e) => typeCardName(e.currentTarget, (e.nativeEvent as InputEvent).isComposing === true)}
-                      onCompositionEnd={(e) => typeCardName(e.currentTarget, false)}
-                      onBlur={(e) => leaveCardName(e.currentTarget.value)}
-                    />
-                  )}
-                </Field>
-                <Field
-                  id="cardEmail"
-                  label="メールアドレス（本人認証用）"
-                  required
-                  support={`${THREE_D_SECURE}（本人認証）でカード会社に伝えるメールアドレスです。`}
-                  error={errors.cardEmail}
-                >
-                  {(a) => (
-                    <input {...a} type="email" autoComplete="email" value={cardEmail} onChange={(e) => setCardEmail(e.target.value)} />
-                  )}
-                </Field>
+                <CardHolderFields
+                  mountRef={mountRef}
+                  cardName={cardName}
+                  onCardNameInput={typeCardName}
+                  onCardNameLeave={leaveCardName}
+                  cardEmail={cardEmail}
+                  onCardEmail={setCardEmail}
+                  errors={errors}
+                />
                 {newCardExtra}
               </div>
             ) : null}

@@ -15,6 +15,8 @@ import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { useApi } from '@/lib/use-api';
 
 import { PurchasePage, Section, dateWindow } from './flow-parts';
+import { OrderLinesTable } from './order-lines';
+import orderStyles from './order-summary.module.css';
 import styles from './purchase.module.css';
 
 /** What GET /api/payments/latest answers (the server render gives it to the page, docs/decisions/0033). */
@@ -84,7 +86,7 @@ function CompletionOf({ paymentId, initialOrder }: { paymentId: string | null; i
       step={3}
     >
       <Section title="ご注文の状況" id="status">
-        <p className={`${styles.status} ${paid ? styles.success : ''}`} data-testid="order-status">
+        <p className={`${orderStyles.status} ${paid ? orderStyles.success : ''}`} data-testid="order-status">
           {order.statusLabel}
         </p>
         {paid ? (
@@ -107,9 +109,9 @@ function CompletionOf({ paymentId, initialOrder }: { paymentId: string | null; i
             お支払いの結果を確認しています。二重のご請求を防ぐため、もう一度お支払いはせずに、このままお待ちください（自動で更新します）。
           </p>
         )}
-        <dl className={styles.dl}>
+        <dl className={orderStyles.dl}>
           <dt>注文番号</dt>
-          <dd data-testid="order-number" className={styles.orderNumber}>
+          <dd data-testid="order-number" className={orderStyles.orderNumber}>
             {order.orderNumber}
           </dd>
           <dt>ご注文日時</dt>
@@ -143,17 +145,7 @@ function CompletionOf({ paymentId, initialOrder }: { paymentId: string | null; i
         </dl>
       </Section>
       <Section title="ご注文の明細" id="lines">
-        <table className={styles.priceTable}>
-          <tbody>
-            {order.lines.map((l) => (
-              <tr key={`${l.kind}-${l.itemId ?? ''}`}>
-                <td>{l.name}</td>
-                <td className={styles.num}>{l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}</td>
-                <td className={styles.num}>{formatYen(l.amountYen)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrderLinesTable lines={order.lines} />
       </Section>
       <div className={styles.actions}>
         <Link className="button button-secondary" href="/search">

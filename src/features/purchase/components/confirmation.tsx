@@ -26,6 +26,7 @@ import { createOrder, taxKey, type TaxView } from '../client/api';
 import { canOrder, readSearchedCorporate, type SearchedCorporate } from './flow-company';
 import { Pending, PurchasePage, Section, dateWindow, restartPath } from './flow-parts';
 import { purchaseSchemas } from './lazy-schemas';
+import orderStyles from './order-summary.module.css';
 import styles from './purchase.module.css';
 
 export interface ConfirmationLegal {
@@ -131,13 +132,13 @@ function PricePending({ lines, firstPurchase }: { lines: number; firstPurchase: 
         </tbody>
       </table>
       {firstPurchase ? <p className="notice-box">{FIRST_PURCHASE_NOTICE}</p> : null}
-      <div className={styles.orderTotal} aria-hidden="true">
-        <div className={styles.totalRow}>
+      <div className={orderStyles.orderTotal} aria-hidden="true">
+        <div className={orderStyles.totalRow}>
           <span>お支払い金額（税込）</span>
-          <span className={styles.totalAmount}>—</span>
+          <span className={orderStyles.totalAmount}>—</span>
         </div>
         {/* a tax rate and the non-taxable fees: two lines, as taxSummaryLines gives for every order */}
-        <ul className={styles.taxLines}>
+        <ul className={orderStyles.taxLines}>
           <li>
             <Pending kind="short" />
           </li>
@@ -161,13 +162,13 @@ const CompanySection = memo(function CompanySection({ company }: { company: Sear
   return (
     <Section title="対象の会社" id="company" change={{ href: '/search', label: '会社を変更する' }}>
       {company ? (
-        <p className={styles.company}>
-          <span className={styles.companyName}>{company.name}</span>
+        <p className={orderStyles.company}>
+          <span className={orderStyles.companyName}>{company.name}</span>
           <br />
-          <span className={styles.muted}>法人番号 {company.corporateNumber}</span>
+          <span className="muted">法人番号 {company.corporateNumber}</span>
         </p>
       ) : (
-        <p className={styles.company} aria-busy="true">
+        <p className={orderStyles.company} aria-busy="true">
           <Pending kind="name" />
           <Pending />
         </p>
@@ -199,7 +200,7 @@ const PriceSection = memo(function PriceSection({
                   <td>
                     {l.name}
                     <br />
-                    <span className={styles.muted}>
+                    <span className="muted">
                       単価 {formatYen(l.unitPriceYen)}
                       {l.taxCategory === 'nonTaxable' ? '（非課税）' : '（税込）'}
                     </span>
@@ -215,14 +216,14 @@ const PriceSection = memo(function PriceSection({
               {FIRST_PURCHASE_NOTICE}
             </p>
           ) : null}
-          <div className={styles.orderTotal}>
-            <div className={styles.totalRow}>
+          <div className={orderStyles.orderTotal}>
+            <div className={orderStyles.totalRow}>
               <span>お支払い金額（税込）</span>
-              <span className={styles.totalAmount} data-testid="total">
+              <span className={orderStyles.totalAmount} data-testid="total">
                 {formatYen(data.totalYen)}
               </span>
             </div>
-            <ul className={styles.taxLines}>
+            <ul className={orderStyles.taxLines}>
               {data.summaryLines.map((l) => (
                 <li key={l}>{l}</li>
               ))}
@@ -240,7 +241,7 @@ const PriceSection = memo(function PriceSection({
 
 function LegalList({ lines }: { lines: string[] }) {
   return (
-    <ul className={styles.legalList}>
+    <ul className={orderStyles.legalList}>
       {lines.map((l) => (
         <li key={l}>{l}</li>
       ))}
@@ -266,7 +267,7 @@ const DeliverySection = memo(function DeliverySection({
 }) {
   return (
     <Section title="お届け" id="delivery" change={{ href: '/purchase/recipient-info', label: 'お届け先を変更する' }}>
-      <dl className={styles.dl}>
+      <dl className={orderStyles.dl}>
         <dt>配送方法</dt>
         <dd>{reading ? <Pending /> : express ? '速達配送' : '通常配送'}</dd>
         <dt>お届け予定</dt>
@@ -318,7 +319,7 @@ const PaymentSection = memo(function PaymentSection({
 }) {
   return (
     <Section title="お支払い" id="payment" change={{ href: '/purchase/recipient-info#card-section', label: 'お支払い方法を変更する' }}>
-      <dl className={styles.dl}>
+      <dl className={orderStyles.dl}>
         <dt>お支払い方法</dt>
         <dd data-testid="payment-method">
           {reading ? <Pending /> : cardLabel ? `クレジットカード（${cardLabel}）` : 'クレジットカード（カード情報の再入力が必要です）'}
@@ -359,7 +360,7 @@ const ValiditySection = memo(function ValiditySection({
   return (
     <Section title="お申込みの有効期限" id="validity">
       <LegalList lines={legal.validity} />
-      <p className={styles.muted}>
+      <p className="muted">
         詳しくは<Link href={legal.termsUrl}>利用規約</Link>・<Link href={legal.lawUrl}>特定商取引法に基づく表記</Link>・
         <Link href={legal.privacyUrl}>プライバシーポリシー</Link>をご覧ください。
       </p>
@@ -657,19 +658,19 @@ export function Confirmation({ legal }: { legal: ConfirmationLegal }) {
           <UnfinishedOrderNotice statusLabel={unfinished.statusLabel} paymentDeadline={unfinished.paymentDeadline ?? null} />
         </Suspense>
       ) : otherUnfinished ? (
-        <p className={`notice-box ${styles.reason}`} data-testid="unfinished-order">
+        <p className={`notice-box ${orderStyles.reason}`} data-testid="unfinished-order">
           お支払いが完了していない前回のお申込みは、<Link href="/my-page/payment-history">お支払い履歴</Link>
           から再開または取り消しできます。
         </p>
       ) : null}
       {notice && !unfinished ? (
-        <p className={`notice-box ${styles.reason}`} role="status" data-testid="order-notice">
+        <p className={`notice-box ${orderStyles.reason}`} role="status" data-testid="order-notice">
           {notice}
         </p>
       ) : null}
       {blockedBy ? (
         <p
-          className={`${blockedBy === 'checking' ? 'notice-box' : 'error-box'} ${styles.reason}`}
+          className={`${blockedBy === 'checking' ? 'notice-box' : 'error-box'} ${orderStyles.reason}`}
           id="order-button-reason"
           data-testid="order-button-reason"
         >

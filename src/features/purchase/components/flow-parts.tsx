@@ -28,7 +28,7 @@ const STEPS = [
 
 export function Steps({ current }: { current: 0 | 1 | 2 | 3 }) {
   return (
-    <ol className={styles.steps} aria-label="ご注文の手順">
+    <ol className={`steps-bar ${styles.steps}`} aria-label="ご注文の手順">
       {STEPS.map((s, i) => (
         <li key={s.path} aria-current={i === current ? 'step' : undefined} className={i < current ? styles.done : undefined}>
           <span className="visually-hidden">{`手順${i + 1}：`}</span>
@@ -75,7 +75,7 @@ export function Section({
 }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section className={styles.section} aria-labelledby={headingId} id={id}>
+    <section className={`surface ${styles.section}`} aria-labelledby={headingId} id={id}>
       <div className={styles.sectionHeader}>
         <h2 className={styles.sectionTitle} id={headingId}>
           {title}

@@ -10,6 +10,7 @@ import { useApi } from '@/lib/use-api';
 
 import { deleteSavedAddress, savedAddressesKey, updateSavedAddress, type SavedAddress } from '../client/saved-addresses';
 import { SAVED_ADDRESS_LIMIT } from '../rules';
+import { ActionMessage, type ActionMessageValue } from '@/components/action-message';
 import styles from './my-saved-addresses.module.css';
 
 const LABELS: Record<keyof Destination, { label: string; required: boolean; autoComplete: string }> = {
@@ -31,7 +32,7 @@ const KEYS = Object.keys(LABELS) as (keyof Destination)[];
 export function MySavedAddresses({ prefectureOptions }: { prefectureOptions: ReactNode }) {
   const list = useApi(savedAddressesKey());
   const [editing, setEditing] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<ActionMessageValue>(null);
 
   async function remove(a: SavedAddress) {
     if (!window.confirm(`「${a.recipient}」のお届け先（〒${formatZipcode(a.destinationZipCode)}）を削除しますか？`)) return;
@@ -46,7 +47,7 @@ export function MySavedAddresses({ prefectureOptions }: { prefectureOptions: Rea
 
   const addresses = list.data?.addresses ?? [];
   return (
-    <section className={styles.card} aria-labelledby="addresses-title">
+    <section className={`surface ${styles.card}`} aria-labelledby="addresses-title">
       <h2 id="addresses-title" className={styles.title}>
         保存したお届け先
       </h2>
@@ -54,26 +55,19 @@ export function MySavedAddresses({ prefectureOptions }: { prefectureOptions: Rea
         ご注文のお届け先（領収書の宛名を含む）を{SAVED_ADDRESS_LIMIT}
         件まで保存し、次のご注文で選べるようにしています（使われていないものから入れ替わります）。
       </p>
-      <p role="status" className={message?.kind === 'ok' ? styles.ok : 'visually-hidden'}>
-        {message?.kind === 'ok' ? message.text : ''}
-      </p>
-      {message?.kind === 'error' ? (
-        <p className="error-box" role="alert">
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} okClassName={styles.ok} />
       {list.error && !list.data ? (
         <p className="error-box" role="alert">
           {list.error instanceof ApiError ? list.error.message : 'お届け先を読み込めませんでした。ページを再読み込みしてください。'}
         </p>
       ) : null}
-      {!list.data && !list.error ? <p className={styles.muted}>読み込み中…</p> : null}
+      {!list.data && !list.error ? <p className="muted">読み込み中…</p> : null}
       {list.data && addresses.length === 0 ? (
         <p data-testid="no-addresses">保存したお届け先はありません。ご注文のお届け先がここに保存されます。</p>
       ) : null}
-      <ul className={styles.list} data-testid="my-addresses">
+      <ul className="saved-list" data-testid="my-addresses">
         {addresses.map((a) => (
-          <li key={a.id} className={styles.item}>
+          <li key={a.id} className="saved-item">
             {editing === a.id ? (
               <EditAddress
                 address={a}
@@ -94,9 +88,9 @@ export function MySavedAddresses({ prefectureOptions }: { prefectureOptions: Rea
                   {a.destinationStreet}
                   {a.destinationApartmentEtc ? ` ${a.destinationApartmentEtc}` : ''}
                   <br />
-                  <span className={styles.muted}>領収書の宛名：{a.receiptRecipient}</span>
+                  <span className="muted">領収書の宛名：{a.receiptRecipient}</span>
                 </div>
-                <div className={styles.actions}>
+                <div className="saved-actions">
                   <button
                     type="button"
                     className="button button-secondary"
@@ -203,7 +197,7 @@ function EditAddress({
           }
         </Field>
       ))}
-      <div className={styles.actions}>
+      <div className="saved-actions">
         <button type="submit" className="button" disabled={saving}>
           {saving ? '保存しています…' : '変更を保存する'}
         </button>

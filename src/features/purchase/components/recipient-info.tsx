@@ -291,7 +291,7 @@ export function RecipientInfo({
             )}
           </Field>
           {zipMessage ? (
-            <p className={styles.muted} role="status">
+            <p className="muted" role="status">
               {zipMessage}
             </p>
           ) : null}
@@ -507,7 +507,7 @@ const RecipientCard = memo(function RecipientCard({
       }
       newCardExtra={
         isDemo ? (
-          <p className={styles.muted}>{notes.demoCard}</p>
+          <p className="muted">{notes.demoCard}</p>
         ) : (
           <label className={styles.agree} style={{ fontWeight: 400 }}>
             <input type="checkbox" checked={card.saveCard} onChange={(e) => card.setSaveCard(e.target.checked)} />

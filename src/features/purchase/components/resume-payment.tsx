@@ -15,7 +15,9 @@ import { useApi } from '@/lib/use-api';
 
 import { CARD_FIELDS, CHOOSE_CARD_MESSAGE, CardSection, useCardSection } from './card-section';
 import { Pending, PurchasePage, Section, dateWindow } from './flow-parts';
+import { OrderLinesTable } from './order-lines';
 import { returnErrorText } from './return-messages';
+import orderStyles from './order-summary.module.css';
 import styles from './purchase.module.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -162,31 +164,21 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
       </div>
 
       <Section title="ご注文の内容" id="items">
-        <p className={styles.company}>
-          <span className={styles.companyName}>{order.company.name}</span>
+        <p className={orderStyles.company}>
+          <span className={orderStyles.companyName}>{order.company.name}</span>
           <br />
-          <span className={styles.muted}>法人番号 {order.company.corporateNumber}</span>
+          <span className="muted">法人番号 {order.company.corporateNumber}</span>
         </p>
-        <table className={styles.priceTable}>
-          <tbody>
-            {order.lines.map((l) => (
-              <tr key={`${l.kind}-${l.itemId ?? ''}`}>
-                <td>{l.name}</td>
-                <td className={styles.num}>{l.kind === 'expressFee' ? '1回' : `${l.quantity}通`}</td>
-                <td className={styles.num}>{formatYen(l.amountYen)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div className={styles.orderTotal}>
-          <div className={styles.totalRow}>
+        <OrderLinesTable lines={order.lines} />
+        <div className={orderStyles.orderTotal}>
+          <div className={orderStyles.totalRow}>
             <span>お支払い金額（税込）</span>
-            <span className={styles.totalAmount} data-testid="total" style={{ whiteSpace: 'nowrap' }}>
+            <span className={orderStyles.totalAmount} data-testid="total" style={{ whiteSpace: 'nowrap' }}>
               {formatYen(order.totalYen)}
             </span>
           </div>
         </div>
-        <dl className={styles.dl}>
+        <dl className={orderStyles.dl}>
           <dt>お届け予定</dt>
           <dd>
             {dateWindow(order.scheduledStartDate, order.scheduledEndDate)}（{order.deliverySpeed === 'express' ? '速達' : '通常'}配送）

@@ -29,13 +29,13 @@ export function SavedAddressChoices({ addresses }: { addresses: readonly SavedAd
                   {d.destinationStreet}
                   {d.destinationApartmentEtc ? ` ${d.destinationApartmentEtc}` : ''}
                 </span>
-                <span className={styles.muted}>領収書の宛名：{d.receiptRecipient}</span>
+                <span className="muted">領収書の宛名：{d.receiptRecipient}</span>
               </button>
             </li>
           );
         })}
       </ul>
-      <p className={styles.muted}>
+      <p className="muted">
         選ぶとお届け先と領収書の宛名に入力します。保存したお届け先の変更・削除は
         <Link href="/my-page/addresses">マイページ</Link>でできます。
       </p>

@@ -20,6 +20,7 @@ import type { SelectedCompany } from '../server/selected-company';
 import { canOrder, canOrderItem, orderabilityOfSearched, readSearchedCorporate, type SearchedCorporate } from './flow-company';
 import { Pending, PurchasePage, Section, dateWindow } from './flow-parts';
 import { MissingStateNotice, takeMissingStateFlag } from './missing-state';
+import orderStyles from './order-summary.module.css';
 import styles from './purchase.module.css';
 
 type Speed = 'normal' | 'express';
@@ -166,25 +167,25 @@ export function SelectItems({
             hydration, the company is not what the page's largest paint waits for (LCP, docs/decisions/0038);
             the grey lines before it have the same heights. */}
         {company === undefined ? (
-          <div className={styles.company} aria-busy="true">
+          <div className={orderStyles.company} aria-busy="true">
             <Pending kind="name" />
-            <p className={styles.muted}>
+            <p className="muted">
               <Pending />
             </p>
-            <p className={styles.muted}>
+            <p className="muted">
               <Pending />
             </p>
           </div>
         ) : (
-          <div className={styles.company}>
-            <p className={styles.companyName} data-testid="company-name">
+          <div className={orderStyles.company}>
+            <p className={orderStyles.companyName} data-testid="company-name">
               {company.name}
             </p>
-            <p className={styles.muted} data-testid="company-number">
+            <p className="muted" data-testid="company-number">
               法人番号 {company.corporateNumber}
             </p>
             {company.address ? (
-              <p className={styles.muted} data-testid="company-address">
+              <p className="muted" data-testid="company-address">
                 {company.address}
               </p>
             ) : null}
@@ -200,14 +201,14 @@ export function SelectItems({
           </p>
         ) : null}
         {error ? <FieldError role="alert">{error}</FieldError> : null}
-        <ul className={styles.itemList}>
+        <ul className={orderStyles.itemList}>
           {data.items
             .filter((item) => company === undefined || canOrderItem(company, item.itemId))
             .map((item) => {
               const q = quantities[item.itemId] ?? 0;
               const checkboxId = `item-${item.itemId}`;
               return (
-                <li key={item.itemId} className={styles.item}>
+                <li key={item.itemId} className={orderStyles.item}>
                   <input
                     type="checkbox"
                     id={checkboxId}
@@ -215,16 +216,16 @@ export function SelectItems({
                     disabled={reading}
                     onChange={(e) => toggle(item.itemId, e.target.checked)}
                   />
-                  <label htmlFor={checkboxId} className={styles.itemName}>
+                  <label htmlFor={checkboxId} className={orderStyles.itemName}>
                     {item.name}
                   </label>
-                  <span className={styles.itemPrice}>
+                  <span className={orderStyles.itemPrice}>
                     1通 {formatYen(item.unitTotalYen)}（税込）
                     <br />
                     法務局手数料 {formatYen(item.ministryFeeYen)}（非課税）＋ 当社手数料 {formatYen(item.serviceFeeYen)}（税込）
                     {item.serviceFeeYen !== item.regularServiceFeeYen ? `　通常 ${formatYen(item.regularServiceFeeYen)}` : ''}
                   </span>
-                  <span className={styles.quantity}>
+                  <span className={orderStyles.quantity}>
                     <label htmlFor={`${checkboxId}-q`}>通数</label>
                     <select
                       id={`${checkboxId}-q`}
@@ -249,7 +250,7 @@ export function SelectItems({
       </Section>
 
       <Section title="配送方法" id="delivery">
-        <fieldset className={styles.radioGroup}>
+        <fieldset className={orderStyles.radioGroup}>
           <legend className="visually-hidden">配送方法</legend>
           <label className={styles.radioCard}>
             <input
@@ -280,24 +281,24 @@ export function SelectItems({
             </span>
           </label>
         </fieldset>
-        <p className={styles.muted}>お届け予定日は、ご注文が今確定した場合の目安です（土日祝日・年末年始を除く営業日で計算）。</p>
+        <p className="muted">お届け予定日は、ご注文が今確定した場合の目安です（土日祝日・年末年始を除く営業日で計算）。</p>
       </Section>
 
-      <section className={`${styles.section} ${styles.summary}`} aria-live="polite" aria-label="合計金額">
-        <div className={styles.totalRow}>
+      <section className={`surface ${styles.section} ${orderStyles.summary}`} aria-live="polite" aria-label="合計金額">
+        <div className={orderStyles.totalRow}>
           <span>合計（税込）</span>
-          <span className={styles.totalAmount} data-testid="total">
+          <span className={orderStyles.totalAmount} data-testid="total">
             {tax.data && priced ? formatYen(tax.data.totalYen) : '—'}
           </span>
         </div>
         {tax.data && priced ? (
-          <ul className={styles.taxLines}>
+          <ul className={orderStyles.taxLines}>
             {tax.data.summaryLines.map((l) => (
               <li key={l}>{l}</li>
             ))}
           </ul>
         ) : (
-          <p className={styles.muted}>証明書を選ぶと合計金額が表示されます。</p>
+          <p className="muted">証明書を選ぶと合計金額が表示されます。</p>
         )}
         {tax.error instanceof Error ? <FieldError>{tax.error.message}</FieldError> : null}
       </section>

@@ -1,6 +1,6 @@
 import { formatDateTimeJa } from '@/lib/format';
 
-import styles from './purchase.module.css';
+import orderStyles from './order-summary.module.css';
 
 /**
  * The confirmation page's note on an unfinished order of this screen (back from 3-D Secure, or a
@@ -11,7 +11,7 @@ import styles from './purchase.module.css';
  */
 export function UnfinishedOrderNotice({ statusLabel, paymentDeadline }: { statusLabel: string; paymentDeadline: string | null }) {
   return (
-    <div className={`notice-box ${styles.reason}`} id="unfinished-order" data-testid="unfinished-order">
+    <div className={`notice-box ${orderStyles.reason}`} id="unfinished-order" data-testid="unfinished-order">
       <p>
         <strong>前回のお支払い手続きが完了していません（{statusLabel}）。</strong>
       </p>

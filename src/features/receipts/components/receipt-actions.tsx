@@ -151,7 +151,7 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
       ) : null}
 
       {panel === 'addressee' ? (
-        <form id={`${ids}-addressee`} className={styles.receiptPanel} onSubmit={(e) => void submitAddressee(e)} noValidate>
+        <form id={`${ids}-addressee`} className={`panel ${styles.receiptPanel}`} onSubmit={(e) => void submitAddressee(e)} noValidate>
           {issued ? (
             <p className={styles.receiptWarning}>
               発行済みの領収書（No. {receipt.serialNumber}
@@ -190,7 +190,7 @@ export function ReceiptActions({ row }: { row: PaymentHistoryRow }) {
       ) : null}
 
       {panel === 'reissue' && issued ? (
-        <div id={`${ids}-reissue`} className={styles.receiptPanel} role="group" aria-label="領収書の再発行の確認">
+        <div id={`${ids}-reissue`} className={`panel ${styles.receiptPanel}`} role="group" aria-label="領収書の再発行の確認">
           <p className={styles.receiptWarning}>
             領収書（No. {receipt.serialNumber}
             ）を再発行します。再発行した領収書には「再発行」と再発行日が記載されます。番号・金額・宛名は変わりません。以後のダウンロードでは再発行した領収書が表示されます。

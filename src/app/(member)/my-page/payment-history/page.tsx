@@ -2,9 +2,6 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
-import styles from '@/features/accounts/components/accounts.module.css';
-import { AuthPage } from '@/features/accounts/components/auth-page';
-import { MyPageNav } from '@/features/accounts/components/my-page-nav';
 import { PaymentHistory } from '@/features/receipts/components/payment-history';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 
@@ -12,14 +9,10 @@ export const metadata: Metadata = { title: PAYMENT_HISTORY_PAGE.name, robots: { 
 
 /** /my-page/payment-history (spec §2, issue 8). The (member) layout's AuthGuard protects it. */
 export default function PaymentHistoryPage() {
+  // useSearchParams (?page=N) needs a Suspense boundary to prerender the shell.
   return (
-    <AuthPage width="wide">
-      <h1 className={styles.title}>マイページ</h1>
-      <MyPageNav />
-      {/* useSearchParams (?page=N) needs a Suspense boundary to prerender the shell. */}
-      <Suspense fallback={<LoadingOverlay />}>
-        <PaymentHistory />
-      </Suspense>
-    </AuthPage>
+    <Suspense fallback={<LoadingOverlay />}>
+      <PaymentHistory />
+    </Suspense>
   );
 }

@@ -1,8 +1,5 @@
 import type { Metadata } from 'next';
 
-import styles from '@/features/accounts/components/accounts.module.css';
-import { AuthPage } from '@/features/accounts/components/auth-page';
-import { MyPageNav } from '@/features/accounts/components/my-page-nav';
 import { UnregisterForm } from '@/features/accounts/components/unregister-form';
 import { NO_UNREGISTER_BLOCK, type UnregisterBlock } from '@/features/accounts/rules';
 import { ordersBlockingUnregister } from '@/features/orders/index.server';
@@ -28,11 +25,5 @@ async function blockingOrders(): Promise<UnregisterBlock> {
 
 export default async function UnregisterPage() {
   const blocked = await blockingOrders();
-  return (
-    <AuthPage width="wide">
-      <h1 className={styles.title}>マイページ</h1>
-      <MyPageNav />
-      <UnregisterForm blocked={blocked} />
-    </AuthPage>
-  );
+  return <UnregisterForm blocked={blocked} />;
 }

@@ -3,6 +3,7 @@ import styles from '../admin.module.css';
 import { Field } from '../field';
 import { accountingSummary } from '../../server/accounting';
 import { formatYen } from '@/lib/format';
+import { StaffTable } from '../staff-table';
 
 /** The summary's columns: the table's header, and each amount's label on a phone. */
 const SUMMARY_COLUMNS = ['件数', '非課税（法務局手数料）', '課税対象額（10%・税込）', 'うち消費税', '合計'] as const;
@@ -48,33 +49,20 @@ export async function AccountingView({ searchParams }: { searchParams: Promise<R
         <h2 id="acc-summary">
           {y}年{m}月の集計
         </h2>
-        <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${styles.numbers} ${styles.stackOnPhone}`} data-testid="accounting-summary">
-            <thead>
-              <tr>
-                {SUMMARY_COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                {/* data-label: the column's name beside each amount on a phone, where the cells stack */}
-                <td data-label={SUMMARY_COLUMNS[0]}>
-                  売上 {totals.sales} 件・返金 {totals.refunds} 件
-                </td>
-                <td data-label={SUMMARY_COLUMNS[1]}>{formatYen(totals.nonTaxableYen)}</td>
-                <td data-label={SUMMARY_COLUMNS[2]}>{formatYen(totals.taxable10Yen)}</td>
-                <td data-label={SUMMARY_COLUMNS[3]}>{formatYen(totals.tax10Yen)}</td>
-                <td data-label={SUMMARY_COLUMNS[4]}>
-                  <strong>{formatYen(totals.totalYen)}</strong>
-                </td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <StaffTable columns={SUMMARY_COLUMNS} className={`${styles.numbers} ${styles.stackOnPhone}`} testId="accounting-summary">
+          <tr>
+            {/* data-label: the column's name beside each amount on a phone, where the cells stack */}
+            <td data-label={SUMMARY_COLUMNS[0]}>
+              売上 {totals.sales} 件・返金 {totals.refunds} 件
+            </td>
+            <td data-label={SUMMARY_COLUMNS[1]}>{formatYen(totals.nonTaxableYen)}</td>
+            <td data-label={SUMMARY_COLUMNS[2]}>{formatYen(totals.taxable10Yen)}</td>
+            <td data-label={SUMMARY_COLUMNS[3]}>{formatYen(totals.tax10Yen)}</td>
+            <td data-label={SUMMARY_COLUMNS[4]}>
+              <strong>{formatYen(totals.totalYen)}</strong>
+            </td>
+          </tr>
+        </StaffTable>
         <dl className={styles.dl}>
           <dt>PAY.JP の課金額</dt>
           <dd>{formatYen(totals.chargedYen)}（この月にお支払いが完了した注文の合計）</dd>
@@ -89,7 +77,7 @@ export async function AccountingView({ searchParams }: { searchParams: Promise<R
             集計の CSV
           </a>
         </div>
-        <p className={styles.muted}>
+        <p className="muted">
           CSV は売上・返金の明細だけです（合計の行はありません）。月の合計は「集計の CSV」にあります。ダウンロードは監査ログに記録されます。
         </p>
       </section>

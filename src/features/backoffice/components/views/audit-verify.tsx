@@ -36,7 +36,7 @@ export async function AuditVerifyView() {
             </ul>
           </>
         )}
-        <p className={styles.muted}>
+        <p className="muted">
           連鎖の末尾：{report.headSeq.toLocaleString('ja-JP')} 番目
           <br />
           <span className={`${styles.mono} ${styles.breakAnywhere}`}>{report.headHash}</span>

@@ -10,6 +10,7 @@ import { orderNumbersOf } from '@/features/orders/index.server';
 import { listStaff } from '../../server/staff';
 import { formatDateTimeJa } from '@/lib/format';
 import { ownEntry } from '@/lib/own';
+import { StaffTable } from '../staff-table';
 
 const TARGETS: Record<string, string> = { notice: 'お知らせ', staff: 'スタッフ', order: '注文', accounting_month: '会計データ' };
 
@@ -67,72 +68,53 @@ export async function AuditView({ searchParams }: { searchParams: Promise<Record
         </Field>
         <FilterActions clearHref="/admin/audit" />
       </form>
-      <div className={styles.tableWrap}>
-        <table className={`${styles.table} ${styles.auditTable}`} data-testid="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">日時</th>
-              <th scope="col">スタッフ</th>
-              <th scope="col">操作</th>
-              <th scope="col">対象</th>
-              <th scope="col">内容（変更前 → 変更後）</th>
-              <th scope="col">IP</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={6} className={styles.muted}>
-                  条件に合う記録はありません。
-                </td>
-              </tr>
-            ) : (
-              rows.map((r) => (
-                <tr key={r.id}>
-                  <td>{formatDateTimeJa(r.at, { seconds: true })}</td>
-                  <td>
-                    {r.staffName ?? (
-                      // a refund made at PAY.JP's dashboard has no staff member: PAY.JP made it (decision 0045)
-                      <span className={styles.muted}>{r.staffId ? '—' : r.action === 'order.refund_outside' ? 'PAY.JP' : 'なし'}</span>
-                    )}
-                  </td>
-                  <td>
-                    {r.action.includes('failed') ? (
-                      <span className={`${styles.badge} ${styles.badgeDanger}`}>
-                        {ownEntry<string>(AUDIT_ACTIONS, r.action) ?? r.action}
-                      </span>
-                    ) : (
-                      (ownEntry<string>(AUDIT_ACTIONS, r.action) ?? r.action)
-                    )}
-                  </td>
-                  <td className={styles.nowrap}>
-                    {r.targetType ? (ownEntry(TARGETS, r.targetType) ?? r.targetType) : '—'}
-                    {r.targetId ? (
-                      <>
-                        {' '}
-                        <Link
-                          className={styles.shortId}
-                          href={`/admin/audit?target=${encodeURIComponent(r.targetId)}`}
-                          title={`${r.targetId} の記録だけを表示`}
-                        >
-                          {orderNumbers.get(r.targetId) ?? r.targetId.slice(0, 8)}
-                        </Link>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    <AuditChange before={r.before} after={r.after} />
-                  </td>
-                  <td className={`${styles.mono} ${styles.nowrap}`}>{!r.ip ? '—' : r.ip === 'unknown' ? '不明' : r.ip}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        columns={['日時', 'スタッフ', '操作', '対象', '内容（変更前 → 変更後）', 'IP']}
+        className={styles.auditTable}
+        testId="audit-table"
+        empty={rows.length === 0 ? '条件に合う記録はありません。' : null}
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td>{formatDateTimeJa(r.at, { seconds: true })}</td>
+            <td>
+              {r.staffName ?? (
+                // a refund made at PAY.JP's dashboard has no staff member: PAY.JP made it (decision 0045)
+                <span className="muted">{r.staffId ? '—' : r.action === 'order.refund_outside' ? 'PAY.JP' : 'なし'}</span>
+              )}
+            </td>
+            <td>
+              {r.action.includes('failed') ? (
+                <span className={`${styles.badge} ${styles.badgeDanger}`}>{ownEntry<string>(AUDIT_ACTIONS, r.action) ?? r.action}</span>
+              ) : (
+                (ownEntry<string>(AUDIT_ACTIONS, r.action) ?? r.action)
+              )}
+            </td>
+            <td className={styles.nowrap}>
+              {r.targetType ? (ownEntry(TARGETS, r.targetType) ?? r.targetType) : '—'}
+              {r.targetId ? (
+                <>
+                  {' '}
+                  <Link
+                    className={styles.shortId}
+                    href={`/admin/audit?target=${encodeURIComponent(r.targetId)}`}
+                    title={`${r.targetId} の記録だけを表示`}
+                  >
+                    {orderNumbers.get(r.targetId) ?? r.targetId.slice(0, 8)}
+                  </Link>
+                </>
+              ) : null}
+            </td>
+            <td>
+              <AuditChange before={r.before} after={r.after} />
+            </td>
+            <td className={`${styles.mono} ${styles.nowrap}`}>{!r.ip ? '—' : r.ip === 'unknown' ? '不明' : r.ip}</td>
+          </tr>
+        ))}
+      </StaffTable>
       <nav className={styles.pager} aria-label="ページ">
         {query.before ? <Link href={`/admin/audit${filterParams.size ? `?${filterParams}` : ''}`}>最新に戻る</Link> : null}
-        {nextHref ? <Link href={nextHref}>さらに古い記録</Link> : <span className={styles.muted}>これより古い記録はありません。</span>}
+        {nextHref ? <Link href={nextHref}>さらに古い記録</Link> : <span className="muted">これより古い記録はありません。</span>}
       </nav>
     </>
   );

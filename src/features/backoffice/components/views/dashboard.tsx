@@ -55,27 +55,27 @@ export async function DashboardView({ session }: { session: StaffSession }) {
       <div className={styles.cards}>
         <Link href="/admin/orders" className={`${styles.card} ${styles.cardLink}`}>
           <h2>注文</h2>
-          <p className={styles.muted}>お支払い済みの注文を速達・お届け期限の近い順に確認し、法務局への請求・発送・完了を記録します。</p>
+          <p className="muted">お支払い済みの注文を速達・お届け期限の近い順に確認し、法務局への請求・発送・完了を記録します。</p>
         </Link>
         {manager ? (
           <Link href="/admin/accounting" className={`${styles.card} ${styles.cardLink}`}>
             <h2>会計データ</h2>
-            <p className={styles.muted}>月ごとの売上と返金を CSV（Excel で開けます）で出力します。</p>
+            <p className="muted">月ごとの売上と返金を CSV（Excel で開けます）で出力します。</p>
           </Link>
         ) : null}
         {manager ? (
           <>
             <Link href="/admin/notices" className={`${styles.card} ${styles.cardLink}`}>
               <h2>お知らせ</h2>
-              <p className={styles.muted}>メンテナンスのお知らせを作成し、掲載期間を予約・変更・終了します。PDF も添付できます。</p>
+              <p className="muted">メンテナンスのお知らせを作成し、掲載期間を予約・変更・終了します。PDF も添付できます。</p>
             </Link>
             <Link href="/admin/audit" className={`${styles.card} ${styles.cardLink}`}>
               <h2>監査ログ</h2>
-              <p className={styles.muted}>スタッフの操作とログインの記録を確認します（閲覧のみ）。</p>
+              <p className="muted">スタッフの操作とログインの記録を確認します（閲覧のみ）。</p>
             </Link>
             <Link href="/admin/staff" className={`${styles.card} ${styles.cardLink}`}>
               <h2>スタッフ</h2>
-              <p className={styles.muted}>アカウントの一覧と、有効・無効の切り替え。</p>
+              <p className="muted">アカウントの一覧と、有効・無効の切り替え。</p>
             </Link>
           </>
         ) : null}
@@ -96,14 +96,14 @@ export async function DashboardView({ session }: { session: StaffSession }) {
               <Link href={`/admin/notices/${current.id}`}>{current.title}</Link>
             </p>
           ) : (
-            <p className={styles.muted}>いまサイトに表示されているお知らせはありません。</p>
+            <p className="muted">いまサイトに表示されているお知らせはありません。</p>
           )}
         </div>
       ) : null}
       <div className={styles.card}>
         <h2>あなたの最近の記録</h2>
         {mine.rows.length === 0 ? (
-          <p className={styles.muted}>まだ記録はありません。</p>
+          <p className="muted">まだ記録はありません。</p>
         ) : (
           <ul>
             {mine.rows.map((r) => (

@@ -50,7 +50,7 @@ export async function NoticeDetailView({ params }: { params: Promise<{ id: strin
       {/* Rendered after the end too: the button's confirmation must survive the page's refresh. */}
       <section className={styles.card} aria-labelledby="end-notice">
         <h2 id="end-notice">掲載の終了</h2>
-        <p className={styles.muted}>
+        <p className="muted">
           {notice.state === 'ended'
             ? 'このお知らせは掲載を終了しています。'
             : 'サイトのお知らせ表示と /api/maintenance/now から直ちに消えます。'}

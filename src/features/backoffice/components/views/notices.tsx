@@ -5,6 +5,7 @@ import { NoticeCreateForm } from '../notice-forms';
 import { NoticeStateBadge } from '../notice-state-badge';
 import { listNoticesForAdmin } from '../../server/notices';
 import { formatDateTimeJa } from '@/lib/format';
+import { StaffTable } from '../staff-table';
 
 const PAGE_SIZE = 20;
 
@@ -18,44 +19,25 @@ export async function NoticesView({ searchParams }: { searchParams: Promise<Reco
     <>
       <h1 className={styles.pageTitle}>お知らせ</h1>
       <p className={styles.lead}>掲載中のお知らせは、サイトのすべてのページの上部と /api/maintenance/now に表示されます。</p>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">状態</th>
-              <th scope="col">タイトル</th>
-              <th scope="col">掲載開始</th>
-              <th scope="col">掲載終了</th>
-              <th scope="col">メンテナンス期間</th>
-              <th scope="col">PDF</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={6} className={styles.muted}>
-                  お知らせはまだありません。
-                </td>
-              </tr>
-            ) : (
-              items.map((n) => (
-                <tr key={n.id}>
-                  <td>
-                    <NoticeStateBadge state={n.state} />
-                  </td>
-                  <td>
-                    <Link href={`/admin/notices/${n.id}`}>{n.title}</Link>
-                  </td>
-                  <td className={styles.nowrap}>{when(n.publishFrom)}</td>
-                  <td className={styles.nowrap}>{n.publishUntil ? when(n.publishUntil) : '終了操作まで'}</td>
-                  <td>{n.maintenanceStart ? `${when(n.maintenanceStart)} 〜 ${when(n.maintenanceEnd)}` : '—'}</td>
-                  <td>{n.fileName ? 'あり' : '—'}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        columns={['状態', 'タイトル', '掲載開始', '掲載終了', 'メンテナンス期間', 'PDF']}
+        empty={items.length === 0 ? 'お知らせはまだありません。' : null}
+      >
+        {items.map((n) => (
+          <tr key={n.id}>
+            <td>
+              <NoticeStateBadge state={n.state} />
+            </td>
+            <td>
+              <Link href={`/admin/notices/${n.id}`}>{n.title}</Link>
+            </td>
+            <td className={styles.nowrap}>{when(n.publishFrom)}</td>
+            <td className={styles.nowrap}>{n.publishUntil ? when(n.publishUntil) : '終了操作まで'}</td>
+            <td>{n.maintenanceStart ? `${when(n.maintenanceStart)} 〜 ${when(n.maintenanceEnd)}` : '—'}</td>
+            <td>{n.fileName ? 'あり' : '—'}</td>
+          </tr>
+        ))}
+      </StaffTable>
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="ページ">
           {page > 1 ? <Link href={`/admin/notices?page=${page - 1}`}>前へ</Link> : null}

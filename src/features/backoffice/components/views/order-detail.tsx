@@ -81,6 +81,7 @@ function eventFacts(e: OrderEventRow): string[] {
   return out;
 }
 import type { StaffSession } from '@/server/auth/staff-session';
+import { StaffTable } from '../staff-table';
 
 export async function OrderDetailView({
   session,
@@ -138,35 +139,22 @@ export async function OrderDetailView({
               <dt>法人種別</dt>
               <dd>{KIND_LABELS[order.companyKind] ?? order.companyKind}</dd>
               <dt>所在地</dt>
-              <dd>{order.companyAddress || <span className={styles.muted}>記録なし</span>}</dd>
+              <dd>{order.companyAddress || <span className="muted">記録なし</span>}</dd>
             </dl>
           </section>
           <section className={styles.card} aria-labelledby="sec-items">
             <h2 id="sec-items">ご注文内容</h2>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">項目</th>
-                    <th scope="col">単価</th>
-                    <th scope="col">数量</th>
-                    <th scope="col">金額</th>
-                    <th scope="col">税区分</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {price.lines.map((l, i) => (
-                    <tr key={`${l.kind}-${l.itemId ?? ''}-${i}`}>
-                      <td>{l.name}</td>
-                      <td className={styles.nowrap}>{formatYen(l.unitPriceYen)}</td>
-                      <td>{l.quantity}</td>
-                      <td className={styles.nowrap}>{formatYen(l.amountYen)}</td>
-                      <td className={styles.nowrap}>{l.taxCategory === 'nonTaxable' ? '非課税' : '10%（税込）'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable columns={['項目', '単価', '数量', '金額', '税区分']}>
+              {price.lines.map((l, i) => (
+                <tr key={`${l.kind}-${l.itemId ?? ''}-${i}`}>
+                  <td>{l.name}</td>
+                  <td className={styles.nowrap}>{formatYen(l.unitPriceYen)}</td>
+                  <td>{l.quantity}</td>
+                  <td className={styles.nowrap}>{formatYen(l.amountYen)}</td>
+                  <td className={styles.nowrap}>{l.taxCategory === 'nonTaxable' ? '非課税' : '10%（税込）'}</td>
+                </tr>
+              ))}
+            </StaffTable>
             <dl className={`${styles.dl} ${styles.dlWide} ${styles.formGap}`}>
               <dt>非課税（法務局手数料）</dt>
               <dd>{formatYen(price.nonTaxableTotalYen)}</dd>
@@ -206,11 +194,11 @@ export async function OrderDetailView({
                 {detail.receiptSerial ? (
                   <span className={styles.mono}>{detail.receiptSerial}</span>
                 ) : (
-                  <span className={styles.muted}>未発行（会員が初めて領収書をダウンロードしたときに採番されます）</span>
+                  <span className="muted">未発行（会員が初めて領収書をダウンロードしたときに採番されます）</span>
                 )}
               </dd>
               <dt>会員</dt>
-              <dd>{detail.memberEmail ?? <span className={styles.muted}>退会済み</span>}</dd>
+              <dd>{detail.memberEmail ?? <span className="muted">退会済み</span>}</dd>
             </dl>
             {isDestinationCorrectable(order) ? (
               <DestinationCorrectionForm
@@ -320,7 +308,7 @@ export async function OrderDetailView({
                 ))}
               </ol>
             ) : (
-              <p className={styles.muted}>返金はありません。</p>
+              <p className="muted">返金はありません。</p>
             )}
             {refunds.some((r) => r.status === 'unknown' || r.status === 'requested') ? (
               <p className={styles.alert} role="status">
@@ -334,7 +322,7 @@ export async function OrderDetailView({
                 </div>
               ) : null
             ) : (
-              <p className={styles.muted}>返金はマネージャーが行います。</p>
+              <p className="muted">返金はマネージャーが行います。</p>
             )}
           </section>
           <section className={styles.card} aria-labelledby="sec-note">

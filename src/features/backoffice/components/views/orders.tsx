@@ -10,6 +10,7 @@ import { ExpressBadge, FulfilmentBadge } from '../fulfilment-badge';
 import { listOrderQueue, lookupOrderNumber } from '../../server/orders';
 import { FULFILMENT_LABELS, FULFILMENT_STATUSES } from '@/features/orders';
 import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
+import { StaffTable } from '../staff-table';
 
 /**
  * The order queue (issue 12 §3): paid orders, express first, then by the last day promised (the
@@ -43,7 +44,7 @@ export async function OrdersView({ searchParams }: { searchParams: Promise<Recor
         <a href={ADMIN_API_PATHS.openQueueExport} download>
           受付済み（法務局へ未請求）の注文を CSV でダウンロード
         </a>
-        <span className={styles.muted}>（速達・期限の近い順、会社法人等番号つき。登記ねっとでのまとめての請求に）</span>
+        <span className="muted">（速達・期限の近い順、会社法人等番号つき。登記ねっとでのまとめての請求に）</span>
       </p>
       <form className={styles.filters} method="get" action="/admin/orders" role="search" aria-label="注文番号で探す">
         <div className={`${styles.field} ${styles.numberField}`}>
@@ -123,67 +124,49 @@ export async function OrdersView({ searchParams }: { searchParams: Promise<Recor
       </form>
       {lookup ? null : (
         <>
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${styles.queueTable}`} data-testid="order-queue">
-              <thead>
-                <tr>
-                  <th scope="col">お支払い日時</th>
-                  <th scope="col">会社</th>
-                  <th scope="col">証明書</th>
-                  <th scope="col">お届け予定</th>
-                  <th scope="col">対応状況</th>
-                  <th scope="col">会員</th>
-                  <th scope="col">金額</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className={styles.muted}>
-                      条件に合う注文はありません。
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((r) => (
-                    <tr key={r.id} data-order-id={r.id}>
-                      <td className={styles.nowrap}>
-                        <Link href={`/admin/orders/${r.id}`}>{r.paidAt ? formatDateTimeJa(new Date(r.paidAt)) : '—'}</Link>
-                        <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-order-number">
-                          {r.orderNumber}
-                        </span>
-                      </td>
-                      <td>
-                        {r.companyName}
-                        <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
-                        {/* what 登記ねっと's かんたん証明書請求 asks for */}
-                        <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-registry-number">
-                          会社法人等番号 {companyRegistryNumber(r.corporateNumber) ?? '—'}
-                        </span>
-                      </td>
-                      <td>
-                        {r.certificates.map((c) => (
-                          <span key={c.name} className={styles.nowrap} style={{ display: 'block' }}>
-                            {c.name} × {c.quantity}
-                          </span>
-                        ))}
-                      </td>
-                      <td className={styles.nowrap}>
-                        {formatIsoDateJa(r.scheduledStartDate)}〜
-                        <br />
-                        {formatIsoDateJa(r.scheduledEndDate)}
-                        {r.express ? <ExpressBadge /> : null}
-                      </td>
-                      <td>
-                        <FulfilmentBadge status={r.fulfilmentStatus} refundedYen={r.refundedYen} />
-                      </td>
-                      <td>{r.memberEmail ?? <span className={styles.muted}>退会済み</span>}</td>
-                      <td className={styles.nowrap}>{formatYen(r.amountYen)}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            columns={['お支払い日時', '会社', '証明書', 'お届け予定', '対応状況', '会員', '金額']}
+            className={styles.queueTable}
+            testId="order-queue"
+            empty={rows.length === 0 ? '条件に合う注文はありません。' : null}
+          >
+            {rows.map((r) => (
+              <tr key={r.id} data-order-id={r.id}>
+                <td className={styles.nowrap}>
+                  <Link href={`/admin/orders/${r.id}`}>{r.paidAt ? formatDateTimeJa(new Date(r.paidAt)) : '—'}</Link>
+                  <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-order-number">
+                    {r.orderNumber}
+                  </span>
+                </td>
+                <td>
+                  {r.companyName}
+                  <span className={`${styles.sub} ${styles.mono}`}>{r.corporateNumber}</span>
+                  {/* what 登記ねっと's かんたん証明書請求 asks for */}
+                  <span className={`${styles.sub} ${styles.mono}`} data-testid="queue-registry-number">
+                    会社法人等番号 {companyRegistryNumber(r.corporateNumber) ?? '—'}
+                  </span>
+                </td>
+                <td>
+                  {r.certificates.map((c) => (
+                    <span key={c.name} className={styles.nowrap} style={{ display: 'block' }}>
+                      {c.name} × {c.quantity}
+                    </span>
+                  ))}
+                </td>
+                <td className={styles.nowrap}>
+                  {formatIsoDateJa(r.scheduledStartDate)}〜
+                  <br />
+                  {formatIsoDateJa(r.scheduledEndDate)}
+                  {r.express ? <ExpressBadge /> : null}
+                </td>
+                <td>
+                  <FulfilmentBadge status={r.fulfilmentStatus} refundedYen={r.refundedYen} />
+                </td>
+                <td>{r.memberEmail ?? <span className="muted">退会済み</span>}</td>
+                <td className={styles.nowrap}>{formatYen(r.amountYen)}</td>
+              </tr>
+            ))}
+          </StaffTable>
           <nav className={styles.pager} aria-label="ページ">
             {query.after ? <Link href={`/admin/orders?${params}`}>最初のページへ</Link> : null}
             {nextHref ? <Link href={nextHref}>次の50件</Link> : null}
