@@ -1,7 +1,14 @@
 import 'server-only';
 
 import { paymentDeadline } from '../constants';
-import { PAYMENT_STATUS_LABELS, RESUMABLE_STATUSES, asOrderStatus, type OrderPrice, type OrderStatus } from '../schemas';
+import {
+  PAYMENT_STATUS_LABELS,
+  RESUMABLE_STATUSES,
+  asOrderStatus,
+  type Destination,
+  type OrderPrice,
+  type OrderStatus,
+} from '../schemas';
 import type { OrderRow } from './repository';
 
 /** An order as the member's completion page reads it (GET /api/payments/latest). */
@@ -36,15 +43,7 @@ export interface OrderView {
   deliverySpeed: 'normal' | 'express';
   scheduledStartDate: string;
   scheduledEndDate: string;
-  destination: {
-    recipient: string;
-    destinationZipCode: string;
-    destinationPrefecture: string;
-    destinationCity: string;
-    destinationStreet: string;
-    destinationApartmentEtc: string;
-    receiptRecipient: string;
-  };
+  destination: Destination;
   card: { brand: string; last4: string } | null;
   failureCode: string | null;
   /** `/api/download/receipt/{paymentId}.pdf` once paid (docs/api.md), else null */
