@@ -16,8 +16,7 @@ export {
 export { CARD_EMAIL_MESSAGE, CARD_NAME_MAX_LENGTH, CARD_NAME_MESSAGES, cardEmailError, cardNameError } from './card-holder';
 export { normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from './card-name';
 // Loaded on demand by a card form (docs/decisions/0097): the checks, payjp.js, the words for an error code.
-export { loadCardHolderChecks, type CardHolderChecks } from './client/card-form';
-export { loadPayjpBuyerMessageText, loadPayjpJs } from './client/loaders';
+export { loadCardHolderChecks, loadPayjpBuyerMessageText, loadPayjpJs, type CardHolderChecks } from './client/loaders';
 export type { PayjpCardElement, PayjpInstance, PayjpToken, PayjpTokenResult } from './client/payjp-js';
 // Refunds (docs/decisions/0018-refunds.md): the one rule that splits a refund between the 10 % and
 // the non-taxable Ministry parts. The refund service itself (requestRefund, listRefunds,
