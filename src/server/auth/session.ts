@@ -5,7 +5,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import { endedSessions, sessions, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 
-import { randomToken, sha256Hex } from './tokens';
+import { effectiveExpiry as expiryAfter, issueSessionToken, openedBy, sessionIdOf, slide } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -29,15 +29,12 @@ export interface Session {
   user: SessionUser;
 }
 
-/** Sliding the idle window costs a write; do it at most once a minute per session. */
-const TOUCH_INTERVAL_MS = 60_000;
-
 function idleMs() {
   return sessionPolicy().idleMs;
 }
 
 function effectiveExpiry(lastSeenAt: Date, absolute: Date): Date {
-  return new Date(Math.min(lastSeenAt.getTime() + idleMs(), absolute.getTime()));
+  return expiryAfter(lastSeenAt, absolute, idleMs());
 }
 
 export async function createSession(
@@ -46,8 +43,7 @@ export async function createSession(
   now = new Date(),
 ): Promise<{ token: string; session: Session }> {
   const db = await getDb();
-  const token = randomToken();
-  const id = sha256Hex(token);
+  const { token, id } = issueSessionToken();
   const absolute = new Date(now.getTime() + sessionPolicy().absoluteMs);
   await db.insert(sessions).values({
     id,
@@ -55,8 +51,7 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: absolute,
-    userAgent: meta.userAgent?.slice(0, 400) ?? null,
-    ip: meta.ip ?? null,
+    ...openedBy(meta),
   });
   const [user] = await db.select({ id: users.id, email: users.email, isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`createSession: user ${userId} does not exist`);
@@ -65,9 +60,9 @@ export async function createSession(
 
 /** Resolves a cookie token to a live session, sliding its idle window. */
 export async function validateSessionToken(token: string, now = new Date()): Promise<Session | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  const id = sessionIdOf(token);
+  if (id === null) return null;
   const db = await getDb();
-  const id = sha256Hex(token);
   const [row] = await db
     .select({
       id: sessions.id,
@@ -81,12 +76,13 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  if (row.lastSeenAt.getTime() + idleMs() <= now.getTime()) {
+  const idle = slide(row.lastSeenAt, idleMs(), now);
+  if (idle === 'ended') {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   let lastSeenAt = row.lastSeenAt;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  if (idle === 'touch') {
     lastSeenAt = now;
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
@@ -133,11 +129,12 @@ export async function revokeAllSessions(userId: string, reason?: SessionEndReaso
 
 /** Why the session of a cookie token no longer exists, when the service ended it (else null). */
 export async function sessionEndReason(token: string, now = new Date()): Promise<SessionEndReason | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  const id = sessionIdOf(token);
+  if (id === null) return null;
   const db = await getDb();
   const [row] = await db
     .select({ reason: endedSessions.reason })
     .from(endedSessions)
-    .where(and(eq(endedSessions.id, sha256Hex(token)), gt(endedSessions.expiresAt, now)));
+    .where(and(eq(endedSessions.id, id), gt(endedSessions.expiresAt, now)));
   return row?.reason === 'password_changed' ? row.reason : null;
 }

@@ -5,7 +5,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { staffSessions, staffUsers } from '@db/schema';
 import { getDb } from '@/server/db/client';
 
-import { randomToken, sha256Hex } from './tokens';
+import { effectiveExpiry as expiryAfter, issueSessionToken, openedBy, sessionIdOf, slide } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -40,15 +40,13 @@ export interface StaffSession {
 }
 
 export const PENDING_MINUTES = 5;
-/** Sliding the idle window costs a write; at most once a minute per session. */
-const TOUCH_INTERVAL_MS = 60_000;
 
 function idleMs() {
   return sessionPolicy().staffIdleMs;
 }
 
 function effectiveExpiry(lastSeenAt: Date, absolute: Date): Date {
-  return new Date(Math.min(lastSeenAt.getTime() + idleMs(), absolute.getTime()));
+  return expiryAfter(lastSeenAt, absolute, idleMs());
 }
 
 export async function createStaffSession(
@@ -58,18 +56,17 @@ export async function createStaffSession(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const db = await getDb();
-  const token = randomToken();
+  const { token, id } = issueSessionToken();
   const lifetimeMs = mfaPassed ? sessionPolicy().staffAbsoluteMs : PENDING_MINUTES * 60_000;
   const absolute = new Date(now.getTime() + lifetimeMs);
   await db.insert(staffSessions).values({
-    id: sha256Hex(token),
+    id,
     staffId,
     mfaPassed,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: absolute,
-    userAgent: meta.userAgent?.slice(0, 400) ?? null,
-    ip: meta.ip ?? null,
+    ...openedBy(meta),
   });
   return { token, expiresAt: effectiveExpiry(now, absolute) };
 }
@@ -80,9 +77,9 @@ export async function createStaffSession(
  * open the back office must require `mfaPassed`.
  */
 export async function validateStaffSessionToken(token: string, now = new Date()): Promise<StaffSession | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  const id = sessionIdOf(token);
+  if (id === null) return null;
   const db = await getDb();
-  const id = sha256Hex(token);
   const [row] = await db
     .select({
       id: staffSessions.id,
@@ -101,12 +98,14 @@ export async function validateStaffSessionToken(token: string, now = new Date())
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
     .where(and(eq(staffSessions.id, id), gt(staffSessions.expiresAt, now)));
   if (!row) return null;
-  if (row.disabled || row.lastSeenAt.getTime() + idleMs() <= now.getTime()) {
+  const idle = slide(row.lastSeenAt, idleMs(), now);
+  if (row.disabled || idle === 'ended') {
     await db.delete(staffSessions).where(eq(staffSessions.id, id));
     return null;
   }
   let lastSeenAt = row.lastSeenAt;
-  if (row.mfaPassed && now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  // A pending (password-only) session is not touched: it ends PENDING_MINUTES after the password anyway.
+  if (row.mfaPassed && idle === 'touch') {
     lastSeenAt = now;
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, id));
   }

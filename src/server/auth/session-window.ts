@@ -1,0 +1,40 @@
+import 'server-only';
+
+import { randomToken, sha256Hex } from './tokens';
+
+/**
+ * What member sessions (session.ts) and staff sessions (staff-session.ts) share: the cookie holds
+ * a random token and the table its SHA-256; a session ends at the earlier of its absolute expiry
+ * and its idle expiry, and a request slides the idle window (security.md "Sessions and CSRF",
+ * "Staff"). Each kind keeps its own table, cookie and lifetimes.
+ */
+
+/** Sliding the idle window costs a write; at most once a minute per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** A new session's token (for the cookie) and id (its hash, the table's key). */
+export function issueSessionToken(): { token: string; id: string } {
+  const token = randomToken();
+  return { token, id: sha256Hex(token) };
+}
+
+/** The id of the session a cookie token names, or null when the value cannot be one of our tokens. */
+export function sessionIdOf(token: string): string | null {
+  return token.length < 20 || token.length > 100 ? null : sha256Hex(token);
+}
+
+/** What a session row records of the request that opened it. */
+export function openedBy(meta: { userAgent?: string | null; ip?: string | null }): { userAgent: string | null; ip: string | null } {
+  return { userAgent: meta.userAgent?.slice(0, 400) ?? null, ip: meta.ip ?? null };
+}
+
+/** The moment a session stops being valid if nothing else happens. */
+export function effectiveExpiry(lastSeenAt: Date, absolute: Date, idleMs: number): Date {
+  return new Date(Math.min(lastSeenAt.getTime() + idleMs, absolute.getTime()));
+}
+
+/** A request's effect on the idle window: the session has ended, its last-seen time is due a write, or neither. */
+export function slide(lastSeenAt: Date, idleMs: number, now: Date): 'ended' | 'touch' | 'keep' {
+  if (lastSeenAt.getTime() + idleMs <= now.getTime()) return 'ended';
+  return now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS ? 'touch' : 'keep';
+}
