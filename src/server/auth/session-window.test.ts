@@ -1,20 +1,29 @@
 import { describe, expect, it } from 'vitest';
 
-import { effectiveExpiry, issueSessionToken, openedBy, sessionIdOf, slide } from './session-window';
+import { idleWindow, issueSessionToken, openedBy, sessionIdOf } from './session-window';
 
 describe('session window', () => {
   const t0 = new Date('2026-12-07T00:00:00Z');
   const at = (ms: number) => new Date(t0.getTime() + ms);
 
+  let idleMs = 1_800_000;
+  const member = idleWindow(() => idleMs);
+
   it('ends a session at the earlier of its idle and absolute expiry', () => {
-    expect(effectiveExpiry(t0, at(3_600_000), 1_800_000)).toEqual(at(1_800_000));
-    expect(effectiveExpiry(t0, at(600_000), 1_800_000)).toEqual(at(600_000));
+    expect(member.expiry(t0, at(3_600_000))).toEqual(at(1_800_000));
+    expect(member.expiry(t0, at(600_000))).toEqual(at(600_000));
   });
 
   it('slides the idle window at most once a minute, and ends it when idle too long', () => {
-    expect(slide(t0, 1_800_000, at(59_999))).toBe('keep');
-    expect(slide(t0, 1_800_000, at(60_000))).toBe('touch');
-    expect(slide(t0, 1_800_000, at(1_800_000))).toBe('ended');
+    expect(member.slide(t0, at(59_999))).toBe('keep');
+    expect(member.slide(t0, at(60_000))).toBe('touch');
+    expect(member.slide(t0, at(1_800_000))).toBe('ended');
+  });
+
+  it('reads the idle time at each call', () => {
+    idleMs = 600_000;
+    expect(member.slide(t0, at(600_000))).toBe('ended');
+    idleMs = 1_800_000;
   });
 
   it('looks up only values shaped like its tokens, by their hash', () => {

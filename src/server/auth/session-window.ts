@@ -28,13 +28,18 @@ export function openedBy(meta: { userAgent?: string | null; ip?: string | null }
   return { userAgent: meta.userAgent?.slice(0, 400) ?? null, ip: meta.ip ?? null };
 }
 
-/** The moment a session stops being valid if nothing else happens. */
-export function effectiveExpiry(lastSeenAt: Date, absolute: Date, idleMs: number): Date {
-  return new Date(Math.min(lastSeenAt.getTime() + idleMs, absolute.getTime()));
-}
-
-/** A request's effect on the idle window: the session has ended, its last-seen time is due a write, or neither. */
-export function slide(lastSeenAt: Date, idleMs: number, now: Date): 'ended' | 'touch' | 'keep' {
-  if (lastSeenAt.getTime() + idleMs <= now.getTime()) return 'ended';
-  return now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS ? 'touch' : 'keep';
+/**
+ * The idle window of one kind of session, its length read from the configuration at each call
+ * (tests change it): when a session stops being valid if nothing else happens — the earlier of
+ * the idle and the absolute expiry — and what a request does to the window: the session has
+ * ended, its last-seen time is due a write (at most once a minute), or neither.
+ */
+export function idleWindow(idleMs: () => number) {
+  return {
+    expiry: (lastSeenAt: Date, absolute: Date): Date => new Date(Math.min(lastSeenAt.getTime() + idleMs(), absolute.getTime())),
+    slide: (lastSeenAt: Date, now: Date): 'ended' | 'touch' | 'keep' => {
+      if (lastSeenAt.getTime() + idleMs() <= now.getTime()) return 'ended';
+      return now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS ? 'touch' : 'keep';
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import { endedSessions, sessions, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 
-import { effectiveExpiry as expiryAfter, issueSessionToken, openedBy, sessionIdOf, slide } from './session-window';
+import { idleWindow, issueSessionToken, openedBy, sessionIdOf } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -29,13 +29,7 @@ export interface Session {
   user: SessionUser;
 }
 
-function idleMs() {
-  return sessionPolicy().idleMs;
-}
-
-function effectiveExpiry(lastSeenAt: Date, absolute: Date): Date {
-  return expiryAfter(lastSeenAt, absolute, idleMs());
-}
+const memberWindow = idleWindow(() => sessionPolicy().idleMs);
 
 export async function createSession(
   userId: string,
@@ -55,7 +49,7 @@ export async function createSession(
   });
   const [user] = await db.select({ id: users.id, email: users.email, isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`createSession: user ${userId} does not exist`);
-  return { token, session: { id, userId, expiresAt: effectiveExpiry(now, absolute), user } };
+  return { token, session: { id, userId, expiresAt: memberWindow.expiry(now, absolute), user } };
 }
 
 /** Resolves a cookie token to a live session, sliding its idle window. */
@@ -76,7 +70,7 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  const idle = slide(row.lastSeenAt, idleMs(), now);
+  const idle = memberWindow.slide(row.lastSeenAt, now);
   if (idle === 'ended') {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
@@ -89,7 +83,7 @@ export async function validateSessionToken(token: string, now = new Date()): Pro
   return {
     id: row.id,
     userId: row.userId,
-    expiresAt: effectiveExpiry(lastSeenAt, row.expiresAt),
+    expiresAt: memberWindow.expiry(lastSeenAt, row.expiresAt),
     user: { id: row.userId, email: row.email, isDemo: row.isDemo },
   };
 }
@@ -118,7 +112,7 @@ export async function revokeAllSessions(userId: string, reason?: SessionEndReaso
       .from(sessions)
       .where(eq(sessions.userId, userId));
     const live = rows
-      .map((r) => ({ id: r.id, reason, endedAt: now, expiresAt: effectiveExpiry(r.lastSeenAt, r.expiresAt) }))
+      .map((r) => ({ id: r.id, reason, endedAt: now, expiresAt: memberWindow.expiry(r.lastSeenAt, r.expiresAt) }))
       .filter((r) => r.expiresAt.getTime() > now.getTime());
     if (live.length > 0) await executor.insert(endedSessions).values(live).onConflictDoNothing();
     // the ones that would have ended by now go (few: each lives at most SESSION_ABSOLUTE_HOURS)

@@ -5,7 +5,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { staffSessions, staffUsers } from '@db/schema';
 import { getDb } from '@/server/db/client';
 
-import { effectiveExpiry as expiryAfter, issueSessionToken, openedBy, sessionIdOf, slide } from './session-window';
+import { idleWindow, issueSessionToken, openedBy, sessionIdOf } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -41,13 +41,7 @@ export interface StaffSession {
 
 export const PENDING_MINUTES = 5;
 
-function idleMs() {
-  return sessionPolicy().staffIdleMs;
-}
-
-function effectiveExpiry(lastSeenAt: Date, absolute: Date): Date {
-  return expiryAfter(lastSeenAt, absolute, idleMs());
-}
+const staffWindow = idleWindow(() => sessionPolicy().staffIdleMs);
 
 export async function createStaffSession(
   staffId: string,
@@ -68,7 +62,7 @@ export async function createStaffSession(
     expiresAt: absolute,
     ...openedBy(meta),
   });
-  return { token, expiresAt: effectiveExpiry(now, absolute) };
+  return { token, expiresAt: staffWindow.expiry(now, absolute) };
 }
 
 /**
@@ -98,7 +92,7 @@ export async function validateStaffSessionToken(token: string, now = new Date())
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
     .where(and(eq(staffSessions.id, id), gt(staffSessions.expiresAt, now)));
   if (!row) return null;
-  const idle = slide(row.lastSeenAt, idleMs(), now);
+  const idle = staffWindow.slide(row.lastSeenAt, now);
   if (row.disabled || idle === 'ended') {
     await db.delete(staffSessions).where(eq(staffSessions.id, id));
     return null;
@@ -112,7 +106,7 @@ export async function validateStaffSessionToken(token: string, now = new Date())
   return {
     id: row.id,
     mfaPassed: row.mfaPassed,
-    expiresAt: effectiveExpiry(lastSeenAt, row.expiresAt),
+    expiresAt: staffWindow.expiry(lastSeenAt, row.expiresAt),
     staff: {
       id: row.staffId,
       email: row.email,
