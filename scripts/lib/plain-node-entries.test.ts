@@ -36,7 +36,6 @@ const ENTRIES = [
 
 const has = (file: string) => fs.existsSync(path.join(ROOT, file)) && fs.statSync(path.join(ROOT, file)).isFile();
 
-
 /** Every repository file an entry loads at run time (static and dynamic imports; `import type` is erased). */
 function reached(entries: readonly string[]): Map<string, string> {
   const via = new Map<string, string>();

@@ -18,7 +18,7 @@ describe('importsOf', () => {
           "const h = require('h');",
           "let i: import('i').I;",
           "import 'j.css';",
-          "const k = 'import(\"not-an-import\")';",
+          'const k = \'import("not-an-import")\';',
         ].join('\n'),
       ),
     ).toEqual([
@@ -56,6 +56,9 @@ describe('resolveSpecifier', () => {
 describe('stronglyConnected', () => {
   it('finds each loop of more than one node, sorted', () => {
     const next: Record<string, string[]> = { a: ['b'], b: ['c', 'a'], c: ['d'], d: ['c'], e: ['e'] };
-    expect(stronglyConnected(Object.keys(next), (n) => next[n] ?? [])).toEqual([['c', 'd'], ['a', 'b']]);
+    expect(stronglyConnected(Object.keys(next), (n) => next[n] ?? [])).toEqual([
+      ['c', 'd'],
+      ['a', 'b'],
+    ]);
   });
 });

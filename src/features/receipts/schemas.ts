@@ -214,19 +214,6 @@ export const PaymentHistoryPageSchema = z.strictObject({
 });
 export type PaymentHistoryPage = z.infer<typeof PaymentHistoryPageSchema>;
 
-export function receiptPath(paymentId: string): string {
-  return `/api/download/receipt/${paymentId}.pdf`;
-}
-
-/**
- * The last path segment of `/api/download/receipt/{paymentId}.pdf`. The App Router has no
- * `[id].pdf` segment, so the route is `[file]` and this schema takes the id out of it.
- */
-export const ReceiptFileSchema = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/i)
-  .transform((file) => file.slice(0, -'.pdf'.length).toLowerCase());
-
 // ── Re-issue and addressee correction (POST /api/payments/receipt-*, decision 0024) ────────────
 
 export const ReceiptReissueBodySchema = z.strictObject({ paymentId: z.uuid({ error: 'ご注文が見つかりませんでした。' }) });
