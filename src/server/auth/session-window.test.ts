@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { idleWindow, issueSessionToken, openedBy, sessionIdOf } from './session-window';
+import { idleWindow, issueSessionToken, openedRow, sessionIdOf } from './session-window';
 
 describe('session window', () => {
   const t0 = new Date('2026-12-07T00:00:00Z');
@@ -34,7 +34,13 @@ describe('session window', () => {
     expect(sessionIdOf('x'.repeat(101))).toBeNull();
   });
 
-  it('keeps at most 400 characters of the user agent', () => {
-    expect(openedBy({ userAgent: 'a'.repeat(500) })).toEqual({ userAgent: 'a'.repeat(400), ip: null });
+  it('opens a row now, until its absolute end, keeping at most 400 characters of the user agent', () => {
+    expect(openedRow(t0, at(600_000), { userAgent: 'a'.repeat(500) })).toEqual({
+      createdAt: t0,
+      lastSeenAt: t0,
+      expiresAt: at(600_000),
+      userAgent: 'a'.repeat(400),
+      ip: null,
+    });
   });
 });

@@ -23,9 +23,16 @@ export function sessionIdOf(token: string): string | null {
   return token.length < 20 || token.length > 100 ? null : sha256Hex(token);
 }
 
-/** What a session row records of the request that opened it. */
-export function openedBy(meta: { userAgent?: string | null; ip?: string | null }): { userAgent: string | null; ip: string | null } {
-  return { userAgent: meta.userAgent?.slice(0, 400) ?? null, ip: meta.ip ?? null };
+/**
+ * The columns a new session row sets apart from its id and owner: opened and last seen `now`,
+ * ending at `absolute`, and the client that opened it.
+ */
+export function openedRow(
+  now: Date,
+  absolute: Date,
+  meta: { userAgent?: string | null; ip?: string | null },
+): { createdAt: Date; lastSeenAt: Date; expiresAt: Date; userAgent: string | null; ip: string | null } {
+  return { createdAt: now, lastSeenAt: now, expiresAt: absolute, userAgent: meta.userAgent?.slice(0, 400) ?? null, ip: meta.ip ?? null };
 }
 
 /**

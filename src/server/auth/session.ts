@@ -5,7 +5,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import { endedSessions, sessions, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 
-import { idleWindow, issueSessionToken, openedBy, sessionIdOf } from './session-window';
+import { idleWindow, issueSessionToken, openedRow, sessionIdOf } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -42,10 +42,7 @@ export async function createSession(
   await db.insert(sessions).values({
     id,
     userId,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: absolute,
-    ...openedBy(meta),
+    ...openedRow(now, absolute, meta),
   });
   const [user] = await db.select({ id: users.id, email: users.email, isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`createSession: user ${userId} does not exist`);

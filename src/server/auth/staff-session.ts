@@ -5,7 +5,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { staffSessions, staffUsers } from '@db/schema';
 import { getDb } from '@/server/db/client';
 
-import { idleWindow, issueSessionToken, openedBy, sessionIdOf } from './session-window';
+import { idleWindow, issueSessionToken, openedRow, sessionIdOf } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -57,10 +57,7 @@ export async function createStaffSession(
     id,
     staffId,
     mfaPassed,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: absolute,
-    ...openedBy(meta),
+    ...openedRow(now, absolute, meta),
   });
   return { token, expiresAt: staffWindow.expiry(now, absolute) };
 }
