@@ -50,3 +50,40 @@ export function idleWindow(idleMs: () => number) {
     },
   };
 }
+
+/** What resolving a cookie token needs of one kind of session's table. */
+export interface SessionTable<R extends { lastSeenAt: Date; expiresAt: Date }> {
+  /** The row of this id with its owner's facts, unless it is past its absolute expiry at `now`. */
+  find(id: string, now: Date): Promise<R | undefined>;
+  remove(id: string): Promise<void>;
+  touch(id: string, now: Date): Promise<void>;
+}
+
+/**
+ * The live session a cookie token names, its idle window slid: null for a value that cannot be one
+ * of our tokens, an unknown or expired session, or one idle too long or that `ended` says is over
+ * (its row is deleted then). `slides` false: the window is read, not moved.
+ */
+export async function liveSession<R extends { lastSeenAt: Date; expiresAt: Date }>(
+  token: string,
+  now: Date,
+  window: ReturnType<typeof idleWindow>,
+  table: SessionTable<R>,
+  rules: { ended?: (row: R) => boolean; slides?: (row: R) => boolean } = {},
+): Promise<{ row: R; expiresAt: Date } | null> {
+  const id = sessionIdOf(token);
+  if (id === null) return null;
+  const row = await table.find(id, now);
+  if (!row) return null;
+  const idle = window.slide(row.lastSeenAt, now);
+  if (idle === 'ended' || rules.ended?.(row) === true) {
+    await table.remove(id);
+    return null;
+  }
+  let lastSeenAt = row.lastSeenAt;
+  if (idle === 'touch' && (rules.slides?.(row) ?? true)) {
+    lastSeenAt = now;
+    await table.touch(id, now);
+  }
+  return { row, expiresAt: window.expiry(lastSeenAt, row.expiresAt) };
+}

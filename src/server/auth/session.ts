@@ -5,7 +5,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import { endedSessions, sessions, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 
-import { idleWindow, issueSessionToken, openedRow, sessionIdOf } from './session-window';
+import { idleWindow, issueSessionToken, liveSession, openedRow, sessionIdOf, type SessionTable } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -49,45 +49,52 @@ export async function createSession(
   return { token, session: { id, userId, expiresAt: memberWindow.expiry(now, absolute), user } };
 }
 
+/** The member sessions' table, as liveSession reads it. */
+const memberSessions: SessionTable<MemberSessionRow> = {
+  find: async (id, now) => {
+    const db = await getDb();
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        email: users.email,
+        isDemo: users.isDemo,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    return row;
+  },
+  remove: async (id) => {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+  touch: async (id, now) => {
+    const db = await getDb();
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  },
+};
+interface MemberSessionRow {
+  id: string;
+  userId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  email: string | null;
+  isDemo: boolean;
+}
+
 /** Resolves a cookie token to a live session, sliding its idle window. */
 export async function validateSessionToken(token: string, now = new Date()): Promise<Session | null> {
-  const id = sessionIdOf(token);
-  if (id === null) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      email: users.email,
-      isDemo: users.isDemo,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
-  if (!row) return null;
-  const idle = memberWindow.slide(row.lastSeenAt, now);
-  if (idle === 'ended') {
-    await db.delete(sessions).where(eq(sessions.id, id));
-    return null;
-  }
-  let lastSeenAt = row.lastSeenAt;
-  if (idle === 'touch') {
-    lastSeenAt = now;
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-  }
-  return {
-    id: row.id,
-    userId: row.userId,
-    expiresAt: memberWindow.expiry(lastSeenAt, row.expiresAt),
-    user: { id: row.userId, email: row.email, isDemo: row.isDemo },
-  };
+  const live = await liveSession(token, now, memberWindow, memberSessions);
+  if (!live) return null;
+  const { row } = live;
+  return { id: row.id, userId: row.userId, expiresAt: live.expiresAt, user: { id: row.userId, email: row.email, isDemo: row.isDemo } };
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await memberSessions.remove(sessionId);
 }
 
 /**

@@ -5,7 +5,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { staffSessions, staffUsers } from '@db/schema';
 import { getDb } from '@/server/db/client';
 
-import { idleWindow, issueSessionToken, openedRow, sessionIdOf } from './session-window';
+import { idleWindow, issueSessionToken, liveSession, openedRow, type SessionTable } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -62,48 +62,70 @@ export async function createStaffSession(
   return { token, expiresAt: staffWindow.expiry(now, absolute) };
 }
 
+/** The staff sessions' table, as liveSession reads it. */
+const staffSessionTable: SessionTable<StaffSessionRow> = {
+  find: async (id, now) => {
+    const db = await getDb();
+    const [row] = await db
+      .select({
+        id: staffSessions.id,
+        mfaPassed: staffSessions.mfaPassed,
+        lastSeenAt: staffSessions.lastSeenAt,
+        expiresAt: staffSessions.expiresAt,
+        staffId: staffUsers.id,
+        email: staffUsers.email,
+        displayName: staffUsers.displayName,
+        role: staffUsers.role,
+        disabled: staffUsers.disabled,
+        totpConfirmedAt: staffUsers.totpConfirmedAt,
+        passwordChangeRequired: staffUsers.passwordChangeRequired,
+      })
+      .from(staffSessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+      .where(and(eq(staffSessions.id, id), gt(staffSessions.expiresAt, now)));
+    return row;
+  },
+  remove: async (id) => {
+    const db = await getDb();
+    await db.delete(staffSessions).where(eq(staffSessions.id, id));
+  },
+  touch: async (id, now) => {
+    const db = await getDb();
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, id));
+  },
+};
+interface StaffSessionRow {
+  id: string;
+  mfaPassed: boolean;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  staffId: string;
+  email: string;
+  displayName: string;
+  role: StaffRole;
+  disabled: boolean;
+  totpConfirmedAt: Date | null;
+  passwordChangeRequired: boolean;
+}
+
 /**
  * Resolves a cookie token to a live staff session of an enabled account, sliding its idle
  * window. Pending (password-only) sessions are returned with `mfaPassed: false`; callers that
  * open the back office must require `mfaPassed`.
  */
 export async function validateStaffSessionToken(token: string, now = new Date()): Promise<StaffSession | null> {
-  const id = sessionIdOf(token);
-  if (id === null) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      id: staffSessions.id,
-      mfaPassed: staffSessions.mfaPassed,
-      lastSeenAt: staffSessions.lastSeenAt,
-      expiresAt: staffSessions.expiresAt,
-      staffId: staffUsers.id,
-      email: staffUsers.email,
-      displayName: staffUsers.displayName,
-      role: staffUsers.role,
-      disabled: staffUsers.disabled,
-      totpConfirmedAt: staffUsers.totpConfirmedAt,
-      passwordChangeRequired: staffUsers.passwordChangeRequired,
-    })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.id, id), gt(staffSessions.expiresAt, now)));
-  if (!row) return null;
-  const idle = staffWindow.slide(row.lastSeenAt, now);
-  if (row.disabled || idle === 'ended') {
-    await db.delete(staffSessions).where(eq(staffSessions.id, id));
-    return null;
-  }
-  let lastSeenAt = row.lastSeenAt;
-  // A pending (password-only) session is not touched: it ends PENDING_MINUTES after the password anyway.
-  if (row.mfaPassed && idle === 'touch') {
-    lastSeenAt = now;
-    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, id));
-  }
+  const live = await liveSession(token, now, staffWindow, staffSessionTable, {
+    // A disabled account's sessions end at once.
+    ended: (row) => row.disabled,
+    // A pending (password-only) session is not touched: it ends PENDING_MINUTES after the password anyway.
+    slides: (row) => row.mfaPassed,
+  });
+  if (!live) return null;
+  const { row } = live;
   return {
     id: row.id,
     mfaPassed: row.mfaPassed,
-    expiresAt: staffWindow.expiry(lastSeenAt, row.expiresAt),
+    expiresAt: live.expiresAt,
     staff: {
       id: row.staffId,
       email: row.email,
@@ -116,8 +138,7 @@ export async function validateStaffSessionToken(token: string, now = new Date())
 }
 
 export async function revokeStaffSession(sessionId: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+  await staffSessionTable.remove(sessionId);
 }
 
 /** Ends every session of a staff member (disabled account, TOTP reset). */
