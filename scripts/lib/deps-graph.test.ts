@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { buildGraph, formatMermaid, formatText, importsOf, partOf, readSourceTree } from './deps-graph';
+import { buildGraph, formatMermaid, formatText, partOf, readSourceTree } from './deps-graph';
 
 const tree = new Map<string, string>([
   ['src/features/a/index.ts', "export { b } from '@/features/b';\nexport const a = 1;"],
@@ -21,21 +21,6 @@ describe('deps-graph', () => {
     expect(partOf('src/features/address/server/postal-index.ts')).toBe('address');
     expect(partOf('src/app/page.tsx')).toBe('app');
     expect(partOf('src/proxy.ts')).toBe('src (top)');
-  });
-
-  it('reads static, type-only, re-exported and dynamic imports', () => {
-    expect(
-      importsOf(
-        'x.ts',
-        "import type { A } from 'a';\nimport { type B } from 'b';\nimport { type C, D } from 'c';\nexport * from 'd';\nconst e = import('e');",
-      ),
-    ).toEqual([
-      { spec: 'a', kind: 'type', dynamic: false },
-      { spec: 'b', kind: 'type', dynamic: false },
-      { spec: 'c', kind: 'runtime', dynamic: false },
-      { spec: 'd', kind: 'runtime', dynamic: false },
-      { spec: 'e', kind: 'runtime', dynamic: true },
-    ]);
   });
 
   it('counts edges between parts, marks those that run back up, finds the cycles', () => {

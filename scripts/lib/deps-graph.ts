@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+
+import { importsOf, resolveSpecifier, stronglyConnected, type ImportKind } from './source-imports';
 
 /**
  * The dependency graph of src/ between its top-level parts (each feature, app, server, lib,
@@ -9,12 +10,10 @@ import ts from 'typescript';
  * shows its output). Pure over a map of files so a test can hand it a small tree.
  */
 
-export type EdgeKind = 'runtime' | 'type';
-
 export interface FileImport {
   from: string;
   to: string;
-  kind: EdgeKind;
+  kind: ImportKind;
   dynamic: boolean;
 }
 
@@ -62,88 +61,9 @@ export function partOf(file: string): string {
   return 'src (top)';
 }
 
-const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
-
-/** A specifier resolved to a file of the map, or null for a package or a path outside it. */
-export function resolveSpecifier(from: string, spec: string, has: (file: string) => boolean): string | null {
-  let base: string;
-  if (spec.startsWith('@/')) base = `src/${spec.slice(2)}`;
-  else if (spec.startsWith('./') || spec.startsWith('../')) base = path.posix.join(path.posix.dirname(from), spec);
-  else return null;
-  const stem = base.replace(/\.(js|mjs)$/, '');
-  for (const ext of EXTENSIONS) if (has(stem + ext)) return stem + ext;
-  return null;
-}
-
-/** Every import of one file: declarations, re-exports, `import()` and `import x = require()`. */
-export function importsOf(file: string, source: string): { spec: string; kind: EdgeKind; dynamic: boolean }[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const out: { spec: string; kind: EdgeKind; dynamic: boolean }[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const typeOnly =
-        clause !== undefined &&
-        (clause.isTypeOnly ||
-          (clause.name === undefined &&
-            clause.namedBindings !== undefined &&
-            ts.isNamedImports(clause.namedBindings) &&
-            clause.namedBindings.elements.length > 0 &&
-            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
-      out.push({ spec: node.moduleSpecifier.text, kind: typeOnly ? 'type' : 'runtime', dynamic: false });
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      out.push({ spec: node.moduleSpecifier.text, kind: node.isTypeOnly ? 'type' : 'runtime', dynamic: false });
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] !== undefined &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      out.push({ spec: node.arguments[0].text, kind: 'runtime', dynamic: true });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      out.push({ spec: node.argument.literal.text, kind: 'type', dynamic: false });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out;
-}
-
-/** Strongly connected components of more than one node (Tarjan), each sorted, sorted by first. */
-export function cycles(nodes: Iterable<string>, next: (n: string) => Iterable<string>): string[][] {
-  let index = 0;
-  const idx = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  const strong = (v: string): void => {
-    idx.set(v, index);
-    low.set(v, index);
-    index++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of next(v)) {
-      if (!idx.has(w)) {
-        strong(w);
-        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
-      } else if (onStack.has(w)) {
-        low.set(v, Math.min(low.get(v) as number, idx.get(w) as number));
-      }
-    }
-    if (low.get(v) === idx.get(v)) {
-      const scc: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop() as string;
-        onStack.delete(w);
-        scc.push(w);
-      } while (w !== v);
-      if (scc.length > 1) found.push(scc.sort());
-    }
-  };
-  for (const n of nodes) if (!idx.has(n)) strong(n);
-  return found.sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
+/** Loops of the graph, each sorted, sorted by their first member. */
+function cycles(nodes: Iterable<string>, next: (n: string) => Iterable<string>): string[][] {
+  return stronglyConnected(nodes, next).sort((a, b) => (a[0] as string).localeCompare(b[0] as string));
 }
 
 /** Files under src/ whose graph counts: sources, not tests. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+
+import { importsOf, resolveSpecifier, stronglyConnected } from './source-imports';
 
 /**
  * The import graph of a source tree, parsed from the files themselves (docs/decisions/0070):
@@ -9,8 +10,6 @@ import ts from 'typescript';
  * not, because it is erased at build and cannot make a cycle at run time. Test files (`*.test.ts`,
  * `*.test.tsx`) are leaves nobody imports and are left out.
  */
-
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.js', '.mjs'];
 
 export interface ImportGraph {
   /** Files of the tree, relative to the root, with forward slashes. */
@@ -40,133 +39,42 @@ function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-function resolveFile(base: string): string | null {
-  const candidates = [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, 'index' + e))];
-  for (const c of candidates) {
-    if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
-  }
-  // `./x.js` written for an `x.ts` file.
-  if (/\.(m?js)$/.test(base)) return resolveFile(base.replace(/\.(m?js)$/, ''));
-  return null;
-}
-
-function resolveSpecifier(spec: string, from: string, aliases: Record<string, string>): string | null {
-  if (spec.startsWith('.')) return resolveFile(path.resolve(path.dirname(from), spec));
-  for (const [prefix, target] of Object.entries(aliases)) {
-    if (spec.startsWith(prefix)) return resolveFile(path.join(target, spec.slice(prefix.length)));
-  }
-  return null;
-}
-
-/** The run-time module specifiers of one source file. */
+/** The run-time module specifiers of one source file (type-only statements are erased at build). */
 export function runtimeSpecifiers(source: string, fileName = 'x.ts'): string[] {
-  const sf = ts.createSourceFile(
-    fileName,
-    source,
-    ts.ScriptTarget.Latest,
-    true,
-    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
-  const specs: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const typeOnly =
-        clause !== undefined &&
-        (clause.isTypeOnly ||
-          (clause.name === undefined &&
-            clause.namedBindings !== undefined &&
-            ts.isNamedImports(clause.namedBindings) &&
-            clause.namedBindings.elements.length > 0 &&
-            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
-      if (!typeOnly) specs.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      const typeOnly =
-        node.isTypeOnly ||
-        (node.exportClause !== undefined &&
-          ts.isNamedExports(node.exportClause) &&
-          node.exportClause.elements.length > 0 &&
-          node.exportClause.elements.every((e) => e.isTypeOnly));
-      if (!typeOnly) specs.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node)) {
-      const first = node.arguments[0];
-      const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
-      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
-      if (first && ts.isStringLiteralLike(first) && (isDynamicImport || isRequire)) specs.push(first.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return specs;
+  return importsOf(fileName, source)
+    .filter((i) => i.kind === 'runtime')
+    .map((i) => i.spec);
 }
 
 export function buildImportGraph({ dir, aliases = {} }: GraphOptions): ImportGraph {
   const root = path.resolve(dir);
   const abs = listFiles(root);
   const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
-  const inTree = new Set(abs);
+  const files = abs.map(rel);
+  const inTree = new Set(files);
+  // The aliases as folders of the tree ('' for its root), the paths resolveSpecifier works with.
+  const treeAliases = Object.fromEntries(
+    Object.entries(aliases).map(([prefix, target]) => {
+      const folder = rel(path.resolve(target));
+      return [prefix, folder === '' ? '' : `${folder}/`];
+    }),
+  );
   const edges = new Map<string, Set<string>>();
-  for (const file of abs) {
+  for (const [i, file] of files.entries()) {
     const targets = new Set<string>();
-    for (const spec of runtimeSpecifiers(fs.readFileSync(file, 'utf8'), file)) {
-      const target = resolveSpecifier(spec, file, aliases);
-      if (target && inTree.has(target) && target !== file) targets.add(rel(target));
+    for (const spec of runtimeSpecifiers(fs.readFileSync(abs[i] as string, 'utf8'), file)) {
+      const target = resolveSpecifier(file, spec, (f) => inTree.has(f), treeAliases);
+      if (target !== null && target !== file) targets.add(target);
     }
-    edges.set(rel(file), targets);
+    edges.set(file, targets);
   }
-  return { files: abs.map(rel), edges };
+  return { files, edges };
 }
 
-/** Strongly connected components with more than one node (Tarjan), each sorted, biggest first. */
-export function cycles(edges: Map<string, Set<string>>): string[][] {
-  let index = 0;
-  const indices = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const out: string[][] = [];
+/** Strongly connected components with more than one node, each sorted, biggest first. */
+function cycles(edges: Map<string, Set<string>>): string[][] {
   const nodes = new Set<string>([...edges.keys(), ...[...edges.values()].flatMap((s) => [...s])]);
-
-  // Iterative Tarjan: the tree has deep import chains and recursion would be needlessly fragile.
-  for (const start of nodes) {
-    if (indices.has(start)) continue;
-    const work: { node: string; it: Iterator<string> }[] = [];
-    const open = (node: string) => {
-      indices.set(node, index);
-      low.set(node, index);
-      index++;
-      stack.push(node);
-      onStack.add(node);
-      work.push({ node, it: (edges.get(node) ?? new Set<string>()).values() });
-    };
-    open(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      const next = frame.it.next();
-      if (!next.done) {
-        const w = next.value;
-        if (!indices.has(w)) open(w);
-        else if (onStack.has(w)) low.set(frame.node, Math.min(low.get(frame.node)!, indices.get(w)!));
-        continue;
-      }
-      work.pop();
-      if (work.length > 0) {
-        const parent = work[work.length - 1]!.node;
-        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
-      }
-      if (low.get(frame.node) === indices.get(frame.node)) {
-        const component: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          onStack.delete(w);
-          component.push(w);
-        } while (w !== frame.node);
-        if (component.length > 1) out.push(component.sort());
-      }
-    }
-  }
-  return out.sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
+  return stronglyConnected(nodes, (n) => edges.get(n) ?? []).sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
 }
 
 /** The top-level part of a file: `features/<name>` for a feature, else its first folder (`app`, `lib`, …). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { importsOf, resolveSpecifier } from './deps-graph';
+import { importsOf, resolveSpecifier, SRC_ALIASES } from './source-imports';
 
 /**
  * Processes that run our TypeScript without the react-server condition — server.ts (our HTTP
@@ -14,7 +14,7 @@ import { importsOf, resolveSpecifier } from './deps-graph';
  * the e2e stack failed to start, and no unit or integration test noticed.)
  */
 const ROOT = path.resolve(__dirname, '..', '..');
-const ALIASES: Record<string, string> = { '@tests/': 'tests/', '@db/': 'db/' };
+const ALIASES: Record<string, string> = { ...SRC_ALIASES, '@tests/': 'tests/', '@db/': 'db/' };
 
 function listTs(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -36,12 +36,6 @@ const ENTRIES = [
 
 const has = (file: string) => fs.existsSync(path.join(ROOT, file)) && fs.statSync(path.join(ROOT, file)).isFile();
 
-function resolve(from: string, spec: string): string | null {
-  for (const [alias, dir] of Object.entries(ALIASES))
-    if (spec.startsWith(alias)) return resolveSpecifier('x', `./${dir}${spec.slice(alias.length)}`, has);
-  return resolveSpecifier(from, spec, has);
-}
-
 /** Every repository file an entry loads at run time (static and dynamic imports; `import type` is erased). */
 function reached(entries: readonly string[]): Map<string, string> {
   const via = new Map<string, string>();
@@ -53,7 +47,7 @@ function reached(entries: readonly string[]): Map<string, string> {
     const file = queue.shift() as string;
     for (const imp of importsOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
       if (imp.kind === 'type') continue;
-      const target = resolve(file, imp.spec);
+      const target = resolveSpecifier(file, imp.spec, has, ALIASES);
       if (target === null || via.has(target)) continue;
       via.set(target, file);
       queue.push(target);

@@ -102,6 +102,28 @@ export interface ApiConfig {
   usageFlushMs: number;
 }
 
+/** The variables that hold a duration, in the unit their name ends with. */
+type DurationVariable = {
+  [K in keyof Env]-?: K extends `${string}_${DurationUnit}` ? (Env[K] extends number ? K : never) : never;
+}[keyof Env];
+type DurationUnit = 'SECONDS' | 'MINUTES' | 'HOURS';
+const UNIT_MS: Record<DurationUnit, number> = { SECONDS: 1000, MINUTES: 60_000, HOURS: 3_600_000 };
+
+/** Slice fields in milliseconds from the variables named for them, each read in the unit its name says. */
+function durationsMs<K extends string>(env: Env, variables: Record<K, DurationVariable>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const [field, variable] of Object.entries(variables) as [K, DurationVariable][]) {
+    const unit = variable.slice(variable.lastIndexOf('_') + 1) as DurationUnit;
+    out[field] = env[variable] * UNIT_MS[unit];
+  }
+  return out;
+}
+
+/** An NTA Web-API source: on only when its application ID is configured. */
+function webApi(baseUrl: string, applicationId: string | undefined): RegistryUpdateConfig['nta'] {
+  return applicationId !== undefined ? { baseUrl, applicationId } : null;
+}
+
 /** The mapping from variables to slices (pure: tests give it a parsed configuration). */
 export function serverConfigFrom(env: Env): ServerConfig {
   return {
@@ -110,10 +132,12 @@ export function serverConfigFrom(env: Env): ServerConfig {
     logLevel: env.LOG_LEVEL,
     paths: env.paths,
     session: {
-      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
-      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
-      staffIdleMs: env.STAFF_SESSION_IDLE_MINUTES * 60_000,
-      staffAbsoluteMs: env.STAFF_SESSION_ABSOLUTE_HOURS * 3_600_000,
+      ...durationsMs(env, {
+        idleMs: 'SESSION_IDLE_MINUTES',
+        absoluteMs: 'SESSION_ABSOLUTE_HOURS',
+        staffIdleMs: 'STAFF_SESSION_IDLE_MINUTES',
+        staffAbsoluteMs: 'STAFF_SESSION_ABSOLUTE_HOURS',
+      }),
       secureCookies: env.isProduction,
     },
     mail: {
@@ -141,19 +165,18 @@ export function serverConfigFrom(env: Env): ServerConfig {
       clientSecret: env.OIDC_CLIENT_SECRET,
       production: env.isProduction,
     },
-    jobs: {
-      reconcileIntervalMs: env.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
-      reconcileGraceMs: env.PAYMENT_RECONCILE_GRACE_SECONDS * 1000,
-      registryUpdateIntervalMs: env.REGISTRY_UPDATE_INTERVAL_MINUTES * 60_000,
-      watchIntervalMs: env.WATCH_JOB_INTERVAL_SECONDS * 1000,
-    },
+    jobs: durationsMs(env, {
+      reconcileIntervalMs: 'PAYMENT_RECONCILE_INTERVAL_SECONDS',
+      reconcileGraceMs: 'PAYMENT_RECONCILE_GRACE_SECONDS',
+      registryUpdateIntervalMs: 'REGISTRY_UPDATE_INTERVAL_MINUTES',
+      watchIntervalMs: 'WATCH_JOB_INTERVAL_SECONDS',
+    }),
     registryUpdate: {
       registryPath: env.paths.registry,
       invoicePath: env.paths.invoice,
       updatesDir: env.paths.registryUpdates,
-      nta: env.NTA_APPLICATION_ID !== undefined ? { baseUrl: env.NTA_API_BASE, applicationId: env.NTA_APPLICATION_ID } : null,
-      invoice:
-        env.INVOICE_APPLICATION_ID !== undefined ? { baseUrl: env.INVOICE_API_BASE, applicationId: env.INVOICE_APPLICATION_ID } : null,
+      nta: webApi(env.NTA_API_BASE, env.NTA_APPLICATION_ID),
+      invoice: webApi(env.INVOICE_API_BASE, env.INVOICE_APPLICATION_ID),
     },
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER ?? null,
     codeMailPerIpPerHour: env.CODE_MAIL_PER_IP_PER_HOUR,

@@ -24,6 +24,22 @@ const LEGAL_STEPS: [FulfilmentStatus, FulfilmentStatus][] = [
   ['shipped', 'completed'],
 ];
 
+/** One test per (from, to) pair of a state machine: allowed exactly when `legal` lists it. */
+function itChecksEveryStep<S extends string>(
+  states: readonly S[],
+  legal: readonly (readonly [S, S])[],
+  can: (from: S, to: S) => boolean,
+): void {
+  for (const from of states) {
+    for (const to of states) {
+      const allowed = legal.some(([f, t]) => f === from && t === to);
+      it(`${from} → ${to} is ${allowed ? 'allowed' : 'refused'}`, () => {
+        expect(can(from, to)).toBe(allowed);
+      });
+    }
+  }
+}
+
 describe('fulfilment states', () => {
   it('has a Japanese label for every state', () => {
     expect(FULFILMENT_LABELS).toEqual({
@@ -36,14 +52,7 @@ describe('fulfilment states', () => {
     });
   });
 
-  for (const from of FULFILMENT_STATUSES) {
-    for (const to of FULFILMENT_STATUSES) {
-      const legal = LEGAL_STEPS.some(([f, t]) => f === from && t === to);
-      it(`${from} → ${to} is ${legal ? 'allowed' : 'refused'}`, () => {
-        expect(canTransitionFulfilment(from, to)).toBe(legal);
-      });
-    }
-  }
+  itChecksEveryStep(FULFILMENT_STATUSES, LEGAL_STEPS, canTransitionFulfilment);
 });
 
 describe('refunds', () => {
@@ -150,14 +159,7 @@ describe('payment states', () => {
   it('has both labels for every state', () => {
     for (const s of ORDER_STATUSES) expect(PAYMENT_STATUS_LABELS[s].order && PAYMENT_STATUS_LABELS[s].payment, s).toBeTruthy();
   });
-  for (const from of ORDER_STATUSES) {
-    for (const to of ORDER_STATUSES) {
-      const legal = PAYMENT_STEPS.some(([f, t]) => f === from && t === to);
-      it(`${from} → ${to} is ${legal ? 'allowed' : 'refused'}`, () => {
-        expect(canTransitionPayment(from, to)).toBe(legal);
-      });
-    }
-  }
+  itChecksEveryStep(ORDER_STATUSES, PAYMENT_STEPS, canTransitionPayment);
 });
 
 describe('isDestinationCorrectable (decision 0069)', () => {

@@ -9,6 +9,7 @@ export * from './addressee';
 export * from './order-number';
 export * from './selection';
 export * from './refund-statement';
+export { receiptPath, refundStatementPath } from './download-paths';
 export { issuerOf, type IssuerOperator } from './issuer';
 export { DRAFT_ORDERS_PER_MEMBER, DRAFT_ORDER_MAX_AGE_MS, MAX_QUANTITY_PER_ITEM, PAYMENT_DEADLINE_MS, paymentDeadline } from './constants';
 export * from './registry-number';

@@ -10,7 +10,7 @@ import { z } from '@/lib/zod-ja';
 
 import { receiptAddresseeOf, splitAddressee } from './addressee';
 import { RECEIPT_ADDRESSEE_MAX_LENGTH } from './constants';
-import { HonorificSchema, InvoiceRegistrationNumberSchema } from './schemas';
+import { DocumentIssuerSchema, HonorificSchema } from './schemas';
 
 const yen = z.number().int().min(0).max(100_000_000);
 const isoInstant = z.iso.datetime({ offset: true });
@@ -41,13 +41,7 @@ export const RefundStatementSnapshotSchema = z
     taxYen: yen,
     /** 法務局手数料 refunded (non-taxable). */
     nonTaxableYen: yen,
-    issuer: z.strictObject({
-      name: z.string().min(1).max(100),
-      postcode: z.string().regex(/^\d{3}-\d{4}$/),
-      address: z.string().min(1).max(200),
-      phone: z.string().min(1).max(30),
-      registrationNumber: InvoiceRegistrationNumberSchema,
-    }),
+    issuer: DocumentIssuerSchema,
   })
   .superRefine((s, ctx) => {
     // A statement whose figures do not add up must never be printed.

@@ -160,6 +160,15 @@ export { RECEIPT_ADDRESSEE_MAX_LENGTH };
 /** 適格請求書発行事業者登録番号: T + 13 digits (domain.md §1). */
 export const InvoiceRegistrationNumberSchema = z.string().regex(/^T\d{13}$/);
 
+/** The issuer printed on a receipt and on a refund statement: the operator, as 適格請求書発行事業者 (domain.md §1, §2). */
+export const DocumentIssuerSchema = z.strictObject({
+  name: z.string().min(1).max(100),
+  postcode: z.string().regex(/^\d{3}-\d{4}$/),
+  address: z.string().min(1).max(200),
+  phone: z.string().min(1).max(30),
+  registrationNumber: InvoiceRegistrationNumberSchema,
+});
+
 // The honorific rule (decision 0024): 様・御中, or 殿・各位 when the member typed them.
 export const HonorificSchema = z.enum(HONORIFICS);
 

@@ -16,8 +16,7 @@ export {
 export { CARD_EMAIL_MESSAGE, CARD_NAME_MAX_LENGTH, CARD_NAME_MESSAGES, cardEmailError, cardNameError } from './card-holder';
 export { normalizeCardEmail, normalizeCardName, normalizeCardNameInput } from './card-name';
 // Loaded on demand by a card form (docs/decisions/0097): the checks, payjp.js, the words for an error code.
-export { loadCardHolderChecks, type CardHolderChecks } from './client/card-form';
-export { loadPayjpBuyerMessageText, loadPayjpJs } from './client/loaders';
+export { loadCardHolderChecks, loadPayjpBuyerMessageText, loadPayjpJs, type CardHolderChecks } from './client/loaders';
 export type { PayjpCardElement, PayjpInstance, PayjpToken, PayjpTokenResult } from './client/payjp-js';
 // One card form for members everywhere: PAY.JP's field as a hook, the holder's fields as one component.
 export { CardFieldError, usePayjpCardElement } from './client/use-payjp-card-element';

@@ -3,4 +3,4 @@
  * and receipt links. Server code lives in ./server and is imported by route handlers directly.
  */
 export * from './schemas';
-export { RefundStatementFileSchema } from './refund-statement-file';
+export { DownloadFileSchema } from './download-file';

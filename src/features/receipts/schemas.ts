@@ -4,6 +4,7 @@
  */
 import {
   DestinationSchema,
+  DocumentIssuerSchema,
   FULFILMENT_PROGRESS,
   FULFILMENT_STATUSES,
   HonorificSchema,
@@ -90,13 +91,7 @@ export const ReceiptSnapshotSchema = z
     /** 但し書き, e.g. 「登記事項証明書の取得費用として」. */
     proviso: z.string().min(1).max(60),
     paymentMethod: z.literal('クレジットカード決済'),
-    issuer: z.strictObject({
-      name: z.string().min(1).max(100),
-      postcode: z.string().regex(/^\d{3}-\d{4}$/),
-      address: z.string().min(1).max(200),
-      phone: z.string().min(1).max(30),
-      registrationNumber: InvoiceRegistrationNumberSchema,
-    }),
+    issuer: DocumentIssuerSchema,
   })
   .superRefine((r, ctx) => {
     // A receipt whose figures do not add up must never be printed: check every sum here.
@@ -218,19 +213,6 @@ export const PaymentHistoryPageSchema = z.strictObject({
   histories: z.array(PaymentHistoryRowSchema),
 });
 export type PaymentHistoryPage = z.infer<typeof PaymentHistoryPageSchema>;
-
-export function receiptPath(paymentId: string): string {
-  return `/api/download/receipt/${paymentId}.pdf`;
-}
-
-/**
- * The last path segment of `/api/download/receipt/{paymentId}.pdf`. The App Router has no
- * `[id].pdf` segment, so the route is `[file]` and this schema takes the id out of it.
- */
-export const ReceiptFileSchema = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/i)
-  .transform((file) => file.slice(0, -'.pdf'.length).toLowerCase());
 
 // ── Re-issue and addressee correction (POST /api/payments/receipt-*, decision 0024) ────────────
 

@@ -5,7 +5,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import { endedSessions, sessions, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
 
-import { randomToken, sha256Hex } from './tokens';
+import { idleWindow, issueSessionToken, liveSession, openedRow, sessionIdOf, type SessionTable } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -29,16 +29,7 @@ export interface Session {
   user: SessionUser;
 }
 
-/** Sliding the idle window costs a write; do it at most once a minute per session. */
-const TOUCH_INTERVAL_MS = 60_000;
-
-function idleMs() {
-  return sessionPolicy().idleMs;
-}
-
-function effectiveExpiry(lastSeenAt: Date, absolute: Date): Date {
-  return new Date(Math.min(lastSeenAt.getTime() + idleMs(), absolute.getTime()));
-}
+const memberWindow = idleWindow(() => sessionPolicy().idleMs);
 
 export async function createSession(
   userId: string,
@@ -46,61 +37,64 @@ export async function createSession(
   now = new Date(),
 ): Promise<{ token: string; session: Session }> {
   const db = await getDb();
-  const token = randomToken();
-  const id = sha256Hex(token);
+  const { token, id } = issueSessionToken();
   const absolute = new Date(now.getTime() + sessionPolicy().absoluteMs);
   await db.insert(sessions).values({
     id,
     userId,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: absolute,
-    userAgent: meta.userAgent?.slice(0, 400) ?? null,
-    ip: meta.ip ?? null,
+    ...openedRow(now, absolute, meta),
   });
   const [user] = await db.select({ id: users.id, email: users.email, isDemo: users.isDemo }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`createSession: user ${userId} does not exist`);
-  return { token, session: { id, userId, expiresAt: effectiveExpiry(now, absolute), user } };
+  return { token, session: { id, userId, expiresAt: memberWindow.expiry(now, absolute), user } };
+}
+
+/** The member sessions' table, as liveSession reads it. */
+const memberSessions: SessionTable<MemberSessionRow> = {
+  find: async (id, now) => {
+    const db = await getDb();
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        email: users.email,
+        isDemo: users.isDemo,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    return row;
+  },
+  remove: async (id) => {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+  touch: async (id, now) => {
+    const db = await getDb();
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  },
+};
+interface MemberSessionRow {
+  id: string;
+  userId: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  email: string | null;
+  isDemo: boolean;
 }
 
 /** Resolves a cookie token to a live session, sliding its idle window. */
 export async function validateSessionToken(token: string, now = new Date()): Promise<Session | null> {
-  if (token.length < 20 || token.length > 100) return null;
-  const db = await getDb();
-  const id = sha256Hex(token);
-  const [row] = await db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      email: users.email,
-      isDemo: users.isDemo,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
-  if (!row) return null;
-  if (row.lastSeenAt.getTime() + idleMs() <= now.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
-    return null;
-  }
-  let lastSeenAt = row.lastSeenAt;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    lastSeenAt = now;
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-  }
-  return {
-    id: row.id,
-    userId: row.userId,
-    expiresAt: effectiveExpiry(lastSeenAt, row.expiresAt),
-    user: { id: row.userId, email: row.email, isDemo: row.isDemo },
-  };
+  const live = await liveSession(token, now, memberWindow, memberSessions);
+  if (!live) return null;
+  const { row } = live;
+  return { id: row.id, userId: row.userId, expiresAt: live.expiresAt, user: { id: row.userId, email: row.email, isDemo: row.isDemo } };
 }
 
 export async function revokeSession(sessionId: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await memberSessions.remove(sessionId);
 }
 
 /**
@@ -122,7 +116,7 @@ export async function revokeAllSessions(userId: string, reason?: SessionEndReaso
       .from(sessions)
       .where(eq(sessions.userId, userId));
     const live = rows
-      .map((r) => ({ id: r.id, reason, endedAt: now, expiresAt: effectiveExpiry(r.lastSeenAt, r.expiresAt) }))
+      .map((r) => ({ id: r.id, reason, endedAt: now, expiresAt: memberWindow.expiry(r.lastSeenAt, r.expiresAt) }))
       .filter((r) => r.expiresAt.getTime() > now.getTime());
     if (live.length > 0) await executor.insert(endedSessions).values(live).onConflictDoNothing();
     // the ones that would have ended by now go (few: each lives at most SESSION_ABSOLUTE_HOURS)
@@ -133,11 +127,12 @@ export async function revokeAllSessions(userId: string, reason?: SessionEndReaso
 
 /** Why the session of a cookie token no longer exists, when the service ended it (else null). */
 export async function sessionEndReason(token: string, now = new Date()): Promise<SessionEndReason | null> {
-  if (token.length < 20 || token.length > 100) return null;
+  const id = sessionIdOf(token);
+  if (id === null) return null;
   const db = await getDb();
   const [row] = await db
     .select({ reason: endedSessions.reason })
     .from(endedSessions)
-    .where(and(eq(endedSessions.id, sha256Hex(token)), gt(endedSessions.expiresAt, now)));
+    .where(and(eq(endedSessions.id, id), gt(endedSessions.expiresAt, now)));
   return row?.reason === 'password_changed' ? row.reason : null;
 }

@@ -5,7 +5,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { staffSessions, staffUsers } from '@db/schema';
 import { getDb } from '@/server/db/client';
 
-import { randomToken, sha256Hex } from './tokens';
+import { idleWindow, issueSessionToken, liveSession, openedRow, type SessionTable } from './session-window';
 import { sessionPolicy } from '@/config/server';
 
 /**
@@ -40,16 +40,8 @@ export interface StaffSession {
 }
 
 export const PENDING_MINUTES = 5;
-/** Sliding the idle window costs a write; at most once a minute per session. */
-const TOUCH_INTERVAL_MS = 60_000;
 
-function idleMs() {
-  return sessionPolicy().staffIdleMs;
-}
-
-function effectiveExpiry(lastSeenAt: Date, absolute: Date): Date {
-  return new Date(Math.min(lastSeenAt.getTime() + idleMs(), absolute.getTime()));
-}
+const staffWindow = idleWindow(() => sessionPolicy().staffIdleMs);
 
 export async function createStaffSession(
   staffId: string,
@@ -58,20 +50,62 @@ export async function createStaffSession(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const db = await getDb();
-  const token = randomToken();
+  const { token, id } = issueSessionToken();
   const lifetimeMs = mfaPassed ? sessionPolicy().staffAbsoluteMs : PENDING_MINUTES * 60_000;
   const absolute = new Date(now.getTime() + lifetimeMs);
   await db.insert(staffSessions).values({
-    id: sha256Hex(token),
+    id,
     staffId,
     mfaPassed,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: absolute,
-    userAgent: meta.userAgent?.slice(0, 400) ?? null,
-    ip: meta.ip ?? null,
+    ...openedRow(now, absolute, meta),
   });
-  return { token, expiresAt: effectiveExpiry(now, absolute) };
+  return { token, expiresAt: staffWindow.expiry(now, absolute) };
+}
+
+/** The staff sessions' table, as liveSession reads it. */
+const staffSessionTable: SessionTable<StaffSessionRow> = {
+  find: async (id, now) => {
+    const db = await getDb();
+    const [row] = await db
+      .select({
+        id: staffSessions.id,
+        mfaPassed: staffSessions.mfaPassed,
+        lastSeenAt: staffSessions.lastSeenAt,
+        expiresAt: staffSessions.expiresAt,
+        staffId: staffUsers.id,
+        email: staffUsers.email,
+        displayName: staffUsers.displayName,
+        role: staffUsers.role,
+        disabled: staffUsers.disabled,
+        totpConfirmedAt: staffUsers.totpConfirmedAt,
+        passwordChangeRequired: staffUsers.passwordChangeRequired,
+      })
+      .from(staffSessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+      .where(and(eq(staffSessions.id, id), gt(staffSessions.expiresAt, now)));
+    return row;
+  },
+  remove: async (id) => {
+    const db = await getDb();
+    await db.delete(staffSessions).where(eq(staffSessions.id, id));
+  },
+  touch: async (id, now) => {
+    const db = await getDb();
+    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, id));
+  },
+};
+interface StaffSessionRow {
+  id: string;
+  mfaPassed: boolean;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  staffId: string;
+  email: string;
+  displayName: string;
+  role: StaffRole;
+  disabled: boolean;
+  totpConfirmedAt: Date | null;
+  passwordChangeRequired: boolean;
 }
 
 /**
@@ -80,40 +114,18 @@ export async function createStaffSession(
  * open the back office must require `mfaPassed`.
  */
 export async function validateStaffSessionToken(token: string, now = new Date()): Promise<StaffSession | null> {
-  if (token.length < 20 || token.length > 100) return null;
-  const db = await getDb();
-  const id = sha256Hex(token);
-  const [row] = await db
-    .select({
-      id: staffSessions.id,
-      mfaPassed: staffSessions.mfaPassed,
-      lastSeenAt: staffSessions.lastSeenAt,
-      expiresAt: staffSessions.expiresAt,
-      staffId: staffUsers.id,
-      email: staffUsers.email,
-      displayName: staffUsers.displayName,
-      role: staffUsers.role,
-      disabled: staffUsers.disabled,
-      totpConfirmedAt: staffUsers.totpConfirmedAt,
-      passwordChangeRequired: staffUsers.passwordChangeRequired,
-    })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.id, id), gt(staffSessions.expiresAt, now)));
-  if (!row) return null;
-  if (row.disabled || row.lastSeenAt.getTime() + idleMs() <= now.getTime()) {
-    await db.delete(staffSessions).where(eq(staffSessions.id, id));
-    return null;
-  }
-  let lastSeenAt = row.lastSeenAt;
-  if (row.mfaPassed && now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    lastSeenAt = now;
-    await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.id, id));
-  }
+  const live = await liveSession(token, now, staffWindow, staffSessionTable, {
+    // A disabled account's sessions end at once.
+    ended: (row) => row.disabled,
+    // A pending (password-only) session is not touched: it ends PENDING_MINUTES after the password anyway.
+    slides: (row) => row.mfaPassed,
+  });
+  if (!live) return null;
+  const { row } = live;
   return {
     id: row.id,
     mfaPassed: row.mfaPassed,
-    expiresAt: effectiveExpiry(lastSeenAt, row.expiresAt),
+    expiresAt: live.expiresAt,
     staff: {
       id: row.staffId,
       email: row.email,
@@ -126,8 +138,7 @@ export async function validateStaffSessionToken(token: string, now = new Date())
 }
 
 export async function revokeStaffSession(sessionId: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+  await staffSessionTable.remove(sessionId);
 }
 
 /** Ends every session of a staff member (disabled account, TOTP reset). */

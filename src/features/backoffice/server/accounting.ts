@@ -5,8 +5,7 @@ import { orderLabelsOf, paidOrdersBetween } from '@/features/orders/index.server
 import { listRefundsSettledBetween } from '@/features/payments/index.server';
 import { CSV_BOM, excelCsvLine } from '@/lib/csv';
 
-import { recordAudit } from './audit';
-import type { Actor } from './notices';
+import { recordStaffAction, type Actor } from './audit';
 import { receiptSerialsOf } from './orders';
 
 /**
@@ -245,13 +244,8 @@ export async function exportAccountingAsStaff(
     part === 'summary'
       ? accountingSummaryCsv(month, entries)
       : accountingCsv(entries, await receiptSerialsOf([...new Set(entries.map((e) => e.orderId))]));
-  await recordAudit({
-    staffId: actor.id,
-    action: 'accounting.export',
-    targetType: 'accounting_month',
-    targetId: month,
+  await recordStaffAction(actor, 'accounting.export', ['accounting_month', month], {
     after: { month, ...(part === 'summary' ? { part: 'summary' } : {}), ...totals },
-    ip: actor.ip,
   });
   return { filename: part === 'summary' ? `hojin-sales-${month}-summary.csv` : `hojin-sales-${month}.csv`, bytes };
 }

@@ -24,6 +24,29 @@ export interface AuditEntry {
   at?: Date;
 }
 
+/** Who did a staff action: the staff member and the request's IP address. */
+export interface Actor {
+  id: string;
+  ip: string;
+}
+
+/**
+ * The audit row of one staff action by `actor` on `target` (`[type, id]`, or null when it has
+ * none), keeping what `change` says of it (before → after); `db`: the action's own transaction.
+ */
+export function recordStaffAction(
+  actor: Actor,
+  action: AuditAction,
+  target: readonly [type: string, id: string] | null,
+  change: { before?: unknown; after?: unknown },
+  db?: Db,
+): Promise<void> {
+  return recordAudit(
+    { staffId: actor.id, action, targetType: target?.[0] ?? null, targetId: target?.[1] ?? null, ...change, ip: actor.ip },
+    db,
+  );
+}
+
 export async function recordAudit(entry: AuditEntry, db?: Db): Promise<void> {
   const conn = db ?? (await getDb());
   await conn.insert(auditLog).values({

@@ -15,17 +15,14 @@ import { AppError } from '@/server/http/app-error';
 
 import type { AuditAction, NoticeCreateBody, NoticeScheduleBody } from '../schemas';
 
-import { recordAudit } from './audit';
+import { recordStaffAction, type Actor } from './audit';
 
 /**
  * Maintenance notices from the back office (manager only; the route checks the role). The site
  * feature owns the notices table; this module adds the audit row to each change, written inside
  * the site feature's transaction through its hook.
  */
-export interface Actor {
-  id: string;
-  ip: string;
-}
+export type { Actor } from './audit';
 
 const NOT_FOUND = 'お知らせが見つかりません。';
 
@@ -45,10 +42,7 @@ function auditView(n: NoticeRecord) {
 /** The hook that writes a change's audit row (the notice before and after) in the site feature's transaction. */
 function auditChange(actor: Actor, action: AuditAction, id: string) {
   return (tx: Db, before: NoticeRecord, after: NoticeRecord) =>
-    recordAudit(
-      { staffId: actor.id, action, targetType: 'notice', targetId: id, before: auditView(before), after: auditView(after), ip: actor.ip },
-      tx,
-    );
+    recordStaffAction(actor, action, ['notice', id], { before: auditView(before), after: auditView(after) }, tx);
 }
 
 export function noticeView(n: NoticeRecord, now = new Date()) {
@@ -89,11 +83,7 @@ export async function createNoticeAsStaff(actor: Actor, input: NoticeCreateBody,
       maintenanceStart: input.maintenanceStart ?? null,
       maintenanceEnd: input.maintenanceEnd ?? null,
     },
-    (tx, created) =>
-      recordAudit(
-        { staffId: actor.id, action: 'notice.create', targetType: 'notice', targetId: created.id, after: auditView(created), ip: actor.ip },
-        tx,
-      ),
+    (tx, created) => recordStaffAction(actor, 'notice.create', ['notice', created.id], { after: auditView(created) }, tx),
   );
   return getNoticeForAdmin(id);
 }
@@ -135,16 +125,11 @@ export async function attachNoticePdfAsStaff(actor: Actor, id: string, file: { n
     });
   }
   const result = await attachNoticeFile(id, { name: file.name, bytes: file.bytes, contentType: 'application/pdf' }, (tx, before, after) =>
-    recordAudit(
-      {
-        staffId: actor.id,
-        action: 'notice.attach_file',
-        targetType: 'notice',
-        targetId: id,
-        before: { fileName: before.fileName },
-        after: { fileName: after.fileName, sizeBytes: file.bytes.byteLength },
-        ip: actor.ip,
-      },
+    recordStaffAction(
+      actor,
+      'notice.attach_file',
+      ['notice', id],
+      { before: { fileName: before.fileName }, after: { fileName: after.fileName, sizeBytes: file.bytes.byteLength } },
       tx,
     ),
   );

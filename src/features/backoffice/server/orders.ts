@@ -46,9 +46,8 @@ import {
   type TrackingCorrectionBody,
 } from '../schemas';
 
-import { recordAudit } from './audit';
+import { recordStaffAction, type Actor } from './audit';
 import { staffLimits } from './limits';
-import type { Actor } from './notices';
 
 /**
  * The back office's orders (issue 12 §3): the queue, the detail, the fulfilment steps and notes.
@@ -173,7 +172,7 @@ export async function openQueueCsv(actor: Actor): Promise<{ filename: string; by
       ]);
     }
   }
-  await recordAudit({ staffId: actor.id, action: 'order.queue_export', targetType: null, after: { orders: open.length }, ip: actor.ip });
+  await recordStaffAction(actor, 'order.queue_export', null, { after: { orders: open.length } });
   const body = Buffer.from(CSV_BOM + rows.map(excelCsvLine).join(''), 'utf8');
   const bytes = new Uint8Array(body.byteLength);
   bytes.set(body);
@@ -277,16 +276,11 @@ export async function advanceOrderAsStaff(actor: Actor, orderId: string, body: F
     ...(body.carrier ? { carrier: body.carrier } : {}),
     ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
     onChange: (tx, before, after) =>
-      recordAudit(
-        {
-          staffId: actor.id,
-          action: 'order.fulfilment',
-          targetType: 'order',
-          targetId: orderId,
-          before: fulfilmentView(before),
-          after: { ...fulfilmentView(after), ...(body.note ? { note: body.note } : {}) },
-          ip: actor.ip,
-        },
+      recordStaffAction(
+        actor,
+        'order.fulfilment',
+        ['order', orderId],
+        { before: fulfilmentView(before), after: { ...fulfilmentView(after), ...(body.note ? { note: body.note } : {}) } },
         tx,
       ),
   });
@@ -336,15 +330,13 @@ export async function correctTrackingAsStaff(actor: Actor, orderId: string, body
     trackingNumber: body.trackingNumber,
     expectedTrackingNumber: body.expectedTrackingNumber,
     onChange: (tx, before, after) =>
-      recordAudit(
+      recordStaffAction(
+        actor,
+        'order.tracking_correct',
+        ['order', orderId],
         {
-          staffId: actor.id,
-          action: 'order.tracking_correct',
-          targetType: 'order',
-          targetId: orderId,
           before: { carrier: before.carrier, trackingNumber: before.trackingNumber },
           after: { carrier: after.carrier, trackingNumber: after.trackingNumber },
-          ip: actor.ip,
         },
         tx,
       ),
@@ -361,14 +353,7 @@ export async function resendShippedMailAsStaff(actor: Actor, orderId: string): P
     throw new AppError('invalid_transition', { status: 409, message: '発送済みのご注文ではないため、発送メールは送れません。' });
   }
   const mailSent = await sendShippedMail(order);
-  await recordAudit({
-    staffId: actor.id,
-    action: 'order.shipped_mail_resend',
-    targetType: 'order',
-    targetId: orderId,
-    after: { mailSent },
-    ip: actor.ip,
-  });
+  await recordStaffAction(actor, 'order.shipped_mail_resend', ['order', orderId], { after: { mailSent } });
   return { mailSent };
 }
 
@@ -407,18 +392,7 @@ export async function resendReceiptMailAsStaff(actor: Actor, orderId: string): P
     orderId,
     { type: 'staff', id: actor.id },
     mailSent ? '領収書のメールを会員に再送しました。' : '領収書のメールの再送に失敗しました。',
-    (tx: Db) =>
-      recordAudit(
-        {
-          staffId: actor.id,
-          action: 'order.receipt_mail_resend',
-          targetType: 'order',
-          targetId: orderId,
-          after: { mailSent },
-          ip: actor.ip,
-        },
-        tx,
-      ),
+    (tx: Db) => recordStaffAction(actor, 'order.receipt_mail_resend', ['order', orderId], { after: { mailSent } }, tx),
     { mail: `order_confirmation:${mailSent ? 'sent' : 'failed'}` },
   );
   return { mailSent };
@@ -432,11 +406,7 @@ export async function correctDestinationAsStaff(actor: Actor, orderId: string, b
   await correctDestination(orderId, {
     actor: { type: 'staff', id: actor.id },
     destination: body,
-    onChange: (tx, before, after) =>
-      recordAudit(
-        { staffId: actor.id, action: 'order.destination_correct', targetType: 'order', targetId: orderId, before, after, ip: actor.ip },
-        tx,
-      ),
+    onChange: (tx, before, after) => recordStaffAction(actor, 'order.destination_correct', ['order', orderId], { before, after }, tx),
   });
   return { ok: true };
 }
@@ -444,6 +414,6 @@ export async function correctDestinationAsStaff(actor: Actor, orderId: string, b
 /** A staff note on the order's timeline, with its audit row in the same transaction. */
 export async function addOrderNoteAsStaff(actor: Actor, orderId: string, note: string): Promise<void> {
   await addOrderNote(orderId, { type: 'staff', id: actor.id }, note, (tx: Db) =>
-    recordAudit({ staffId: actor.id, action: 'order.note', targetType: 'order', targetId: orderId, after: { note }, ip: actor.ip }, tx),
+    recordStaffAction(actor, 'order.note', ['order', orderId], { after: { note } }, tx),
   );
 }

@@ -11,7 +11,7 @@ import { AppError } from '@/server/http/app-error';
 
 import { STAFF_UPDATE_MESSAGES, type StaffRole } from '../schemas';
 
-import { recordAudit } from './audit';
+import { recordAudit, recordStaffAction, type Actor } from './audit';
 import { encryptSecret, newTotpSecret } from './totp';
 
 /**
@@ -126,11 +126,7 @@ export async function listStaff(): Promise<StaffSummary[]> {
  * actor's row is locked and read again in the transaction, so two managers demoting each other at
  * once cannot both succeed (the second finds it is no longer a manager).
  */
-export async function updateStaff(
-  actor: { id: string; ip: string },
-  staffId: string,
-  change: { disabled?: boolean; role?: StaffRole },
-): Promise<StaffSummary> {
+export async function updateStaff(actor: Actor, staffId: string, change: { disabled?: boolean; role?: StaffRole }): Promise<StaffSummary> {
   if (actor.id === staffId) throw new AppError('forbidden', { message: '自分自身のアカウントは変更できません。' });
   const db = await getDb();
   const staff = await db.transaction(async (tx) => {
@@ -151,16 +147,11 @@ export async function updateStaff(
       .where(eq(staffUsers.id, staffId))
       .returning(summaryColumns);
     if (!after) throw new Error('staff update returned no row');
-    await recordAudit(
-      {
-        staffId: actor.id,
-        action: 'staff.update',
-        targetType: 'staff',
-        targetId: staffId,
-        before: { disabled: before.disabled, role: before.role },
-        after: { disabled: after.disabled, role: after.role },
-        ip: actor.ip,
-      },
+    await recordStaffAction(
+      actor,
+      'staff.update',
+      ['staff', staffId],
+      { before: { disabled: before.disabled, role: before.role }, after: { disabled: after.disabled, role: after.role } },
       tx,
     );
     return after;

@@ -95,8 +95,7 @@ export function invoiceViewOf(corporateNumber: string, store: InvoiceStore, toda
 
 /** The record without 同じ所在地の法人 (the public API answers it; the page adds that list). */
 export type CompanyRecordOutcome =
-  | { ok: true; record: Omit<ReferenceRecord, 'sameAddress'> }
-  | { ok: false; code: CompanyErrorCode; message: string };
+  { ok: true; record: Omit<ReferenceRecord, 'sameAddress'> } | { ok: false; code: CompanyErrorCode; message: string };
 
 export function getCompanyRecord(
   corporateNumber: string,

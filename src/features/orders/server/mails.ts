@@ -7,6 +7,7 @@ import { renderMail, type RenderedMail } from '@/server/mail';
 import { receiptAddresseeOf, withHonorific } from '../addressee';
 import { CARRIERS, FULFILMENT_LABELS, fulfilmentLabel, isCarrier, isFulfilmentStatus, trackingUrl } from '../fulfilment';
 import { formatDestinationAddress } from '../destination';
+import { receiptPath } from '../download-paths';
 import { OrderPriceSchema } from '../schemas';
 import type { OrderRow } from './repository';
 import { appUrl } from '@/config/server';
@@ -56,7 +57,7 @@ export function orderConfirmationMail(order: OrderRow): RenderedMail {
         `領収書の宛名：${withHonorific(receiptAddresseeOf(order))}`,
       ].join('\n'),
     ],
-    action: { label: '領収書（PDF）を表示する', url: appUrl(`/api/download/receipt/${order.id}.pdf`).toString() },
+    action: { label: '領収書（PDF）を表示する', url: appUrl(receiptPath(order.id)).toString() },
     notes: [
       `ご注文の内容と領収書は、マイページの「${PAYMENT_HISTORY_PAGE.name}」からもご確認いただけます。`,
       `領収書は何度ダウンロードしても同じ原本です。宛名は、はじめてダウンロードする前であれば「${PAYMENT_HISTORY_PAGE.name}」から変更できます。`,

@@ -206,13 +206,8 @@ export async function reloadOrder(orderId: string): Promise<OrderRow> {
 
 /** An order of this member, or 404 (another member's order is indistinguishable from none). */
 export async function getOwnOrder(userId: string, orderId: string): Promise<OrderRow> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .limit(1);
-  if (!row) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
+  const row = await findOrder(orderId);
+  if (row?.userId !== userId) throw new AppError('not_found', { message: ORDER_NOT_FOUND_MESSAGE });
   return row;
 }
 

@@ -1,7 +1,8 @@
 import 'server-only';
 
 import { paymentDeadline } from '../constants';
-import { PAYMENT_STATUS_LABELS, RESUMABLE_STATUSES, asOrderStatus, type OrderPrice, type OrderStatus } from '../schemas';
+import { receiptPath } from '../download-paths';
+import { PAYMENT_STATUS_LABELS, RESUMABLE_STATUSES, asOrderStatus, type Destination, type OrderPrice, type OrderStatus } from '../schemas';
 import type { OrderRow } from './repository';
 
 /** An order as the member's completion page reads it (GET /api/payments/latest). */
@@ -36,15 +37,7 @@ export interface OrderView {
   deliverySpeed: 'normal' | 'express';
   scheduledStartDate: string;
   scheduledEndDate: string;
-  destination: {
-    recipient: string;
-    destinationZipCode: string;
-    destinationPrefecture: string;
-    destinationCity: string;
-    destinationStreet: string;
-    destinationApartmentEtc: string;
-    receiptRecipient: string;
-  };
+  destination: Destination;
   card: { brand: string; last4: string } | null;
   failureCode: string | null;
   /** `/api/download/receipt/{paymentId}.pdf` once paid (docs/api.md), else null */
@@ -92,6 +85,6 @@ export function toOrderView(row: OrderRow, now: Date = new Date()): OrderView {
     },
     card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
     failureCode: row.failureCode,
-    receiptUrl: status === 'paid' ? `/api/download/receipt/${row.id}.pdf` : null,
+    receiptUrl: status === 'paid' ? receiptPath(row.id) : null,
   };
 }

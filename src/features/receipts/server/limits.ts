@@ -1,5 +1,8 @@
 import 'server-only';
 
+import type { z } from 'zod';
+
+import { method } from '@/server/http/route';
 import { consumeOrThrow, limitKey, sharedLimit, waitText } from '@/server/rate-limit';
 
 /**
@@ -17,4 +20,20 @@ export async function consumeReceiptDownload(userId: string): Promise<void> {
     limitKey('receipt', userId),
     (seconds) => `領収書のダウンロードが短時間に集中しています。${waitText(seconds)}たってからもう一度お試しください。`,
   );
+}
+
+/**
+ * A member's POST that changes one of their receipts (its 宛名, a re-issue;
+ * /api/payments/receipt-*): login required, the body parsed by `body`; each call costs a point
+ * of the download limit above (429), like the download it leads to, then `change` answers.
+ */
+export function receiptChangePost<BS extends z.ZodType>(body: BS, change: (userId: string, body: z.output<BS>) => Promise<object>) {
+  return method({
+    auth: 'required',
+    body,
+    handler: async ({ session, body: parsed }) => {
+      await consumeReceiptDownload(session.userId);
+      return change(session.userId, parsed as z.output<BS>);
+    },
+  });
 }

@@ -12,6 +12,8 @@ import {
   orderedCertificates,
   progressOf,
   receiptAddresseeOf,
+  receiptPath,
+  refundStatementPath,
   trackingUrl,
 } from '@/features/orders';
 import type { OrderRow } from '@/features/orders/index.server';
@@ -19,8 +21,7 @@ import { listMemberOrders, resumability } from '@/features/orders/index.server';
 import { listSucceededRefunds, withTodaysPrices } from '@/features/payments/index.server';
 
 import { RECEIPT_REISSUE_MAX } from '../constants';
-import { refundStatementPath } from '../refund-statement-file';
-import { receiptPath, type PaymentHistoryPage, type PaymentHistoryQuery, type PaymentHistoryRow } from '../schemas';
+import type { PaymentHistoryPage, PaymentHistoryQuery, PaymentHistoryRow } from '../schemas';
 import { receiptStatesOf, type IssuedReceiptState } from './issue-receipt';
 
 /**

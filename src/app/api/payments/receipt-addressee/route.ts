@@ -1,7 +1,7 @@
 import { ReceiptAddresseeBodySchema } from '@/features/receipts';
 import { correctReceiptAddressee } from '@/features/receipts/server/issue-receipt';
-import { consumeReceiptDownload } from '@/features/receipts/server/limits';
-import { defineRoute, method } from '@/server/http/route';
+import { receiptChangePost } from '@/features/receipts/server/limits';
+import { defineRoute } from '@/server/http/route';
 
 /**
  * POST /api/payments/receipt-addressee `{ paymentId, receiptRecipient }` — the member changes the
@@ -10,12 +10,7 @@ import { defineRoute, method } from '@/server/http/route';
  * an invalid or unchanged 宛名 (`fields.receiptRecipient`); 404 / 409 / 429 as receipt-reissue.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  POST: method({
-    auth: 'required',
-    body: ReceiptAddresseeBodySchema,
-    handler: async ({ session, body }) => {
-      await consumeReceiptDownload(session.userId);
-      return correctReceiptAddressee(session.userId, body.paymentId, body.receiptRecipient);
-    },
-  }),
+  POST: receiptChangePost(ReceiptAddresseeBodySchema, (userId, body) =>
+    correctReceiptAddressee(userId, body.paymentId, body.receiptRecipient),
+  ),
 });

@@ -1,7 +1,7 @@
 import { ReceiptReissueBodySchema } from '@/features/receipts';
 import { requestReissue } from '@/features/receipts/server/issue-receipt';
-import { consumeReceiptDownload } from '@/features/receipts/server/limits';
-import { defineRoute, method } from '@/server/http/route';
+import { receiptChangePost } from '@/features/receipts/server/limits';
+import { defineRoute } from '@/server/http/route';
 
 /**
  * POST /api/payments/receipt-reissue `{ paymentId }` — the member asks for a re-issue (再発行) of
@@ -11,12 +11,5 @@ import { defineRoute, method } from '@/server/http/route';
  * receipt download limit).
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  POST: method({
-    auth: 'required',
-    body: ReceiptReissueBodySchema,
-    handler: async ({ session, body }) => {
-      await consumeReceiptDownload(session.userId);
-      return requestReissue(session.userId, body.paymentId);
-    },
-  }),
+  POST: receiptChangePost(ReceiptReissueBodySchema, (userId, body) => requestReissue(userId, body.paymentId)),
 });

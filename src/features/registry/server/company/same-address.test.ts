@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRegistry, ntaRow, tempDir } from '../../testing';
-import { RegistryStore } from '../store/store';
-import { companiesAtSameAddress } from './same-address';
+import { describe, expect, it } from 'vitest';
 
-const dir = tempDir();
-const file = path.join(dir, 'registry.sqlite');
-let store: RegistryStore;
+import { testRegistry } from '@tests/support/test-registry';
+
+import { ntaRow } from '../../testing';
+import { companiesAtSameAddress } from './same-address';
 
 const at = (streetNumber: string, more: Parameters<typeof ntaRow>[0] = {}) =>
   ntaRow({ cityName: '港区', cityCode: '103', postCode: '1080075', streetNumber, ...more });
@@ -31,18 +27,11 @@ const abroadRow = () =>
 const abroad = abroadRow();
 const abroadToo = abroadRow();
 
-beforeAll(() => {
-  buildRegistry(file, [own, sameWrittenOtherwise, sameKana, otherNumber, closed, hidden, otherCity, abroad, abroadToo]);
-  store = new RegistryStore(file, { checkIntervalMs: 0 });
-});
-afterAll(() => {
-  store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const registry = testRegistry([own, sameWrittenOtherwise, sameKana, otherNumber, closed, hidden, otherCity, abroad, abroadToo]);
 
 describe('companiesAtSameAddress (同じ所在地の法人)', () => {
   it('lists the other active, searchable companies at the same address however it is written, in 五十音順', () => {
-    expect(companiesAtSameAddress(own.corporateNumber, store)).toEqual({
+    expect(companiesAtSameAddress(own.corporateNumber, registry.store)).toEqual({
       items: [
         { corporateNumber: sameKana.corporateNumber, name: 'ソニー生命株式会社', kindLabel: 'その他の設立登記法人' },
         { corporateNumber: sameWrittenOtherwise.corporateNumber, name: '株式会社ソニー・ミュージック', kindLabel: '株式会社' },
@@ -52,18 +41,18 @@ describe('companiesAtSameAddress (同じ所在地の法人)', () => {
   });
 
   it('says when there are more than the limit', () => {
-    const result = companiesAtSameAddress(own.corporateNumber, store, 1);
+    const result = companiesAtSameAddress(own.corporateNumber, registry.store, 1);
     expect(result.items.map((i) => i.name)).toEqual(['ソニー生命株式会社']);
     expect(result.more).toBe(true);
   });
 
   it('lists the neighbours of a closed company too, and nothing for a company without a domestic address or an unknown number', () => {
-    expect(companiesAtSameAddress(closed.corporateNumber, store).items.map((i) => i.name)).toEqual([
+    expect(companiesAtSameAddress(closed.corporateNumber, registry.store).items.map((i) => i.name)).toEqual([
       'ソニーグループ株式会社',
       'ソニー生命株式会社',
       '株式会社ソニー・ミュージック',
     ]);
-    expect(companiesAtSameAddress(abroad.corporateNumber, store)).toEqual({ items: [], more: false });
-    expect(companiesAtSameAddress('8040001999013', store)).toEqual({ items: [], more: false });
+    expect(companiesAtSameAddress(abroad.corporateNumber, registry.store)).toEqual({ items: [], more: false });
+    expect(companiesAtSameAddress('8040001999013', registry.store)).toEqual({ items: [], more: false });
   });
 });

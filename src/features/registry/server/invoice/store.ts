@@ -3,7 +3,7 @@ import 'server-only';
 import type Database from 'better-sqlite3';
 import { ReloadingSqliteFile } from '../sqlite/reloading-file';
 import { INVOICE_SCHEMA_VERSION, type InvoiceMeta, readInvoiceMeta } from './writer';
-import type { InvoiceProcess } from '../../formats/invoice-row';
+import type { InvoiceProcess, InvoiceRow } from '../../formats/invoice-row';
 import { dataPaths } from '@/config/server';
 
 /**
@@ -11,15 +11,10 @@ import { dataPaths } from '@/config/server';
  * (ReloadingSqliteFile, as the registry file). A missing file is a value, not an error: the record page then says 「不明」.
  */
 
-export interface InvoiceRegistration {
+/** A stored registration as pages show it: the row's dates and name, named by its registration number. */
+export interface InvoiceRegistration extends Omit<InvoiceRow, 'corporateNumber' | 'file' | 'line'> {
   /** "T" + 法人番号. */
   registrationNumber: string;
-  process: InvoiceProcess;
-  registrationDate: string;
-  updateDate: string;
-  disposalDate: string | null;
-  expireDate: string | null;
-  name: string;
 }
 
 export type InvoiceLookup =

@@ -1,10 +1,10 @@
 import 'server-only';
 
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { CHANGE_LOG_DAYS } from '../../formats/registry-schema';
+import { discardBuildingFile, openBuildingFile, swapIn } from '../sqlite/building-file';
 import type { InvoiceRow } from '../../formats/invoice-row';
 
 /**
@@ -115,21 +115,17 @@ export class InvoiceWriter {
     mode: 'new' | 'update',
     private readonly isSample: boolean,
   ) {
-    const dir = path.dirname(targetPath);
-    fs.mkdirSync(dir, { recursive: true });
-    this.tempPath = path.join(dir, `.${path.basename(targetPath)}.building-${process.pid}-${randomUUID().slice(0, 8)}`);
-    if (mode === 'update') {
-      if (!fs.existsSync(targetPath)) {
-        throw new InvoiceWriterError(
+    const building = openBuildingFile(
+      targetPath,
+      mode === 'update',
+      () =>
+        new InvoiceWriterError(
           `更新するインボイス登録データがありません。先に全件データを取り込んでください (no invoice file to update at ${targetPath})`,
-        );
-      }
-      fs.copyFileSync(targetPath, this.tempPath);
-    }
-    const db = new Database(this.tempPath);
+        ),
+    );
+    this.tempPath = building.tempPath;
+    const db = building.db;
     this.db = db;
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
     db.exec(SCHEMA);
     if (db.prepare('SELECT count(*) FROM change_log_epoch').pluck().get() === 0) {
       db.prepare('INSERT INTO change_log_epoch (epoch) VALUES (?)').run(randomUUID());
@@ -138,8 +134,7 @@ export class InvoiceWriter {
     if (mode === 'update') {
       const meta = readInvoiceMeta(db);
       if (meta === null || meta.schemaVersion !== INVOICE_SCHEMA_VERSION) {
-        db.close();
-        fs.rmSync(this.tempPath, { force: true });
+        discardBuildingFile(db, this.tempPath);
         throw new InvoiceWriterError(
           '既存のインボイス登録データの形式が古いため更新できません。全件データから作り直してください (schema version mismatch)',
         );
@@ -262,24 +257,14 @@ export class InvoiceWriter {
     if (this.diffThrough !== null) put.run('diff_through', this.diffThrough);
     db.exec('COMMIT');
     db.exec('VACUUM');
-    db.pragma('journal_mode = DELETE');
-    db.close();
+    swapIn(db, this.tempPath, this.targetPath);
     this.db = null;
-    const fd = fs.openSync(this.tempPath, 'r');
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(this.tempPath, this.targetPath);
     return { rows, meta };
   }
 
   /** Throws the temporary file away; the target is untouched. */
   abort(): void {
-    try {
-      this.db?.close();
-    } catch {
-      // Closing a file we are about to delete: nothing to recover.
-    }
+    discardBuildingFile(this.db, this.tempPath);
     this.db = null;
-    fs.rmSync(this.tempPath, { force: true });
   }
 }

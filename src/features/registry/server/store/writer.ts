@@ -3,10 +3,11 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '@/features/registry/nta-types';
 import { ADDRESS_GRAM, addressHash, addressKey, documentText, englishWords, registeredAddressText } from './index-tokens';
+import { discardBuildingFile, openBuildingFile, swapIn } from '../sqlite/building-file';
 import { packRow, packedDates } from './row-codec';
 import {
   CHANGE_LOG_DAYS,
@@ -169,25 +170,19 @@ export class RegistryWriter {
 
   private constructor(options: RegistryWriterOptions) {
     this.targetPath = path.resolve(options.targetPath);
-    const dir = path.dirname(this.targetPath);
-    fs.mkdirSync(dir, { recursive: true });
-    // Same directory as the target: rename() is atomic only within one file system.
-    this.tempPath = path.join(dir, `.${path.basename(this.targetPath)}.building-${process.pid}-${randomUUID().slice(0, 8)}`);
     let previous: RegistryMeta | null = null;
-    if (options.mode === 'update') {
-      if (!fs.existsSync(this.targetPath)) {
-        throw new RegistryWriterError(
+    const building = openBuildingFile(
+      this.targetPath,
+      options.mode === 'update',
+      () =>
+        new RegistryWriterError(
           `差分を適用する登記データベースがありません。先に全件データを取り込んでください (no registry to update at ${this.targetPath}; import a full file first)`,
-        );
-      }
-      fs.copyFileSync(this.targetPath, this.tempPath);
-    }
-    const db = new Database(this.tempPath);
+        ),
+    );
+    this.tempPath = building.tempPath;
+    const db = building.db;
     this.db = db;
     const cacheKiB = (options.cacheMiB ?? 256) * 1024;
-    // A temporary file that is thrown away on any failure: no journal, no fsync until the end.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma(`cache_size = -${cacheKiB}`);
     db.pragma('temp_store = FILE');
@@ -400,20 +395,8 @@ export class RegistryWriter {
       }
       phase('vacuum');
       onProgress?.({ phase: 'swap', done: 0, total: 1 });
-      db.pragma('journal_mode = DELETE');
-      db.close();
+      swapIn(db, this.tempPath, this.targetPath);
       this.db = null;
-      const fd = fs.openSync(this.tempPath, 'r');
-      fs.fsyncSync(fd);
-      fs.closeSync(fd);
-      fs.renameSync(this.tempPath, this.targetPath);
-      try {
-        const dirFd = fs.openSync(path.dirname(this.targetPath), 'r');
-        fs.fsyncSync(dirFd);
-        fs.closeSync(dirFd);
-      } catch {
-        // Directory fsync is not supported everywhere; the rename itself is already atomic.
-      }
       phase('swap');
       return {
         path: this.targetPath,
@@ -611,13 +594,8 @@ export class RegistryWriter {
   }
 
   private discard(): void {
-    try {
-      this.db?.close();
-    } catch {
-      // Already closed or broken: the file is removed below either way.
-    }
+    discardBuildingFile(this.db, this.tempPath);
     this.db = null;
-    for (const suffix of ['', '-journal', '-wal', '-shm']) fs.rmSync(this.tempPath + suffix, { force: true });
   }
 }
 

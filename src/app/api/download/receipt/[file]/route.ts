@@ -1,4 +1,4 @@
-import { ReceiptFileSchema } from '@/features/receipts';
+import { DownloadFileSchema } from '@/features/receipts';
 import { canDownloadReceipt, issueReceiptPdf } from '@/features/receipts/server/issue-receipt';
 import { consumeReceiptDownload } from '@/features/receipts/server/limits';
 import { memberPdfDownload, pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
@@ -14,7 +14,7 @@ const NOT_FOUND_MESSAGE = '領収書が見つかりませんでした。決済�
  * first GET writes anything. HEAD never issues.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: memberPdfDownload(ReceiptFileSchema, NOT_FOUND_MESSAGE, async (userId, file, head) => {
+  GET: memberPdfDownload(DownloadFileSchema, NOT_FOUND_MESSAGE, async (userId, file, head) => {
     if (head) return (await canDownloadReceipt(userId, file)) ? pdfHeadResponse() : null;
     await consumeReceiptDownload(userId);
     const receipt = await issueReceiptPdf(userId, file);

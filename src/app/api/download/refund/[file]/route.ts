@@ -1,5 +1,5 @@
 import { findRefundStatementForMember } from '@/features/payments/server/refunds';
-import { RefundStatementFileSchema } from '@/features/receipts';
+import { DownloadFileSchema } from '@/features/receipts';
 import { consumeReceiptDownload } from '@/features/receipts/server/limits';
 import { memberPdfDownload, pdfHeadResponse, pdfResponse } from '@/features/receipts/server/pdf-response';
 import { renderRefundStatement } from '@/features/receipts/server/render-refund-statement';
@@ -16,7 +16,7 @@ const NOT_FOUND_MESSAGE = '返金明細書が見つかりませんでした。�
  * refund was recorded.
  */
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: memberPdfDownload(RefundStatementFileSchema, NOT_FOUND_MESSAGE, async (userId, file, head) => {
+  GET: memberPdfDownload(DownloadFileSchema, NOT_FOUND_MESSAGE, async (userId, file, head) => {
     if (!head) await consumeReceiptDownload(userId);
     const found = await findRefundStatementForMember(userId, file);
     if (!found) return null;
