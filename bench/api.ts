@@ -202,7 +202,9 @@ async function main(): Promise<void> {
       rows.push([label, lean, bareFigures]);
     }
     console.log(`\n${args.connections} connections, ${args.seconds} s each, registry ${args.registry}`);
-    console.log('| request | lean req/s | p50 / p95 / p99 ms | CPU ms/req | bare req/s | p50 / p95 / p99 ms | CPU ms/req | lean ÷ bare | non-2xx (lean) |');
+    console.log(
+      '| request | lean req/s | p50 / p95 / p99 ms | CPU ms/req | bare req/s | p50 / p95 / p99 ms | CPU ms/req | lean ÷ bare | non-2xx (lean) |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const [label, lean, b] of rows) {
       console.log(
