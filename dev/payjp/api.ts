@@ -439,32 +439,18 @@ export class PayjpApi {
       throw invalidParam('missing_card', 'card', 'Either card or customer is required.');
     }
 
-    const charge: ChargeRecord = {
-      id: newId('ch_'),
-      created: this.ctx.now(),
-      seq: this.state.nextSeq(),
+    const charge = this.newCharge({
       amount,
-      currency: 'jpy',
-      paid: false,
-      captured: false,
-      captured_at: null,
-      expired_at: null,
       card,
       customer,
       description,
-      failure_code: null,
-      failure_message: null,
       metadata,
-      refunded: false,
-      amount_refunded: 0,
-      refund_reason: null,
       three_d_secure_status: threeDSecure ? 'unverified' : null,
       requestedCapture: capture,
       expiryDays: expiryDays ?? 7,
       tdsOpen: threeDSecure,
       subscription: null,
-    };
-    this.state.charges.set(charge.id, charge);
+    });
     // With 3-D Secure the authorisation waits for tds_finish: paid=false, captured=false.
     if (!threeDSecure) this.authorise(charge);
     return chargeWire(charge);
@@ -574,32 +560,18 @@ export class PayjpApi {
     const owner = this.customer(customerId, 'customer');
     const cardRecord = owner.default_card ? this.state.cards.get(owner.default_card) : undefined;
     if (!cardRecord) return { error: invalidParam('missing_card', 'customer', `Customer ${owner.id} has no card.`), charge: null };
-    const charge: ChargeRecord = {
-      id: newId('ch_'),
-      created: this.ctx.now(),
-      seq: this.state.nextSeq(),
+    const charge = this.newCharge({
       amount,
-      currency: 'jpy',
-      paid: false,
-      captured: false,
-      captured_at: null,
-      expired_at: null,
       card: { ...cardRecord },
       customer: owner.id,
       description: null,
-      failure_code: null,
-      failure_message: null,
       metadata: null,
-      refunded: false,
-      amount_refunded: 0,
-      refund_reason: null,
       three_d_secure_status: null,
       requestedCapture: true,
       expiryDays: 7,
       tdsOpen: false,
       subscription: subscriptionId,
-    };
-    this.state.charges.set(charge.id, charge);
+    });
     try {
       this.authorise(charge);
     } catch (error) {
@@ -607,6 +579,42 @@ export class PayjpApi {
       return { error, charge };
     }
     return { charge };
+  }
+
+  /** A new, not yet authorised charge (stored). */
+  private newCharge(
+    fields: Pick<
+      ChargeRecord,
+      | 'amount'
+      | 'card'
+      | 'customer'
+      | 'description'
+      | 'metadata'
+      | 'three_d_secure_status'
+      | 'requestedCapture'
+      | 'expiryDays'
+      | 'tdsOpen'
+      | 'subscription'
+    >,
+  ): ChargeRecord {
+    const charge: ChargeRecord = {
+      id: newId('ch_'),
+      created: this.ctx.now(),
+      seq: this.state.nextSeq(),
+      currency: 'jpy',
+      paid: false,
+      captured: false,
+      captured_at: null,
+      expired_at: null,
+      failure_code: null,
+      failure_message: null,
+      refunded: false,
+      amount_refunded: 0,
+      refund_reason: null,
+      ...fields,
+    };
+    this.state.charges.set(charge.id, charge);
+    return charge;
   }
 
   /** Authorises (and, when asked, captures) at the card network — where charge-time test cards fail. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Payjp from 'payjp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPayjpEmulator, type PayjpEmulator } from './emulator';
@@ -307,5 +310,26 @@ describe('subscriptions and the clock', () => {
       body: JSON.stringify({ advance_days: 1, advance_seconds: 1 }),
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('keeps plans and subscriptions in the state file across a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'payjp-emu-sub-'));
+    const stateFile = path.join(dir, 'state.json');
+    try {
+      const first = await startPayjpEmulator({ port: 0, webhookUrl: null, stateFile });
+      const client = Payjp(first.secretKey, { apibase: first.apiBase });
+      const plan = await client.plans.create({ amount: 1100, currency: 'jpy', interval: 'month' });
+      const customer = await client.customers.create({ card: await tokenId(first) });
+      const sub = await client.subscriptions.create({ customer: customer.id, plan: plan.id });
+      await first.close();
+      const second = await startPayjpEmulator({ port: 0, webhookUrl: null, stateFile });
+      const again = Payjp(second.secretKey, { apibase: second.apiBase });
+      expect(await again.subscriptions.retrieve(sub.id)).toEqual(sub);
+      expect((await again.plans.retrieve(plan.id)).amount).toBe(1100);
+      expect(second.advanceClock(32 * DAY)).toBe(1);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
