@@ -94,9 +94,21 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
   const webhookToken = options.webhookToken ?? DEFAULT_WEBHOOK_TOKEN;
   const log = options.log ?? (() => undefined);
   let clockOffset = 0;
-  const now = () => Math.floor(Date.now() / 1000) + clockOffset;
+  /** Set while one request or one run of renewals is handled: everything it records carries one time. */
+  let frozenAt: number | undefined;
+  const now = () => frozenAt ?? Math.floor(Date.now() / 1000) + clockOffset;
   const setClock = (t: number) => {
     clockOffset = t - Math.floor(Date.now() / 1000);
+    if (frozenAt !== undefined) frozenAt = t;
+  };
+  const atOneInstant = <T>(fn: () => T): T => {
+    if (frozenAt !== undefined) return fn();
+    frozenAt = now();
+    try {
+      return fn();
+    } finally {
+      frozenAt = undefined;
+    }
   };
 
   /** Set once the server listens. */
@@ -121,7 +133,7 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
   const billing = new Billing({ state, api, now });
   /** Runs the renewals that fall due up to `target`, in order, and leaves the clock at `target`. */
   const advanceTo = (target: number): number => {
-    const ran = billing.runDue(target, setClock);
+    const ran = atOneInstant(() => billing.runDue(target, setClock));
     if (target > now()) setClock(target);
     if (ran > 0) state.changed();
     return ran;
@@ -276,7 +288,7 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
         advanceTo(now());
         const match = route.pattern.exec(pathname);
         if (!match) throw notFound(pathname);
-        body = route.handler(match, params);
+        body = atOneInstant(() => route.handler(match, params));
       }
     } catch (error) {
       if (!(error instanceof PayjpApiError)) throw error;
