@@ -1,5 +1,5 @@
 import { brandOf, CHECK_RESULTS, chargeBehaviourOf, fingerprintOf, luhnValid, TOKEN_TIME_ERRORS } from './cards';
-import { cardError, invalidParam, invalidState, noSuch } from './errors';
+import { cardError, invalidParam, invalidState, noSuch, PayjpApiError } from './errors';
 import type { Params } from './form';
 import { allowOnly, bool, int, mergeMetadata, nested, requiredStr, str } from './form';
 import {
@@ -11,6 +11,7 @@ import {
   listWire,
   newestFirst,
   parsePage,
+  subscriptionWire,
   tdsRequestWire,
   tokenWire,
   type Wire,
@@ -57,7 +58,8 @@ export class PayjpApi {
     return this.ctx.state;
   }
 
-  private event(type: string, object: string, resourceId: string, data: Wire): void {
+  /** Records an event (also used by the subscription billing in subscriptions.ts). */
+  event(type: string, object: string, resourceId: string, data: Wire): void {
     const record: EventRecord = {
       id: newId('evnt_'),
       created: this.ctx.now(),
@@ -274,6 +276,11 @@ export class PayjpApi {
 
   deleteCustomer(id: string): Wire {
     const customer = this.customer(id);
+    // PAY.JP deletes a deleted customer's subscriptions with it.
+    for (const sub of [...this.state.subscriptions.values()].filter((s) => s.customer === id)) {
+      this.state.subscriptions.delete(sub.id);
+      this.event('subscription.deleted', 'subscription', sub.id, subscriptionWire(sub));
+    }
     for (const cardId of customer.cardIds) this.state.cards.delete(cardId);
     this.state.customers.delete(id);
     this.event('customer.deleted', 'customer', id, customerWire(this.state, { ...customer, cardIds: [], default_card: null }));
@@ -432,31 +439,18 @@ export class PayjpApi {
       throw invalidParam('missing_card', 'card', 'Either card or customer is required.');
     }
 
-    const charge: ChargeRecord = {
-      id: newId('ch_'),
-      created: this.ctx.now(),
-      seq: this.state.nextSeq(),
+    const charge = this.newCharge({
       amount,
-      currency: 'jpy',
-      paid: false,
-      captured: false,
-      captured_at: null,
-      expired_at: null,
       card,
       customer,
       description,
-      failure_code: null,
-      failure_message: null,
       metadata,
-      refunded: false,
-      amount_refunded: 0,
-      refund_reason: null,
       three_d_secure_status: threeDSecure ? 'unverified' : null,
       requestedCapture: capture,
       expiryDays: expiryDays ?? 7,
       tdsOpen: threeDSecure,
-    };
-    this.state.charges.set(charge.id, charge);
+      subscription: null,
+    });
     // With 3-D Secure the authorisation waits for tds_finish: paid=false, captured=false.
     if (!threeDSecure) this.authorise(charge);
     return chargeWire(charge);
@@ -465,8 +459,11 @@ export class PayjpApi {
   listCharges(params: Params): Wire {
     allowOnly(params, ['limit', 'offset', 'since', 'until', 'customer', 'subscription', 'tenant', 'term']);
     const customer = str(params, 'customer');
+    const subscription = str(params, 'subscription');
     const page = parsePage(params);
-    const charges = [...this.state.charges.values()].filter((c) => customer === undefined || c.customer === customer);
+    const charges = [...this.state.charges.values()].filter(
+      (c) => (customer === undefined || c.customer === customer) && (subscription === undefined || c.subscription === subscription),
+    );
     for (const c of charges) this.expireTds(c);
     return listWire('/v1/charges', newestFirst(charges), page, chargeWire);
   }
@@ -548,6 +545,76 @@ export class PayjpApi {
     charge.tdsOpen = false;
     this.authorise(charge);
     return chargeWire(charge);
+  }
+
+  /**
+   * A subscription's charge on the customer's default card (subscriptions.ts): recorded with its
+   * `subscription`, charge.succeeded or charge.failed emitted. Returns the charge, or the failure
+   * (no charge at all when the customer has no card).
+   */
+  chargeForSubscription(
+    customerId: string,
+    amount: number,
+    subscriptionId: string,
+  ): { charge: ChargeRecord } | { error: PayjpApiError; charge: ChargeRecord | null } {
+    const owner = this.customer(customerId, 'customer');
+    const cardRecord = owner.default_card ? this.state.cards.get(owner.default_card) : undefined;
+    if (!cardRecord) return { error: invalidParam('missing_card', 'customer', `Customer ${owner.id} has no card.`), charge: null };
+    const charge = this.newCharge({
+      amount,
+      card: { ...cardRecord },
+      customer: owner.id,
+      description: null,
+      metadata: null,
+      three_d_secure_status: null,
+      requestedCapture: true,
+      expiryDays: 7,
+      tdsOpen: false,
+      subscription: subscriptionId,
+    });
+    try {
+      this.authorise(charge);
+    } catch (error) {
+      if (!(error instanceof PayjpApiError)) throw error;
+      return { error, charge };
+    }
+    return { charge };
+  }
+
+  /** A new, not yet authorised charge (stored). */
+  private newCharge(
+    fields: Pick<
+      ChargeRecord,
+      | 'amount'
+      | 'card'
+      | 'customer'
+      | 'description'
+      | 'metadata'
+      | 'three_d_secure_status'
+      | 'requestedCapture'
+      | 'expiryDays'
+      | 'tdsOpen'
+      | 'subscription'
+    >,
+  ): ChargeRecord {
+    const charge: ChargeRecord = {
+      id: newId('ch_'),
+      created: this.ctx.now(),
+      seq: this.state.nextSeq(),
+      currency: 'jpy',
+      paid: false,
+      captured: false,
+      captured_at: null,
+      expired_at: null,
+      failure_code: null,
+      failure_message: null,
+      refunded: false,
+      amount_refunded: 0,
+      refund_reason: null,
+      ...fields,
+    };
+    this.state.charges.set(charge.id, charge);
+    return charge;
   }
 
   /** Authorises (and, when asked, captures) at the card network — where charge-time test cards fail. */

@@ -16,7 +16,8 @@ import type { WebhookDispatcher } from './webhooks';
  *   GET  /__control/events-delivered[?wait=1]  delivery attempts so far (wait: until the queue is idle)
  *   POST /__control/events/{id}/resend         deliver an event again
  *   POST /__control/next-request               {"fail":500|429|"timeout", "stage"?:"before"|"after", "method"?, "path"?, "count"?}
- *   POST /__control/clock                      {"advance_seconds": 1800}
+ *   POST /__control/clock                      {"advance_seconds": 1800} or {"advance_days": 31}: moves the clock,
+ *                                              running every subscription renewal due on the way → {now, renewals}
  *   GET  /__control/demo                       a page using pay.js end to end (Playwright uses it)
  *
  * `next-request` makes the next matching /v1 request fail (the 3-D Secure pages included, path
@@ -43,13 +44,24 @@ const NextRequestBody = z.strictObject({
   count: z.number().int().min(1).max(100).default(1),
 });
 
-const ClockBody = z.strictObject({
-  advance_seconds: z
-    .number()
-    .int()
-    .min(0)
-    .max(366 * 86_400),
-});
+const ClockBody = z
+  .strictObject({
+    advance_seconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(5 * 366 * 86_400)
+      .optional(),
+    advance_days: z
+      .number()
+      .int()
+      .min(0)
+      .max(5 * 366)
+      .optional(),
+  })
+  .refine((b) => (b.advance_seconds === undefined) !== (b.advance_days === undefined), {
+    message: 'Give exactly one of advance_seconds and advance_days.',
+  });
 
 const DemoChargeBody = z.strictObject({
   token: z.string().startsWith('tok_'),
@@ -70,7 +82,8 @@ export interface ControlDeps {
   webhooks: WebhookDispatcher;
   secretKey: string;
   publicKey: string;
-  advanceClock: (seconds: number) => number;
+  /** Moves the clock, running the subscription renewals that fall due on the way. */
+  advanceClock: (seconds: number) => { now: number; renewals: number };
   resetClock: () => void;
   /** The emulator's own origin as it listens (e.g. http://127.0.0.1:4010). */
   selfUrl: () => string;
@@ -187,7 +200,7 @@ export class ControlPlane {
     if (method === 'POST' && path === '/__control/clock') {
       const clock = parse(ClockBody);
       if (!clock) return true;
-      json(200, { now: this.deps.advanceClock(clock.advance_seconds) });
+      json(200, this.deps.advanceClock(clock.advance_seconds ?? (clock.advance_days ?? 0) * 86_400));
       return true;
     }
     if (method === 'GET' && path === '/__control/demo') {

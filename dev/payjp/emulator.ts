@@ -9,6 +9,7 @@ import { parseParams, type Params } from './form';
 import { escapeHtml } from '@/lib/html';
 import { page } from './html';
 import { State } from './state';
+import { Billing } from './subscriptions';
 import { tdsChallengeSubmit, tdsStartPage } from './tds';
 import { WebhookDispatcher } from './webhooks';
 
@@ -54,8 +55,11 @@ export interface PayjpEmulator {
   webhooks: WebhookDispatcher;
   /** Empties state, rules and the delivery log (same as POST /__control/reset). */
   reset(): void;
-  /** Moves the emulator's clock forward (e.g. past the 30-minute 3-D Secure window). */
-  advanceClock(seconds: number): void;
+  /**
+   * Moves the emulator's clock forward (e.g. past the 30-minute 3-D Secure window), running every
+   * subscription renewal that falls due on the way, in order. Returns how many ran.
+   */
+  advanceClock(seconds: number): number;
   /**
    * PAY.JP goes away: the listener closes and open connections are cut, so callers get
    * ECONNREFUSED, as when the service is down. State, rules and the clock are kept for `resume()`.
@@ -90,7 +94,22 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
   const webhookToken = options.webhookToken ?? DEFAULT_WEBHOOK_TOKEN;
   const log = options.log ?? (() => undefined);
   let clockOffset = 0;
-  const now = () => Math.floor(Date.now() / 1000) + clockOffset;
+  /** Set while one request or one run of renewals is handled: everything it records carries one time. */
+  let frozenAt: number | undefined;
+  const now = () => frozenAt ?? Math.floor(Date.now() / 1000) + clockOffset;
+  const setClock = (t: number) => {
+    clockOffset = t - Math.floor(Date.now() / 1000);
+    if (frozenAt !== undefined) frozenAt = t;
+  };
+  const atOneInstant = <T>(fn: () => T): T => {
+    if (frozenAt !== undefined) return fn();
+    frozenAt = now();
+    try {
+      return fn();
+    } finally {
+      frozenAt = undefined;
+    }
+  };
 
   /** Set once the server listens. */
   let url = '';
@@ -110,6 +129,18 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
       setImmediate(() => webhooks.dispatch(event));
     },
   });
+
+  const billing = new Billing({ state, api, now });
+  /** Runs the renewals that fall due up to `target`, in order, and leaves the clock at `target`. */
+  const advanceTo = (target: number): number => {
+    const ran = atOneInstant(() => billing.runDue(target, setClock));
+    if (target > now()) setClock(target);
+    if (ran > 0) state.changed();
+    return ran;
+  };
+  // Renewals also fall due as real time passes (a dev server left running).
+  const renewalTimer = setInterval(() => advanceTo(now()), 1000);
+  renewalTimer.unref();
 
   const id = '([A-Za-z0-9_-]+)';
   const routes: Route[] = [
@@ -140,6 +171,33 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     { method: 'POST', pattern: /^\/v1\/three_d_secure_requests$/, handler: (_m, p) => api.createTdsRequest(p) },
     { method: 'GET', pattern: /^\/v1\/three_d_secure_requests$/, handler: (_m, p) => api.listTdsRequests(p) },
     { method: 'GET', pattern: new RegExp(`^/v1/three_d_secure_requests/${id}$`), handler: (m) => api.retrieveTdsRequest(m[1] ?? '') },
+    { method: 'POST', pattern: /^\/v1\/plans$/, handler: (_m, p) => billing.createPlan(p) },
+    { method: 'GET', pattern: /^\/v1\/plans$/, handler: (_m, p) => billing.listPlans(p) },
+    { method: 'GET', pattern: new RegExp(`^/v1/plans/${id}$`), handler: (m) => billing.retrievePlan(m[1] ?? '') },
+    { method: 'POST', pattern: new RegExp(`^/v1/plans/${id}$`), handler: (m, p) => billing.updatePlan(m[1] ?? '', p) },
+    { method: 'DELETE', pattern: new RegExp(`^/v1/plans/${id}$`), handler: (m) => billing.deletePlan(m[1] ?? '') },
+    { method: 'POST', pattern: /^\/v1\/subscriptions$/, handler: (_m, p) => billing.createSubscription(p) },
+    { method: 'GET', pattern: /^\/v1\/subscriptions$/, handler: (_m, p) => billing.listSubscriptions(p) },
+    { method: 'GET', pattern: new RegExp(`^/v1/subscriptions/${id}$`), handler: (m) => billing.retrieveSubscription(m[1] ?? '') },
+    { method: 'POST', pattern: new RegExp(`^/v1/subscriptions/${id}$`), handler: (m, p) => billing.updateSubscription(m[1] ?? '', p) },
+    { method: 'DELETE', pattern: new RegExp(`^/v1/subscriptions/${id}$`), handler: (m, p) => billing.deleteSubscription(m[1] ?? '', p) },
+    { method: 'POST', pattern: new RegExp(`^/v1/subscriptions/${id}/pause$`), handler: (m) => billing.pauseSubscription(m[1] ?? '') },
+    {
+      method: 'POST',
+      pattern: new RegExp(`^/v1/subscriptions/${id}/resume$`),
+      handler: (m, p) => billing.resumeSubscription(m[1] ?? '', p),
+    },
+    { method: 'POST', pattern: new RegExp(`^/v1/subscriptions/${id}/cancel$`), handler: (m) => billing.cancelSubscription(m[1] ?? '') },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^/v1/customers/${id}/subscriptions$`),
+      handler: (m, p) => billing.listSubscriptions(p, m[1] ?? ''),
+    },
+    {
+      method: 'GET',
+      pattern: new RegExp(`^/v1/customers/${id}/subscriptions/${id}$`),
+      handler: (m) => billing.retrieveCustomerSubscription(m[1] ?? '', m[2] ?? ''),
+    },
     { method: 'GET', pattern: /^\/v1\/events$/, handler: (_m, p) => api.listEvents(p) },
     { method: 'GET', pattern: new RegExp(`^/v1/events/${id}$`), handler: (m) => api.retrieveEvent(m[1] ?? '') },
   ];
@@ -151,8 +209,8 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     secretKey,
     publicKey,
     advanceClock: (seconds) => {
-      clockOffset += seconds;
-      return now();
+      const renewals = advanceTo(now() + seconds);
+      return { now: now(), renewals };
     },
     resetClock: () => {
       clockOffset = 0;
@@ -227,9 +285,10 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
       if (!route) throw methodNotAllowed(method, pathname);
       authorise(req, method, pathname);
       if (!replayed) {
+        advanceTo(now());
         const match = route.pattern.exec(pathname);
         if (!match) throw notFound(pathname);
-        body = route.handler(match, params);
+        body = atOneInstant(() => route.handler(match, params));
       }
     } catch (error) {
       if (!(error instanceof PayjpApiError)) throw error;
@@ -341,9 +400,7 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     webhookToken,
     webhooks,
     reset: () => control.reset(),
-    advanceClock: (seconds) => {
-      clockOffset += seconds;
-    },
+    advanceClock: (seconds) => advanceTo(now() + seconds),
     stop: async () => {
       control.close();
       await new Promise<void>((resolve) => {
@@ -353,6 +410,7 @@ export async function startPayjpEmulator(options: PayjpEmulatorOptions = {}): Pr
     },
     resume: () => listen(address.port, address.address),
     close: async () => {
+      clearInterval(renewalTimer);
       webhooks.close();
       control.close();
       state.flush();

@@ -1,7 +1,17 @@
 import { invalidParam } from './errors';
 import type { Params } from './form';
 import { int } from './form';
-import type { CardRecord, ChargeRecord, CustomerRecord, EventRecord, State, TdsRequestRecord, TokenRecord } from './state';
+import type {
+  CardRecord,
+  ChargeRecord,
+  CustomerRecord,
+  EventRecord,
+  PlanRecord,
+  State,
+  SubscriptionRecord,
+  TdsRequestRecord,
+  TokenRecord,
+} from './state';
 
 /** The JSON PAY.JP answers with, built from the emulator's records (field sets per the v1 reference). */
 
@@ -67,7 +77,7 @@ export function chargeWire(charge: ChargeRecord): Wire {
     refunded: charge.refunded,
     amount_refunded: charge.amount_refunded,
     refund_reason: charge.refund_reason,
-    subscription: null,
+    subscription: charge.subscription ?? null,
     metadata: charge.metadata,
     three_d_secure_status: charge.three_d_secure_status,
     term_id: null,
@@ -87,7 +97,51 @@ export function customerWire(state: State, customer: CustomerRecord): Wire {
     default_card: customer.default_card,
     metadata: customer.metadata,
     cards: listWire(url, newestFirst(cards), { limit: 10, offset: 0 }, cardWire),
-    subscriptions: { object: 'list', data: [], has_more: false, count: 0, url: `/v1/customers/${customer.id}/subscriptions` },
+    subscriptions: listWire(
+      `/v1/customers/${customer.id}/subscriptions`,
+      newestFirst([...state.subscriptions.values()].filter((s) => s.customer === customer.id)),
+      { limit: 10, offset: 0 },
+      subscriptionWire,
+    ),
+  };
+}
+
+export function planWire(plan: PlanRecord): Wire {
+  return {
+    object: 'plan',
+    id: plan.id,
+    livemode: false,
+    created: plan.created,
+    amount: plan.amount,
+    currency: plan.currency,
+    interval: plan.interval,
+    name: plan.name,
+    trial_days: plan.trial_days,
+    billing_day: plan.billing_day,
+    metadata: plan.metadata,
+  };
+}
+
+export function subscriptionWire(s: SubscriptionRecord): Wire {
+  return {
+    object: 'subscription',
+    id: s.id,
+    livemode: false,
+    created: s.created,
+    start: s.start,
+    customer: s.customer,
+    plan: planWire(s.plan),
+    next_cycle_plan: s.next_cycle_plan ? planWire(s.next_cycle_plan) : null,
+    status: s.status,
+    prorate: s.prorate,
+    current_period_start: s.current_period_start,
+    current_period_end: s.current_period_end,
+    trial_start: s.trial_start,
+    trial_end: s.trial_end,
+    canceled_at: s.canceled_at,
+    paused_at: s.paused_at,
+    resumed_at: s.resumed_at,
+    metadata: s.metadata,
   };
 }
 

@@ -85,6 +85,46 @@ export interface ChargeRecord {
   expiryDays: number;
   /** 3-D Secure still open (created with three_d_secure=true and not yet finished). */
   tdsOpen: boolean;
+  /** The subscription whose period this charge pays (absent in state files written before subscriptions). */
+  subscription?: string | null;
+}
+
+export interface PlanRecord {
+  id: string;
+  created: number;
+  seq: number;
+  amount: number;
+  currency: 'jpy';
+  interval: 'month' | 'year';
+  name: string | null;
+  trial_days: number;
+  billing_day: number | null;
+  metadata: Metadata | null;
+}
+
+export type SubscriptionStatus = 'active' | 'trial' | 'canceled' | 'paused';
+
+export interface SubscriptionRecord {
+  id: string;
+  created: number;
+  seq: number;
+  customer: string;
+  /** A copy of the plan as it was when it was attached (a deleted plan keeps billing). */
+  plan: PlanRecord;
+  next_cycle_plan: PlanRecord | null;
+  status: SubscriptionStatus;
+  prorate: boolean;
+  start: number;
+  current_period_start: number;
+  current_period_end: number;
+  trial_start: number | null;
+  trial_end: number | null;
+  canceled_at: number | null;
+  paused_at: number | null;
+  resumed_at: number | null;
+  metadata: Metadata | null;
+  /** Day of the month (JST) monthly periods are anchored to when the plan has no billing_day. */
+  anchorDay: number;
 }
 
 export interface TdsRequestRecord {
@@ -122,10 +162,13 @@ export interface Snapshot {
   charges: ChargeRecord[];
   tdsRequests: TdsRequestRecord[];
   events: EventRecord[];
+  /** Absent in state files written before plans and subscriptions existed. */
+  plans?: PlanRecord[];
+  subscriptions?: SubscriptionRecord[];
 }
 
 /** PAY.JP ids are a prefix plus hex, 32 characters in all (e.g. ch_fa990a4c10672a93053a774730b0a). */
-export function newId(prefix: 'tok_' | 'car_' | 'cus_' | 'ch_' | 'evnt_' | 'tdsr_'): string {
+export function newId(prefix: 'tok_' | 'car_' | 'cus_' | 'ch_' | 'evnt_' | 'tdsr_' | 'pln_' | 'sub_'): string {
   const hexLength = 32 - prefix.length;
   return (
     prefix +
@@ -144,6 +187,8 @@ export class State {
   readonly charges = new Map<string, ChargeRecord>();
   readonly tdsRequests = new Map<string, TdsRequestRecord>();
   readonly events = new Map<string, EventRecord>();
+  readonly plans = new Map<string, PlanRecord>();
+  readonly subscriptions = new Map<string, SubscriptionRecord>();
   /**
    * Answers given to POST requests with an Idempotency-Key, by key: memory only (not in the state
    * file), as a key only has to outlive the retries of one request.
@@ -163,7 +208,17 @@ export class State {
 
   clear(): void {
     this.seq = 0;
-    for (const map of [this.tokens, this.customers, this.cards, this.charges, this.tdsRequests, this.events]) map.clear();
+    for (const map of [
+      this.tokens,
+      this.customers,
+      this.cards,
+      this.charges,
+      this.tdsRequests,
+      this.events,
+      this.plans,
+      this.subscriptions,
+    ])
+      map.clear();
     this.idempotency.clear();
     if (this.file) rmSync(this.file, { force: true });
   }
@@ -187,6 +242,8 @@ export class State {
       charges: [...this.charges.values()],
       tdsRequests: [...this.tdsRequests.values()],
       events: [...this.events.values()],
+      plans: [...this.plans.values()],
+      subscriptions: [...this.subscriptions.values()],
     };
     mkdirSync(path.dirname(this.file), { recursive: true });
     // Write-then-rename so a crash never leaves half a file behind.
@@ -211,5 +268,7 @@ export class State {
     for (const r of snapshot.charges) this.charges.set(r.id, r);
     for (const r of snapshot.tdsRequests) this.tdsRequests.set(r.id, r);
     for (const r of snapshot.events) this.events.set(r.id, r);
+    for (const r of snapshot.plans ?? []) this.plans.set(r.id, r);
+    for (const r of snapshot.subscriptions ?? []) this.subscriptions.set(r.id, r);
   }
 }

@@ -196,4 +196,15 @@ describe('webhook control rules', () => {
     await control('reset', {});
     expect(((await control('events-delivered')) as { data: DeliveryRecord[] }).data).toHaveLength(0);
   });
+
+  it('delivers the events of the renewals the clock runs (delivery order is not guaranteed, as at PAY.JP)', async () => {
+    const plan = await payjp.plans.create({ amount: 1100, currency: 'jpy', interval: 'month' });
+    const customer = await payjp.customers.create({ card: await tokenId(emu) });
+    const sub = await payjp.subscriptions.create({ customer: customer.id, plan: plan.id });
+    await control('clock', { advance_days: 95 });
+    expect(await emu.webhooks.idle(10_000)).toBe(true);
+    const count = (type: string) => received.filter((r) => r.body.type === type).length;
+    expect([count('charge.succeeded'), count('subscription.created'), count('subscription.renewed')]).toEqual([4, 1, 3]);
+    expect(received.filter((r) => r.body.type.startsWith('subscription.')).every((r) => r.body.data.id === sub.id)).toBe(true);
+  });
 });
