@@ -45,11 +45,12 @@ async function main(): Promise<void> {
   const serveStatic = dev ? null : createPrecompressedStatic(path.join(__dirname, '.next'));
   const server = createServer((req, res) => {
     stampPeerAddress(req, header);
-    // TRACE, WebDAV and other methods Next cannot take: 405, never its 500 (docs/decisions/0062).
-    if (handleOddMethod(req, res)) return;
     // The public API (/v1, /mcp) skips Next's handler: its router came from the app's bundle at start.
+    // Any method goes to it: it answers an odd one with its own 405 problem and the route's Allow.
     const lean = isLeanPath(req.url) ? leanPath() : undefined;
     if (lean) return void lean.listener(req, res);
+    // TRACE, WebDAV and other methods Next cannot take: 405, never its 500 (docs/decisions/0062).
+    if (handleOddMethod(req, res)) return;
     if (serveStatic === null) void handle(req, res);
     else serveStatic(req, res, () => void handle(req, res));
   });

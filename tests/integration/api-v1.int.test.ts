@@ -331,6 +331,24 @@ describe('the Node listener server.ts calls', () => {
         body: JSON.stringify({ items: [A] }),
       });
       expect(posted.status).toBe(200);
+      // Methods fetch cannot send (TRACE) and WebDAV ones: the API's own 405 problem with the route's Allow.
+      const { request: rawRequest } = await import('node:http');
+      const odd = (method: string, p: string) =>
+        new Promise<{ status: number; type: string; allow: string }>((resolve, reject) => {
+          const req = rawRequest(`${base}${p}`, { method }, (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), allow: String(res.headers.allow) }),
+            );
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      expect(await odd('TRACE', '/v1/watch')).toEqual({ status: 405, type: 'application/problem+json', allow: 'GET, POST, HEAD, OPTIONS' });
+      expect(await odd('PROPFIND', '/mcp')).toEqual({ status: 405, type: 'application/problem+json', allow: 'POST, OPTIONS' });
+      const badDate = await fetch(`${base}/v1/companies/${A}?asOf=today`, { headers: auth });
+      expect(badDate.status).toBe(400);
+      expect(await badDate.json()).toMatchObject({ errors: { asOf: expect.stringContaining('YYYY-MM-DD') } });
       const refused = await fetch(`${base}/v1/companies/${A}`);
       expect(refused.status).toBe(401);
       expect(refused.headers.get('content-type')).toBe('application/problem+json');

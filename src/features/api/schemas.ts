@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BulkCheckResultSchema, SearchResultSchema } from '@/features/company-search';
 import { InvoiceViewSchema, TimelineEntrySchema } from '@/features/company-reference';
 import { CompanyRecordSchema } from '@/features/registry';
+import { isCalendarDate } from '@/lib/calendar-date';
 import { singleLineText } from '@/lib/plain-text';
 
 import { API_BATCH_MAX, API_CHANGES_PAGE_DEFAULT, API_CHANGES_PAGE_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX } from './rules';
@@ -15,7 +16,7 @@ import { API_BATCH_MAX, API_CHANGES_PAGE_DEFAULT, API_CHANGES_PAGE_MAX, API_KEY_
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD の形式で指定してください。')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), '存在しない日付です。');
+  .refine(isCalendarDate, '日付は YYYY-MM-DD の形式で、実在する日を指定してください。');
 
 // ---- the key page (/my-page/api) ------------------------------------------------------------
 

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 
+import { isCalendarDate } from '@/lib/calendar-date';
+
 import { BULK_LINES_MAX, BULK_LINES_SENT_MAX, BULK_LINE_CHARS_MAX, BULK_MESSAGES, countBulkLines } from './bulk';
 
 // ── API shapes ──────────────────────────────────────────────────────────────────────────────
@@ -11,10 +13,7 @@ import { BULK_LINES_MAX, BULK_LINES_SENT_MAX, BULK_LINE_CHARS_MAX, BULK_MESSAGES
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, BULK_MESSAGES.bad_date)
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    BULK_MESSAGES.bad_date,
-  );
+  .refine(isCalendarDate, BULK_MESSAGES.bad_date);
 
 export const BulkCheckBodySchema = z.strictObject({
   lines: z

@@ -10,6 +10,7 @@ import { searchCompanies } from '@/features/registry/index.server';
 import { SearchParamsSchema, type SearchResult } from '@/features/company-search';
 import { todayInJapan } from '@/features/registry';
 import { getCompany, getInvoiceStore } from '@/features/registry/index.server';
+import { isCalendarDate } from '@/lib/calendar-date';
 import { AppError } from '@/server/http/app-error';
 
 import { API_CHANGES_PAGE_MAX } from '../rules';
@@ -26,7 +27,10 @@ import { companyOf } from './v1';
  */
 
 const MCP_BATCH_MAX = 100;
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isCalendarDate, '日付は YYYY-MM-DD の形式で、実在する日を指定してください。');
 
 function text(value: unknown) {
   return { content: [{ type: 'text' as const, text: JSON.stringify(value) }] };
