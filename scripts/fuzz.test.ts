@@ -208,6 +208,8 @@ describe('judge on the public API (/v1, /mcp)', () => {
     expect(judge(lean({ route: '/mcp', path: '/mcp', method: 'POST' }), 406, json, rpcError)).toBeNull();
     expect(judge(lean({}), 200, { 'content-type': 'application/json; charset=utf-8' }, Buffer.from('{"items":[]}'))).toBeNull();
     expect(judge(lean({}), 204, {}, Buffer.alloc(0))).toBeNull();
+    // the first 256 KiB of a longer answer (a batch of 1,000) do not parse, and are not expected to
+    expect(judge(lean({}), 200, { 'content-type': 'application/json' }, Buffer.from('{"rows":[{"a":1},'), false)).toBeNull();
     expect(judge(lean({ route: '/mcp', path: '/mcp', method: 'POST' }), 202, {}, Buffer.alloc(0))).toBeNull();
     expect(judge(lean({ method: 'HEAD' }), 200, { 'content-type': 'application/json' }, Buffer.alloc(0))).toBeNull();
     // `//v1//companies` and `/V1/…` are not the router's (server.ts matches the path as sent): Next's answer, a page's rules

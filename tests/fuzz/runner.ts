@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 
 import fc from 'fast-check';
 import { Secret, TOTP } from 'otpauth';
@@ -98,10 +99,27 @@ function assertLocal(base: URL): void {
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** the first 256 KiB of the body */
   body: Buffer;
+  /** false when the body was longer than what is kept: it cannot be parsed */
+  complete: boolean;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/**
+ * A server may answer before it has read the body (a 401 for a missing key, a 405 from server.ts)
+ * and close the connection while a large body is still being written: the write then fails with
+ * EPIPE on the socket after the request has its answer and has let go of the socket, an 'error'
+ * with no listener that would end the run. While a request holds the socket, its own 'error'
+ * handler still gets the socket's errors.
+ */
+const guarded = new WeakSet<object>();
+function guardSocket(socket: Socket): void {
+  if (guarded.has(socket)) return;
+  guarded.add(socket);
+  socket.on('error', () => undefined);
+}
 
 /** One request on the runner's keep-alive agent (exported for its test). */
 export function send(
@@ -143,6 +161,7 @@ export function send(
       reject(error);
       return;
     }
+    req.on('socket', guardSocket);
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -150,7 +169,12 @@ export function send(
         size += c.length;
         if (size <= 256 * 1024) chunks.push(c);
       });
-      res.on('end', () => done(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })));
+      res.on('end', () =>
+        done(() => {
+          const kept = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: kept, complete: kept.length === size });
+        }),
+      );
       res.on('error', (e) => done(() => reject(e)));
     });
     req.on('timeout', () => {
@@ -428,7 +452,13 @@ function isJsonRpcError(value: unknown): boolean {
  * transport's own protocol errors); 401 names its scheme (WWW-Authenticate), 405 what is allowed,
  * 429 when to come back; a success with a body is JSON that parses.
  */
-function judgeLean(request: FuzzRequest, status: number, headers: http.IncomingHttpHeaders, body: Buffer): string | null {
+function judgeLean(
+  request: FuzzRequest,
+  status: number,
+  headers: http.IncomingHttpHeaders,
+  body: Buffer,
+  complete: boolean,
+): string | null {
   const type = String(headers['content-type'] ?? '');
   if ([400, 414, 431].includes(status) && !type && body.length === 0 && isProtocolInvalid(request)) return null;
   if (request.method === 'HEAD' || status === 204 || status === 304 || (status >= 300 && status < 400)) return null;
@@ -455,13 +485,20 @@ function judgeLean(request: FuzzRequest, status: number, headers: http.IncomingH
   }
   if (body.length === 0) return null; // 202 of an MCP notification, 201/200 without a body
   if (!/^application\/([\w.+-]+\+)?json/i.test(type)) return `API ${status} answer is not JSON (${type || 'no content-type'})`;
-  return parses ? null : `API ${status} claims JSON but does not parse`;
+  // a batch of 1,000 answers more than the runner keeps: only what it has read can be judged
+  return parses || !complete ? null : `API ${status} claims JSON but does not parse`;
 }
 
-/** Why an answer is a failure, or null. */
-export function judge(request: FuzzRequest, status: number, headers: http.IncomingHttpHeaders, body: Buffer): string | null {
+/** Why an answer is a failure, or null (`complete`: false when the body is longer than what the runner keeps). */
+export function judge(
+  request: FuzzRequest,
+  status: number,
+  headers: http.IncomingHttpHeaders,
+  body: Buffer,
+  complete = true,
+): string | null {
   if (status >= 500) return `${status} answer`;
-  if (isLeanPath(request.path)) return judgeLean(request, status, headers, body);
+  if (isLeanPath(request.path)) return judgeLean(request, status, headers, body, complete);
   if (!isApiPath(request.path)) return null;
   const type = String(headers['content-type'] ?? '');
   // Node's HTTP parser answers a request that is not valid HTTP (bytes outside visible ASCII on
@@ -487,6 +524,7 @@ export function judge(request: FuzzRequest, status: number, headers: http.Incomi
     try {
       JSON.parse(body.toString('utf8'));
     } catch {
+      if (!complete) return null;
       return `/api ${status} claims JSON but does not parse`;
     }
     return null;
@@ -696,7 +734,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         contentType,
         ms: Date.now() - t0,
         preview: answer.body.toString('utf8', 0, Math.min(answer.body.length, 300)).replace(/\s+/g, ' '),
-        failure: judge(request, answer.status, answer.headers, answer.body),
+        failure: judge(request, answer.status, answer.headers, answer.body, answer.complete),
       };
       if (request.cookie === 'member' && browser.loggedIn) {
         // A 401 from the login route or the webhook is about their own credentials, not the session.
