@@ -198,6 +198,13 @@ describe('judge on the public API (/v1, /mcp)', () => {
     expect(judge(lean({}), 200, { 'content-type': 'text/html' }, Buffer.from('<html>'))).toMatch(/not JSON/);
     // a JSON-RPC error is the MCP transport's, and only /mcp's
     expect(judge(lean({}), 400, json, rpcError)).toMatch(/problem\+json/);
+    // a tool that threw something other than hojin's Japanese refusal: the SDK's isError result with the exception's message
+    const toolResult = (text: string) =>
+      Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 4, result: { content: [{ type: 'text', text }], isError: true } }));
+    const mcp = lean({ route: '/mcp', path: '/mcp', method: 'POST' });
+    expect(judge(mcp, 200, json, toolResult('Invalid time value'))).toMatch(/unexpected error: Invalid time value/);
+    expect(judge(mcp, 200, json, toolResult('続きの位置の指定が正しくありません。'))).toBeNull();
+    expect(judge(mcp, 200, json, toolResult('MCP error -32602: Input validation error'))).toBeNull();
   });
 
   it('accepts problem details, /mcp JSON-RPC errors, JSON successes, 204/202 without a body, and what Next answers for paths not under /v1', () => {

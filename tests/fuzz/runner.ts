@@ -447,10 +447,27 @@ function isJsonRpcError(value: unknown): boolean {
 }
 
 /**
+ * An MCP tool that failed on an unexpected error: the SDK turns what a tool throws into a result
+ * with `isError` and the error's message. hojin's own refusals are Japanese (AppError), the SDK's
+ * protocol and argument errors start with `MCP error`; anything else (`Invalid time value`) is an
+ * exception the tool did not expect — the /mcp form of a 5xx.
+ */
+function mcpToolCrash(parsed: unknown): string | null {
+  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+    const result = (message as { result?: { isError?: unknown; content?: { text?: unknown }[] } } | null)?.result;
+    if (result?.isError !== true) continue;
+    const text = result.content?.map((c) => (typeof c.text === 'string' ? c.text : '')).join(' ') ?? '';
+    if (!text.startsWith('MCP error') && !/[\u3040-\u30ff\u4e00-\u9fff]/.test(text)) return text.slice(0, 120);
+  }
+  return null;
+}
+
+/**
  * The public API's rules (/v1, /mcp): an error is RFC 9457 problem details whose `status` is the
  * HTTP status and whose `detail` is a string (on /mcp a JSON-RPC error object will do too: the MCP
  * transport's own protocol errors); 401 names its scheme (WWW-Authenticate), 405 what is allowed,
- * 429 when to come back; a success with a body is JSON that parses.
+ * 429 when to come back; a success with a body is JSON that parses, and no MCP tool fails on an
+ * unexpected error.
  */
 function judgeLean(
   request: FuzzRequest,
@@ -486,7 +503,9 @@ function judgeLean(
   if (body.length === 0) return null; // 202 of an MCP notification, 201/200 without a body
   if (!/^application\/([\w.+-]+\+)?json/i.test(type)) return `API ${status} answer is not JSON (${type || 'no content-type'})`;
   // a batch of 1,000 answers more than the runner keeps: only what it has read can be judged
-  return parses || !complete ? null : `API ${status} claims JSON but does not parse`;
+  if (!parses) return complete ? `API ${status} claims JSON but does not parse` : null;
+  const crash = isMcp ? mcpToolCrash(parsed) : null;
+  return crash === null ? null : `MCP tool failed on an unexpected error: ${crash}`;
 }
 
 /** Why an answer is a failure, or null (`complete`: false when the body is longer than what the runner keeps). */
