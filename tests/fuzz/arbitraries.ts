@@ -326,9 +326,14 @@ const MCP_ARGUMENTS: Record<(typeof MCP_TOOLS)[number], fc.Arbitrary<unknown>> =
     {
       since: fc.oneof(
         { arbitrary: fc.constantFrom(daysAgo(1), daysAgo(7), daysAgo(89), daysAgo(91), daysAgo(-1)), weight: 4 },
+        // the tool's pattern takes these; no calendar has them
+        { arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00'), weight: 1 },
         { arbitrary: isoDate, weight: 1 },
       ),
-      limit: fc.oneof(fc.constantFrom(1, 20, 50, 51, 0, -1), fc.double(), fc.constant('20')),
+      limit: fc.oneof(
+        { arbitrary: fc.constantFrom(1, 20, 50), weight: 3 },
+        { arbitrary: fc.oneof(fc.constantFrom(51, 0, -1, '20'), fc.double()), weight: 1 },
+      ),
       cursor: sometimesNasty(fc.constantFrom('abc.def', 'eyJzIjoiMjAyNi0wMS0wMSJ9.AAAA', '.')),
     },
     { requiredKeys: ['since'] },
