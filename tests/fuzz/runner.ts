@@ -286,21 +286,23 @@ class Browser {
     return { status: res.status, json };
   }
 
-  /** A new key; at the member's limit of live keys, the oldest live ones are revoked first (earlier runs', the fuzzed creations'). */
+  /**
+   * A new key. At the member's limit of live keys, the runner's own keys an interrupted run left
+   * are revoked first; keys the member made are never touched (the run then goes without keys and
+   * says so).
+   */
   private async createKey(): Promise<{ key: string; id: string } | null> {
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < 2; attempt++) {
       const made = await this.keyCall('POST', '/api/api-keys', { name: KEY_NAME });
       const created = made.json as { key?: unknown; id?: unknown } | null;
       if (made.status === 201 && typeof created?.key === 'string' && typeof created.id === 'string')
         return { key: created.key, id: created.id };
-      if (made.status !== 409) return null;
+      if (made.status !== 409 || attempt > 0) return null;
       const list = (await this.keyCall('GET', '/api/api-keys')).json as {
         keys?: { id: string; name: string; revokedAt: string | null }[];
       } | null;
-      const live = (list?.keys ?? []).filter((k) => k.revokedAt === null);
-      // the runner's own leftovers first, then the oldest (the list is newest first)
-      const victims = [...live.filter((k) => k.name === KEY_NAME), ...live.filter((k) => k.name !== KEY_NAME).reverse()].slice(0, 2);
-      for (const k of victims) await this.keyCall('DELETE', `/api/api-keys/${k.id}`);
+      for (const k of (list?.keys ?? []).filter((k) => k.revokedAt === null && k.name === KEY_NAME))
+        await this.keyCall('DELETE', `/api/api-keys/${k.id}`);
     }
     return null;
   }
@@ -317,11 +319,23 @@ class Browser {
     }
   }
 
-  /** Revokes the run's live key (an interrupted run's key is revoked by the next run at the limit). */
+  /** when the run began: the keys made since (its own, and those the fuzzed POST /api/api-keys made) are revoked at its end */
+  private readonly since = new Date().toISOString();
+
+  /**
+   * Revokes the keys made during the run: the runner's live key and the fuzzed creations, which
+   * would otherwise fill the member's limit of live keys run after run. Keys made before the run
+   * are left alone.
+   */
   async finish(): Promise<void> {
-    if (!this.keys.liveId) return;
+    if (!this.loggedIn) return;
     try {
-      await this.keyCall('DELETE', `/api/api-keys/${this.keys.liveId}`);
+      const list = (await this.keyCall('GET', '/api/api-keys')).json as {
+        keys?: { id: string; createdAt: string; revokedAt: string | null }[];
+      } | null;
+      const made = (list?.keys ?? []).filter((k) => k.revokedAt === null && k.createdAt >= this.since).map((k) => k.id);
+      for (const id of new Set([...made, ...(this.keys.liveId ? [this.keys.liveId] : [])]))
+        await this.keyCall('DELETE', `/api/api-keys/${id}`);
     } catch {
       /* best effort */
     }
