@@ -60,6 +60,8 @@ async function main() {
   if (args.replay) {
     for (const f of report.failures.length ? report.failures : []) console.log(`\n#${f.index} answer: ${f.preview}`);
   }
+  if (report.loggedIn && !report.apiKeys)
+    console.log("\n[fuzz] note: the demo member's API keys could not be made, so /v1 and /mcp ran without a live key.");
   if (!report.loggedIn) console.log('\n[fuzz] note: the demo member could not log in, so no request ran with a real session.');
   if (report.staffLoggedIn === false)
     console.log('[fuzz] note: the staff account could not log in, so the back office ran without a staff session.');

@@ -5,7 +5,9 @@ import type { RouteTemplate, Segment } from './routes';
 /**
  * fast-check arbitraries for one HTTP request against the app. A request is plain data (so a
  * failure prints, and `--replay` regenerates, exactly what was sent); the cookie and CSRF token are
- * symbolic and filled in by the runner with the session it holds at that moment.
+ * symbolic and filled in by the runner with the session it holds at that moment. On the public API
+ * (/v1, /mcp) the cookie kind stands for the `Authorization` header instead: 'member' the live API
+ * key the runner made, 'pre' a revoked one, 'garbage' a malformed or unknown bearer, 'none' none.
  */
 export type CookieKind = 'none' | 'member' | 'pre' | 'garbage';
 export type CsrfKind = 'valid' | 'none' | 'garbage' | 'other';
@@ -17,7 +19,7 @@ export interface FuzzBody {
 }
 
 export interface FuzzRequest {
-  kind: 'api' | 'page';
+  kind: 'api' | 'page' | 'lean';
   /** the route template aimed at (for the counts by route); `(bad path)` for paths no route has */
   route: string;
   method: string;
@@ -149,6 +151,14 @@ function textField(good: fc.Arbitrary<string>): fc.Arbitrary<string> {
 export const PRICE_PLACEHOLDER = '__price__';
 export const STANDARD_SELECTION = { items: [{ itemId: 'history-full', quantity: 2 }], deliverySpeed: 'normal' } as const;
 
+/**
+ * Stands for the date (Japan time) N days before the day of the run, filled in by the runner
+ * (`resolveDates`): the change feed keeps 90 days, so a request must name days relative to today
+ * to stay valid, or just out of range, on every day the same seed is replayed.
+ */
+export const daysAgo = (n: number): string => `__daysago_${n}__`;
+export const DAYS_AGO_PATTERN = /__daysago_(-?\d+)__/g;
+
 const alnum = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength: min, maxLength: max });
 const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
@@ -248,6 +258,139 @@ const orderOneFieldOff = fc
     return order;
   });
 
+// ---- the public API (/v1, /mcp) --------------------------------------------------------------
+
+const tNumber = sometimesNasty(
+  fc.oneof(
+    fc.constantFrom('T8040001999013', 'T1180301018771', 'T9040001999013', 't8040001999013', 'Ｔ８０４０００１９９９０１３'),
+    digits(13).map((d) => `T${d}`),
+  ),
+);
+/** an ISO date, now and then one that does not exist or is not a date at all */
+const isoDate = fc.oneof(
+  { arbitrary: fc.constantFrom(daysAgo(0), daysAgo(1), daysAgo(30), '2023-10-01', '2023-09-30', '2024-02-29'), weight: 6 },
+  { arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00', '9999-12-31', '2026-1-1', '20260101', 'today'), weight: 2 },
+  { arbitrary: nastyString, weight: 1 },
+);
+/** what a batch item may be: a number, a T-number, an exact name, or anything */
+const batchItem = fc.oneof(
+  { arbitrary: corporateNumber, weight: 4 },
+  { arbitrary: tNumber, weight: 2 },
+  { arbitrary: fc.constantFrom('株式会社商号変更後', 'テスト株式会社', ' 8040001999013 ', '8040-0019-99013', 'a'.repeat(201)), weight: 2 },
+  { arbitrary: nastyString, weight: 1 },
+);
+const batchBody = fc.record(
+  {
+    items: fc.oneof(
+      { arbitrary: fc.array(batchItem, { minLength: 1, maxLength: 20 }), weight: 8 },
+      { arbitrary: fc.constant([] as string[]), weight: 1 },
+      // the limit (1,000), one over it, and every item a near-200-character name
+      {
+        arbitrary: fc.constantFrom(1000, 1001).map((n) => Array.from({ length: n }, (_, i) => String(8_040_001_999_013 + i * 7))),
+        weight: 1,
+      },
+      { arbitrary: fc.constant(Array.from({ length: 1000 }, () => 'あ'.repeat(200))), weight: 1 },
+    ),
+    date: isoDate,
+  },
+  { requiredKeys: ['items'] },
+);
+
+const MCP_TOOLS = ['search_companies', 'get_company', 'check_invoice_registration', 'bulk_check', 'recent_changes'] as const;
+const anyJson = fc.jsonValue({ maxDepth: 2 });
+/** the arguments of each MCP tool: the input schema's shape with nasty values mixed in */
+const MCP_ARGUMENTS: Record<(typeof MCP_TOOLS)[number], fc.Arbitrary<unknown>> = {
+  search_companies: fc.record(
+    {
+      q: sometimesNasty(fc.constantFrom('トヨタ', '株式会社', 'テスト', 'ｶﾌﾞ', '8040001999013', '1000005', 'a'.repeat(101))),
+      address: sometimesNasty(fc.constantFrom('丸の内', '東京都港区', '1-1')),
+      prefecture: sometimesNasty(fc.constantFrom('13', '01', '47', '48', '1')),
+      includeClosed: fc.oneof(fc.boolean(), fc.constantFrom('1', 'true', 0)),
+      cursor: sometimesNasty(alnum(10, 80)),
+    },
+    { requiredKeys: [] },
+  ),
+  get_company: fc.record({ corporateNumber, asOf: isoDate }, { requiredKeys: ['corporateNumber'] }),
+  check_invoice_registration: fc.record({ registrationNumber: tNumber, asOf: isoDate }, { requiredKeys: ['registrationNumber'] }),
+  bulk_check: fc.record(
+    {
+      items: fc.oneof(
+        { arbitrary: fc.array(batchItem, { minLength: 1, maxLength: 10 }), weight: 6 },
+        { arbitrary: fc.constantFrom(0, 100, 101).map((n) => Array.from({ length: n }, () => '8040001999013')), weight: 1 },
+      ),
+      date: isoDate,
+    },
+    { requiredKeys: ['items'] },
+  ),
+  recent_changes: fc.record(
+    {
+      since: fc.oneof(
+        { arbitrary: fc.constantFrom(daysAgo(1), daysAgo(7), daysAgo(89), daysAgo(91), daysAgo(-1)), weight: 4 },
+        // the tool's pattern takes these; no calendar has them
+        { arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '0000-00-00'), weight: 1 },
+        { arbitrary: isoDate, weight: 1 },
+      ),
+      limit: fc.oneof(
+        { arbitrary: fc.constantFrom(1, 20, 50), weight: 3 },
+        { arbitrary: fc.oneof(fc.constantFrom(51, 0, -1, '20'), fc.double()), weight: 1 },
+      ),
+      cursor: sometimesNasty(fc.constantFrom('abc.def', 'eyJzIjoiMjAyNi0wMS0wMSJ9.AAAA', '.')),
+    },
+    { requiredKeys: ['since'] },
+  ),
+};
+const rpcId = fc.oneof(
+  { arbitrary: fc.oneof(fc.nat({ max: 1000 }), alnum(1, 8)), weight: 9 },
+  { arbitrary: fc.constantFrom(null, 1.5, -1, [], {}), weight: 1 },
+);
+const rpc = (method: fc.Arbitrary<string>, params: fc.Arbitrary<unknown>) =>
+  fc.record(
+    {
+      jsonrpc: fc.oneof({ arbitrary: fc.constant('2.0'), weight: 9 }, { arbitrary: fc.constantFrom('1.0', 2, null), weight: 1 }),
+      id: rpcId,
+      method,
+      params,
+    },
+    { requiredKeys: ['jsonrpc', 'id', 'method'] },
+  );
+const mcpMessage: fc.Arbitrary<unknown> = fc.oneof(
+  {
+    arbitrary: rpc(
+      fc.constant('initialize'),
+      fc.record({
+        protocolVersion: sometimesNasty(fc.constantFrom('2025-06-18', '2025-03-26', '2024-11-05', '1999-01-01')),
+        capabilities: fc.oneof(fc.constant({}), anyJson),
+        clientInfo: fc.record({ name: sometimesNasty(fc.constant('fuzz')), version: sometimesNasty(fc.constant('1.0.0')) }),
+      }),
+    ),
+    weight: 2,
+  },
+  { arbitrary: rpc(fc.constant('tools/list'), fc.oneof(fc.constant({}), fc.record({ cursor: nastyString }))), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(...MCP_TOOLS).chain((name) =>
+      rpc(
+        fc.constant('tools/call'),
+        fc.record({
+          name: fc.oneof({ arbitrary: fc.constant<string>(name), weight: 9 }, { arbitrary: nastyString, weight: 1 }),
+          arguments: MCP_ARGUMENTS[name],
+        }),
+      ),
+    ),
+    weight: 8,
+  },
+  { arbitrary: rpc(fc.constantFrom('ping', 'resources/list', 'prompts/list', 'logging/setLevel', 'no/such', ''), anyJson), weight: 1 },
+  // notifications (no id): answered 202 with no body
+  {
+    arbitrary: fc.constantFrom(
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+    ),
+    weight: 1,
+  },
+  // a JSON-RPC response sent to the server
+  { arbitrary: fc.record({ jsonrpc: fc.constant('2.0'), id: rpcId, result: anyJson }), weight: 1 },
+);
+
 type BodyKey = string; // "METHOD template"
 const VALIDISH: Record<BodyKey, fc.Arbitrary<unknown>> = {
   'POST /api/users/register': fc.record({ email, password, agreement: fc.oneof(fc.constant(true), fc.boolean()) }),
@@ -302,6 +445,13 @@ const VALIDISH: Record<BodyKey, fc.Arbitrary<unknown>> = {
   'POST /api/credit-cards/card': fc.record({ token: sometimesNasty(alnum(1, 30).map((s) => `tok_${s}`)) }),
   'DELETE /api/credit-cards/card': fc.record({ cardId: sometimesNasty(alnum(1, 30).map((s) => `car_${s}`)) }),
   'POST /api/payments/webhook': webhookEvent,
+  'POST /api/api-keys': fc.record({ name: textField(fc.constantFrom('fuzz', '会計システム', 'キー'.repeat(21))) }),
+  'POST /v1/companies/batch': batchBody,
+  'POST /v1/watch': fc.record({ corporateNumber }),
+  'POST /mcp': fc.oneof(
+    { arbitrary: mcpMessage, weight: 8 },
+    { arbitrary: fc.array(mcpMessage, { minLength: 0, maxLength: 4 }), weight: 1 },
+  ),
 };
 
 /** Replaces, removes or adds one value somewhere in a JSON value: wrong types, nasty strings, unknown keys. */
@@ -366,8 +516,10 @@ function json(value: unknown): FuzzBody {
 
 function bodyArb(key: BodyKey): fc.Arbitrary<FuzzBody | null> {
   const validish = VALIDISH[key] ?? fc.constant({});
+  // the public API's bodies are right more often, so that its handlers (not only its schemas) are fuzzed
+  const lean = / \/(v1|mcp)(\/|$)/.test(key);
   return fc.oneof(
-    { arbitrary: validish.map(json), weight: 6 },
+    { arbitrary: validish.map(json), weight: lean ? 14 : 6 },
     { arbitrary: validish.chain(mutate).map(json), weight: 6 },
     { arbitrary: validish.chain(mutate).chain(mutate).map(json), weight: 2 },
     { arbitrary: fc.jsonValue({ maxDepth: 3 }).map(json), weight: 2 },
@@ -431,8 +583,27 @@ const badSegment: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 200, max: 9000 }).map((n) => 'a'.repeat(n)),
 );
 
+/** a path parameter value as it goes on the request line */
+const encoded = (a: fc.Arbitrary<string>) => a.map((v) => encodeURIComponent(v.replace(/[\ud800-\udfff]/g, 'x')).slice(0, 3000));
+
 function fillSegment(seg: Segment, route: string): fc.Arbitrary<string> {
   if (seg.type === 'static') return fc.constant(seg.value);
+  // the public API's parameters: 13-digit numbers and T-numbers, right or nearly
+  // (a number the sample registry has, often: a random 13 digits is a 404 and the handler's answer is never seen)
+  if (seg.type === 'dynamic' && seg.name === 'corporateNumber')
+    return fc.oneof(
+      { arbitrary: fc.constantFrom('8040001999013', '1180301018771', '9040001999013'), weight: 3 },
+      { arbitrary: encoded(corporateNumber), weight: 3 },
+      { arbitrary: encoded(tNumber), weight: 1 },
+      { arbitrary: badSegment, weight: 1 },
+    );
+  if (seg.type === 'dynamic' && seg.name === 'registrationNumber')
+    return fc.oneof(
+      { arbitrary: fc.constantFrom('T8040001999013', 'T1180301018771', 'T9040001999013'), weight: 3 },
+      { arbitrary: encoded(tNumber), weight: 3 },
+      { arbitrary: encoded(corporateNumber), weight: 1 },
+      { arbitrary: badSegment, weight: 1 },
+    );
   if (seg.type === 'catchAll') return fc.array(fc.oneof(alnum(1, 12), badSegment), { minLength: 1, maxLength: 4 }).map((a) => a.join('/'));
   const good = route.includes('receipt')
     ? fc.uuid().map((u) => `${u}.pdf`)
@@ -500,6 +671,44 @@ const QUERY_PARAMS: Record<string, fc.Arbitrary<[string, string][]>> = {
       ['nextPage', n],
       ['error', e],
     ]),
+  // the public API (/v1)
+  '/v1/companies': fc.oneof(
+    searchQuery(),
+    // a search that is right in every field, so that the search itself runs
+    fc
+      .record(
+        {
+          q: fc.constantFrom('トヨタ', '株式会社', 'テスト', 'ｶﾌﾞｼｷｶﾞｲｼｬ', '8040001999013', '100-0005', 'TOYOTA', '商号'),
+          prefecture: fc.constantFrom('13', '23', '01', '47'),
+          kind: fc.constantFrom('301', '101,301', '399'),
+          includeClosed: fc.constant('1'),
+        },
+        { requiredKeys: ['q'] },
+      )
+      .map((r) => Object.entries(r) as [string, string][]),
+  ),
+  '/v1/companies/[corporateNumber]': isoDate.map((d): [string, string][] => [['asOf', d]]),
+  '/v1/invoice-registrations/[registrationNumber]': isoDate.map((d): [string, string][] => [['asOf', d]]),
+  '/v1/changes': fc
+    .record(
+      {
+        since: fc.oneof(
+          // recent (inside the feed's 90 days), old (outside), tomorrow, and not a date
+          { arbitrary: fc.constantFrom(daysAgo(0), daysAgo(1), daysAgo(7), daysAgo(30), daysAgo(89)), weight: 6 },
+          { arbitrary: fc.constantFrom(daysAgo(91), daysAgo(365), '2000-01-01', daysAgo(-1)), weight: 2 },
+          { arbitrary: isoDate, weight: 2 },
+        ),
+        limit: sometimesNasty(fc.constantFrom('1', '20', '100', '500', '501', '0', '-1', '1.5', '1e2', 'abc')),
+        // a cursor is signed by the server: any the fuzzer makes up is refused, so it comes now and then
+        cursor: fc.oneof(
+          { arbitrary: fc.constant(null), weight: 4 },
+          { arbitrary: sometimesNasty(fc.constantFrom('abc.def', 'eyJzIjoiMjAyNi0wMS0wMSJ9.AAAA', '.', 'a'.repeat(513))), weight: 1 },
+        ),
+      },
+      { requiredKeys: ['since'] },
+    )
+    .map((r) => Object.entries(r).filter(([, v]) => v !== null) as [string, string][]),
+  '/v1/watch': sometimesNasty(fc.constantFrom('1', '2', '0', '1000', '1001', 'x')).map((p) => [['page', p]]),
 };
 
 function searchQuery(): fc.Arbitrary<[string, string][]> {
@@ -573,8 +782,24 @@ function pathArb(route: RouteTemplate): fc.Arbitrary<string> {
   return fc.oneof({ arbitrary: segs, weight: 12 }, { arbitrary: variant, weight: 2 });
 }
 
-/** Paths that belong to no route: the bare /api, unknown /api paths, and bad page paths. */
-const badPath: fc.Arbitrary<{ kind: 'api' | 'page'; path: string }> = fc.oneof(
+/** Paths that belong to no route: the bare /api, unknown /api and /v1 paths, and bad page paths. */
+const badPath: fc.Arbitrary<{ kind: 'api' | 'page' | 'lean'; path: string }> = fc.oneof(
+  fc
+    .constantFrom(
+      '/v1',
+      '/v1/',
+      '/v1/%ff',
+      '/v1/..',
+      '/v1/%2e%2e/api/health',
+      '/mcp/',
+      '/mcp/x',
+      '/v1/companies/8040001999013/x',
+      '/v1//companies',
+    )
+    .map((path) => ({ kind: 'lean' as const, path })),
+  fc
+    .array(fc.oneof(alnum(1, 10), badSegment), { minLength: 1, maxLength: 3 })
+    .map((parts) => ({ kind: 'lean' as const, path: `/v1/${parts.join('/')}` })),
   fc
     .constantFrom('/api', '/api/', '/api/%ff', '/api/%', '/api/%00', '/api/..', '/api/%2e%2e/etc/passwd', '/api/users', '/api/users/%ff')
     .map((path) => ({ kind: 'api' as const, path })),
@@ -649,12 +874,34 @@ const headersArb = fc.record({
 // ---------------------------------------------------------------------------------------------
 // One request
 
+/** `accept` of an MCP client (the Streamable HTTP transport wants both), most of the time. */
+const mcpHeaders: fc.Arbitrary<[string, string][]> = fc
+  .tuple(
+    fc.oneof(
+      { arbitrary: fc.constant('application/json, text/event-stream'), weight: 8 },
+      { arbitrary: fc.constantFrom(null, 'application/json', 'text/event-stream', '*/*', 'text/html'), weight: 2 },
+    ),
+    fc.oneof(
+      { arbitrary: fc.constant(null), weight: 6 },
+      { arbitrary: fc.constantFrom('2025-06-18', '2025-03-26', '2024-11-05', '1999-01-01', 'garbage'), weight: 2 },
+    ),
+  )
+  .map(([accept, version]) => [
+    ...(accept ? [['accept', accept] as [string, string]] : []),
+    ...(version ? [['mcp-protocol-version', version] as [string, string]] : []),
+  ]);
+
 export function requestArb(routes: RouteTemplate[]): fc.Arbitrary<FuzzRequest> {
   const api = routes.filter((r) => r.kind === 'api');
   const pages = routes.filter((r) => r.kind === 'page');
+  const lean = routes.filter((r) => r.kind === 'lean');
+  const mcp = lean.filter((r) => r.template === '/mcp');
   const routeChoice = fc.oneof(
     { arbitrary: fc.constantFrom(...api).map((r) => ({ r, bad: null })), weight: 16 },
-    { arbitrary: fc.constantFrom(...pages).map((r) => ({ r, bad: null })), weight: 2 },
+    ...(lean.length ? [{ arbitrary: fc.constantFrom(...lean).map((r) => ({ r, bad: null })), weight: 6 }] : []),
+    // /mcp once more: one route, but a protocol and five tools behind it
+    ...(mcp.length ? [{ arbitrary: fc.constantFrom(...mcp).map((r) => ({ r, bad: null })), weight: 1 }] : []),
+    { arbitrary: fc.constantFrom(...pages).map((r) => ({ r, bad: null })), weight: 3 },
     { arbitrary: badPath.map((b) => ({ r: null, bad: b })), weight: 2 },
   );
   return routeChoice.chain(({ r, bad }) => {
@@ -691,6 +938,7 @@ export function requestArb(routes: RouteTemplate[]): fc.Arbitrary<FuzzRequest> {
           { arbitrary: fc.constantFrom<CsrfKind>('none', 'garbage', 'other'), weight: 1 },
         ),
         headers: headersArb,
+        mcp: mcpHeaders,
         webhookToken: fc.constantFrom('__valid__', '__valid__', '__valid__', 'wrong-token', null),
         identity: fc.integer({ min: 0, max: 7 }),
       })
@@ -727,13 +975,15 @@ export function requestArb(routes: RouteTemplate[]): fc.Arbitrary<FuzzRequest> {
           if (h.origin) headers.push(['origin', h.origin]);
           if (h.site) headers.push(['sec-fetch-site', h.site]);
           if (b && h.contentType !== null) headers.push(['content-type', h.contentType]);
-          headers.push(...h.extra);
+          // an MCP client's accept (the transport's own 406 otherwise) before the extra headers, which may replace it
+          if (r?.template === '/mcp') headers.push(...base.mcp);
+          headers.push(...(r?.template === '/mcp' ? h.extra.filter(([k]) => k !== 'accept') : h.extra));
           if (r?.template === '/api/payments/webhook' && base.webhookToken && !headers.some(([k]) => k === 'x-payjp-webhook-token')) {
             headers.push(['x-payjp-webhook-token', base.webhookToken]);
           }
           return {
             kind,
-            route: r ? `${r.template}` : `(no route) ${kind === 'api' ? '/api/…' : '/…'}`,
+            route: r ? `${r.template}` : `(no route) ${kind === 'api' ? '/api/…' : kind === 'lean' ? '/v1/…' : '/…'}`,
             method: base.method,
             path: base.path,
             cookie: base.cookie,
