@@ -28,7 +28,8 @@ test('create a key, call the API with the page’s curl example, see it on the c
 
   // An empty name is refused on the page, in Japanese.
   await page.getByRole('button', { name: '作成する' }).click();
-  await expect(page.getByRole('alert')).toHaveText('キーの名前を入力してください。');
+  await expect(page.locator('#api-key-name-error')).toHaveText('キーの名前を入力してください。');
+  await expect(page.getByLabel(/キーの名前/)).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel(/キーの名前/).fill('会計システム');
   await page.getByRole('button', { name: '作成する' }).click();
@@ -74,7 +75,7 @@ test('the developer page explains the API and renders the reference from the Ope
   for (const path of ['/v1/companies/{corporateNumber}', '/v1/companies/batch', '/v1/changes', '/v1/watch']) {
     await expect(page.getByRole('heading', { name: new RegExp(path.replace(/[{}]/g, '.')) }).first()).toBeVisible();
   }
-  await expect(page.getByText('出典：国税庁法人番号公表サイト（国税庁）')).toBeVisible();
+  await expect(page.locator('#terms').getByText('出典：国税庁法人番号公表サイト（国税庁）')).toBeVisible();
   const doc = await page.request.get('/v1/openapi.json');
   expect(doc.status()).toBe(200);
   expect(((await doc.json()) as { openapi: string }).openapi).toBe('3.1.0');
