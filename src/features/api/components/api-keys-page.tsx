@@ -247,7 +247,8 @@ function UsageChart({ usage }: { usage: ApiKeyList['usage'] }) {
       </h2>
       <svg
         className={styles.chart}
-        viewBox={`0 0 ${usage.length * w} ${h + 16}`}
+        viewBox={`0 0 ${usage.length * w} ${h}`}
+        preserveAspectRatio="none"
         role="img"
         aria-label={`過去${usage.length}日間のリクエスト数のグラフ。合計${n(total)}件。`}
         data-testid="api-usage-chart"
@@ -269,14 +270,12 @@ function UsageChart({ usage }: { usage: ApiKeyList['usage'] }) {
             </rect>
           );
         })}
-        <line x1={0} y1={h} x2={usage.length * w} y2={h} className={styles.axis} />
-        <text x={0} y={h + 13} className={styles.tick}>
-          {usage[0]?.day.slice(5).replace('-', '/')}
-        </text>
-        <text x={usage.length * w} y={h + 13} className={styles.tick} textAnchor="end">
-          {usage.at(-1)?.day.slice(5).replace('-', '/')}
-        </text>
       </svg>
+      <p className={styles.ticks} aria-hidden="true">
+        <span>{usage[0]?.day.slice(5).replace('-', '/')}</span>
+        <span>最大 {n(total === 0 ? 0 : max)}件/日</span>
+        <span>{usage.at(-1)?.day.slice(5).replace('-', '/')}</span>
+      </p>
       <p className={styles.note}>集計は数十秒ごとに反映されます（日本時間の日ごと、すべてのキーの合計）。</p>
     </section>
   );
