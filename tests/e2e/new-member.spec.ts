@@ -43,7 +43,7 @@ test.describe('a new member on a phone', () => {
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/my-page/basic-info');
       const tabs = page.getByRole('navigation', { name: 'マイページのメニュー' }).getByRole('link');
-      await expect(tabs).toHaveText(['基本情報', 'お支払い履歴', 'ウォッチリスト', 'お届け先', 'クレジットカード', '退会']);
+      await expect(tabs).toHaveText(['基本情報', 'お支払い履歴', 'ウォッチリスト', 'API キー', 'お届け先', 'クレジットカード', '退会']);
       for (const tab of await tabs.all()) {
         const box = await tab.boundingBox();
         expect(box, `${await tab.innerText()} at ${width} px`).not.toBeNull();
