@@ -782,8 +782,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (code === 'ERR_UNESCAPED_CHARACTERS' || code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN') {
         // Node itself refuses to put this on the wire; nothing reached the app.
         result = { index, request, status: null, contentType: '', ms: 0, preview: '', failure: null };
-      } else if (code === 'ECONNRESET' && isProtocolInvalid(request)) {
-        // Node's parser closed the connection on a request line over its limit (see judge()).
+      } else if ((code === 'ECONNRESET' || code === 'EPIPE') && isProtocolInvalid(request)) {
+        // Node's parser closed the connection on a request line over its limit (see judge()): the
+        // runner sees the reset, or, still writing the body when the socket closed, EPIPE.
         result = {
           index,
           request,
