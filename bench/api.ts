@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 
-import { parseBenchArgs, percentile, waitForPort } from './support';
+import { parseBenchArgs, percentile, processCpuMs, waitForPort } from './support';
 
 const ArgsSchema = z.strictObject({
   registry: z.string().default('data/registry/registry.sqlite'),
@@ -142,17 +142,6 @@ async function run(base: string, paths: string[], key: string | null, pid?: numb
 }
 
 const best = (a: Figures, b: Figures) => (b.rps > a.rps ? b : a);
-
-/** utime + stime of a process in ms (Linux /proc; clock ticks of 10 ms). */
-function processCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 /** Node with tsx's loader in the same process, so /proc/<pid> is the server's own CPU time. */
 function start(name: string, script: string[], port: number): ChildProcess {

@@ -28,7 +28,7 @@ import { z } from 'zod';
 
 import { normalizeJapanese } from '../src/lib/normalize-japanese';
 
-import { parseBenchArgs, percentile, rng, waitForPort } from './support';
+import { parseBenchArgs, percentile, processCpuMs, rng, waitForPort } from './support';
 
 const ArgsSchema = z.strictObject({
   registry: z.string().default('data/registry/registry.sqlite'),
@@ -121,17 +121,6 @@ interface RunFigures {
   errors: number;
   /** CPU time of the server process per answered request (ms), when the bench started the server. */
   serverCpuMsPerRequest: number | null;
-}
-
-/** utime + stime of a process in ms (Linux /proc; clock ticks of 10 ms, USER_HZ = 100). */
-function processCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 /** One autocannon run cycling through `paths` (each connection takes the next one). */

@@ -3,6 +3,7 @@
  * schema), a seeded PRNG so two runs draw the same sample, waiting for a server's port, and
  * percentiles of measured times.
  */
+import fs from 'node:fs';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
 
@@ -59,4 +60,15 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i] as number;
+}
+
+/** utime + stime of a process in ms (Linux /proc; clock ticks of 10 ms, USER_HZ = 100); null when it cannot be read. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }

@@ -2,9 +2,8 @@ import 'server-only';
 
 import { getCompanyRecord, invoiceViewOf } from '@/features/company-reference/index.server';
 import { bulkCheck, registryStatus, searchFailure } from '@/features/company-search/index.server';
-import { searchCompanies } from '@/features/registry/index.server';
 import { todayInJapan } from '@/features/registry';
-import { getCompany, getInvoiceStore, UNAVAILABLE_HEADERS } from '@/features/registry/index.server';
+import { getCompany, getInvoiceStore, searchCompanies, UNAVAILABLE_HEADERS } from '@/features/registry/index.server';
 import { addWatch, listWatch, removeWatch } from '@/features/watch/index.server';
 import { SearchParamsSchema } from '@/features/company-search';
 import { COMPANY_ERROR_MESSAGES } from '@/features/registry';
