@@ -50,6 +50,8 @@ export async function registerNode(): Promise<void> {
     import('@/server/http/lean-path'),
   ]);
   registerLeanPath({ listener: createApiListener(), close: () => apiMeter().close() });
+  // The PAY.JP plans of the API's paid plans (issue 27 §1): created by id if missing, in the background.
+  if (serverConfig().api.paidPlans.length > 0) void (await import('@/features/api/index.server')).ensurePayjpPlans();
 }
 
 async function warmPostalTable(): Promise<void> {

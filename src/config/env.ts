@@ -22,6 +22,17 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
 /** `HH:MM`, 24-hour, Asia/Tokyo. */
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM の形式で指定してください');
 
+/** One paid API plan of API_PAID_PLANS: `id:名前:税込価格:月間件数:毎秒件数` (PAY.JP takes 50–9,999,999 yen). */
+const PaidPlanSchema = z
+  .tuple([
+    z.string().regex(/^[a-z0-9]{1,20}$/),
+    z.string().min(1).max(30),
+    z.coerce.number().int().min(50).max(9_999_999),
+    z.coerce.number().int().min(1).max(1_000_000_000),
+    z.coerce.number().int().min(1).max(100_000),
+  ])
+  .transform(([id, name, priceYen, monthlyQuota, ratePerSecond]) => ({ id, name, priceYen, monthlyQuota, ratePerSecond }));
+
 const DEV_SECRET = 'hojin-local-development-secret-change-me-in-production';
 
 export const EnvSchema = z
@@ -73,6 +84,33 @@ export const EnvSchema = z
     API_MONTHLY_QUOTA: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
     /** Requests per second one API key may send (sustained; a burst of 3× is allowed). */
     API_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(10),
+    /**
+     * The paid monthly plans of the public API (issue 27 §1, docs/decisions/0111), comma-separated,
+     * each `id:名前:税込価格(円):月間リクエスト数:毎秒リクエスト数`. The free plan is API_MONTHLY_QUOTA and
+     * API_RATE_PER_SECOND. An empty value offers no paid plan.
+     */
+    API_PAID_PLANS: z
+      .string()
+      .default('standard:スタンダード:5500:100000:30,pro:プロ:22000:1000000:100')
+      .transform((v, ctx) => {
+        const plans = [];
+        for (const entry of v
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean)) {
+          const parsed = PaidPlanSchema.safeParse(entry.split(':'));
+          if (!parsed.success) {
+            ctx.addIssue({ code: 'custom', message: `プラン「${entry}」は id:名前:税込価格:月間件数:毎秒件数 の形式で指定してください` });
+            return z.NEVER;
+          }
+          plans.push(parsed.data);
+        }
+        if (new Set(plans.map((p) => p.id)).size !== plans.length || plans.some((p) => p.id === 'free')) {
+          ctx.addIssue({ code: 'custom', message: 'プランの id が重複しています（free は無料プランの id です）' });
+          return z.NEVER;
+        }
+        return plans;
+      }),
     /** Requests per second one client address may send to /v1 and /mcp, whatever the key. */
     API_IP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
     /** How often each instance adds its counted API requests to the database, in seconds. */

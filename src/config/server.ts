@@ -94,10 +94,24 @@ export interface ServerConfig {
   api: ApiConfig;
 }
 
+/** One plan of the public API as configured (API_PAID_PLANS; the free plan from API_MONTHLY_QUOTA). */
+export interface ApiPlanConfig {
+  id: string;
+  name: string;
+  /** tax-inclusive monthly price in yen; 0 for the free plan */
+  priceYen: number;
+  monthlyQuota: number;
+  ratePerSecond: number;
+}
+
 /** The public API's limits (API_*): quota, rates, and how often usage counts reach the database. */
 export interface ApiConfig {
+  /** the free plan's quota */
   monthlyQuota: number;
+  /** the free plan's rate per key */
   keyPerSecond: number;
+  /** the paid plans, in the configured order (src/features/api/server/plans.ts is their one reader) */
+  paidPlans: ApiPlanConfig[];
   ipPerSecond: number;
   usageFlushMs: number;
 }
@@ -186,6 +200,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
     api: {
       monthlyQuota: env.API_MONTHLY_QUOTA,
       keyPerSecond: env.API_RATE_PER_SECOND,
+      paidPlans: env.API_PAID_PLANS,
       ipPerSecond: env.API_IP_RATE_PER_SECOND,
       usageFlushMs: Math.round(env.API_USAGE_FLUSH_SECONDS * 1000),
     },

@@ -5,3 +5,4 @@ export { createApiKey, listApiKeys, revokeApiKey, revokeApiKeysOf } from './serv
 export { apiMeter } from './server/metering';
 export { createApiListener } from './server/router';
 export { openApiDocument } from './server/openapi';
+export { apiPlans, ensurePayjpPlans } from './server/plans';

@@ -64,3 +64,17 @@ export function nextMonthStartInJapan(at: Date): Date {
   const jst = new Date(at.getTime() + 9 * 3_600_000);
   return new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth() + 1, 1) - 9 * 3_600_000);
 }
+
+/** The free plan's id (a member without a paid subscription is on it). */
+export const FREE_PLAN_ID = 'free';
+export const FREE_PLAN_NAME = 'フリー';
+
+/** A plan of the public API as pages show it (issue 27 §1; configured in API_PAID_PLANS, read by server/plans.ts). */
+export interface ApiPlan {
+  id: string;
+  name: string;
+  /** tax-inclusive monthly price in yen (0: the free plan) */
+  priceYen: number;
+  monthlyQuota: number;
+  ratePerSecond: number;
+}

@@ -1,6 +1,5 @@
 import { ApiKeyCreateBodySchema, monthInJapan } from '@/features/api';
 import { apiMeter, createApiKey, listApiKeys } from '@/features/api/index.server';
-import { serverConfig } from '@/config/server';
 import { defineRoute, method } from '@/server/http/route';
 
 /**
@@ -14,8 +13,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     handler: async ({ session }) => {
       const now = new Date();
       const list = await listApiKeys(session.userId, now);
-      const requests = await apiMeter().used(session.userId, now);
-      return { ...list, month: { month: monthInJapan(now), requests, quota: serverConfig().api.monthlyQuota } };
+      const { used, plan } = await apiMeter().owner(session.userId, now);
+      return { ...list, month: { month: monthInJapan(now), requests: used, quota: plan.monthlyQuota } };
     },
   }),
   POST: method({

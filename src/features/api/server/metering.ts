@@ -10,8 +10,9 @@ import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { renderMail, sendMailInBackground } from '@/server/mail';
 
-import { monthInJapan } from '../rules';
+import { monthInJapan, type ApiPlan } from '../rules';
 import type { ApiPrincipal } from './keys';
+import { currentPlanOf } from './plans';
 
 /**
  * Counting the public API's requests (issue 26 §3, docs/decisions/0098) without a database write
@@ -21,6 +22,10 @@ import type { ApiPrincipal } from './keys';
  * instance counted since reaches the quota — exact to within one flush interval across instances.
  * The 80 % and 100 % mails are sent by whichever instance's flush first sees the total cross the
  * line (a row in `api_quota_notices` makes it once a month).
+ *
+ * The quota and the rate come from the owner's current plan (issue 27 §1, plans.ts), read with the
+ * month's total and again at each flush: a plan changed on another instance applies here within one
+ * flush interval; a change on this instance calls `forget` and applies at the next request.
  */
 
 interface Pending {
@@ -36,6 +41,8 @@ interface OwnerMonth {
   stored: number;
   /** counted here since that read (not yet flushed, or flushed after the read) */
   local: number;
+  /** the owner's plan at the last read */
+  plan: ApiPlan;
 }
 
 class Meter {
@@ -46,13 +53,24 @@ class Meter {
 
   /** This month's requests of the owner as this instance knows them (reads the database on first sight). */
   async used(userId: string, now = new Date()): Promise<number> {
+    return (await this.owner(userId, now)).used;
+  }
+
+  /** This month's requests and the current plan of the owner (read from the database on first sight and at each flush). */
+  async owner(userId: string, now = new Date()): Promise<{ used: number; plan: ApiPlan }> {
     const month = monthInJapan(now);
     let owner = this.owners.get(userId);
     if (!owner || owner.month !== month) {
-      owner = { month, stored: await monthTotal(userId, month), local: 0 };
+      const [stored, plan] = await Promise.all([monthTotal(userId, month), currentPlanOf(userId, now)]);
+      owner = { month, stored, local: 0, plan };
       this.owners.set(userId, owner);
     }
-    return owner.stored + owner.local;
+    return { used: owner.stored + owner.local, plan: owner.plan };
+  }
+
+  /** The owner's plan changed here (a subscription): the next request reads it again. */
+  forget(userId: string): void {
+    this.owners.delete(userId);
   }
 
   /** Counts one request (call after `used` for the same owner). */
@@ -117,8 +135,9 @@ class Meter {
       const owner = this.owners.get(userId);
       if (!owner) continue;
       owner.stored = await monthTotal(userId, owner.month);
+      owner.plan = await currentPlanOf(userId);
       owner.local = Math.max(0, owner.local - flushed);
-      await noticeQuota(userId, owner.month, owner.stored);
+      await noticeQuota(userId, owner.month, owner.stored, owner.plan.monthlyQuota);
     }
   }
 
@@ -153,8 +172,7 @@ function monthBounds(month: string): [string, string] {
 }
 
 /** The 80 % and 100 % mails: once a month each, by the flush that sees the total reach the line. */
-async function noticeQuota(userId: string, month: string, total: number): Promise<void> {
-  const quota = serverConfig().api.monthlyQuota;
+async function noticeQuota(userId: string, month: string, total: number, quota: number): Promise<void> {
   for (const level of [80, 100] as const) {
     if (total < Math.ceil((quota * level) / 100)) continue;
     const db = await getDb();

@@ -24,11 +24,11 @@ import { apiProblem, corsHeaders, problemResponse } from './problem';
 type AnySchema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** The per-address limiter, and one per-key limiter for each plan's rate (issue 27 §1: the rate is the owner's plan's). */
 interface Limits {
-  key: RateLimiterMemory;
   ip: RateLimiterMemory;
-  keyPoints: number;
   ipPoints: number;
+  keyByRate: Map<number, RateLimiterMemory>;
 }
 const limitsKey = Symbol.for('hojin.api.limits');
 type WithLimits = typeof globalThis & { [limitsKey]?: Limits };
@@ -36,21 +36,31 @@ type WithLimits = typeof globalThis & { [limitsKey]?: Limits };
 function limits(): Limits {
   const g = globalThis as WithLimits;
   const config = serverConfig().api;
-  if (!g[limitsKey] || g[limitsKey].keyPoints !== config.keyPerSecond || g[limitsKey].ipPoints !== config.ipPerSecond) {
+  if (!g[limitsKey] || g[limitsKey].ipPoints !== config.ipPerSecond) {
     g[limitsKey] = {
-      key: new RateLimiterMemory({ keyPrefix: 'api_key', points: config.keyPerSecond, duration: 1 }),
       ip: new RateLimiterMemory({ keyPrefix: 'api_ip', points: config.ipPerSecond, duration: 1 }),
-      keyPoints: config.keyPerSecond,
       ipPoints: config.ipPerSecond,
+      keyByRate: new Map(),
     };
   }
   return g[limitsKey];
+}
+
+function keyLimiter(l: Limits, points: number): RateLimiterMemory {
+  let limiter = l.keyByRate.get(points);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({ keyPrefix: `api_key_${points}`, points, duration: 1 });
+    l.keyByRate.set(points, limiter);
+  }
+  return limiter;
 }
 
 /** What an API method's handler gets as its session. */
 export interface ApiSession extends ApiPrincipal {
   /** the RateLimit header of this request (the tighter of the key's and the address's window) */
   rateLimit: string;
+  /** the RateLimit-Policy header (the owner's plan's rate per key, the address's) */
+  ratePolicy: string;
 }
 
 function bearerOf(request: Request): string | null {
@@ -69,8 +79,8 @@ async function consume(limiter: RateLimiterMemory, key: string): Promise<RateLim
   }
 }
 
-function policyHeader(l: Limits): string {
-  return `"key";q=${l.keyPoints};w=1, "address";q=${l.ipPoints};w=1`;
+function policyHeader(keyPoints: number, ipPoints: number): string {
+  return `"key";q=${keyPoints};w=1, "address";q=${ipPoints};w=1`;
 }
 
 function rateHeader(name: string, remaining: number, msBeforeNext: number): string {
@@ -85,24 +95,25 @@ export const API_KEY_MODE: AuthMode = {
     if (found === null) throw apiProblem('unauthorized', { 'WWW-Authenticate': 'Bearer realm="hojin", error="invalid_token"' });
     if (found === 'revoked') throw apiProblem('key_revoked', { 'WWW-Authenticate': 'Bearer realm="hojin", error="invalid_token"' });
     const l = limits();
-    const policy = policyHeader(l);
+    const meter = apiMeter();
+    const now = new Date();
+    const { used, plan } = await meter.owner(found.userId, now);
+    const keyPoints = plan.ratePerSecond;
+    const policy = policyHeader(keyPoints, l.ipPoints);
     const byIp = await consume(l.ip, clientIp(request.headers));
     if ('refused' in byIp) throw refused(policy, 'address', byIp.refused);
-    const byKey = await consume(l.key, found.keyId);
+    const byKey = await consume(keyLimiter(l, keyPoints), found.keyId);
     if ('refused' in byKey) throw refused(policy, 'key', byKey.refused);
-    const meter = apiMeter();
-    const quota = serverConfig().api.monthlyQuota;
-    const now = new Date();
-    if ((await meter.used(found.userId, now)) >= quota) {
+    if (used >= plan.monthlyQuota) {
       const seconds = Math.max(1, Math.ceil((nextMonthStartInJapan(now).getTime() - now.getTime()) / 1000));
       throw apiProblem('quota_exceeded', { 'Retry-After': String(seconds), 'RateLimit-Policy': policy });
     }
     meter.count(found, now);
     const tighter =
-      byKey.remainingPoints / l.keyPoints <= byIp.remainingPoints / l.ipPoints
+      byKey.remainingPoints / keyPoints <= byIp.remainingPoints / l.ipPoints
         ? rateHeader('key', byKey.remainingPoints, byKey.msBeforeNext)
         : rateHeader('address', byIp.remainingPoints, byIp.msBeforeNext);
-    const session: ApiSession = { ...found, rateLimit: tighter };
+    const session: ApiSession = { ...found, rateLimit: tighter, ratePolicy: policy };
     return { id: found.keyId, value: session };
   },
   csrfBinding: () => undefined,
@@ -110,7 +121,7 @@ export const API_KEY_MODE: AuthMode = {
   finishResponse(response, _spec, session) {
     const s = session as ApiSession;
     for (const [k, v] of Object.entries(corsHeaders())) response.headers.set(k, v);
-    response.headers.set('RateLimit-Policy', policyHeader(limits()));
+    response.headers.set('RateLimit-Policy', s.ratePolicy);
     response.headers.set('RateLimit', s.rateLimit);
     if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-cache');
   },

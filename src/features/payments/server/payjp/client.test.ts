@@ -427,3 +427,27 @@ describe('refunds', () => {
     expect(await rejection(payjp.charges.refund('ch_x', { idempotencyKey: 'bad key\r\nX: 1' }))).toBeInstanceOf(TypeError);
   });
 });
+
+describe('plans and subscriptions (issue 27)', () => {
+  it('ensures a monthly plan by id once, accepts it when it exists, and refuses one with another amount', async () => {
+    const { ensurePayjpPlan } = await import('../plans');
+    await ensurePayjpPlan({ id: 'hojin_api_standard_5500', amount: 5500, name: 'hojin API スタンダード' }, payjp);
+    await ensurePayjpPlan({ id: 'hojin_api_standard_5500', amount: 5500, name: 'hojin API スタンダード' }, payjp);
+    expect(await payjp.plans.retrieve('hojin_api_standard_5500')).toMatchObject({ amount: 5500, interval: 'month', currency: 'jpy' });
+    await expect(ensurePayjpPlan({ id: 'hojin_api_standard_5500', amount: 6600, name: 'x' }, payjp)).rejects.toThrow(/5500 yen/);
+  });
+
+  it('creates, changes, cancels and resumes a subscription, each answer parsed', async () => {
+    await payjp.plans.create({ id: 'p_small', amount: 1100, interval: 'month' });
+    await payjp.plans.create({ id: 'p_large', amount: 3300, interval: 'month' });
+    const customer = await payjp.customers.create({ card: await tokenId() });
+    const sub = await payjp.subscriptions.create({ customer: customer.id, plan: 'p_small', metadata: { user_id: 'u1' } });
+    expect(sub).toMatchObject({ status: 'active', customer: customer.id, plan: { id: 'p_small', amount: 1100 } });
+    const later = await payjp.subscriptions.update(sub.id, { next_cycle_plan: 'p_large' });
+    expect(later.next_cycle_plan?.id).toBe('p_large');
+    const canceled = await payjp.subscriptions.cancel(sub.id);
+    expect(canceled.status).toBe('canceled');
+    expect((await payjp.subscriptions.resume(sub.id)).status).toBe('active');
+    expect((await payjp.subscriptions.retrieve(sub.id)).id).toBe(sub.id);
+  });
+});

@@ -11,6 +11,8 @@ import {
   PayjpDeletedSchema,
   PayjpErrorEnvelopeSchema,
   PayjpEventSchema,
+  PayjpPlanSchema,
+  PayjpSubscriptionSchema,
   PayjpThreeDSecureRequestSchema,
   PayjpTokenSchema,
   payjpListSchema,
@@ -20,6 +22,8 @@ import {
   type PayjpDeleted,
   type PayjpEvent,
   type PayjpList,
+  type PayjpPlan,
+  type PayjpSubscription,
   type PayjpThreeDSecureRequest,
   type PayjpToken,
 } from './schemas';
@@ -123,6 +127,20 @@ export interface PayjpClient {
   threeDSecureRequests: {
     create(params: { resource_id: string }): Promise<PayjpThreeDSecureRequest>;
     retrieve(id: string): Promise<PayjpThreeDSecureRequest>;
+  };
+  plans: {
+    create(params: { id: string; amount: number; interval: 'month'; name?: string; metadata?: Metadata }): Promise<PayjpPlan>;
+    retrieve(id: string): Promise<PayjpPlan>;
+  };
+  subscriptions: {
+    create(params: { customer: string; plan: string; metadata?: Metadata }): Promise<PayjpSubscription>;
+    retrieve(id: string): Promise<PayjpSubscription>;
+    /** `plan` with `prorate` (an upgrade now) or `next_cycle_plan` (a change at the period's end; '' clears it). */
+    update(id: string, params: { plan?: string; prorate?: boolean; next_cycle_plan?: string }): Promise<PayjpSubscription>;
+    /** Paused or canceled → active again (after the period: charged now, a new period). */
+    resume(id: string): Promise<PayjpSubscription>;
+    /** Canceled at once, ended (deleted) at the period's end unless resumed. */
+    cancel(id: string): Promise<PayjpSubscription>;
   };
   events: {
     retrieve(id: string): Promise<PayjpEvent>;
@@ -306,6 +324,17 @@ export function createPayjpClient(config: PayjpConfig, fetchImpl: typeof fetch =
     threeDSecureRequests: {
       create: async (p) => request('POST', '/three_d_secure_requests', PayjpThreeDSecureRequestSchema, { resource_id: p.resource_id }),
       retrieve: async (id) => request('GET', `/three_d_secure_requests/${idSegment(id)}`, PayjpThreeDSecureRequestSchema),
+    },
+    plans: {
+      create: async (p) => request('POST', '/plans', PayjpPlanSchema, { ...p, currency: 'jpy' }),
+      retrieve: async (id) => request('GET', `/plans/${idSegment(id)}`, PayjpPlanSchema),
+    },
+    subscriptions: {
+      create: async (p) => request('POST', '/subscriptions', PayjpSubscriptionSchema, { ...p }),
+      retrieve: async (id) => request('GET', `/subscriptions/${idSegment(id)}`, PayjpSubscriptionSchema),
+      update: async (id, p) => request('POST', `/subscriptions/${idSegment(id)}`, PayjpSubscriptionSchema, { ...p }),
+      resume: async (id) => request('POST', `/subscriptions/${idSegment(id)}/resume`, PayjpSubscriptionSchema),
+      cancel: async (id) => request('POST', `/subscriptions/${idSegment(id)}/cancel`, PayjpSubscriptionSchema),
     },
     events: {
       retrieve: async (id) => request('GET', `/events/${idSegment(id)}`, PayjpEventSchema),

@@ -128,6 +128,44 @@ export const PayjpDeletedSchema = z.object({
 });
 export type PayjpDeleted = z.infer<typeof PayjpDeletedSchema>;
 
+export const PayjpPlanSchema = z.object({
+  object: z.literal('plan'),
+  id: z.string().min(1),
+  livemode: z.boolean(),
+  created: timestamp,
+  amount: z.number().int(),
+  currency: z.string(),
+  interval: z.string(),
+  name: nullableString,
+  trial_days: z.number().int().nullish(),
+  billing_day: z.number().int().nullish(),
+  metadata: PayjpMetadataSchema.optional(),
+});
+export type PayjpPlan = z.infer<typeof PayjpPlanSchema>;
+
+/** `active | trial | canceled | paused` — a string, as for 3-D Secure, so a new status parses. */
+export const PayjpSubscriptionSchema = z.object({
+  object: z.literal('subscription'),
+  id: z.string().startsWith('sub_'),
+  livemode: z.boolean(),
+  created: timestamp,
+  start: timestamp.nullish(),
+  customer: z.string(),
+  plan: PayjpPlanSchema,
+  next_cycle_plan: PayjpPlanSchema.nullish(),
+  status: z.string(),
+  prorate: z.boolean().optional(),
+  current_period_start: timestamp.nullable(),
+  current_period_end: timestamp.nullable(),
+  trial_start: timestamp.nullish(),
+  trial_end: timestamp.nullish(),
+  canceled_at: timestamp.nullish(),
+  paused_at: timestamp.nullish(),
+  resumed_at: timestamp.nullish(),
+  metadata: PayjpMetadataSchema.optional(),
+});
+export type PayjpSubscription = z.infer<typeof PayjpSubscriptionSchema>;
+
 export const PayjpThreeDSecureRequestSchema = z.object({
   object: z.literal('three_d_secure_request'),
   id: z.string().startsWith('tdsr_'),
