@@ -111,6 +111,8 @@ export const EnvSchema = z
         }
         return plans;
       }),
+    /** Days a paid API plan keeps its quota after a failed renewal before it drops to the free plan (issue 27 §2). */
+    API_SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     /** Requests per second one client address may send to /v1 and /mcp, whatever the key. */
     API_IP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
     /** How often each instance adds its counted API requests to the database, in seconds. */

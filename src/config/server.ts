@@ -112,6 +112,8 @@ export interface ApiConfig {
   keyPerSecond: number;
   /** the paid plans, in the configured order (src/features/api/server/plans.ts is their one reader) */
   paidPlans: ApiPlanConfig[];
+  /** days a paid plan keeps its quota after a failed renewal (API_SUBSCRIPTION_GRACE_DAYS) */
+  graceDays: number;
   ipPerSecond: number;
   usageFlushMs: number;
 }
@@ -201,6 +203,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
       monthlyQuota: env.API_MONTHLY_QUOTA,
       keyPerSecond: env.API_RATE_PER_SECOND,
       paidPlans: env.API_PAID_PLANS,
+      graceDays: env.API_SUBSCRIPTION_GRACE_DAYS,
       ipPerSecond: env.API_IP_RATE_PER_SECOND,
       usageFlushMs: Math.round(env.API_USAGE_FLUSH_SECONDS * 1000),
     },

@@ -39,7 +39,7 @@ export function ApiKeysPage({ origin }: { origin: string }) {
     <div>
       <p className={styles.lead}>
         hojin API で、プログラムや AI エージェントから法人の検索・照会・インボイス登録の確認ができます。使い方は
-        <Link href="/developers">開発者向けページ</Link>をご覧ください。
+        <Link href="/developers">開発者向けページ</Link>を、料金は<Link href="/developers/pricing">料金プラン</Link>をご覧ください。
       </p>
       {data.month && <MonthUse month={data.month} />}
       <CreateForm

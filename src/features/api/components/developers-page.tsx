@@ -105,7 +105,8 @@ for row in res.json()["rows"]:
         <ul>
           <li>
             1か月（日本時間の1日から月末まで）に {n(limits.monthlyQuota)}{' '}
-            リクエストまで無料（会員ごと、すべてのキーの合計）。80%と100%に達したときにメールでお知らせします。
+            リクエストまで無料（会員ごと、すべてのキーの合計）。80%と100%に達したときにメールでお知らせします。より多く必要な場合は
+            <Link href="/developers/pricing">月額の有料プラン</Link>をご利用ください。
           </li>
           <li>
             1秒あたり：キーごとに {n(limits.keyPerSecond)} リクエスト、接続元アドレスごとに {n(limits.ipPerSecond)} リクエストまで。
