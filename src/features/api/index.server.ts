@@ -6,3 +6,12 @@ export { apiMeter } from './server/metering';
 export { createApiListener } from './server/router';
 export { openApiDocument } from './server/openapi';
 export { apiPlans, ensurePayjpPlans } from './server/plans';
+export {
+  cancelSubscription,
+  changePlan,
+  finishThreeDSecure as finishSubscriptionThreeDSecure,
+  subscribe,
+  subscriptionView,
+  syncSubscription,
+  type SubscriptionView,
+} from './server/subscriptions';

@@ -49,6 +49,15 @@ export const ApiKeyListSchema = z.strictObject({
 });
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 
+// ---- the paid plan (/my-page/api, issue 27 §2) ------------------------------------------------
+
+const planIdSchema = z.string().regex(/^[a-z0-9]{1,20}$/, 'プランを選んでください。');
+export const ApiSubscribeBodySchema = z.strictObject({
+  planId: planIdSchema,
+  cardId: z.string().regex(/^car_[A-Za-z0-9]{1,64}$/, 'お支払いに使うカードを選んでください。'),
+});
+export const ApiPlanChangeBodySchema = z.strictObject({ planId: planIdSchema });
+
 // ---- /v1 -----------------------------------------------------------------------------------
 
 /** RFC 9457 problem details, with the Japanese explanation in `detail`. */

@@ -20,3 +20,10 @@ export {
 export { OUTSIDE_REFUND_LABEL } from './server/refund-succeeded';
 export { withTodaysPrices } from './server/todays-price';
 export { ensurePayjpPlan } from './server/plans';
+// The PAY.JP adapter for the API's subscriptions (issue 27 §2, docs/decisions/0113): the api feature
+// owns its subscriptions and reads PAY.JP through this client; the member's customer and cards stay here.
+export { getPayjpClient, type PayjpClient } from './server/payjp/client';
+export { PayjpApiError, PayjpError, describePayjpFailure } from './server/payjp/errors';
+export { isThreeDSecurePassed, type PayjpCharge, type PayjpSubscription } from './server/payjp/schemas';
+export { buildThreeDSecureStartUrl } from './server/payjp/three-d-secure';
+export { findCustomerId } from './server/customers';

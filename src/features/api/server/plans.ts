@@ -1,7 +1,11 @@
 import 'server-only';
 
+import { eq } from 'drizzle-orm';
+
+import { apiSubscriptions } from '@db/schema';
 import { serverConfig } from '@/config/server';
 import { ensurePayjpPlan } from '@/features/payments/index.server';
+import { getDb } from '@/server/db/client';
 import { logger } from '@/server/logger';
 
 import { FREE_PLAN_ID, FREE_PLAN_NAME, type ApiPlan } from '../rules';
@@ -66,10 +70,24 @@ export async function ensurePayjpPlans(): Promise<void> {
   }
 }
 
-/**
- * The plan whose quota and rate apply to a key owner now. Until subscriptions exist (issue 27 §3)
- * every owner is on the free plan.
- */
-export async function currentPlanOf(_userId: string, _now = new Date()): Promise<ApiPlan> {
-  return freePlan();
+/** Whether a subscription's paid plan applies now: in its period (active, or canceled until the end), or paused within its grace. */
+export function paidNow(row: { status: string; currentPeriodEnd: Date | null; graceUntil: Date | null }, now: Date): boolean {
+  if ((row.status === 'active' || row.status === 'canceled') && row.currentPeriodEnd && row.currentPeriodEnd > now) return true;
+  return row.status === 'paused' && row.graceUntil !== null && row.graceUntil > now;
+}
+
+/** The plan whose quota and rate apply to a key owner now (metering.ts): their subscription's (subscriptions.ts), else the free plan. */
+export async function currentPlanOf(userId: string, now = new Date()): Promise<ApiPlan> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      planId: apiSubscriptions.planId,
+      status: apiSubscriptions.status,
+      currentPeriodEnd: apiSubscriptions.currentPeriodEnd,
+      graceUntil: apiSubscriptions.graceUntil,
+    })
+    .from(apiSubscriptions)
+    .where(eq(apiSubscriptions.userId, userId));
+  if (!row || !paidNow(row, now)) return freePlan();
+  return paidPlanById(row.planId) ?? freePlan();
 }

@@ -100,7 +100,7 @@ export interface PayjpClient {
   charges: {
     create(params: CreateChargeParams): Promise<PayjpCharge>;
     retrieve(id: string): Promise<PayjpCharge>;
-    list(params?: ListParams & { customer?: string }): Promise<PayjpList<PayjpCharge>>;
+    list(params?: ListParams & { customer?: string; subscription?: string }): Promise<PayjpList<PayjpCharge>>;
     update(id: string, params: { description?: string; metadata?: Metadata }): Promise<PayjpCharge>;
     capture(id: string, params?: { amount?: number }): Promise<PayjpCharge>;
     /** POST /v1/charges/{id}/refund — the charge after the refund (`amount_refunded`, `refunded`). */
