@@ -5,6 +5,7 @@
 import { apiFetch } from '@/lib/api-client';
 import type { ApiKey } from '@/lib/api-key';
 
+import type { ApiPlan } from '../rules';
 import type { ApiKeyList, CreatedApiKey } from '../schemas';
 
 /** GET /api/api-keys: the member's keys, the last 30 days' requests and this month's use. */
@@ -20,4 +21,47 @@ export function createKey(name: string): Promise<CreatedApiKey> {
 /** DELETE /api/api-keys/{id} */
 export function revokeKey(id: string): Promise<{ revoked: true }> {
   return apiFetch(`/api/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** The member's paid plan as GET /api/api-subscription answers it (server/subscriptions.ts). */
+export interface ApiSubscriptionState {
+  plans: ApiPlan[];
+  subscription: {
+    plan: ApiPlan;
+    status: 'none' | 'pending' | 'active' | 'canceled' | 'paused' | 'ended';
+    currentPeriodEnd: string | null;
+    nextPlan: ApiPlan | null;
+    graceUntil: string | null;
+    periods: {
+      id: string;
+      planName: string;
+      amountYen: number;
+      taxYen: number;
+      periodStart: string;
+      periodEnd: string;
+      refundedYen: number;
+    }[];
+  };
+}
+type SubscriptionAnswer = { subscription: ApiSubscriptionState['subscription'] };
+
+const SUBSCRIPTION = '/api/api-subscription';
+
+export function apiSubscriptionKey(): ApiKey<ApiSubscriptionState> {
+  return SUBSCRIPTION;
+}
+
+/** POST: subscribe (or resume after a failed renewal) with a card; `redirectUrl` when its 3-D Secure comes first. */
+export function subscribeToPlan(planId: string, cardId: string): Promise<SubscriptionAnswer | { redirectUrl: string }> {
+  return apiFetch(SUBSCRIPTION, { method: 'POST', body: { planId, cardId } });
+}
+
+/** PATCH: another plan (up at once, down at the period's end), or the current one to undo a cancellation. */
+export function changeApiPlan(planId: string): Promise<SubscriptionAnswer> {
+  return apiFetch(SUBSCRIPTION, { method: 'PATCH', body: { planId } });
+}
+
+/** DELETE: cancel at the period's end. */
+export function cancelApiPlan(): Promise<SubscriptionAnswer> {
+  return apiFetch(SUBSCRIPTION, { method: 'DELETE' });
 }

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 
 import { apiKeysKey, createKey, revokeKey } from '../client/api';
+import { PlanSection } from './plan-section';
 import { API_KEY_MESSAGES, API_KEY_NAME_MAX } from '../rules';
 import type { ApiKeyList, ApiKeySummary, CreatedApiKey } from '../schemas';
 
@@ -19,7 +20,7 @@ const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** /my-page/api (issue 26 §3): create, name and revoke API keys; this month's use and the last 30 days as a chart. */
-export function ApiKeysPage({ origin }: { origin: string }) {
+export function ApiKeysPage({ origin, planNotice = null }: { origin: string; planNotice?: string | null }) {
   const list = useApi(apiKeysKey());
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
@@ -42,6 +43,7 @@ export function ApiKeysPage({ origin }: { origin: string }) {
         <Link href="/developers">開発者向けページ</Link>を、料金は<Link href="/developers/pricing">料金プラン</Link>をご覧ください。
       </p>
       {data.month && <MonthUse month={data.month} />}
+      <PlanSection notice={planNotice} />
       <CreateForm
         onCreated={async (key) => {
           setCreated(key);
