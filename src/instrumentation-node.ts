@@ -52,6 +52,8 @@ export async function registerNode(): Promise<void> {
   registerLeanPath({ listener: createApiListener(), close: () => apiMeter().close() });
   // The PAY.JP plans of the API's paid plans (issue 27 §1): created by id if missing, in the background.
   if (serverConfig().api.paidPlans.length > 0) void (await import('@/features/api/index.server')).ensurePayjpPlans();
+  // Their subscriptions are read back periodically too (a lost webhook; the end of a grace), one instance at a time.
+  if (jobs.reconcileIntervalMs > 0) (await import('@/features/api/index.server')).startSubscriptionCheck(jobs.reconcileIntervalMs);
 }
 
 async function warmPostalTable(): Promise<void> {

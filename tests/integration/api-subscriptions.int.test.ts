@@ -4,12 +4,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiSubscriptionPeriods, apiSubscriptions } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { currentPlanOf } from '@/features/api/server/plans';
-import { syncSubscription } from '@/features/api/index.server';
+import { checkSubscriptions, syncSubscription } from '@/features/api/index.server';
 import * as cardRoute from '@/app/api/credit-cards/card/route';
 import * as subscriptionRoute from '@/app/api/api-subscription/route';
 import * as returnRoute from '@/app/api/api-subscription/tds-return/route';
+import * as webhookRoute from '@/app/api/payments/webhook/route';
 
-import { answerChallenge, emulatorGet, newMember, newToken, startPurchaseStack, type Member } from './purchase-support';
+import { call } from '../support/requests';
+
+import { answerChallenge, emulatorGet, mailsTo, newMember, newToken, startPurchaseStack, type Member } from './purchase-support';
 
 /**
  * The API's paid plans through PAY.JP subscriptions (issue 27 §2, decisions 0111–0113), on the
@@ -35,13 +38,23 @@ async function cardOf(member: Member, number = '4242424242424242'): Promise<stri
   return (res.json as unknown as { card: { id: string } }).card.id;
 }
 
+/** Moves the emulator's clock (renewals run on the way); its time after. */
+async function advance(seconds: number): Promise<{ now: number; renewals: number }> {
+  const res = await fetch(`${stack.emu.url}/__control/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_seconds: seconds }),
+  });
+  return (await res.json()) as { now: number; renewals: number };
+}
+
 async function view(member: Member): Promise<View> {
   return ((await member.get(subscriptionRoute, PATH)).json as unknown as { subscription: View }).subscription;
 }
 
 /** Subscribes with a fresh card, answering its 3-D Secure page as the cardholder. */
-async function subscribed(member: Member, planId = 'standard'): Promise<View> {
-  const cardId = await cardOf(member);
+async function subscribed(member: Member, planId = 'standard', number = '4242424242424242'): Promise<View> {
+  const cardId = await cardOf(member, number);
   const started = await member.send(subscriptionRoute, PATH, { planId, cardId });
   expect(started.status).toBe(200);
   const { redirectUrl } = started.json as unknown as { redirectUrl: string };
@@ -118,5 +131,98 @@ describe('subscribing to a paid API plan', () => {
     await syncSubscription(row?.payjpSubscriptionId ?? '');
     const periods = await db.select().from(apiSubscriptionPeriods).where(eq(apiSubscriptionPeriods.userId, member.userId));
     expect(periods.map((p) => p.amountYen)).toEqual([5500, 5500]);
+  });
+});
+
+describe('a year of renewals, a failed renewal, the grace, the free plan and a new card', () => {
+  it('records each renewal with its mail, keeps the paid quota through the grace, drops to free, and resumes with a new card; the ledger equals the periods', async () => {
+    const member = await newMember();
+    await subscribed(member, 'standard');
+    const db = await getDb();
+    const [row] = await db.select().from(apiSubscriptions).where(eq(apiSubscriptions.userId, member.userId));
+    const subId = row?.payjpSubscriptionId ?? '';
+    const at = (s: number) => new Date(s * 1000);
+
+    // 12 renewals as the emulator's clock runs a year; the periodic check reads them back (no webhook here).
+    let clock = await advance(366 * 86_400);
+    expect(clock.renewals).toBeGreaterThanOrEqual(12);
+    expect((await checkSubscriptions({ now: at(clock.now) })).ran).toBe(true);
+    let periods = await db.select().from(apiSubscriptionPeriods).where(eq(apiSubscriptionPeriods.userId, member.userId));
+    expect(periods).toHaveLength(13);
+    expect(periods.every((p) => p.amountYen === 5500 && p.taxYen === 500)).toBe(true);
+
+    // The next renewal fails: a card that is refused when charged becomes the default.
+    await member.send(cardRoute, '/api/credit-cards/card', { token: await newToken(stack, '4000000000080319') });
+    clock = await advance(32 * 86_400);
+    await checkSubscriptions({ now: at(clock.now) });
+    const [paused] = await db.select().from(apiSubscriptions).where(eq(apiSubscriptions.userId, member.userId));
+    expect(paused?.status).toBe('paused');
+    expect((await currentPlanOf(member.userId, at(clock.now))).id).toBe('standard'); // the grace
+    await expect
+      .poll(async () => (await mailsTo(stack, member.email)).map((m) => m.subject), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('更新の決済ができませんでした')]));
+
+    // Past the grace: the free plan, mailed once.
+    const after = at(clock.now + 8 * 86_400);
+    expect((await checkSubscriptions({ now: after })).lapsed).toBe(1);
+    expect((await checkSubscriptions({ now: after })).lapsed).toBe(0);
+    expect((await currentPlanOf(member.userId, after)).id).toBe('free');
+    expect((await view(member)).status).toBe('lapsed');
+    await expect
+      .poll(async () => (await mailsTo(stack, member.email)).map((m) => m.subject), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('フリープランになりました')]));
+
+    // A new card (through its 3-D Secure) resumes it: charged now, paid again.
+    const v = await subscribed(member, 'standard', '5555555555554444');
+    expect(v.status).toBe('active');
+    expect(v.plan.id).toBe('standard');
+    periods = await db.select().from(apiSubscriptionPeriods).where(eq(apiSubscriptionPeriods.userId, member.userId));
+    expect(periods).toHaveLength(14);
+
+    // The emulator's ledger of paid charges equals the periods, one for one.
+    const charges = await emulatorGet<{ data: { id: string; amount: number; paid: boolean }[] }>(
+      stack,
+      `/charges?subscription=${subId}&limit=100`,
+    );
+    const paidCharges = charges.data.filter((c) => c.paid);
+    expect(paidCharges.map((c) => c.id).sort()).toEqual(periods.map((p) => p.payjpChargeId).sort());
+    expect(paidCharges.reduce((a, c) => a + c.amount, 0)).toBe(periods.reduce((a, p) => a + p.amountYen, 0));
+    await expect
+      .poll(async () => (await mailsTo(stack, member.email)).filter((m) => m.subject.includes('お支払いが完了しました')).length, {
+        timeout: 15_000,
+      })
+      .toBe(14);
+  });
+});
+
+describe('renewals by webhook', () => {
+  it('reads a subscription.renewed and its charge.succeeded back from PAY.JP: one period, whatever the body says, however often delivered', async () => {
+    const member = await newMember();
+    await subscribed(member, 'standard');
+    const db = await getDb();
+    const [row] = await db.select().from(apiSubscriptions).where(eq(apiSubscriptions.userId, member.userId));
+    const subId = row?.payjpSubscriptionId ?? '';
+    await advance(32 * 86_400);
+    const events = await emulatorGet<{ data: { id: string; type: string; data: { id: string; object: string } }[] }>(
+      stack,
+      `/events?resource_id=${subId}&type=subscription.renewed&limit=1`,
+    );
+    const renewed = events.data[0];
+    expect(renewed).toBeDefined();
+    const deliver = (event: unknown) =>
+      call(webhookRoute, '/api/payments/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-payjp-webhook-token': stack.emu.webhookToken },
+        body: JSON.stringify(event),
+      });
+    // The body claims another plan and amount: only what PAY.JP answers when asked counts.
+    const forged = { ...renewed, data: { ...renewed?.data, plan: { id: 'hojin_api_pro_22000', amount: 1 } } };
+    expect((await deliver(forged)).status).toBe(200);
+    expect((await deliver(forged)).json).toMatchObject({ duplicate: true });
+    const periods = await db.select().from(apiSubscriptionPeriods).where(eq(apiSubscriptionPeriods.userId, member.userId));
+    expect(periods.map((p) => [p.planId, p.amountYen])).toEqual([
+      ['standard', 5500],
+      ['standard', 5500],
+    ]);
   });
 });

@@ -9,8 +9,10 @@ export { apiPlans, ensurePayjpPlans } from './server/plans';
 export {
   cancelSubscription,
   changePlan,
+  checkSubscriptions,
   finishThreeDSecure as finishSubscriptionThreeDSecure,
   subscribe,
+  startSubscriptionCheck,
   subscriptionView,
   syncSubscription,
   type SubscriptionView,

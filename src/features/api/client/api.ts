@@ -28,7 +28,7 @@ export interface ApiSubscriptionState {
   plans: ApiPlan[];
   subscription: {
     plan: ApiPlan;
-    status: 'none' | 'pending' | 'active' | 'canceled' | 'paused' | 'ended';
+    status: 'none' | 'pending' | 'active' | 'canceled' | 'paused' | 'lapsed' | 'ended';
     currentPeriodEnd: string | null;
     nextPlan: ApiPlan | null;
     graceUntil: string | null;

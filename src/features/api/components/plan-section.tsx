@@ -24,6 +24,7 @@ const STATUS_LABELS: Record<ApiSubscriptionState['subscription']['status'], stri
   active: 'ご契約中',
   canceled: '解約予定（期間の終わりに終了）',
   paused: '更新の決済に失敗しました',
+  lapsed: 'フリープラン（更新の決済ができず停止中。カードを選んで再開できます）',
 };
 
 /**
@@ -136,7 +137,7 @@ export function PlanSection({ notice }: { notice: string | null }) {
             disabled={busy || !planId || !chosenCard}
             onClick={() => void run(() => subscribeToPlan(planId, chosenCard))}
           >
-            {s.status === 'paused' ? '再開する' : '申し込む（決済します）'}
+            {s.status === 'paused' || s.status === 'lapsed' ? '再開する' : '申し込む（決済します）'}
           </button>
         )}
         {live && planId && planId !== s.plan.id && (

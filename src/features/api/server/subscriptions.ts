@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 
 import { apiSubscriptionPeriods, apiSubscriptions } from '@db/schema';
 import { appUrl, serverConfig } from '@/config/server';
@@ -17,9 +17,13 @@ import {
   type PayjpSubscription,
 } from '@/features/payments/index.server';
 import { containedTaxYen, payjpBuyerMessage } from '@/features/payments';
+import { memberEmailOf } from '@/features/accounts/index.server';
+import { formatDateJa, formatYenTaxIncluded } from '@/lib/format';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
+import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
 import { logger } from '@/server/logger';
+import { renderMail, sendMailInBackground } from '@/server/mail';
 
 import { FREE_PLAN_ID, type ApiPlan } from '../rules';
 import { apiMeter } from './metering';
@@ -102,6 +106,8 @@ export async function syncSubscription(payjpSubscriptionId: string, client: Clie
     return ended ?? null;
   }
   const plan = planOfPayjp(sub.plan);
+  // Paused at PAY.JP with its grace over: ours says `lapsed` (on the free plan, mailed once; checkSubscriptions).
+  const status = sub.status === 'paused' && row.status === 'lapsed' ? 'lapsed' : sub.status;
   const graceMs = serverConfig().api.graceDays * 86_400_000;
   const pausedAt = seconds(sub.paused_at);
   const graceUntil = sub.status === 'paused' ? (row.graceUntil ?? new Date((pausedAt ?? new Date()).getTime() + graceMs)) : null;
@@ -110,17 +116,21 @@ export async function syncSubscription(payjpSubscriptionId: string, client: Clie
     .set({
       planId: plan.id,
       nextPlanId: sub.next_cycle_plan ? planOfPayjp(sub.next_cycle_plan).id : null,
-      status: sub.status,
+      status,
       currentPeriodStart: seconds(sub.current_period_start),
       currentPeriodEnd: seconds(sub.current_period_end),
       graceUntil,
       updatedAt: new Date(),
     })
-    .where(eq(apiSubscriptions.userId, row.userId))
+    .where(and(eq(apiSubscriptions.userId, row.userId), eq(apiSubscriptions.status, row.status)))
     .returning();
-  await recordPeriods(row.userId, sub, client);
+  if (!updated) return syncSubscription(payjpSubscriptionId, client); // changed meanwhile: read again
+  const recorded = await recordPeriods(row.userId, sub, client);
   apiMeter().forget(row.userId);
-  return updated ?? null;
+  if (row.status !== 'paused' && row.status !== 'lapsed' && status === 'paused')
+    await mailMember(row.userId, failedRenewalMail(plan, graceUntil));
+  for (const period of recorded) await mailMember(row.userId, paidPeriodMail(period));
+  return updated;
 }
 
 /** One month on in Japan time from `from`, on the subscription's day of the month (clamped to the month's end), as PAY.JP renews. */
@@ -135,8 +145,10 @@ function oneMonthAfter(from: Date, anchorDay: number): Date {
   );
 }
 
-/** The paid charges of a subscription not yet recorded, each as the period it pays for. */
-async function recordPeriods(userId: string, sub: PayjpSubscription, client: Client): Promise<void> {
+type PeriodRow = typeof apiSubscriptionPeriods.$inferSelect;
+
+/** The paid charges of a subscription not yet recorded, each as the period it pays for; answers the rows this call recorded. */
+async function recordPeriods(userId: string, sub: PayjpSubscription, client: Client): Promise<PeriodRow[]> {
   const charges: PayjpCharge[] = [];
   for (let offset = 0; ; offset += 100) {
     const page = await client.charges.list({ subscription: sub.id, limit: 100, offset });
@@ -144,7 +156,7 @@ async function recordPeriods(userId: string, sub: PayjpSubscription, client: Cli
     if (!page.has_more) break;
   }
   const paid = charges.filter((c) => c.paid && c.captured).sort((a, b) => a.created - b.created);
-  if (paid.length === 0) return;
+  if (paid.length === 0) return [];
   const db = await getDb();
   const known = new Set(
     (
@@ -186,7 +198,116 @@ async function recordPeriods(userId: string, sub: PayjpSubscription, client: Cli
         refundedYen: c.amount_refunded,
       };
     });
-  if (rows.length > 0) await db.insert(apiSubscriptionPeriods).values(rows).onConflictDoNothing();
+  if (rows.length === 0) return [];
+  return db.insert(apiSubscriptionPeriods).values(rows).onConflictDoNothing().returning();
+}
+
+// ---- mails and the periodic check -------------------------------------------------------------
+
+async function mailMember(userId: string, mail: ReturnType<typeof renderMail>): Promise<void> {
+  const email = await memberEmailOf(userId);
+  if (email) void sendMailInBackground(email, mail);
+}
+
+const planPage = () => appUrl('/my-page/api').toString();
+
+function paidPeriodMail(p: PeriodRow) {
+  return renderMail({
+    kind: 'api_subscription_paid',
+    subject: `API ${p.planName}プランのお支払いが完了しました`,
+    lead: [
+      `hojin API ${p.planName}プランの料金 ${formatYenTaxIncluded(p.amountYen)}（うち消費税 ${p.taxYen.toLocaleString('ja-JP')}円）をお支払いいただきました。`,
+      `対象期間：${formatDateJa(p.periodStart)}〜${formatDateJa(p.periodEnd)}`,
+    ],
+    action: { label: 'プランとお支払いを見る', url: planPage() },
+  });
+}
+
+function failedRenewalMail(plan: ApiPlan, graceUntil: Date | null) {
+  return renderMail({
+    kind: 'api_subscription_failed',
+    subject: `API ${plan.name}プランの更新の決済ができませんでした`,
+    lead: [
+      `hojin API ${plan.name}プランの更新の決済ができませんでした。カードの有効期限や利用枠をご確認ください。`,
+      graceUntil
+        ? `${formatDateJa(graceUntil)}までは現在のプランの上限でご利用いただけます。それまでにマイページでカードを選んで再開しない場合、フリープランになります。`
+        : 'マイページでカードを選んで再開しない場合、フリープランになります。',
+    ],
+    action: { label: 'カードを選んで再開する', url: planPage() },
+  });
+}
+
+function lapsedMail(planName: string) {
+  return renderMail({
+    kind: 'api_subscription_lapsed',
+    subject: 'API の有料プランが停止し、フリープランになりました',
+    lead: [
+      `更新の決済ができなかった hojin API ${planName}プランの猶予期間が終わったため、フリープランの上限でのご利用になりました。`,
+      'マイページでカードを選んで再開すると、その時点で決済して有料プランに戻ります。',
+    ],
+    action: { label: 'プランを再開する', url: planPage() },
+  });
+}
+
+const CHECK_JOB = 'api-subscriptions';
+const CHECK_LEASE_MS = 5 * 60_000;
+
+/**
+ * The periodic check (issue 27 §4, in the reconciler's way: one instance at a time under a lease):
+ * reads back every subscription whose period has ended (a renewal or an end whose webhook was lost)
+ * and every paused or canceled one, then moves paused ones past their grace to `lapsed` (free plan,
+ * mailed once).
+ */
+export async function checkSubscriptions(
+  options: { now?: Date; holder?: string; client?: Client } = {},
+): Promise<{ ran: boolean; read: number; lapsed: number }> {
+  const now = options.now ?? new Date();
+  const client = options.client ?? getPayjpClient();
+  const holder = options.holder ?? `api-subscriptions:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
+  const db = await getDb();
+  if (!(await takeJobLease(db, CHECK_JOB, holder, CHECK_LEASE_MS))) return { ran: false, read: 0, lapsed: 0 };
+  try {
+    const due = await db
+      .select({ id: apiSubscriptions.payjpSubscriptionId })
+      .from(apiSubscriptions)
+      .where(
+        and(
+          isNotNull(apiSubscriptions.payjpSubscriptionId),
+          or(
+            inArray(apiSubscriptions.status, ['paused', 'canceled']),
+            and(eq(apiSubscriptions.status, 'active'), lte(apiSubscriptions.currentPeriodEnd, now)),
+          ),
+        ),
+      );
+    for (const { id } of due) {
+      if (!id) continue;
+      try {
+        await syncSubscription(id, client);
+      } catch (error) {
+        logger.warn({ event: 'api.subscription_check_failed', subscription: id, err: error }, 'subscription could not be read back');
+      }
+    }
+    const lapsed = await db
+      .update(apiSubscriptions)
+      .set({ status: 'lapsed', updatedAt: now })
+      .where(and(eq(apiSubscriptions.status, 'paused'), lte(apiSubscriptions.graceUntil, now)))
+      .returning();
+    for (const row of lapsed) {
+      apiMeter().forget(row.userId);
+      await mailMember(row.userId, lapsedMail(paidPlanById(row.planId)?.name ?? row.planId));
+    }
+    return { ran: true, read: due.length, lapsed: lapsed.length };
+  } finally {
+    await giveBackJobLease(db, CHECK_JOB, holder);
+  }
+}
+
+/** Every instance's timer (instrumentation-node.ts), at the reconciler's interval. */
+export function startSubscriptionCheck(intervalMs: number): void {
+  const timer = setInterval(() => {
+    void checkSubscriptions().catch((error: unknown) => logger.error({ err: error }, 'API subscription check failed'));
+  }, intervalMs);
+  timer.unref();
 }
 
 // ---- what the member does -------------------------------------------------------------------
@@ -194,7 +315,7 @@ async function recordPeriods(userId: string, sub: PayjpSubscription, client: Cli
 export interface SubscriptionView {
   plan: ApiPlan;
   /** the row's status, or 'none' */
-  status: 'none' | 'pending' | 'active' | 'canceled' | 'paused' | 'ended';
+  status: 'none' | 'pending' | 'active' | 'canceled' | 'paused' | 'lapsed' | 'ended';
   currentPeriodEnd: string | null;
   nextPlan: ApiPlan | null;
   graceUntil: string | null;
@@ -311,7 +432,7 @@ async function startOrResume(userId: string, customerId: string, plan: ApiPlan, 
   await client.customers.update(customerId, { default_card: cardId }).catch(payjpFailure);
   const row = await rowOf(userId);
   const payjpPlanId = await ensurePayjpPlanOf(plan).catch(payjpFailure);
-  if (row?.payjpSubscriptionId && row.status === 'paused') {
+  if (row?.payjpSubscriptionId && (row.status === 'paused' || row.status === 'lapsed')) {
     // A failed renewal: resume charges now and starts a new period (the plan may change first).
     if (row.planId !== plan.id) await client.subscriptions.update(row.payjpSubscriptionId, { plan: payjpPlanId }).catch(payjpFailure);
     await client.subscriptions.resume(row.payjpSubscriptionId).catch(payjpFailure);

@@ -707,10 +707,18 @@ async function completeWithEarlierAttempt(order: OrderRow, attempt: number, user
 // ---------------------------------------------------------------------------------------------
 // Webhooks
 
+/**
+ * Told of a PAY.JP subscription's event or of a charge of a subscription (the API's paid plans,
+ * issue 27 §4): the api feature's `syncSubscription`, handed in by the webhook route — payments
+ * does not import the features that use it. It reads the subscription back itself.
+ */
+export type SubscriptionEventPort = (payjpSubscriptionId: string) => Promise<unknown>;
+
 export async function handleWebhookEvent(
   event: PayjpEvent,
   client: PayjpClient = getPayjpClient(),
   outsideRefunds: OutsideRefundOptions = {},
+  onSubscription?: SubscriptionEventPort,
 ): Promise<{ duplicate: boolean }> {
   const db = await getDb();
   const [inserted] = await db
@@ -726,7 +734,9 @@ export async function handleWebhookEvent(
     }
   }
 
-  if (event.data.object === 'charge' && event.type.startsWith('charge.')) {
+  if (event.data.object === 'subscription' && event.type.startsWith('subscription.')) {
+    if (onSubscription) await onSubscription(event.data.id);
+  } else if (event.data.object === 'charge' && event.type.startsWith('charge.')) {
     // The payload proves nothing: re-read the charge and settle the order it belongs to.
     const charge = await client.charges.retrieve(event.data.id).catch((error: unknown) => {
       // A charge PAY.JP does not know (another account's id, a deleted test charge, a forged id
@@ -744,8 +754,10 @@ export async function handleWebhookEvent(
       await db.update(payjpWebhookEvents).set({ processedAt: new Date() }).where(eq(payjpWebhookEvents.id, event.id));
       return { duplicate: false };
     }
-    const order = await findOrderOfCharge(charge.id, charge.metadata?.order_id);
-    if (order && !isCurrentCharge(order, charge) && !charge.paid) {
+    const order = charge.subscription ? null : await findOrderOfCharge(charge.id, charge.metadata?.order_id);
+    if (charge.subscription) {
+      if (onSubscription) await onSubscription(charge.subscription);
+    } else if (order && !isCurrentCharge(order, charge) && !charge.paid) {
       // An abandoned attempt's charge (0023): never adopted, never finished.
       logger.info(
         { event: 'payjp.webhook.superseded_charge', eventId: event.id, orderId: order.id, chargeId: charge.id },

@@ -1,3 +1,4 @@
+import { syncSubscription } from '@/features/api/index.server';
 import { auditOutsideRefund } from '@/features/backoffice/server/refunds';
 import { handleWebhookEvent } from '@/features/payments/server/order-payment';
 import { PayjpError } from '@/features/payments/server/payjp/errors';
@@ -30,7 +31,8 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
       if (!parsed.ok) throw new AppError('bad_request', { message: `イベントの形式が正しくありません: ${parsed.reason}` });
       // A refund made at PAY.JP's dashboard is recorded with its audit row (no staff member).
       try {
-        const { duplicate } = await handleWebhookEvent(parsed.event, undefined, { audit: auditOutsideRefund });
+        // A subscription's event or charge (the API's paid plans, issue 27 §4) is read back by the api feature.
+        const { duplicate } = await handleWebhookEvent(parsed.event, undefined, { audit: auditOutsideRefund }, syncSubscription);
         return { received: true, duplicate };
       } catch (error) {
         if (!(error instanceof PayjpError)) throw error;
