@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { Answer } from '@/server/http/answer';
 import { AppError } from '@/server/http/app-error';
 import { appUrl } from '@/config/server';
 
@@ -28,7 +29,7 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function problemResponse(error: AppError): Response {
+export function problemResponse(error: AppError): Answer {
   const known = (API_PROBLEMS as Record<string, { title: string }>)[error.code];
   const body = {
     type: appUrl(`/developers#problem-${error.code}`).toString(),
@@ -37,9 +38,11 @@ export function problemResponse(error: AppError): Response {
     detail: error.message,
     ...(error.fields ? { errors: error.fields } : {}),
   };
-  return new Response(JSON.stringify(body), {
-    status: error.status,
-    headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store', ...corsHeaders(), ...error.headers },
+  return new Answer(JSON.stringify(body), error.status, {
+    'Content-Type': PROBLEM_TYPE,
+    'Cache-Control': 'no-store',
+    ...corsHeaders(),
+    ...error.headers,
   });
 }
 
