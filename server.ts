@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 
 import { handleOddMethod, refuseConnect } from './src/server/http/odd-methods';
-import { isLeanPath, leanPath } from './src/server/http/lean-path';
+import { leanPath } from './src/server/http/lean-path';
 import { installPeerAddressHeader, stampPeerAddress } from './src/server/http/peer-address';
 import { createPrecompressedStatic } from './src/server/http/precompressed-static';
 
@@ -45,10 +45,10 @@ async function main(): Promise<void> {
   const serveStatic = dev ? null : createPrecompressedStatic(path.join(__dirname, '.next'));
   const server = createServer((req, res) => {
     stampPeerAddress(req, header);
-    // The public API (/v1, /mcp) skips Next's handler: its router came from the app's bundle at start.
-    // Any method goes to it: it answers an odd one with its own 405 problem and the route's Allow.
-    const lean = isLeanPath(req.url) ? leanPath() : undefined;
-    if (lean) return void lean.listener(req, res);
+    // The public API (/v1, /mcp) and the pages' search skip Next's handler: their router came from
+    // the app's bundle at start. Any method goes to it: it answers an odd one with its own 405.
+    const lean = leanPath();
+    if (lean?.serves(req.url)) return void lean.listener(req, res);
     // TRACE, WebDAV and other methods Next cannot take: 405, never its 500 (docs/decisions/0062).
     if (handleOddMethod(req, res)) return;
     if (serveStatic === null) void handle(req, res);

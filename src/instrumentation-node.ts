@@ -44,12 +44,12 @@ export async function registerNode(): Promise<void> {
   }
   if (watch) watch.startServerWatchJob(jobs.watchIntervalMs);
   // The public API's lean path (issue 26 §5): its router is built here, inside Next's bundle, and
-  // server.ts serves /v1 and /mcp with it before Next's handler (src/server/http/lean-path.ts).
-  const [{ createApiListener, apiMeter }, { registerLeanPath }] = await Promise.all([
+  // server.ts serves /v1, /mcp and the pages' search with it before Next's handler (src/server/http/lean-path.ts).
+  const [{ createApiListener, servesPath, apiMeter }, { registerLeanPath }] = await Promise.all([
     import('@/features/api/index.server'),
     import('@/server/http/lean-path'),
   ]);
-  registerLeanPath({ listener: createApiListener(), close: () => apiMeter().close() });
+  registerLeanPath({ serves: servesPath, listener: createApiListener(), close: () => apiMeter().close() });
 }
 
 async function warmPostalTable(): Promise<void> {

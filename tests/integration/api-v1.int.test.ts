@@ -383,6 +383,31 @@ describe('the Node listener server.ts calls', () => {
       });
       expect(mcp.status).toBe(200);
       expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools.length).toBe(5);
+
+      // The pages' search is served here too, with the spec's JSON shape and errors; every answer has the security headers.
+      const { servesPath } = await import('@/features/api/index.server');
+      expect(['/v1', '/v1/companies?q=x', '/mcp', '/api/corporates/search', '/api/corporates/search?q=x'].map(servesPath)).toEqual([
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(
+        ['/v10', '/mcpx', '/api/corporates/search/csv?q=x', '/api/corporates/searchx', '/api/corporates', '/'].map(servesPath),
+      ).toEqual([false, false, false, false, false, false]);
+      const search = await fetch(`${base}/api/corporates/search?q=${encodeURIComponent('テスト')}`);
+      expect(search.status).toBe(200);
+      expect(search.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(search.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await search.json()).toHaveProperty('query.normalized');
+      const badSearch = await fetch(`${base}/api/corporates/search?prefecture=99`);
+      expect(badSearch.status).toBe(400);
+      expect(await badSearch.json()).toMatchObject({ error: { code: 'bad_request' } });
+      const postSearch = await fetch(`${base}/api/corporates/search`, { method: 'POST' });
+      expect(postSearch.status).toBe(405);
+      expect(postSearch.headers.get('allow')).toBe('GET, HEAD');
+      expect(got.headers.get('x-frame-options')).toBe('DENY');
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

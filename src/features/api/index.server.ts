@@ -3,5 +3,5 @@ import 'server-only';
 /** The public API feature's server face (issue 26): keys for the key page, the lean router, the unregister clean-up. */
 export { createApiKey, listApiKeys, revokeApiKey, revokeApiKeysOf } from './server/keys';
 export { apiMeter } from './server/metering';
-export { createApiListener } from './server/router';
+export { createApiListener, servesPath } from './server/router';
 export { openApiDocument } from './server/openapi';

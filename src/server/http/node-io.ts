@@ -97,20 +97,26 @@ export function asWebRequest(request: RouteRequest): Request {
 }
 
 /**
- * Writes an answer to Node's response: an `Answer` as one write with its length; a web
+ * Writes an answer to Node's response, with the `common` headers unless it has its own: an
+ * `Answer` as one write with its length; a web
  * `Response` with its headers and then its body, chunk by chunk as it comes (the MCP transport,
  * files), cancelled when the client goes away.
  */
-export async function writeAnswer(res: ServerResponse, answer: Response | Answer, head: boolean): Promise<void> {
+export async function writeAnswer(
+  res: ServerResponse,
+  answer: Response | Answer,
+  head: boolean,
+  common: Record<string, string> = {},
+): Promise<void> {
   if (answer instanceof Answer) {
-    const headers = answer.headers.toNode();
+    const headers = { ...common, ...answer.headers.toNode() };
     const body = head || answer.body === null ? null : answer.body;
     if (body !== null) headers['Content-Length'] = String(Buffer.byteLength(body));
     res.writeHead(answer.status, headers);
     res.end(body ?? undefined);
     return;
   }
-  const headers: Record<string, string | string[]> = {};
+  const headers: Record<string, string | string[]> = { ...common };
   answer.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
   });

@@ -5,6 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TrieRouter } from 'hono/router/trie-router';
 import { NextRequest } from 'next/server';
 
+import { CORPORATE_SEARCH_PATH, corporateSearchMethods } from '@/features/company-search/index.server';
+import { SECURITY_HEADERS } from '@/lib/security-headers';
 import { Answer } from '@/server/http/answer';
 import { AppError } from '@/server/http/app-error';
 import { NodeRouteRequest, writeAnswer } from '@/server/http/node-io';
@@ -18,9 +20,9 @@ import { corsHeaders, problemResponse } from './problem';
 import { V1_ROUTES } from './v1';
 
 /**
- * The lean path (issue 26 §5, docs/decisions/0098): /v1 and /mcp are served by this router,
- * which server.ts calls before Next's handler, so an API request pays for its search and not for
- * the framework. Paths are matched by Hono's trie router; each route still runs through the one
+ * The lean path (issue 26 §5, docs/decisions/0098): /v1 and /mcp — and the pages' as-you-type
+ * search, GET /api/corporates/search — are served by this router, which server.ts calls before
+ * Next's handler, so a request pays for its search and not for the framework. Paths are matched by Hono's trie router; each route still runs through the one
  * route wrapper (`wrapMethods` with the API-key mode): the same parsing, limits, logging and error
  * handling as /api/*. The wrapper reads Node's request through `NodeRouteRequest` and its answer
  * is written to Node's response as it is (`writeAnswer`): no web Request, NextRequest or Response
@@ -90,8 +92,19 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
   return out;
 }
 
+/** The headers next.config.ts gives every answer Next serves: the lean path's answers have them too. */
+const LEAN_HEADERS: Record<string, string> = Object.fromEntries(SECURITY_HEADERS.map((h) => [h.key, h.value]));
+
+/** The paths this router serves (server.ts asks before Next's handler): /v1…, /mcp… and the pages' search. */
+export function servesPath(url: string | undefined): boolean {
+  if (!url) return false;
+  return (
+    /^\/(v1|mcp)(\/|\?|$)/.test(url) || (url.startsWith(CORPORATE_SEARCH_PATH) && /^(\?|$)/.test(url.slice(CORPORATE_SEARCH_PATH.length)))
+  );
+}
+
 export interface ApiApp {
-  /** What server.ts calls for /v1 and /mcp. */
+  /** What server.ts calls for the paths of `servesPath`. */
   listener: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** The same router on a web Request (the integration tests). */
   fetch: (request: Request) => Promise<Response>;
@@ -111,6 +124,9 @@ export function buildApiApp(): ApiApp {
     router.add('ALL', route.path, handle);
     routes.push({ path: route.path, methods: declared });
   }
+  // The pages' search: the spec's /api/* contract (its JSON errors, its own 405), only served here sooner.
+  const search = wrapMethods(corporateSearchMethods);
+  router.add('ALL', CORPORATE_SEARCH_PATH, (request) => search[request.method as Method](request, { params: Promise.resolve({}) }));
 
   const dispatch = async (request: RouteRequest): Promise<Response | Answer> => {
     let path = request.nextUrl.pathname;
@@ -141,7 +157,7 @@ export function buildApiApp(): ApiApp {
         answer = problemResponse(new AppError('internal_error'));
       }
       try {
-        await writeAnswer(res, answer, req.method === 'HEAD');
+        await writeAnswer(res, answer, req.method === 'HEAD', LEAN_HEADERS);
       } catch (error) {
         logger.error({ err: error }, 'the public API answer could not be written');
         res.destroy();
