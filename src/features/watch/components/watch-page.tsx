@@ -3,7 +3,7 @@
 import Link from '@/components/link';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 
-import { ApiPending } from '@/components/api-pending';
+import { ApiFailure, ApiPending } from '@/components/api-pending';
 import badges from '@/components/status-badges.module.css';
 import { csvFileProblem, decodeCsvBytes } from '@/lib/csv-read';
 import { ApiError } from '@/lib/api-client';
@@ -323,9 +323,7 @@ function Events({ data, error }: { data: WatchEvent[] | undefined; error: unknow
   return (
     <Section id="watch-events" title={<>最近の変更（{WATCH_EVENT_DAYS}日間）</>}>
       {error && !data ? (
-        <p className="error-box" role="alert">
-          {messageOf(error, '変更の一覧を読み込めませんでした。時間をおいてページを再読み込みしてください。')}
-        </p>
+        <ApiFailure error={error} failure="変更の一覧を読み込めませんでした。時間をおいてページを再読み込みしてください。" />
       ) : !data ? (
         <p className={styles.lead}>読み込んでいます…</p>
       ) : data.length === 0 ? (
