@@ -14,7 +14,8 @@ import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { useApi } from '@/lib/use-api';
 
-import { PurchasePage, Section, scheduledDelivery } from './flow-parts';
+import { PurchasePage, Section } from './flow-parts';
+import { scheduledDelivery } from './scheduled-delivery';
 import { OrderLinesTable } from './order-lines';
 import orderStyles from './order-summary.module.css';
 import styles from './purchase.module.css';

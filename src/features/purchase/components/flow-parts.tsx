@@ -119,8 +119,3 @@ export function formatIsoDateWithDay(iso: string): string {
 export function dateWindow(start: string, end: string): string {
   return start && end ? `${formatIsoDateWithDay(start)}〜${formatIsoDateWithDay(end)}` : '—';
 }
-
-/** お届け予定 of a placed order: its window and its speed (the completion and resume pages). */
-export function scheduledDelivery(o: { scheduledStartDate: string; scheduledEndDate: string; deliverySpeed: string }): string {
-  return `${dateWindow(o.scheduledStartDate, o.scheduledEndDate)}（${o.deliverySpeed === 'express' ? '速達' : '通常'}配送）`;
-}

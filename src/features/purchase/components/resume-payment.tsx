@@ -14,7 +14,8 @@ import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
 import { CARD_FIELDS, CHOOSE_CARD_MESSAGE, CardSection, useCardSection } from './card-section';
-import { Pending, PurchasePage, Section, scheduledDelivery } from './flow-parts';
+import { Pending, PurchasePage, Section } from './flow-parts';
+import { scheduledDelivery } from './scheduled-delivery';
 import { OrderLinesTable } from './order-lines';
 import { returnErrorText } from './return-messages';
 import orderStyles from './order-summary.module.css';
