@@ -6,8 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createS3StandIn } from '../../dev/s3/stand-in';
 import { findCompanyByNumber, RegistryStore, servedSnapshotId } from '@/features/registry/index.server';
 import { readLatestManifest, SNAPSHOT_PREFIX } from '@/features/registry/server/snapshot/snapshot';
-import { forgetRefusedSnapshots, syncSnapshot, type SnapshotContext } from '@/features/registry/server/snapshot/sync';
-import { REGISTRY_UPDATE_JOB } from '@/features/registry/server/update/schedule';
+import {
+  followLatestSnapshot,
+  forgetRefusedSnapshots,
+  publishServedSnapshot,
+  syncSnapshot,
+  type SnapshotContext,
+} from '@/features/registry/server/snapshot/sync';
+import { REGISTRY_UPDATE_JOB, runScheduledUpdate } from '@/features/registry/server/update/schedule';
 import { buildRegistry, ntaRow, tempDir } from '@/features/registry/testing';
 import { getDb } from '@/server/db/client';
 import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
@@ -174,6 +180,44 @@ describe('registry snapshots through the local-folder storage', () => {
       expect(serves(store).snapshotId).toBe(manifest?.id);
       store.close();
     }
+  });
+});
+
+describe('the daily update and the snapshots', () => {
+  it('follows the latest snapshot before it builds and publishes what it built, both under its lease', async () => {
+    const other = instance('updater-other', storage);
+    const updater = instance('updater', storage);
+    build(other, '2026-06-01', '株式会社前');
+    await syncSnapshot(other);
+    const db = await getDb();
+    let leaseFreeDuringPublish: boolean | null = null;
+    const outcome = await runScheduledUpdate({
+      holder: updater.holder,
+      beforeRun: () => followLatestSnapshot(updater),
+      run: () => {
+        // The update starts from the followed file (the day another instance built is not built again).
+        const followed = new RegistryStore(updater.files.registry);
+        expect(followed.acquire()).toMatchObject({ ok: true, registry: { meta: { dataDate: '2026-06-01' } } });
+        followed.close();
+        build(updater, '2026-06-02', '株式会社後');
+        return Promise.resolve({
+          status: 'updated' as const,
+          previousDataDate: '2026-06-01',
+          dataDate: '2026-06-02',
+          days: ['2026-06-02'],
+          summary: {} as never,
+        });
+      },
+      runInvoice: null,
+      publish: async () => {
+        leaseFreeDuringPublish = await takeJobLease(db, REGISTRY_UPDATE_JOB, 'someone-else', 60_000);
+        return publishServedSnapshot(updater);
+      },
+    });
+    expect(outcome).toMatchObject({ ran: true, result: { status: 'updated' } });
+    expect(leaseFreeDuringPublish).toBe(false);
+    expect((await readLatestManifest(storage))?.dataDate).toBe('2026-06-02');
+    expect(await syncSnapshot(other)).toMatchObject({ status: 'applied', dataDate: '2026-06-02' });
   });
 });
 
