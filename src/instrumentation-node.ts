@@ -38,9 +38,22 @@ export async function registerNode(): Promise<void> {
   // The watch job (issue 15): matches what the updates changed against the watch lists and sends
   // the daily digests; right after each registry update, and on its own timer (mail retries).
   const watch = jobs.watchIntervalMs > 0 ? await import('@/features/watch/index.server') : null;
+  // Registry snapshots (docs/decisions/0120): every instance follows the one published in the file
+  // storage (at start too: an instance without a registry file takes it from there), and the
+  // instance that runs the update publishes what it built. REGISTRY_SNAPSHOT_INTERVAL_SECONDS=0: off.
+  const snapshots = jobs.registrySnapshotIntervalMs > 0 ? await import('@/features/registry/server/snapshot/sync') : null;
+  if (snapshots) snapshots.startServerSnapshotSync(jobs.registrySnapshotIntervalMs);
   if (jobs.registryUpdateIntervalMs > 0) {
     const { startServerRegistryUpdater } = await import('@/features/registry/server/update/schedule');
-    startServerRegistryUpdater(watch ? { afterRun: watch.runWatchJobSafely } : {});
+    startServerRegistryUpdater({
+      ...(watch ? { afterRun: watch.runWatchJobSafely } : {}),
+      ...(snapshots
+        ? {
+            beforeRun: () => snapshots.followLatestSnapshot(snapshots.configuredSnapshotContext()),
+            publish: () => snapshots.publishServedSnapshot(snapshots.configuredSnapshotContext()),
+          }
+        : {}),
+    });
   }
   if (watch) watch.startServerWatchJob(jobs.watchIntervalMs);
   // The public API's lean path (issue 26 §5): its router is built here, inside Next's bundle, and

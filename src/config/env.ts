@@ -60,6 +60,13 @@ export const EnvSchema = z
     /** How often each instance tries the daily update, in minutes (one instance at a time runs it); 0 turns it off. */
     REGISTRY_UPDATE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     /**
+     * How often each instance looks at the registry snapshot in the file storage (and at start), in
+     * seconds: a newer one is downloaded, verified and swapped in; 0 turns snapshots off (docs/decisions/0120).
+     */
+    REGISTRY_SNAPSHOT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** How many published registry snapshots the storage keeps (older ones are deleted). */
+    REGISTRY_SNAPSHOT_KEEP: z.coerce.number().int().min(1).max(100).default(3),
+    /**
      * The company search's count budget in milliseconds (issue 24 point 8, docs/decisions/0055): past
      * it the count stops between two slices of the docid range and the page says 「N件以上」 with what
      * it counted (the search's budget is p95 ≤ 2 ms at 5.5M rows; the first page takes the rest).

@@ -24,6 +24,7 @@ describe('serverConfigFrom: each slice mapped from the variables once', () => {
       reconcileIntervalMs: 60_000,
       reconcileGraceMs: 60_000,
       registryUpdateIntervalMs: 3_600_000,
+      registrySnapshotIntervalMs: 60_000,
       watchIntervalMs: 600_000,
     });
   });

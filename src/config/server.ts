@@ -57,6 +57,8 @@ export interface JobSchedule {
   /** How long an unsettled order is left to the request handling it before the reconciler looks at it. */
   reconcileGraceMs: number;
   registryUpdateIntervalMs: number;
+  /** How often an instance looks for a newer registry snapshot (0: snapshots off). */
+  registrySnapshotIntervalMs: number;
   watchIntervalMs: number;
 }
 
@@ -67,6 +69,8 @@ export interface RegistryUpdateConfig {
   updatesDir: string;
   nta: { baseUrl: string; applicationId: string } | null;
   invoice: { baseUrl: string; applicationId: string } | null;
+  /** Published registry snapshots kept in the file storage. */
+  snapshotsKeep: number;
 }
 
 export interface ServerConfig {
@@ -169,6 +173,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
       reconcileIntervalMs: 'PAYMENT_RECONCILE_INTERVAL_SECONDS',
       reconcileGraceMs: 'PAYMENT_RECONCILE_GRACE_SECONDS',
       registryUpdateIntervalMs: 'REGISTRY_UPDATE_INTERVAL_MINUTES',
+      registrySnapshotIntervalMs: 'REGISTRY_SNAPSHOT_INTERVAL_SECONDS',
       watchIntervalMs: 'WATCH_JOB_INTERVAL_SECONDS',
     }),
     registryUpdate: {
@@ -177,6 +182,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
       updatesDir: env.paths.registryUpdates,
       nta: webApi(env.NTA_API_BASE, env.NTA_APPLICATION_ID),
       invoice: webApi(env.INVOICE_API_BASE, env.INVOICE_APPLICATION_ID),
+      snapshotsKeep: env.REGISTRY_SNAPSHOT_KEEP,
     },
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER ?? null,
     codeMailPerIpPerHour: env.CODE_MAIL_PER_IP_PER_HOUR,

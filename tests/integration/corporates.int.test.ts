@@ -270,7 +270,7 @@ describe('GET /api/corporates/reference', () => {
 describe('GET /api/health', () => {
   it('reports the registry ready with its size, build time and sample flag', async () => {
     const res = await call(healthRoute, '/api/health');
-    expect(res.json.registry).toMatchObject({ ok: true, state: 'ready', companies: expect.any(Number), isSample: true });
+    expect(res.json.registry).toMatchObject({ ok: true, state: 'ready', companies: expect.any(Number), isSample: true, snapshotId: null });
     expect((res.json.registry as { companies: number }).companies).toBeGreaterThanOrEqual(30);
     expect(typeof (res.json.registry as { builtAt: string }).builtAt).toBe('string');
     // データ更新日: the newest NTA file applied (issue 14 item 1).
