@@ -50,6 +50,13 @@ export async function registerNode(): Promise<void> {
     import('@/server/http/lean-path'),
   ]);
   registerLeanPath({ listener: createApiListener(), close: () => apiMeter().close() });
+  // Webhooks (issue 27 §5): every instance tries the delivery job on its timer; a lease row lets
+  // one at a time send. WEBHOOK_JOB_INTERVAL_SECONDS=0 turns it off (the tests call it directly).
+  const webhookInterval = serverConfig().webhooks.jobIntervalMs;
+  if (webhookInterval > 0) {
+    const { startServerWebhookJob } = await import('@/features/api/index.server');
+    startServerWebhookJob(webhookInterval);
+  }
 }
 
 async function warmPostalTable(): Promise<void> {
