@@ -93,7 +93,7 @@ export async function fanOutWatchEvents(now = new Date(), counter: Counter = { s
       }>(
         await tx.execute(sql`
           WITH batch AS (
-            SELECT id, corporate_number, kind, data_date, name, detail FROM watch_events WHERE id > ${after} ORDER BY id LIMIT 1000
+            SELECT id, corporate_number, kind, data_date, name, detail FROM watch_events WHERE id > ${after} ORDER BY id LIMIT 20
           )
           SELECT b.*, w.user_id, (SELECT max(id) FROM batch) AS upto
             FROM batch b
