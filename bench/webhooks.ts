@@ -97,10 +97,10 @@ async function main() {
       FROM users WHERE email LIKE 'hook-%'`);
   await db.execute(sql`
     INSERT INTO watch_entries (user_id, corporate_number)
-    SELECT u.id, lpad(g::text, 13, '9') FROM users u CROSS JOIN generate_series(1, ${EVENTS}) AS g WHERE u.email LIKE 'hook-%'`);
+    SELECT u.id, lpad(g::text, 13, '0') FROM users u CROSS JOIN generate_series(1, ${EVENTS}) AS g WHERE u.email LIKE 'hook-%'`);
   await db.execute(sql`
     INSERT INTO watch_events (corporate_number, kind, data_date, name, detail)
-    SELECT lpad(g::text, 13, '9'), 'name', '2026-03-02', '株式会社新ベンチ' || g,
+    SELECT lpad(g::text, 13, '0'), 'name', '2026-03-02', '株式会社新ベンチ' || g,
            jsonb_build_object('before', '株式会社ベンチ' || g, 'after', '株式会社新ベンチ' || g)
       FROM generate_series(1, ${EVENTS}) AS g`);
   console.log(
@@ -159,7 +159,7 @@ async function main() {
     }
     await db.execute(sql`
       INSERT INTO watch_events (corporate_number, kind, data_date, name, detail)
-      SELECT lpad(g::text, 13, '9'), 'address', ${withSlow ? '2026-03-04' : '2026-03-03'}, '株式会社新ベンチ' || g,
+      SELECT lpad(g::text, 13, '0'), 'address', ${withSlow ? '2026-03-04' : '2026-03-03'}, '株式会社新ベンチ' || g,
              jsonb_build_object('before', '東京都千代田区' || g, 'after', '東京都港区' || g)
         FROM generate_series(1, 10) AS g`);
     await db.execute(sql`UPDATE webhook_endpoints SET event_types = ARRAY['watch.name_changed', 'watch.address_changed']`);
