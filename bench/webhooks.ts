@@ -177,6 +177,14 @@ async function main() {
   };
   await second(false);
   await second(true);
+  const attempts = rowsOf<{ attempts: number; n: number; errors: string | null }>(
+    await db.execute(sql`
+      SELECT attempts, count(*)::int AS n, string_agg(DISTINCT last_error, '; ') AS errors
+        FROM webhook_deliveries WHERE created_at > now() - interval '10 minutes' GROUP BY attempts ORDER BY attempts`),
+  );
+  console.log(
+    `attempts of the last phases' deliveries: ${attempts.map((a) => `${a.attempts}×: ${n(a.n)}${a.errors ? ` (${a.errors})` : ''}`).join(', ')}`,
+  );
 
   child.kill();
   await closeDb();
