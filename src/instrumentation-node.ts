@@ -58,11 +58,15 @@ export async function registerNode(): Promise<void> {
   if (watch) watch.startServerWatchJob(jobs.watchIntervalMs);
   // The public API's lean path (issue 26 §5): its router is built here, inside Next's bundle, and
   // server.ts serves /v1, /mcp and the pages' search with it before Next's handler (src/server/http/lean-path.ts).
-  const [{ createApiListener, servesPath, apiMeter }, { registerLeanPath }] = await Promise.all([
+  const [{ createApiListener, servesPath, apiMeter, startServerWebhookJob }, { registerLeanPath }] = await Promise.all([
     import('@/features/api/index.server'),
     import('@/server/http/lean-path'),
   ]);
   registerLeanPath({ serves: servesPath, listener: createApiListener(), close: () => apiMeter().close() });
+  // Webhooks (issue 27 §5): every instance tries the delivery job on its timer; a lease row lets
+  // one at a time send. WEBHOOK_JOB_INTERVAL_SECONDS=0 turns it off (the tests call it directly).
+  const webhookInterval = serverConfig().webhooks.jobIntervalMs;
+  if (webhookInterval > 0) startServerWebhookJob(webhookInterval);
 }
 
 async function warmPostalTable(): Promise<void> {

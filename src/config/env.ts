@@ -84,6 +84,15 @@ export const EnvSchema = z
     API_IP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
     /** How often each instance adds its counted API requests to the database, in seconds. */
     API_USAGE_FLUSH_SECONDS: z.coerce.number().min(0.05).max(3_600).default(10),
+    /**
+     * Webhooks (issue 27 §5–6, docs/decisions/0115): endpoints on loopback addresses and plain http
+     * are accepted, for local development and tests. Unset: on, except in production, where it must stay off.
+     */
+    WEBHOOK_ALLOW_LOCAL: optional(bool),
+    /** How often each instance tries the webhook delivery job (one instance at a time), in seconds; 0 turns it off. */
+    WEBHOOK_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
+    /** How long one webhook request may take before it counts as failed, in seconds. */
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 
     /** HMAC key for CSRF tokens and other server-side signatures; ≥ 32 characters. */
     SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),
@@ -204,6 +213,11 @@ export const EnvSchema = z
       if (!ok) ctx.addIssue({ code: 'custom', path: [key], message });
     };
     need('SESSION_SECRET', env.SESSION_SECRET !== DEV_SECRET, '本番環境では独自の値を設定してください');
+    need(
+      'WEBHOOK_ALLOW_LOCAL',
+      env.WEBHOOK_ALLOW_LOCAL !== true,
+      '本番環境では有効にできません（ループバックと http の送信先は開発とテストのためのものです）',
+    );
     need(
       'OPERATOR_INVOICE_NUMBER',
       !isSampleInvoiceNumber(env.OPERATOR_INVOICE_NUMBER),

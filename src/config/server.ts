@@ -96,6 +96,15 @@ export interface ServerConfig {
   /** The public demo account (0006): DEMO_USER_ENABLED, or on except in production. */
   demoUserEnabled: boolean;
   api: ApiConfig;
+  webhooks: WebhookConfig;
+}
+
+/** Webhook deliveries (WEBHOOK_*, docs/decisions/0115). */
+export interface WebhookConfig {
+  /** loopback addresses and http:// accepted (local development and tests; never in production) */
+  allowLocal: boolean;
+  jobIntervalMs: number;
+  timeoutMs: number;
 }
 
 /** The public API's limits (API_*): quota, rates, and how often usage counts reach the database. */
@@ -194,6 +203,11 @@ export function serverConfigFrom(env: Env): ServerConfig {
       keyPerSecond: env.API_RATE_PER_SECOND,
       ipPerSecond: env.API_IP_RATE_PER_SECOND,
       usageFlushMs: Math.round(env.API_USAGE_FLUSH_SECONDS * 1000),
+    },
+    webhooks: {
+      allowLocal: env.WEBHOOK_ALLOW_LOCAL ?? !env.isProduction,
+      jobIntervalMs: env.WEBHOOK_JOB_INTERVAL_SECONDS * 1000,
+      timeoutMs: Math.round(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
     },
   };
 }

@@ -5,3 +5,13 @@ export { createApiKey, listApiKeys, revokeApiKey, revokeApiKeysOf } from './serv
 export { apiMeter } from './server/metering';
 export { createApiListener, servesPath } from './server/router';
 export { openApiDocument } from './server/openapi';
+export {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  emitWebhookEvent,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  replayWebhookDelivery,
+  rotateWebhookSecret,
+} from './server/webhooks';
+export { runWebhookJob, startServerWebhookJob } from './server/webhook-delivery';
