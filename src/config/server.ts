@@ -58,6 +58,8 @@ export interface JobSchedule {
   reconcileGraceMs: number;
   registryUpdateIntervalMs: number;
   watchIntervalMs: number;
+  /** How long a stopping instance lets requests in flight finish (DRAIN_TIMEOUT_SECONDS). */
+  drainTimeoutMs: number;
 }
 
 /** The registry's daily update sources (NTA_*, INVOICE_*, REGISTRY_UPDATE_DIR). */
@@ -92,6 +94,8 @@ export interface ServerConfig {
   /** The public demo account (0006): DEMO_USER_ENABLED, or on except in production. */
   demoUserEnabled: boolean;
   api: ApiConfig;
+  /** Who may read `/metrics` (docs/decisions/0126): its own port, a bearer token, or nobody (both null). */
+  metrics: { port: number | null; token: string | null };
 }
 
 /** The public API's limits (API_*): quota, rates, and how often usage counts reach the database. */
@@ -170,6 +174,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
       reconcileGraceMs: 'PAYMENT_RECONCILE_GRACE_SECONDS',
       registryUpdateIntervalMs: 'REGISTRY_UPDATE_INTERVAL_MINUTES',
       watchIntervalMs: 'WATCH_JOB_INTERVAL_SECONDS',
+      drainTimeoutMs: 'DRAIN_TIMEOUT_SECONDS',
     }),
     registryUpdate: {
       registryPath: env.paths.registry,
@@ -181,6 +186,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER ?? null,
     codeMailPerIpPerHour: env.CODE_MAIL_PER_IP_PER_HOUR,
     searchCountBudgetMs: env.SEARCH_COUNT_BUDGET_MS,
+    metrics: { port: env.METRICS_PORT ?? null, token: env.METRICS_TOKEN ?? null },
     orderCutoffTime: env.ORDER_CUTOFF_TIME,
     demoUserEnabled: env.DEMO_USER_ENABLED ?? !env.isProduction,
     api: {

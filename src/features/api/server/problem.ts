@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { AppError } from '@/server/http/app-error';
+import { currentRequestId } from '@/server/http/request-context';
 import { appUrl } from '@/config/server';
 
 import { API_PROBLEMS } from '../rules';
@@ -30,12 +31,15 @@ const TITLES: Record<number, string> = {
 
 export function problemResponse(error: AppError): Response {
   const known = (API_PROBLEMS as Record<string, { title: string }>)[error.code];
+  const requestId = currentRequestId();
   const body = {
     type: appUrl(`/developers#problem-${error.code}`).toString(),
     title: known?.title ?? TITLES[error.status] ?? 'Error',
     status: error.status,
     detail: error.message,
     ...(error.fields ? { errors: error.fields } : {}),
+    // The request's id (X-Request-Id): quoted in a support request, it finds the request's log lines.
+    ...(requestId !== undefined ? { requestId } : {}),
   };
   return new Response(JSON.stringify(body), {
     status: error.status,
