@@ -56,7 +56,7 @@ export async function registerNode(): Promise<void> {
   await registerMetrics();
   await registerShutdown();
   // /api/health/ready may answer 200 from now on (docs/operations.md).
-  markStarted({ drainMs: jobs.drainTimeoutMs });
+  markStarted({ drainMs: jobs.drainTimeoutMs, delayMs: jobs.drainDelayMs });
 }
 
 /**
@@ -99,13 +99,19 @@ export async function registerMetrics(): Promise<void> {
     const date = state.ok ? state.registry.meta.dataDate : null;
     return date === null ? null : Date.parse(`${date}T00:00:00+09:00`);
   };
-  metrics.scrapeGauge('hojin_registry_data_date_seconds', 'The served registry’s データ更新日 (midnight in Japan, Unix time)', [], () => {
+  metrics.scrapeGauge(
+    'hojin_registry_data_date_seconds',
+    'The served registry’s データ更新日 (midnight in Japan, Unix time)',
+    ['file'],
+    () => {
+      const at = registryDataDate();
+      // No registry or no date: no sample (labelled, so prom-client prints none; an unlabelled gauge would say 0).
+      return at === null ? [] : [{ labels: { file: 'registry' }, value: at / 1000 }];
+    },
+  );
+  metrics.scrapeGauge('hojin_registry_data_age_seconds', 'Seconds since the served registry’s データ更新日 began', ['file'], () => {
     const at = registryDataDate();
-    return at === null ? [] : [{ labels: {}, value: at / 1000 }];
-  });
-  metrics.scrapeGauge('hojin_registry_data_age_seconds', 'Seconds since the served registry’s データ更新日 began', [], () => {
-    const at = registryDataDate();
-    return at === null ? [] : [{ labels: {}, value: (Date.now() - at) / 1000 }];
+    return at === null ? [] : [{ labels: { file: 'registry' }, value: (Date.now() - at) / 1000 }];
   });
   metrics.scrapeGauge('hojin_registry_ready', '1 when the registry file is open and of this schema version', [], () => [
     { labels: {}, value: getRegistryStore().acquire().ok ? 1 : 0 },

@@ -75,6 +75,11 @@ export const EnvSchema = z
      * orchestrator's grace period (Kubernetes: 30 s).
      */
     DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+    /**
+     * Seconds between readiness turning 503 and the listener closing on SIGTERM: a proxy that polls
+     * /api/health/ready stops sending before connections close (its interval × fall); 0: at once.
+     */
+    DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
     /** A port of its own for `/metrics` (Prometheus), bound to the server's host; unset: no metrics port (docs/decisions/0126). */
     METRICS_PORT: optional(port),
     /** A bearer token for `/metrics` on the main port; unset (and no METRICS_PORT): `/metrics` answers 404. */

@@ -26,6 +26,7 @@ describe('serverConfigFrom: each slice mapped from the variables once', () => {
       registryUpdateIntervalMs: 3_600_000,
       watchIntervalMs: 600_000,
       drainTimeoutMs: 25_000,
+      drainDelayMs: 0,
     });
     expect(config.metrics).toEqual({ port: null, token: null });
   });

@@ -60,6 +60,8 @@ export interface JobSchedule {
   watchIntervalMs: number;
   /** How long a stopping instance lets requests in flight finish (DRAIN_TIMEOUT_SECONDS). */
   drainTimeoutMs: number;
+  /** How long a stopping instance keeps accepting after readiness turned 503 (DRAIN_DELAY_SECONDS). */
+  drainDelayMs: number;
 }
 
 /** The registry's daily update sources (NTA_*, INVOICE_*, REGISTRY_UPDATE_DIR). */
@@ -175,6 +177,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
       registryUpdateIntervalMs: 'REGISTRY_UPDATE_INTERVAL_MINUTES',
       watchIntervalMs: 'WATCH_JOB_INTERVAL_SECONDS',
       drainTimeoutMs: 'DRAIN_TIMEOUT_SECONDS',
+      drainDelayMs: 'DRAIN_DELAY_SECONDS',
     }),
     registryUpdate: {
       registryPath: env.paths.registry,

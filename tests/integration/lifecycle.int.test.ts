@@ -130,6 +130,19 @@ describe('the drain on SIGTERM (a server process)', () => {
     expect(server.lines.find((l) => l.event === 'server.stopped')).toMatchObject({ timedOut: false });
   });
 
+  it('with DRAIN_DELAY_SECONDS, answers 503 on ready to new connections first, then refuses them', async () => {
+    const server = startServer({ DELAY_MS: '1500' });
+    const { port } = (await server.next('listening')) as Line & { port: number };
+    server.proc.kill('SIGTERM');
+    await server.next('server.draining');
+    const ready = await get(port, '/ready');
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toEqual({ phase: 'draining' });
+    expect(ready.headers.connection).toBe('close');
+    expect(await server.exited).toBe(0);
+    await expect(get(port, '/ready')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
   it('cuts a request that outlasts the drain bound and still exits 0 soon after', async () => {
     const server = startServer({ DRAIN_MS: '300' });
     const { port } = (await server.next('listening')) as Line & { port: number };
@@ -226,8 +239,10 @@ describe('/metrics', () => {
       expect(ok.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(ok.body).toMatch(/^hojin_http_request_duration_seconds_count\{route="\/companies",method="GET",status="2xx"\} 1$/m);
       expect(ok.body).toMatch(/^hojin_search_duration_seconds_count\{class="name_5_plus"\} 1$/m);
-      expect(ok.body).toMatch(/^hojin_registry_data_date_seconds \d+/m);
-      expect(ok.body).toMatch(/^hojin_registry_data_age_seconds [\d.e+]+$/m);
+      // the test registry has no データ更新日: no sample, never 0 (which would read as 1970, or as fresh data)
+      expect(ok.body).toContain('# TYPE hojin_registry_data_date_seconds gauge');
+      expect(ok.body).not.toMatch(/^hojin_registry_data_(date|age)_seconds/m);
+      expect(ok.body).toMatch(/^hojin_registry_ready 1$/m);
       expect(ok.body).toMatch(/^hojin_mail_background_queue 0$/m);
       for (const name of [
         'hojin_job_runs_total',

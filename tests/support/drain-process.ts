@@ -49,7 +49,7 @@ for (const stage of ['stop', 'flush', 'close'] as const) {
 }
 
 server.listen(0, '127.0.0.1', () => {
-  markStarted({ drainMs: Number(process.env.DRAIN_MS ?? '10000') });
+  markStarted({ drainMs: Number(process.env.DRAIN_MS ?? '10000'), delayMs: Number(process.env.DELAY_MS ?? '0') });
   drainOnSignals(server);
   report({ event: 'listening', port: (server.address() as AddressInfo).port });
 });

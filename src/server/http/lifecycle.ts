@@ -35,6 +35,8 @@ interface LifecycleState {
   abort: AbortController;
   /** DRAIN_TIMEOUT_SECONDS, set by instrumentation-node.ts (server.ts cannot read the configuration) */
   drainMs: number;
+  /** DRAIN_DELAY_SECONDS: readiness 503 this long before the listener closes */
+  delayMs: number;
 }
 
 const key = Symbol.for('hojin.lifecycle');
@@ -47,13 +49,15 @@ function state(): LifecycleState {
     hooks: [],
     abort: new AbortController(),
     drainMs: 25_000,
+    delayMs: 0,
   });
 }
 
 /** The instance can serve: the database is migrated, the jobs and the lean path are set up. */
-export function markStarted(options: { drainMs: number }): void {
+export function markStarted(options: { drainMs: number; delayMs?: number }): void {
   const s = state();
   s.drainMs = options.drainMs;
+  s.delayMs = options.delayMs ?? 0;
   s.started = true;
 }
 
@@ -120,7 +124,10 @@ export function createDrain(server: Server, options: DrainOptions): (signal: str
     s.abort.abort();
     const started = Date.now();
     const drainMs = options.drainMs ?? s.drainMs;
-    options.log({ event: 'server.draining', signal, drainMs });
+    options.log({ event: 'server.draining', signal, drainMs, delayMs: s.delayMs });
+    // Readiness says 503 already; a proxy that polls it stops sending before the connections close.
+    // Meanwhile requests are served as usual (each connection closed after its answer).
+    if (s.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, s.delayMs));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // A keep-alive connection whose request was in flight becomes idle once answered: close it then.
