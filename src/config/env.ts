@@ -76,6 +76,22 @@ export const EnvSchema = z
     /** How often each instance tries the watch job (match changes, send due digests; one instance at a time), in seconds; 0 turns it off. */
     WATCH_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 
+    /**
+     * How long a stopping instance (SIGTERM/SIGINT) lets the requests in flight finish before it cuts
+     * their connections, in seconds (issue 28 §2, docs/decisions/0125); keep it below the
+     * orchestrator's grace period (Kubernetes: 30 s).
+     */
+    DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+    /**
+     * Seconds between readiness turning 503 and the listener closing on SIGTERM: a proxy that polls
+     * /api/health/ready stops sending before connections close (its interval × fall); 0: at once.
+     */
+    DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+    /** A port of its own for `/metrics` (Prometheus), bound to the server's host; unset: no metrics port (docs/decisions/0126). */
+    METRICS_PORT: optional(port),
+    /** A bearer token for `/metrics` on the main port; unset (and no METRICS_PORT): `/metrics` answers 404. */
+    METRICS_TOKEN: optional(z.string().min(16, '16文字以上のトークンを指定してください')),
+
     /** The public API (issue 26, docs/decisions/0098): requests a month per key owner on the free plan. */
     API_MONTHLY_QUOTA: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
     /** Requests per second one API key may send (sustained; a burst of 3× is allowed). */

@@ -60,6 +60,10 @@ export interface JobSchedule {
   /** How often an instance looks for a newer registry snapshot (0: snapshots off). */
   registrySnapshotIntervalMs: number;
   watchIntervalMs: number;
+  /** How long a stopping instance lets requests in flight finish (DRAIN_TIMEOUT_SECONDS). */
+  drainTimeoutMs: number;
+  /** How long a stopping instance keeps accepting after readiness turned 503 (DRAIN_DELAY_SECONDS). */
+  drainDelayMs: number;
 }
 
 /** The registry's daily update sources (NTA_*, INVOICE_*, REGISTRY_UPDATE_DIR). */
@@ -96,6 +100,8 @@ export interface ServerConfig {
   /** The public demo account (0006): DEMO_USER_ENABLED, or on except in production. */
   demoUserEnabled: boolean;
   api: ApiConfig;
+  /** Who may read `/metrics` (docs/decisions/0126): its own port, a bearer token, or nobody (both null). */
+  metrics: { port: number | null; token: string | null };
   webhooks: WebhookConfig;
 }
 
@@ -184,6 +190,8 @@ export function serverConfigFrom(env: Env): ServerConfig {
       registryUpdateIntervalMs: 'REGISTRY_UPDATE_INTERVAL_MINUTES',
       registrySnapshotIntervalMs: 'REGISTRY_SNAPSHOT_INTERVAL_SECONDS',
       watchIntervalMs: 'WATCH_JOB_INTERVAL_SECONDS',
+      drainTimeoutMs: 'DRAIN_TIMEOUT_SECONDS',
+      drainDelayMs: 'DRAIN_DELAY_SECONDS',
     }),
     registryUpdate: {
       registryPath: env.paths.registry,
@@ -196,6 +204,7 @@ export function serverConfigFrom(env: Env): ServerConfig {
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER ?? null,
     codeMailPerIpPerHour: env.CODE_MAIL_PER_IP_PER_HOUR,
     searchCountBudgetMs: env.SEARCH_COUNT_BUDGET_MS,
+    metrics: { port: env.METRICS_PORT ?? null, token: env.METRICS_TOKEN ?? null },
     orderCutoffTime: env.ORDER_CUTOFF_TIME,
     demoUserEnabled: env.DEMO_USER_ENABLED ?? !env.isProduction,
     api: {

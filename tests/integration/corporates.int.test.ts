@@ -250,7 +250,11 @@ describe('GET /api/corporates/reference', () => {
   it('answers 404 for an unknown or hidden company', async () => {
     const unknown = await reference(`corporateNumber=${withCheckDigit('700000999999')}`);
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error).toEqual({ code: 'not_found', message: 'この法人番号の会社は見つかりませんでした。番号をご確認ください。' });
+    expect(unknown.json.error).toEqual({
+      code: 'not_found',
+      message: 'この法人番号の会社は見つかりませんでした。番号をご確認ください。',
+      requestId: expect.any(String),
+    });
     expect((await reference(`corporateNumber=${HIDDEN}`)).status).toBe(404);
   });
 

@@ -70,6 +70,8 @@ export const ProblemSchema = z
     detail: z.string(),
     /** field → Japanese message, for 400/422 */
     errors: z.record(z.string(), z.string()).optional(),
+    /** the request's id (X-Request-Id, ours or the one sent): quote it when asking for support */
+    requestId: z.string().optional(),
   })
   .meta({ title: 'Problem' });
 

@@ -19,3 +19,4 @@ export {
 } from './server/refunds';
 export { OUTSIDE_REFUND_LABEL } from './server/refund-succeeded';
 export { withTodaysPrices } from './server/todays-price';
+export { paymentStateCounts } from './server/state-counts';

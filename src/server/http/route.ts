@@ -14,6 +14,7 @@ import { logger } from '@/server/logger';
 import { Answer } from './answer';
 import { AppError, errorResponse } from './app-error';
 import { clientIp } from './client-ip';
+import { currentRequest, REQUEST_ID_HEADER, requestIdFrom, runWithRequestContext, type RequestContext } from './request-context';
 import type { RouteRequest } from './route-request';
 import { appUrl } from '@/config/server';
 
@@ -28,6 +29,8 @@ import { appUrl } from '@/config/server';
  *   field messages); query and route params zod-parsed (400); a raw body where declared (uploads);
  * - the session of the method's auth mode (below) → 401/403 JSON when it does not allow the call;
  * - `Cache-Control: no-store` on personal responses; one error shape; a structured log line;
+ * - the request's id (`X-Request-Id`, request-context.ts) on the answer, in its log lines and error
+ *   bodies, and the route's pattern (`/api/orders/[id]`) for the metrics;
  * - anything unexpected → 500 JSON with a generic message, logged with its stack.
  *
  * Auth modes (one table, `MODES`): each names its cookie, its session table and its rules.
@@ -256,8 +259,11 @@ export function wrapMethods(specs: Partial<Record<DeclarableMethod, AnySpec>>): 
   for (const m of HTTP_METHODS) {
     const spec = m === 'HEAD' ? specs.GET : m === 'OPTIONS' ? undefined : specs[m];
     methods[m] = spec
-      ? (request, context) => run(m, spec, request, context)
-      : async (request) => finish(request, Date.now(), errorResponse(new AppError('method_not_allowed', { headers: { Allow: allow } })));
+      ? (request, context) => withRequest(request, context, () => run(m, spec, request, context))
+      : (request, context) =>
+          withRequest(request, context, async () =>
+            finish(request, Date.now(), errorResponse(new AppError('method_not_allowed', { headers: { Allow: allow } }))),
+          );
   }
   return methods;
 }
@@ -274,6 +280,50 @@ export function defineRoute(specs: Partial<Record<DeclarableMethod, AnySpec>>): 
     };
   }
   return handlers;
+}
+
+/**
+ * Runs a handler inside its request's context: server.ts's (it validated the id and put it in the
+ * header) or, when nothing opened one (`next dev`, a test calling the handler), a new one. The
+ * route's pattern is noted on it for the metrics.
+ */
+async function withRequest(request: RouteRequest, context: NextContext, fn: () => Promise<Response | Answer>): Promise<Response | Answer> {
+  const id = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  const current = currentRequest();
+  const ctx: RequestContext = current?.requestId === id ? current : { requestId: id };
+  ctx.route = routePattern(request.nextUrl.pathname, (await context?.params) ?? {});
+  const response = current === ctx ? await fn() : await runWithRequestContext(ctx, fn);
+  try {
+    response.headers.set('X-Request-Id', ctx.requestId);
+  } catch {
+    // a Response with immutable headers (Response.redirect): server.ts has set the header already
+  }
+  return response;
+}
+
+/** `/api/orders/0b2…` with `{ id: '0b2…' }` → `/api/orders/[id]`; a catch-all's segments → `[...name]`. */
+export function routePattern(pathname: string, params: Record<string, string | string[] | undefined>): string {
+  const names = Object.keys(params);
+  if (names.length === 0) return pathname;
+  const segments = pathname.split('/');
+  for (const name of names) {
+    const value = params[name];
+    if (Array.isArray(value)) {
+      if (value.length > 0 && value.length < segments.length) segments.splice(segments.length - value.length, value.length, `[...${name}]`);
+    } else if (value !== undefined) {
+      const at = segments.findIndex((segment) => segment === value || safeDecode(segment) === value);
+      if (at > 0) segments[at] = `[${name}]`;
+    }
+  }
+  return segments.join('/');
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function finish<A extends Response | Answer>(request: RouteRequest, started: number, response: A, extra: Record<string, unknown> = {}): A {

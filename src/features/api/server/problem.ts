@@ -2,6 +2,7 @@ import 'server-only';
 
 import { Answer } from '@/server/http/answer';
 import { AppError } from '@/server/http/app-error';
+import { currentRequestId } from '@/server/http/request-context';
 import { appUrl } from '@/config/server';
 
 import { API_PROBLEMS } from '../rules';
@@ -31,12 +32,15 @@ const TITLES: Record<number, string> = {
 
 export function problemResponse(error: AppError): Answer {
   const known = (API_PROBLEMS as Record<string, { title: string }>)[error.code];
+  const requestId = currentRequestId();
   const body = {
     type: appUrl(`/developers#problem-${error.code}`).toString(),
     title: known?.title ?? TITLES[error.status] ?? 'Error',
     status: error.status,
     detail: error.message,
     ...(error.fields ? { errors: error.fields } : {}),
+    // The request's id (X-Request-Id): quoted in a support request, it finds the request's log lines.
+    ...(requestId !== undefined ? { requestId } : {}),
   };
   return new Answer(JSON.stringify(body), error.status, {
     'Content-Type': PROBLEM_TYPE,

@@ -415,16 +415,24 @@ const globalKey = Symbol.for('hojin.webhookJob');
 type GlobalWithJob = typeof globalThis & { [globalKey]?: NodeJS.Timeout };
 
 /** Starts the webhook job's timer once per process (instrumentation-node.ts). */
-export function startServerWebhookJob(intervalMs: number): void {
+export function startServerWebhookJob(intervalMs: number): { stop: () => Promise<void> } {
   const g = globalThis as GlobalWithJob;
-  if (g[globalKey]) return;
-  let running = false;
-  g[globalKey] = setInterval(() => {
-    if (running) return;
-    running = true;
-    void runWebhookJobSafely().finally(() => {
-      running = false;
-    });
-  }, intervalMs);
-  g[globalKey].unref();
+  let running: Promise<void> | null = null;
+  if (!g[globalKey]) {
+    g[globalKey] = setInterval(() => {
+      if (running) return;
+      running = runWebhookJobSafely().finally(() => {
+        running = null;
+      });
+    }, intervalMs);
+    g[globalKey].unref();
+  }
+  return {
+    // Stopping (the drain, docs/decisions/0125): no new run; a run in progress ends its deliveries (each has its timeout).
+    stop: async () => {
+      clearInterval(g[globalKey]);
+      g[globalKey] = undefined;
+      await running;
+    },
+  };
 }

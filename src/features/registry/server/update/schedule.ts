@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { getDb } from '@/server/db/client';
 import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
 import { logger } from '@/server/logger';
+import { jobFinished, jobStarted } from '@/server/metrics';
 import type { InvoiceUpdateResult } from './invoice-update';
 import { runConfiguredInvoiceUpdate, runConfiguredUpdate } from './run';
 import type { RegistryUpdateResult } from './update';
@@ -147,14 +148,19 @@ export function startRegistryUpdater(intervalMs: number, firstDelayMs = 30_000, 
   const schedule = (delay: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
+      jobStarted(REGISTRY_UPDATE_JOB);
       running = runScheduledUpdate({
         ...(hooks.beforeRun ? { beforeRun: hooks.beforeRun } : {}),
         ...(hooks.publish ? { publish: hooks.publish } : {}),
       })
         .then(async (outcome) => {
+          jobFinished(REGISTRY_UPDATE_JOB, !outcome.ran ? 'leased' : 'error' in outcome ? 'failed' : 'ok');
           if (hooks.afterRun && appliedSomething(outcome)) await hooks.afterRun();
         })
-        .catch((error: unknown) => logger.error({ event: 'registry.update.error', err: error }, 'registry update tick failed'))
+        .catch((error: unknown) => {
+          jobFinished(REGISTRY_UPDATE_JOB, 'failed');
+          logger.error({ event: 'registry.update.error', err: error }, 'registry update tick failed');
+        })
         .finally(() => schedule(intervalMs));
     }, delay);
     timer.unref();
