@@ -1,5 +1,7 @@
 import type { NextConfig } from 'next';
 
+import { SECURITY_HEADERS } from './src/lib/security-headers';
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
@@ -22,12 +24,7 @@ const nextConfig: NextConfig = {
     return [
       {
         source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(self)' },
-        ],
+        headers: [...SECURITY_HEADERS],
       },
     ];
   },

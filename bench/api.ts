@@ -5,7 +5,7 @@
  * that, measured in the same run. Prints requests/s, p50/p95/p99 and the ratio to the bare server.
  *
  *   npm run build   # once: the production build server.ts serves
- *   npx tsx --conditions=react-server bench/api.ts [--seconds 10] [--connections 50]
+ *   npx tsx --conditions=react-server bench/api.ts [--seconds 10] [--connections 50] [--profile tmp/prof]
  *
  * It starts server.ts (port 3396) on a fresh database under tmp/bench-api (migrated, with the demo
  * account from db:setup) reading the registry of data/registry, with limits and quota raised so
@@ -29,6 +29,8 @@ const ArgsSchema = z.strictObject({
   seconds: z.coerce.number().int().min(1).max(600).default(10),
   port: z.coerce.number().int().min(1024).max(65535).default(3396),
   'bare-port': z.coerce.number().int().min(1024).max(65535).default(3397),
+  /** write a V8 CPU profile of the app server (server.ts) into this folder, for finding what a request costs */
+  profile: z.string().optional(),
 });
 
 const args = parseBenchArgs(ArgsSchema);
@@ -144,8 +146,12 @@ async function run(base: string, paths: string[], key: string | null, pid?: numb
 const best = (a: Figures, b: Figures) => (b.rps > a.rps ? b : a);
 
 /** Node with tsx's loader in the same process, so /proc/<pid> is the server's own CPU time. */
-function start(name: string, script: string[], port: number): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...script], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+function start(name: string, script: string[], port: number, nodeArgs: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...script], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   child.on('exit', (code) => {
     if (code !== 0 && code !== null) console.error(`[bench] ${name} exited with ${code}`);
   });
@@ -164,7 +170,8 @@ async function main(): Promise<void> {
   const companyPaths = numbers.map((n) => `/v1/companies/${n}`);
   const searchPaths = words.map((q) => `/v1/companies?q=${encodeURIComponent(q)}`);
 
-  const app = start('server.ts', ['server.ts', '--port', String(args.port)], args.port);
+  const profile = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  const app = start('server.ts', ['server.ts', '--port', String(args.port)], args.port, profile);
   const bare = start(
     'bare',
     ['--conditions=react-server', 'bench/bare-search-server.ts', '--port', String(args['bare-port'])],

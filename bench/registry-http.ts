@@ -5,10 +5,11 @@
  *
  *   npm run bench:registry-http -- [--registry data/registry/registry.sqlite] [--url URL]
  *     [--connections 50] [--seconds 10] [--class-seconds 3] [--per-class 40] [--port 3395]
- *     [--server next|bare]
+ *     [--server app|next|bare]
  *
- * Without --url it starts `next start` (the production build in .next, which must exist and
- * contain the route: `npx next build`) on --port with REGISTRY_PATH=--registry and
+ * Without --url it starts server.ts (`--server app`, what `npm start` runs: the search is served
+ * on the lean path before Next's handler) or `next start` (`--server next`: through Next's handler)
+ * — both the production build in .next, which must exist: `npm run build` — on --port with REGISTRY_PATH=--registry and
  * TRUSTED_PROXY_HEADER=x-forwarded-for, and stops it at the end. Requests carry X-Forwarded-For
  * from 2,048 simulated clients, so the per-client rate limit (20/s) is not what is measured;
  * with --url, start the target with TRUSTED_PROXY_HEADER=x-forwarded-for for the same reason
@@ -41,8 +42,12 @@ const ArgsSchema = z.strictObject({
   /** Offered load of the second mixed run (requests/s over all connections); 0 skips it. */
   rate: z.coerce.number().int().min(0).max(100_000).default(1500),
   out: z.string().default('bench/out'),
-  /** `next` (the app) or `bare` (bench/bare-search-server.ts: the search without the framework). */
-  server: z.enum(['next', 'bare']).default('next'),
+  /**
+   * `app`: server.ts, as `npm start` runs it (the search on the lean path, before Next's handler);
+   * `next`: `next start` (the same route through Next's handler); `bare`: bench/bare-search-server.ts
+   * (the search without the framework).
+   */
+  server: z.enum(['app', 'next', 'bare']).default('app'),
 });
 type Args = z.infer<typeof ArgsSchema>;
 
@@ -204,7 +209,7 @@ async function loadPath(base: string, p: string, connections: number, seconds: n
 }
 
 async function startServer(args: Args, registry: string): Promise<{ base: string; child: ChildProcess }> {
-  if (args.server === 'next' && !fs.existsSync('.next/server/app/api/corporates/search/route.js')) {
+  if (args.server !== 'bare' && !fs.existsSync('.next/server/app/api/corporates/search/route.js')) {
     console.error('.next に /api/corporates/search を含む本番ビルドがありません。先に `npx next build` を実行してください。');
     process.exit(2);
   }
@@ -222,7 +227,9 @@ async function startServer(args: Args, registry: string): Promise<{ base: string
   const [command, commandArgs] =
     args.server === 'bare'
       ? [process.execPath, ['--import', 'tsx', '--conditions=react-server', 'bench/bare-search-server.ts', '--port', String(args.port)]]
-      : [path.resolve('node_modules/.bin/next'), ['start', '-p', String(args.port), '-H', '127.0.0.1']];
+      : args.server === 'app'
+        ? [process.execPath, ['--import', 'tsx', 'server.ts', '--port', String(args.port)]]
+        : [path.resolve('node_modules/.bin/next'), ['start', '-p', String(args.port), '-H', '127.0.0.1']];
   const child = spawn(command, commandArgs, {
     env: {
       ...process.env,
@@ -305,7 +312,7 @@ async function main(): Promise<void> {
         console.log('429 answers: the target counts every request as one client; start it with TRUSTED_PROXY_HEADER=x-forwarded-for.');
     }
     fs.mkdirSync(args.out, { recursive: true });
-    const label = `${meta?.registry?.searchable ?? 'unknown'}${args.server === 'bare' ? '-bare' : ''}`;
+    const label = `${meta?.registry?.searchable ?? 'unknown'}${args.server === 'app' ? '' : `-${args.server}`}`;
     const file = path.join(args.out, `registry-http-${label}.json`);
     fs.writeFileSync(
       file,

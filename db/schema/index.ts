@@ -9,3 +9,4 @@ export * from './jobs';
 export * from './refunds';
 export * from './watch';
 export * from './api';
+export * from './webhooks';

@@ -29,7 +29,7 @@ const ENTRIES = [
   'playwright.config.ts',
   'scripts/check-budgets.ts',
   'scripts/fuzz.ts',
-  ...['mail', 'nta', 'oidc', 'payjp'].map((s) => `dev/${s}/server.ts`),
+  ...['mail', 'nta', 'oidc', 'payjp', 's3'].map((s) => `dev/${s}/server.ts`),
   ...listTs('tests/e2e'),
   ...listTs('tools/registry'),
 ];

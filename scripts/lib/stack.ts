@@ -206,7 +206,8 @@ export function registryFileFormat(file: string): { schemaVersion: number; isSam
 }
 
 /**
- * Generates and imports a sample registry when the configured registry file does not exist, or
+ * Takes the registry from the latest published snapshot, else generates and imports a sample
+ * registry, when the configured registry file does not exist, or
  * when it is generated sample data of an older file format (the service cannot open it). A real
  * registry of an older format is left alone: it takes a full import, which only the operator can
  * start, and meanwhile the search says the registry is unavailable.
@@ -226,6 +227,16 @@ export async function ensureRegistry(env: Record<string, string>, rows: number):
     console.log('[hojin] サンプルの登記データベースの形式が古いため、作り直します…');
     fs.rmSync(config.paths.registry, { force: true });
   }
+  // Another instance may have published the registry to the file storage (docs/decisions/0120):
+  // start from that snapshot rather than building one (exit 0: restored; else build as before).
+  const restored = await run(TSX, ['--conditions=react-server', path.join(ROOT, 'scripts', 'registry-snapshot.ts'), 'restore'], {
+    env,
+    cwd: ROOT,
+  }).then(
+    () => true,
+    () => false,
+  );
+  if (restored && fs.existsSync(config.paths.registry)) return;
   const generator = path.join(ROOT, 'scripts', 'registry-generate.ts');
   const importer = path.join(ROOT, 'scripts', 'registry-import.ts');
   if (!fs.existsSync(generator) || !fs.existsSync(importer)) {

@@ -71,6 +71,13 @@ export const EnvSchema = z
     /** How often each instance tries the daily update, in minutes (one instance at a time runs it); 0 turns it off. */
     REGISTRY_UPDATE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     /**
+     * How often each instance looks at the registry snapshot in the file storage (and at start), in
+     * seconds: a newer one is downloaded, verified and swapped in; 0 turns snapshots off (docs/decisions/0120).
+     */
+    REGISTRY_SNAPSHOT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** How many published registry snapshots the storage keeps (older ones are deleted). */
+    REGISTRY_SNAPSHOT_KEEP: z.coerce.number().int().min(1).max(100).default(3),
+    /**
      * The company search's count budget in milliseconds (issue 24 point 8, docs/decisions/0055): past
      * it the count stops between two slices of the docid range and the page says 「N件以上」 with what
      * it counted (the search's budget is p95 ≤ 2 ms at 5.5M rows; the first page takes the rest).
@@ -79,6 +86,22 @@ export const EnvSchema = z
     SEARCH_COUNT_BUDGET_MS: z.coerce.number().min(0).max(10_000).default(1),
     /** How often each instance tries the watch job (match changes, send due digests; one instance at a time), in seconds; 0 turns it off. */
     WATCH_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+
+    /**
+     * How long a stopping instance (SIGTERM/SIGINT) lets the requests in flight finish before it cuts
+     * their connections, in seconds (issue 28 §2, docs/decisions/0125); keep it below the
+     * orchestrator's grace period (Kubernetes: 30 s).
+     */
+    DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+    /**
+     * Seconds between readiness turning 503 and the listener closing on SIGTERM: a proxy that polls
+     * /api/health/ready stops sending before connections close (its interval × fall); 0: at once.
+     */
+    DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+    /** A port of its own for `/metrics` (Prometheus), bound to the server's host; unset: no metrics port (docs/decisions/0126). */
+    METRICS_PORT: optional(port),
+    /** A bearer token for `/metrics` on the main port; unset (and no METRICS_PORT): `/metrics` answers 404. */
+    METRICS_TOKEN: optional(z.string().min(16, '16文字以上のトークンを指定してください')),
 
     /** The public API (issue 26, docs/decisions/0098): requests a month per key owner on the free plan. */
     API_MONTHLY_QUOTA: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
@@ -117,6 +140,15 @@ export const EnvSchema = z
     API_IP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
     /** How often each instance adds its counted API requests to the database, in seconds. */
     API_USAGE_FLUSH_SECONDS: z.coerce.number().min(0.05).max(3_600).default(10),
+    /**
+     * Webhooks (issue 27 §5–6, docs/decisions/0115): endpoints on loopback addresses and plain http
+     * are accepted, for local development and tests. Unset: on, except in production, where it must stay off.
+     */
+    WEBHOOK_ALLOW_LOCAL: optional(bool),
+    /** How often each instance tries the webhook delivery job (one instance at a time), in seconds; 0 turns it off. */
+    WEBHOOK_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
+    /** How long one webhook request may take before it counts as failed, in seconds. */
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 
     /** HMAC key for CSRF tokens and other server-side signatures; ≥ 32 characters. */
     SESSION_SECRET: z.string().min(32, '32文字以上のランダムな文字列を指定してください').default(DEV_SECRET),
@@ -237,6 +269,11 @@ export const EnvSchema = z
       if (!ok) ctx.addIssue({ code: 'custom', path: [key], message });
     };
     need('SESSION_SECRET', env.SESSION_SECRET !== DEV_SECRET, '本番環境では独自の値を設定してください');
+    need(
+      'WEBHOOK_ALLOW_LOCAL',
+      env.WEBHOOK_ALLOW_LOCAL !== true,
+      '本番環境では有効にできません（ループバックと http の送信先は開発とテストのためのものです）',
+    );
     need(
       'OPERATOR_INVOICE_NUMBER',
       !isSampleInvoiceNumber(env.OPERATOR_INVOICE_NUMBER),

@@ -24,8 +24,12 @@ describe('serverConfigFrom: each slice mapped from the variables once', () => {
       reconcileIntervalMs: 60_000,
       reconcileGraceMs: 60_000,
       registryUpdateIntervalMs: 3_600_000,
+      registrySnapshotIntervalMs: 60_000,
       watchIntervalMs: 600_000,
+      drainTimeoutMs: 25_000,
+      drainDelayMs: 0,
     });
+    expect(config.metrics).toEqual({ port: null, token: null });
   });
 
   it('maps configured values: SMTP login, S3 with its default endpoint, the NTA API, the demo switch', () => {

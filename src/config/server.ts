@@ -57,7 +57,13 @@ export interface JobSchedule {
   /** How long an unsettled order is left to the request handling it before the reconciler looks at it. */
   reconcileGraceMs: number;
   registryUpdateIntervalMs: number;
+  /** How often an instance looks for a newer registry snapshot (0: snapshots off). */
+  registrySnapshotIntervalMs: number;
   watchIntervalMs: number;
+  /** How long a stopping instance lets requests in flight finish (DRAIN_TIMEOUT_SECONDS). */
+  drainTimeoutMs: number;
+  /** How long a stopping instance keeps accepting after readiness turned 503 (DRAIN_DELAY_SECONDS). */
+  drainDelayMs: number;
 }
 
 /** The registry's daily update sources (NTA_*, INVOICE_*, REGISTRY_UPDATE_DIR). */
@@ -67,6 +73,8 @@ export interface RegistryUpdateConfig {
   updatesDir: string;
   nta: { baseUrl: string; applicationId: string } | null;
   invoice: { baseUrl: string; applicationId: string } | null;
+  /** Published registry snapshots kept in the file storage. */
+  snapshotsKeep: number;
 }
 
 export interface ServerConfig {
@@ -92,6 +100,17 @@ export interface ServerConfig {
   /** The public demo account (0006): DEMO_USER_ENABLED, or on except in production. */
   demoUserEnabled: boolean;
   api: ApiConfig;
+  /** Who may read `/metrics` (docs/decisions/0126): its own port, a bearer token, or nobody (both null). */
+  metrics: { port: number | null; token: string | null };
+  webhooks: WebhookConfig;
+}
+
+/** Webhook deliveries (WEBHOOK_*, docs/decisions/0115). */
+export interface WebhookConfig {
+  /** loopback addresses and http:// accepted (local development and tests; never in production) */
+  allowLocal: boolean;
+  jobIntervalMs: number;
+  timeoutMs: number;
 }
 
 /** One plan of the public API as configured (API_PAID_PLANS; the free plan from API_MONTHLY_QUOTA). */
@@ -185,7 +204,10 @@ export function serverConfigFrom(env: Env): ServerConfig {
       reconcileIntervalMs: 'PAYMENT_RECONCILE_INTERVAL_SECONDS',
       reconcileGraceMs: 'PAYMENT_RECONCILE_GRACE_SECONDS',
       registryUpdateIntervalMs: 'REGISTRY_UPDATE_INTERVAL_MINUTES',
+      registrySnapshotIntervalMs: 'REGISTRY_SNAPSHOT_INTERVAL_SECONDS',
       watchIntervalMs: 'WATCH_JOB_INTERVAL_SECONDS',
+      drainTimeoutMs: 'DRAIN_TIMEOUT_SECONDS',
+      drainDelayMs: 'DRAIN_DELAY_SECONDS',
     }),
     registryUpdate: {
       registryPath: env.paths.registry,
@@ -193,10 +215,12 @@ export function serverConfigFrom(env: Env): ServerConfig {
       updatesDir: env.paths.registryUpdates,
       nta: webApi(env.NTA_API_BASE, env.NTA_APPLICATION_ID),
       invoice: webApi(env.INVOICE_API_BASE, env.INVOICE_APPLICATION_ID),
+      snapshotsKeep: env.REGISTRY_SNAPSHOT_KEEP,
     },
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER ?? null,
     codeMailPerIpPerHour: env.CODE_MAIL_PER_IP_PER_HOUR,
     searchCountBudgetMs: env.SEARCH_COUNT_BUDGET_MS,
+    metrics: { port: env.METRICS_PORT ?? null, token: env.METRICS_TOKEN ?? null },
     orderCutoffTime: env.ORDER_CUTOFF_TIME,
     demoUserEnabled: env.DEMO_USER_ENABLED ?? !env.isProduction,
     api: {
@@ -206,6 +230,11 @@ export function serverConfigFrom(env: Env): ServerConfig {
       graceDays: env.API_SUBSCRIPTION_GRACE_DAYS,
       ipPerSecond: env.API_IP_RATE_PER_SECOND,
       usageFlushMs: Math.round(env.API_USAGE_FLUSH_SECONDS * 1000),
+    },
+    webhooks: {
+      allowLocal: env.WEBHOOK_ALLOW_LOCAL ?? !env.isProduction,
+      jobIntervalMs: env.WEBHOOK_JOB_INTERVAL_SECONDS * 1000,
+      timeoutMs: Math.round(env.WEBHOOK_TIMEOUT_SECONDS * 1000),
     },
   };
 }

@@ -9,7 +9,8 @@
  * truncated answer.
  */
 export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> | undefined };
+  /** `requestId`: the request's id (X-Request-Id), for support and the logs */
+  error: { code: string; message: string; fields?: Record<string, string> | undefined; requestId?: string };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,6 +4,8 @@ import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { answers, requested } from '@tests/support/api-client-double';
+
 import type { ApiKey } from './api-key';
 
 /**
@@ -13,17 +15,7 @@ import type { ApiKey } from './api-key';
  * the root layout). This file has its own module state: SWR's
  * module is not loaded when it starts.
  */
-const answers = new Map<string, () => unknown>();
-const requested: string[] = [];
-vi.mock('@/lib/api-client', () => {
-  const apiFetch = vi.fn(async (path: string) => {
-    requested.push(path);
-    const answer = answers.get(path);
-    if (!answer) throw new Error(`not found: ${path}`);
-    return answer();
-  });
-  return { apiFetch, swrFetcher: (path: string) => apiFetch(path) };
-});
+vi.mock('@/lib/api-client', () => import('@tests/support/api-client-double'));
 
 const { ApiHost, useApi } = await import('./use-api');
 

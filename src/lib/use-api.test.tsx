@@ -4,23 +4,15 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { answers, requested } from '@tests/support/api-client-double';
+
 import type { ApiKey } from './api-key';
 
 /**
  * useApi without SWR in the first load (docs/decisions/0047): a component mounted before SWR's
  * module arrived is answered by SWR once it has (bridged), one mounted later is useSWR itself.
  */
-const answers = new Map<string, () => unknown>();
-const requested: string[] = [];
-vi.mock('@/lib/api-client', () => {
-  const apiFetch = vi.fn(async (path: string) => {
-    requested.push(path);
-    const answer = answers.get(path);
-    if (!answer) throw new Error(`not found: ${path}`);
-    return answer();
-  });
-  return { apiFetch, swrFetcher: (path: string) => apiFetch(path) };
-});
+vi.mock('@/lib/api-client', () => import('@tests/support/api-client-double'));
 
 const { ApiHost, ApiSlot, useApi, loadApiRuntime } = await import('./use-api');
 

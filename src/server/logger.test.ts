@@ -4,6 +4,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 
+import { runWithRequestContext } from './http/request-context';
 import { loggerOptions, serializeError } from './logger';
 
 const NAME = '山田 太郎';
@@ -82,5 +83,21 @@ describe('serializeError', () => {
     });
     expect(logged).not.toHaveProperty('secret');
     expect(typeof logged === 'object' && logged.stack?.startsWith('    at ')).toBe(true);
+  });
+});
+
+describe('the request id in log lines (issue 28 §3)', () => {
+  it('is on every line written while a request is handled, and on no other', async () => {
+    const { log, lines } = capture();
+    runWithRequestContext({ requestId: 'req-42' }, () => {
+      log.info({ event: 'inside' }, 'one');
+      log.warn('two');
+    });
+    log.info({ event: 'outside' }, 'three');
+    await new Promise((resolve) => setImmediate(resolve));
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed.map((l) => l.requestId)).toEqual(['req-42', 'req-42', undefined]);
+    expect(parsed[0]).toMatchObject({ event: 'inside', msg: 'one' });
+    expect(parsed[2]).toMatchObject({ event: 'outside', msg: 'three' });
   });
 });

@@ -3,6 +3,8 @@ import 'server-only';
 import pino from 'pino';
 import { serverConfig } from '@/config/server';
 
+import { currentRequestId } from './http/request-context';
+
 /**
  * Structured logs (security.md "Logs"): cookies, passwords, codes, tokens, card fields and
  * webhook tokens are redacted wherever they appear in a logged object.
@@ -121,7 +123,19 @@ export function loggerOptions(level: pino.LevelWithSilent): pino.LoggerOptions {
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: (error: unknown) => serializeError(error), error: (error: unknown) => serializeError(error) },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // Every line written while a request is handled names it (issue 28 §3; request-context.ts).
+    mixin: requestIdMixin,
+    // Outside a request the line is the logged object as it is (no empty object per line).
+    mixinMergeStrategy: (mergeObject: object, mixinObject: object) =>
+      mixinObject === NO_REQUEST ? mergeObject : Object.assign(mixinObject, mergeObject),
   };
+}
+
+const NO_REQUEST = Object.freeze({});
+
+function requestIdMixin(): object {
+  const requestId = currentRequestId();
+  return requestId === undefined ? NO_REQUEST : { requestId };
 }
 
 function create() {

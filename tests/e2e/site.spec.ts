@@ -83,7 +83,8 @@ test.describe('site shell and public pages', () => {
         const res = await request.fetch(path, { method, maxRedirects: 0 });
         expect(res.status(), `${method} ${path}`).toBe(400);
         expect(res.headers()['content-type']).toContain('application/json');
-        expect((await res.json()).error).toEqual({
+        // toMatchObject: the body also names the request (requestId, docs/decisions/0127)
+        expect((await res.json()).error).toMatchObject({
           code: 'bad_request',
           message: 'URL の形式が正しくありません。アドレスをご確認ください。',
         });

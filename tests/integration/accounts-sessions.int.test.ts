@@ -80,7 +80,11 @@ describe('login and logout', () => {
     for (const res of [wrong, unknown, noPassword]) {
       expect(res.status).toBe(401);
       expect(res.json).toEqual({
-        error: { code: 'invalid_credentials', message: 'メールアドレスまたはパスワードが正しくありません。入力内容をご確認ください。' },
+        error: {
+          code: 'invalid_credentials',
+          message: 'メールアドレスまたはパスワードが正しくありません。入力内容をご確認ください。',
+          requestId: expect.any(String),
+        },
       });
       expect(res.headers.getSetCookie().some((c) => c.startsWith('hojin_session='))).toBe(false);
     }

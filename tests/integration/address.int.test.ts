@@ -76,6 +76,7 @@ describe('GET /api/address/zipcode-to-address', () => {
       code: 'bad_request',
       message: '郵便番号は7桁の数字で入力してください。',
       fields: { zipcode: '郵便番号は7桁の数字で入力してください。' },
+      requestId: expect.any(String),
     });
   });
 

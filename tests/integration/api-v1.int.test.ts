@@ -34,7 +34,7 @@ import * as unregisterRoute from '@/app/api/users/unregister/route';
 
 /**
  * The public API (issue 26) end to end, without a server: a member creates keys on the key page's
- * routes; /v1 and /mcp are called through the lean router's own fetch (the Hono app server.ts
+ * routes; /v1 and /mcp are called through the lean router's own fetch (the router server.ts
  * serves): auth, problem details, ETag, RateLimit headers, the quota and its mails, usage counted
  * in memory and written in batches, the change feed after a diff from the dev/nta stand-in renames
  * a company, the OpenAPI document (every route in it, answers valid against it) and the MCP tools
@@ -311,7 +311,7 @@ describe('logs', () => {
 });
 
 describe('the Node listener server.ts calls', () => {
-  it('answers over HTTP through Hono’s Node adapter: a GET, a POST with a body, and a problem', async () => {
+  it('answers over HTTP through the Node listener: a GET, a POST with a body, and a problem', async () => {
     const { createServer } = await import('node:http');
     const { createApiListener } = await import('@/features/api/index.server');
     const m = await member();
@@ -352,6 +352,62 @@ describe('the Node listener server.ts calls', () => {
       const refused = await fetch(`${base}/v1/companies/${A}`);
       expect(refused.status).toBe(401);
       expect(refused.headers.get('content-type')).toBe('application/problem+json');
+
+      // Written straight to Node's response: the length of the body, HEAD without one, the same ETag.
+      const text = await (await fetch(`${base}/v1/companies/${A}`, { headers: auth })).text();
+      const again = await fetch(`${base}/v1/companies/${A}/`, { headers: auth });
+      expect(again.headers.get('content-length')).toBe(String(Buffer.byteLength(await again.text())));
+      const head = await fetch(`${base}/v1/companies/${A}`, { method: 'HEAD', headers: auth });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      expect(head.headers.get('etag')).toBe(again.headers.get('etag'));
+      expect(text.length).toBeGreaterThan(100);
+      const preflight = await fetch(`${base}/v1/watch`, { method: 'OPTIONS' });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+      // An odd Host header and an encoded parameter do not break the request.
+      const oddHost = await new Promise<number>((resolve, reject) => {
+        const req = rawRequest(`${base}/v1/companies/%31%32`, { headers: { ...auth, host: 'bad host\\' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(oddHost).toBe(400);
+      // The MCP transport's answer is a web Response: written from its stream.
+      const mcp = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(mcp.status).toBe(200);
+      expect(((await mcp.json()) as { result: { tools: unknown[] } }).result.tools.length).toBe(5);
+
+      // The pages' search is served here too, with the spec's JSON shape and errors; every answer has the security headers.
+      const { servesPath } = await import('@/features/api/index.server');
+      expect(['/v1', '/v1/companies?q=x', '/mcp', '/api/corporates/search', '/api/corporates/search?q=x'].map(servesPath)).toEqual([
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(
+        ['/v10', '/mcpx', '/api/corporates/search/csv?q=x', '/api/corporates/searchx', '/api/corporates', '/'].map(servesPath),
+      ).toEqual([false, false, false, false, false, false]);
+      const search = await fetch(`${base}/api/corporates/search?q=${encodeURIComponent('テスト')}`);
+      expect(search.status).toBe(200);
+      expect(search.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(search.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await search.json()).toHaveProperty('query.normalized');
+      const badSearch = await fetch(`${base}/api/corporates/search?prefecture=99`);
+      expect(badSearch.status).toBe(400);
+      expect(await badSearch.json()).toMatchObject({ error: { code: 'bad_request' } });
+      const postSearch = await fetch(`${base}/api/corporates/search`, { method: 'POST' });
+      expect(postSearch.status).toBe(405);
+      expect(postSearch.headers.get('allow')).toBe('GET, HEAD');
+      expect(got.headers.get('x-frame-options')).toBe('DENY');
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

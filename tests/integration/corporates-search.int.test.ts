@@ -182,7 +182,7 @@ describe('GET /api/corporates-search/get-corp-info', () => {
   it('answers 404 JSON for an unknown corporate number', async () => {
     const res = await info(`corporateNumber=${withCheckDigit('700000919999')}`);
     expect(res.status).toBe(404);
-    expect(res.json.error).toEqual({ code: 'not_found', message: COMPANY_ERROR_MESSAGES.not_found });
+    expect(res.json.error).toEqual({ code: 'not_found', message: COMPANY_ERROR_MESSAGES.not_found, requestId: expect.any(String) });
   });
 
   it('answers 400 JSON for a malformed number or a wrong check digit', async () => {

@@ -12,7 +12,11 @@ describe('without a registry file', () => {
   it('the search answers 503 JSON with a Japanese message and Retry-After', async () => {
     const res = await call(searchRoute, '/api/corporates/search?q=トヨタ');
     expect(res.status).toBe(503);
-    expect(res.json.error).toEqual({ code: 'registry_unavailable', message: SEARCH_ERROR_MESSAGES.registry_unavailable });
+    expect(res.json.error).toEqual({
+      code: 'registry_unavailable',
+      message: SEARCH_ERROR_MESSAGES.registry_unavailable,
+      requestId: expect.any(String),
+    });
     expect(res.headers.get('retry-after')).toBe('30');
     expect(res.headers.get('cache-control')).toBe('no-store');
   });

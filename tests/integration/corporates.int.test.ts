@@ -250,7 +250,11 @@ describe('GET /api/corporates/reference', () => {
   it('answers 404 for an unknown or hidden company', async () => {
     const unknown = await reference(`corporateNumber=${withCheckDigit('700000999999')}`);
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error).toEqual({ code: 'not_found', message: 'この法人番号の会社は見つかりませんでした。番号をご確認ください。' });
+    expect(unknown.json.error).toEqual({
+      code: 'not_found',
+      message: 'この法人番号の会社は見つかりませんでした。番号をご確認ください。',
+      requestId: expect.any(String),
+    });
     expect((await reference(`corporateNumber=${HIDDEN}`)).status).toBe(404);
   });
 
@@ -270,7 +274,7 @@ describe('GET /api/corporates/reference', () => {
 describe('GET /api/health', () => {
   it('reports the registry ready with its size, build time and sample flag', async () => {
     const res = await call(healthRoute, '/api/health');
-    expect(res.json.registry).toMatchObject({ ok: true, state: 'ready', companies: expect.any(Number), isSample: true });
+    expect(res.json.registry).toMatchObject({ ok: true, state: 'ready', companies: expect.any(Number), isSample: true, snapshotId: null });
     expect((res.json.registry as { companies: number }).companies).toBeGreaterThanOrEqual(30);
     expect(typeof (res.json.registry as { builtAt: string }).builtAt).toBe('string');
     // データ更新日: the newest NTA file applied (issue 14 item 1).

@@ -37,7 +37,9 @@ describe('card payment switched off (PAYJP_PUBLIC_KEY empty)', () => {
     const created = await member.send(createRoute, '/api/payments/create-payment-history', orderBody());
     expect(created.status).toBe(503);
     expect(created.headers.get('retry-after')).toBe('300');
-    expect(created.json).toEqual({ error: { code: 'payment_unavailable', message: expect.stringContaining(UNAVAILABLE) } });
+    expect(created.json).toEqual({
+      error: { code: 'payment_unavailable', message: expect.stringContaining(UNAVAILABLE), requestId: expect.any(String) },
+    });
     const db = await getDb();
     expect(await db.select().from(orders).where(eq(orders.userId, member.userId))).toEqual([]);
 

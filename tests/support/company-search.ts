@@ -33,3 +33,14 @@ export function sampleCompany(overrides: Partial<CompanySummary> = {}): CompanyS
     ...overrides,
   };
 }
+
+/**
+ * One company of each orderability (orders/orderable.ts): no commercial registry (国の機関), a
+ * foreign company without a registry record, one with a record. The result list's and the
+ * table's tests check their order button follows the rule for each.
+ */
+export const ORDERABILITY_SAMPLES = [
+  { kind: '101', kindLabel: '国の機関', corporateNumber: '7000012050002' },
+  { kind: '401', kindLabel: '外国会社等', corporateNumber: '7000012050002' },
+  { kind: '305', kindLabel: '合同会社', corporateNumber: '8040001999013' },
+] as const;

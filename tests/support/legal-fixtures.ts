@@ -55,3 +55,37 @@ export function textOf(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'");
 }
+
+/** What every published legal page must be: one h1 with its title, anchors that resolve, no placeholder left. */
+export function legalPageFaults(html: string, title: string): string[] {
+  return [
+    ...(countH1(html) === 1 ? [] : [`${countH1(html)} h1`]),
+    ...(html.includes(`>${title}</h1>`) ? [] : [`no h1 "${title}"`]),
+    ...brokenAnchors(html).map((id) => `broken anchor #${id}`),
+    ...placeholderLeaks(html).map((p) => `placeholder ${p}`),
+  ];
+}
+
+/** The visible text of one `<section id="…">` (up to the next section). */
+export function sectionText(html: string, id: string): string {
+  const start = html.indexOf(`<section id="${id}"`);
+  if (start < 0) throw new Error(`section ${id} not found`);
+  const end = html.indexOf('<section', start + 1);
+  return textOf(html.slice(start, end < 0 ? undefined : end));
+}
+
+/** The phrases a text does not contain (a test expects `[]`, and a failure names every missing one). */
+export function missingPhrases(text: string, phrases: readonly string[]): string[] {
+  return phrases.filter((p) => !text.includes(p));
+}
+
+/**
+ * What the NTA's terms (公共データ利用規約) require of a page that shows its data: the source, that
+ * it was processed, that the NTA does not vouch for it, and the licence. Both terms pages print it.
+ */
+export const NTA_ATTRIBUTION_PHRASES = [
+  '出典：国税庁法人番号公表サイト（国税庁）',
+  '加工して',
+  '国税庁によって保証されたものではありません',
+  '公共データ利用規約（第1.0版）',
+] as const;

@@ -78,3 +78,63 @@ export interface ApiPlan {
   monthlyQuota: number;
   ratePerSecond: number;
 }
+// ---- webhooks (issue 27 §5–6, docs/decisions/0115) -------------------------------------------
+
+/**
+ * The event types an endpoint may ask for: the watch list's changes (the same classifier as the
+ * digest mail and /v1/changes), the monthly quota's notices and the plan's billing events.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'watch.name_changed',
+  'watch.address_changed',
+  'watch.closed',
+  'watch.merged',
+  'watch.revived',
+  'watch.invoice_registered',
+  'watch.invoice_revoked',
+  'watch.invoice_expired',
+  'quota.warning',
+  'quota.exceeded',
+  'billing.renewed',
+  'billing.renewal_failed',
+  'billing.plan_changed',
+  'billing.canceled',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'watch.name_changed': '商号変更',
+  'watch.address_changed': '所在地変更',
+  'watch.closed': '閉鎖',
+  'watch.merged': '合併',
+  'watch.revived': '復活',
+  'watch.invoice_registered': 'インボイス登録',
+  'watch.invoice_revoked': 'インボイス登録の取消',
+  'watch.invoice_expired': 'インボイス登録の失効',
+  'quota.warning': '今月の利用が上限の80%を超えた',
+  'quota.exceeded': '今月の利用が上限に達した',
+  'billing.renewed': 'プランの更新（決済成功）',
+  'billing.renewal_failed': 'プランの更新の失敗',
+  'billing.plan_changed': 'プランの変更',
+  'billing.canceled': 'プランの解約',
+};
+
+/** Endpoints one member may register. */
+export const WEBHOOK_ENDPOINTS_PER_MEMBER = 10;
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_DESCRIPTION_MAX = 100;
+/** Deliveries the log shows per endpoint. */
+export const WEBHOOK_LOG_SIZE = 50;
+
+export const WEBHOOK_MESSAGES = {
+  url_required: '送信先の URL を入力してください。',
+  url_invalid: '送信先の URL が正しくありません（https:// で始まる URL を入力してください）。',
+  url_not_https: '送信先の URL は https:// で始まる URL にしてください。',
+  url_credentials: '送信先の URL にユーザー名やパスワードを含めることはできません。',
+  url_blocked: 'この送信先には送信できません（社内ネットワーク・ループバック・リンクローカルなどのアドレスは使えません）。',
+  url_unresolvable: '送信先のホスト名を解決できませんでした。URL をご確認ください。',
+  types_required: '受け取るイベントを1つ以上選んでください。',
+  too_many: `送信先は${WEBHOOK_ENDPOINTS_PER_MEMBER}件まで登録できます。使っていない送信先を削除してから登録してください。`,
+  not_found: '送信先が見つかりません。すでに削除された可能性があります。',
+  delivery_not_found: '配信の記録が見つかりません。',
+} as const;

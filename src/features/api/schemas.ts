@@ -11,7 +11,17 @@ import { CompanyRecordSchema } from '@/features/registry';
 import { isCalendarDate } from '@/lib/calendar-date';
 import { singleLineText } from '@/lib/plain-text';
 
-import { API_BATCH_MAX, API_CHANGES_PAGE_DEFAULT, API_CHANGES_PAGE_MAX, API_KEY_MESSAGES, API_KEY_NAME_MAX } from './rules';
+import {
+  API_BATCH_MAX,
+  API_CHANGES_PAGE_DEFAULT,
+  API_CHANGES_PAGE_MAX,
+  API_KEY_MESSAGES,
+  API_KEY_NAME_MAX,
+  WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_URL_MAX,
+} from './rules';
 
 const isoDate = z
   .string()
@@ -69,6 +79,8 @@ export const ProblemSchema = z
     detail: z.string(),
     /** field → Japanese message, for 400/422 */
     errors: z.record(z.string(), z.string()).optional(),
+    /** the request's id (X-Request-Id, ours or the one sent): quote it when asking for support */
+    requestId: z.string().optional(),
   })
   .meta({ title: 'Problem' });
 
@@ -182,3 +194,64 @@ export const WatchQuerySchema = z.strictObject({ page: z.coerce.number().int().m
 export const WatchAddedSchema = z
   .strictObject({ corporateNumber: z.string(), name: z.string(), added: z.boolean() })
   .meta({ title: 'WatchAdded' });
+
+// ---- webhooks (issue 27 §5–6) ----------------------------------------------------------------
+
+export const WebhookEndpointCreateBodySchema = z
+  .strictObject({
+    /** the receiver's URL (https://; checked when saved and again when called) */
+    url: z.string().trim().min(1, WEBHOOK_MESSAGES.url_required).max(WEBHOOK_URL_MAX, WEBHOOK_MESSAGES.url_invalid),
+    /** the event types to send */
+    eventTypes: z
+      .array(z.enum(WEBHOOK_EVENT_TYPES))
+      .min(1, WEBHOOK_MESSAGES.types_required)
+      .max(WEBHOOK_EVENT_TYPES.length)
+      .transform((types) => [...new Set(types)]),
+    description: singleLineText('説明', { trim: true }).max(WEBHOOK_DESCRIPTION_MAX).optional(),
+  })
+  .meta({ title: 'WebhookEndpointCreate' });
+export const WebhookEndpointIdParamsSchema = z.strictObject({ id: z.uuid({ message: WEBHOOK_MESSAGES.not_found }) });
+export const WebhookDeliveryParamsSchema = z.strictObject({
+  id: z.uuid({ message: WEBHOOK_MESSAGES.not_found }),
+  deliveryId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+export const WebhookEndpointSchema = z
+  .strictObject({
+    id: z.string(),
+    url: z.string(),
+    description: z.string(),
+    eventTypes: z.array(z.string()),
+    createdAt: z.string(),
+    /** since when its oldest pending delivery has failed */
+    failingSince: z.string().nullable(),
+    /** set when it failed for 3 days; nothing is sent to it then */
+    disabledAt: z.string().nullable(),
+  })
+  .meta({ title: 'WebhookEndpoint' });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+/** A registration or a rotation: the only answers that carry the signing secret. */
+export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({ secret: z.string() }).meta({
+  title: 'WebhookEndpointWithSecret',
+});
+export type CreatedWebhookEndpoint = z.infer<typeof CreatedWebhookEndpointSchema>;
+export const WebhookEndpointListSchema = z
+  .strictObject({ endpoints: z.array(WebhookEndpointSchema) })
+  .meta({ title: 'WebhookEndpointList' });
+export type WebhookEndpointList = z.infer<typeof WebhookEndpointListSchema>;
+
+export const WebhookDeliverySchema = z.strictObject({
+  id: z.number().int(),
+  eventId: z.string(),
+  type: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  responseStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+export const WebhookDeliveryListSchema = z.strictObject({ deliveries: z.array(WebhookDeliverySchema) });
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>;

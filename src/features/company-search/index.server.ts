@@ -5,6 +5,7 @@ import 'server-only';
  * /search page's first answer. The search itself is the registry's (`searchCompanies`, 0101).
  */
 export { searchFailure } from './server/http';
+export { CORPORATE_SEARCH_PATH, corporateSearchMethods } from './server/search-route';
 export { bulkCheck } from './server/bulk-check';
 export { searchCsv } from './server/search-csv';
 export { citiesOf } from './server/cities';

@@ -6,5 +6,6 @@
 export * from './constants';
 export * from './schemas';
 export { type SearchedCorporate, SearchedCorporateSchema } from './client/searched-corporate';
+export { corporateChoiceOf, type CorporateChoice } from './client/store-searched-corporate';
 export * from './bulk';
 export * from './bulk-schemas';

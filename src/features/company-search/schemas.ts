@@ -9,31 +9,7 @@ import { CSV_FORMS } from '@/lib/csv';
 import { singleLineText } from '@/lib/plain-text';
 import { PREFECTURES } from '@/lib/prefectures';
 
-import {
-  ADDRESS_QUERY_MAX,
-  ADDRESS_QUERY_MIN,
-  CITY_CODE_PATTERN,
-  SEARCH_COUNT_CAP,
-  SEARCH_ERROR_MESSAGES,
-  SEARCH_MAX_PAGES,
-  SEARCH_PAGE_SIZE,
-  SEARCH_QUERY_MAX,
-  type SearchErrorCode,
-} from './constants';
-
-// The zod-free values live in constants.ts (client components import them there); re-exported so
-// server code and tests keep one import.
-export {
-  ADDRESS_QUERY_MAX,
-  ADDRESS_QUERY_MIN,
-  CITY_CODE_PATTERN,
-  SEARCH_COUNT_CAP,
-  SEARCH_ERROR_MESSAGES,
-  SEARCH_MAX_PAGES,
-  SEARCH_PAGE_SIZE,
-  SEARCH_QUERY_MAX,
-};
-export type { SearchErrorCode };
+import { ADDRESS_QUERY_MAX, ADDRESS_QUERY_MIN, CITY_CODE_PATTERN, SEARCH_ERROR_MESSAGES, SEARCH_QUERY_MAX } from './constants';
 
 const PREFECTURE_CODES = PREFECTURES.map((p) => p.code) as unknown as readonly [string, ...string[]];
 /** Query-string friendly boolean: true / false / 1 / 0 (or a real boolean). */

@@ -27,3 +27,4 @@ export { PayjpApiError, PayjpError, describePayjpFailure } from './server/payjp/
 export { isThreeDSecurePassed, type PayjpCharge, type PayjpSubscription } from './server/payjp/schemas';
 export { buildThreeDSecureStartUrl } from './server/payjp/three-d-secure';
 export { findCustomerId } from './server/customers';
+export { paymentStateCounts } from './server/state-counts';

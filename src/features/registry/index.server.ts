@@ -8,6 +8,7 @@ import 'server-only';
  */
 export { getRegistryStore, RegistryStore, OpenRegistry } from './server/store/store';
 export { registryCoverage } from './server/store/coverage';
+export { servedSnapshotId } from './server/snapshot/snapshot';
 export { getInvoiceStore, InvoiceStore } from './server/invoice/store';
 export { unpackRow, type RegistryRecord } from './server/store/row-codec';
 export { displayAddress } from './server/company/company-view';

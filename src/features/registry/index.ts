@@ -6,7 +6,7 @@
 export * from './schemas';
 export { COMPANY_ERROR_MESSAGES, isKindCode, type CompanyErrorCode, type KindCode } from './constants';
 export { registryCoverageLead } from './coverage';
-export { NTA_CLOSE_CAUSE, type NtaKind, type NtaRow } from './nta-types';
+export { NTA_CLOSE_CAUSE, NTA_KIND, type NtaKind, type NtaRow } from './nta-types';
 export { isValidCorporateNumber, withCheckDigit } from './corporate-number';
 export { IDENTIFIER_MESSAGES, parseBulkLine } from './identifier-line';
 export { invoiceDataAsOf, invoiceStandingOf, todayInJapan, type InvoiceStatus } from './invoice-status';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 import { serverSecret } from '@/config/server';
 
@@ -9,8 +9,9 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** SHA-256 in hex (Node's one-shot hash: no Hash object per call, it runs on every API request). */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export function hmacBase64Url(secret: string, value: string): string {

@@ -110,7 +110,18 @@ export async function getDbDriver(): Promise<DbDriver> {
   return (await handlePromise()).driver;
 }
 
-/** Closes the process's database (CLI commands and tests). */
+/**
+ * The pool's connections (PostgreSQL; null for PGlite or before the database is opened) — the
+ * metrics read it when scraped and never open the database for it.
+ */
+export async function dbPoolStats(): Promise<{ total: number; idle: number; waiting: number; max: number } | null> {
+  const pending = (globalThis as GlobalWithDb)[globalKey];
+  const pool = pending ? (await pending).pool : undefined;
+  if (!pool) return null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+}
+
+/** Closes the process's database (CLI commands, tests and a stopping server). */
 export async function closeDb(): Promise<void> {
   const g = globalThis as GlobalWithDb;
   const pending = g[globalKey];

@@ -2,6 +2,8 @@ import 'server-only';
 
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '@/lib/api-error';
 
+import { currentRequestId } from './request-context';
+
 /**
  * An expected failure with an HTTP status and a Japanese message, thrown by features and mapped
  * to the one error shape by the route wrapper. Only the unexpected throws anything else.
@@ -31,8 +33,12 @@ export class AppError extends Error {
   }
 }
 
+/** The error answer; it names the request (`requestId`) so a member's report finds its log lines. */
 export function errorResponse(error: AppError): Response {
-  return Response.json(error.toBody(), {
+  const body = error.toBody();
+  const requestId = currentRequestId();
+  if (requestId !== undefined) body.error.requestId = requestId;
+  return Response.json(body, {
     status: error.status,
     headers: { 'Cache-Control': 'no-store', ...error.headers },
   });

@@ -13,7 +13,7 @@ import { serverConfig } from '@/config/server';
  * "unknown" only when neither exists (the app not started by server.ts, e.g. `next dev`); all
  * such requests then share one client's limits: strict, never spoofable.
  */
-export function clientIp(headers: Headers): string {
+export function clientIp(headers: Pick<Headers, 'get'>): string {
   const proxyHeader = serverConfig().trustedProxyHeader;
   if (proxyHeader) {
     const value = headers.get(proxyHeader);

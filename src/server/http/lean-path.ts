@@ -12,6 +12,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export type LeanListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 interface LeanPath {
+  /** whether the lean router serves this request URL (its paths are its own to say) */
+  serves: (url: string | undefined) => boolean;
   listener: LeanListener;
   /** writes what is counted in memory (the API's usage) before the process exits */
   close: () => Promise<void>;
@@ -26,10 +28,4 @@ export function registerLeanPath(lean: LeanPath): void {
 
 export function leanPath(): LeanPath | undefined {
   return (globalThis as WithLean)[key];
-}
-
-/** /v1, /v1/…, /mcp and /mcp/… — the paths the lean router serves. */
-export function isLeanPath(url: string | undefined): boolean {
-  if (!url) return false;
-  return /^\/(v1|mcp)(\/|\?|$)/.test(url);
 }

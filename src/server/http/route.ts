@@ -11,8 +11,11 @@ import { sessionEndReason, validateSessionToken, type Session } from '@/server/a
 import { roleAllows, validateStaffSessionToken, type StaffRole, type StaffSession } from '@/server/auth/staff-session';
 import { logger } from '@/server/logger';
 
+import { Answer } from './answer';
 import { AppError, errorResponse } from './app-error';
 import { clientIp } from './client-ip';
+import { currentRequest, REQUEST_ID_HEADER, requestIdFrom, runWithRequestContext, type RequestContext } from './request-context';
+import type { RouteRequest } from './route-request';
 import { appUrl } from '@/config/server';
 
 /**
@@ -26,6 +29,8 @@ import { appUrl } from '@/config/server';
  *   field messages); query and route params zod-parsed (400); a raw body where declared (uploads);
  * - the session of the method's auth mode (below) → 401/403 JSON when it does not allow the call;
  * - `Cache-Control: no-store` on personal responses; one error shape; a structured log line;
+ * - the request's id (`X-Request-Id`, request-context.ts) on the answer, in its log lines and error
+ *   bodies, and the route's pattern (`/api/orders/[id]`) for the metrics;
  * - anything unexpected → 500 JSON with a generic message, logged with its stack.
  *
  * Auth modes (one table, `MODES`): each names its cookie, its session table and its rules.
@@ -55,9 +60,13 @@ export type StaffAccess = 'public' | 'pending' | StaffRole;
 type MemberSessionOf<A> = A extends 'required' ? Session : Session | null;
 type StaffSessionOf<A> = A extends 'public' ? StaffSession | null : StaffSession;
 
-/** What every handler gets; `S` is the session its auth mode guarantees. */
-export interface RouteContext<Q, B, P, S> {
-  request: NextRequest;
+/**
+ * What every handler gets; `S` is the session its auth mode guarantees. The pages' routes get
+ * Next's request; a mode's own methods (`modeMethod`) get the wrapper's `RouteRequest`, which the
+ * public API's lean path makes from Node's request.
+ */
+export interface RouteContext<Q, B, P, S, R extends RouteRequest = NextRequest> {
+  request: R;
   query: Q;
   body: B;
   params: P;
@@ -120,7 +129,7 @@ type AnySpec = BaseSpec<AnySchema, AnySchema, AnySchema> & {
   csrf?: boolean;
   access?: StaffAccess;
   allowDuringPasswordChange?: boolean;
-  handler: (ctx: RouteContext<unknown, unknown, unknown, unknown>) => Promise<Response | object>;
+  handler: (ctx: RouteContext<unknown, unknown, unknown, unknown, RouteRequest>) => Promise<Response | object>;
 };
 
 /** Declares one member (or public) method with full type inference. */
@@ -151,7 +160,7 @@ export function staffMethod<
 export function modeMethod<QS extends AnySchema | undefined, BS extends AnySchema | undefined, PS extends AnySchema | undefined, S>(
   mode: AuthMode,
   spec: BaseSpec<QS, BS, PS> & {
-    handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, S>) => Promise<Response | object>;
+    handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, S, RouteRequest>) => Promise<Response | object>;
   },
 ): AnySpec {
   return { ...(spec as unknown as AnySpec), csrf: false, mode };
@@ -166,18 +175,18 @@ export const STAFF_MESSAGES = {
 /** An auth mode: where its session comes from and what it allows. */
 export interface AuthMode {
   /** the session for this request (null: none or not valid) */
-  load(request: NextRequest, spec: AnySpec): Promise<{ id: string; value: unknown } | null>;
+  load(request: RouteRequest, spec: AnySpec): Promise<{ id: string; value: unknown } | null>;
   /** the value the CSRF token of an unsafe request must be bound to */
-  csrfBinding(request: NextRequest): string | undefined;
+  csrfBinding(request: RouteRequest): string | undefined;
   /** throws the 401/403 AppError when the session does not allow the method */
-  authorize(request: NextRequest, spec: AnySpec, session: unknown): Promise<void>;
+  authorize(request: RouteRequest, spec: AnySpec, session: unknown): Promise<void>;
   /** headers of a successful answer */
-  finishResponse(response: Response, spec: AnySpec, session: unknown, cookies: PendingCookie[]): void;
+  finishResponse(response: Response | Answer, spec: AnySpec, session: unknown, cookies: PendingCookie[]): void;
   /** the log line's name for who called */
   logKey: 'userId' | 'staffId' | 'apiKeyId';
   unexpected: string;
   /** the answer to an error (default: the spec's JSON error shape); the public API answers RFC 9457 problem details */
-  renderError?(error: AppError, request: NextRequest): Response;
+  renderError?(error: AppError, request: RouteRequest): Response | Answer;
 }
 
 const MODES = {
@@ -236,25 +245,88 @@ const MODES = {
 
 export type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: NextRequest, context: NextContext) => Promise<Response>;
+/** A method as the wrapper runs it, before the answer becomes a `Response` (the lean path writes it to Node as it is). */
+export type WrappedMethod = (request: RouteRequest, context: NextContext) => Promise<Response | Answer>;
 
 /**
- * Builds the exports of a route.ts: `export const { GET, POST, ... } = defineRoute({ GET: method({...}) })`.
- * HEAD runs GET's spec, and an undeclared method answers 405 JSON with `Allow`.
+ * The wrapped methods of a route: HEAD runs GET's spec, and an undeclared method answers 405
+ * JSON with `Allow`. Next's route files use `defineRoute`; the public API's router calls these.
  */
-export function defineRoute(specs: Partial<Record<DeclarableMethod, AnySpec>>): Record<Method, RouteHandler> {
+export function wrapMethods(specs: Partial<Record<DeclarableMethod, AnySpec>>): Record<Method, WrappedMethod> {
   const allowed = Object.keys(specs) as DeclarableMethod[];
   const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
-  const handlers = {} as Record<Method, RouteHandler>;
+  const methods = {} as Record<Method, WrappedMethod>;
   for (const m of HTTP_METHODS) {
     const spec = m === 'HEAD' ? specs.GET : m === 'OPTIONS' ? undefined : specs[m];
-    handlers[m] = spec
-      ? (request, context) => run(m, spec, request, context)
-      : async (request) => finish(request, Date.now(), errorResponse(new AppError('method_not_allowed', { headers: { Allow: allow } })));
+    methods[m] = spec
+      ? (request, context) => withRequest(request, context, () => run(m, spec, request, context))
+      : (request, context) =>
+          withRequest(request, context, async () =>
+            finish(request, Date.now(), errorResponse(new AppError('method_not_allowed', { headers: { Allow: allow } }))),
+          );
+  }
+  return methods;
+}
+
+/** Builds the exports of a route.ts: `export const { GET, POST, ... } = defineRoute({ GET: method({...}) })`. */
+export function defineRoute(specs: Partial<Record<DeclarableMethod, AnySpec>>): Record<Method, RouteHandler> {
+  const methods = wrapMethods(specs);
+  const handlers = {} as Record<Method, RouteHandler>;
+  for (const m of HTTP_METHODS) {
+    const wrapped = methods[m];
+    handlers[m] = async (request, context) => {
+      const answer = await wrapped(request, context);
+      return answer instanceof Answer ? answer.toResponse() : answer;
+    };
   }
   return handlers;
 }
 
-function finish(request: NextRequest, started: number, response: Response, extra: Record<string, unknown> = {}): Response {
+/**
+ * Runs a handler inside its request's context: server.ts's (it validated the id and put it in the
+ * header) or, when nothing opened one (`next dev`, a test calling the handler), a new one. The
+ * route's pattern is noted on it for the metrics.
+ */
+async function withRequest(request: RouteRequest, context: NextContext, fn: () => Promise<Response | Answer>): Promise<Response | Answer> {
+  const id = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  const current = currentRequest();
+  const ctx: RequestContext = current?.requestId === id ? current : { requestId: id };
+  ctx.route = routePattern(request.nextUrl.pathname, (await context?.params) ?? {});
+  const response = current === ctx ? await fn() : await runWithRequestContext(ctx, fn);
+  try {
+    response.headers.set('X-Request-Id', ctx.requestId);
+  } catch {
+    // a Response with immutable headers (Response.redirect): server.ts has set the header already
+  }
+  return response;
+}
+
+/** `/api/orders/0b2…` with `{ id: '0b2…' }` → `/api/orders/[id]`; a catch-all's segments → `[...name]`. */
+export function routePattern(pathname: string, params: Record<string, string | string[] | undefined>): string {
+  const names = Object.keys(params);
+  if (names.length === 0) return pathname;
+  const segments = pathname.split('/');
+  for (const name of names) {
+    const value = params[name];
+    if (Array.isArray(value)) {
+      if (value.length > 0 && value.length < segments.length) segments.splice(segments.length - value.length, value.length, `[...${name}]`);
+    } else if (value !== undefined) {
+      const at = segments.findIndex((segment) => segment === value || safeDecode(segment) === value);
+      if (at > 0) segments[at] = `[${name}]`;
+    }
+  }
+  return segments.join('/');
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function finish<A extends Response | Answer>(request: RouteRequest, started: number, response: A, extra: Record<string, unknown> = {}): A {
   const level = response.status >= 500 ? 'error' : 'info';
   logger[level](
     { method: request.method, path: request.nextUrl.pathname, status: response.status, ms: Date.now() - started, ...extra },
@@ -263,7 +335,7 @@ function finish(request: NextRequest, started: number, response: Response, extra
   return response;
 }
 
-async function run(m: Method, spec: AnySpec, request: NextRequest, context: NextContext): Promise<Response> {
+async function run(m: Method, spec: AnySpec, request: RouteRequest, context: NextContext): Promise<Response | Answer> {
   const started = Date.now();
   const mode = spec.mode;
   const ip = clientIp(request.headers);
@@ -298,7 +370,7 @@ async function run(m: Method, spec: AnySpec, request: NextRequest, context: Next
       deleteCookie: (name) => cookies.push({ name, value: '', options: null }),
     });
 
-    const response = result instanceof Response ? result : Response.json(result);
+    const response = result instanceof Response || result instanceof Answer ? result : Answer.json(result);
     mode.finishResponse(response, spec, session, cookies);
     applyCookies(response, cookies);
     return finish(request, started, response, who);
@@ -310,7 +382,7 @@ async function run(m: Method, spec: AnySpec, request: NextRequest, context: Next
 /** Route params, query and JSON body, each zod-parsed when the spec declares its schema. */
 async function parseInput(
   spec: { params?: AnySchema; query?: AnySchema; body?: AnySchema; maxBodyBytes?: number },
-  request: NextRequest,
+  request: RouteRequest,
   context: NextContext,
 ): Promise<{ params: unknown; query: unknown; body: unknown }> {
   const params = spec.params ? parseWith(spec.params, await context.params, 'bad_request') : undefined;
@@ -326,14 +398,14 @@ type PendingCookie = { name: string; value: string; options: CookieOptions | nul
  * the handler queued), anything else a logged 500 with a generic message.
  */
 function failure(
-  request: NextRequest,
+  request: RouteRequest,
   started: number,
   error: unknown,
   cookies: PendingCookie[],
   who: Record<string, unknown>,
   mode: AuthMode,
-): Response {
-  const render = (e: AppError) => (mode.renderError ? mode.renderError(e, request) : errorResponse(e));
+): Response | Answer {
+  const render = (e: AppError): Response | Answer => (mode.renderError ? mode.renderError(e, request) : errorResponse(e));
   if (error instanceof AppError) {
     const response = render(error);
     applyCookies(response, cookies);
@@ -343,7 +415,7 @@ function failure(
   return finish(request, started, render(new AppError('internal_error')));
 }
 
-function applyCookies(response: Response, cookies: PendingCookie[]) {
+function applyCookies(response: Response | Answer, cookies: PendingCookie[]) {
   for (const c of cookies) response.headers.append('Set-Cookie', serializeCookie(c.name, c.value, c.options));
 }
 
@@ -352,7 +424,7 @@ function applyCookies(response: Response, cookies: PendingCookie[]) {
  * the XMLHttpRequest marker (a custom header cannot be sent cross-origin without a CORS
  * preflight, which we never grant), and when the browser names an Origin, it must be ours.
  */
-function checkRequestOrigin(request: NextRequest): void {
+function checkRequestOrigin(request: RouteRequest): void {
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin') throw new AppError('csrf_invalid', { message: '外部のサイトからの操作は受け付けていません。' });
   if (request.headers.get('x-requested-with') !== 'XMLHttpRequest') throw new AppError('csrf_invalid');
@@ -362,7 +434,7 @@ function checkRequestOrigin(request: NextRequest): void {
   }
 }
 
-function allowedOrigins(request: NextRequest): Set<string> {
+function allowedOrigins(request: RouteRequest): Set<string> {
   const origins = new Set([appUrl('/').origin]);
   // The request's own origin as seen by the server (the browser cannot forge Host for fetch).
   const host = request.headers.get('host');
@@ -385,7 +457,7 @@ export function searchParamsToObject(params: URLSearchParams): Record<string, st
   return out;
 }
 
-export async function readJsonBody(request: NextRequest, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(request: RouteRequest, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;\s*charset=utf-8\s*)?$/i.test(type.trim())) throw new AppError('unsupported_media_type');
   const bytes = await readBodyBytes(request, maxBytes);
@@ -408,7 +480,7 @@ export async function readJsonBody(request: NextRequest, maxBytes = DEFAULT_MAX_
  * `missing` let a route say it in its own words (the back office's file uploads).
  */
 export async function readBodyBytes(
-  request: NextRequest,
+  request: RouteRequest,
   maxBytes = DEFAULT_MAX_BODY_BYTES,
   errors: { tooLarge?: () => AppError; missing?: AppError } = {},
 ): Promise<Buffer> {
@@ -450,7 +522,7 @@ export function csrfTokenForRequest(
 }
 
 /** The value the staff CSRF token is bound to: the staff cookie, or before login the pre-session cookie. */
-function staffCsrfBinding(request: NextRequest): string | undefined {
+function staffCsrfBinding(request: RouteRequest): string | undefined {
   const binding = request.cookies.get(cookieName('admin'))?.value ?? request.cookies.get(cookieName('pre'))?.value;
   // A separate namespace: a member page's token (bound to the same pre-session cookie) is not a staff token.
   return binding ? `admin:${binding}` : undefined;
@@ -471,7 +543,7 @@ export function staffCsrfTokenForCookie(token: string): string {
 }
 
 async function readRawBody(
-  request: NextRequest,
+  request: RouteRequest,
   spec: { contentTypes: readonly string[]; maxBytes: number },
 ): Promise<{ bytes: Uint8Array; contentType: string }> {
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

@@ -17,6 +17,7 @@ export async function takeJobLease(db: Pick<Db, 'insert'>, name: string, holder:
     .values({ name, holder, leasedUntil: until })
     .onConflictDoUpdate({ target: jobLeases.name, set: { holder, leasedUntil: until }, setWhere: lt(jobLeases.leasedUntil, sql`now()`) })
     .returning({ holder: jobLeases.holder });
+  if (rows.length === 1) held.set(name, holder);
   return rows.length === 1;
 }
 
@@ -30,4 +31,19 @@ export async function giveBackJobLease(db: Pick<Db, 'update'>, name: string, hol
     .update(jobLeases)
     .set({ leasedUntil: sql`now() - interval '1 second'` })
     .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+  if (held.get(name) === holder) held.delete(name);
+}
+
+/**
+ * The leases this process holds (job name → holder), so a stopping instance gives them back instead
+ * of leaving them to expire (issue 28 §2: the next instance runs the job at its next tick, not after
+ * the two hours of the registry update's lease).
+ */
+const held = new Map<string, string>();
+
+/** Gives back every lease this process holds (the drain's `close` stage, after the jobs stopped). */
+export async function giveBackHeldJobLeases(db: Pick<Db, 'update'>): Promise<string[]> {
+  const names = [...held.keys()];
+  for (const [name, holder] of [...held]) await giveBackJobLease(db, name, holder);
+  return names;
 }

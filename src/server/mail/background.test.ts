@@ -28,4 +28,17 @@ describe('deliverWithRetries', () => {
       expect.any(String),
     );
   });
+
+  it('makes its remaining attempts at once when the instance stops (no 10 s wait holding the drain)', async () => {
+    const send = vi.fn().mockRejectedValue(new Error('ECONNREFUSED'));
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const abort = new AbortController();
+    const started = Date.now();
+    const done = deliverWithRetries('a@example.jp', mail, send, [60_000, 60_000], abort.signal);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    abort.abort();
+    await done;
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });

@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { shutdownSignal } from '@/server/http/lifecycle';
 import { logger } from '@/server/logger';
 
 import type { RenderedMail } from './compose';
@@ -17,7 +18,23 @@ type Send = (to: string, mail: RenderedMail) => Promise<void>;
  * logged as mail.dropped when the last attempt fails. Never throws (issue 25 §7).
  */
 export function sendMailInBackground(to: string, mail: RenderedMail): Promise<void> {
-  return deliverWithRetries(to, mail);
+  const delivery: Promise<void> = deliverWithRetries(to, mail, sendMail, BACKGROUND_MAIL_RETRY_DELAYS_MS, shutdownSignal()).finally(() =>
+    inFlight.delete(delivery),
+  );
+  inFlight.add(delivery);
+  return delivery;
+}
+
+/** Mails being sent or waiting for their next attempt (the metrics' mail queue). */
+const inFlight = new Set<Promise<void>>();
+
+export function backgroundMailsInFlight(): number {
+  return inFlight.size;
+}
+
+/** Waits for every mail in the background (a stopping instance: their waits are cut short, see below). */
+export async function settleBackgroundMails(): Promise<void> {
+  await Promise.all([...inFlight]);
 }
 
 /** The retry loop, with the sender and the delays injectable for tests. */
@@ -26,6 +43,8 @@ export async function deliverWithRetries(
   mail: RenderedMail,
   send: Send = sendMail,
   delays: readonly number[] = BACKGROUND_MAIL_RETRY_DELAYS_MS,
+  /** aborted when the instance stops: the remaining attempts are made at once, not after their delay */
+  signal?: AbortSignal,
 ): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -36,7 +55,20 @@ export async function deliverWithRetries(
         logger.error({ event: 'mail.dropped', kind: mail.kind, attempts: attempt + 1, err: error }, 'mail not sent after retries');
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+      await pause(delays[attempt] ?? 0, signal);
     }
   }
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

@@ -2,4 +2,4 @@ import 'server-only';
 
 export { renderMail, type RenderedMail } from './compose';
 export { sendMail } from './transport';
-export { sendMailInBackground } from './background';
+export { backgroundMailsInFlight, sendMailInBackground, settleBackgroundMails } from './background';

@@ -1,4 +1,4 @@
-import { getRegistryStore } from '@/features/registry/index.server';
+import { getRegistryStore, servedSnapshotId } from '@/features/registry/index.server';
 import { getHealth } from '@/server/health';
 import { defineRoute, method } from '@/server/http/route';
 
@@ -30,11 +30,14 @@ type RegistryHealth =
       builtAt: string;
       isSample: boolean;
       dataDate: string | null;
+      /** The published snapshot these files came from (docs/decisions/0120); null: built here, not published. */
+      snapshotId: string | null;
     }
   | { ok: false; state: 'missing' | 'unreadable'; error: string };
 
 function registryHealth(): RegistryHealth {
-  const state = getRegistryStore().acquire();
+  const store = getRegistryStore();
+  const state = store.acquire();
   if (!state.ok) {
     return {
       ok: false,
@@ -45,7 +48,7 @@ function registryHealth(): RegistryHealth {
           : 'registry file unreadable or of another schema version; re-run npm run registry:import',
     };
   }
-  const { counts, builtAt, isSample, dataDate } = state.registry.meta;
+  const { counts, builtAt, isSample, dataDate, buildId } = state.registry.meta;
   return {
     ok: true,
     state: 'ready',
@@ -56,5 +59,6 @@ function registryHealth(): RegistryHealth {
     isSample,
     // データ更新日: how current the data is (the updater moves it forward daily).
     dataDate,
+    snapshotId: servedSnapshotId(store.path, buildId),
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 
-import { apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import type { ApiKey } from '@/lib/api-key';
 
 import type {
@@ -98,4 +98,18 @@ export function googleLoginPath(nextPage?: string | null): string {
 /** The link that starts the Google registration (the terms agreed on the form). */
 export function googleRegisterPath(nextPage?: string | null): string {
   return `/api/users/register-social?agreement=true${nextPage ? `&nextPage=${encodeURIComponent(nextPage)}` : ''}`;
+}
+
+/**
+ * Sends a change the member must prove themselves for (e-mail change, unregistering): a refusal for
+ * an old Google sign-in (`reauth_required`) is told to `onReauth` (the form then offers to sign in
+ * with Google again) before it goes on to the form like any error.
+ */
+export async function sendReauthenticated<T>(send: () => Promise<T>, onReauth: () => void): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'reauth_required') onReauth();
+    throw error;
+  }
 }

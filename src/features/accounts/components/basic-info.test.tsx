@@ -11,6 +11,7 @@ import { formatDateJa } from '@/lib/format';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 import type { MeResponse } from '../schemas';
+import { TEST_CSRF_TOKEN, TEST_ME } from '@tests/support/member';
 
 /**
  * /my-page/basic-info in a DOM (issue 13): the member's data from GET /api/users/me, the password
@@ -34,18 +35,9 @@ interface Sent {
   body: unknown;
 }
 
-const CSRF = 'csrf-token-of-this-session_0123456789';
+const CSRF = TEST_CSRF_TOKEN;
 const REQUEST_ID = '5f0c6a52-3c1e-4d8a-9b7e-2a4f6c8d0e1f';
-const ME: MeResponse = {
-  auth_expire_time: '2099-01-01T00:00:00.000Z',
-  csrf_token: CSRF,
-  user_email: 'hanako@example.jp',
-  isDemoUser: false,
-  isGoogleUser: false,
-  createdAt: '2026-04-01T03:00:00.000Z',
-  hasPassword: true,
-  signInMethods: ['password'],
-};
+const ME = TEST_ME;
 
 let me: MeResponse;
 let sent: Sent[];

@@ -4,14 +4,13 @@ import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError } from '@/lib/api-client';
+import { ApiPending } from '@/components/api-pending';
 import { storeUserEmail } from '@/lib/auth-state';
 import { formatDateJa } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
 import type { CodeRequestResponse, MeResponse } from '../schemas';
-import { changePassword, googleLoginPath, meKey, requestEmailChange, verifyEmailChange } from '../client/api';
+import { changePassword, googleLoginPath, meKey, requestEmailChange, sendReauthenticated, verifyEmailChange } from '../client/api';
 
 import styles from './accounts.module.css';
 import { applyLogin } from './client-session';
@@ -37,14 +36,7 @@ export function BasicInfo({ serviceName }: { serviceName: string }) {
     router.replace(await logoutNow());
   };
 
-  if (error && !me) {
-    return (
-      <p className="error-box" role="alert">
-        {error instanceof ApiError ? error.message : '会員情報を読み込めませんでした。ページを再読み込みしてください。'}
-      </p>
-    );
-  }
-  if (!me) return <LoadingOverlay />;
+  if (!me) return <ApiPending error={error} failure="会員情報を読み込めませんでした。ページを再読み込みしてください。" />;
 
   return (
     <div className={styles.stack}>
@@ -205,13 +197,13 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
       () => accountSchemas().then((m) => m.ChangeEmailBodySchema),
       body,
       async (data) => {
-        try {
-          setRequest(await requestEmailChange(data));
-          setCurrentPassword('');
-        } catch (error) {
-          if (error instanceof ApiError && error.code === 'reauth_required') setReauth(true);
-          throw error;
-        }
+        setRequest(
+          await sendReauthenticated(
+            () => requestEmailChange(data),
+            () => setReauth(true),
+          ),
+        );
+        setCurrentPassword('');
       },
     );
   };
@@ -277,14 +269,13 @@ function ChangeEmail({ me, onChanged }: { me: MeResponse; onChanged: () => void 
             onValue={setNewEmail}
             error={form.errors.newEmail}
           />
-          {me.hasPassword ? (
-            <ReauthPasswordField
-              id="ce-password"
-              value={currentPassword}
-              onValue={setCurrentPassword}
-              error={form.errors.currentPassword}
-            />
-          ) : null}
+          <ReauthPasswordField
+            hasPassword={me.hasPassword}
+            id="ce-password"
+            value={currentPassword}
+            onValue={setCurrentPassword}
+            error={form.errors.currentPassword}
+          />
           <div className={`${styles.actions} ${styles.actionsRow}`}>
             <SubmitButton busy={form.busy} busyLabel="送信しています…">
               確認コードを送信する

@@ -1,40 +1,66 @@
 'use client';
 
 import Link from '@/components/link';
+import type { ReactNode } from 'react';
 
 import { LoadingOverlay } from '@/components/loading-overlay';
 
 import styles from './accounts.module.css';
 import { RegisterSteps } from './auth-page';
+import type { JustCompleted } from './client-session';
 import { useJustCompleted } from './use-just-completed';
 
+type Way = { href: string; label: string };
+
 /**
- * /register/completion: "registered" only right after this tab registered (issue 13). Opened any
- * other way — a bookmark, a shared link, a reload — it says what the page is for instead.
+ * A completion page (issue 13): its card says "done" (`children`) only right after this tab
+ * completed `kind`. Opened any other way — a bookmark, a shared link, a reload — it says what the
+ * page is for instead, with the two ways on.
  */
-export function RegisterCompletion() {
-  const done = useJustCompleted('registration');
+function CompletionCard({
+  kind,
+  neutral,
+  children,
+}: {
+  kind: JustCompleted;
+  neutral: { title: string; text: string; primary: Way; secondary: Way };
+  children: ReactNode;
+}) {
+  const done = useJustCompleted(kind);
   if (done === undefined) return <LoadingOverlay />;
   if (!done) {
     return (
       <div className={`surface ${styles.card}`}>
-        <h1 className={styles.title}>会員登録</h1>
+        <h1 className={styles.title}>{neutral.title}</h1>
         <p className="notice-box" data-testid="completion-neutral">
-          このページは、会員登録の手続きが完了したときに表示されます。会員登録がお済みの方は、ログインしてご利用ください。
+          {neutral.text}
         </p>
         <div className={`${styles.actions} ${styles.actionsRow}`}>
-          <Link className="button" href="/login">
-            ログインする
+          <Link className="button" href={neutral.primary.href}>
+            {neutral.primary.label}
           </Link>
-          <Link className="button button-secondary" href="/register">
-            会員登録（無料）
+          <Link className="button button-secondary" href={neutral.secondary.href}>
+            {neutral.secondary.label}
           </Link>
         </div>
       </div>
     );
   }
+  return <div className={`surface ${styles.card}`}>{children}</div>;
+}
+
+/** /register/completion. */
+export function RegisterCompletion() {
   return (
-    <div className={`surface ${styles.card}`}>
+    <CompletionCard
+      kind="registration"
+      neutral={{
+        title: '会員登録',
+        text: 'このページは、会員登録の手続きが完了したときに表示されます。会員登録がお済みの方は、ログインしてご利用ください。',
+        primary: { href: '/login', label: 'ログインする' },
+        secondary: { href: '/register', label: '会員登録（無料）' },
+      }}
+    >
       <h1 className={styles.title}>会員登録が完了しました</h1>
       <RegisterSteps current={3} />
       <p>
@@ -48,34 +74,22 @@ export function RegisterCompletion() {
           マイページを見る
         </Link>
       </div>
-    </div>
+    </CompletionCard>
   );
 }
 
 /** /password-reset/completion: "done" only right after this tab set the new password. */
 export function PasswordResetCompletion() {
-  const done = useJustCompleted('password-reset');
-  if (done === undefined) return <LoadingOverlay />;
-  if (!done) {
-    return (
-      <div className={`surface ${styles.card}`}>
-        <h1 className={styles.title}>パスワードの再設定</h1>
-        <p className="notice-box" data-testid="completion-neutral">
-          このページは、パスワードの再設定が完了したときに表示されます。パスワードをお忘れの場合は、再設定をお申し込みください。
-        </p>
-        <div className={`${styles.actions} ${styles.actionsRow}`}>
-          <Link className="button" href="/password-reset">
-            パスワードの再設定を申し込む
-          </Link>
-          <Link className="button button-secondary" href="/login">
-            ログイン画面へ
-          </Link>
-        </div>
-      </div>
-    );
-  }
   return (
-    <div className={`surface ${styles.card}`}>
+    <CompletionCard
+      kind="password-reset"
+      neutral={{
+        title: 'パスワードの再設定',
+        text: 'このページは、パスワードの再設定が完了したときに表示されます。パスワードをお忘れの場合は、再設定をお申し込みください。',
+        primary: { href: '/password-reset', label: 'パスワードの再設定を申し込む' },
+        secondary: { href: '/login', label: 'ログイン画面へ' },
+      }}
+    >
       <h1 className={styles.title}>パスワードを再設定しました</h1>
       <p>安全のため、すべての端末でログアウトしました。新しいパスワードでログインしてください。確認のメールをお送りしています。</p>
       <div className={styles.actions}>
@@ -83,6 +97,6 @@ export function PasswordResetCompletion() {
           ログインする
         </Link>
       </div>
-    </div>
+    </CompletionCard>
   );
 }

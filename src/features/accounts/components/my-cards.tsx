@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 
 import { ActionMessage, type ActionMessageValue } from '@/components/action-message';
+import { ApiFailure } from '@/components/api-pending';
 import styles from './accounts.module.css';
 
 /** The add form and PAY.JP's loader come when 「カードを追加する」 is pressed, not with the page. */
@@ -65,11 +66,7 @@ export function MyCards({ payjpJsUrl }: { payjpJsUrl: string }) {
         カード情報は決済代行会社（PAY.JP）が保管しており、当社はカード番号を保持していません。証明書のご注文時にお支払い方法の画面で「このカードを登録して次回から使う」を選んでも登録できます。
       </p>
       <ActionMessage message={message} okClassName={styles.success} />
-      {cards.error && !cards.data ? (
-        <p className="error-box" role="alert">
-          {cards.error instanceof ApiError ? cards.error.message : 'カードを読み込めませんでした。ページを再読み込みしてください。'}
-        </p>
-      ) : null}
+      {!cards.data ? <ApiFailure error={cards.error} failure="カードを読み込めませんでした。ページを再読み込みしてください。" /> : null}
       {!cards.data && !cards.error ? <p className={styles.note}>読み込み中…</p> : null}
       {cards.data && list.length === 0 ? (
         <p data-testid="no-cards">

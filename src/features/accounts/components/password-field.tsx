@@ -60,17 +60,24 @@ export function PasswordField({ meter, ...props }: TextFieldProps & { meter?: { 
 /** Under a new password (change, reset): the rule's minimum and nothing else to obey. */
 export const NEW_PASSWORD_SUPPORT = `${PASSWORD_MIN}文字以上。長いほど安全です。`;
 /** Under the second entry of a new password. */
-export const CONFIRM_PASSWORD_SUPPORT = '確認のため、同じパスワードをもう一度入力してください。';
+const CONFIRM_PASSWORD_SUPPORT = '確認のため、同じパスワードをもう一度入力してください。';
 
-/** The current password asked again before a change only the member may make (e-mail change, unregistering). */
+/**
+ * The current password asked again before a change only the member may make (e-mail change,
+ * unregistering); nothing for an account without a password (signed in with Google), which proves
+ * itself by a recent login instead.
+ */
 export function ReauthPasswordField({
+  hasPassword,
   id,
   value,
   onValue,
   error,
 }: {
+  hasPassword: boolean;
   id: string;
 } & BoundValue) {
+  if (!hasPassword) return null;
   return (
     <PasswordField
       id={id}
@@ -79,6 +86,23 @@ export function ReauthPasswordField({
       autoComplete="current-password"
       required
       support="本人確認のため入力してください。"
+      value={value}
+      onValue={onValue}
+      error={error}
+    />
+  );
+}
+
+/** The second entry of a new password (registering, the reset), under the first. */
+export function ConfirmPasswordField({ label, value, onValue, error }: { label: string } & BoundValue) {
+  return (
+    <PasswordField
+      id="passwordConfirmation"
+      name="passwordConfirmation"
+      label={label}
+      autoComplete="new-password"
+      required
+      support={CONFIRM_PASSWORD_SUPPORT}
       value={value}
       onValue={onValue}
       error={error}

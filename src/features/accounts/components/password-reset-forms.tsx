@@ -17,7 +17,7 @@ import { useFormState } from '@/components/form/use-form-state';
 import { SubmitButton } from '@/components/form/submit-button';
 
 import { EmailField } from './account-fields';
-import { CONFIRM_PASSWORD_SUPPORT, NEW_PASSWORD_SUPPORT, PasswordField } from './password-field';
+import { ConfirmPasswordField, NEW_PASSWORD_SUPPORT, PasswordField } from './password-field';
 import { accountSchemas } from './lazy-schemas';
 import { BackToLogin } from './back-to-login';
 import { MailCatcherNote } from './mail-catcher-note';
@@ -188,13 +188,8 @@ export function NewPasswordForm({ serviceName }: { serviceName: string }) {
           error={form.errors.password}
           meter={{ serviceName }}
         />
-        <PasswordField
-          id="passwordConfirmation"
-          name="passwordConfirmation"
+        <ConfirmPasswordField
           label="新しいパスワード（確認）"
-          autoComplete="new-password"
-          required
-          support={CONFIRM_PASSWORD_SUPPORT}
           value={passwordConfirmation}
           onValue={setPasswordConfirmation}
           error={form.errors.passwordConfirmation}

@@ -20,7 +20,7 @@ import { useFormState } from '@/components/form/use-form-state';
 import { SubmitButton } from '@/components/form/submit-button';
 
 import { EmailField, FormNote } from './account-fields';
-import { CONFIRM_PASSWORD_SUPPORT, PasswordField } from './password-field';
+import { ConfirmPasswordField, PasswordField } from './password-field';
 import { GoogleButton } from './google-button';
 import { accountSchemas } from './lazy-schemas';
 
@@ -117,13 +117,8 @@ export function RegisterForm({ serviceName }: { serviceName: string }) {
           error={form.errors.password}
           meter={{ email, serviceName }}
         />
-        <PasswordField
-          id="passwordConfirmation"
-          name="passwordConfirmation"
+        <ConfirmPasswordField
           label="パスワード（確認）"
-          autoComplete="new-password"
-          required
-          support={CONFIRM_PASSWORD_SUPPORT}
           value={passwordConfirmation}
           onValue={setPasswordConfirmation}
           error={form.errors.passwordConfirmation}

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { swrDefaults } from '@/lib/swr-defaults';
 
-import type { MeResponse } from '../schemas';
+import { TEST_ME } from '@tests/support/member';
 
 /**
  * /my-page/unregister with orders that keep the member from leaving (docs/decisions/0050, 0049): a
@@ -22,16 +22,7 @@ vi.mock('next/link', () => import('@tests/support/link-test-double'));
 
 const { UnregisterForm } = await import('./unregister-form');
 
-const ME: MeResponse = {
-  auth_expire_time: '2099-01-01T00:00:00.000Z',
-  csrf_token: 'csrf-token-of-this-session_0123456789',
-  user_email: 'hanako@example.jp',
-  isDemoUser: false,
-  isGoogleUser: false,
-  createdAt: '2026-04-01T03:00:00.000Z',
-  hasPassword: true,
-  signInMethods: ['password'],
-};
+const ME = TEST_ME;
 
 afterEach(() => {
   cleanup();

@@ -4,12 +4,11 @@ import Link from '@/components/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 
-import { LoadingOverlay } from '@/components/loading-overlay';
-import { ApiError } from '@/lib/api-client';
+import { ApiPending } from '@/components/api-pending';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { useApi } from '@/lib/use-api';
 
-import { googleLoginPath, meKey, unregister } from '../client/api';
+import { googleLoginPath, meKey, sendReauthenticated, unregister } from '../client/api';
 import {
   NO_UNREGISTER_BLOCK,
   UNREGISTER_DELETED_ITEMS,
@@ -48,14 +47,7 @@ export function UnregisterForm({ blocked = NO_UNREGISTER_BLOCK }: { blocked?: Un
   const [reauth, setReauth] = useState(false);
   const form = useFormState(FIELDS);
 
-  if (error && !me) {
-    return (
-      <p className="error-box" role="alert">
-        {error instanceof ApiError ? error.message : '会員情報を読み込めませんでした。ページを再読み込みしてください。'}
-      </p>
-    );
-  }
-  if (!me) return <LoadingOverlay />;
+  if (!me) return <ApiPending error={error} failure="会員情報を読み込めませんでした。ページを再読み込みしてください。" />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,14 +58,12 @@ export function UnregisterForm({ blocked = NO_UNREGISTER_BLOCK }: { blocked?: Un
       () => accountSchemas().then((m) => m.UnregisterBodySchema),
       input,
       async (body) => {
-        try {
-          const res = await unregister(body);
-          applyLogout(res.csrf_token);
-          router.replace('/login?unregistered=true');
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 'reauth_required') setReauth(true);
-          throw err;
-        }
+        const res = await sendReauthenticated(
+          () => unregister(body),
+          () => setReauth(true),
+        );
+        applyLogout(res.csrf_token);
+        router.replace('/login?unregistered=true');
       },
     );
   };
@@ -143,14 +133,13 @@ export function UnregisterForm({ blocked = NO_UNREGISTER_BLOCK }: { blocked?: Un
           <CheckboxField id="confirm" checked={confirm} onChecked={setConfirm} error={form.errors.confirm}>
             上記の内容を確認し、退会に同意します
           </CheckboxField>
-          {me.hasPassword ? (
-            <ReauthPasswordField
-              id="currentPassword"
-              value={currentPassword}
-              onValue={setCurrentPassword}
-              error={form.errors.currentPassword}
-            />
-          ) : null}
+          <ReauthPasswordField
+            hasPassword={me.hasPassword}
+            id="currentPassword"
+            value={currentPassword}
+            onValue={setCurrentPassword}
+            error={form.errors.currentPassword}
+          />
           <div className={`${styles.actions} ${styles.actionsRow}`}>
             <SubmitButton busy={form.busy} busyLabel="手続きしています…" disabled={me.isDemoUser} className={`button ${styles.danger}`}>
               退会する

@@ -6,7 +6,7 @@ import { apiFetch } from '@/lib/api-client';
 import type { ApiKey } from '@/lib/api-key';
 
 import type { ApiPlan } from '../rules';
-import type { ApiKeyList, CreatedApiKey } from '../schemas';
+import type { ApiKeyList, CreatedApiKey, CreatedWebhookEndpoint, WebhookDeliveryList, WebhookEndpointList } from '../schemas';
 
 /** GET /api/api-keys: the member's keys, the last 30 days' requests and this month's use. */
 export function apiKeysKey(): ApiKey<ApiKeyList> {
@@ -64,4 +64,34 @@ export function changeApiPlan(planId: string): Promise<SubscriptionAnswer> {
 /** DELETE: cancel at the period's end. */
 export function cancelApiPlan(): Promise<SubscriptionAnswer> {
   return apiFetch(SUBSCRIPTION, { method: 'DELETE' });
+}
+
+/** GET /api/webhook-endpoints: the member's webhook endpoints (issue 27 §5). */
+export function webhookEndpointsKey(): ApiKey<WebhookEndpointList> {
+  return '/api/webhook-endpoints';
+}
+
+/** POST /api/webhook-endpoints: registers an endpoint; its signing secret is in this answer only. */
+export function createWebhookEndpoint(body: { url: string; eventTypes: string[] }): Promise<CreatedWebhookEndpoint> {
+  return apiFetch('/api/webhook-endpoints', { method: 'POST', body });
+}
+
+/** DELETE /api/webhook-endpoints/{id} */
+export function deleteWebhookEndpoint(id: string): Promise<{ deleted: true }> {
+  return apiFetch(`/api/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** POST /api/webhook-endpoints/{id}/rotate-secret: a new secret, shown once. */
+export function rotateWebhookSecret(id: string): Promise<CreatedWebhookEndpoint> {
+  return apiFetch(`/api/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`, { method: 'POST' });
+}
+
+/** GET /api/webhook-endpoints/{id}/deliveries: the endpoint's recent deliveries. */
+export function webhookDeliveriesKey(id: string): ApiKey<WebhookDeliveryList> {
+  return `/api/webhook-endpoints/${encodeURIComponent(id)}/deliveries`;
+}
+
+/** POST …/deliveries/{deliveryId}/replay: sends the delivery's event again. */
+export function replayWebhookDelivery(id: string, deliveryId: number): Promise<{ id: number }> {
+  return apiFetch(`/api/webhook-endpoints/${encodeURIComponent(id)}/deliveries/${deliveryId}/replay`, { method: 'POST' });
 }

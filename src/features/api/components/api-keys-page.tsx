@@ -13,6 +13,7 @@ import { API_KEY_MESSAGES, API_KEY_NAME_MAX } from '../rules';
 import type { ApiKeyList, ApiKeySummary, CreatedApiKey } from '../schemas';
 
 import styles from './api.module.css';
+import { WebhooksSection } from './webhooks-section';
 
 const n = (v: number) => v.toLocaleString('ja-JP');
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
@@ -76,6 +77,7 @@ export function ApiKeysPage({ origin, planNotice = null }: { origin: string; pla
         )}
       </section>
       <UsageChart usage={data.usage} />
+      <WebhooksSection />
     </div>
   );
 }

@@ -73,7 +73,8 @@ export interface ChangeEventOut {
   description: string;
 }
 
-function toEvent(e: WatchEventDraft): ChangeEventOut {
+/** One classified change as the feed and the webhooks send it. */
+export function changeEventOf(e: WatchEventDraft): ChangeEventOut {
   const d = e.detail;
   return {
     type: TYPE_OF[e.kind],
@@ -135,11 +136,11 @@ export function readChangeFeed(
     if (a && (!b || a.day <= b.day)) {
       ri += 1;
       r = a.id;
-      if (a.day >= query.since) events.push(...registryEvents(a).map(toEvent));
+      if (a.day >= query.since) events.push(...registryEvents(a).map(changeEventOf));
     } else if (b) {
       ii += 1;
       i = b.id;
-      if (b.day >= query.since) events.push(...invoiceEvents(b).map(toEvent));
+      if (b.day >= query.since) events.push(...invoiceEvents(b).map(changeEventOf));
     }
   }
   const more = ri < reg.changes.length || ii < inv.changes.length || regFull || invFull;

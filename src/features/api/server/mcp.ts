@@ -6,12 +6,12 @@ import { z } from 'zod';
 
 import { invoiceViewOf } from '@/features/company-reference/index.server';
 import { bulkCheck } from '@/features/company-search/index.server';
-import { searchCompanies } from '@/features/registry/index.server';
 import { SearchParamsSchema, type SearchResult } from '@/features/company-search';
 import { todayInJapan } from '@/features/registry';
-import { getCompany, getInvoiceStore } from '@/features/registry/index.server';
+import { getCompany, getInvoiceStore, searchCompanies } from '@/features/registry/index.server';
 import { isCalendarDate } from '@/lib/calendar-date';
 import { AppError } from '@/server/http/app-error';
+import { asWebRequest } from '@/server/http/node-io';
 
 import { API_CHANGES_PAGE_MAX } from '../rules';
 import { ChangesQuerySchema } from '../schemas';
@@ -236,7 +236,7 @@ export const mcpRoute = {
           const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
           await server.connect(transport);
           try {
-            return await transport.handleRequest(request);
+            return await transport.handleRequest(asWebRequest(request));
           } finally {
             void server.close();
           }

@@ -13,6 +13,7 @@ import { renderMail, sendMailInBackground } from '@/server/mail';
 import { monthInJapan, type ApiPlan } from '../rules';
 import type { ApiPrincipal } from './keys';
 import { currentPlanOf } from './plans';
+import { emitWebhookEvent } from './webhooks';
 
 /**
  * Counting the public API's requests (issue 26 §3, docs/decisions/0098) without a database write
@@ -182,10 +183,25 @@ async function noticeQuota(userId: string, month: string, total: number, quota: 
       .onConflictDoNothing()
       .returning({ level: apiQuotaNotices.level });
     if (inserted.length === 0) continue;
+    await emitQuotaEvent(userId, month, level, total, quota);
     const email = await memberEmailOf(userId);
     if (!email) continue;
     logger.info({ event: 'api.quota_notice', userId, month, level }, 'API quota notice');
     void sendMailInBackground(email, quotaMail(level, month, total, quota));
+  }
+}
+
+/** The same notice as a webhook event (quota.warning / quota.exceeded) to the owner's endpoints that want it. */
+async function emitQuotaEvent(userId: string, month: string, level: 80 | 100, total: number, quota: number): Promise<void> {
+  try {
+    await emitWebhookEvent(
+      userId,
+      level === 100 ? 'quota.exceeded' : 'quota.warning',
+      { month, level, requests: total, quota },
+      `quota:${month}:${level}`,
+    );
+  } catch (error) {
+    logger.error({ event: 'api.quota_webhook_failed', err: error }, 'quota webhook event not recorded');
   }
 }
 

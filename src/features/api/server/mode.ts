@@ -1,12 +1,12 @@
 import 'server-only';
 
-import type { NextRequest } from 'next/server';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 
 import { serverConfig } from '@/config/server';
 import { clientIp } from '@/server/http/client-ip';
 import { modeMethod, type AuthMode, type RouteContext } from '@/server/http/route';
+import type { RouteRequest } from '@/server/http/route-request';
 
 import { nextMonthStartInJapan } from '../rules';
 import { lookupApiKey, type ApiPrincipal } from './keys';
@@ -63,7 +63,7 @@ export interface ApiSession extends ApiPrincipal {
   ratePolicy: string;
 }
 
-function bearerOf(request: Request): string | null {
+function bearerOf(request: RouteRequest): string | null {
   const header = request.headers.get('authorization');
   if (!header) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -88,7 +88,7 @@ function rateHeader(name: string, remaining: number, msBeforeNext: number): stri
 }
 
 export const API_KEY_MODE: AuthMode = {
-  async load(request: NextRequest) {
+  async load(request: RouteRequest) {
     const presented = bearerOf(request);
     if (!presented) throw apiProblem('unauthorized', { 'WWW-Authenticate': 'Bearer realm="hojin"' });
     const found = await lookupApiKey(presented);
@@ -149,7 +149,7 @@ export function apiMethod<
   body?: BS;
   params?: PS;
   maxBodyBytes?: number;
-  handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, ApiSession>) => Promise<Response | object>;
+  handler: (ctx: RouteContext<Infer<QS>, Infer<BS>, Infer<PS>, ApiSession, RouteRequest>) => Promise<Response | object>;
 }) {
   return modeMethod<QS, BS, PS, ApiSession>(API_KEY_MODE, spec);
 }

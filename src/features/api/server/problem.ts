@@ -1,6 +1,8 @@
 import 'server-only';
 
+import { Answer } from '@/server/http/answer';
 import { AppError } from '@/server/http/app-error';
+import { currentRequestId } from '@/server/http/request-context';
 import { appUrl } from '@/config/server';
 
 import { API_PROBLEMS } from '../rules';
@@ -28,18 +30,23 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function problemResponse(error: AppError): Response {
+export function problemResponse(error: AppError): Answer {
   const known = (API_PROBLEMS as Record<string, { title: string }>)[error.code];
+  const requestId = currentRequestId();
   const body = {
     type: appUrl(`/developers#problem-${error.code}`).toString(),
     title: known?.title ?? TITLES[error.status] ?? 'Error',
     status: error.status,
     detail: error.message,
     ...(error.fields ? { errors: error.fields } : {}),
+    // The request's id (X-Request-Id): quoted in a support request, it finds the request's log lines.
+    ...(requestId !== undefined ? { requestId } : {}),
   };
-  return new Response(JSON.stringify(body), {
-    status: error.status,
-    headers: { 'Content-Type': PROBLEM_TYPE, 'Cache-Control': 'no-store', ...corsHeaders(), ...error.headers },
+  return new Answer(JSON.stringify(body), error.status, {
+    'Content-Type': PROBLEM_TYPE,
+    'Cache-Control': 'no-store',
+    ...corsHeaders(),
+    ...error.headers,
   });
 }
 

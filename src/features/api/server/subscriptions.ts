@@ -303,11 +303,25 @@ export async function checkSubscriptions(
 }
 
 /** Every instance's timer (instrumentation-node.ts), at the reconciler's interval. */
-export function startSubscriptionCheck(intervalMs: number): void {
+export function startSubscriptionCheck(intervalMs: number): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    void checkSubscriptions().catch((error: unknown) => logger.error({ err: error }, 'API subscription check failed'));
+    if (running) return;
+    running = checkSubscriptions()
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error }, 'API subscription check failed'))
+      .finally(() => {
+        running = null;
+      });
   }, intervalMs);
   timer.unref();
+  return {
+    // The drain (docs/decisions/0125): no new check; one in progress finishes (each step is read back from PAY.JP).
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 // ---- what the member does -------------------------------------------------------------------

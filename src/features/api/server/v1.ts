@@ -30,11 +30,17 @@ import {
   WatchBodySchema,
   WatchQuerySchema,
   type V1Company,
+  CreatedWebhookEndpointSchema,
+  WebhookEndpointCreateBodySchema,
+  WebhookEndpointIdParamsSchema,
+  WebhookEndpointListSchema,
 } from '../schemas';
 import { readChangeFeed } from './changes';
 import { apiMethod } from './mode';
 import { apiProblem } from './problem';
 import { v1Json } from './respond';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret } from './webhooks';
+import { WEBHOOK_EVENT_TYPES } from '../rules';
 
 /**
  * The /v1 routes (issue 26 §1): each is the pages' own server function behind the API-key mode —
@@ -258,6 +264,69 @@ export const V1_ROUTES: V1Route[] = [
             await removeWatch(session.userId, params.corporateNumber);
             return new Response(null, { status: 204 });
           },
+        }),
+      },
+    },
+  },
+  {
+    path: '/v1/webhook-endpoints',
+    template: '/v1/webhook-endpoints',
+    methods: {
+      GET: {
+        summary: 'Webhook の送信先 / Webhook endpoints',
+        description:
+          'キーの持ち主の Webhook の送信先（署名の秘密鍵は含みません）。 / The key owner’s webhook endpoints (without their secrets).',
+        response: WebhookEndpointListSchema,
+        spec: apiMethod({
+          handler: async ({ request, session }) =>
+            v1Json(request, await listWebhookEndpoints(session.userId), { dataDate: null, personal: true }),
+        }),
+      },
+      POST: {
+        summary: 'Webhook の送信先を登録 / Register a webhook endpoint',
+        description: `https:// の URL と受け取るイベントの種類（${WEBHOOK_EVENT_TYPES.join(', ')}）を登録します。署名の秘密鍵（whsec_…）はこの応答でだけ返します。配信は Standard Webhooks の形式（webhook-id, webhook-timestamp, webhook-signature）です。社内ネットワークなどのアドレスは登録できません。 / Registers an https URL for the given event types; the signing secret is returned only here. Deliveries follow Standard Webhooks.`,
+        response: CreatedWebhookEndpointSchema,
+        status: 201,
+        spec: apiMethod({
+          body: WebhookEndpointCreateBodySchema,
+          handler: async ({ request, body, session }) =>
+            v1Json(request, await createWebhookEndpoint(session.userId, body), { dataDate: null, personal: true, status: 201 }),
+        }),
+      },
+    },
+  },
+  {
+    path: '/v1/webhook-endpoints/:id',
+    template: '/v1/webhook-endpoints/{id}',
+    methods: {
+      DELETE: {
+        summary: 'Webhook の送信先を削除 / Delete a webhook endpoint',
+        description: '送信先と、その配信の記録を削除します（204）。 / Deletes the endpoint and its deliveries (204).',
+        response: null,
+        status: 204,
+        spec: apiMethod({
+          params: WebhookEndpointIdParamsSchema,
+          handler: async ({ params, session }) => {
+            await deleteWebhookEndpoint(session.userId, params.id);
+            return new Response(null, { status: 204 });
+          },
+        }),
+      },
+    },
+  },
+  {
+    path: '/v1/webhook-endpoints/:id/rotate-secret',
+    template: '/v1/webhook-endpoints/{id}/rotate-secret',
+    methods: {
+      POST: {
+        summary: '署名の秘密鍵を作り直す / Rotate the signing secret',
+        description:
+          '新しい秘密鍵を返します（この応答でだけ）。切り替えのため、古い秘密鍵の署名も24時間は一緒に送ります。 / Returns a new secret; the old one also signs for 24 hours.',
+        response: CreatedWebhookEndpointSchema,
+        spec: apiMethod({
+          params: WebhookEndpointIdParamsSchema,
+          handler: async ({ request, params, session }) =>
+            v1Json(request, await rotateWebhookSecret(session.userId, params.id), { dataDate: null, personal: true }),
         }),
       },
     },

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { ApiError } from '@/lib/api-client';
 
@@ -85,4 +85,31 @@ export function Status({ error, done }: { error: string | null; done: string | n
       </p>
     );
   return null;
+}
+
+const SUBMIT_LOOK = { primary: '', secondary: styles.buttonSecondary, danger: styles.buttonDanger } as const;
+
+/** A staff form's submit button in its actions row, off while the form is busy. */
+export function SubmitRow({
+  busy,
+  disabled = false,
+  look = 'primary',
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  look?: keyof typeof SUBMIT_LOOK;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.actions}>
+      <button
+        type="submit"
+        className={look === 'primary' ? styles.button : `${styles.button} ${SUBMIT_LOOK[look]}`}
+        disabled={busy || disabled}
+      >
+        {children}
+      </button>
+    </div>
+  );
 }

@@ -9,7 +9,7 @@ import { FILE_NAME_HEADER, NOTICE_PDF_MAX_BYTES } from '../constants';
 
 import styles from './admin.module.css';
 import { Field } from './field';
-import { Status, useAdminSubmit as useSubmit } from './form-kit';
+import { Status, SubmitRow, useAdminSubmit as useSubmit } from './form-kit';
 
 function ScheduleFields({
   fields,
@@ -112,11 +112,7 @@ export function NoticeCreateForm() {
         <textarea id="body" name="body" className={styles.textarea} maxLength={4000} required />
       </Field>
       <ScheduleFields fields={fields} requireFrom={false} />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={busy}>
-          登録する
-        </button>
-      </div>
+      <SubmitRow busy={busy}>登録する</SubmitRow>
     </form>
   );
 }
@@ -143,11 +139,7 @@ export function NoticeScheduleForm({
     <form className={styles.form} onSubmit={submit} noValidate aria-label="掲載期間の変更">
       <Status error={error} done={done} />
       <ScheduleFields fields={fields} initial={notice} requireFrom />
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={busy}>
-          期間を保存する
-        </button>
-      </div>
+      <SubmitRow busy={busy}>期間を保存する</SubmitRow>
     </form>
   );
 }
@@ -206,11 +198,9 @@ export function NoticeFileForm({ id, current }: { id: string; current: string | 
       >
         <input id="file" name="file" type="file" accept="application/pdf,.pdf" className={styles.input} />
       </Field>
-      <div className={styles.actions}>
-        <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`} disabled={busy}>
-          アップロード
-        </button>
-      </div>
+      <SubmitRow busy={busy} look="secondary">
+        アップロード
+      </SubmitRow>
     </form>
   );
 }

@@ -30,7 +30,7 @@ import {
 
 import styles from './admin.module.css';
 import { Field } from './field';
-import { Status, useAdminSubmit as useSubmit } from './form-kit';
+import { Status, SubmitRow, useAdminSubmit as useSubmit } from './form-kit';
 
 /**
  * The order page's actions: the next fulfilment step (法務局へ請求済み with the application
@@ -233,11 +233,7 @@ export function FulfilmentForm({ orderId, status }: { orderId: string; status: F
         <Field id="stepNote" label="メモ（任意・タイムラインに残ります）" error={errors.note}>
           <input id="stepNote" name="note" className={styles.input} maxLength={1000} autoComplete="off" />
         </Field>
-        <div className={styles.actions}>
-          <button type="submit" className={styles.button} disabled={busy}>
-            {BUTTON[step]}
-          </button>
-        </div>
+        <SubmitRow busy={busy}>{BUTTON[step]}</SubmitRow>
       </div>
       {pending ? (
         <ShipmentConfirmation
@@ -299,11 +295,9 @@ export function TrackingCorrectionForm({
         <Status error={error} done={done} />
         <div hidden={pending !== null} className={styles.form}>
           <ShipmentFields idPrefix="fix-" carrier={carrier} onCarrier={setCarrier} errors={errors} />
-          <div className={styles.actions}>
-            <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`} disabled={busy}>
-              訂正の内容を確認する
-            </button>
-          </div>
+          <SubmitRow busy={busy} look="secondary">
+            訂正の内容を確認する
+          </SubmitRow>
         </div>
         {pending ? (
           <ShipmentConfirmation
@@ -415,11 +409,9 @@ export function DestinationCorrectionForm({
         {textField('destinationCity')}
         {textField('destinationStreet')}
         {textField('destinationApartmentEtc')}
-        <div className={styles.actions}>
-          <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`} disabled={busy}>
-            お届け先を訂正する
-          </button>
-        </div>
+        <SubmitRow busy={busy} look="secondary">
+          お届け先を訂正する
+        </SubmitRow>
       </form>
     </details>
   );
@@ -443,11 +435,9 @@ export function OrderNoteForm({ orderId }: { orderId: string }) {
       <Field id="note" label="メモ" error={fields.note}>
         <textarea id="note" name="note" className={styles.textarea} maxLength={1000} rows={3} required />
       </Field>
-      <div className={styles.actions}>
-        <button type="submit" className={`${styles.button} ${styles.buttonSecondary}`} disabled={busy}>
-          メモを追加する
-        </button>
-      </div>
+      <SubmitRow busy={busy} look="secondary">
+        メモを追加する
+      </SubmitRow>
     </form>
   );
 }
@@ -564,11 +554,9 @@ export function RefundForm({ orderId, refundableYen, nonTaxableYen }: { orderId:
           <input id="ministryFeeYen" name="ministryFeeYen" className={styles.input} inputMode="numeric" autoComplete="off" />
         </Field>
       ) : null}
-      <div className={styles.actions}>
-        <button type="submit" className={`${styles.button} ${styles.buttonDanger}`} disabled={busy || refundableYen <= 0}>
-          返金する
-        </button>
-      </div>
+      <SubmitRow busy={busy} disabled={refundableYen <= 0} look="danger">
+        返金する
+      </SubmitRow>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 
 import { ApiError } from '@/lib/api-client';
 import { changeAdminPassword } from '../client/api';
+import { SubmitRow } from './form-kit';
 
 import styles from './admin.module.css';
 
@@ -78,11 +79,7 @@ export function PasswordChangeForm({ required }: { required: boolean }) {
         <input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" className={styles.input} />
         {fields.confirmPassword ? <span className={styles.fieldError}>{fields.confirmPassword}</span> : null}
       </div>
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={busy}>
-          変更する
-        </button>
-      </div>
+      <SubmitRow busy={busy}>変更する</SubmitRow>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import Link from '@/components/link';
 import { type ReactNode, Suspense } from 'react';
 
 import { displayZipcode } from '@/features/address';
+import { corporateChoiceOf } from '@/features/company-search';
 import { invoiceDataAsOf } from '@/features/registry';
 import { formatIsoDateJa } from '@/lib/format';
 
@@ -285,20 +286,7 @@ export function CompanyRecord({ record, attribution }: { record: ReferenceRecord
                   この法人の登記事項証明書（{company.closed ? '閉鎖事項全部証明書など' : '履歴事項全部証明書など'}
                   ）をオンラインで取り寄せられます。
                 </p>
-                <OrderButton
-                  company={{
-                    corporateNumber: company.corporateNumber,
-                    name: c.name,
-                    furigana: c.furigana,
-                    kind: c.kind,
-                    kindLabel: c.kindLabel,
-                    prefectureName: c.prefectureName,
-                    postCode: c.postCode,
-                    address: c.address,
-                    closed: company.closed,
-                    closeDate: c.closeDate,
-                  }}
-                />
+                <OrderButton company={corporateChoiceOf({ ...c, corporateNumber: company.corporateNumber, closed: company.closed })} />
               </>
             ) : (
               <p>この法人種別（{c.kindLabel}）には商業・法人登記がないため、登記事項証明書はお取り寄せできません。</p>

@@ -6,7 +6,7 @@ import { ORDER_BUTTON_LABEL } from '@/features/orders';
 import { purchaseSelectPath } from '@/lib/purchase-select-path';
 import { storedSearchedCorporate } from '@/lib/stored-search-choice';
 
-import type { SearchedCorporate } from '@/features/company-search';
+import type { CorporateChoice, SearchedCorporate } from '@/features/company-search';
 import s from './reference.module.css';
 
 /**
@@ -14,7 +14,7 @@ import s from './reference.module.css';
  * does (localStorage `searched_corporate`, storedSearchedCorporate) and goes to /purchase/select for this
  * company (its 法人番号 in the URL, so the server renders it), which asks for a login when needed.
  */
-export function OrderButton({ company }: { company: Omit<SearchedCorporate, 'selectedAt'> }) {
+export function OrderButton({ company }: { company: CorporateChoice }) {
   const router = useRouter();
   const order = () => {
     const value: SearchedCorporate = { ...company, selectedAt: new Date().toISOString() };

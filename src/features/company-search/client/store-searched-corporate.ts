@@ -10,7 +10,11 @@ import type { CompanySummary } from '@/features/registry';
 import type { SearchedCorporate } from './searched-corporate';
 import type { SearchUrlState } from './search-url';
 
-export function toSearchedCorporate(c: CompanySummary, now = new Date()): SearchedCorporate {
+/** What a company's order button hands to the order flow: the search's choice without its time. */
+export type CorporateChoice = Omit<SearchedCorporate, 'selectedAt'>;
+
+/** The fields of a company the order flow takes (the search's result, the record page, /purchase/select). */
+export function corporateChoiceOf(c: CorporateChoice): CorporateChoice {
   return {
     corporateNumber: c.corporateNumber,
     name: c.name,
@@ -22,8 +26,11 @@ export function toSearchedCorporate(c: CompanySummary, now = new Date()): Search
     address: c.address,
     closed: c.closed,
     closeDate: c.closeDate,
-    selectedAt: now.toISOString(),
   };
+}
+
+export function toSearchedCorporate(c: CompanySummary, now = new Date()): SearchedCorporate {
+  return { ...corporateChoiceOf(c), selectedAt: now.toISOString() };
 }
 
 export function storeSearchedCorporate(c: CompanySummary, query: SearchUrlState): void {

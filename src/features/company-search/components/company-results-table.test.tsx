@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { orderabilityOf } from '@/features/orders';
 import type { CompanySummary } from '@/features/registry';
 
-import { sampleCompany } from '@tests/support/company-search';
+import { ORDERABILITY_SAMPLES, sampleCompany } from '@tests/support/company-search';
 import { CompanyResultsTable } from './company-results-table';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));
@@ -44,11 +44,7 @@ describe('CompanyResultsTable', () => {
   });
 
   it('offers the order button exactly when the orders rule says the company can be ordered, and says why not', () => {
-    for (const c of [
-      { kind: '101', kindLabel: '国の機関', corporateNumber: '7000012050002' },
-      { kind: '401', kindLabel: '外国会社等', corporateNumber: '7000012050002' },
-      { kind: '305', kindLabel: '合同会社', corporateNumber: '8040001999013' },
-    ] as const) {
+    for (const c of ORDERABILITY_SAMPLES) {
       const html = render([c]);
       const rule = orderabilityOf({ ...c, closed: false });
       expect(html.includes('証明書を申請</button>'), c.kind).toBe(rule.orderable);

@@ -1,7 +1,8 @@
 import 'server-only';
 
 import { getRegistryStore, type RegistryStore } from '@/features/registry/index.server';
-import { SEARCH_ERROR_MESSAGES, type CityList } from '../schemas';
+import { SEARCH_ERROR_MESSAGES } from '../constants';
+import type { CityList } from '../schemas';
 
 /**
  * The 市区町村 of a prefecture for the search's 市区町村 filter: the JIS X 0402 codes the registry

@@ -2,7 +2,7 @@ import 'server-only';
 
 import { UNAVAILABLE_HEADERS } from '@/features/registry/index.server';
 import { AppError } from '@/server/http/app-error';
-import { type SearchErrorCode } from '../schemas';
+import type { SearchErrorCode } from '../constants';
 
 /** The search routes' answers to a failed search (/api/corporates/search, /api/corporates-search/search). */
 

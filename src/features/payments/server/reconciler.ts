@@ -2,6 +2,7 @@ import 'server-only';
 
 import { deleteStaleDrafts } from '@/features/orders/index.server';
 import { logger } from '@/server/logger';
+import { jobFinished, jobStarted } from '@/server/metrics';
 
 import { claimOrdersToReconcile, sendMissingConfirmation, settleOrder, type OrderRow } from './order-payment';
 import type { PayjpClient } from './payjp/client';
@@ -26,6 +27,8 @@ export interface ReconcileOptions {
   leaseMs?: number;
   /** Orders per tick; the rest are left for the next tick. */
   limit?: number;
+  /** Aborted when the instance stops: the pass ends after the order in hand (the rest keep their claim until it runs out). */
+  signal?: AbortSignal;
 }
 
 export interface ReconcileReport {
@@ -60,11 +63,13 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
   });
   const settled: ReconcileReport['settled'] = [];
   for (const order of claimed) {
+    if (options.signal?.aborted) break;
     const outcome = await reconcileOne(order, options);
     if (outcome) settled.push(outcome);
   }
   // Refunds whose answer never came (0018): same grace and lease as the orders.
   let refunds: RefundReconcileReport | null = null;
+  if (options.signal?.aborted) return { claimed: claimed.length, settled, refunds, draftsDeleted: null };
   try {
     refunds = await reconcileRefunds({
       now,
@@ -85,7 +90,7 @@ export async function reconcilePayments(options: ReconcileOptions = {}): Promise
     // Every stale draft in one pass, a batch at a time (0058): a flood of drafts is gone when it ages out.
     const batch = options.limit ?? 100;
     draftsDeleted = 0;
-    for (let round = 0; round < MAX_DRAFT_BATCHES; round++) {
+    for (let round = 0; round < MAX_DRAFT_BATCHES && !options.signal?.aborted; round++) {
       const deleted = await deleteStaleDrafts({ now, limit: batch });
       draftsDeleted += deleted.length;
       if (deleted.length < batch) break;
@@ -136,6 +141,9 @@ async function reconcileOne(order: OrderRow, options: ReconcileOptions): Promise
   }
 }
 
+/** The job's name in the metrics. */
+const RECONCILER_JOB = 'payment-reconciler';
+
 export interface RunningReconciler {
   /** Stops the timer and waits for a tick in progress. */
   stop: () => Promise<void>;
@@ -168,6 +176,7 @@ function startTimer(options: Omit<ReconcileOptions, 'now'>, intervalMs: number):
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const abort = new AbortController();
 
   const schedule = () => {
     if (stopped) return;
@@ -177,10 +186,13 @@ function startTimer(options: Omit<ReconcileOptions, 'now'>, intervalMs: number):
     timer.unref();
   };
   const tick = async () => {
+    jobStarted(RECONCILER_JOB);
     try {
-      await reconcilePayments({ ...options, leaseMs: options.leaseMs ?? Math.max(intervalMs, 60_000) });
+      await reconcilePayments({ ...options, leaseMs: options.leaseMs ?? Math.max(intervalMs, 60_000), signal: abort.signal });
+      jobFinished(RECONCILER_JOB, 'ok');
     } catch (error) {
       // The database is down or similar: try again next period.
+      jobFinished(RECONCILER_JOB, 'failed');
       logger.error({ err: error, event: 'payment.reconciler.error' }, 'reconciler pass failed');
     }
   };
@@ -190,6 +202,7 @@ function startTimer(options: Omit<ReconcileOptions, 'now'>, intervalMs: number):
   return {
     stop: async () => {
       stopped = true;
+      abort.abort();
       clearTimeout(timer);
       await running;
     },

@@ -14,7 +14,8 @@ import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { PAYMENT_HISTORY_PAGE } from '@/lib/page-names';
 import { useApi } from '@/lib/use-api';
 
-import { PurchasePage, Section, dateWindow } from './flow-parts';
+import { PurchasePage, Section } from './flow-parts';
+import { scheduledDelivery } from './scheduled-delivery';
 import { OrderLinesTable } from './order-lines';
 import orderStyles from './order-summary.module.css';
 import styles from './purchase.module.css';
@@ -131,9 +132,7 @@ function CompletionOf({ paymentId, initialOrder }: { paymentId: string | null; i
             </>
           ) : null}
           <dt>お届け予定</dt>
-          <dd>
-            {dateWindow(order.scheduledStartDate, order.scheduledEndDate)}（{order.deliverySpeed === 'express' ? '速達' : '通常'}配送）
-          </dd>
+          <dd>{scheduledDelivery(order)}</dd>
           <dt>お届け先</dt>
           <dd>
             {formatDestinationAddress(order.destination)}

@@ -11,6 +11,7 @@ import { useApi } from '@/lib/use-api';
 import { deleteSavedAddress, savedAddressesKey, updateSavedAddress, type SavedAddress } from '../client/saved-addresses';
 import { SAVED_ADDRESS_LIMIT } from '../rules';
 import { ActionMessage, type ActionMessageValue } from '@/components/action-message';
+import { ApiFailure } from '@/components/api-pending';
 import styles from './my-saved-addresses.module.css';
 
 const LABELS: Record<keyof Destination, { label: string; required: boolean; autoComplete: string }> = {
@@ -56,11 +57,7 @@ export function MySavedAddresses({ prefectureOptions }: { prefectureOptions: Rea
         件まで保存し、次のご注文で選べるようにしています（使われていないものから入れ替わります）。
       </p>
       <ActionMessage message={message} okClassName={styles.ok} />
-      {list.error && !list.data ? (
-        <p className="error-box" role="alert">
-          {list.error instanceof ApiError ? list.error.message : 'お届け先を読み込めませんでした。ページを再読み込みしてください。'}
-        </p>
-      ) : null}
+      {!list.data ? <ApiFailure error={list.error} failure="お届け先を読み込めませんでした。ページを再読み込みしてください。" /> : null}
       {!list.data && !list.error ? <p className="muted">読み込み中…</p> : null}
       {list.data && addresses.length === 0 ? (
         <p data-testid="no-addresses">保存したお届け先はありません。ご注文のお届け先がここに保存されます。</p>

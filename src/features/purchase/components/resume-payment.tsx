@@ -14,7 +14,8 @@ import { formatDateTimeJa, formatYen } from '@/lib/format';
 import { useApi } from '@/lib/use-api';
 
 import { CARD_FIELDS, CHOOSE_CARD_MESSAGE, CardSection, useCardSection } from './card-section';
-import { Pending, PurchasePage, Section, dateWindow } from './flow-parts';
+import { Pending, PurchasePage, Section } from './flow-parts';
+import { scheduledDelivery } from './scheduled-delivery';
 import { OrderLinesTable } from './order-lines';
 import { returnErrorText } from './return-messages';
 import orderStyles from './order-summary.module.css';
@@ -180,9 +181,7 @@ export function ResumePayment({ payjpJsUrl }: { payjpJsUrl: string }) {
         </div>
         <dl className={orderStyles.dl}>
           <dt>お届け予定</dt>
-          <dd>
-            {dateWindow(order.scheduledStartDate, order.scheduledEndDate)}（{order.deliverySpeed === 'express' ? '速達' : '通常'}配送）
-          </dd>
+          <dd>{scheduledDelivery(order)}</dd>
           <dt>お届け先</dt>
           <dd>
             〒{order.destination.destinationZipCode.replace(/^(\d{3})(\d{4})$/, '$1-$2')} {order.destination.destinationPrefecture}

@@ -252,34 +252,27 @@ export function SelectItems({
       <Section title="配送方法" id="delivery">
         <fieldset className={orderStyles.radioGroup}>
           <legend className="visually-hidden">配送方法</legend>
-          <label className={styles.radioCard}>
-            <input
-              type="radio"
-              name="speed"
-              value="normal"
-              checked={speed === 'normal'}
-              disabled={reading}
-              onChange={() => setSpeed('normal')}
-            />
-            <span>
-              <span className={styles.radioTitle}>通常配送（追加料金なし）</span>
-              お届け予定：<span data-testid="normal-window">{dateWindow(dates.normalStartDate, dates.normalEndDate)}</span>
-            </span>
-          </label>
-          <label className={styles.radioCard}>
-            <input
-              type="radio"
-              name="speed"
-              value="express"
-              checked={speed === 'express'}
-              disabled={reading}
-              onChange={() => setSpeed('express')}
-            />
-            <span>
-              <span className={styles.radioTitle}>速達配送（＋{formatYen(data.expressFeeYen)}・税込）</span>
-              お届け予定：<span data-testid="express-window">{dateWindow(dates.expressStartDate, dates.expressEndDate)}</span>
-            </span>
-          </label>
+          {(
+            [
+              ['normal', '通常配送（追加料金なし）', dateWindow(dates.normalStartDate, dates.normalEndDate)],
+              ['express', `速達配送（＋${formatYen(data.expressFeeYen)}・税込）`, dateWindow(dates.expressStartDate, dates.expressEndDate)],
+            ] as const
+          ).map(([value, title, window]) => (
+            <label key={value} className={styles.radioCard}>
+              <input
+                type="radio"
+                name="speed"
+                value={value}
+                checked={speed === value}
+                disabled={reading}
+                onChange={() => setSpeed(value)}
+              />
+              <span>
+                <span className={styles.radioTitle}>{title}</span>
+                お届け予定：<span data-testid={`${value}-window`}>{window}</span>
+              </span>
+            </label>
+          ))}
         </fieldset>
         <p className="muted">お届け予定日は、ご注文が今確定した場合の目安です（土日祝日・年末年始を除く営業日で計算）。</p>
       </Section>

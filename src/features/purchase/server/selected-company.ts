@@ -1,6 +1,6 @@
 import 'server-only';
 
-import type { SearchedCorporate } from '@/features/company-search';
+import { corporateChoiceOf, type SearchedCorporate } from '@/features/company-search';
 import { lookupCompany, type RegistryStore } from '@/features/registry/index.server';
 import { logger } from '@/server/logger';
 
@@ -53,17 +53,6 @@ export function selectedCompanyOf(param: string | string[] | undefined, store?: 
   const c = found.company;
   return {
     status: 'found',
-    company: {
-      corporateNumber: c.corporateNumber,
-      name: c.name,
-      furigana: c.furigana,
-      kind: c.kind as SearchedCorporate['kind'],
-      kindLabel: c.kindLabel,
-      prefectureName: c.prefectureName,
-      postCode: c.postCode,
-      address: c.address,
-      closed: c.closed,
-      closeDate: c.closeDate,
-    },
+    company: corporateChoiceOf({ ...c, kind: c.kind as SearchedCorporate['kind'] }),
   };
 }

@@ -3,6 +3,7 @@ import 'server-only';
 import type { z } from 'zod';
 
 import type { CompanyErrorCode } from '../schemas';
+import { Answer } from '@/server/http/answer';
 import { AppError } from '@/server/http/app-error';
 import { limitSubject } from '@/server/http/client-ip';
 import { method } from '@/server/http/route';
@@ -41,7 +42,7 @@ export function publicGet<QS extends z.ZodType>(
     handler: async (ctx) => {
       await takeOrThrow(limiter, ctx.ip, busy);
       const body = answer(ctx.query as z.output<QS>);
-      return body instanceof Response ? body : Response.json(body, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
+      return body instanceof Response ? body : Answer.json(body, { headers: { 'Cache-Control': PUBLIC_CACHE_CONTROL } });
     },
   });
 }

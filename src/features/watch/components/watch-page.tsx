@@ -1,9 +1,9 @@
 'use client';
 
 import Link from '@/components/link';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 
-import { LoadingOverlay } from '@/components/loading-overlay';
+import { ApiFailure, ApiPending } from '@/components/api-pending';
 import badges from '@/components/status-badges.module.css';
 import { csvFileProblem, decodeCsvBytes } from '@/lib/csv-read';
 import { ApiError } from '@/lib/api-client';
@@ -36,14 +36,15 @@ export function WatchPage() {
     await refresh();
   };
 
-  if (list.error && !list.data) {
+  if (!list.data) {
     return (
-      <p className="error-box" role="alert">
-        {messageOf(list.error, 'ウォッチリストを読み込めませんでした。時間をおいてページを再読み込みしてください。')}
-      </p>
+      <ApiPending
+        error={list.error}
+        failure="ウォッチリストを読み込めませんでした。時間をおいてページを再読み込みしてください。"
+        loading="ウォッチリストを読み込んでいます"
+      />
     );
   }
-  if (!list.data) return <LoadingOverlay message="ウォッチリストを読み込んでいます" />;
   const data = list.data;
 
   return (
@@ -56,10 +57,14 @@ export function WatchPage() {
       <AddForm onAdded={afterSuccess('add')} lastSuccess={lastSuccess} />
       <ImportForm onImported={afterSuccess('import')} lastSuccess={lastSuccess} />
       <Events data={events.data?.events} error={events.error} />
-      <section className={styles.section} aria-labelledby="watch-list-title">
-        <h2 id="watch-list-title" className={styles.sectionTitle}>
-          ウォッチリスト（{n(data.total)}社 / 上限{n(WATCH_LIMIT)}社）
-        </h2>
+      <Section
+        id="watch-list"
+        title={
+          <>
+            ウォッチリスト（{n(data.total)}社 / 上限{n(WATCH_LIMIT)}社）
+          </>
+        }
+      >
         {data.total === 0 ? (
           <p className={styles.lead}>
             まだウォッチしている法人はありません。上の欄から追加するか、
@@ -94,7 +99,7 @@ export function WatchPage() {
             ) : null}
           </>
         )}
-      </section>
+      </Section>
     </div>
   );
 }
@@ -144,10 +149,7 @@ function AddForm({ onAdded, lastSuccess }: { onAdded: () => Promise<void>; lastS
     }
   };
   return (
-    <section className={styles.section} aria-labelledby="watch-add-title">
-      <h2 id="watch-add-title" className={styles.sectionTitle}>
-        法人を追加する
-      </h2>
+    <Section id="watch-add" title="法人を追加する">
       <form onSubmit={submit} noValidate>
         <label htmlFor="watch-add" className={styles.label}>
           法人番号（13桁）または登録番号（T＋13桁）
@@ -173,7 +175,7 @@ function AddForm({ onAdded, lastSuccess }: { onAdded: () => Promise<void>; lastS
           {status.text}
         </p>
       ) : null}
-    </section>
+    </Section>
   );
 }
 
@@ -237,10 +239,7 @@ function ImportForm({ onImported, lastSuccess }: { onImported: () => Promise<voi
   };
 
   return (
-    <section className={styles.section} aria-labelledby="watch-import-title">
-      <h2 id="watch-import-title" className={styles.sectionTitle}>
-        まとめて取り込む
-      </h2>
+    <Section id="watch-import" title="まとめて取り込む">
       <p className={styles.lead}>
         取引先一覧の CSV ファイル（UTF-8・Shift_JIS）を選ぶか、法人番号・登録番号を1行に1件ずつ貼り付けてください。CSV
         はどの列に番号があっても読み取ります（1行目の見出しは読み飛ばします）。
@@ -278,7 +277,7 @@ function ImportForm({ onImported, lastSuccess }: { onImported: () => Promise<voi
         </p>
       ) : null}
       {result ? <ImportResult result={result} /> : null}
-    </section>
+    </Section>
   );
 }
 
@@ -322,14 +321,9 @@ function ImportResult({ result }: { result: WatchImportResult }) {
 
 function Events({ data, error }: { data: WatchEvent[] | undefined; error: unknown }) {
   return (
-    <section className={styles.section} aria-labelledby="watch-events-title">
-      <h2 id="watch-events-title" className={styles.sectionTitle}>
-        最近の変更（{WATCH_EVENT_DAYS}日間）
-      </h2>
+    <Section id="watch-events" title={<>最近の変更（{WATCH_EVENT_DAYS}日間）</>}>
       {error && !data ? (
-        <p className="error-box" role="alert">
-          {messageOf(error, '変更の一覧を読み込めませんでした。時間をおいてページを再読み込みしてください。')}
-        </p>
+        <ApiFailure error={error} failure="変更の一覧を読み込めませんでした。時間をおいてページを再読み込みしてください。" />
       ) : !data ? (
         <p className={styles.lead}>読み込んでいます…</p>
       ) : data.length === 0 ? (
@@ -348,7 +342,7 @@ function Events({ data, error }: { data: WatchEvent[] | undefined; error: unknow
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -445,10 +439,7 @@ function DigestSetting({ on, onChanged }: { on: boolean; onChanged: () => Promis
     }
   };
   return (
-    <section className={styles.section} aria-labelledby="watch-mail-title">
-      <h2 id="watch-mail-title" className={styles.sectionTitle}>
-        お知らせメール
-      </h2>
+    <Section id="watch-mail" title="お知らせメール">
       <label className={styles.setting}>
         <input type="checkbox" checked={pending ?? on} onChange={toggle} disabled={busy} aria-describedby="watch-mail-status" />
         <span>ウォッチ中の法人の変更を、1日1回までメールで受け取る</span>
@@ -462,6 +453,18 @@ function DigestSetting({ on, onChanged }: { on: boolean; onChanged: () => Promis
           {error}
         </p>
       ) : null}
+    </Section>
+  );
+}
+
+/** One of the page's sections, named by its h2 (aria-labelledby). */
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

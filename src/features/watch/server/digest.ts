@@ -181,7 +181,7 @@ export interface DigestRunStats {
  * still pending (today's, and earlier ones whose mail failed), each at most DIGEST_MAX_ATTEMPTS
  * times in all.
  */
-export async function sendDueDigests(now: Date = new Date()): Promise<DigestRunStats> {
+export async function sendDueDigests(now: Date = new Date(), signal?: AbortSignal): Promise<DigestRunStats> {
   const db = await getDb();
   const today = todayInJapan(now);
   const stats: DigestRunStats = { created: 0, sent: 0, failed: 0, empty: 0 };
@@ -217,6 +217,8 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestRunS
        ORDER BY d.id`),
   );
   for (const row of pending) {
+    // A stopping instance ends between two mails: the rest stay pending for the next run.
+    if (signal?.aborted) break;
     // The member's address through its owner (every digest has its member: the foreign key cascades).
     const d = { ...row, email: await memberEmailOf(row.user_id) };
     const id = Number(d.id);

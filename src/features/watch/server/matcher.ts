@@ -102,10 +102,12 @@ async function matchLog<T>(
   read: (cursor: ChangeCursor | null) => ChangeBatch<T>,
   numberOf: (change: T) => string,
   classify: (change: T) => WatchEventDraft[],
+  signal?: AbortSignal,
 ): Promise<MatchStats> {
   const stats: MatchStats = { changes: 0, drafts: 0, watched: 0, inserted: 0 };
   let cursor = await cursorOf(source);
-  for (;;) {
+  // A stopping instance ends between two batches: the cursor is saved after each one.
+  while (!signal?.aborted) {
     const batch = read(cursor);
     if (batch.epoch === null || batch.changes.length === 0) {
       if (batch.epoch !== null && (cursor === null || cursor.epoch !== batch.epoch)) await saveCursor(source, batch.epoch, batch.lastId);
@@ -124,23 +126,27 @@ async function matchLog<T>(
     await saveCursor(source, batch.epoch, batch.lastId);
     cursor = { epoch: batch.epoch, lastId: batch.lastId };
   }
+  return stats;
 }
 
 /** Matches everything the served files' change logs hold after the last run. */
 export async function matchNewChanges(
   paths: { registry: string; invoice: string } = dataPaths(),
+  signal?: AbortSignal,
 ): Promise<{ registry: MatchStats; invoice: MatchStats }> {
   const registry = await matchLog(
     'registry',
     (c) => readRegistryChanges(paths.registry, c, 50_000),
     (c) => c.after.corporateNumber,
     registryEvents,
+    signal,
   );
   const invoice = await matchLog(
     'invoice',
     (c) => readInvoiceChanges(paths.invoice, c, 50_000),
     (c) => c.corporateNumber,
     invoiceEvents,
+    signal,
   );
   return { registry, invoice };
 }

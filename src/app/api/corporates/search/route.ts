@@ -1,23 +1,5 @@
-import { SearchParamsSchema } from '@/features/company-search';
-import { publicGet, searchCompanies } from '@/features/registry/index.server';
-import { searchFailure } from '@/features/company-search/index.server';
+import { corporateSearchMethods } from '@/features/company-search/index.server';
 import { defineRoute } from '@/server/http/route';
-import { instanceLimit } from '@/server/rate-limit';
 
-/**
- * GET /api/corporates/search?q=…&prefecture=13&kind=301&includeClosed=1&cursor=… (docs/api.md).
- * Public registry data: no session, no database. Rate-limited per client IP by an in-memory
- * limit (docs/decisions/0007-search-rate-limit.md) and cacheable for a minute by browsers
- * and shared caches: a result is the same for everyone, and the registry changes at most daily.
- */
-
-/** 20 requests/s sustained, 60 at once: an instant search sends at most ~7/s while typing. */
-const limiter = instanceLimit({ keyPrefix: 'search', perSecond: 20, burst: 60 });
-
-export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  GET: publicGet(limiter, '短時間に検索が集中しました。数秒待ってからもう一度お試しください。', SearchParamsSchema, (query) => {
-    const outcome = searchCompanies(query);
-    if (!outcome.ok) throw searchFailure(outcome);
-    return outcome.result;
-  }),
-});
+/** GET /api/corporates/search: declared in the company search feature (server/search-route.ts), which server.ts's lean path also serves. */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(corporateSearchMethods);

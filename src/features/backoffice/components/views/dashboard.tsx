@@ -8,6 +8,13 @@ import { getCurrentNotice } from '@/features/site/index.server';
 import { formatDateTimeJa } from '@/lib/format';
 import type { StaffSession } from '@/server/auth/staff-session';
 
+/** The order queue's counts on the dashboard, each a link to the queue filtered to it. */
+const QUEUE_COUNTS = [
+  { key: 'untouched', label: '未対応', href: '/admin/orders?status=accepted' },
+  { key: 'express', label: '速達（発送前）', href: '/admin/orders?status=accepted&status=requested&express=1' },
+  { key: 'overdue', label: '期限超過（発送前）', href: '/admin/orders?status=accepted&status=requested' },
+] as const;
+
 export async function DashboardView({ session }: { session: StaffSession }) {
   const manager = session.staff.role === 'manager';
   // what the site's banner shows right now (the same query as the banner itself)
@@ -26,30 +33,19 @@ export async function DashboardView({ session }: { session: StaffSession }) {
       <section className={styles.card} aria-labelledby="dash-counts" data-testid="queue-counts">
         <h2 id="dash-counts">いまの注文</h2>
         <ul className={styles.countList}>
-          <li>
-            <Link href="/admin/orders?status=accepted">
-              <span className={styles.countLabel}>未対応</span>
-              <strong className={styles.countValue} data-testid="count-untouched">
-                {counts.untouched.toLocaleString('ja-JP')}件
-              </strong>
-            </Link>
-          </li>
-          <li>
-            <Link href="/admin/orders?status=accepted&status=requested&express=1">
-              <span className={styles.countLabel}>速達（発送前）</span>
-              <strong className={styles.countValue} data-testid="count-express">
-                {counts.express.toLocaleString('ja-JP')}件
-              </strong>
-            </Link>
-          </li>
-          <li>
-            <Link href="/admin/orders?status=accepted&status=requested">
-              <span className={styles.countLabel}>期限超過（発送前）</span>
-              <strong className={`${styles.countValue} ${counts.overdue > 0 ? styles.countDanger : ''}`} data-testid="count-overdue">
-                {counts.overdue.toLocaleString('ja-JP')}件
-              </strong>
-            </Link>
-          </li>
+          {QUEUE_COUNTS.map(({ key, label, href }) => (
+            <li key={key}>
+              <Link href={href}>
+                <span className={styles.countLabel}>{label}</span>
+                <strong
+                  className={key === 'overdue' && counts.overdue > 0 ? `${styles.countValue} ${styles.countDanger}` : styles.countValue}
+                  data-testid={`count-${key}`}
+                >
+                  {counts[key].toLocaleString('ja-JP')}件
+                </strong>
+              </Link>
+            </li>
+          ))}
         </ul>
       </section>
       <div className={styles.cards}>

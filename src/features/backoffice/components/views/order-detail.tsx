@@ -34,20 +34,10 @@ import {
 } from '@/features/orders';
 import type { OrderEventRow } from '@/features/orders/index.server';
 import { OUTSIDE_REFUND_LABEL, refundTotals } from '@/features/payments/index.server';
+import { NTA_KIND, type NtaKind } from '@/features/registry';
 import { formatDateTimeJa, formatIsoDateJa, formatYen } from '@/lib/format';
 import { AppError } from '@/server/http/app-error';
 import { THREE_D_SECURE } from '@/lib/payment-terms';
-
-/** 法人種別 (NTA column 9) of the kinds that can be ordered (orders/orderable.ts). */
-const KIND_LABELS: Record<string, string> = {
-  '301': '株式会社',
-  '302': '有限会社',
-  '303': '合名会社',
-  '304': '合資会社',
-  '305': '合同会社',
-  '399': 'その他の設立登記法人',
-  '401': '外国会社等',
-};
 
 const EVENT_KIND = { payment: '決済', fulfilment: '対応状況', refund: '返金', note: 'メモ', receipt: '領収書' } as const;
 
@@ -137,7 +127,7 @@ export async function OrderDetailView({
                 {companyRegistryNumber(order.corporateNumber) ?? '—'}
               </dd>
               <dt>法人種別</dt>
-              <dd>{KIND_LABELS[order.companyKind] ?? order.companyKind}</dd>
+              <dd>{NTA_KIND[order.companyKind as NtaKind] ?? order.companyKind}</dd>
               <dt>所在地</dt>
               <dd>{order.companyAddress || <span className="muted">記録なし</span>}</dd>
             </dl>

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { normalizeJapanese } from '@/lib/normalize-japanese';
+import { observeSearch } from '@/server/metrics';
 import type { KindCode } from '../../constants';
 import type { MatchType, SearchOutcome, SearchResult } from '../../schemas';
 import { SEARCH_COUNT_CAP, SEARCH_ERROR_MESSAGES, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, type SearchErrorCode } from '../../search-rules';
@@ -327,6 +328,31 @@ export function searchCompanies(
   store: RegistryStore = getRegistryStore(),
   options: SearchOptions = {},
 ): SearchOutcome {
+  const started = performance.now();
+  const outcome = search(params, store, options);
+  observeSearch(searchClass(params), (performance.now() - started) / 1000);
+  return outcome;
+}
+
+/**
+ * A search's class in the metrics (hojin_search_duration_seconds; docs/operations.md): the shape
+ * of the query, coarser than the bench's classes (docs/performance.md) and read from the raw
+ * parameters without normalising them — a fixed handful of label values.
+ */
+export function searchClass(params: SearchCompaniesParams): string {
+  if (params.cursor !== undefined) return 'page';
+  const text = params.q?.trim() ?? '';
+  if (text === '') return params.address !== undefined ? 'address' : 'empty';
+  if (/^[\d０-９-－ ]+$/.test(text)) return text.replace(/\D/g, '').length >= 12 ? 'number' : 'postal_code';
+  if (params.address !== undefined) return 'name_address';
+  if (params.city !== undefined && params.prefecture !== undefined) return 'name_city';
+  if (params.prefecture !== undefined || (params.kind?.length ?? 0) > 0) return 'name_filtered';
+  if (/^[\x20-\x7e]+$/.test(text)) return 'english';
+  const length = [...text].length;
+  return length === 1 ? 'name_1' : length === 2 ? 'name_2' : length <= 4 ? 'name_3_4' : 'name_5_plus';
+}
+
+function search(params: SearchCompaniesParams, store: RegistryStore = getRegistryStore(), options: SearchOptions = {}): SearchOutcome {
   const state = store.acquire();
   if (!state.ok) return fail('registry_unavailable');
   const reg = state.registry;

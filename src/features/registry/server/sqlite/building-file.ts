@@ -36,6 +36,11 @@ export function openBuildingFile(targetPath: string, update: boolean, missing: (
 export function swapIn(db: Database.Database, tempPath: string, targetPath: string): void {
   db.pragma('journal_mode = DELETE');
   db.close();
+  renameInto(tempPath, targetPath);
+}
+
+/** Renames a finished file over the served one, flushed to disk first (a downloaded snapshot too). */
+export function renameInto(tempPath: string, targetPath: string): void {
   const fd = fs.openSync(tempPath, 'r');
   fs.fsyncSync(fd);
   fs.closeSync(fd);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { getDb } from '@/server/db/client';
 import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
 import { logger } from '@/server/logger';
+import { jobFinished, jobStarted } from '@/server/metrics';
 import type { InvoiceUpdateResult } from './invoice-update';
 import { runConfiguredInvoiceUpdate, runConfiguredUpdate } from './run';
 import type { RegistryUpdateResult } from './update';
@@ -50,26 +51,56 @@ export async function runScheduledUpdate(
     run?: () => Promise<RegistryUpdateResult>;
     /** The invoice file's update, after the registry's (default: the configured one; null: none). */
     runInvoice?: (() => Promise<InvoiceUpdateResult>) | null;
-  } = {},
+  } & SnapshotHooks = {},
 ): Promise<ScheduledUpdateOutcome> {
   const holder = options.holder ?? INSTANCE_ID;
   if (!(await takeLease(holder, options.leaseMs ?? DEFAULT_LEASE_MS))) return { ran: false, reason: 'leased' };
   try {
-    const registry = await updateOne('registry', options.run ?? (() => runConfiguredUpdate(serverConfig().registryUpdate)));
-    // The invoice file is optional (record pages then say 「不明」): no file, nothing to update.
-    const runInvoice =
-      options.runInvoice !== undefined
-        ? options.runInvoice
-        : fs.existsSync(dataPaths().invoice)
-          ? () => runConfiguredInvoiceUpdate(serverConfig().registryUpdate)
-          : null;
-    if (runInvoice === null) return { ran: true, ...registry };
-    // The invoice file is updated even when the registry's update failed: they are independent.
-    const invoice = await updateOne('invoice', runInvoice);
-    return { ran: true, ...registry, invoice: 'error' in invoice ? { error: invoice.error } : invoice.result };
+    // Another instance may have published an update since this one last looked: take it first,
+    // so the day is not built (and the NTA asked) twice.
+    if (options.beforeRun) await hookSafely('registry.snapshot.follow_failed', options.beforeRun);
+    const outcome = await updateBoth(options);
+    if (options.publish && appliedSomething(outcome)) await hookSafely('registry.snapshot.publish_failed', options.publish);
+    return outcome;
   } finally {
     await giveBack(holder);
   }
+}
+
+/** The snapshot steps around an update (docs/decisions/0120), both run under the update's lease. */
+interface SnapshotHooks {
+  /** Before the update: bring the files to the latest published snapshot. */
+  beforeRun?: () => Promise<unknown>;
+  /** After an update that applied something: publish the files. */
+  publish?: () => Promise<unknown>;
+}
+
+/** A snapshot step's failure is logged; the update's own outcome stands. */
+async function hookSafely(event: string, hook: () => Promise<unknown>): Promise<void> {
+  try {
+    await hook();
+  } catch (error) {
+    logger.error({ event, err: error }, `${event}: ${(error as Error).message}`);
+  }
+}
+
+/** The registry's update, then the invoice file's. */
+async function updateBoth(options: {
+  run?: () => Promise<RegistryUpdateResult>;
+  runInvoice?: (() => Promise<InvoiceUpdateResult>) | null;
+}): Promise<ScheduledUpdateOutcome> {
+  const registry = await updateOne('registry', options.run ?? (() => runConfiguredUpdate(serverConfig().registryUpdate)));
+  // The invoice file is optional (record pages then say 「不明」): no file, nothing to update.
+  const runInvoice =
+    options.runInvoice !== undefined
+      ? options.runInvoice
+      : fs.existsSync(dataPaths().invoice)
+        ? () => runConfiguredInvoiceUpdate(serverConfig().registryUpdate)
+        : null;
+  if (runInvoice === null) return { ran: true, ...registry };
+  // The invoice file is updated even when the registry's update failed: they are independent.
+  const invoice = await updateOne('invoice', runInvoice);
+  return { ran: true, ...registry, invoice: 'error' in invoice ? { error: invoice.error } : invoice.result };
 }
 
 /** Runs one update, logging what it applied or why it failed (the served file is then unchanged). */
@@ -99,7 +130,7 @@ export interface RunningRegistryUpdater {
   stop: () => Promise<void>;
 }
 
-export interface RegistryUpdaterHooks {
+export interface RegistryUpdaterHooks extends SnapshotHooks {
   /** Runs after a tick that applied something (the watch feature matches the changes). */
   afterRun?: () => Promise<void>;
 }
@@ -117,11 +148,19 @@ export function startRegistryUpdater(intervalMs: number, firstDelayMs = 30_000, 
   const schedule = (delay: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = runScheduledUpdate()
+      jobStarted(REGISTRY_UPDATE_JOB);
+      running = runScheduledUpdate({
+        ...(hooks.beforeRun ? { beforeRun: hooks.beforeRun } : {}),
+        ...(hooks.publish ? { publish: hooks.publish } : {}),
+      })
         .then(async (outcome) => {
+          jobFinished(REGISTRY_UPDATE_JOB, !outcome.ran ? 'leased' : 'error' in outcome ? 'failed' : 'ok');
           if (hooks.afterRun && appliedSomething(outcome)) await hooks.afterRun();
         })
-        .catch((error: unknown) => logger.error({ event: 'registry.update.error', err: error }, 'registry update tick failed'))
+        .catch((error: unknown) => {
+          jobFinished(REGISTRY_UPDATE_JOB, 'failed');
+          logger.error({ event: 'registry.update.error', err: error }, 'registry update tick failed');
+        })
         .finally(() => schedule(intervalMs));
     }, delay);
     timer.unref();

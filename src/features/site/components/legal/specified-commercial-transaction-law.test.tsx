@@ -3,15 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cancellationPolicyLines } from '../../legal-content/order-policies';
 import type { SpecifiedCommercialTransactionLawProps } from './specified-commercial-transaction-law';
 import { SpecifiedCommercialTransactionLaw } from './specified-commercial-transaction-law';
-import {
-  brokenAnchors,
-  countH1,
-  placeholderLeaks,
-  sampleDelivery,
-  sampleOperator,
-  samplePrices,
-  textOf,
-} from '@tests/support/legal-fixtures';
+import { legalPageFaults, missingPhrases, sampleDelivery, sampleOperator, samplePrices, textOf } from '@tests/support/legal-fixtures';
 
 function render(props: Partial<SpecifiedCommercialTransactionLawProps> = {}): string {
   return renderToStaticMarkup(
@@ -29,10 +21,7 @@ function row(html: string, label: string): string {
 describe('SpecifiedCommercialTransactionLaw', () => {
   it('has one h1, working anchors and no placeholder text', () => {
     const html = render();
-    expect(countH1(html)).toBe(1);
-    expect(html).toContain('>特定商取引法に基づく表記</h1>');
-    expect(brokenAnchors(html)).toEqual([]);
-    expect(placeholderLeaks(html)).toEqual([]);
+    expect(legalPageFaults(html, '特定商取引法に基づく表記')).toEqual([]);
   });
 
   it('has a row for every item domain.md §5 requires', () => {
@@ -72,9 +61,7 @@ describe('SpecifiedCommercialTransactionLaw', () => {
   it('shows a price table with tax-inclusive totals, the non-taxable Ministry fee and first-purchase totals', () => {
     const html = render();
     const table = textOf(html.slice(html.indexOf('<section id="price-list"')));
-    expect(table).toContain('代表者事項証明書');
-    expect(table).toContain('490円（非課税）');
-    expect(table).toContain('12,345円（税込）');
+    expect(missingPhrases(table, ['代表者事項証明書', '490円（非課税）', '12,345円（税込）'])).toEqual([]);
     expect(table).toContain('12,835円（税込）'); // 490 + 12,345
     expect(table).toContain('1,480円（税込）'); // 490 + 990 first purchase
     expect(html).toContain('data-label="法務局手数料（非課税）"');
@@ -97,16 +84,14 @@ describe('SpecifiedCommercialTransactionLaw', () => {
     const html = render();
     expect(row(html, '支払時期')).toContain('ご注文確定時');
     const delivery = row(html, '引渡方法及び引渡時期');
-    expect(delivery).toContain('当社営業日の14:30までに');
-    expect(delivery).toContain('通常配送では3〜5営業日、速達配送では1〜2営業日');
-    expect(delivery).toContain('12月29日から1月3日まで');
+    expect(
+      missingPhrases(delivery, ['当社営業日の14:30までに', '通常配送では3〜5営業日、速達配送では1〜2営業日', '12月29日から1月3日まで']),
+    ).toEqual([]);
   });
 
   it('says no other charges than communication costs, and prints an express surcharge when configured', () => {
     const none = row(render(), '商品代金以外の必要料金');
-    expect(none).toContain('別途の送料はかかりません');
-    expect(none).toContain('通信料金');
-    expect(none).toContain('追加の料金はかかりません');
+    expect(missingPhrases(none, ['別途の送料はかかりません', '通信料金', '追加の料金はかかりません'])).toEqual([]);
     expect(row(render({ delivery: { ...sampleDelivery, expressSurchargeYenTaxIncluded: 330 } }), '商品代金以外の必要料金')).toContain(
       '速達料金330円（税込）',
     );
