@@ -59,7 +59,8 @@ function sampleQueries(file: string, perClass: number): Record<string, string[]>
   const rand = rng(20260130);
   const maxDoc = (db.prepare('SELECT max(docid) AS n FROM doc').get() as { n: number }).n;
   const docAt = db.prepare(
-    'SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?',
+    // Docids have gaps (docs/decisions/0135): a random number picks the document at or after it.
+    'SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid >= ? ORDER BY d.docid LIMIT 1',
   );
   const countOf = db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM doc_fts WHERE doc_fts MATCH ? LIMIT 101)');
   const randomDoc = () =>

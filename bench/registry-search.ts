@@ -158,14 +158,15 @@ const toHiragana = (s: string) => s.replace(/[\u30a1-\u30f6]/g, (c) => String.fr
 function sampleQueries(file: string, perClass: number): Record<string, Query[]> {
   const db = new Database(file, { readonly: true });
   const rand = rng(20260130);
+  // Docids have gaps (docs/decisions/0135): a random number picks the document at or after it.
   const maxDoc = (db.prepare('SELECT max(docid) AS n FROM doc').get() as { n: number }).n;
   const docAt = db.prepare(
-    'SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid = ?',
+    'SELECT d.name_norm, d.reading_norm, c.corporate_number FROM doc d JOIN company c ON c.id = d.company_id WHERE d.docid >= ? ORDER BY d.docid LIMIT 1',
   );
   // English names (NTA column 25): the generator gives about 4% of the companies one.
   const englishDocs = db.prepare(`SELECT en_norm FROM doc WHERE en_norm <> '' AND docid >= ? LIMIT 1`);
   const randomEnglish = () => (englishDocs.get(1 + Math.floor(rand() * maxDoc)) as { en_norm: string } | undefined)?.en_norm ?? null;
-  const placeAt = db.prepare('SELECT prefecture_code, city_code, post_code, address_norm FROM doc WHERE docid = ?');
+  const placeAt = db.prepare('SELECT prefecture_code, city_code, post_code, address_norm FROM doc WHERE docid >= ? ORDER BY docid LIMIT 1');
   const randomPlace = () =>
     placeAt.get(1 + Math.floor(rand() * maxDoc)) as { prefecture_code: string; city_code: string; post_code: string; address_norm: string };
   // An address as people type it: numbers joined by '-' (the index's separator is a private-use character).

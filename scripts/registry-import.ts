@@ -70,6 +70,7 @@ const PHASE_LABEL: Record<ImportProgress['phase'], string> = {
   order: '並べ替え',
   index: '索引の作成',
   optimize: '索引の最適化',
+  'update-index': '索引の更新（変更分）',
   analyze: '統計の更新',
   vacuum: '領域の整理',
   swap: '切り替え',

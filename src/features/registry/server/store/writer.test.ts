@@ -8,6 +8,7 @@ import { searchCompanies } from '../search/search';
 import { RegistryStore } from './store';
 import { buildRegistry, nextCorporateNumber, ntaRow, tempDir } from '../../testing';
 import { RegistryWriter, RegistryWriterError, readMeta } from './writer';
+import { DOCID_STEP } from './incremental-index';
 
 let dir: string;
 let file: string;
@@ -271,5 +272,111 @@ describe('RegistryWriter', () => {
     expect(dump()).toEqual(before);
     expect(fs.existsSync(writer.tempPath)).toBe(false);
     expect(fs.readdirSync(dir)).toEqual(['registry.sqlite']);
+  });
+
+  describe('the daily update changes the index in place (docs/decisions/0135)', () => {
+    /** The index as the search sees it: documents in docid order, prefecture ranges, 市区町村, statistics. */
+    function index(target: string) {
+      const db = new Database(target, { readonly: true });
+      try {
+        return {
+          docs: db
+            .prepare(
+              `SELECT c.corporate_number, d.closed, d.prefecture_code, d.kind, d.name_norm, d.reading_norm, d.address_norm, d.former_norm, d.former_names
+                 FROM doc d JOIN company c ON c.id = d.company_id ORDER BY d.docid`,
+            )
+            .all(),
+          segments: db
+            .prepare(
+              `SELECT s.closed, s.prefecture_code, (SELECT count(*) FROM doc WHERE docid BETWEEN s.first_docid AND s.last_docid) AS n
+                 FROM doc_segment s ORDER BY 1, 2`,
+            )
+            .all(),
+          city: db.prepare('SELECT * FROM city ORDER BY 1, 2').all(),
+          counts: readMeta(db)?.counts,
+        };
+      } finally {
+        db.close();
+      }
+    }
+    const company = (name: string, furigana: string, overrides: Partial<NtaRow> = {}) =>
+      ntaRow({ name, furigana, updateDate: '2020-01-06', changeDate: '2020-01-06', ...overrides });
+
+    it('gives the same documents, order, ranges and search results as a full rebuild', () => {
+      const a = company('株式会社アオバ', 'アオバ');
+      const b = company('株式会社イチョウ', 'イチョウ');
+      const c = company('株式会社ウメ', 'ウメ', {
+        prefectureCode: '27',
+        prefectureName: '大阪府',
+        cityName: '大阪市北区',
+        cityCode: '127',
+      });
+      const d = company('株式会社エノキ', 'エノキ');
+      const e = company('合同会社オーク', 'オーク', { hihyoji: true });
+      const start = [a, b, c, d, e];
+      const day: NtaRow[] = [
+        // a new company between two others, a renamed one (moves in the order, keeps its 旧商号),
+        // a closed one (moves to the closed range), one moved to another prefecture, one deleted,
+        // a hidden one shown again
+        company('株式会社アカシア', 'アカシア'),
+        { ...a, process: '11' as const, name: '株式会社ワカバ', furigana: 'ワカバ', updateDate: '2020-02-03', changeDate: '2020-02-03' },
+        {
+          ...b,
+          process: '21' as const,
+          closeDate: '2020-02-01',
+          closeCause: '01' as const,
+          updateDate: '2020-02-03',
+          changeDate: '2020-02-01',
+        },
+        {
+          ...c,
+          process: '12' as const,
+          prefectureCode: '13',
+          prefectureName: '東京都',
+          cityName: '港区',
+          cityCode: '103',
+          updateDate: '2020-02-03',
+        },
+        { ...d, process: '99' as const, updateDate: '2020-02-03' },
+        { ...e, process: '22' as const, hihyoji: false, updateDate: '2020-02-03' },
+      ];
+      buildRegistry(file, start);
+      applyDiff(day);
+      const rebuilt = path.join(dir, 'rebuilt.sqlite');
+      buildRegistry(rebuilt, [...start, ...day]);
+      const updated = index(file);
+      expect(updated.docs.map((x) => (x as { name_norm: string }).name_norm)).toEqual(['アカシア', 'ウメ', 'オーク', 'ワカバ', 'イチヨウ']);
+      expect(updated).toEqual(index(rebuilt));
+      const store = storeOf();
+      expect(found(store, 'アオバ')).toEqual(['株式会社ワカバ']);
+      expect(found(store, 'イチョウ')).toEqual([]);
+      expect(found(store, 'イチョウ', true)).toEqual(['株式会社イチョウ']);
+      expect(found(store, 'エノキ')).toEqual([]);
+      expect(found(store, 'ウメ', false, '13')).toEqual(['株式会社ウメ']);
+      expect(found(store, 'ウメ', false, '27')).toEqual([]);
+      expect(found(store, 'オーク')).toEqual(['合同会社オーク']);
+      store.close();
+    });
+
+    it('rebuilds the whole index when the gap between two documents is used up', () => {
+      buildRegistry(file, [company('株式会社アア', 'アア'), company('株式会社アイ', 'アイ')]);
+      // Each new company sorts just before the last one put in: the gap halves every time.
+      const readings = ['アイ', 'アアン', 'アアワ', 'アアル', 'アアラ', 'アアヨ', 'アアユ', 'アアヤ'];
+      const writes: string[] = [];
+      for (const reading of readings.slice(1)) {
+        const writer = RegistryWriter.open({ targetPath: file, mode: 'update', cacheMiB: 8 });
+        writer.applyRows([company(`株式会社${reading}`, reading)]);
+        writes.push(writer.finish().index);
+      }
+      // 32 → 16 → 8 → 4 → 2 → 1: the sixth has no docid left; after the rebuild the gaps are back.
+      expect(writes).toEqual(['updated', 'updated', 'updated', 'updated', 'updated', 'built', 'updated']);
+      const db = new Database(file, { readonly: true });
+      const docids = db.prepare('SELECT docid FROM doc ORDER BY docid').pluck().all();
+      db.close();
+      expect(docids.slice(0, 3)).toEqual([DOCID_STEP, DOCID_STEP + DOCID_STEP / 2, 2 * DOCID_STEP]);
+      const store = storeOf();
+      expect(found(store, 'ア')).toHaveLength(9);
+      store.close();
+    });
   });
 });

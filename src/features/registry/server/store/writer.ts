@@ -6,7 +6,9 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { normalizeJapanese } from '@/lib/normalize-japanese';
 import type { NtaFileKind, NtaRow } from '@/features/registry/nta-types';
-import { ADDRESS_GRAM, addressHash, addressKey, documentText, englishWords, registeredAddressText } from './index-tokens';
+import { ADDRESS_GRAM, addressHash, addressKey, englishWords } from './index-tokens';
+import { addressTextOf, documentTextOf, formerNormsOf, formerOf, TrigramCounter } from './derived-rows';
+import { COMPANY_BEFORE_COLUMNS, type CompanyBefore, DOCID_STEP, IndexUpdateUnavailable, updateIndex } from './incremental-index';
 import { discardBuildingFile, openBuildingFile, swapIn } from '../sqlite/building-file';
 import { packRow, packedDates } from './row-codec';
 import {
@@ -78,7 +80,8 @@ export interface SourceRecord {
 }
 
 export interface FinishProgress {
-  phase: 'former-names' | 'order' | 'index' | 'optimize' | 'analyze' | 'vacuum' | 'swap';
+  /** 'update-index': the daily update's in-place index change (incremental-index.ts), instead of the four build phases. */
+  phase: 'former-names' | 'order' | 'index' | 'optimize' | 'update-index' | 'analyze' | 'vacuum' | 'swap';
   done: number;
   total: number;
 }
@@ -96,8 +99,10 @@ export interface FinishResult {
   hidden: number;
   historyRows: number;
   fileBytes: number;
-  /** Milliseconds per phase of finish(). */
-  timings: Record<FinishProgress['phase'], number>;
+  /** Milliseconds per phase of finish() (the phases that ran). */
+  timings: Partial<Record<FinishProgress['phase'], number>>;
+  /** How the search index was made: built from all companies, or updated with the touched ones only. */
+  index: 'built' | 'updated';
 }
 
 /** The registry meta table, as RegistryStore reads it. */
@@ -113,6 +118,12 @@ export interface RegistryMeta {
    */
   dataDate: string | null;
   counts: { companies: number; searchable: number; hidden: number; historyRows: number };
+  /**
+   * Gap between consecutive docids of the last full build (DOCID_STEP), which lets the daily update
+   * place a company in the order without renumbering; absent in files built before it (their
+   * first update rebuilds the index).
+   */
+  docidStep?: number;
 }
 
 /** The newest file date among the sources (see RegistryMeta.dataDate). */
@@ -167,6 +178,12 @@ export class RegistryWriter {
   private readonly tombstones = new Map<number, string>();
   private readonly stmts: ReturnType<RegistryWriter['prepare']>;
   private readonly logChanges: boolean;
+  /** Update mode: each 法人番号 the applied rows named, with its company row before them … */
+  private readonly touched: Map<number, CompanyBefore | null> | null;
+  /** … and those of them that the rows changed (the index is updated for these). */
+  private readonly changed = new Set<number>();
+  private readonly previous: RegistryMeta | null;
+  private readonly getBefore: Database.Statement | null;
 
   private constructor(options: RegistryWriterOptions) {
     this.targetPath = path.resolve(options.targetPath);
@@ -195,14 +212,17 @@ export class RegistryWriter {
           `登記データベースの形式が古いため差分を適用できません。全件データから作り直してください (registry schema ${previous?.schemaVersion ?? 'unknown'} ≠ ${SCHEMA_VERSION}; rebuild from full files)`,
         );
       }
-      db.exec(DERIVED_DROP);
     }
+    this.previous = previous;
     db.exec(SOURCE_SCHEMA);
     if (db.prepare('SELECT count(*) FROM change_log_epoch').pluck().get() === 0) {
       db.prepare('INSERT INTO change_log_epoch (epoch) VALUES (?)').run(randomUUID());
     }
     // Only an update (daily diffs) records changes: a build from full files is no news.
     this.logChanges = options.mode === 'update';
+    this.touched = options.mode === 'update' ? new Map() : null;
+    this.getBefore =
+      options.mode === 'update' ? db.prepare(`SELECT ${COMPANY_BEFORE_COLUMNS} FROM company WHERE corporate_number = ?`) : null;
     this.isSample = options.isSample ?? previous?.isSample ?? false;
     this.sources = previous?.sources ?? [];
     for (const t of db.prepare('SELECT corporate_number, update_date FROM deleted').all() as {
@@ -273,10 +293,14 @@ export class RegistryWriter {
       stats.ignored++;
       return;
     }
+    if (this.touched !== null && !this.touched.has(cn)) {
+      this.touched.set(cn, ((this.getBefore as Database.Statement).get(cn) as CompanyBefore | undefined) ?? null);
+    }
     if (row.process === '99') {
       s.deleteCompany.run(cn);
       s.deleteHistory.run(cn);
       s.tombstone.run(cn, row.updateDate);
+      this.changed.add(cn);
       this.tombstones.set(cn, deletedOn !== undefined && deletedOn > row.updateDate ? deletedOn : row.updateDate);
       stats.deleted++;
       return;
@@ -290,8 +314,10 @@ export class RegistryWriter {
         return;
       }
       const inserted = s.insertHistory.run(cn, rowKey(data, hihyoji), 0, hihyoji, data).changes > 0;
-      if (inserted) stats.history++;
-      else stats.unchanged++;
+      if (inserted) {
+        stats.history++;
+        this.changed.add(cn);
+      } else stats.unchanged++;
       return;
     }
     const nameNorm = normalizeJapanese(row.name);
@@ -319,6 +345,7 @@ export class RegistryWriter {
     ];
     if (s.insertCompany.run(cn, ...columns).changes > 0) {
       stats.inserted++;
+      this.changed.add(cn);
       return;
     }
     const current = s.getCompany.get(cn) as { hihyoji: number; data: string };
@@ -333,10 +360,13 @@ export class RegistryWriter {
       s.deleteHistoryKey.run(cn, rowKey(data, hihyoji));
       if (this.logChanges) s.logChange.run(row.updateDate, cn, hihyoji, current.data, data);
       stats.replaced++;
+      this.changed.add(cn);
     } else {
       const inserted = s.insertHistory.run(cn, rowKey(data, hihyoji), 1, hihyoji, data).changes > 0;
-      if (inserted) stats.history++;
-      else stats.unchanged++;
+      if (inserted) {
+        stats.history++;
+        this.changed.add(cn);
+      } else stats.unchanged++;
     }
   }
 
@@ -364,7 +394,12 @@ export class RegistryWriter {
     try {
       db.prepare(`DELETE FROM change_log WHERE day < date((SELECT max(day) FROM change_log), ?)`).run(`-${CHANGE_LOG_DAYS} days`);
       if (db.inTransaction) db.exec('COMMIT');
-      const counts = this.buildDerived(db, onProgress, phase);
+      let index: FinishResult['index'] = 'updated';
+      let counts = this.updateDerived(db, onProgress, phase);
+      if (counts === null) {
+        index = 'built';
+        counts = this.buildDerived(db, onProgress, phase);
+      }
       const buildId = randomUUID();
       const builtAt = new Date().toISOString();
       const meta: RegistryMeta = {
@@ -375,6 +410,7 @@ export class RegistryWriter {
         sources: this.sources,
         dataDate: dataDateOf(this.sources),
         counts,
+        docidStep: DOCID_STEP,
       };
       const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
       db.transaction(() => {
@@ -406,10 +442,46 @@ export class RegistryWriter {
         ...counts,
         fileBytes: fs.statSync(this.targetPath).size,
         timings,
+        index,
       };
     } catch (err) {
       this.discard();
       throw err;
+    }
+  }
+
+  /**
+   * The daily update's index: only the touched companies out and back in (incremental-index.ts),
+   * when the file was built with docid gaps; null when the index must be built whole instead
+   * (a full import, an older file, a gap used up).
+   */
+  private updateDerived(
+    db: Database.Database,
+    onProgress: ((p: FinishProgress) => void) | undefined,
+    phase: (name: FinishProgress['phase']) => void,
+  ): RegistryMeta['counts'] | null {
+    const previous = this.previous;
+    if (this.touched === null || previous === null || previous.docidStep !== DOCID_STEP) return null;
+    const touched = new Map<number, CompanyBefore | null>();
+    for (const cn of this.changed) touched.set(cn, this.touched.get(cn) ?? null);
+    onProgress?.({ phase: 'update-index', done: 0, total: touched.size });
+    try {
+      const r = db.transaction(() => {
+        // Each day's documents make a small segment; FTS5 merges those of one size four at a time.
+        db.exec(`INSERT INTO doc_fts (doc_fts, rank) VALUES ('automerge', 4)`);
+        return updateIndex(db, touched);
+      })();
+      phase('update-index');
+      const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+      return {
+        companies: count('SELECT count(*) AS n FROM company'),
+        searchable: previous.counts.searchable - r.removed + r.added,
+        hidden: previous.counts.hidden + r.hiddenDelta,
+        historyRows: count('SELECT count(*) AS n FROM history'),
+      };
+    } catch (err) {
+      if (!(err instanceof IndexUpdateUnavailable)) throw err;
+      return null;
     }
   }
 
@@ -431,23 +503,13 @@ export class RegistryWriter {
     const historyNames = db.prepare(
       // Hidden (hihyoji) history rows never surface, not even as a 旧商号.
       `SELECT corporate_number AS cn, data FROM history WHERE corporate_number > ? AND hihyoji = 0
-        ORDER BY corporate_number LIMIT ${DERIVED_BATCH}`,
+        ORDER BY corporate_number, row_key LIMIT ${DERIVED_BATCH}`,
     );
     const putFormer = db.prepare('INSERT INTO former (corporate_number, former_norm, former_names) VALUES (@cn, @norm, @names)');
     type HistoryName = { cn: number; data: string };
     const writeFormer = (group: HistoryName[]) => {
-      // Newest first: the 旧商号 listed first is the one used last.
-      const named = group.map((r) => unpackName(r.data)).sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-      const norms: string[] = [];
-      const names: string[] = [];
-      for (const { name } of named) {
-        const norm = normalizeJapanese(name);
-        if (norm !== '' && !norms.includes(norm)) {
-          norms.push(norm);
-          names.push(name);
-        }
-      }
-      if (norms.length > 0) putFormer.run({ cn: (group[0] as HistoryName).cn, norm: norms.join('\u0001'), names: JSON.stringify(names) });
+      const former = formerOf(group);
+      if (former !== null) putFormer.run({ cn: (group[0] as HistoryName).cn, ...former });
     };
     db.transaction(() => {
       let after = 0;
@@ -479,15 +541,17 @@ export class RegistryWriter {
     // The address text is derived from the packed NTA fields here (10–12: 都道府県, 市区町村, 丁目番地)
     // rather than kept in `company` too: one copy of ~45 bytes per company instead of two.
     db.function('registry_address_text', { deterministic: true }, (data: unknown) => addressTextOf(String(data)));
+    // Numbered with gaps (DOCID_STEP) so that the daily update can put a company between two others.
     db.exec(`
-      INSERT INTO doc (company_id, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, post_code, address_key, city_code, address_norm, former_norm, former_names)
-      SELECT c.id, c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'), c.kind,
+      INSERT INTO doc (docid, company_id, closed, prefecture_code, kind, name_norm, reading_norm, en_norm, post_code, address_key, city_code, address_norm, former_norm, former_names)
+      SELECT ${DOCID_STEP} * row_number() OVER (
+               ORDER BY c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'),
+                        CASE WHEN c.reading_norm <> '' THEN c.reading_norm ELSE c.name_norm END, c.corporate_number),
+             c.id, c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'), c.kind,
              c.name_norm, c.reading_norm, c.en_norm, c.post_code, c.address_key, c.city_code, registry_address_text(c.data),
              f.former_norm, f.former_names
         FROM company c LEFT JOIN former f ON f.corporate_number = c.corporate_number
-       WHERE c.hihyoji = 0
-       ORDER BY c.closed, coalesce(c.prefecture_code, '${NO_PREFECTURE}'),
-                CASE WHEN c.reading_norm <> '' THEN c.reading_norm ELSE c.name_norm END, c.corporate_number`);
+       WHERE c.hihyoji = 0`);
     db.exec('DROP TABLE former');
     // 市区町村 list: a code whose name changed (a merger renames, the code stays) gets the name
     // most of its companies carry.
@@ -537,23 +601,9 @@ export class RegistryWriter {
         }[];
         if (rows.length === 0) break;
         for (const r of rows) {
-          const formerNorms = r.former_norm === null ? [] : r.former_norm.split('\u0001').filter((f) => f !== r.name_norm);
-          trigramCounts.add(r.name_norm);
-          for (const f of formerNorms) trigramCounts.add(f);
-          putFts.run(
-            r.docid,
-            documentText({
-              nameNorm: r.name_norm,
-              readingNorm: r.reading_norm,
-              formerNorms,
-              kind: r.kind,
-              enNorm: r.en_norm,
-              postCode: r.post_code,
-              addressKey: r.address_key,
-              city: r.city_code === '' ? '' : r.prefecture_code + r.city_code,
-              addressText: r.address_norm,
-            }),
-          );
+          const formerNorms = formerNormsOf(r);
+          trigramCounts.addDocument(r.name_norm, formerNorms);
+          putFts.run(r.docid, documentTextOf(r, formerNorms));
         }
         last = (rows[rows.length - 1] as { docid: number }).docid;
         done += rows.length;
@@ -599,47 +649,6 @@ export class RegistryWriter {
   }
 }
 
-/**
- * Counts 3-grams of names (BMP characters only; a 3-gram with an astral character is rare
- * anyway), keyed by its three UTF-16 units packed in one number so that counting six million
- * names allocates no strings.
- */
-class TrigramCounter {
-  private readonly counts = new Map<number, number>();
-
-  add(s: string): void {
-    for (let i = 0; i + 2 < s.length; i++) {
-      const a = s.charCodeAt(i);
-      const b = s.charCodeAt(i + 1);
-      const c = s.charCodeAt(i + 2);
-      if ((a & 0xf800) === 0xd800 || (b & 0xf800) === 0xd800 || (c & 0xf800) === 0xd800) continue;
-      const key = a * 4294967296 + b * 65536 + c;
-      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-    }
-  }
-
-  *atLeast(min: number): Generator<[string, number]> {
-    for (const [key, n] of this.counts) {
-      if (n < min) continue;
-      const a = Math.floor(key / 4294967296);
-      const rest = key - a * 4294967296;
-      yield [String.fromCharCode(a, rest >>> 16, rest & 0xffff), n];
-    }
-  }
-}
-
-/** registeredAddressText of a packed row (row-codec.ts: fields 7–9 are 都道府県, 市区町村, 丁目番地). */
-function addressTextOf(data: string): string {
-  const f = data.split('\u001f', 10);
-  const field = (i: number) => (f[i] === undefined || f[i] === '' ? null : (f[i] as string));
-  return registeredAddressText(field(7), field(8), field(9));
-}
-
-function unpackName(data: string): { name: string; date: string } {
-  const f = data.split('\u001f', 5);
-  return { name: f[4] ?? '', date: `${f[2] ?? ''} ${f[3] ?? ''}` };
-}
-
 /** Reads the meta table of an open registry; null when it has none (not a registry). */
 export function readMeta(db: Database.Database): RegistryMeta | null {
   const hasMeta = db.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'meta'`).get();
@@ -656,5 +665,6 @@ export function readMeta(db: Database.Database): RegistryMeta | null {
     sources,
     dataDate: typeof m.get('dataDate') === 'string' ? (m.get('dataDate') as string) : dataDateOf(sources),
     counts: (m.get('counts') as RegistryMeta['counts'] | undefined) ?? { companies: 0, searchable: 0, hidden: 0, historyRows: 0 },
+    ...(typeof m.get('docidStep') === 'number' ? { docidStep: m.get('docidStep') as number } : {}),
   };
 }
