@@ -197,6 +197,14 @@ async function main(): Promise<void> {
       lean = best(lean, await run(base, [...paths], key, app.pid));
       rows.push([label, lean, bareFigures]);
     }
+    // The floor of each process, same run: the lean router's smallest answer (an unknown /v1 path: a
+    // 404 problem, before any key) and the bare server's constant answer. What a request costs in
+    // Next's process before any work — its async hooks, its patched timers and Date — shows here.
+    let leanFloor = await run(base, ['/v1/floor'], null, app.pid);
+    let bareFloor = await run(bareBase, ['/api/payjp/public-key'], null, bare.pid);
+    bareFloor = best(bareFloor, await run(bareBase, ['/api/payjp/public-key'], null, bare.pid));
+    leanFloor = best(leanFloor, await run(base, ['/v1/floor'], null, app.pid));
+    rows.push(['floor: 404 problem / constant', { ...leanFloor, non2xx: 0 }, bareFloor]);
     console.log(`\n${args.connections} connections, ${args.seconds} s each, registry ${args.registry}`);
     console.log(
       '| request | lean req/s | p50 / p95 / p99 ms | CPU ms/req | bare req/s | p50 / p95 / p99 ms | CPU ms/req | lean ÷ bare | non-2xx (lean) |',

@@ -7,7 +7,7 @@ import path from 'node:path';
  * src/app (the /api routes, and the route handlers outside /api such as the sitemaps), every
  * `page.tsx` under src/app, and the public API's lean routes (/v1, /mcp: the `path: '…'` entries
  * of src/features/api/server/v1.ts and mcp.ts with their method keys, and the router's own
- * `app.get('…')` such as /v1/openapi.json). Route groups `(name)` do not appear in URLs; dynamic
+ * `routes.push({ path: '…', methods: […] })` such as /v1/openapi.json). Route groups `(name)` do not appear in URLs; dynamic
  * segments (`[id]`, `[...path]`, Hono's `:name`) are filled by the arbitraries.
  */
 export interface RouteTemplate {
@@ -66,8 +66,9 @@ function declaredMethods(source: string): string[] {
   const found = new Set<string>();
   for (const m of METHOD_NAMES) {
     if (
-      // `GET: method(…)`, `POST: staffMethod(…)`, `GET: publicGet(…)`: a method key of defineRoute's table given a call
-      new RegExp(`\\b${m}\\s*:\\s*[A-Za-z_$][\\w$]*\\(`).test(source) ||
+      // `GET: method(…)`, `POST: staffMethod(…)`, `GET: publicGet(…)`: a method key of defineRoute's table given a call,
+      // or a feature's declared method (`GET: corporateSearchMethods.GET`)
+      new RegExp(`\\b${m}\\s*:\\s*[A-Za-z_$][\\w$]*(\\(|\\.${m}\\b)`).test(source) ||
       new RegExp(`export\\s+(const|async function|function)\\s+${m}\\b`).test(source)
     ) {
       found.add(m);
@@ -92,12 +93,12 @@ export function leanRoutesOf(source: string): RouteTemplate[] {
   return routes;
 }
 
-/** Routes the router mounts itself (`app.get('/v1/openapi.json', …)`). */
+/** Routes the router mounts itself (`routes.push({ path: '/v1/openapi.json', methods: ['GET'] })`). */
 function routerRoutesOf(source: string): RouteTemplate[] {
   const byPath = new Map<string, string[]>();
-  for (const m of source.matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*(['"`])(\/[^'"`]*)\2/g)) {
-    const p = m[3] ?? '/';
-    byPath.set(p, [...(byPath.get(p) ?? []), (m[1] ?? 'get').toUpperCase()]);
+  for (const m of source.matchAll(/\broutes\.push\(\{\s*path:\s*(['"`])(\/[^'"`]*)\1,\s*methods:\s*\[([^\]]*)\]/g)) {
+    const methods = [...(m[3] ?? '').matchAll(/['"`]([A-Z]+)['"`]/g)].map((x) => x[1] ?? 'GET');
+    byPath.set(m[2] ?? '/', methods);
   }
   return [...byPath].map(([p, methods]) => leanRoute(p, methods));
 }

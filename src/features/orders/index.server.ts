@@ -64,5 +64,6 @@ export {
   openQueueCounts,
   orderAmountOf,
   orderLabelsOf,
+  orderStatusCounts,
   paidOrdersBetween,
 } from './server/reads';

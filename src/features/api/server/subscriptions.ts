@@ -19,6 +19,7 @@ import {
 import { containedTaxYen, payjpBuyerMessage } from '@/features/payments';
 import { memberEmailOf } from '@/features/accounts/index.server';
 import { formatDateJa, formatYenTaxIncluded } from '@/lib/format';
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/app-error';
 import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
@@ -47,7 +48,7 @@ const SUBSCRIPTION_MESSAGES = {
   already: 'すでにこのプランをご利用中です。',
   none: '有料プランのご契約がありません。',
   busy: '他の操作と重なったため処理できませんでした。画面を更新してご確認ください。',
-  tds_failed: 'カードの本人認証（3-D セキュア）が完了しませんでした。もう一度お試しいただくか、別のカードをお選びください。',
+  tds_failed: `カードの本人認証（${THREE_D_SECURE}）が完了しませんでした。もう一度お試しいただくか、別のカードをお選びください。`,
   demo: 'デモアカウントでは有料プランをお申し込みいただけません。',
 } as const;
 

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 
 import { orders, users } from '@db/schema';
 import { getDb, type Db } from '@/server/db/client';
@@ -103,4 +103,11 @@ export async function orderLabelsOf(
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(inArray(orders.id, orderIds));
+}
+
+/** How many orders are in each status (the metrics, read when scraped; issue 28 §3): one grouped count. */
+export async function orderStatusCounts(): Promise<Record<string, number>> {
+  const db = await getDb();
+  const rows = await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 
+import { THREE_D_SECURE } from '@/lib/payment-terms';
 import { ApiKeysPage } from '@/features/api/components/api-keys-page';
 import { appUrl } from '@/config/server';
 
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: 'マイページ（API キー）', ro
 function planNotice(params: Record<string, string | string[] | undefined>): string | null {
   if (params.subscription === 'started') return '有料プランのお申し込みが完了しました。';
   if (params.subscription_error === 'tds_failed')
-    return 'error:カードの本人認証（3-D セキュア）が完了しなかったため、お申し込みは完了していません。もう一度お試しいただくか、別のカードをお選びください。';
+    return `error:カードの本人認証（${THREE_D_SECURE}）が完了しなかったため、お申し込みは完了していません。もう一度お試しいただくか、別のカードをお選びください。`;
   if (typeof params.subscription_error === 'string')
     return 'error:お申し込みを完了できませんでした。カードをご確認のうえ、もう一度お試しください。';
   return null;
