@@ -94,7 +94,7 @@ export function PlanSection({ notice }: { notice: string | null }) {
       <fieldset className={styles.section}>
         <legend className={styles.label}>プランを選ぶ</legend>
         {paid.map((p) => (
-          <label key={p.id} className={styles.row}>
+          <label key={p.id} className={styles.choice}>
             <input
               type="radio"
               name="api-plan"
@@ -102,7 +102,9 @@ export function PlanSection({ notice }: { notice: string | null }) {
               checked={(planId || (live ? s.plan.id : '')) === p.id}
               onChange={() => setPlanId(p.id)}
             />
-            {p.name}：{formatYenTaxIncluded(p.priceYen)}／月・{n(p.monthlyQuota)} リクエスト／月
+            <span>
+              {p.name}：{formatYenTaxIncluded(p.priceYen)}／月・{n(p.monthlyQuota)} リクエスト／月
+            </span>
           </label>
         ))}
       </fieldset>
