@@ -10,7 +10,7 @@ import { SECURITY_HEADERS } from '@/lib/security-headers';
 import { Answer } from '@/server/http/answer';
 import { AppError } from '@/server/http/app-error';
 import { NodeRouteRequest, writeAnswer } from '@/server/http/node-io';
-import { wrapMethods, type DeclarableMethod, type Method, type defineRoute } from '@/server/http/route';
+import { HTTP_METHODS, wrapMethods, type DeclarableMethod, type Method, type defineRoute } from '@/server/http/route';
 import type { RouteRequest } from '@/server/http/route-request';
 import { logger } from '@/server/logger';
 
@@ -125,8 +125,12 @@ export function buildApiApp(): ApiApp {
     routes.push({ path: route.path, methods: declared });
   }
   // The pages' search: the spec's /api/* contract (its JSON errors, its own 405), only served here sooner.
+  // A method the wrapper does not know (QUERY, PROPFIND…) gets the route's own 405, as POST does.
   const search = wrapMethods(corporateSearchMethods);
-  router.add('ALL', CORPORATE_SEARCH_PATH, (request) => search[request.method as Method](request, { params: Promise.resolve({}) }));
+  router.add('ALL', CORPORATE_SEARCH_PATH, (request) => {
+    const method = (HTTP_METHODS as readonly string[]).includes(request.method) ? (request.method as Method) : 'POST';
+    return search[method](request, { params: Promise.resolve({}) });
+  });
 
   const dispatch = async (request: RouteRequest): Promise<Response | Answer> => {
     let path = request.nextUrl.pathname;
