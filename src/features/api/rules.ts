@@ -78,6 +78,25 @@ export interface ApiPlan {
   monthlyQuota: number;
   ratePerSecond: number;
 }
+
+/** A member's plan as the key page shows it (GET /api/api-subscription; server/subscriptions.ts makes it). */
+export interface SubscriptionView {
+  plan: ApiPlan;
+  /** the row's status, or 'none' */
+  status: 'none' | 'pending' | 'active' | 'canceled' | 'paused' | 'lapsed' | 'ended';
+  currentPeriodEnd: string | null;
+  nextPlan: ApiPlan | null;
+  graceUntil: string | null;
+  periods: {
+    id: string;
+    planName: string;
+    amountYen: number;
+    taxYen: number;
+    periodStart: string;
+    periodEnd: string;
+    refundedYen: number;
+  }[];
+}
 // ---- webhooks (issue 27 §5–6, docs/decisions/0115) -------------------------------------------
 
 /**

@@ -5,7 +5,7 @@
 import { apiFetch } from '@/lib/api-client';
 import type { ApiKey } from '@/lib/api-key';
 
-import type { ApiPlan } from '../rules';
+import type { ApiPlan, SubscriptionView } from '../rules';
 import type { ApiKeyList, CreatedApiKey, CreatedWebhookEndpoint, WebhookDeliveryList, WebhookEndpointList } from '../schemas';
 
 /** GET /api/api-keys: the member's keys, the last 30 days' requests and this month's use. */
@@ -26,22 +26,7 @@ export function revokeKey(id: string): Promise<{ revoked: true }> {
 /** The member's paid plan as GET /api/api-subscription answers it (server/subscriptions.ts). */
 export interface ApiSubscriptionState {
   plans: ApiPlan[];
-  subscription: {
-    plan: ApiPlan;
-    status: 'none' | 'pending' | 'active' | 'canceled' | 'paused' | 'lapsed' | 'ended';
-    currentPeriodEnd: string | null;
-    nextPlan: ApiPlan | null;
-    graceUntil: string | null;
-    periods: {
-      id: string;
-      planName: string;
-      amountYen: number;
-      taxYen: number;
-      periodStart: string;
-      periodEnd: string;
-      refundedYen: number;
-    }[];
-  };
+  subscription: SubscriptionView;
 }
 type SubscriptionAnswer = { subscription: ApiSubscriptionState['subscription'] };
 

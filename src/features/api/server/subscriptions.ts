@@ -26,7 +26,7 @@ import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
 import { logger } from '@/server/logger';
 import { renderMail, sendMailInBackground } from '@/server/mail';
 
-import { FREE_PLAN_ID, type ApiPlan } from '../rules';
+import { FREE_PLAN_ID, type ApiPlan, type SubscriptionView } from '../rules';
 import { apiMeter } from './metering';
 import { ensurePayjpPlanOf, freePlan, paidNow, paidPlanById, paidPlans } from './plans';
 
@@ -326,24 +326,6 @@ export function startSubscriptionCheck(intervalMs: number): { stop: () => Promis
 }
 
 // ---- what the member does -------------------------------------------------------------------
-
-export interface SubscriptionView {
-  plan: ApiPlan;
-  /** the row's status, or 'none' */
-  status: 'none' | 'pending' | 'active' | 'canceled' | 'paused' | 'lapsed' | 'ended';
-  currentPeriodEnd: string | null;
-  nextPlan: ApiPlan | null;
-  graceUntil: string | null;
-  periods: {
-    id: string;
-    planName: string;
-    amountYen: number;
-    taxYen: number;
-    periodStart: string;
-    periodEnd: string;
-    refundedYen: number;
-  }[];
-}
 
 export async function subscriptionView(userId: string, now = new Date()): Promise<SubscriptionView> {
   const row = await rowOf(userId);
