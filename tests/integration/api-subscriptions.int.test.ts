@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { apiSubscriptionPeriods, apiSubscriptions } from '@db/schema';
+import { apiSubscriptionPeriods, apiSubscriptions, webhookDeliveries, webhookEvents } from '@db/schema';
 import { getDb } from '@/server/db/client';
 import { currentPlanOf } from '@/features/api/server/plans';
-import { checkSubscriptions, syncSubscription } from '@/features/api/index.server';
+import { checkSubscriptions, createWebhookEndpoint, syncSubscription } from '@/features/api/index.server';
 import * as cardRoute from '@/app/api/credit-cards/card/route';
 import * as subscriptionRoute from '@/app/api/api-subscription/route';
 import * as returnRoute from '@/app/api/api-subscription/tds-return/route';
@@ -121,9 +121,10 @@ describe('subscribing to a paid API plan', () => {
     expect(v).toMatchObject({ plan: { id: 'pro' }, status: 'active', nextPlan: null });
   });
 
-  it('records a renewal read back from PAY.JP once, however often it is read', async () => {
+  it('records a renewal read back from PAY.JP once, however often it is read, and tells the member’s webhook once', async () => {
     const member = await newMember();
     await subscribed(member, 'standard');
+    await createWebhookEndpoint(member.userId, { url: 'http://127.0.0.1:9/billing', eventTypes: ['billing.renewed'] });
     const db = await getDb();
     const [row] = await db.select().from(apiSubscriptions).where(eq(apiSubscriptions.userId, member.userId));
     stack.emu.advanceClock(32 * 86_400);
@@ -131,6 +132,16 @@ describe('subscribing to a paid API plan', () => {
     await syncSubscription(row?.payjpSubscriptionId ?? '');
     const periods = await db.select().from(apiSubscriptionPeriods).where(eq(apiSubscriptionPeriods.userId, member.userId));
     expect(periods.map((p) => p.amountYen)).toEqual([5500, 5500]);
+    // The renewal (not the first month, paid before the endpoint existed) is one billing.renewed event with one delivery.
+    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.userId, member.userId));
+    expect(events.map((e) => e.type)).toEqual(['billing.renewed']);
+    expect(events[0]?.payload).toMatchObject({ type: 'billing.renewed', data: { plan: 'standard', amountYen: 5500, taxYen: 500 } });
+    expect(
+      await db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.eventId, events[0]?.id ?? '')),
+    ).toHaveLength(1);
   });
 });
 

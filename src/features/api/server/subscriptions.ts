@@ -26,9 +26,10 @@ import { giveBackJobLease, takeJobLease } from '@/server/jobs/lease';
 import { logger } from '@/server/logger';
 import { renderMail, sendMailInBackground } from '@/server/mail';
 
-import { FREE_PLAN_ID, type ApiPlan, type SubscriptionView } from '../rules';
+import { FREE_PLAN_ID, type ApiPlan, type SubscriptionView, type WebhookEventType } from '../rules';
 import { apiMeter } from './metering';
 import { ensurePayjpPlanOf, freePlan, paidNow, paidPlanById, paidPlans } from './plans';
+import { emitWebhookEvent } from './webhooks';
 
 /**
  * The member's paid API plan as a PAY.JP subscription (issue 27 §2, docs/decisions/0112, 0113).
@@ -128,9 +129,29 @@ export async function syncSubscription(payjpSubscriptionId: string, client: Clie
   if (!updated) return syncSubscription(payjpSubscriptionId, client); // changed meanwhile: read again
   const recorded = await recordPeriods(row.userId, sub, client);
   apiMeter().forget(row.userId);
-  if (row.status !== 'paused' && row.status !== 'lapsed' && status === 'paused')
+  if (row.status !== 'paused' && row.status !== 'lapsed' && status === 'paused') {
     await mailMember(row.userId, failedRenewalMail(plan, graceUntil));
-  for (const period of recorded) await mailMember(row.userId, paidPeriodMail(period));
+    await billingEvent(row.userId, 'billing.renewal_failed', `renewal_failed:${sub.id}:${sub.current_period_start}`, {
+      plan: plan.id,
+      graceUntil: graceUntil?.toISOString() ?? null,
+    });
+  }
+  if (row.planId !== plan.id) {
+    await billingEvent(row.userId, 'billing.plan_changed', `plan_changed:${sub.id}:${row.planId}:${plan.id}:${sub.current_period_start}`, {
+      from: row.planId,
+      to: plan.id,
+    });
+  }
+  for (const period of recorded) {
+    await mailMember(row.userId, paidPeriodMail(period));
+    await billingEvent(row.userId, 'billing.renewed', `period:${period.id}`, {
+      plan: period.planId,
+      periodStart: period.periodStart.toISOString(),
+      periodEnd: period.periodEnd.toISOString(),
+      amountYen: period.amountYen,
+      taxYen: period.taxYen,
+    });
+  }
   return updated;
 }
 
@@ -211,6 +232,19 @@ async function mailMember(userId: string, mail: ReturnType<typeof renderMail>): 
 }
 
 const planPage = () => appUrl('/my-page/api').toString();
+
+/**
+ * The plan's billing events for the member's webhook endpoints that asked for them (issue 27 §5):
+ * the member's own plan and period only; once per `sourceKey`. A failure is logged, never thrown:
+ * the subscription is already read back and saved.
+ */
+async function billingEvent(userId: string, type: WebhookEventType, sourceKey: string, data: Record<string, unknown>): Promise<void> {
+  try {
+    await emitWebhookEvent(userId, type, data, sourceKey);
+  } catch (error) {
+    logger.error({ event: 'api.billing_webhook_failed', userId, type, err: error }, 'billing webhook event not recorded');
+  }
+}
 
 function paidPeriodMail(p: PeriodRow) {
   return renderMail({
@@ -296,6 +330,10 @@ export async function checkSubscriptions(
     for (const row of lapsed) {
       apiMeter().forget(row.userId);
       await mailMember(row.userId, lapsedMail(paidPlanById(row.planId)?.name ?? row.planId));
+      await billingEvent(row.userId, 'billing.canceled', `lapsed:${row.payjpSubscriptionId}:${row.graceUntil?.toISOString()}`, {
+        plan: row.planId,
+        reason: 'renewal_failed',
+      });
     }
     return { ran: true, read: due.length, lapsed: lapsed.length };
   } finally {
