@@ -36,8 +36,11 @@ const ENTRIES = [
 
 const has = (file: string) => fs.existsSync(path.join(ROOT, file)) && fs.statSync(path.join(ROOT, file)).isFile();
 
-/** Every repository file an entry loads at run time (static and dynamic imports; `import type` is erased). */
-function reached(entries: readonly string[]): Map<string, string> {
+/**
+ * Every repository file an entry loads at run time (static and dynamic imports; `import type` is
+ * erased); `staticOnly`: what loads when the entry loads, not what a function may import later.
+ */
+function reached(entries: readonly string[], staticOnly = false): Map<string, string> {
   const via = new Map<string, string>();
   const queue = entries.filter(has).map((e) => {
     via.set(e, e);
@@ -46,7 +49,7 @@ function reached(entries: readonly string[]): Map<string, string> {
   while (queue.length > 0) {
     const file = queue.shift() as string;
     for (const imp of importsOf(file, fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
-      if (imp.kind === 'type') continue;
+      if (imp.kind === 'type' || (staticOnly && imp.dynamic)) continue;
       const target = resolveSpecifier(file, imp.spec, has, ALIASES);
       if (target === null || via.has(target)) continue;
       via.set(target, file);
@@ -72,5 +75,33 @@ describe('entry points that run without the react-server condition', () => {
   it('the walk follows our aliases and relative imports (server.ts reaches its HTTP helpers)', () => {
     const via = reached(['server.ts']);
     expect(via.has('src/server/http/odd-methods.ts')).toBe(true);
+  });
+});
+
+/**
+ * Processes that run the server's code with the react-server condition but without Next's bundler
+ * — the command-line scripts and the test children that kill and restart the app — cannot load a
+ * stylesheet: Node reads `.css` as JavaScript and dies. (The API's subscriptions took two rules
+ * from the payments face that also exports the card form; the kill tests' children then failed at
+ * start, and only they noticed.)
+ */
+describe('server code run by tsx without a bundler', () => {
+  const TSX_ENTRIES = [
+    'src/instrumentation-node.ts',
+    'src/features/api/index.server.ts',
+    'src/features/payments/index.server.ts',
+    'tests/support/purchase-process.ts',
+    'tests/support/drain-process.ts',
+    ...fs
+      .readdirSync(path.join(ROOT, 'scripts'))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => `scripts/${f}`),
+  ];
+
+  it('loads no stylesheet (a lazy loader, imported on demand in the browser, is not followed)', () => {
+    const via = reached(TSX_ENTRIES, true);
+    expect(via.has('src/features/api/server/subscriptions.ts')).toBe(true);
+    const bad = [...via.keys()].filter((f) => f.endsWith('.css')).map((f) => `${f} (imported by ${via.get(f)})`);
+    expect(bad).toEqual([]);
   });
 });

@@ -28,3 +28,6 @@ export { isThreeDSecurePassed, type PayjpCharge, type PayjpSubscription } from '
 export { buildThreeDSecureStartUrl } from './server/payjp/three-d-secure';
 export { findCustomerId } from './server/customers';
 export { paymentStateCounts } from './server/state-counts';
+// Plain rules the API's subscriptions need on the server, without the client face's components (and their CSS).
+export { containedTaxYen } from './refund-split';
+export { payjpBuyerMessage } from './payjp-messages';

@@ -6,17 +6,18 @@ import { apiSubscriptionPeriods, apiSubscriptions } from '@db/schema';
 import { appUrl, serverConfig } from '@/config/server';
 import {
   buildThreeDSecureStartUrl,
+  containedTaxYen,
   describePayjpFailure,
   findCustomerId,
   getPayjpClient,
   isThreeDSecurePassed,
   PayjpApiError,
   PayjpError,
+  payjpBuyerMessage,
   type PayjpCharge,
   type PayjpClient,
   type PayjpSubscription,
 } from '@/features/payments/index.server';
-import { containedTaxYen, payjpBuyerMessage } from '@/features/payments';
 import { memberEmailOf } from '@/features/accounts/index.server';
 import { formatDateJa, formatYenTaxIncluded } from '@/lib/format';
 import { THREE_D_SECURE } from '@/lib/payment-terms';
