@@ -13,15 +13,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { createNtaStandIn } from '../../dev/nta/stand-in';
 import { formatInvoiceCsvLine, testInvoiceRecord } from '../../tools/registry/invoice-synthetic';
 import { formatNtaLine } from '../../tools/registry/nta-synthetic';
-import { call, sameOriginJson } from '../support/requests';
+import { call } from '../support/requests';
+import { signedInMember } from '../support/signed-in-member';
 import { type AccountsStack, mailsTo, startAccountsStack } from './accounts-support';
-import { createUser } from '../factories/users';
 import { tempDir, ntaRow, buildRegistry } from '@/features/registry/testing';
 import { importInvoiceFiles } from '@/features/registry/index.server';
 import { updateRegistry } from '@/features/registry/server/update/update';
-import { createSession } from '@/server/auth/session';
-import { cookieName } from '@/server/auth/cookies';
-import { csrfTokenFor } from '@/server/auth/csrf';
 import { getDb } from '@/server/db/client';
 import { setEnvForTest } from '@/config/env';
 import { ApiKeyListSchema, CreatedApiKeySchema } from '@/features/api';
@@ -91,17 +88,7 @@ afterAll(async () => {
 });
 
 async function member() {
-  const user = await createUser();
-  const { token } = await createSession(user.id);
-  const cookie = `${cookieName('session')}=${token}`;
-  const csrf = csrfTokenFor(token);
-  const send = (route: Parameters<typeof call>[0], p: string, method: string, body?: unknown, params?: Record<string, string>) =>
-    call(route, p, {
-      method,
-      headers: sameOriginJson(csrf, cookie),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      ...(params ? { params } : {}),
-    });
+  const { user, cookie, csrf, send } = await signedInMember();
   return {
     user,
     cookie,

@@ -9,14 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 
 import { createNtaStandIn } from '../../dev/nta/stand-in';
 import { formatNtaLine } from '../../tools/registry/nta-synthetic';
-import { call, sameOriginJson } from '../support/requests';
+import { call } from '../support/requests';
+import { signedInMember } from '../support/signed-in-member';
 import { type AccountsStack, mailsTo, startAccountsStack } from './accounts-support';
-import { createUser } from '../factories/users';
 import { tempDir, ntaRow, buildRegistry } from '@/features/registry/testing';
 import { updateRegistry } from '@/features/registry/server/update/update';
-import { createSession } from '@/server/auth/session';
-import { cookieName } from '@/server/auth/cookies';
-import { csrfTokenFor } from '@/server/auth/csrf';
 import { getDb } from '@/server/db/client';
 import { setEnvForTest } from '@/config/env';
 import { CreatedWebhookEndpointSchema, WebhookDeliveryListSchema, WebhookEndpointListSchema } from '@/features/api';
@@ -111,17 +108,7 @@ afterAll(async () => {
 });
 
 async function member() {
-  const user = await createUser();
-  const { token } = await createSession(user.id);
-  const cookie = `${cookieName('session')}=${token}`;
-  const csrf = csrfTokenFor(token);
-  const send = (route: Parameters<typeof call>[0], p: string, method: string, body?: unknown, params?: Record<string, string>) =>
-    call(route, p, {
-      method,
-      headers: sameOriginJson(csrf, cookie),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      ...(params ? { params } : {}),
-    });
+  const { user, cookie, send } = await signedInMember();
   const register = async (p: string, eventTypes: string[]) => {
     const res = await send(endpointsRoute, '/api/webhook-endpoints', 'POST', { url: `${receiverUrl}${p}`, eventTypes });
     expect(res.status).toBe(201);
